@@ -1,0 +1,1 @@
+"""Stated properties per rulebook, each citing its clause."""

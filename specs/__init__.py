@@ -1,0 +1,1 @@
+"""Typed rule specifications, one sub-package per rulebook."""

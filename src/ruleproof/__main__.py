@@ -1,0 +1,3 @@
+from ruleproof.cli import main
+
+raise SystemExit(main())

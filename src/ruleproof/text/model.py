@@ -1,0 +1,198 @@
+"""The clause tree read from a rulebook text.
+
+Vocabulary (see docs/text-model.md):
+
+* **Clause** — a numbered provision such as ``4.4.6 子弹存储上限（2 发）``; its id is the dotted
+  number (``"4.4.6"``), its ``key`` the integer tuple used for ordering (``(4, 4, 6)``).
+* **Item** — a numbered point inside a clause, printed as a circled numeral ``①…⑳``, as
+  ``(11)…(26)`` or as a variant ``③之二``.  The ``label`` is exactly as printed; ``ordinal`` is its
+  number (``"⑫"`` and ``"(12)"`` both have ordinal 12).  Item labels are never turned into clause ids.
+* **Tag** — a bracketed label such as 〔例外〕, 〔适用〕, 〔通则 2.8.2 之例外〕, 〔适用 2.9〕; ``target``
+  is the clause (and item) it names, if any.
+* **Ref** — a cross-reference found in the body, classified into a namespace (clause, item, registry
+  entry, announcement batch, victory row, night step, section) and resolved to a target.
+* **Span** — a piece of one source line belonging to a clause: a clause's body can start in the middle
+  of a line (a heading fused into the previous paragraph) and spans are how line numbers survive that.
+
+Every element keeps its 1-based source line number in the *original* file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+def clause_key(clause_id: str) -> tuple[int, ...]:
+    """``"4.10.0"`` → ``(4, 10, 0)``."""
+    return tuple(int(part) for part in clause_id.split("."))
+
+
+class RefKind(StrEnum):
+    CLAUSE = "clause"  # 依 4.4.2 / 见 2.8.9 / §0.2
+    ITEM = "item"  # 4.10.0⑤ / 2.8.9(17) / 2.8.2⑥之例外 / 本条③ (same clause)
+    REGISTRY = "registry"  # an entry of the exception registry 2.8.9, e.g. 2.8.9(17)
+    BATCH = "batch"  # announcement batch 批次⑥ / 批次〇
+    VICTORY_ROW = "victory_row"  # 判定① (a row of the victory order table 1.2.3)
+    NIGHT_STEP = "night_step"  # 步骤 0.55 / 步骤 4b
+    GATE = "gate"  # 第九关 (a gate of the ten-gate checklist 2.8.10)
+
+
+@dataclass(frozen=True)
+class Span:
+    line: int  # 1-based line in the source file
+    col: int  # 0-based column where the span starts in the normalized line
+    text: str
+
+
+@dataclass(frozen=True)
+class Item:
+    label: str  # exactly as printed: "①", "(11)", "③之二"
+    ordinal: int  # 1…26
+    variant: int | None  # 2 for "③之二", 3 for "③之三"; None for a plain item
+    line: int
+    text: str  # the item's text up to the next item of the same clause
+
+
+@dataclass(frozen=True)
+class Tag:
+    kind: str  # 例外 适用 重申 差量 索引 替换
+    raw: str  # as printed, e.g. "〔通则 2.8.2 之例外〕"
+    line: int
+    clause: str  # the clause the tag appears in
+    item: str | None  # label of the item it appears in, if any
+    target_clause: str | None = None  # clause the tag names (〔通则 X 之例外〕 / 〔适用 2.9〕)
+    target_item: str | None = None
+
+
+@dataclass(frozen=True)
+class Ref:
+    kind: RefKind
+    raw: str  # the matched text, e.g. "依 4.4.2" or "2.8.9(17)"
+    line: int
+    clause: str | None  # citing clause id (None in appendices / preamble)
+    item: str | None  # label of the citing item, if any
+    target_clause: str | None  # cited clause id (for batches/rows: the clause owning the table)
+    target_item: str | None  # cited item label / batch label / row label / step number
+    context: str = ""  # where it was found: "body", "appendix:附录四", "preamble"
+
+
+@dataclass
+class Clause:
+    id: str
+    title: str
+    line: int  # line of the heading
+    spans: list[Span] = field(default_factory=list)  # body, heading excluded
+    items: list[Item] = field(default_factory=list)
+    tags: list[Tag] = field(default_factory=list)
+    refs: list[Ref] = field(default_factory=list)
+    displaced: bool = False  # found out of canonical order (a displaced page)
+    fused: bool = False  # heading found in the middle of a line
+    heading_raw: str = ""  # the heading line (or fragment) as printed after normalization
+
+    @property
+    def key(self) -> tuple[int, ...]:
+        return clause_key(self.id)
+
+    @property
+    def parent_id(self) -> str | None:
+        parts = self.id.split(".")
+        return ".".join(parts[:-1]) if len(parts) > 1 else None
+
+    @property
+    def end_line(self) -> int:
+        return self.spans[-1].line if self.spans else self.line
+
+    @property
+    def text(self) -> str:
+        """Body text with source line breaks removed (the PDF wrapped lines mid-sentence)."""
+        return "".join(span.text for span in self.spans)
+
+    def item(self, label: str) -> Item | None:
+        for it in self.items:
+            if it.label == label:
+                return it
+        return None
+
+    def item_by_ordinal(self, ordinal: int, variant: int | None = None) -> Item | None:
+        for it in self.items:
+            if it.ordinal == ordinal and it.variant == variant:
+                return it
+        return None
+
+    def line_of_offset(self, offset: int) -> int:
+        """Source line of character ``offset`` in :attr:`text`."""
+        pos = 0
+        for span in self.spans:
+            if offset < pos + len(span.text):
+                return span.line
+            pos += len(span.text)
+        return self.end_line
+
+
+@dataclass
+class Appendix:
+    name: str  # 附录一 … 附录四
+    title: str
+    line: int
+    spans: list[Span] = field(default_factory=list)
+    refs: list[Ref] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return "".join(span.text for span in self.spans)
+
+
+@dataclass(frozen=True)
+class Noise:
+    """Something in the text that looks structural but is an extraction artefact."""
+
+    kind: str  # "serial" (export serial number such as "31."), "table-header" ("项 说明") …
+    raw: str
+    line: int
+    clause: str | None
+
+
+@dataclass(frozen=True)
+class Missing:
+    """A reference whose target does not exist in the text."""
+
+    ref: Ref
+    reason: str  # "clause-absent", "item-absent", "registry-entry-absent", …
+
+
+@dataclass
+class Document:
+    name: str  # display name of the source (path or bundled:KEY)
+    title: str  # first non-empty line
+    lines: list[str]  # normalized source lines; lines[0] is line 1
+    clauses: dict[str, Clause]  # canonical order (by numeric key)
+    appendices: list[Appendix] = field(default_factory=list)
+    preamble: list[Span] = field(default_factory=list)
+    noise: list[Noise] = field(default_factory=list)
+    missing: list[Missing] = field(default_factory=list)
+
+    def clause(self, clause_id: str) -> Clause | None:
+        return self.clauses.get(clause_id)
+
+    def __iter__(self) -> Iterator[Clause]:
+        return iter(self.clauses.values())
+
+    def refs(self) -> Iterator[Ref]:
+        for clause in self.clauses.values():
+            yield from clause.refs
+        for appendix in self.appendices:
+            yield from appendix.refs
+
+    def tags(self) -> Iterator[Tag]:
+        for clause in self.clauses.values():
+            yield from clause.tags
+
+    def clause_at_line(self, line: int) -> Clause | None:
+        """The clause whose body or heading covers ``line`` (last one wins on fused lines)."""
+        best: Clause | None = None
+        for clause in self.clauses.values():
+            if clause.line <= line <= clause.end_line and (best is None or clause.line >= best.line):
+                best = clause
+        return best

@@ -1,0 +1,144 @@
+"""What the checks read besides the clause tree: text units with line mapping, and shared patterns.
+
+A :class:`Unit` is a piece of the rulebook with one text and a way back to source lines: every
+clause body, and every appendix.  Checks scan units, never raw file lines, so that fused headings,
+displaced pages and wrapped lines are handled once, by the reader.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cached_property
+
+from ruleproof.text.markers import CIRCLED_CLASS
+from ruleproof.text.model import Appendix, Clause, Document, Span, clause_key
+
+# A clause id as printed in running text: 4.4.6 / 2.8.9 / 1.4.1.2 (two to four parts).
+CLAUSE_ID = r"\d{1,2}(?:\.\d{1,2}){1,3}"
+CLAUSE_ID_RE = re.compile(rf"(?<![\d.]){CLAUSE_ID}(?![\d])")
+# An item label as printed: ① … / (11) / （11） / ③之二.
+ITEM_LABEL = rf"(?:[{CIRCLED_CLASS}]|[(（][1-9]\d?[)）])(?:之[二三四五])?"
+ITEM_LABEL_RE = re.compile(ITEM_LABEL)
+CJK_RE = re.compile(r"[\u4e00-\u9fff]")
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A clause body or an appendix: its id (clause id or 附录N), title, spans."""
+
+    id: str
+    title: str
+    line: int
+    spans: tuple[Span, ...]
+    is_clause: bool
+
+    @cached_property
+    def text(self) -> str:
+        return "".join(s.text for s in self.spans)
+
+    @cached_property
+    def _starts(self) -> list[int]:
+        out, pos = [], 0
+        for s in self.spans:
+            out.append(pos)
+            pos += len(s.text)
+        return out
+
+    def line_of(self, offset: int) -> int:
+        """Source line of character ``offset`` of :attr:`text`."""
+        if not self.spans:
+            return self.line
+        lo, hi = 0, len(self._starts) - 1
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if self._starts[mid] <= offset:
+                lo = mid
+            else:
+                hi = mid - 1
+        return self.spans[lo].line
+
+
+def clause_unit(clause: Clause) -> Unit:
+    return Unit(clause.id, clause.title, clause.line, tuple(clause.spans), True)
+
+
+def appendix_unit(appendix: Appendix) -> Unit:
+    return Unit(appendix.name, appendix.title, appendix.line, tuple(appendix.spans), False)
+
+
+def normalize_item(label: str) -> str:
+    """「（23）」 and 「(23)」 are the same label; the reader prints the ASCII form."""
+    return label.replace("（", "(").replace("）", ")")
+
+
+def is_descendant(cid: str, ancestor: str) -> bool:
+    return cid == ancestor or cid.startswith(ancestor + ".")
+
+
+def safe_key(cid: str) -> tuple[int, ...]:
+    try:
+        return clause_key(cid)
+    except ValueError:
+        return ()
+
+
+class LintContext:
+    """The document plus lazily built views shared by several checks."""
+
+    def __init__(self, document: Document) -> None:
+        self.doc = document
+
+    @cached_property
+    def clause_units(self) -> list[Unit]:
+        return [clause_unit(c) for c in self.doc]
+
+    @cached_property
+    def appendix_units(self) -> list[Unit]:
+        return [appendix_unit(a) for a in self.doc.appendices]
+
+    def units(self) -> Iterator[Unit]:
+        yield from self.clause_units
+        yield from self.appendix_units
+
+    @cached_property
+    def unit_by_id(self) -> dict[str, Unit]:
+        return {u.id: u for u in self.units()}
+
+    def clause(self, cid: str | None) -> Clause | None:
+        return self.doc.clauses.get(cid) if cid else None
+
+    def exists(self, cid: str) -> bool:
+        return cid in self.doc.clauses
+
+    def item_exists(self, cid: str, label: str) -> bool:
+        clause = self.doc.clauses.get(cid)
+        if clause is None:
+            return False
+        wanted = normalize_item(label)
+        return any(normalize_item(it.label) == wanted for it in clause.items)
+
+    def subtree_text(self, cid: str) -> str:
+        """Text of a clause and all its sub-clauses (4.4 → 4.4, 4.4.1, … 4.4.9)."""
+        return "".join(u.text for u in self.clause_units if is_descendant(u.id, cid))
+
+    def item_text(self, cid: str, label: str) -> str | None:
+        clause = self.doc.clauses.get(cid)
+        if clause is None:
+            return None
+        wanted = normalize_item(label)
+        for it in clause.items:
+            if normalize_item(it.label) == wanted:
+                return it.text
+        return None
+
+    def titles(self) -> dict[str, str]:
+        return {c.id: c.title for c in self.doc}
+
+    def first_by_title(self, *words: str) -> Clause | None:
+        """The first clause whose title holds one of ``words`` (owners are found by title, not id)."""
+        for c in self.doc:
+            if any(w in c.title for w in words):
+                return c
+        return None

@@ -1,0 +1,92 @@
+"""(d) Ten-gate lines: every 「十关核验」 line carries every gate the checklist currently defines.
+
+The checklist (2.8.10 in 返航录) is read from the text: its gates, and which of them clauses need not
+declare (「新增者无须就本关另作说明」).  Role sections (the numbered sections of the chapters whose
+title says 人物技能 / 职业 / 角色) that carry no ten-gate line at all are listed as notes: 2.8.10
+applies the checklist to 「新增角色、新增技能，以及存量条款的合规复核」.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ruleproof.findings import Finding, Severity
+from ruleproof.lint.base import CheckInfo, clip
+from ruleproof.lint.context import LintContext, is_descendant
+from ruleproof.lint.gatelines import find_gate_lines, parse_gates
+
+INCOMPLETE = CheckInfo(
+    id="ten-gate-incomplete",
+    family="d",
+    severity=Severity.WARNING,
+    title="十关核验行缺关",
+    title_en="ten-gate line misses a gate",
+    rule="2.8.10：新增角色与技能须于条款末附「十关核验」一行，逐关作答；各条款末核验行所称「十关」恒以 2.8.10 现行清单为准。",
+    rule_en="2.8.10: a new role or skill ends with a ten-gate line answering every gate; the gates are "
+    "those 2.8.10 lists now.",
+    advice="在该核验行补上所缺关卡的作答（关号与 2.8.10 一致）；2.8.10 新增关卡后，须同步各核验行。",
+    advice_en="Add an answer for each missing gate (numbered as in 2.8.10); after 2.8.10 gains a gate, "
+    "update every ten-gate line.",
+)
+
+ABSENT = CheckInfo(
+    id="ten-gate-absent",
+    family="d",
+    severity=Severity.NOTE,
+    title="角色章节无十关核验行",
+    title_en="role section without a ten-gate line",
+    rule="2.8.10 适用于新增角色、新增技能以及存量条款的合规复核；未附核验行者视同未通过。",
+    rule_en="2.8.10 applies to new roles and skills and to the compliance review of existing clauses; a "
+    "section without a ten-gate line counts as not passed.",
+    advice="为该角色（或技能）补一行「十关核验」，或确认其已由其他条款的核验行覆盖。",
+    advice_en="Add a ten-gate line for the role (or skill), or confirm another clause's line covers it.",
+)
+
+CHECKS = (INCOMPLETE, ABSENT)
+
+ROLE_CHAPTER_WORDS = ("人物技能", "职业", "角色")
+NOT_A_ROLE_WORDS = ("通则", "通用")
+
+
+def run(ctx: LintContext) -> Iterator[Finding]:
+    parsed = parse_gates(ctx)
+    if parsed is None:
+        return
+    owner, gates = parsed
+    lines = find_gate_lines(ctx, gates)
+    for gl in lines:
+        missing = [g for g in gates if g.key not in gl.found and not g.optional]
+        if not missing:
+            continue
+        labels = "".join(g.label for g in missing)
+        names = "、".join(f"{g.label}{g.name}" for g in missing)
+        yield INCOMPLETE.finding(
+            gl.unit,
+            gl.line,
+            f"{gl.unit} 的十关核验行缺少 {owner} 所列关卡：{names}",
+            f"the ten-gate line of {gl.unit} lacks gate(s) {labels} listed in {owner}",
+            clip(gl.text, 60),
+            related=[(owner, g.line) for g in missing],
+            extra={"missing": [g.label for g in missing], "present": len(gl.found)},
+        )
+    yield from _absent(ctx, [gl.unit for gl in lines])
+
+
+def _absent(ctx: LintContext, with_lines: list[str]) -> Iterator[Finding]:
+    chapters = [ch for ch in ctx.doc.chapters if any(w in ch.title for w in ROLE_CHAPTER_WORDS)]
+    numbers = {str(ch.number) for ch in chapters}
+    for clause in ctx.doc:
+        parts = clause.id.split(".")
+        if len(parts) != 2 or parts[0] not in numbers:
+            continue
+        if any(w in clause.title for w in NOT_A_ROLE_WORDS):
+            continue
+        if any(is_descendant(u, clause.id) for u in with_lines):
+            continue
+        yield ABSENT.finding(
+            clause.id,
+            clause.line,
+            f"{clause.id} {clause.title} 及其下各条均无「十关核验」行",
+            f"{clause.id} {clause.title}: neither it nor its sub-clauses carry a ten-gate line",
+            clause.title,
+        )

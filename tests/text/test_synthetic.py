@@ -201,7 +201,7 @@ def test_normalize_preserves_length_and_markers(text: str) -> None:
         assert not (0x2E80 <= ord(b) <= 0x2FDF) or a == b
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(st.lists(st.integers(min_value=0, max_value=60), max_size=8), st.data())
 def test_reader_never_crashes_on_damaged_text(drops: list[int], data: st.DataObject) -> None:
     """Dropping or duplicating lines gives a document or one clear error — never an exception."""

@@ -344,6 +344,7 @@ def place_headings(cands: list[Candidate], rejected: list[Candidate]) -> list[Pl
             placed.append(Placed(c, "displaced"))
             chosen_keys.add(c.key)
             first_line[c.id] = c.line
+            titles[c.id] = [c.title]
     placed.sort(key=lambda p: (p.cand.line, p.cand.col))
     return placed
 

@@ -18,7 +18,11 @@ from collections.abc import Sequence
 from ruleproof import __version__
 from ruleproof.errors import UserError
 
-COMMANDS: tuple[str, ...] = ()
+COMMANDS: tuple[str, ...] = (
+    "check",
+    "outline",
+    "refs",
+)
 
 
 class _Parser(argparse.ArgumentParser):

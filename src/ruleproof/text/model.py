@@ -53,6 +53,7 @@ class Item:
     variant: int | None  # 2 for "③之二", 3 for "③之三"; None for a plain item
     line: int
     text: str  # the item's text up to the next item of the same clause
+    offset: int = 0  # position of the label in the clause's :attr:`Clause.text`
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,7 @@ class Tag:
     item: str | None  # label of the item it appears in, if any
     target_clause: str | None = None  # clause the tag names (〔通则 X 之例外〕 / 〔适用 2.9〕)
     target_item: str | None = None
+    mention: bool = False  # the bracket is talked about (「须标注〔例外〕」), not applied as a label
 
 
 @dataclass(frozen=True)
@@ -75,21 +77,33 @@ class Ref:
     item: str | None  # label of the citing item, if any
     target_clause: str | None  # cited clause id (for batches/rows: the clause owning the table)
     target_item: str | None  # cited item label / batch label / row label / step number
-    context: str = ""  # where it was found: "body", "appendix:附录四", "preamble"
+    context: str = ""  # where it was found: "body", "tag", "appendix:附录四"
+    quoted: bool = False  # inside 「…」: quoted text (e.g. a revision log quoting an old wording)
+
+
+@dataclass(frozen=True)
+class Heading:
+    """One printed heading of a clause.  Most clauses have one; some ids are printed twice
+    (a summary-table row and its section, or ``2.3.4`` and ``2.3.4 附·…``)."""
+
+    line: int
+    col: int
+    title: str
+    raw: str  # the heading text as printed (id + title)
 
 
 @dataclass
 class Clause:
     id: str
     title: str
-    line: int  # line of the heading
-    spans: list[Span] = field(default_factory=list)  # body, heading excluded
+    line: int  # line of the (first) heading
+    spans: list[Span] = field(default_factory=list)  # body, headings excluded
+    headings: list[Heading] = field(default_factory=list)
     items: list[Item] = field(default_factory=list)
     tags: list[Tag] = field(default_factory=list)
     refs: list[Ref] = field(default_factory=list)
     displaced: bool = False  # found out of canonical order (a displaced page)
     fused: bool = False  # heading found in the middle of a line
-    heading_raw: str = ""  # the heading line (or fragment) as printed after normalization
 
     @property
     def key(self) -> tuple[int, ...]:
@@ -102,7 +116,10 @@ class Clause:
 
     @property
     def end_line(self) -> int:
-        return self.spans[-1].line if self.spans else self.line
+        return max([self.line, *(span.line for span in self.spans)])
+
+    def covers(self, line: int) -> bool:
+        return any(h.line == line for h in self.headings) or any(s.line == line for s in self.spans)
 
     @property
     def text(self) -> str:
@@ -115,11 +132,24 @@ class Clause:
                 return it
         return None
 
+    def item_at(self, offset: int) -> str | None:
+        """Label of the item containing character ``offset`` of :attr:`text` (None before the first)."""
+        label: str | None = None
+        for it in sorted(self.items, key=lambda i: i.offset):
+            if it.offset > offset:
+                break
+            label = it.label
+        return label
+
     def item_by_ordinal(self, ordinal: int, variant: int | None = None) -> Item | None:
         for it in self.items:
             if it.ordinal == ordinal and it.variant == variant:
                 return it
         return None
+
+    def line_breaks(self) -> set[int]:
+        """Offsets in :attr:`text` where a new source line begins."""
+        return _breaks(self.spans)
 
     def line_of_offset(self, offset: int) -> int:
         """Source line of character ``offset`` in :attr:`text`."""
@@ -129,6 +159,15 @@ class Clause:
                 return span.line
             pos += len(span.text)
         return self.end_line
+
+
+@dataclass(frozen=True)
+class Chapter:
+    """A chapter heading such as 「一、基础规则」 (chapters group clauses 1.x; they have no id)."""
+
+    number: int
+    title: str
+    line: int
 
 
 @dataclass
@@ -142,6 +181,26 @@ class Appendix:
     @property
     def text(self) -> str:
         return "".join(span.text for span in self.spans)
+
+    def line_breaks(self) -> set[int]:
+        return _breaks(self.spans)
+
+    def line_of_offset(self, offset: int) -> int:
+        pos = 0
+        for span in self.spans:
+            if offset < pos + len(span.text):
+                return span.line
+            pos += len(span.text)
+        return self.spans[-1].line if self.spans else self.line
+
+
+def _breaks(spans: list[Span]) -> set[int]:
+    out: set[int] = set()
+    pos = 0
+    for span in spans:
+        out.add(pos)
+        pos += len(span.text)
+    return out
 
 
 @dataclass(frozen=True)
@@ -168,6 +227,7 @@ class Document:
     title: str  # first non-empty line
     lines: list[str]  # normalized source lines; lines[0] is line 1
     clauses: dict[str, Clause]  # canonical order (by numeric key)
+    chapters: list[Chapter] = field(default_factory=list)
     appendices: list[Appendix] = field(default_factory=list)
     preamble: list[Span] = field(default_factory=list)
     noise: list[Noise] = field(default_factory=list)
@@ -190,9 +250,8 @@ class Document:
             yield from clause.tags
 
     def clause_at_line(self, line: int) -> Clause | None:
-        """The clause whose body or heading covers ``line`` (last one wins on fused lines)."""
-        best: Clause | None = None
-        for clause in self.clauses.values():
-            if clause.line <= line <= clause.end_line and (best is None or clause.line >= best.line):
-                best = clause
-        return best
+        """A clause whose heading or body covers ``line`` (on a fused line, the one starting there)."""
+        found = [c for c in self.clauses.values() if c.covers(line)]
+        if not found:
+            return None
+        return max(found, key=lambda c: max((h.line for h in c.headings if h.line <= line), default=0))

@@ -1,0 +1,82 @@
+"""The clause tree as JSON-ready data (``ruleproof outline --json``); see docs/text-model.md."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ruleproof.text.model import Clause, Document, Missing, Ref, Tag
+
+
+def ref_json(ref: Ref) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "kind": ref.kind.value,
+        "raw": ref.raw,
+        "line": ref.line,
+        "target": ref.target_clause,
+        "target_item": ref.target_item,
+    }
+    if ref.item is not None:
+        out["item"] = ref.item
+    if ref.context != "body":
+        out["context"] = ref.context
+    if ref.quoted:
+        out["quoted"] = True
+    return out
+
+
+def tag_json(tag: Tag) -> dict[str, Any]:
+    return {
+        "kind": tag.kind,
+        "raw": tag.raw,
+        "line": tag.line,
+        "item": tag.item,
+        "target": tag.target_clause,
+        "target_item": tag.target_item,
+        "mention": tag.mention,
+    }
+
+
+def clause_json(clause: Clause) -> dict[str, Any]:
+    return {
+        "id": clause.id,
+        "title": clause.title,
+        "line": clause.line,
+        "end_line": clause.end_line,
+        "headings": [{"line": h.line, "title": h.title} for h in clause.headings],
+        "displaced": clause.displaced,
+        "fused": clause.fused,
+        "items": [{"label": it.label, "ordinal": it.ordinal, "line": it.line} for it in clause.items],
+        "tags": [tag_json(t) for t in clause.tags],
+        "refs": [ref_json(r) for r in clause.refs],
+    }
+
+
+def missing_json(m: Missing) -> dict[str, Any]:
+    r = m.ref
+    target = r.target_clause or ""
+    return {
+        "id": target + (r.target_item or "") if r.kind.value in ("clause", "item", "registry") else target,
+        "target": r.target_clause,
+        "target_item": r.target_item,
+        "kind": r.kind.value,
+        "reason": m.reason,
+        "raw": r.raw,
+        "clause": r.clause,
+        "line": r.line,
+        "context": r.context,
+        "quoted": r.quoted,
+    }
+
+
+def document_json(doc: Document) -> dict[str, Any]:
+    return {
+        "document": {"name": doc.name, "title": doc.title, "lines": len(doc.lines)},
+        "clauses": [clause_json(c) for c in doc.clauses.values()],
+        "chapters": [{"number": ch.number, "title": ch.title, "line": ch.line} for ch in doc.chapters],
+        "appendices": [
+            {"name": a.name, "title": a.title, "line": a.line, "refs": [ref_json(r) for r in a.refs]}
+            for a in doc.appendices
+        ],
+        "missing": [missing_json(m) for m in doc.missing],
+        "noise": [{"kind": n.kind, "raw": n.raw, "line": n.line, "clause": n.clause} for n in doc.noise],
+    }

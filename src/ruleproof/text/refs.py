@@ -1,0 +1,211 @@
+"""Cross-references in body text, classified into namespaces.
+
+Forms handled (examples from 返航录): 「依 4.4.2」「见 2.8.9(17)」「4.10.0⑤」「2.8.2⑥之例外」「§0.2」
+「〔通则 2.8.2 之例外〕」「批次⑥」「批次⑥∕⑩」「判定①」「步骤 0.55」「第九关」「本条③」.
+
+A two-part number such as ``2.5`` is also a quantity (「倒计时+2.5」「净破坏量已达 9.0」); it is read as
+a citation only when its context says so (a citing word before it, an item marker or a clause-like
+word after it) or when it names an existing clause in a neutral context.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ruleproof.text.markers import (
+    CIRCLED_CLASS,
+    MARKER_RE,
+    ORDINAL_TO_CIRCLED,
+    cn_number,
+    marker_label,
+    parse_marker,
+)
+from ruleproof.text.model import Ref, RefKind
+
+_STEP_RE = re.compile(r"步骤\s*(\d{1,2}(?:\.\d{1,2})?[ab]?)(?![0-9])")
+_BATCH_RE = re.compile(rf"批次\s*([〇{CIRCLED_CLASS}](?:\s*[∕/、~〜～]\s*[〇{CIRCLED_CLASS}])*)")
+_ROW_RE = re.compile(rf"判定\s*([{CIRCLED_CLASS}])")
+_GATE_RE = re.compile(r"第([一二三四五六七八九十]{1,3})关")
+_SECTION_RE = re.compile(r"§\s*(\d{1,2}(?:\.\d{1,2}){0,3})(?![0-9])")
+_SAME_CLAUSE_RE = re.compile(rf"本[条款]\s*([{CIRCLED_CLASS}])")
+
+_UNIT_AFTER = re.compile(
+    r"\s*(?:名|夜|次|点|发|票|人|份|倍|分|秒|个|件|只|枚|天|小时|昼夜|%|％|[~〜～]|至\s*\d|即|档|级)"
+)
+_VALUE_BEFORE = (*tuple("+＋−-~〜～≥≤＝=×达值约≈"), "为", "减", "加", "计", "量", "到", "满", "共")
+_STRONG_BEFORE = ("依", "见", "参见", "详见", "援引", "登记于", "登记入", "同制", "依据", "按", "参照")
+_REF_BEFORE = tuple("于与及和或、（(∕「并，对之属含由在照同据即") + _STRONG_BEFORE
+_REF_AFTER = (
+    *tuple("）)、，。；：」〔（∕"),
+    "之",
+    "条",
+    "款",
+    "节",
+    "项",
+    "所",
+    "中",
+    "的",
+    "与",
+    "及",
+    "和",
+    "或",
+    "已",
+    "明",
+    "另",
+    "同",
+    "第",
+    "并",
+    " ",
+)
+
+
+@dataclass(frozen=True)
+class Owners:
+    """Clauses that own a reference namespace, found by their titles (not by hard-coded ids)."""
+
+    registry: str | None
+    batches: str | None
+    victory_rows: str | None
+    night_steps: str | None
+    gates: str | None
+
+
+def find_owners(titles: dict[str, str]) -> Owners:
+    def by(*words: str) -> str | None:
+        for cid, title in titles.items():
+            if any(w in title for w in words):
+                return cid
+        return None
+
+    return Owners(
+        registry=by("例外登记册", "登记册"),
+        batches=by("公告批次"),
+        victory_rows=by("判定顺序"),
+        night_steps=by("夜间步骤总表", "夜间步骤"),
+        gates=by("接入检查", "十关"),
+    )
+
+
+def scan_refs(
+    text: str,
+    *,
+    breaks: set[int],
+    line_of: Callable[[int], int],
+    item_of: Callable[[int], str | None],
+    clause: str | None,
+    context: str,
+    owners: Owners,
+    exists: Callable[[str], bool],
+) -> list[Ref]:
+    """All references in ``text``; ``line_of(offset)`` maps offsets to source lines."""
+    refs: list[tuple[int, Ref]] = []
+    used = [False] * (len(text) + 1)
+    quote_depth = [0] * (len(text) + 1)
+    depth = 0
+    for pos, ch in enumerate(text):
+        if ch == "「":
+            depth += 1
+        elif ch == "」" and depth:
+            depth -= 1
+        quote_depth[pos + 1] = depth
+
+    def add(start: int, end: int, kind: RefKind, target_clause: str | None, target_item: str | None) -> None:
+        for k in range(start, end):
+            used[k] = True
+        refs.append(
+            (
+                start,
+                Ref(
+                    kind=kind,
+                    raw=text[start:end],
+                    line=line_of(start),
+                    clause=clause,
+                    item=item_of(start),
+                    target_clause=target_clause,
+                    target_item=target_item,
+                    context=context,
+                    quoted=quote_depth[start] > 0,
+                ),
+            )
+        )
+
+    for m in _STEP_RE.finditer(text):
+        add(m.start(), m.end(), RefKind.NIGHT_STEP, owners.night_steps, m.group(1))
+    for m in _BATCH_RE.finditer(text):
+        for label in re.findall(rf"[〇{CIRCLED_CLASS}]", m.group(1)):
+            add(m.start(), m.end(), RefKind.BATCH, owners.batches, label)
+    for m in _ROW_RE.finditer(text):
+        add(m.start(), m.end(), RefKind.VICTORY_ROW, owners.victory_rows, m.group(1))
+    for m in _GATE_RE.finditer(text):
+        n = cn_number(m.group(1))
+        if n is not None and n in ORDINAL_TO_CIRCLED:
+            add(m.start(), m.end(), RefKind.GATE, owners.gates, ORDINAL_TO_CIRCLED[n])
+    for m in _SECTION_RE.finditer(text):
+        add(m.start(), m.end(), RefKind.CLAUSE, m.group(1), None)
+    if clause is not None:
+        for m in _SAME_CLAUSE_RE.finditer(text):
+            add(m.start(), m.end(), RefKind.ITEM, clause, m.group(1))
+
+    starts = sorted(breaks | {0})
+    segments = [(a, b) for a, b in zip(starts, [*starts[1:], len(text)], strict=True)]
+    for seg_start, seg_end in segments:
+        _scan_ids(text, seg_start, seg_end, breaks, used, add, owners, exists)
+
+    refs.sort(key=lambda pair: pair[0])
+    return [r for _, r in refs]
+
+
+# Ids as printed, including PDF spacing around a dot (「4.11. 4」「2 .7」); spaced forms count only
+# when they name an existing clause.
+_LOOSE_ID_RE = re.compile(r"(?<![0-9.．A-Za-z])(\d{1,2}(?: ?\. ?\d{1,2}){1,3})(?![0-9]|\.\d)")
+
+
+_WRAPPED_HEAD_RE = re.compile(r"(?<![0-9.])(\d{1,2}\.(?:\d{1,2}\.)*)$")
+
+
+def _scan_ids(
+    text: str,
+    seg_start: int,
+    seg_end: int,
+    breaks: set[int],
+    used: list[bool],
+    add: Callable[[int, int, RefKind, str | None, str | None], None],
+    owners: Owners,
+    exists: Callable[[str], bool],
+) -> None:
+    """Clause ids within one source line (an id never spans a line break; 「H-2」+「4.10.0④」 is two)."""
+    segment = text[seg_start:seg_end]
+    for found in _LOOSE_ID_RE.finditer(segment):
+        start, after = seg_start + found.start(), seg_start + found.end()
+        if used[start]:
+            continue
+        printed = found.group(1)
+        cid = printed.replace(" ", "")
+        wrapped = _WRAPPED_HEAD_RE.search(text, max(0, start - 8), start) if found.start() == 0 else None
+        if wrapped and exists(wrapped.group(1) + cid):
+            # 「（4.」 at a line end + 「10.4④」: one id wrapped over the break
+            start, cid = wrapped.start(1), wrapped.group(1) + cid
+        if cid != printed and not exists(cid):
+            continue
+        sp = after
+        while sp < len(text) and text[sp] == " " and sp - after < 1:
+            sp += 1
+        mk = MARKER_RE.match(text, sp)
+        if mk and sp not in breaks:  # a marker opening the next line is that line's item
+            o, v, p = parse_marker(mk)
+            label = marker_label(o, v, p)
+            kind = RefKind.REGISTRY if cid == owners.registry else RefKind.ITEM
+            add(start, mk.end(), kind, cid, label)
+            continue
+        before = text[max(0, start - 4) : start].rstrip()
+        deep = cid.count(".") >= 2
+        if not deep:
+            if _UNIT_AFTER.match(text, after) or before.endswith(_VALUE_BEFORE):
+                continue
+            strong = before.endswith(_STRONG_BEFORE)
+            cited = strong or before.endswith(_REF_BEFORE) or text.startswith(_REF_AFTER, after)
+            if not (strong or (cited and exists(cid)) or (exists(cid) and not before)):
+                continue
+        add(start, after, RefKind.CLAUSE, cid, None)

@@ -20,6 +20,7 @@ from ruleproof.errors import UserError
 
 COMMANDS: tuple[str, ...] = (
     "check",
+    "lint",
     "outline",
     "refs",
 )

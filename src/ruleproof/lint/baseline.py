@@ -45,7 +45,9 @@ def load(path: str) -> Counter[str]:
         raise BadInput(f"找不到基线文件：{path}", f"baseline file not found: {path}") from None
     except (OSError, UnicodeDecodeError) as exc:
         reason = getattr(exc, "strerror", None) or str(exc)
-        raise BadInput(f"无法读取基线文件 {path}：{reason}", f"cannot read baseline {path}: {reason}") from None
+        raise BadInput(
+            f"无法读取基线文件 {path}：{reason}", f"cannot read baseline {path}: {reason}"
+        ) from None
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as exc:

@@ -91,7 +91,11 @@ def _deferrals(ctx: LintContext) -> list[Deferral]:
 def _points_at(d: Deferral, other: Deferral) -> bool:
     """Does ``d`` cite the clause (and item, if it names one) where ``other`` is written?"""
     src = other.ref
-    if d.ref.target_clause is None or src.clause is None or not is_descendant(src.clause, d.ref.target_clause):
+    if (
+        d.ref.target_clause is None
+        or src.clause is None
+        or not is_descendant(src.clause, d.ref.target_clause)
+    ):
         return False
     wanted = d.ref.target_item
     return wanted is None or src.item is None or normalize_item(wanted) == normalize_item(src.item)

@@ -261,7 +261,10 @@ def _targets(ctx: LintContext, registry: Registry) -> Iterator[Finding]:
     for e in registry.entries:
         for cid, item in e.locations:
             if not ctx.exists(cid):
-                zh, en = f"登记项 {e.label} 指向不存在的条款 {cid}", f"entry {e.label} names clause {cid}, which does not exist"
+                zh, en = (
+                    f"登记项 {e.label} 指向不存在的条款 {cid}",
+                    f"entry {e.label} names clause {cid}, which does not exist",
+                )
             elif item is not None and not ctx.item_exists(cid, item):
                 zh = f"登记项 {e.label} 指向 {cid}{item}，但 {cid} 没有该项"
                 en = f"entry {e.label} names {cid}{item}, but {cid} has no item {item}"

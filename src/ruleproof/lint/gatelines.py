@@ -22,7 +22,9 @@ from ruleproof.text.markers import CIRCLED, CIRCLED_CLASS, VARIANT_WORDS
 LINE_RE = re.compile(r"[一二三四五六七八九十]{1,3}关核验")
 _GATE_TOKEN = re.compile(rf"(?P<circ>[{CIRCLED_CLASS}])(?:之(?P<var>[二三四五]))?")
 # a gate of the checklist: its label and its name (up to the first bracket or separator)
-_DEF_RE = re.compile(rf"(?P<label>[{CIRCLED_CLASS}](?:之[二三四五])?)\s*(?P<name>[^（(｜|；;。{CIRCLED_CLASS}]{{1,24}})")
+_DEF_RE = re.compile(
+    rf"(?P<label>[{CIRCLED_CLASS}](?:之[二三四五])?)\s*(?P<name>[^（(｜|；;。{CIRCLED_CLASS}]{{1,24}})"
+)
 _OPTIONAL_MARKS = ("无须就本关另作", "无须就本关另行", "本处不逐条声明", "无须另作声明")
 # words after which a circled numeral is a citation, not a gate label
 _CITING_BEFORE = ("批次", "步骤", "本条", "本项", "本款", "第", "原", "之", "附")
@@ -82,7 +84,9 @@ def parse_gates(ctx: LintContext) -> tuple[str, list[Gate]] | None:
         nxt = _DEF_RE.search(text, m.end())
         body = text[m.start() : nxt.start() if nxt else len(text)]
         name = m.group("name").strip()
-        gates.append(Gate(_label(key), key, name, any(w in body for w in _OPTIONAL_MARKS), unit.line_of(m.start())))
+        gates.append(
+            Gate(_label(key), key, name, any(w in body for w in _OPTIONAL_MARKS), unit.line_of(m.start()))
+        )
         seen.add(key)
         last = key
     if len(gates) < 2:

@@ -44,8 +44,9 @@ ABSENT = CheckInfo(
 
 CHECKS = (INCOMPLETE, ABSENT)
 
-ROLE_CHAPTER_WORDS = ("人物技能", "职业", "角色")
-NOT_A_ROLE_WORDS = ("通则", "通用")
+# Role chapters: 「四、人类阵营（人物技能）」「六、第三阵营·外星人…」; not 「七、跨阵营交互与通用规则」.
+ROLE_CHAPTER_WORDS = ("人物技能", "职业", "角色", "阵营")
+NOT_A_ROLE_WORDS = ("通则", "通用", "交互")
 
 
 def run(ctx: LintContext) -> Iterator[Finding]:
@@ -73,7 +74,11 @@ def run(ctx: LintContext) -> Iterator[Finding]:
 
 
 def _absent(ctx: LintContext, with_lines: list[str]) -> Iterator[Finding]:
-    chapters = [ch for ch in ctx.doc.chapters if any(w in ch.title for w in ROLE_CHAPTER_WORDS)]
+    chapters = [
+        ch
+        for ch in ctx.doc.chapters
+        if any(w in ch.title for w in ROLE_CHAPTER_WORDS) and not any(w in ch.title for w in NOT_A_ROLE_WORDS)
+    ]
     numbers = {str(ch.number) for ch in chapters}
     for clause in ctx.doc:
         parts = clause.id.split(".")

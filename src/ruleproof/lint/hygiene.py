@@ -46,7 +46,10 @@ CHECKS = (TRUNCATED, SERIAL)
 PAIRS = {"（": "）", "(": ")", "「": "」", "〔": "〕", "【": "】", "《": "》", "『": "』"}
 CLOSERS = {v: k for k, v in PAIRS.items()}
 # Words that cannot end a sentence: a citation or a preposition waiting for its object.
-DANGLING_WORDS = ("依", "见", "详见", "参见", "按", "由", "经", "于", "对", "与", "及", "和", "或", "之", "即", "属")
+# (「和」 is left out: 「两项之和」 is a noun, the sum.)
+DANGLING_WORDS = ("依", "见", "详见", "参见", "按", "由", "经", "于", "对", "与", "及", "或", "即", "属")
+# an unclosed bracket this far from the end is a typo (a bracket never closed), not a cut-off cell
+NEAR_END = 40
 # An unfinished enumeration or clause.
 DANGLING_PUNCT = ("，", "、", "（", "「", "〔", "【")
 
@@ -75,7 +78,7 @@ def truncation(text: str) -> tuple[str, int] | None:
         return None
     opened = unclosed_tail(body)
     if opened is not None:
-        return ("bracket", opened)
+        return ("bracket" if len(body) - opened <= NEAR_END else "unbalanced", opened)
     if body.endswith(DANGLING_PUNCT):
         return ("punct", len(body) - 1)
     for word in DANGLING_WORDS:
@@ -96,9 +99,6 @@ def _pieces(ctx: LintContext, unit: Unit) -> Iterator[tuple[str | None, str, int
         start = text.find(it.text, pos) if it.text else -1
         if start < 0:
             continue
-        if pos == 0 and start > 0:
-            # the lead-in before the first item ends with 「：」 or a table header: not a truncation
-            pass
         yield it.label, it.text, start
         pos = start + len(it.text)
 
@@ -110,22 +110,25 @@ def run(ctx: LintContext) -> Iterator[Finding]:
 
 def _truncated(ctx: LintContext) -> Iterator[Finding]:
     for unit in ctx.units():
-        seen_end = False
         for label, text, offset in _pieces(ctx, unit):
             hit = truncation(text)
             if hit is None:
                 continue
             reason, at = hit
-            quote = clip(text[max(0, at - 18) :].strip(), 40)
+            quote = (
+                clip(text[max(0, at - 18) :].strip(), 40) if reason != "unbalanced" else clip(text[at:], 40)
+            )
             line = unit.line_of(offset + at)
             where = f"{unit.id}{label or ''}"
             if reason == "bracket":
                 zh = f"{where} 末尾的「{text[at]}」未闭合，后文疑被截断"
                 en = f"{where} ends inside an unclosed '{text[at]}': the rest seems cut off"
+            elif reason == "unbalanced":
+                zh = f"{where} 中的「{text[at]}」直到条末都未闭合（括号不配对）"
+                en = f"{where}: the '{text[at]}' is never closed before the end (unbalanced brackets)"
             else:
                 zh = f"{where} 止于未完的句子（末字「{text.rstrip()[-1]}」），后文疑被截断"
                 en = f"{where} ends mid-sentence (last character '{text.rstrip()[-1]}'): the rest seems cut off"
-            seen_end = seen_end or offset + len(text) >= len(unit.text.rstrip())
             yield TRUNCATED.finding(
                 unit.id,
                 line,

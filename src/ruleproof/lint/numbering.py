@@ -2,10 +2,10 @@
 
 * ``numbering-gap`` — a sibling number is skipped (2.8.7 → 2.8.9); when the missing id is cited
   elsewhere the finding says so (cited-but-absent) and is an error, not a warning.
-* ``numbering-duplicate`` — one id heads two different clauses.  The reader merges every printing of
-  an id into one clause; a second heading whose title shares its opening words with the first (a
-  summary-table row 「7.2.1 被查验者的查」 before the section 「7.2.1 被查验者的查验来源反馈」) or that
-  is an annex (「2.3.4 附·…」) is the same clause printed twice, not a duplicate.
+* ``numbering-duplicate`` — one id heads two different clauses.  The reader merges repeated
+  printings of an id whose titles agree (a summary-table row 「7.2.1 被查验者的查」 and the section
+  「7.2.1 被查验者的查验来源反馈」, or an annex 「2.3.4 附·…」) and records the others as noise
+  ``duplicate-heading`` (「4.3.1 十关核验」 after 「4.3.1 安全室」); those are the findings.
 * ``item-numbering`` — an item label used twice in one clause, or items skipped (①②④).  Item labels
   are circled numerals and are compared as items, never as digits.
 """
@@ -54,8 +54,7 @@ ITEMS = CheckInfo(
     title="项号重复或缺号",
     title_en="item numbers duplicated or skipped",
     rule="项号（①②…）在条款内唯一且连续；引用 X② 依赖于此（唯一编号原则）。",
-    rule_en="Item numbers (①②…) are unique and consecutive within a clause; citations such as X② rely "
-    "on it.",
+    rule_en="Item numbers (①②…) are unique and consecutive within a clause; citations such as X② rely on it.",
     advice="重排该条款的项号，并同步引用这些项的条款。",
     advice_en="Renumber the clause's items and update the clauses citing them.",
 )
@@ -127,33 +126,24 @@ def _gaps(ctx: LintContext) -> Iterator[Finding]:
             )
 
 
-def _same_clause(a: str, b: str) -> bool:
-    """Two printed titles of one clause: one opens with the other's first words, or one is an annex."""
-    a, b = a.strip(), b.strip()
-    if a.startswith("附") or b.startswith("附") or not a or not b:
-        return True
-    common = 0
-    for x, y in zip(a, b, strict=False):
-        if x != y:
-            break
-        common += 1
-    return common >= min(2, len(a), len(b))
-
-
 def _duplicates(ctx: LintContext) -> Iterator[Finding]:
-    for c in ctx.doc:
-        heads = c.headings
-        for h in heads[1:]:
-            if _same_clause(heads[0].title, h.title):
-                continue
-            yield DUPLICATE.finding(
-                c.id,
-                h.line,
-                f"编号 {c.id} 用于两个不同标题：「{heads[0].title}」（第 {heads[0].line} 行）与「{h.title}」",
-                f"id {c.id} heads two different titles: '{heads[0].title}' (line {heads[0].line}) and '{h.title}'",
-                h.raw,
-                related=[(c.id, heads[0].line)],
-            )
+    """Headings the reader found for an id already taken, with an unrelated title (noise
+    ``duplicate-heading``); repeats with an agreeing title are the same clause printed twice."""
+    for n in ctx.doc.noise:
+        if n.kind != "duplicate-heading":
+            continue
+        cid = n.raw.split(maxsplit=1)[0] if n.raw else n.clause
+        first = ctx.clause(cid)
+        if first is None:
+            continue
+        yield DUPLICATE.finding(
+            first.id,
+            n.line,
+            f"编号 {first.id} 再次用作标题「{n.raw}」，而 {first.id} 已是「{first.title}」（第 {first.line} 行）",
+            f"id {first.id} heads '{n.raw}' although {first.id} is already '{first.title}' (line {first.line})",
+            n.raw,
+            related=[(first.id, first.line)],
+        )
 
 
 def _gate_line_spans(ctx: LintContext) -> dict[str, list[tuple[int, int]]]:
@@ -170,7 +160,10 @@ def _gate_line_spans(ctx: LintContext) -> dict[str, list[tuple[int, int]]]:
 
 def _items(ctx: LintContext) -> Iterator[Finding]:
     gate_spans = _gate_line_spans(ctx)
+    registry = ctx.first_by_title("例外登记册", "登记册")  # its entries: registry-numbering
     for c in ctx.doc:
+        if registry is not None and c.id == registry.id:
+            continue
         spans = gate_spans.get(c.id, [])
         plain = [
             it for it in c.items if it.variant is None and not any(lo <= it.line <= hi for lo, hi in spans)

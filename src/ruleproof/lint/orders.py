@@ -26,8 +26,9 @@ a qualifier (「保护」 / 「保镖保护」) are merged when they never appea
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 import networkx as nx
 
@@ -79,7 +80,23 @@ _STEP_HEAD = re.compile(r"^(?:步骤\s*)?(\d{1,2}(?:\.\d{1,2})?[ab]?)(?=$|[（(\
 _PAIR = re.compile(r"(?P<kw>先于|早于|优先于|后于|晚于)")
 _REVERSED = ("后于", "晚于")
 _PAIR_STOP = "，。；：、⸺—（）()「」〔〕【】"
-_FILLER = ("整体", "一律", "恒", "均", "必然", "总是", "始终", "亦", "也", "故", "则", "且", "即", "类内明文", "类内")
+_FILLER = (
+    "整体",
+    "一律",
+    "恒",
+    "均",
+    "必然",
+    "总是",
+    "始终",
+    "亦",
+    "也",
+    "故",
+    "则",
+    "且",
+    "即",
+    "类内明文",
+    "类内",
+)
 _LIST_TITLE = ("顺序", "次序", "优先级")
 _LIST_CUE = ("依次", "按下列顺序", "顺序取", "依序")
 # the table a chain restates: a citation right after it (「…」（4.10.5）, or later in the same glossary row
@@ -98,7 +115,7 @@ class Source:
 @dataclass
 class OrderTable:
     key: str  # owning clause id, or "night-steps"
-    graph: nx.DiGraph = field(default_factory=nx.DiGraph)
+    graph: nx.DiGraph[str] = field(default_factory=nx.DiGraph)
 
     def add(self, a: str, b: str, src: Source) -> None:
         if a == b:
@@ -328,20 +345,20 @@ def extract_order_tables(ctx: LintContext) -> dict[str, OrderTable]:
         names = [e.name for e in chain.elements]
         labels = [_step_label(n) for n in names]
         if sum(1 for x in labels if x) >= 2:
-            for a, b in zip(names, names[1:], strict=False):
-                steps.add(_step_node(a), _step_node(b), src)
+            for x, y in pairwise(names):
+                steps.add(_step_node(x), _step_node(y), src)
             continue
         t = table(chain_owner[k])
         everything = set(names) | {m for e in chain.elements for grp in e.members for m in grp}
         cooccur.setdefault(t.key, set()).add(frozenset(everything))
-        for a, b in zip(chain.elements, chain.elements[1:], strict=False):
-            t.add(a.name, b.name, src)
-            for ma in (m for grp in a.members for m in grp):
-                for mb in (m for grp in b.members for m in grp):
+        for ea, eb in pairwise(chain.elements):
+            t.add(ea.name, eb.name, src)
+            for ma in (m for grp in ea.members for m in grp):
+                for mb in (m for grp in eb.members for m in grp):
                     t.add(ma, mb, src)
         for e in chain.elements:
             for grp in e.members:
-                for x, y in zip(grp, grp[1:], strict=False):
+                for x, y in pairwise(grp):
                     t.add(x, y, src)
     _numbered_lists(ctx, table)
     _step_base(ctx, steps)
@@ -376,22 +393,24 @@ def _step_base(ctx: LintContext, steps: OrderTable) -> None:
     owner = _step_owner(ctx)
     labels: set[str] = set()
     for r in ctx.doc.refs():
-        if r.kind.value == "night_step" and r.target_item and re.fullmatch(r"\d+(?:\.\d+)?[ab]?", r.target_item):
+        if (
+            r.kind.value == "night_step"
+            and r.target_item
+            and re.fullmatch(r"\d+(?:\.\d+)?[ab]?", r.target_item)
+        ):
             labels.add(r.target_item)
     for node in list(steps.graph.nodes):
         if node.startswith("步骤"):
             labels.add(node.removeprefix("步骤"))
     ordered = sorted(labels, key=step_key)
     base_clause = owner or STEP_TABLE
-    base_line = ctx.clause(owner).line if owner and ctx.clause(owner) else 0
-    for a, b in zip(ordered, ordered[1:], strict=False):
-        if step_key(a)[0] == step_key(b)[0] and step_key(a)[1] and step_key(b)[1] and a[-1] == b[-1]:
-            continue
+    owner_clause = ctx.clause(owner)
+    base_line = owner_clause.line if owner_clause else 0
+    for a, b in pairwise(ordered):
         steps.add(f"步骤{a}", f"步骤{b}", Source(base_clause, base_line, f"步骤 {a} → 步骤 {b}（按序号）"))
 
 
-def _numbered_lists(ctx: LintContext, table: object) -> None:
-    get = table  # a callable returning the OrderTable for a key
+def _numbered_lists(ctx: LintContext, table: Callable[[str], OrderTable]) -> None:
     for clause in ctx.doc:
         if not any(w in clause.title for w in _LIST_TITLE):
             continue
@@ -399,8 +418,8 @@ def _numbered_lists(ctx: LintContext, table: object) -> None:
         if not any(w in unit.text for w in _LIST_CUE) or len(clause.items) < 2:
             continue
         items = sorted((it for it in clause.items if it.variant is None), key=lambda it: it.ordinal)
-        t = get(clause.id)  # type: ignore[operator]
-        for a, b in zip(items, items[1:], strict=False):
+        t = table(clause.id)
+        for a, b in pairwise(items):
             t.add(a.label, b.label, Source(clause.id, a.line, clip(f"{a.label}{a.text}", 40)))
 
 
@@ -453,7 +472,9 @@ def _pairs(ctx: LintContext, units: list[Unit], tables: dict[str, OrderTable], s
         for m in _PAIR.finditer(text):
             left_raw = text[max(0, m.start() - 30) : m.start()]
             right_raw = text[m.end() : m.end() + 30]
-            src = Source(unit.id, unit.line_of(m.start()), clip(text[max(0, m.start() - 14) : m.end() + 14], 40))
+            src = Source(
+                unit.id, unit.line_of(m.start()), clip(text[max(0, m.start() - 14) : m.end() + 14], 40)
+            )
             sl = _STEP.findall(left_raw[-16:])
             sr = _STEP.findall(right_raw[:16])
             a_raw, b_raw = _side(left_raw, True), _side(right_raw, False)
@@ -477,9 +498,14 @@ def _pairs(ctx: LintContext, units: list[Unit], tables: dict[str, OrderTable], s
 
 def _cycle_sources(t: OrderTable, cycle: list[str]) -> list[Source]:
     out: list[Source] = []
-    for a, b in zip(cycle, cycle[1:] + cycle[:1], strict=False):
+    for a, b in pairwise([*cycle, cycle[0]]):
         out.extend(t.sources(a, b)[:1])
     return out
+
+
+def _restatement_first(key: str, srcs: list[Source]) -> list[Source]:
+    """Sources with the restatements (not the owning clause) first: that is where the fix goes."""
+    return sorted(srcs, key=lambda s: s.clause == key)
 
 
 def run(ctx: LintContext) -> Iterator[Finding]:
@@ -493,19 +519,21 @@ def run(ctx: LintContext) -> Iterator[Finding]:
                 continue
             seen_pairs.add(frozenset((a, b)))
             s1, s2 = t.sources(a, b)[0], t.sources(b, a)[0]
+            if s1.clause == key and s2.clause != key:
+                (a, s1), (b, s2) = (b, s2), (a, s1)
             yield CONFLICT.finding(
                 s1.clause,
                 s1.line,
-                f"次序表 {key}：{s1.clause} 说「{a}」先于「{b}」，{s2.clause} 却说「{b}」先于「{a}」",
-                f"order table {key}: {s1.clause} puts '{a}' before '{b}', {s2.clause} puts '{b}' before '{a}'",
+                f"次序表 {key}：此处说「{a}」先于「{b}」，{s2.clause} 却说「{b}」先于「{a}」",
+                f"order table {key}: here '{a}' comes before '{b}', but {s2.clause} puts '{b}' before '{a}'",
                 f"{s1.raw} ⇄ {s2.raw}",
                 related=[(s2.clause, s2.line)],
-                extra={"table": key, "pair": [a, b]},
+                extra={"table": key, "pair": [a, b], "other": s2.clause},
             )
         for cycle in nx.simple_cycles(g, length_bound=6):
             if len(cycle) < 3:
                 continue
-            srcs = _cycle_sources(t, cycle)
+            srcs = _restatement_first(key, _cycle_sources(t, cycle))
             path = "→".join([*cycle, cycle[0]])
             clauses = "、".join(dict.fromkeys(s.clause for s in srcs))
             yield CYCLE.finding(

@@ -83,6 +83,19 @@ TARGET_MISSING = CheckInfo(
     advice_en="Check the table the number belongs to and cite a number that exists there.",
 )
 
+INLINE = CheckInfo(
+    id="ref-defined-inline",
+    family="a",
+    severity=Severity.NOTE,
+    title="引用的编号没有独立条款（仅在上级条款中行内出现）",
+    title_en="cited id has no clause of its own (only a run-in entry of its parent)",
+    rule="按条款号引用，就应有以该号为标题的条款；只在上级条款的清单中行内出现的编号，读者与工具都难以定位。",
+    rule_en="A citation by clause id expects a clause headed with that id; an id that only occurs as a "
+    "run-in entry of its parent's list is hard to find.",
+    advice="为该编号补独立标题（与同级条款一致），或改引上级条款及其项号。",
+    advice_en="Give the id a heading of its own, like its siblings, or cite the parent clause and item.",
+)
+
 PLACEHOLDER = CheckInfo(
     id="ref-placeholder",
     family="a",
@@ -95,12 +108,27 @@ PLACEHOLDER = CheckInfo(
     advice_en="Replace the placeholder with the real clause id.",
 )
 
-CHECKS = (MISSING, ITEM_MISSING, REGISTRY_MISSING, REGISTRY_VOID, TARGET_MISSING, PLACEHOLDER)
+CHECKS = (MISSING, ITEM_MISSING, REGISTRY_MISSING, REGISTRY_VOID, TARGET_MISSING, INLINE, PLACEHOLDER)
 
-_BY_REASON = {"clause-absent": MISSING, "item-absent": ITEM_MISSING, "registry-entry-absent": REGISTRY_MISSING}
+_BY_REASON = {
+    "clause-absent": MISSING,
+    "item-absent": ITEM_MISSING,
+    "registry-entry-absent": REGISTRY_MISSING,
+    "defined-inline": INLINE,
+}
 # 「7.x」「2.8.x」「X.X」: a clause id with a letter part; the bare template 「X.X」 inside 「」 or 〔通则 X.X 之例外〕
 # is the text explaining a notation, not a citation.
-_PLACEHOLDER = re.compile(r"(?<![A-Za-z\d.])(?:\d{1,2}\.)+[xX]{1,2}(?![A-Za-z\d])|(?<![A-Za-z])[xX]\.[xX](?![A-Za-z])")
+_PLACEHOLDER = re.compile(
+    r"(?<![A-Za-z\d.])(?:\d{1,2}\.)+[xX]{1,2}(?![A-Za-z\d])|(?<![A-Za-z])[xX]\.[xX](?![A-Za-z])"
+)
+# numbering spaces other than clauses, items and registry entries
+_OTHER_SPACES = (RefKind.BATCH, RefKind.VICTORY_ROW, RefKind.NIGHT_STEP, RefKind.GATE)
+_SPACE_ZH = {
+    RefKind.BATCH: "公告批次",
+    RefKind.VICTORY_ROW: "判定顺序",
+    RefKind.NIGHT_STEP: "步骤表",
+    RefKind.GATE: "十关清单",
+}
 _LOG_WORDS = ("修订记录", "修改记录", "修订日志", "版本沿革")
 
 
@@ -129,29 +157,47 @@ def _missing(ctx: LintContext, logs: set[str]) -> Iterator[Finding]:
         if _skip(ref, logs):
             continue
         info = _BY_REASON.get(miss.reason)
-        if info is None:
+        if info is None or ref.kind in _OTHER_SPACES:
             info = TARGET_MISSING
+        if info is INLINE and ref.target_clause and ref.clause == ref.target_clause.rsplit(".", 1)[0]:
+            continue  # the parent citing its own run-in entries (7.2 listing 7.2.8–7.2.10)
         if info is MISSING and ref.kind is RefKind.ITEM:
             zh = f"引用 {ref.raw}：条款 {ref.target_clause} 不存在"
             en = f"cites {ref.raw}: clause {ref.target_clause} does not exist"
         elif info is MISSING:
-            zh, en = f"引用了不存在的条款 {ref.target_clause}", f"cites clause {ref.target_clause}, which does not exist"
+            zh, en = (
+                f"引用了不存在的条款 {ref.target_clause}",
+                f"cites clause {ref.target_clause}, which does not exist",
+            )
         elif info is ITEM_MISSING:
             zh = f"引用 {ref.raw}：条款 {ref.target_clause} 没有 {ref.target_item} 项"
             en = f"cites {ref.raw}: clause {ref.target_clause} has no item {ref.target_item}"
+        elif info is INLINE:
+            parent = (ref.target_clause or "").rsplit(".", 1)[0]
+            zh = f"引用 {ref.raw}：{ref.target_clause} 没有独立条款，只在 {parent} 中以行内条目出现"
+            en = f"cites {ref.raw}: {ref.target_clause} has no clause of its own, only a run-in entry of {parent}"
         elif info is REGISTRY_MISSING:
             zh = f"引用 {ref.raw}：例外登记册 {ref.target_clause} 没有 {ref.target_item} 号登记项"
             en = f"cites {ref.raw}: registry {ref.target_clause} has no entry {ref.target_item}"
         else:
-            zh = f"引用 {ref.raw}（{ref.kind.value}）：{_target(ref)} 不存在（{miss.reason}）"
-            en = f"cites {ref.raw} ({ref.kind.value}): {_target(ref)} does not exist ({miss.reason})"
+            space = _SPACE_ZH.get(ref.kind, ref.kind.value)
+            owner = f"{ref.target_clause} 的" if ref.target_clause else ""
+            zh = f"引用 {ref.raw}：{owner}{space}中没有 {ref.target_item or ref.raw}"
+            en = f"cites {ref.raw}: no {ref.kind.value} {ref.target_item or ''} in {ref.target_clause or 'the text'}"
         yield info.finding(
             ref.clause or _appendix_of(ref),
             ref.line,
-            zh,
-            en,
+            zh + ("（出现在引号内）" if ref.quoted else ""),
+            en + (" (inside quotes)" if ref.quoted else ""),
             ref.raw,
-            extra={"target": _target(ref), "namespace": ref.kind.value, "reason": miss.reason},
+            extra={
+                "target": _target(ref),
+                "namespace": ref.kind.value,
+                "reason": miss.reason,
+                "quoted": ref.quoted,
+            },
+            # a quoted citation is the text talking about a wording, not relying on it
+            severity=Severity.NOTE if ref.quoted else None,
         )
 
 
@@ -206,4 +252,6 @@ def _explains_notation(text: str, start: int, end: int) -> bool:
         return True
     open_t = text.rfind("〔", 0, start)
     close_t = text.find("〕", end)
-    return open_t >= 0 and close_t >= 0 and text.rfind("〕", 0, start) < open_t and "之例外" in text[end:close_t]
+    return (
+        open_t >= 0 and close_t >= 0 and text.rfind("〕", 0, start) < open_t and "之例外" in text[end:close_t]
+    )

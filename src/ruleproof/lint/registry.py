@@ -17,7 +17,19 @@ from ruleproof.lint.context import CLAUSE_ID, ITEM_LABEL, LintContext, Unit, nor
 from ruleproof.text.markers import CIRCLED, MARKER_RE, parse_marker
 
 # Status words of the 「状态」 column.  An entry is in force only when its status is 有效.
-STATUS_WORDS = ("已并入通则", "有效", "已注销", "注销", "失效", "废止", "已撤销", "撤销", "撤回", "暂停", "已删除")
+STATUS_WORDS = (
+    "已并入通则",
+    "有效",
+    "已注销",
+    "注销",
+    "失效",
+    "废止",
+    "已撤销",
+    "撤销",
+    "撤回",
+    "暂停",
+    "已删除",
+)
 ACTIVE_STATUS = "有效"
 # Entry types named in the registry's own preamble; entries of these types need no 〔例外〕 label.
 NON_EXCEPTION_TYPES = ("差量", "索引")
@@ -56,9 +68,10 @@ class Entry:
     def covers(self, cid: str, item: str | None = None) -> bool:
         """The entry names clause ``cid`` (or an ancestor or descendant of it) as a location or in its text."""
         for loc, loc_item in self.locations:
-            if loc == cid or cid.startswith(loc + ".") or loc.startswith(cid + "."):
-                if item is None or loc_item is None or normalize_item(loc_item) == normalize_item(item):
-                    return True
+            related = loc == cid or cid.startswith(loc + ".") or loc.startswith(cid + ".")
+            same_item = item is None or loc_item is None or normalize_item(loc_item) == normalize_item(item)
+            if related and same_item:
+                return True
         return self.mentions(cid)
 
 

@@ -115,13 +115,14 @@ def render_text(report: LintReport, lang: str = "zh") -> str:
             lines.append(f"  {_SEV_MARK[f.severity]} {sev} [{f.check}] {where}{': ' if where else ''}{msg}")
             if f.quote:
                 lines.append(f"      「{f.quote}」")
+            colon = ": " if en else "："
             if f.related:
-                rel = "、".join(_where(c, ln, en) for c, ln in f.related)
-                lines.append(f"      {'see also' if en else '相关'}：{rel}")
+                rel = (", " if en else "、").join(_where(c, ln, en) for c, ln in f.related)
+                lines.append(f"      {'see also' if en else '相关'}{colon}{rel}")
             rule = info.rule_en if en else info.rule
             advice = info.advice_en if en else info.advice
-            lines.append(f"      {'rule' if en else '规则'}：{rule}")
-            lines.append(f"      {'to do' if en else '处理'}：{advice}")
+            lines.append(f"      {'rule' if en else '规则'}{colon}{rule}")
+            lines.append(f"      {'to do' if en else '处理'}{colon}{advice}")
     if not report.findings:
         lines.append("")
         lines.append("No findings." if en else "未发现问题。")
@@ -252,10 +253,10 @@ def render_junit(report: LintReport, lang: str = "zh") -> str:
     failures = sum(1 for fs in by_check.values() if fs)
     out = ['<?xml version="1.0" encoding="UTF-8"?>']
     out.append(
-        f"<testsuites name={quoteattr('ruleproof lint')} tests=\"{len(by_check)}\" failures=\"{failures}\">"
+        f'<testsuites name={quoteattr("ruleproof lint")} tests="{len(by_check)}" failures="{failures}">'
     )
     out.append(
-        f"  <testsuite name={quoteattr('lint ' + report.source)} tests=\"{len(by_check)}\""
+        f'  <testsuite name={quoteattr("lint " + report.source)} tests="{len(by_check)}"'
         f' failures="{failures}" errors="0" skipped="0">'
     )
     for info in report.checks:

@@ -63,7 +63,9 @@ _QUALIFIERS = (
 _QTY = re.compile(rf"(?<![\d.A-Za-z])(?P<num>\d+(?:\.\d+)?)\s*(?P<unit>[{UNITS}])")
 _PARAM_WORDS = ("上限", "下限", "门槛", "初始", "至多", "最多", "至少")
 _BARE = re.compile(rf"(?:{'|'.join(_PARAM_WORDS)})\s*(?P<num>\d+)(?![\d.])(?!\s*[{UNITS}])")
-_CITE_PAREN = re.compile(rf"[（(](?:[^（）()]{{0,12}}?)(?P<cids>{CLAUSE_ID}(?:[^（）()]{{0,3}}{CLAUSE_ID})*)[^（）()]{{0,8}}[）)]")
+_CITE_PAREN = re.compile(
+    rf"[（(](?:[^（）()]{{0,12}}?)(?P<cids>{CLAUSE_ID}(?:[^（）()]{{0,3}}{CLAUSE_ID})*)[^（）()]{{0,8}}[）)]"
+)
 _CITE_INLINE = re.compile(rf"(?:依|见|详见|参见|按)\s*(?P<cid>{CLAUSE_ID})")
 _STOP = "。；｜|\n"
 _CJK_RUN = re.compile(r"[\u4e00-\u9fff]+$")
@@ -73,7 +75,24 @@ _COUNT = re.compile(
 _LOG_WORDS = ("修订记录", "修改记录", "修订日志")
 KEY_LEN = 2
 _GENERIC_KEYS = frozenset(
-    ("每夜", "全局", "当夜", "次夜", "每次", "首次", "累计", "同时", "一次", "连续", "至少", "初始", "合计", "每人", "每只", "个体")
+    (
+        "每夜",
+        "全局",
+        "当夜",
+        "次夜",
+        "每次",
+        "首次",
+        "累计",
+        "同时",
+        "一次",
+        "连续",
+        "至少",
+        "初始",
+        "合计",
+        "每人",
+        "每只",
+        "个体",
+    )
 )
 LONG_KEY = 4
 
@@ -146,7 +165,10 @@ def _governing(ctx: LintContext, text: str, q: Quantity) -> list[str]:
 def _owner_facts(ctx: LintContext, cid: str, cache: dict[str, list[Quantity]]) -> list[Quantity]:
     if cid not in cache:
         cache[cid] = [
-            q for c in ctx.doc if is_descendant(c.id, cid) for q in quantities(f"{c.title}。") + quantities(c.text)
+            q
+            for c in ctx.doc
+            if is_descendant(c.id, cid)
+            for q in quantities(f"{c.title}。") + quantities(c.text)
         ]
     return cache[cid]
 
@@ -174,7 +196,9 @@ def _title_owner(ctx: LintContext, unit: Unit, q: Quantity) -> str | None:
     return owner
 
 
-def _comparable(ctx: LintContext, owners: list[str], q: Quantity, cache: dict[str, list[Quantity]]) -> list[Quantity]:
+def _comparable(
+    ctx: LintContext, owners: list[str], q: Quantity, cache: dict[str, list[Quantity]]
+) -> list[Quantity]:
     return [
         f
         for o in owners
@@ -225,7 +249,14 @@ def _finding(ctx: LintContext, unit: Unit, q: Quantity, owner: str, values: str,
         f"says '{q.key} … {q.value}{q.unit}' {en_src}, but {owner} gives {values} for '{q.key}'",
         quote,
         related=[(owner.split("、")[0], owner_clause.line if owner_clause else None)],
-        extra={"owner": owner, "via": how, "key": q.key, "value": q.value, "unit": q.unit, "owner_values": values},
+        extra={
+            "owner": owner,
+            "via": how,
+            "key": q.key,
+            "value": q.value,
+            "unit": q.unit,
+            "owner_values": values,
+        },
     )
 
 
@@ -247,7 +278,12 @@ def _counts(ctx: LintContext) -> Iterator[Finding]:
                 problems.append((f"所列范围 {a}~{b} 含 {span} 个编号", f"the range {a}~{b} spans {span} ids"))
             if len(present) != span:
                 absent = [f"{parent_a}.{k}" for k in range(lo, hi + 1) if f"{parent_a}.{k}" not in present]
-                problems.append((f"其中 {'、'.join(absent)} 无独立条款", f"{', '.join(absent)} have no clause of their own"))
+                problems.append(
+                    (
+                        f"其中 {'、'.join(absent)} 无独立条款",
+                        f"{', '.join(absent)} have no clause of their own",
+                    )
+                )
             if not problems or (span == n and len(present) == span):
                 continue
             if span == n:

@@ -135,7 +135,9 @@ def claims(ctx: LintContext, log: Unit) -> list[Claim]:
                 if more is None:
                     break
                 if len(more[0]) >= MIN_LEN:
-                    out.append(Claim(more[0], None, scope, label, log.line_of(nq), clip(text[nq : more[1]], 60)))
+                    out.append(
+                        Claim(more[0], None, scope, label, log.line_of(nq), clip(text[nq : more[1]], 60))
+                    )
                 end = more[1]
         pos = max(end, after)
     return out
@@ -169,7 +171,9 @@ def numeric_claims(ctx: LintContext, log: Unit) -> list[NumericClaim]:
             scope, _label = _scope(ctx, text, m.start())
             ids = [scope] if scope in ctx.doc.clauses else []
         out.append(
-            NumericClaim(noun, m.group("a"), m.group("b"), m.group("u"), tuple(ids), log.line_of(m.start()), m.group(0))
+            NumericClaim(
+                noun, m.group("a"), m.group("b"), m.group("u"), tuple(ids), log.line_of(m.start()), m.group(0)
+            )
         )
     return out
 
@@ -226,7 +230,11 @@ def run(ctx: LintContext) -> Iterator[Finding]:
             if not hits:
                 continue
             whole = claim.scope is None
-            if claim.new is not None and not whole and any(_loose(claim.new) in _loose(u.text) for u in units):
+            if (
+                claim.new is not None
+                and not whole
+                and any(_loose(claim.new) in _loose(u.text) for u in units)
+            ):
                 continue
             if claim.new is not None and whole and claim.new in claim.old:
                 continue

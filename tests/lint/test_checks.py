@@ -1,0 +1,200 @@
+"""Every lint check, positive and negative, on small synthetic rulebooks (tests/lint/books.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ruleproof.findings import Finding, Severity
+from ruleproof.lint import CHECKS, run_lint
+from tests.conftest import doc_from_text
+from tests.lint.books import CLEAN, edit
+
+GENERAL = "各批次只声明相对默认的差量。"
+CRAFT_1 = "①铸造护甲，库存上限 3 件。"
+SHERIFF = "警长子弹存储上限 2 发"
+
+
+def lint(text: str) -> list[Finding]:
+    return run_lint(doc_from_text(text))
+
+
+def only(findings: list[Finding], check: str) -> list[Finding]:
+    return [f for f in findings if f.check == check]
+
+
+def test_clean_book_has_no_findings() -> None:
+    assert lint(CLEAN) == []
+
+
+# (check id, edits, clause of the finding, a word of its message)
+POSITIVE: list[tuple[str, list[tuple[str, str]], str, str]] = [
+    ("ref-missing", [(GENERAL, "各批次只声明差量，依 2.9 处理。")], "2.2", "2.9"),
+    ("ref-item-missing", [(GENERAL, "各批次只声明差量（见 3.1⑤）。")], "2.2", "⑤"),
+    ("ref-registry-missing", [(GENERAL, "各批次只声明差量（另见 2.3⑨）。")], "2.2", "⑨"),
+    (
+        "ref-registry-void",
+        [
+            ("②3.2 警长子弹 2 发存储上限 有效", "②3.2 警长子弹 2 发存储上限 已并入通则"),
+            (GENERAL, "差量（原登记于 2.3②）。"),
+        ],
+        "2.2",
+        "已并入通则",
+    ),
+    ("ref-target-missing", [(GENERAL, "判定⑤另论。")], "2.2", "判定"),
+    (
+        "ref-defined-inline",
+        [
+            (GENERAL, "私人反馈共三类（2.2.1~2.2.3）：2.2.1 甲、2.2.2 乙、2.2.3 丙。"),
+            ("玩家总数 9 人。", "玩家总数 9 人，依 2.2.3。"),
+        ],
+        "1.1",
+        "2.2.3",
+    ),
+    ("ref-placeholder", [(GENERAL, "各批次只声明差量（见 2.x）。")], "2.2", "2.x"),
+    ("numbering-gap", [("2.2 公告通则\n\n各批次只声明相对默认的差量。\n\n", "")], "2.1", "2.2"),
+    ("numbering-duplicate", [(CRAFT_1, CRAFT_1 + "\n\n3.1 补充说明\n\n工匠另有规定。")], "3.1", "补充说明"),
+    ("item-numbering", [("②护甲之层序另定〔", "②护甲可分配。④护甲之层序另定〔")], "3.1", "③"),
+    ("exception-unregistered", [("②3.2 警长子弹 2 发存储上限 有效", "")], "3.2", "3.2"),
+    ("exception-location-mismatch", [("登记于 2.3①〕", "登记于 2.3②〕")], "3.1", "3.2"),
+    ("registry-target-missing", [("①3.1② 护甲", "①3.9② 护甲")], "2.3", "3.9"),
+    ("registry-label-missing", [(SHERIFF + "〔通则 2.1 之例外〕", SHERIFF)], "2.3", "3.2"),
+    ("registry-numbering", [("②3.2 警长", "③3.2 警长")], "2.3", "2"),
+    (
+        "exception-target-not-general",
+        [("〔通则 2.1 之例外〕。十关", "〔通则 3.1 之例外〕。十关")],
+        "3.2",
+        "3.1",
+    ),
+    ("ten-gate-incomplete", [("①行动位＝步骤 3｜②可见性＝不公开。", "①行动位＝步骤 3。")], "3.2", "②可见性"),
+    ("ten-gate-absent", [("附录一 术语表", "3.3 保镖\n\n每夜保护 1 名。\n\n附录一 术语表")], "3.3", "保镖"),
+    ("restatement-mismatch", [("库存上限 3 件（3.1）", "库存上限 4 件（3.1）")], "附录一", "3 件"),
+    ("count-mismatch", [(GENERAL, "私人反馈共三类（3.1~3.2）。")], "2.2", "共三类"),
+    (
+        "order-conflict",
+        [("层序依 2.1 为「保护→巡逻→护甲」", "层序依 2.1 为「巡逻→保护→护甲」")],
+        "附录一",
+        "2.1",
+    ),
+    (
+        "order-cycle",
+        [("层序依 2.1 为「保护→巡逻→护甲」。", "层序依 2.1 为「保护→巡逻→护甲」；护甲先于保护。")],
+        "附录一",
+        "2.1",
+    ),
+    (
+        "circular-deferral",
+        [
+            (CRAFT_1, "①铸造护甲，库存上限 3 件；菜单之收敛依 3.2，本条不另列。"),
+            (SHERIFF, "外星人菜单之收敛依 3.1①。" + SHERIFF),
+        ],
+        "3.1",
+        "菜单之收敛",
+    ),
+    (
+        "revision-not-applied",
+        [("A-1 3.1⸺", "A-2 3.2⸺删除「旧口径」。A-1 3.1⸺"), (SHERIFF, "警长子弹（旧口径）存储上限 2 发")],
+        "3.2",
+        "旧口径",
+    ),
+    ("truncated-clause", [("②护甲之层序另定", "②护甲之层序另定（依 2.1")], "3.1", "未闭合"),
+    ("serial-number", [(GENERAL, "各批次只声明差量。31.另有规定。32.再有规定。")], "2.2", "31."),
+]
+
+
+@pytest.mark.parametrize(("check", "edits", "clause", "word"), POSITIVE, ids=[c[0] for c in POSITIVE])
+def test_check_finds_its_defect(check: str, edits: list[tuple[str, str]], clause: str, word: str) -> None:
+    found = only(lint(edit(*edits)), check)
+    assert len(found) == 1, found
+    f = found[0]
+    assert f.clause == clause
+    assert word in f.message, f.message
+    assert f.line is not None and f.line > 0
+    assert f.quote
+
+
+def test_every_check_has_a_positive_case() -> None:
+    assert {c.id for c in CHECKS} == {case[0] for case in POSITIVE}
+
+
+def test_cited_gap_is_an_error_and_names_the_citing_clauses() -> None:
+    text = edit(
+        ("2.2 公告通则\n\n各批次只声明相对默认的差量。\n\n", ""),
+        ("玩家总数 9 人。", "玩家总数 9 人，依 2.2 公告。"),
+    )
+    (gap,) = only(lint(text), "numbering-gap")
+    assert gap.severity is Severity.ERROR
+    assert "1.1" in gap.message
+    assert ("1.1", 19) in gap.related
+
+
+def test_uncited_gap_is_a_warning() -> None:
+    (gap,) = only(lint(edit(("2.2 公告通则\n\n各批次只声明相对默认的差量。\n\n", ""))), "numbering-gap")
+    assert gap.severity is Severity.WARNING
+
+
+# --------------------------------------------------------------------------------- near misses
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # circled numerals are items, never digits: 3.1② is not clause 3.12
+        (GENERAL, "各批次只声明差量（见 3.1②；另见 1.2①②）。"),
+        # 「X.X」 explaining a notation is not a placeholder
+        (GENERAL, "须以〔通则 X.X 之例外〕标注，格式为「本夜总量：X.X」。"),
+        # a mention of 「十关核验」 is not a ten-gate line
+        (GENERAL, "凡附「十关核验」者即属之，本处不预设数目。"),
+        # a two-element arrow is a mapping, not an order
+        (GENERAL, "转职三方向（助理→步骤 1、武装→步骤 3）。"),
+        # a quoted old wording in the body is a mention, not an unapplied revision
+        (SHERIFF, "警长子弹（由「旧口径」改称）存储上限 2 发"),
+        # a deferral in one direction only
+        (CRAFT_1, "①铸造护甲，库存上限 3 件；菜单之收敛依 3.2，本条不另列。"),
+        # the cited owner states the same number
+        ("库存上限 3 件（3.1）", "库存上限 3 件（依 3.1）"),
+        # 「两项之和」 ends with a noun, not a dangling word
+        (GENERAL, "上限为上述两项之和"),
+        # the restated order agrees with the source
+        ("层序依 2.1 为「保护→巡逻→护甲」。", "层序依 2.1 为「保护→巡逻→护甲」；保护先于护甲。"),
+    ],
+)
+def test_near_misses_stay_silent(old: str, new: str) -> None:
+    assert lint(edit((old, new))) == []
+
+
+def test_optional_gate_need_not_be_declared() -> None:
+    # 2.8.10 says new clauses need not answer gate ③ (「无须就本关另作说明」)
+    findings = lint(CLEAN)
+    assert not only(findings, "ten-gate-incomplete")
+
+
+def test_gate_required_once_checklist_grows() -> None:
+    grown = edit(("｜③发起者记账（2.1）⸺新增者无须就本关另作说明。", "｜③发起者记账（2.1）｜④封锁（2.2）。"))
+    found = only(lint(grown), "ten-gate-incomplete")
+    assert {f.clause for f in found} == {"3.1.1", "3.2"}
+    assert all("④封锁" in f.message for f in found)
+
+
+def test_numeric_revision_claim() -> None:
+    text = edit(("A-1 3.1⸺", "G-3 子弹存储上限 2 发 → 3 发 3.2 正文。A-1 3.1⸺"))
+    found = only(lint(text), "revision-not-applied")
+    assert [f.clause for f in found] == ["3.2"]
+    assert "2 发" in found[0].message
+    assert not only(
+        lint(edit(("A-1 3.1⸺", "G-3 子弹存储上限 1 发 → 2 发 3.2 正文。A-1 3.1⸺"))), "revision-not-applied"
+    )
+
+
+def test_restatement_owned_by_title_without_citation() -> None:
+    # the role card cites nothing: the clause whose title names the quantity owns it
+    text = edit(
+        ("3.2 警长\n", "3.2 警长存储上限\n"),
+        ("附录二 修订记录", "附录二 职业速查卡\n\n警长 存储上限 3 发。\n\n附录三 修订记录"),
+    )
+    found = only(lint(text), "restatement-mismatch")
+    assert [(f.clause, f.extra["owner"]) for f in found] == [("附录二", "3.2")]
+
+
+def test_findings_are_deterministic() -> None:
+    text = edit((GENERAL, "各批次只声明差量，依 2.9 与 3.1⑤。31.另有规定。32.再有规定。"))
+    assert lint(text) == lint(text)

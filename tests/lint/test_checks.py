@@ -198,3 +198,23 @@ def test_restatement_owned_by_title_without_citation() -> None:
 def test_findings_are_deterministic() -> None:
     text = edit((GENERAL, "各批次只声明差量，依 2.9 与 3.1⑤。31.另有规定。32.再有规定。"))
     assert lint(text) == lint(text)
+
+
+def test_registered_difference_needs_no_label() -> None:
+    # the location calls itself a 差量 (the registry preamble: 差量 entries are no deviation)
+    text = edit(
+        (SHERIFF + "〔通则 2.1 之例外〕", "报告字段之差量：" + SHERIFF),
+    )
+    assert not only(lint(text), "registry-label-missing")
+
+
+def test_section_gated_through_the_clause_it_cites() -> None:
+    # 「3.3 乔装（警长）：警长可发动乔装（3.2）」 — specified and gated in 3.2
+    text = edit(
+        ("3.2 警长\n", "3.2 乔装通则\n"),
+        ("附录一 术语表", "3.3 乔装（警长）\n\n警长可发动乔装（3.2），每夜 1 次。\n\n附录一 术语表"),
+    )
+    assert not only(lint(text), "ten-gate-absent")
+    # without the citation the section is listed
+    bare = edit(("附录一 术语表", "3.3 乔装（警长）\n\n警长可发动乔装，每夜 1 次。\n\n附录一 术语表"))
+    assert [f.clause for f in only(lint(bare), "ten-gate-absent")] == ["3.3"]

@@ -7,13 +7,15 @@ from collections import Counter
 
 import pytest
 
+from ruleproof.books import Source, load_source
 from ruleproof.findings import Finding, Severity
 from ruleproof.lint import run_lint
 from ruleproof.lint.context import LintContext
 from ruleproof.lint.gatelines import find_gate_lines, parse_gates
 from ruleproof.lint.orders import extract_order_tables
 from ruleproof.lint.registry import parse_registry
-from ruleproof.text import Document
+from ruleproof.text import Document, read_document
+from ruleproof.text.normalize import normalize
 
 
 @pytest.fixture(scope="module")
@@ -137,3 +139,52 @@ def test_counts_on_the_real_text(findings: list[Finding]) -> None:
     assert counts["circular-deferral"] == 1
     assert counts["exception-unregistered"] == 0
     assert counts["order-conflict"] == counts["order-cycle"] == 0
+
+
+# ------------------------------------------------------------------------------------------------
+# Defects injected into the real text: checks that find nothing in v1preview1.0 must still fire on
+# it once its structure is broken the way revisions break it.
+
+
+def _mutated(*pairs: tuple[str, str]) -> list[Finding]:
+    raw = load_source(None).data.decode("utf-8")
+    text = normalize(raw)
+    for old, new in pairs:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    return run_lint(read_document(Source("mutated.txt", text.encode("utf-8"))))
+
+
+@pytest.mark.parametrize(
+    ("pairs", "check", "clauses"),
+    [
+        # 4.11.3 raises the stock cap: the role card and 4.11.6 still say 3
+        ([("① 库存上限 3件", "① 库存上限 4件")], "restatement-mismatch", {"4.11.6", "附录二"}),
+        # the glossary restates the damage-side order of 2.8.2 the wrong way round
+        (
+            [("层序依 2.8.2 为「保护→巡逻→护甲", "层序依 2.8.2 为「巡逻→保护→护甲")],
+            "order-conflict",
+            {"附录一"},
+        ),
+        # gate ⑥ dropped from the craftsman's ten-gate line
+        ([("速成护甲到期消失时知情⑥", "速成护甲到期消失时知情")], "ten-gate-incomplete", {"4.11.6"}),
+        # the revision log says 「第 5 夜起」 became 「第 5 夜」 in 4.4.3 (I-20)
+        (
+            [("子弹⸺第 5 夜（全局仅此 1 次）", "子弹⸺第 5 夜起（全局仅此 1 次）")],
+            "revision-not-applied",
+            {"4.4.3"},
+        ),
+        # registry entry (14) for the hunter's exception deleted
+        ([("(14)", ""), ("4.4.7③ 猎手子弹不适用", "猎手子弹不适用")], "exception-unregistered", {"4.4.7"}),
+        # 7.2's ten kinds miscounted
+        (
+            [("共十类（7.2.1~7.2.10），以「最小可判定", "共九类（7.2.1~7.2.10），以「最小可判定")],
+            "count-mismatch",
+            {"7.2"},
+        ),
+    ],
+    ids=["restatement", "order", "gate", "revision", "registry", "count"],
+)
+def test_injected_defects(pairs: list[tuple[str, str]], check: str, clauses: set[str]) -> None:
+    found = by(_mutated(*pairs), check)
+    assert {f.clause for f in found} == clauses, [(f.clause, f.message) for f in found]

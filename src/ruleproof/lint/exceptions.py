@@ -9,7 +9,9 @@ A *label* is a 〔通则 X 之例外〕 tag applied in a clause (the reader tell
   location (clause, or item of the same clause).
 * ``registry-target-missing`` — an entry names a clause or item that does not exist.
 * ``registry-label-missing`` — an entry in force names a location that carries no exception label
-  (entries describing a 差量 or an 索引 pointer need none, as the registry's preamble says).
+  (entries describing a 差量 or an 索引 pointer need none, as the registry's preamble says — the
+  entry's tag or the opening words of the location may say so; nor do carve-outs located in a
+  general clause itself).
 * ``registry-numbering`` — entry labels duplicated or skipped.
 * ``exception-target-not-general`` — a label names as 「通则」 a clause outside the general layer that
   the text itself defines (「通则层＝…」) or titles as 通则.
@@ -27,7 +29,7 @@ from ruleproof.findings import Finding, Severity
 from ruleproof.lint.base import CheckInfo
 from ruleproof.lint.context import CLAUSE_ID, ITEM_LABEL, LintContext, is_descendant, normalize_item, safe_key
 from ruleproof.lint.gatelines import GateLine, find_gate_lines, parse_gates
-from ruleproof.lint.registry import Entry, Registry, parse_registry
+from ruleproof.lint.registry import NON_EXCEPTION_TYPES, Entry, Registry, parse_registry
 from ruleproof.text.model import Tag
 
 UNREGISTERED = CheckInfo(
@@ -326,6 +328,8 @@ def _registry_vs_labels(ctx: LintContext, registry: Registry, found: list[Label]
         for cid, item in e.locations:
             if not ctx.exists(cid) or in_layer(cid, layer):
                 continue  # registry-target-missing, or a general rule's own carve-out
+            if _declares_difference(ctx, cid, item):
+                continue  # 「报告字段之差量」: the location says it is a 差量, which needs no label
             if not _carries_label(ctx, cid, item):
                 missing.append(f"{cid}{item or ''}")
         if not missing:
@@ -339,6 +343,11 @@ def _registry_vs_labels(ctx: LintContext, registry: Registry, found: list[Label]
             f"{e.label} {_entry_where(e)} {e.text[:30]}".strip(),
             extra={"entry": e.label, "locations": missing},
         )
+
+
+def _declares_difference(ctx: LintContext, cid: str, item: str | None) -> bool:
+    text = (ctx.item_text(cid, item) if item else None) or ctx.unit_by_id[cid].text
+    return any(word in text[:40] for word in NON_EXCEPTION_TYPES)
 
 
 def _carries_label(ctx: LintContext, cid: str, item: str | None) -> bool:

@@ -3,16 +3,19 @@
 The checklist (2.8.10 in 返航录) is read from the text: its gates, and which of them clauses need not
 declare (「新增者无须就本关另作说明」).  Role sections (the numbered sections of the chapters whose
 title says 人物技能 / 职业 / 角色) that carry no ten-gate line at all are listed as notes: 2.8.10
-applies the checklist to 「新增角色、新增技能，以及存量条款的合规复核」.
+applies the checklist to 「新增角色、新增技能，以及存量条款的合规复核」.  A section whose opening words
+cite the clause that specifies and gates it (「5.11 乔装（异形）：异形可发动乔装（7.3）」, gated by 7.3.8)
+is covered.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from ruleproof.findings import Finding, Severity
 from ruleproof.lint.base import CheckInfo, clip
-from ruleproof.lint.context import LintContext, is_descendant
+from ruleproof.lint.context import CLAUSE_ID, LintContext, is_descendant
 from ruleproof.lint.gatelines import find_gate_lines, parse_gates
 
 INCOMPLETE = CheckInfo(
@@ -73,6 +76,26 @@ def run(ctx: LintContext) -> Iterator[Finding]:
     yield from _absent(ctx, [gl.unit for gl in lines])
 
 
+_CITED = re.compile(rf"(?:[（(]|依|见)\s*({CLAUSE_ID})")
+_HEAD = re.compile(r"^[\u4e00-\u9fff]{2,}")
+
+
+def _covered_by_citation(ctx: LintContext, cid: str, title: str, with_lines: list[str]) -> bool:
+    """「5.11 乔装（异形）：异形可发动乔装（7.3）…」 — the skill is specified, and gated, in the clause it
+    cites (7.3 乔装通则, whose 7.3.8 carries the line); the section's title word names that clause."""
+    head = _HEAD.match(title)
+    if head is None:
+        return False
+    word = head.group(0)[:2]
+    for target in _CITED.findall(ctx.unit_by_id[cid].text[:80]):
+        owner = ctx.clause(target)
+        if owner is None or word not in owner.title:
+            continue
+        if any(is_descendant(u, target) for u in with_lines):
+            return True
+    return False
+
+
 def _absent(ctx: LintContext, with_lines: list[str]) -> Iterator[Finding]:
     chapters = [
         ch
@@ -87,6 +110,8 @@ def _absent(ctx: LintContext, with_lines: list[str]) -> Iterator[Finding]:
         if any(w in clause.title for w in NOT_A_ROLE_WORDS):
             continue
         if any(is_descendant(u, clause.id) for u in with_lines):
+            continue
+        if _covered_by_citation(ctx, clause.id, clause.title, with_lines):
             continue
         yield ABSENT.finding(
             clause.id,

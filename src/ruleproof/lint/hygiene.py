@@ -110,11 +110,17 @@ def run(ctx: LintContext) -> Iterator[Finding]:
 
 def _truncated(ctx: LintContext) -> Iterator[Finding]:
     for unit in ctx.units():
-        for label, text, offset in _pieces(ctx, unit):
+        pieces = list(_pieces(ctx, unit))
+        for k, (label, text, offset) in enumerate(pieces):
             hit = truncation(text)
             if hit is None:
                 continue
             reason, at = hit
+            following = pieces[k + 1][1].lstrip() if k + 1 < len(pieces) else ""
+            if reason != "punct" and following[:1] in CLOSERS:
+                # the next item opens with the closing bracket: the text goes on, an item marker was read
+                # inside the bracket (「（4.6.4③⑤）」) — not a truncation
+                continue
             quote = (
                 clip(text[max(0, at - 18) :].strip(), 40) if reason != "unbalanced" else clip(text[at:], 40)
             )

@@ -5,9 +5,11 @@ The revision log (the appendix titled 修订记录) records edits as 「X」改�
 log row names just before it — 「4.4.3⸺「第 5 夜起」改为「第 5 夜」」 — or, when the row names none
 (or says 全文/全稿), to the whole text except the log itself.
 
-A replacement is not applied when the old wording X is still in its scope and the new wording Y is
-not; a deletion is not applied when X is still there.  With a whole-text scope the old wording must
-be gone everywhere.
+A deletion is not applied when X is still in its scope.  A replacement is not applied when X is still
+there (outside quotes, and outside occurrences of Y when Y contains X: 「猎手嗅探」→「猎手嗅探与开枪」)
+— unless X and Y are unrelated wordings and Y is present too (「术语表「速成护甲」改「…」」 names an
+entry, not its old text).  When X contains Y (「第 5 夜起」→「第 5 夜」) only X decides.  With a
+whole-text scope the old wording must be gone everywhere.
 """
 
 from __future__ import annotations
@@ -195,15 +197,31 @@ def _scope(ctx: LintContext, text: str, pos: int) -> tuple[str | None, str]:
     return None, "全文"
 
 
-def _used(text: str, old: str) -> int:
-    """Offset of the first occurrence of ``old`` that is used, not quoted (「…」 around it is a mention:
-    a ten-gate answer may say 「由「投票总票数」改为「票数公开」」), or -1."""
+def _used(text: str, old: str, new: str | None = None) -> int:
+    """Offset of the first occurrence of ``old`` that is used, or -1.
+
+    Not counted: an occurrence quoted as a mention (「…」 around it: a ten-gate answer may say
+    「由「投票总票数」改为「票数公开」」), or one inside the new wording (「猎手嗅探」 → 「猎手嗅探与开枪」).
+    """
+    inside: list[tuple[int, int]] = []
+    if new and old in new:
+        at = text.find(new)
+        while at >= 0:
+            inside.append((at, at + len(new)))
+            at = text.find(new, at + 1)
     at = text.find(old)
     while at >= 0:
-        if not (text[at - 1 : at] == "「" and text[at + len(old) : at + len(old) + 1] == "」"):
+        quoted = text[at - 1 : at] == "「" and text[at + len(old) : at + len(old) + 1] == "」"
+        covered = any(lo <= at and at + len(old) <= hi for lo, hi in inside)
+        if not quoted and not covered:
             return at
         at = text.find(old, at + 1)
     return -1
+
+
+def _has_new(text: str, old: str, new: str) -> bool:
+    """The new wording is present outside the old one (「第 5 夜起」 → 「第 5 夜」: the old contains the new)."""
+    return _loose(new) in _loose(text.replace(old, "\u0000"))
 
 
 def _loose(text: str) -> str:
@@ -226,14 +244,16 @@ def run(ctx: LintContext) -> Iterator[Finding]:
                 units = [u for u in ctx.clause_units if is_descendant(u.id, claim.scope)]
             else:
                 units = [u for u in others if u.id == claim.scope]
-            hits = [(u, at) for u in units if (at := _used(u.text, claim.old)) >= 0]
+            hits = [(u, at) for u in units if (at := _used(u.text, claim.old, claim.new)) >= 0]
             if not hits:
                 continue
             whole = claim.scope is None
             if (
                 claim.new is not None
                 and not whole
-                and any(_loose(claim.new) in _loose(u.text) for u in units)
+                and claim.old not in claim.new
+                and claim.new not in claim.old
+                and any(_has_new(u.text, claim.old, claim.new) for u in units)
             ):
                 continue
             if claim.new is not None and whole and claim.new in claim.old:

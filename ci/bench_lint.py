@@ -1,0 +1,50 @@
+"""Benchmark: time the lint on the whole bundled 返航录 text (target ≤ 1 s). Prints figures; never fails.
+
+    python ci/bench_lint.py [FILE] [--runs N]
+
+Reading the text into a clause tree is timed separately from the lint itself; ``ruleproof lint`` pays
+both.  The median of N runs is reported, in a fresh process, so the figure includes no warm caches
+beyond what one run builds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections import Counter
+
+from ruleproof.books import load_source
+from ruleproof.lint import run_lint
+from ruleproof.text import read_document
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("file", nargs="?", help="rulebook text (default: the bundled 返航录 text)")
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    source = load_source(args.file)
+    reads: list[float] = []
+    lints: list[float] = []
+    findings = []
+    for _ in range(args.runs):
+        t0 = time.perf_counter()
+        doc = read_document(source)
+        t1 = time.perf_counter()
+        findings = run_lint(doc)
+        t2 = time.perf_counter()
+        reads.append(t1 - t0)
+        lints.append(t2 - t1)
+    read_s, lint_s = statistics.median(reads), statistics.median(lints)
+    print(f"source        {source.name} ({len(source.data):,} bytes, {len(doc.clauses)} clauses)")
+    print(f"read text     {read_s:.3f} s  (median of {args.runs})")
+    print(f"lint          {lint_s:.3f} s  (median of {args.runs}; target ≤ 1 s)")
+    print(f"read + lint   {read_s + lint_s:.3f} s")
+    print(f"findings      {len(findings)}")
+    for check, n in sorted(Counter(f.check for f in findings).items()):
+        print(f"  {check:30} {n}")
+
+
+if __name__ == "__main__":
+    main()

@@ -52,14 +52,7 @@ FAMILIES: tuple[ModuleType, ...] = (
 
 CHECKS: tuple[CheckInfo, ...] = tuple(info for family in FAMILIES for info in family.CHECKS)
 
-__all__ = ["CHECKS", "FAMILIES", "CheckInfo", "LintContext", "check_info", "run_lint"]
-
-
-def check_info(check_id: str) -> CheckInfo:
-    for info in CHECKS:
-        if info.id == check_id:
-            return info
-    raise KeyError(check_id)
+__all__ = ["CHECKS", "FAMILIES", "CheckInfo", "LintContext", "run_lint"]
 
 
 def run_lint(document: Document) -> list[Finding]:

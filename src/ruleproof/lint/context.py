@@ -7,21 +7,21 @@ displaced pages and wrapped lines are handled once, by the reader.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
 from ruleproof.text.markers import CIRCLED_CLASS
 from ruleproof.text.model import Appendix, Clause, Document, Span, clause_key
+from ruleproof.text.refs import Owners, find_owners
 
 # A clause id as printed in running text: 4.4.6 / 2.8.9 / 1.4.1.2 (two to four parts).
 CLAUSE_ID = r"\d{1,2}(?:\.\d{1,2}){1,3}"
-CLAUSE_ID_RE = re.compile(rf"(?<![\d.]){CLAUSE_ID}(?![\d])")
 # An item label as printed: ① … / (11) / （11） / ③之二.
 ITEM_LABEL = rf"(?:[{CIRCLED_CLASS}]|[(（][1-9]\d?[)）])(?:之[二三四五])?"
-ITEM_LABEL_RE = re.compile(ITEM_LABEL)
-CJK_RE = re.compile(r"[\u4e00-\u9fff]")
+# The revision log (附录四 in 返航录) describes past states of the text: its citations and wordings are
+# history, not rules, and most checks leave it out.
+LOG_TITLE_WORDS = ("修订记录", "修改记录", "修订日志", "版本沿革")
 
 
 @dataclass(frozen=True)
@@ -106,6 +106,16 @@ class LintContext:
     def unit_by_id(self) -> dict[str, Unit]:
         return {u.id: u for u in self.units()}
 
+    @cached_property
+    def owners(self) -> Owners:
+        """Clauses owning the numbering spaces (registry, gates, batches …), found by the reader by title."""
+        return find_owners(self.titles())
+
+    @cached_property
+    def log_appendices(self) -> frozenset[str]:
+        """Names of the appendices that are revision logs."""
+        return frozenset(a.name for a in self.doc.appendices if any(w in a.title for w in LOG_TITLE_WORDS))
+
     def clause(self, cid: str | None) -> Clause | None:
         return self.doc.clauses.get(cid) if cid else None
 
@@ -113,15 +123,7 @@ class LintContext:
         return cid in self.doc.clauses
 
     def item_exists(self, cid: str, label: str) -> bool:
-        clause = self.doc.clauses.get(cid)
-        if clause is None:
-            return False
-        wanted = normalize_item(label)
-        return any(normalize_item(it.label) == wanted for it in clause.items)
-
-    def subtree_text(self, cid: str) -> str:
-        """Text of a clause and all its sub-clauses (4.4 → 4.4, 4.4.1, … 4.4.9)."""
-        return "".join(u.text for u in self.clause_units if is_descendant(u.id, cid))
+        return self.item_text(cid, label) is not None
 
     def item_text(self, cid: str, label: str) -> str | None:
         clause = self.doc.clauses.get(cid)
@@ -135,10 +137,3 @@ class LintContext:
 
     def titles(self) -> dict[str, str]:
         return {c.id: c.title for c in self.doc}
-
-    def first_by_title(self, *words: str) -> Clause | None:
-        """The first clause whose title holds one of ``words`` (owners are found by title, not id)."""
-        for c in self.doc:
-            if any(w in c.title for w in words):
-                return c
-        return None

@@ -63,7 +63,7 @@ def _label(key: tuple[int, int]) -> str:
 
 def parse_gates(ctx: LintContext) -> tuple[str, list[Gate]] | None:
     """(checklist clause id, gates in order) read from the checklist clause, or None."""
-    clause = ctx.first_by_title("接入检查")
+    clause = ctx.clause(ctx.owners.gates)
     if clause is None:
         return None
     unit = ctx.unit_by_id[clause.id]

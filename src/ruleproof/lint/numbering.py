@@ -61,8 +61,6 @@ ITEMS = CheckInfo(
 
 CHECKS = (GAP, DUPLICATE, ITEMS)
 
-_LOG_WORDS = ("修订记录", "修改记录", "修订日志", "版本沿革")
-
 
 def run(ctx: LintContext) -> Iterator[Finding]:
     yield from _gaps(ctx)
@@ -71,7 +69,7 @@ def run(ctx: LintContext) -> Iterator[Finding]:
 
 
 def _citations(ctx: LintContext) -> dict[str, list[tuple[str | None, int]]]:
-    logs = {f"appendix:{a.name}" for a in ctx.doc.appendices if any(w in a.title for w in _LOG_WORDS)}
+    logs = {f"appendix:{name}" for name in ctx.log_appendices}
     out: dict[str, list[tuple[str | None, int]]] = defaultdict(list)
     for ref in ctx.doc.refs():
         if ref.target_clause and ref.context not in logs:
@@ -160,10 +158,9 @@ def _gate_line_spans(ctx: LintContext) -> dict[str, list[tuple[int, int]]]:
 
 def _items(ctx: LintContext) -> Iterator[Finding]:
     gate_spans = _gate_line_spans(ctx)
-    registry = ctx.first_by_title("例外登记册", "登记册")  # its entries: registry-numbering
     for c in ctx.doc:
-        if registry is not None and c.id == registry.id:
-            continue
+        if c.id == ctx.owners.registry:
+            continue  # its entries: registry-numbering
         spans = gate_spans.get(c.id, [])
         plain = [
             it for it in c.items if it.variant is None and not any(lo <= it.line <= hi for lo, hi in spans)

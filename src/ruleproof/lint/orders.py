@@ -66,7 +66,6 @@ CHECKS = (CYCLE, CONFLICT)
 
 STEP_TABLE = "night-steps"  # key of the step table when no clause owns the 「步骤 X」 references
 MAX_NODE = 16
-_LOG_WORDS = ("修订记录", "修改记录", "修订日志")
 _ARROWS = ("→", "->", "＞")
 _CHAIN_STOP = "，。；：:、\n⸺—"
 _OPEN = "（(〔【「"
@@ -320,8 +319,7 @@ def extract_order_tables(ctx: LintContext) -> dict[str, OrderTable]:
 
     Every edge has ``sources``: the :class:`Source` (clause, line, raw text) of each statement.
     """
-    logs = {a.name for a in ctx.doc.appendices if any(w in a.title for w in _LOG_WORDS)}
-    units = [u for u in ctx.units() if u.id not in logs]
+    units = [u for u in ctx.units() if u.id not in ctx.log_appendices]
     chains = find_chains(ctx, units)
     tables: dict[str, OrderTable] = {}
     steps = OrderTable(STEP_TABLE)

@@ -129,14 +129,9 @@ _SPACE_ZH = {
     RefKind.NIGHT_STEP: "步骤表",
     RefKind.GATE: "十关清单",
 }
-_LOG_WORDS = ("修订记录", "修改记录", "修订日志", "版本沿革")
 
 
-def _log_appendices(ctx: LintContext) -> set[str]:
-    return {a.name for a in ctx.doc.appendices if any(w in a.title for w in _LOG_WORDS)}
-
-
-def _skip(ref: Ref, logs: set[str]) -> bool:
+def _skip(ref: Ref, logs: frozenset[str]) -> bool:
     return any(ref.context == f"appendix:{name}" for name in logs)
 
 
@@ -145,13 +140,13 @@ def _target(ref: Ref) -> str:
 
 
 def run(ctx: LintContext) -> Iterator[Finding]:
-    logs = _log_appendices(ctx)
+    logs = ctx.log_appendices
     yield from _missing(ctx, logs)
     yield from _void(ctx, logs)
     yield from _placeholders(ctx, logs)
 
 
-def _missing(ctx: LintContext, logs: set[str]) -> Iterator[Finding]:
+def _missing(ctx: LintContext, logs: frozenset[str]) -> Iterator[Finding]:
     for miss in ctx.doc.missing:
         ref = miss.ref
         if _skip(ref, logs):
@@ -205,7 +200,7 @@ def _appendix_of(ref: Ref) -> str | None:
     return ref.context.split(":", 1)[1] if ref.context.startswith("appendix:") else None
 
 
-def _void(ctx: LintContext, logs: set[str]) -> Iterator[Finding]:
+def _void(ctx: LintContext, logs: frozenset[str]) -> Iterator[Finding]:
     registry = parse_registry(ctx)
     if registry is None:
         return
@@ -228,7 +223,7 @@ def _void(ctx: LintContext, logs: set[str]) -> Iterator[Finding]:
         )
 
 
-def _placeholders(ctx: LintContext, logs: set[str]) -> Iterator[Finding]:
+def _placeholders(ctx: LintContext, logs: frozenset[str]) -> Iterator[Finding]:
     for unit in ctx.units():
         if unit.id in logs:
             continue

@@ -1,6 +1,6 @@
 """The exception registry (返航录 2.8.9), read from the text of the clause itself.
 
-The registry is found by its title (「例外登记册」), not by its number.  It is a flattened table
+The registry is the clause the reader finds by its title (「例外登记册」), not by its number.  It is a flattened table
 「项 位置 一句话标签 状态」: each entry starts with its label (①… or (11)…, printed with ASCII or
 full-width parentheses) followed by a location (one or more clause ids, optionally with an item
 attached, joined by ∕ or 、), then the one-line tag and the status.  An entry label is recognised only
@@ -105,7 +105,7 @@ def _status(text: str) -> str:
 
 
 def parse_registry(ctx: LintContext) -> Registry | None:
-    clause = ctx.first_by_title("例外登记册", "登记册")
+    clause = ctx.clause(ctx.owners.registry)
     if clause is None:
         return None
     unit: Unit = ctx.unit_by_id[clause.id]

@@ -72,7 +72,6 @@ _CJK_RUN = re.compile(r"[\u4e00-\u9fff]+$")
 _COUNT = re.compile(
     rf"共\s*(?P<n>[一二三四五六七八九十]{{1,3}}|\d+)\s*(?P<unit>类|项|种|处|条|关)\s*[（(]\s*(?P<a>{CLAUSE_ID})\s*[~〜～]\s*(?P<b>{CLAUSE_ID})\s*[）)]"
 )
-_LOG_WORDS = ("修订记录", "修改记录", "修订日志")
 KEY_LEN = 2
 _GENERIC_KEYS = frozenset(
     (
@@ -208,7 +207,7 @@ def _comparable(
 
 
 def _restatements(ctx: LintContext) -> Iterator[Finding]:
-    logs = {a.name for a in ctx.doc.appendices if any(w in a.title for w in _LOG_WORDS)}
+    logs = ctx.log_appendices
     cache: dict[str, list[Quantity]] = {}
     for unit in ctx.units():
         if unit.id in logs:

@@ -37,7 +37,6 @@ NOT_APPLIED = CheckInfo(
 
 CHECKS = (NOT_APPLIED,)
 
-_LOG_WORDS = ("修订记录", "修改记录", "修订日志")
 _CHANGE = r"(?:改为|改成|更正为|替换为|统一为|改|→|->)"
 _DELETE = r"(?:删除|删去|清除|清)"
 # a log row starts with its code (「P0-1」「G-6」「I-」「F-P1」) or after 「；」「。」; 「I- 4.4.3」 is code then clause
@@ -230,7 +229,7 @@ def _loose(text: str) -> str:
 
 
 def run(ctx: LintContext) -> Iterator[Finding]:
-    logs = [u for u in ctx.appendix_units if any(w in u.title for w in _LOG_WORDS)]
+    logs = [u for u in ctx.appendix_units if u.id in ctx.log_appendices]
     if not logs:
         return
     log_ids = {u.id for u in logs}

@@ -27,9 +27,9 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
+from ruleproof.books import load_source
 from ruleproof.config.random41 import CATEGORIES, COARSE_OF, Category, Variant, score_changes
 from ruleproof.config.source import Cite
 from ruleproof.errors import BadInput
@@ -169,14 +169,7 @@ def _entry(
 
 def load(path: str, variant: Variant) -> ScoreTable:
     """Read a user's TOML table for ``variant``; every problem is one :class:`BadInput` line."""
-    try:
-        raw = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise BadInput(f"找不到算分表：{path}", f"score table not found: {path}") from None
-    except OSError as exc:
-        raise BadInput(
-            f"无法读取算分表 {path}：{exc.strerror}", f"cannot read {path}: {exc.strerror}"
-        ) from None
+    raw = load_source(path).data  # missing file / directory / unreadable: one BadInput line
     try:
         data = tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:

@@ -22,6 +22,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import z3
 
@@ -144,6 +145,19 @@ def _scan_n(n: int, reading: TCapReading, col: _Collector, blockers: dict[_Key, 
         blockers[key] = sorted(core)
 
 
+def _finding(
+    check: str,
+    severity: Severity,
+    cite: Cite,
+    message: str,
+    message_en: str,
+    related: tuple[tuple[str | None, int | None], ...] = (),
+    extra: dict[str, Any] | None = None,
+) -> Finding:
+    """A finding that quotes ``cite`` (its line and sentence)."""
+    return Finding(check, severity, None, cite.line, message, message_en, cite.quote, related, extra or {})
+
+
 def _probability_findings(ns: Sequence[int]) -> list[Finding]:
     r = rules()
     out: list[Finding] = []
@@ -154,14 +168,12 @@ def _probability_findings(ns: Sequence[int]) -> list[Finding]:
                 continue
             sample = "，".join(f"N={n}: {_pct(p.literal(n))}" for n in dict.fromkeys((bad[0], bad[-1])))
             out.append(
-                Finding(
-                    check="config.probability-range",
-                    severity=Severity.WARNING,
-                    clause=None,
-                    line=p.cite.line,
+                _finding(
+                    "config.probability-range",
+                    Severity.WARNING,
+                    p.cite,
                     message=f"{p.k} 个验人系的概率按原文公式{label}：N = {ranges(bad)}（如 {sample}）",
                     message_en=f"P({p.k} seer-types) as written is {en} for N = {ranges(bad)}",
-                    quote=p.cite.quote,
                     extra={"players": bad, "values": {str(n): _pct(p.literal(n)) for n in bad}},
                 )
             )
@@ -173,14 +185,12 @@ def _probability_findings(ns: Sequence[int]) -> list[Finding]:
         tail_en = "; clamped to [0, 100%] every N sums to 100%" if clamped_ok else ""
         first = r.seer_probabilities[0].cite
         out.append(
-            Finding(
-                check="config.probability-sum",
-                severity=Severity.WARNING,
-                clause=None,
-                line=first.line,
+            _finding(
+                "config.probability-sum",
+                Severity.WARNING,
+                first,
                 message=f"1–3 个验人系的概率按原文公式合计不为 100%：N = {ranges(bad)}{tail}",
                 message_en=f"the seer-type probabilities as written do not sum to 100% for N = {ranges(bad)}{tail_en}",
-                quote=first.quote,
                 related=tuple((None, p.cite.line) for p in r.seer_probabilities[1:]),
                 extra={"players": bad, "sums": sums},
             )
@@ -195,11 +205,10 @@ def _text_findings(ns: Sequence[int]) -> list[Finding]:
     differ = [n for n in ns if fixed.value(n) != formula.value(n)]
     if differ:
         out.append(
-            Finding(
-                check="config.ambiguous-cap",
-                severity=Severity.NOTE,
-                clause=None,
-                line=fixed.cite.line,
+            _finding(
+                "config.ambiguous-cap",
+                Severity.NOTE,
+                fixed.cite,
                 message=(
                     f"同一句给出两个上限：{fixed.formula()} 与 {formula.formula()}，二者在 N = {ranges(differ)} 不相等；"
                     "ruleproof 默认两者同时成立（--t-cap 可选其一）"
@@ -208,7 +217,6 @@ def _text_findings(ns: Sequence[int]) -> list[Finding]:
                     f"one sentence gives two caps, 5 and half-up(0.2N); they differ for N = {ranges(differ)} "
                     "(default: both hold; --t-cap picks one)"
                 ),
-                quote=fixed.cite.quote,
                 extra={"players": differ},
             )
         )
@@ -216,11 +224,10 @@ def _text_findings(ns: Sequence[int]) -> list[Finding]:
     for d in r.dependencies:
         if d.section == d.requires and (d.requires, d.role) not in stated:
             out.append(
-                Finding(
-                    check="config.one-way-dependency",
-                    severity=Severity.NOTE,
-                    clause=None,
-                    line=d.cite.line,
+                _finding(
+                    "config.one-way-dependency",
+                    Severity.NOTE,
+                    d.cite,
                     message=(
                         f"{d.section} 的身份说明里写的是「{d.cite.quote}」（只说有 {d.role} 必有 {d.requires}），"
                         f"没有写有 {d.requires} 必有 {d.role}；按字面 {d.requires} 可以单独出现"
@@ -229,7 +236,6 @@ def _text_findings(ns: Sequence[int]) -> list[Finding]:
                         f"the section of {d.section} repeats '{d.cite.quote}' ({d.role} requires {d.requires}); "
                         f"nothing says {d.requires} requires {d.role}, so literally it may appear alone"
                     ),
-                    quote=d.cite.quote,
                 )
             )
     return out
@@ -276,14 +282,12 @@ def check(ns: Sequence[int], reading: TCapReading = TCapReading.BOTH) -> list[Fi
             blocking = f"{blocking}（数值以 N={hit[0]} 为例）"
         related = tuple((None, enc.constraints[name].cite.line) for name in blockers[key])
         out.append(
-            Finding(
-                check=key.check,
-                severity=key.severity,
-                clause=None,
-                line=key.cite.line,
+            _finding(
+                key.check,
+                key.severity,
+                key.cite,
                 message=zh.format(ns=ranges(hit), subject=key.subject, detail=detail, blocking=blocking),
                 message_en=en.format(ns=ranges(hit), subject=key.subject),
-                quote=key.cite.quote,
                 related=tuple(dict.fromkeys(related)),
                 extra={"players": hit, "subject": key.subject, "blocking": list(key.blockers)},
             )

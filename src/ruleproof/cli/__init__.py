@@ -22,6 +22,7 @@ COMMANDS: tuple[str, ...] = (
     "check",
     "outline",
     "refs",
+    "config",
 )
 
 

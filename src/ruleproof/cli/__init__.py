@@ -23,6 +23,7 @@ COMMANDS: tuple[str, ...] = (
     "lint",
     "outline",
     "refs",
+    "config",
 )
 
 

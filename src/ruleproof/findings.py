@@ -52,3 +52,21 @@ class Finding:
         if self.extra:
             out["extra"] = self.extra
         return out
+
+
+@dataclass(frozen=True)
+class Stage:
+    """One stage of ``ruleproof check`` (reading, lint, spec drift, verification) and its outcome."""
+
+    name: str
+    status: str  # "ok" | "findings" | "violated" | "unknown" | "skipped"
+    summary: str  # zh
+    summary_en: str
+
+    def to_json(self) -> dict[str, str]:
+        return {
+            "name": self.name,
+            "status": self.status,
+            "summary": self.summary,
+            "summary_en": self.summary_en,
+        }

@@ -9,15 +9,17 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from pathlib import PurePath
 from typing import Any
 
 from ruleproof.books import load_source
 from ruleproof.cli.common import add_file_argument, write
-from ruleproof.lint import CHECKS, run_lint
+from ruleproof.findings import Finding, Stage
+from ruleproof.lint import CHECKS, CheckInfo, run_lint
 from ruleproof.lint import baseline as bl
 from ruleproof.lint.report import FORMATS, LintReport, render
-from ruleproof.text import read_document
+from ruleproof.text import Document, read_document
 
 
 def register(sub: Any) -> None:
@@ -27,6 +29,11 @@ def register(sub: Any) -> None:
         description=__doc__,
     )
     add_file_argument(p)
+    add_report_arguments(p)
+    p.set_defaults(func=run)
+
+
+def add_report_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--format",
         choices=FORMATS,
@@ -35,7 +42,6 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--baseline", metavar="FILE", help="基线文件：其中已记录的发现不再计入（exit 0）")
     p.add_argument("--write-baseline", metavar="FILE", help="把当前全部发现写入基线文件后退出（exit 0）")
-    p.set_defaults(func=run)
 
 
 def _uri(file: str | None, source_name: str) -> str:
@@ -45,10 +51,17 @@ def _uri(file: str | None, source_name: str) -> str:
     return PurePath(file).as_posix()
 
 
-def run(args: argparse.Namespace) -> int:
-    source = load_source(args.file)
-    doc = read_document(source)
-    findings = run_lint(doc)
+def emit_report(
+    args: argparse.Namespace,
+    doc: Document,
+    findings: list[Finding],
+    checks: Sequence[CheckInfo],
+    *,
+    tool: str,
+    stages: Sequence[Stage] = (),
+    failed: bool = False,
+) -> int:
+    """Baseline handling and output shared by ``lint`` and ``check``; returns the exit status."""
     if args.write_baseline:
         bl.write(args.write_baseline, findings)
         msg = (
@@ -65,10 +78,17 @@ def run(args: argparse.Namespace) -> int:
         source=doc.name,
         uri=_uri(args.file, doc.name),
         title=doc.title,
-        checks=CHECKS,
+        checks=checks,
         findings=new,
         baselined=known,
         clause_titles=titles,
+        tool=tool,
+        stages=list(stages),
     )
     write(render(report, args.format, args.lang))
-    return 1 if new else 0
+    return 1 if new or failed else 0
+
+
+def run(args: argparse.Namespace) -> int:
+    doc = read_document(load_source(args.file))
+    return emit_report(args, doc, run_lint(doc), CHECKS, tool="ruleproof lint")

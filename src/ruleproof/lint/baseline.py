@@ -19,6 +19,7 @@ from pathlib import Path
 
 from ruleproof.errors import BadInput, UserError
 from ruleproof.findings import Finding
+from ruleproof.fsutil import atomic_write_text
 from ruleproof.jsonout import dumps
 
 FORMAT = "ruleproof-lint-baseline/1"
@@ -31,7 +32,7 @@ def build(findings: Sequence[Finding]) -> dict[str, object]:
 
 def write(path: str, findings: Sequence[Finding]) -> None:
     try:
-        Path(path).write_text(dumps(build(findings)), encoding="utf-8")
+        atomic_write_text(path, dumps(build(findings)))
     except OSError as exc:
         raise UserError(
             f"无法写入基线文件 {path}：{exc.strerror}", f"cannot write baseline {path}: {exc.strerror}"

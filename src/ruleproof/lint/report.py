@@ -13,7 +13,7 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from ruleproof import __version__
-from ruleproof.findings import Finding, Severity
+from ruleproof.findings import Finding, Severity, Stage
 from ruleproof.jsonout import dumps
 from ruleproof.lint.base import CheckInfo
 from ruleproof.text.model import clause_key
@@ -33,6 +33,8 @@ class LintReport:
     findings: list[Finding]  # new findings (not absorbed by the baseline), sorted
     baselined: list[Finding] = field(default_factory=list)
     clause_titles: dict[str, str] = field(default_factory=dict)
+    tool: str = "ruleproof lint"
+    stages: list[Stage] = field(default_factory=list)  # ``ruleproof check``: one line per stage
 
     def check(self, check_id: str) -> CheckInfo:
         for info in self.checks:
@@ -95,6 +97,8 @@ def render_text(report: LintReport, lang: str = "zh") -> str:
             else f"；另有 {len(report.baselined)} 条已在基线中"
         )
     lines.append(head)
+    for stage in report.stages:
+        lines.append(f"  [{stage.name}] {stage.summary_en if en else stage.summary}")
     groups: dict[str | None, list[Finding]] = {}
     for f in report.findings:
         groups.setdefault(f.clause, []).append(f)
@@ -143,7 +147,7 @@ def _where(clause: str | None, line: int | None, en: bool) -> str:
 
 def render_json(report: LintReport) -> str:
     doc: dict[str, Any] = {
-        "tool": {"name": "ruleproof lint", "version": __version__},
+        "tool": {"name": report.tool, "version": __version__},
         "source": report.source,
         "title": report.title,
         "summary": {
@@ -164,6 +168,8 @@ def render_json(report: LintReport) -> str:
         ],
         "findings": [f.to_json() for f in report.findings],
     }
+    if report.stages:
+        doc["stages"] = [s.to_json() for s in report.stages]
     return dumps(doc)
 
 
@@ -252,9 +258,7 @@ def render_junit(report: LintReport, lang: str = "zh") -> str:
         by_check.setdefault(f.check, []).append(f)
     failures = sum(1 for fs in by_check.values() if fs)
     out = ['<?xml version="1.0" encoding="UTF-8"?>']
-    out.append(
-        f'<testsuites name={quoteattr("ruleproof lint")} tests="{len(by_check)}" failures="{failures}">'
-    )
+    out.append(f'<testsuites name={quoteattr(report.tool)} tests="{len(by_check)}" failures="{failures}">')
     out.append(
         f'  <testsuite name={quoteattr("lint " + report.source)} tests="{len(by_check)}"'
         f' failures="{failures}" errors="0" skipped="0">'

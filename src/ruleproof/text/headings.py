@@ -47,6 +47,7 @@ class Candidate:
     title_end: tuple[int, int]  # (line, col) where the body starts
     title_like: bool
     title_only: bool  # nothing but the title on the heading line
+    spaced: bool  # a space between the id and the title, as the text prints its headings
 
     @property
     def key(self) -> tuple[int, ...]:
@@ -226,6 +227,7 @@ def find_candidates(lines: list[str], end_line: int) -> list[Candidate]:
                 title_end=(body_at[0] + 1, body_at[1]),
                 title_like=_title_like(title),
                 title_only=not lines[body_at[0]][body_at[1] :].strip(),
+                spaced=title_idx != idx or line[after : after + 1] in (" ", "\t", "\u3000"),
             )
             out.append(cand)
             if first_on_line is None:
@@ -338,8 +340,10 @@ def place_headings(cands: list[Candidate], rejected: list[Candidate]) -> list[Pl
             if c.title.startswith("附") or any(_common_prefix(c.title, t) >= 2 for t in titles[c.id]):
                 placed.append(Placed(c, "repeat"))
                 titles[c.id].append(c.title)
-            else:
-                rejected.append(c)
+            elif c.spaced:
+                rejected.append(
+                    c
+                )  # 「4.3.1 十关核验」 after 「4.3.1 安全室」; a table cell 「4.12经典…」 is not
         elif c.title_only and _fills_gap(c.key, chosen_keys):
             placed.append(Placed(c, "displaced"))
             chosen_keys.add(c.key)
@@ -373,6 +377,9 @@ def find_chapters(lines: list[str], end_line: int) -> list[ChapterMark]:
             if number is None:
                 continue
             rest = lines[idx][m.end() :]
+            nxt = next((ln for ln in lines[idx + 1 : idx + 4] if ln.strip()), "")
+            if nxt[:1] in ("∕", "/", "（", "(", "·"):
+                rest += nxt  # 「六、第三阵营·外星人」 + 「∕死囚外星人（人物技能）」 wrapped
             title = re.split(r"[。；，]", rest, maxsplit=1)[0]
             close = title.find("）")
             if close != -1:

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, replace
 
 from ruleproof.text.headings import ID_RE
-from ruleproof.text.markers import MARKER_RE, marker_label, parse_marker
+from ruleproof.text.markers import CIRCLED_CLASS, MARKER_RE, marker_label, parse_marker
 from ruleproof.text.model import Clause, Item, Tag
 
 # A marker directly after these is a citation or a mention, not the start of an item.
@@ -45,29 +45,58 @@ class _Marker:
     paren: bool
 
 
-def _item_markers(text: str, breaks: set[int]) -> list[_Marker]:
-    out: list[_Marker] = []
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def _inside_parentheses(text: str, pos: int) -> bool:
+    """An unclosed （ within the 30 characters before ``pos``."""
+    depth = 0
+    for ch in reversed(text[max(0, pos - 30) : pos]):
+        if ch in "）)":
+            depth += 1
+        elif ch in "（(":
+            if depth == 0:
+                return True
+            depth -= 1
+    return False
+
+
+STRONG, WEAK, CITED = 0, 1, 2
+
+
+def _item_markers(text: str, breaks: set[int]) -> list[tuple[_Marker, int]]:
+    """Markers that may start an item, each with a level: STRONG (reads as an item), WEAK (a label in a
+    list 「③④不参与层序」 — an item only when no strong marker has that number) or CITED (right after a
+    clause id, 「依7.1.2⑥封锁」 — an item only when it fills the one gap in this clause's sequence)."""
+    out: list[tuple[_Marker, int]] = []
     for m in MARKER_RE.finditer(text):
         before = text[max(0, m.start() - 12) : m.start()]
         after = text[m.end() : m.end() + 1]
-        if text.startswith(_NOT_ITEM_AFTER, m.end()) or (
-            after and MARKER_RE.match(after) and not m.group("var")
-        ):
-            continue  # a list of labels 「④⑥⑧为 0」, a range 「①〜⑥」, a mention 「⑧之下」
-        if before and MARKER_RE.match(before[-1]) and not _ID_BEFORE.search(before[:-1]):
-            continue  # last label of a list 「①②③④」 (but 「2.8.2⑥④…」: ⑥ cites, ④ starts an item)
         at_line_start = m.start() in breaks
+        if text.startswith(_NOT_ITEM_AFTER, m.end()):
+            continue  # a range 「①〜⑥」, a mention 「⑧之下」
+        if not at_line_start and _inside_parentheses(text, m.start()):
+            continue  # 「（3.3.9已增列①之二）」 mentions an item of another clause
+        level = STRONG
+        if (after and MARKER_RE.match(after) and not m.group("var")) or (
+            before and MARKER_RE.match(before[-1])
+        ):
+            # a list of labels 「④⑥⑧为 0」「①②③④」, or the tail of a citation 「4.6.4③⑤）」 — but in
+            # 「2.8.2⑥④感染侧」 ⑥ cites and ④ starts the next item, which its text shows
+            cited_then_item = before and _ID_BEFORE.search(before[:-1]) and _CJK.match(after)
+            if not cited_then_item:
+                level = WEAK
         if not at_line_start:
             if _ID_BEFORE.search(before):
-                continue  # 「4.10.0⑤」 cites an item of another clause
-            if before.rstrip().endswith(_NOT_ITEM_BEFORE):
+                level = CITED  # 「4.10.0⑤」 cites an item of another clause
+            elif before.rstrip().endswith(_NOT_ITEM_BEFORE):
                 continue
         ordinal, variant, paren = parse_marker(m)
-        out.append(_Marker(m.start(), m.end(), ordinal, variant, paren))
+        out.append((_Marker(m.start(), m.end(), ordinal, variant, paren), level))
     return out
 
 
-_SERIAL_RE = re.compile(r"(?<![0-9.．])(\d{1,3})\.(?=[^\d\s.])")
+_SERIAL_RE = re.compile(rf"(?<![0-9.．A-Za-z])(\d{{1,3}})\.(?=[\u4e00-\u9fff「（〔【{CIRCLED_CLASS}])")
 
 
 @dataclass(frozen=True)
@@ -107,10 +136,13 @@ def extract_items(clause: Clause) -> list[Item]:
     """
     text = clause.text
     markers = _item_markers(text, clause.line_breaks())
-    first: dict[tuple[int, int | None], _Marker] = {}
-    for mk in markers:
-        first.setdefault((mk.ordinal, mk.variant), mk)
-    present = {o for o, v in first if v is None}
+    best: dict[tuple[int, int | None], _Marker] = {}
+    anchored = any(level == STRONG and mk.ordinal == 1 for mk, level in markers)
+    for wanted in (STRONG, WEAK) if anchored else (STRONG,):
+        for mk, level in markers:
+            if level == wanted:
+                best.setdefault((mk.ordinal, mk.variant), mk)
+    present = {o for o, v in best if v is None}
     accepted: set[int] = set()
     ordinal = 1
     while ordinal <= 60:
@@ -119,7 +151,25 @@ def extract_items(clause: Clause) -> list[Item]:
         elif not (ordinal - 1 in accepted and ordinal + 1 in present):
             break  # a single missing item is stepped over; two in a row end the list
         ordinal += 1
-    chosen = [mk for (o, _v), mk in first.items() if o in accepted]
+    chosen = [mk for (o, _v), mk in best.items() if o in accepted]
+    pos = {mk.ordinal: mk.pos for mk in chosen if mk.variant is None}
+    for gap in range(2, max(accepted, default=0)):
+        if gap in pos or gap - 1 not in pos or gap + 1 not in pos:
+            continue
+        # 「见5.5.2③释放」 between ② and ④: the citation's marker is this clause's missing item ③
+        fill = next(
+            (
+                mk
+                for mk, level in markers
+                if level == CITED
+                and mk.ordinal == gap
+                and mk.variant is None
+                and pos[gap - 1] < mk.pos < pos[gap + 1]
+            ),
+            None,
+        )
+        if fill is not None:
+            chosen.append(fill)
     if not chosen:
         # no circled items: a numbered list 「1.…2.…」 (or serials that replaced ①…) stands for them,
         # so that 「2.2⑤」 finds the fifth entry printed as 「35.」
@@ -154,9 +204,6 @@ _MENTION_BEFORE = (
     "∕",
     "、",
     "或",
-    "属",
-    "即",
-    "为",
     "并",
     "及",
     "加",

@@ -175,6 +175,7 @@ def _attach_refs(doc: Document, owners: Owners) -> None:
         clause.refs = scan_refs(
             clause.text,
             breaks=clause.line_breaks(),
+            item_offsets=frozenset(it.offset for it in clause.items),
             line_of=clause.line_of_offset,
             item_of=clause.item_at,
             clause=clause.id,

@@ -74,9 +74,11 @@ class Owners:
 
 def find_owners(titles: dict[str, str]) -> Owners:
     def by(*words: str) -> str | None:
-        for cid, title in titles.items():
-            if any(w in title for w in words):
-                return cid
+        """The first clause whose title has the first word; failing that, the second word…"""
+        for word in words:
+            for cid, title in titles.items():
+                if word in title:
+                    return cid
         return None
 
     return Owners(
@@ -92,6 +94,7 @@ def scan_refs(
     text: str,
     *,
     breaks: set[int],
+    item_offsets: frozenset[int] = frozenset(),
     line_of: Callable[[int], int],
     item_of: Callable[[int], str | None],
     clause: str | None,
@@ -151,7 +154,7 @@ def scan_refs(
     starts = sorted(breaks | {0})
     segments = [(a, b) for a, b in zip(starts, [*starts[1:], len(text)], strict=True)]
     for seg_start, seg_end in segments:
-        _scan_ids(text, seg_start, seg_end, breaks, used, add, owners, exists)
+        _scan_ids(text, seg_start, seg_end, breaks, item_offsets, used, add, owners, exists)
 
     refs.sort(key=lambda pair: pair[0])
     return [r for _, r in refs]
@@ -170,6 +173,7 @@ def _scan_ids(
     seg_start: int,
     seg_end: int,
     breaks: set[int],
+    item_offsets: frozenset[int],
     used: list[bool],
     add: Callable[[int, int, RefKind, str | None, str | None], None],
     owners: Owners,
@@ -193,7 +197,7 @@ def _scan_ids(
         while sp < len(text) and text[sp] == " " and sp - after < 1:
             sp += 1
         mk = MARKER_RE.match(text, sp)
-        if mk and sp not in breaks:  # a marker opening the next line is that line's item
+        if mk and sp not in breaks and sp not in item_offsets:  # a line-opening marker / own item: not cited
             o, v, p = parse_marker(mk)
             label = marker_label(o, v, p)
             kind = RefKind.REGISTRY if cid == owners.registry else RefKind.ITEM

@@ -52,7 +52,7 @@ STATE_FIELDS: tuple[StateField, ...] = (
     StateField("last_protected", P, "int", "保镖上一夜保护之目标，无则 null", "4.8.1"),
     # ── game ────────────────────────────────────────────────────────────────────────────────
     StateField("night", G, "int", "夜数", "1.5.2"),
-    StateField("phase", G, "str", "阶段 normal∕extinction（寂灭）∕duel（决斗）", "1.4"),
+    StateField("phase", G, "str", "阶段 normal∕extinction（寂灭）∕duel（决斗）∕extinction_duel", "1.4"),
     StateField("countdown", G, "decimal", "倒计时内部实际值", "3.1"),
     StateField("net_damage", G, "decimal", "净破坏量", "1.3.3"),
     StateField("shutdown_tiers", G, "list", "已触发之停摆档位（1∕2∕3）", "1.3.2"),

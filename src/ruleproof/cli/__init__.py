@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from ruleproof import __version__
 from ruleproof.errors import UserError
 
-COMMANDS: tuple[str, ...] = ()
+COMMANDS: tuple[str, ...] = ("replay", "play", "simulate", "vocab", "params")
 
 
 class _Parser(argparse.ArgumentParser):

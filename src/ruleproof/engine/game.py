@@ -105,7 +105,8 @@ class Game:
         self.pos: dict[int, int] = {}
         self.events: list[Event] = []
         self.result: Result | None = None
-        self.phase: str = "normal"  # "extinction" (寂灭) / "duel" (决斗) — 1.4
+        self.extinction = False  # 寂灭时刻 (1.4.1)
+        self.duel = False  # 决斗时刻 (1.4.2)
         self.countdown: int = spec.p("countdown.initial")
         self.net_damage: int = 0
         self.tiers: tuple[bool, ...] = (False, False, False)
@@ -139,7 +140,7 @@ class Game:
             self.run_night(n)
             if self.result is not None or self.stop_after == ("night", n):
                 break
-            if self.phase == "normal":
+            if not (self.extinction or self.duel):  # 1.4.1.3, 1.4.2: no day flow in the endgames
                 self.run_day(n)
             if self.result is not None or self.stop_after == ("day", n):
                 break
@@ -149,10 +150,8 @@ class Game:
 
     def opening(self) -> None:
         """Batch 〇: the opening role composition (2.3.0)."""
-        counts: dict[str, int] = {}
-        for pl in self.players:
-            counts[pl.role] = counts.get(pl.role, 0) + 1
-        self.publish("0", 1, {"roles": counts})
+        counts = {r: sum(1 for pl in self.players if pl.role == r) for r in ROLE_BY_KEY}
+        self.publish("0", 1, {"roles": {r: c for r, c in counts.items() if c}})
 
     def run_night(self, n: int) -> None:
         self.night = n
@@ -191,7 +190,7 @@ class Game:
         self.pos = {n: i for i, n in enumerate(order)}
 
     def run_step(self, key: str) -> None:
-        frozen = self.phase == "extinction" and STEP_BY_KEY[key].frozen_in_extinction
+        frozen = self.extinction and STEP_BY_KEY[key].frozen_in_extinction
         for fn in HOOKS.get((key, "pre"), ()):
             fn(self)
             if self.result is not None:
@@ -520,13 +519,20 @@ class Game:
         return "step11" if self.step11_runs() else "step9"
 
     def step11_runs(self) -> bool:
-        if self.phase == "extinction":
+        if self.extinction:
             return False
-        return not (self.phase == "duel" and self.interp["duel.countdown_runs"] == "frozen")
+        return not (self.duel and self.interp["duel.countdown_runs"] == "frozen")
 
     def finish(self, winner: str, node: str, row: str, reason: str) -> None:
         self.result = Result(winner, self.night, node, row, reason)
         self.log("result", self.result.to_json())
+
+    @property
+    def phase(self) -> str:
+        """normal / extinction / duel / extinction_duel (a duel reached inside extinction, 1.4.2)."""
+        if self.extinction and self.duel:
+            return "extinction_duel"
+        return "extinction" if self.extinction else ("duel" if self.duel else "normal")
 
     # ── snapshots ───────────────────────────────────────────────────────────────────────────
 

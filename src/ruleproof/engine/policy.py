@@ -88,7 +88,7 @@ class RandomPolicy:
         for p in g.players:
             if p.alive and p.role == "alien":
                 options = ["kill", "kill", "ambush", "none"]
-                if p.alien_sabotages > 0 and g.phase != "extinction":
+                if p.alien_sabotages > 0 and not g.extinction:
                     options.append("sabotage")
                 if p.self_heal_quota > 0:
                     options += ["self_heal", "self_heal"]

@@ -219,7 +219,7 @@ class Sabotage(SkillImpl):
     key = "sabotage"
 
     def check(self, g: Game, p: Player, a: Action) -> None:
-        if g.phase == "extinction":
+        if g.extinction:
             raise g.illegal("1.4.1.3", "寂灭时刻破坏冻结", "sabotage is frozen in extinction", a)
         if p.role == "alien" and p.alien_sabotages <= 0:
             raise g.illegal("6.3", "外星人破坏全局 1 次，已用", "the alien's sabotage was used", a)
@@ -240,9 +240,7 @@ class Sabotage(SkillImpl):
             g.sabotage_exposures.append({"player": p.n, "presented_role": p.presented})
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
-        if g.phase == "extinction" or (
-            p.role == "alien" and (p.alien_sabotages <= 0 or g.plan.get(p.n) != "sabotage")
-        ):
+        if g.extinction or (p.role == "alien" and (p.alien_sabotages <= 0 or g.plan.get(p.n) != "sabotage")):
             return None
         if p.role == "xeno" and rng.random() < 0.8:
             return None

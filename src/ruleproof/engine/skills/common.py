@@ -78,7 +78,7 @@ class Chat(SkillImpl):
 @hook("0", "post")
 def _chat_batch(g: Game) -> None:
     """Batch ①: the pairs, right after step 0 (2.2 ④); chat is frozen in extinction (1.4.1.3)."""
-    if g.phase != "extinction":
+    if not g.extinction:
         g.publish("1", len(g.chat_pairs), {"pairs": g.chat_pairs})
 
 
@@ -169,18 +169,18 @@ def _victory_and_phase(g: Game) -> None:
 def _switch_phase(g: Game) -> None:
     """1.4.1.1: the phase is decided right after step 9 of every night."""
     humans, xenos, alien = g.faction_counts()
-    if humans == 0 and xenos > 0 and alien > 0 and g.phase != "extinction":
-        g.phase = "extinction"
+    if humans == 0 and xenos > 0 and alien > 0 and not g.extinction:
+        g.extinction = True
         g.countdown_void = True  # 1.2.4 / 1.4.4: entering extinction cancels the countdown victory
         for p in g.players:  # 1.4.1.5: every fake mark is removed on entering
             if p.mark == 2:
                 p.mark = NONE
         g.log("phase", {"phase": "extinction"})
     alive = humans + xenos + alien
-    if alive == 2 and sum(1 for c in (humans, xenos, alien) if c) == 2 and g.phase != "duel":
-        g.phase = "duel"
+    if alive == 2 and sum(1 for c in (humans, xenos, alien) if c) == 2 and not g.duel:
+        g.duel = True
         g.log("phase", {"phase": "duel"})
-    if g.phase == "duel" and not g.stalemate_from and (g.countdown_void or humans == 0):
+    if g.duel and not g.stalemate_from and (g.countdown_void or humans == 0):
         g.stalemate_from = g.night  # 1.4.3: counted from the next night's step 9
         g.stalemate = 0
 

@@ -236,7 +236,7 @@ class ExtraRepair(SkillImpl):
 @hook("4a", "post")
 def _repair_batch(g: Game) -> None:
     """Batch ④ (2.1.6): the settled repair total and first-time exposures; 4.1.3 the crew's N message."""
-    if g.phase == "extinction":
+    if g.extinction:
         return
     for n in g.assisting_crew:
         g.private(n, "repair_count", {"n": len(g.assisting_crew)})

@@ -553,7 +553,7 @@ _MAIN_CLAUSE: Mapping[str, str] = {
     "temp_doctor": "4.2.2",
     "detective": "4.7.2",
     "xeno": "5.8.1",
-    "alien": "6.1.1",
+    "alien": "6.5",
 }
 
 ArrivalFn = Callable[[Game], None]

@@ -97,6 +97,16 @@ def _labels(vec: Vector) -> set[str]:
     return out
 
 
+def _stop_point(vec: Vector) -> tuple[str, int]:
+    """Where a ``run: script`` replay stops: the later of the last scripted item and the last checkpoint an
+    expectation names (nights and days in between pass)."""
+    points = [vec.last]
+    for label in _labels(vec):
+        kind, n, _ = parse_after(label)
+        points.append((kind, n))
+    return max(points, key=lambda item: (item[1], 1 if item[0] == "day" else 0))
+
+
 def run_vector(vector: Vector | Mapping[str, Any] | str | Path, *, trace: bool = False) -> Outcome:
     """Run a vector's script on the engine."""
     if isinstance(vector, Vector):
@@ -119,7 +129,7 @@ def run_vector(vector: Vector | Mapping[str, Any] | str | Path, *, trace: bool =
         {n: [to_action(a) for a in acts] for n, acts in vec.days.items()},
         vec.orders,
         fallback=fallback,
-        last=vec.last[1],
+        last=_stop_point(vec)[1],
     )
     wanted = _labels(vec)
     snapshots: dict[str, dict[str, Any]] = {}
@@ -144,7 +154,7 @@ def run_vector(vector: Vector | Mapping[str, Any] | str | Path, *, trace: bool =
             if keep:
                 traced.append((labels[-1] if step != "arrival" else f"night {night} start", snap))
 
-    stop = None if mode != "script" else vec.last
+    stop = None if mode != "script" else _stop_point(vec)
     g = Game(spec, roles, policy, seed=seed, observer=observe, stop_after=stop)
     error: IllegalAction | None = None
     try:

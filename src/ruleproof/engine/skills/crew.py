@@ -29,9 +29,13 @@ def add_check_source(g: Game, target: int, source: str) -> None:
         sources.append(source)
 
 
+SOURCE_ORDER = ("crew", "detective", "alien")  # 7.2.1: three categories, no order or count shown
+
+
 def flush_check_sources(g: Game) -> None:
     for target in sorted(g.check_sources):
-        g.private(target, "check_source", {"sources": g.check_sources[target]})
+        sources = [s for s in SOURCE_ORDER if s in g.check_sources[target]]
+        g.private(target, "check_source", {"sources": sources})
     g.check_sources = {}
 
 

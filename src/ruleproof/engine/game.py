@@ -99,6 +99,10 @@ class Game:
         self.rng_order = random.Random(f"order:{seed}")
         self.players: list[Player] = [Player(i + 1, r, ROLE_BY_KEY[r].faction) for i, r in enumerate(roles)]
         self.roles_in_game: tuple[str, ...] = tuple(dict.fromkeys(roles))
+        # true-faction membership (0-based indices) — fixed, since no role in this engine changes faction
+        self.members = tuple(
+            [i for i, pl in enumerate(self.players) if pl.faction == f] for f in FACTION_KEYS
+        )
         self.night: int = 0
         self.step: str = "setup"
         self.order: list[int] = []
@@ -285,7 +289,8 @@ class Game:
         for t in a.targets:
             tp = self.player(t, a.skill)
             if not tp.alive:
-                raise self.illegal("2.6", f"目标 {t} 号已出局", f"target {t} is out of the game", a)
+                clause = SKILL_IMPLS[a.skill].dead_target_clause
+                raise self.illegal(clause, f"目标 {t} 号已出局", f"target {t} is out of the game", a)
         if sdef.targets == "self" and a.targets and a.targets != (pl.n,):
             raise self.illegal(sdef.clause, "此技能仅对自己", "this skill targets oneself only", a)
         if sdef.targets == "one" and len(a.targets) != 1 and a.skill != "chat":
@@ -335,11 +340,9 @@ class Game:
         return sum(1 for pl in self.players if pl.alive)
 
     def faction_counts(self) -> tuple[int, int, int]:
-        alive = tuple(pl.alive for pl in self.players)
-        return tuple(  # type: ignore[return-value]
-            faction_alive(PY, alive, [i for i, pl in enumerate(self.players) if pl.faction == f])
-            for f in FACTION_KEYS
-        )
+        alive = [pl.alive for pl in self.players]
+        h, x, a = (faction_alive(PY, alive, members) for members in self.members)
+        return h, x, a
 
     def role_holders_alive(self, role: str) -> bool:
         """4.1.1③: whether some true holder of ``role`` is still in the game (crew by base role)."""

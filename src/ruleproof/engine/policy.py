@@ -12,11 +12,13 @@ from ruleproof.specs.fanhanglu.roles import SKILLS
 from ruleproof.specs.model import Slot
 
 # step → [(skill key, implementation, roles, takes the night's action)] in spec order
-STEP_SKILLS: dict[str, list[tuple[str, SkillImpl, frozenset[str], bool, tuple[str, ...]]]] = {}
+STEP_SKILLS: dict[str, list[tuple[str, SkillImpl, frozenset[str], bool, tuple[str, ...], bool]]] = {}
 for _s in SKILLS:
     if _s.implemented and _s.key in SKILL_IMPLS:
+        _impl = SKILL_IMPLS[_s.key]
+        _custom = type(_impl).capable is not SkillImpl.capable  # an own capability rule (e.g. rescue)
         STEP_SKILLS.setdefault(_s.step, []).append(
-            (_s.key, SKILL_IMPLS[_s.key], frozenset(_s.roles), _s.slot is Slot.MAIN, _s.excludes)
+            (_s.key, _impl, frozenset(_s.roles), _s.slot is Slot.MAIN, _s.excludes, _custom)
         )
 
 
@@ -114,14 +116,14 @@ class RandomPolicy:
             if not p.alive:
                 continue
             main_done = p.main_night == night or p.no_main_night == night
-            for key, impl, roles, main, excludes in options:
+            for key, impl, roles, main, excludes, custom in options:
                 if (
                     p.role not in roles
                     or (main and main_done)
                     or (excludes and not p.used.isdisjoint(excludes))
                 ):
                     continue
-                if not impl.capable(g, p, Action(p.n, key, (p.n,))):
+                if not (impl.capable(g, p, Action(p.n, key, (p.n,))) if custom else g.capable(p, key)):
                     continue
                 a = impl.propose(g, p, rng)
                 if a is not None:

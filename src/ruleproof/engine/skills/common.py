@@ -213,6 +213,7 @@ def reduce_net_damage(g: Game, amount: int) -> None:
 class Vote(SkillImpl):
     key = "vote"
     collective = True
+    dead_target_clause = "2.3.4"  # 投票对象须为其他存活玩家
 
     def check(self, g: Game, p: Player, a: Action) -> None:
         if a.targets == (p.n,):

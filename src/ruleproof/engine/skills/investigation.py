@@ -42,6 +42,7 @@ class DetectiveCheck(SkillImpl):
 @skill
 class DetectiveAnnounce(SkillImpl):
     key = "detective_announce"
+    dead_target_clause = "4.7.5"  # 目标须仍存活
 
     def check(self, g: Game, p: Player, a: Action) -> None:
         t = a.targets[0]

@@ -167,3 +167,11 @@ def test_docs_vectors_md_is_generated_from_the_spec() -> None:
     assert start in text and end in text
     embedded = text.split(start, 1)[1].split(end, 1)[0]
     assert embedded == markdown(), "regenerate with: ruleproof vocab --markdown"
+
+
+def test_docs_interpretations_md_lists_every_switch() -> None:
+    from ruleproof.vectors.vocab import interpretations_markdown
+
+    text = (DOCS.parent / "interpretations.md").read_text(encoding="utf-8")
+    embedded = text.split("<!-- switches:start -->\n", 1)[1].split("<!-- switches:end -->", 1)[0]
+    assert embedded == interpretations_markdown()

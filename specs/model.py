@@ -158,6 +158,16 @@ class LayerOrder:
 
 
 @dataclass(frozen=True)
+class OrderItem:
+    """One item of a numbered order the text states (0.5 裁判次序): tried first to last."""
+
+    item: str  # "①" …
+    key: str
+    clause: str
+    quote: str
+
+
+@dataclass(frozen=True)
 class VictoryRow:
     row: str  # "〇" "①" …
     condition: str  # condition key understood by the victory kernel

@@ -1,1 +1,32 @@
-"""返航录 invariants."""
+"""返航录 invariants: the five theorems the text states, each citing its clauses (issue 5).
+
+| name | clauses | kind |
+|---|---|---|
+| ``bullet_conservation`` | 4.4.6, 4.4.2, 4.4.3, 4.4.7③ | transition system (bullets) |
+| ``no_cross_night_dying`` | 4.10.4, 4.10.6 | transition system (one player's dying flag) |
+| ``batch_zero_inference`` | 2.1.7, 2.1.6, 2.8.9⑦, 附录三 | transition system (batch tallies) |
+| ``occupancy_at_most_two`` | 1.5.1, 5.1, 5.5.2, 2.1.2 | transition system (xenos and occupancy) |
+| ``priority_tables_consistent`` | 2.1.1, 2.8.2, 5.3.3, 1.2.3, 0.5 | rank constraints over the text's order tables |
+
+See docs/verify.md for each encoding and why its abstraction is sound for its property.
+"""
+
+from __future__ import annotations
+
+from ruleproof.invariants.fanhanglu.batches import BatchZeroInference
+from ruleproof.invariants.fanhanglu.bullets import BulletConservation
+from ruleproof.invariants.fanhanglu.dying import NoCrossNightDying
+from ruleproof.invariants.fanhanglu.occupancy import OccupancyAtMostTwo
+from ruleproof.invariants.fanhanglu.orders import PriorityTablesConsistent
+from ruleproof.smt.invariant import Invariant
+
+INVARIANTS: tuple[Invariant, ...] = (
+    BulletConservation(),
+    NoCrossNightDying(),
+    BatchZeroInference(),
+    OccupancyAtMostTwo(),
+    PriorityTablesConsistent(),
+)
+INVARIANT_BY_NAME: dict[str, Invariant] = {inv.name: inv for inv in INVARIANTS}
+
+__all__ = ["INVARIANTS", "INVARIANT_BY_NAME"]

@@ -9,6 +9,7 @@ from ruleproof.specs.model import (
     LayerClass,
     LayerDef,
     LayerOrder,
+    OrderItem,
     PublishRule,
     StepDef,
     StepKind,
@@ -183,6 +184,22 @@ INFECTION_ORDER = LayerOrder(
     (SAFE_ROOM, VACCINE, ANTIBODY, PROTECTION, PATROL, ARMOR),
     "5.3.3",
     "时限类〔第一层抗体（4.5，感染侧专属，不参与伤害侧）→第二层保镖保护（4.8）→第三层警长巡逻（4.4）〕→存续类〔第四层工匠护甲（4.11）〕",
+)
+
+# 2.8.2① the classes of layers, as the text names them in its chains (「全额减免〔…〕→时限类〔…〕→存续类〔…〕」).
+LAYER_CLASS_ZH: dict[LayerClass, str] = {
+    LayerClass.FULL: "全额减免",
+    LayerClass.TIMED: "时限类",
+    LayerClass.PERSISTENT: "存续类",
+}
+
+# 0.5 裁判次序「遇冲突依次判断」: the order the interpretation switches' defaults follow.
+ADJUDICATION_ORDER: tuple[OrderItem, ...] = (
+    OrderItem("①", "registered", "0.5", "是否已登记于 2.8.9"),
+    OrderItem("②", "registered_text", "0.5", "是则从其明文"),
+    OrderItem("③", "general_rule", "0.5", "否则适用通则"),
+    OrderItem("④", "special_clause", "0.5", "通则未明文者，适用专门条款"),
+    OrderItem("⑤", "spirit", "0.5", "仍无答案者，依四条基本精神"),
 )
 
 # 1.2.3 判定顺序: the first row that holds wins; 〇 (draw) is checked before ①–④.

@@ -29,6 +29,7 @@ COMMANDS: tuple[str, ...] = (
     "simulate",
     "vocab",
     "params",
+    "verify",
 )
 
 

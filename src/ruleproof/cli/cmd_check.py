@@ -1,9 +1,11 @@
 """``ruleproof check [FILE]`` — the main job: every available check on a rulebook, one report.
 
 Stages: read the text into a clause tree; lint it (references, numbering, exception bookkeeping,
-ten-gate lines, restatements, order tables, revision log, extraction hygiene).  Output formats and
-baselines are those of ``ruleproof lint``.  Exit 0 when nothing is found beyond the baseline, 1 when
-something is, 2 when the input cannot be used.
+ten-gate lines, restatements, order tables, revision log, extraction hygiene); for a 返航录 text, verify
+the invariants it states (``ruleproof verify``, every reading, depth ``CHECK_DEPTH``).  Output formats and
+baselines are those of ``ruleproof lint``.  Exit 0 when nothing is found beyond the baseline and every
+invariant is proved or holds, 1 when something is found or an invariant is violated, 3 when an invariant
+is unknown (never shown as a pass), 2 when the input cannot be used.
 """
 
 from __future__ import annotations
@@ -16,7 +18,12 @@ from ruleproof.cli.cmd_lint import add_report_arguments, emit_report
 from ruleproof.cli.common import add_file_argument
 from ruleproof.findings import Finding, Severity, Stage
 from ruleproof.lint import CHECKS, run_lint
+from ruleproof.smt.ts import Options, Status
+from ruleproof.smt.verify import VIOLATED, VerifyReport, applies_to, report_findings, verify_all
+from ruleproof.specs.fanhanglu import load_spec
 from ruleproof.text import Document, read_document
+
+CHECK_DEPTH = 4  # nights of BMC in `check` (every invariant of the bundled text closes by induction first)
 
 
 def register(sub: Any) -> None:
@@ -57,8 +64,44 @@ def lint_stage(findings: list[Finding]) -> Stage:
     )
 
 
+def verify_stage(report: VerifyReport | None) -> Stage:
+    if report is None:
+        return Stage(
+            "verify", "skipped", "不变式验证：非返航录文本，跳过", "verification: not a 返航录 text, skipped"
+        )
+    by: dict[Status, list[str]] = {}
+    for inv in report.invariants:
+        by.setdefault(inv.status, []).append(inv.invariant.name)
+    other = [
+        f"{inv.invariant.name}（{','.join(f'{k}={v}' for k, v in rr.readings.items())}）"
+        for inv in report.invariants
+        for rr in inv.readings
+        if not rr.configured and rr.status is Status.VIOLATED and inv.status is not Status.VIOLATED
+    ]
+    zh = {Status.PROVED: "已证明", Status.HOLDS: "有界成立", Status.VIOLATED: "违反", Status.UNKNOWN: "未知"}
+    parts = [f"{zh[s]} {len(n)}（{'、'.join(n)}）" for s, n in sorted(by.items(), key=lambda kv: kv[0].value)]
+    parts_en = [
+        f"{s.value} {len(n)} ({', '.join(n)})" for s, n in sorted(by.items(), key=lambda kv: kv[0].value)
+    ]
+    tail = f"；其他解读下违反：{'、'.join(other)}" if other else ""
+    tail_en = f"; violated in other readings: {', '.join(other)}" if other else ""
+    status = {Status.VIOLATED: "violated", Status.UNKNOWN: "unknown"}.get(report.status, "ok")
+    return Stage(
+        "verify",
+        status,
+        f"不变式验证（BMC {report.options.depth} 夜）：" + " · ".join(parts) + tail,
+        f"verification (BMC {report.options.depth} nights): " + " · ".join(parts_en) + tail_en,
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     doc = read_document(load_source(args.file))
     findings = run_lint(doc)
-    stages = [reading_stage(doc), lint_stage(findings)]
-    return emit_report(args, doc, findings, CHECKS, tool="ruleproof check", stages=stages)
+    report = verify_all(load_spec(), doc, options=Options(depth=CHECK_DEPTH)) if applies_to(doc) else None
+    stages = [reading_stage(doc), lint_stage(findings), verify_stage(report)]
+    if report is not None:
+        findings = [*findings, *report_findings(report, doc)]
+    code = emit_report(args, doc, findings, (*CHECKS, VIOLATED), tool="ruleproof check", stages=stages)
+    if code == 0 and report is not None and report.exit_code() == 3:
+        return 3  # an unknown invariant is not a pass
+    return code

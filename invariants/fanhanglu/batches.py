@@ -1,0 +1,404 @@
+"""``batch_zero_inference`` — 2.1.7 「不发布即意味着该夜为 0，②③⑤同制」 (registered 2.8.9⑦), and 附录三 for
+④⑥⑧ under the reading ``batches.zero_rule_4_6_8=unpublished``: for every batch whose rule says "not
+published means 0", not published ⇔ its quantity is 0 — and nothing else the batch carries (2.1.6: ③ also
+carries the patrol head count and the detective's announcements, ④ the repairers' exposure, ⑤ the net
+damage, the shutdown tiers and the saboteurs' exposure) is lost when it is not published.
+
+Which batches are checked comes from the spec (``BATCHES``: rule ``nonzero``, or ``changed`` when the
+reading makes 0 unpublished).  Publication is the engine's kernel ``batch_published`` (with the engine's
+handling of ③ under ``batch3.zero_rule=content``).  Abstraction, night by night: the tallies the batches
+report — evolutions, checks by source, patrol targets, announcements, settled repairs per repairer,
+sabotage per saboteur, deaths, the step-11 decrement — are free within the limits the rules set (one
+main action each, patrol once in the first 3 nights, the alien's one sabotage, ranges of 3.2.1 / 5.2 /
+6.3, a stall night settles repairs at 0 (2.8.13), an announcement needs a checked pool); kept as state:
+the cumulative repair and sabotage totals with the exposure flags (4.3.6, 3.2.4), the net damage and
+shutdown tiers (kernels ``net_damage_apply`` and ``shutdown_tiers``), the stall night (3.2.5) and whether
+humans are alive (3.1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ruleproof.engine.runner import Outcome
+from ruleproof.kernel import batch_published, net_damage_apply, shutdown_tiers
+from ruleproof.kernel.algebra import Algebra, count_true, one_if, sum_i
+from ruleproof.smt.invariant import ModelGap, NotConcretizable, SystemInvariant
+from ruleproof.smt.ts import Inputs, Prop, State, Trace, TransitionSystem, Var, bools, ints
+from ruleproof.specs.fanhanglu import Spec
+from ruleproof.specs.fanhanglu.tables import BATCHES
+from ruleproof.specs.model import BatchDef, PublishRule
+
+from . import scenario as sc
+from .util import between, iff, implies
+
+SABOTEURS = 4  # three xenos and the alien (index 3)
+REPAIRERS = ("eng", "ast")  # the engineer and an assistant engineer (4.2.2) — exposure counts (4.3.6)
+
+# per batch: the tested quantity and the other content it carries, as observation variables
+CONTENT: dict[str, tuple[str, tuple[str, ...]]] = {
+    "2": ("evolved", ()),
+    "3": ("checks", ("patrol", "announcements")),
+    "4": ("repair", ("repair_exposed",)),
+    "5": ("sabotage", ("net_increase", "shutdown", "sabotage_exposed")),
+    "6": ("deaths", ()),
+    "8": ("decrement", ()),
+}
+OBS = tuple(dict.fromkeys(v for q, rest in CONTENT.values() for v in (q, *rest)))
+
+
+def checked_batches(spec: Spec, batches: Sequence[BatchDef] = BATCHES) -> list[BatchDef]:
+    """The batches whose rule, in the active reading, says "not published means 0"."""
+    zero_rule = spec.reading("batches.zero_rule_4_6_8") == "unpublished"
+    return [
+        b for b in batches if b.rule is PublishRule.NONZERO or (b.rule is PublishRule.CHANGED and zero_rule)
+    ]
+
+
+STATE: tuple[Var, ...] = (
+    *ints("n", "patrol_left", "net", *(f"R_{r}" for r in REPAIRERS), *(f"S{j}" for j in range(SABOTEURS))),
+    *ints(*OBS),
+    *bools("pool", "alien_used", "stall", "humans", "ast", "t1", "t2", "t3"),
+    *bools(*(f"X_{r}" for r in REPAIRERS), *(f"E{j}" for j in range(SABOTEURS))),
+    *bools(*(f"pub{key}" for key in CONTENT)),
+)
+INPUTS: tuple[Var, ...] = (
+    *ints("evo", "amb", "crew", "det", "ann", "patrol", "assists", "crew_rep", "deaths"),
+    *ints(*(f"rep_{r}" for r in REPAIRERS), *(f"sab{j}" for j in range(SABOTEURS))),
+    *bools(
+        *(f"acts_{r}" for r in REPAIRERS),
+        *(f"does{j}" for j in range(SABOTEURS)),
+        *(f"evd{j}" for j in range(3)),
+    ),
+    *bools("humans", "ast"),
+)
+
+
+def _settled_floor(spec: Spec, amount: int) -> int:
+    """The smallest settled value of a repair of ``amount`` outside a stall night (2.8.13⑥ rounding)."""
+    cuts = (0, spec.p("repair_cut.one"), spec.p("repair_cut.two"))
+    return min((amount * (100 - pct) + 50) // 100 for pct in cuts)
+
+
+def batch_system(spec: Spec, batches: Sequence[BatchDef] = BATCHES) -> TransitionSystem:
+    checked = checked_batches(spec, batches)
+    missing = [b.key for b in checked if b.key not in CONTENT]
+    if missing:
+        raise ModelGap(f"batch(es) {missing} have a zero rule but no content model")
+    zero_rule = spec.reading("batches.zero_rule_4_6_8") == "unpublished"
+    content3 = spec.reading("batch3.zero_rule") == "content"
+    p = spec.p
+    thresholds = (p("shutdown.tier1"), p("shutdown.tier2"), p("shutdown.tier3"))
+    bonuses = (p("shutdown.tier1_bonus"), p("shutdown.tier2_bonus"))
+    expose = {"eng": p("engineer.exposure"), "ast": p("assistant.exposure")}
+    floor = {
+        "eng": _settled_floor(spec, p("repair.min")),
+        "ast": _settled_floor(spec, p("repair.min")),
+        "crew": _settled_floor(spec, p("crew.assist_min")),
+    }
+    xeno_lo = min(p("sabotage.min"), p("sabotage.evolved_min"))
+
+    def init(a: Algebra[Any, Any], s: State) -> Any:
+        zero_ints = ["net", *(f"R_{r}" for r in REPAIRERS), *(f"S{j}" for j in range(SABOTEURS)), *OBS]
+        false = ["pool", "alien_used", "stall", "ast", "t1", "t2", "t3"]
+        false += [f"X_{r}" for r in REPAIRERS] + [f"E{j}" for j in range(SABOTEURS)]
+        false += [f"pub{key}" for key in CONTENT]
+        return a.and_(
+            a.eq(s["n"], a.lit(1)),
+            a.eq(s["patrol_left"], a.lit(p("patrol.uses"))),
+            s["humans"],
+            *(a.eq(s[v], a.lit(0)) for v in zero_ints),
+            *(a.not_(s[v]) for v in false),
+        )
+
+    def guard(a: Algebra[Any, Any], s: State, i: Inputs) -> Any:
+        lit = a.lit
+        out = [
+            between(a, 0, i["evo"], p("players.xenos")),
+            between(a, 0, i["amb"], 1),  # 6.1.1 ≤ 1 target a night
+            between(a, 0, i["crew"], p("players.crew")),  # 4.1 one check each
+            between(a, 0, i["det"], 1),
+            between(a, 0, i["ann"], 1),
+            a.le(a.add(i["det"], i["ann"]), lit(1)),  # 4.7.2 check or announce
+            implies(a, a.lt(lit(0), i["ann"]), s["pool"]),  # 4.7.5 an announcement needs a checked target
+            # 4.4.4 patrol: once, nights 1–3, 1–3 targets
+            between(a, 0, i["patrol"], p("patrol.max_targets")),
+            implies(
+                a,
+                a.lt(lit(0), i["patrol"]),
+                a.and_(a.lt(lit(0), s["patrol_left"]), a.le(s["n"], lit(p("patrol.last_night")))),
+            ),
+            # repairs (4.3.2, 4.1.2): settled 0 on a stall night (2.8.13), else at least the cut minimum
+            between(a, 0, i["assists"], p("players.crew")),
+            a.le(lit(0), i["crew_rep"]),
+            implies(a, a.or_(s["stall"], a.eq(i["assists"], lit(0))), a.eq(i["crew_rep"], lit(0))),
+            implies(a, a.not_(s["stall"]), a.le(a.scale(i["assists"], floor["crew"]), i["crew_rep"])),
+            a.le(lit(0), i["deaths"]),
+            implies(a, i["humans"], s["humans"]),  # humans never come back
+            implies(a, s["ast"], i["ast"]),  # a job change is for good
+            implies(a, i["acts_ast"], i["ast"]),
+        ]
+        for r in REPAIRERS:
+            rep = i[f"rep_{r}"]
+            out.append(a.le(lit(0), rep))
+            out.append(implies(a, a.or_(s["stall"], a.not_(i[f"acts_{r}"])), a.eq(rep, lit(0))))
+            out.append(implies(a, a.and_(i[f"acts_{r}"], a.not_(s["stall"])), a.le(lit(floor[r]), rep)))
+        for j in range(SABOTEURS):
+            amount, does = i[f"sab{j}"], i[f"does{j}"]
+            if j == SABOTEURS - 1:  # 6.3 the alien, once a game
+                rng = between(a, p("alien.sabotage_min"), amount, p("alien.sabotage_max"))
+                out.append(implies(a, does, a.and_(rng, a.not_(s["alien_used"]))))
+            else:  # 3.2.1 / 5.2: unevolved or sabotage-evolved range
+                lo = a.ite_i(i[f"evd{j}"], lit(p("sabotage.evolved_min")), lit(p("sabotage.min")))
+                hi = a.ite_i(i[f"evd{j}"], lit(p("sabotage.evolved_max")), lit(p("sabotage.max")))
+                out.append(
+                    implies(a, does, a.and_(a.le(lo, amount), a.le(amount, hi), a.le(lit(xeno_lo), amount)))
+                )
+            out.append(implies(a, a.not_(does), a.eq(amount, lit(0))))
+        return a.and_(*out)
+
+    def step(a: Algebra[Any, Any], s: State, i: Inputs) -> dict[str, Any]:
+        lit = a.lit
+        out: dict[str, Any] = {}
+        # ③ step 2
+        checks = a.add(a.add(i["amb"], i["crew"]), i["det"])
+        out["checks"], out["patrol"], out["announcements"] = checks, i["patrol"], i["ann"]
+        out["patrol_left"] = a.ite_i(
+            a.lt(lit(0), i["patrol"]), a.sub(s["patrol_left"], lit(1)), s["patrol_left"]
+        )
+        out["pool"] = a.or_(s["pool"], a.lt(lit(0), i["det"]))
+        # ④ step 4a: settled repairs, exposure at the threshold (4.3.6, 4.2.2)
+        repair = a.add(sum_i(a, (i[f"rep_{r}"] for r in REPAIRERS)), i["crew_rep"])
+        exposed = []
+        for r in REPAIRERS:
+            restart = a.and_(i["ast"], a.not_(s["ast"])) if r == "ast" else a.bool_(False)  # 4.2.1④ from 0
+            total = a.add(a.ite_i(restart, lit(0), s[f"R_{r}"]), i[f"rep_{r}"])
+            fire = a.and_(i[f"acts_{r}"], a.not_(s[f"X_{r}"]), a.le(lit(expose[r]), total))
+            exposed.append(fire)
+            out[f"R_{r}"], out[f"X_{r}"] = total, a.or_(s[f"X_{r}"], fire)
+        out["repair"], out["repair_exposed"] = repair, count_true(a, exposed)
+        net = net_damage_apply(a, s["net"], a.sub(lit(0), repair))
+        # ⑤ step 4b: sabotage, net damage, tiers, exposure (3.2.4)
+        total = sum_i(a, (i[f"sab{j}"] for j in range(SABOTEURS)))
+        some = a.lt(lit(0), total)
+        raised = a.ite_i(some, net_damage_apply(a, net, total), net)
+        tiers, bonus = shutdown_tiers(
+            a, raised, (s["t1"], s["t2"], s["t3"]), [lit(t) for t in thresholds], [lit(b) for b in bonuses]
+        )
+        fired = [
+            a.and_(some, new, a.not_(old))
+            for new, old in zip(tiers, (s["t1"], s["t2"], s["t3"]), strict=True)
+        ]
+        sab_exposed = []
+        for j in range(SABOTEURS):
+            cum = a.add(s[f"S{j}"], i[f"sab{j}"])
+            fire = a.and_(i[f"does{j}"], a.not_(s[f"E{j}"]), a.le(lit(p("sabotage.exposure")), cum))
+            sab_exposed.append(fire)
+            out[f"S{j}"], out[f"E{j}"] = cum, a.or_(s[f"E{j}"], fire)
+        out["sabotage"], out["net_increase"] = total, a.sub(raised, net)
+        out["shutdown"] = a.add(count_true(a, fired), a.ite_i(some, bonus, lit(0)))
+        out["sabotage_exposed"] = count_true(a, sab_exposed)
+        out["net"] = raised
+        for k, v in zip(("t1", "t2", "t3"), tiers, strict=True):
+            out[k] = a.ite_b(some, v, s[k])
+        # ② ⑥ ⑧
+        out["evolved"], out["deaths"] = i["evo"], i["deaths"]
+        out["decrement"] = a.ite_i(
+            a.and_(i["humans"], a.not_(s["stall"])), lit(p("countdown.natural")), lit(0)
+        )
+        # publication (2.1.7, the engine's ③ handling under batch3.zero_rule=content)
+        for key, (qty, rest) in CONTENT.items():
+            q = out[qty]
+            if key == "3" and content3:
+                other = a.or_(*(a.lt(lit(0), out[f]) for f in rest))
+                q = a.ite_i(a.eq(q, lit(0)), one_if(a, other), q)
+            bdef = next(b for b in BATCHES if b.key == key)
+            out[f"pub{key}"] = batch_published(a, bdef.rule, q, zero_rule)
+        out["n"] = a.add(s["n"], lit(1))
+        out["alien_used"] = a.or_(s["alien_used"], i[f"does{SABOTEURS - 1}"])
+        out["stall"] = i[f"does{SABOTEURS - 1}"]  # 3.2.5 the night after the alien's sabotage
+        out["humans"], out["ast"] = i["humans"], i["ast"]
+        return out
+
+    props: list[Prop] = []
+    for b in checked:
+        qty, rest = CONTENT[b.key]
+        props.append(
+            Prop(
+                f"batch{b.key}_unpublished_iff_zero",
+                b.rule_clause,
+                f"批次{b.symbol}：不发布 ⇔ {b.quantity}为 0",
+                f"batch {b.symbol}: not published ⇔ {qty} = 0",
+                _iff_zero(f"pub{b.key}", qty),
+            )
+        )
+        if rest:
+            props.append(
+                Prop(
+                    f"batch{b.key}_nothing_lost",
+                    "2.1.6",
+                    f"批次{b.symbol}不发布时，其所载其余内容（{'、'.join(rest)}）皆为 0",
+                    f"batch {b.symbol} unpublished: its other content ({', '.join(rest)}) is all 0",
+                    _nothing_lost(f"pub{b.key}", rest),
+                )
+            )
+
+    def costs(a: Algebra[Any, Any], states: Sequence[State], ins: Sequence[Inputs]) -> list[Any]:
+        acts: list[Any] = []
+        for i in ins:
+            acts += [i["evo"], i["amb"], i["crew"], i["det"], i["ann"], i["assists"], i["deaths"]]
+            acts += [one_if(a, i[f"acts_{r}"]) for r in REPAIRERS]
+            acts += [one_if(a, i[f"does{j}"]) for j in range(SABOTEURS)]
+            acts.append(one_if(a, a.lt(a.lit(0), i["patrol"])))
+            acts += [one_if(a, a.not_(i["humans"])), one_if(a, i["ast"]), i["crew_rep"]]
+        values = [i["patrol"] for i in ins] + [i[f"sab{j}"] for i in ins for j in range(SABOTEURS)]
+        return [sum_i(a, acts), sum_i(a, values)]
+
+    return TransitionSystem("batches", STATE, INPUTS, init, guard, step, tuple(props), costs=costs)
+
+
+def _iff_zero(pub: str, qty: str) -> Callable[[Algebra[Any, Any], State], Any]:
+    return lambda a, s: iff(a, a.not_(s[pub]), a.eq(s[qty], a.lit(0)))
+
+
+def _nothing_lost(pub: str, rest: Sequence[str]) -> Callable[[Algebra[Any, Any], State], Any]:
+    return lambda a, s: implies(a, a.not_(s[pub]), a.and_(*(a.eq(s[f], a.lit(0)) for f in rest)))
+
+
+class BatchZeroInference(SystemInvariant):
+    name = "batch_zero_inference"
+    title = "批次「不发布即为 0」：不发布 ⇔ 数量为 0，且不发布时不丢失该批次所载其他内容"
+    title_en = "batch zero inference: not published ⇔ quantity 0, and no other content is lost"
+    cites = ("2.1.7", "2.1.6", "2.8.9", "附录三")
+    switches = ("batch3.zero_rule", "batches.zero_rule_4_6_8")
+    params = (
+        "patrol.max_targets",
+        "patrol.last_night",
+        "engineer.exposure",
+        "sabotage.exposure",
+        "sabotage.min",
+    )
+    abstraction = (
+        "each batch's quantity, publication and other content per night; tallies free within the rules"
+    )
+
+    def system(self, spec: Spec) -> TransitionSystem:
+        return batch_system(spec)
+
+    def scenario(self, spec: Spec, trace: Trace) -> dict[str, Any]:
+        return _scenario(spec, trace)
+
+    def monitor(self, outcome: Outcome) -> set[str]:
+        return _monitor(outcome)
+
+
+def _scenario(spec: Spec, trace: Trace) -> dict[str, Any]:
+    p = spec.p
+    script: list[dict[str, Any]] = []
+    checked_by_detective: list[int] = []
+    for t, i in enumerate(trace.inputs, start=1):
+        if i["deaths"] or i["assists"] or i["ast"] or not i["humans"] or i["rep_ast"]:
+            raise NotConcretizable(f"night {t}: deaths, assists or an assistant engineer are not scripted")
+        acts: list[dict[str, Any]] = []
+        for x in range(int(i["evo"])):
+            acts.append(
+                {"actor": sc.XENOS[x], "skill": "evolve", "direction": ("sabotage", "infection", "kill")[x]}
+            )
+        if i["amb"]:
+            acts.append({"actor": sc.ALIEN, "skill": "ambush", "targets": [sc.CREW[0]]})
+        for c in range(int(i["crew"])):
+            acts.append(
+                {
+                    "actor": sc.CREW[c],
+                    "skill": "crew_check",
+                    "targets": [sc.ENGINEER],
+                    "identities": ["engineer"],
+                }
+            )
+        if i["det"]:
+            acts.append({"actor": sc.DETECTIVE, "skill": "detective_check", "targets": [sc.CREW[0]]})
+            checked_by_detective.append(sc.CREW[0])
+        if i["ann"]:
+            if not checked_by_detective:
+                raise NotConcretizable(f"night {t}: an announcement needs an earlier detective check")
+            acts.append(
+                {"actor": sc.DETECTIVE, "skill": "detective_announce", "targets": [checked_by_detective[0]]}
+            )
+        if i["patrol"]:
+            targets = [sc.POLICE, *sc.CREW][: int(i["patrol"])]
+            acts.append({"actor": sc.POLICE, "skill": "patrol", "targets": targets})
+        if i["acts_eng"]:
+            acts.append({"actor": sc.ENGINEER, "skill": "repair", "amount": p("repair.min") / 100})
+        for j in range(SABOTEURS):
+            if i[f"does{j}"]:
+                actor = sc.ALIEN if j == SABOTEURS - 1 else sc.XENOS[j]
+                acts.append({"actor": actor, "skill": "sabotage", "amount": int(i[f"sab{j}"]) / 100})
+        if acts:
+            script.append(sc.night(t, *acts))
+    d = len(trace.inputs)
+    last = trace.states[-1]
+    expect: list[dict[str, Any]] = []
+    for label in trace.failed:
+        key = label.removeprefix("batch").split("_", 1)[0]
+        check: dict[str, Any] = {"after": f"night {d}"}
+        if last[f"pub{key}"]:
+            shown: dict[str, Any] = {}
+            if key == "3":
+                shown = {"checks": last["checks"], "patrol": last["patrol"]}
+            check["batches"] = {key: shown}
+        else:
+            check["batches"] = {key: None}
+            withheld: dict[str, Any] = {"kind": "batch_withheld", "batch": key}
+            if key == "3":
+                withheld.update(checks=last["checks"], patrol=last["patrol"])
+            check["events"] = [withheld]
+        if check not in expect:
+            expect.append(check)
+    what = ", ".join(trace.failed)
+    return sc.vector(
+        spec,
+        ident="batch_zero_inference",
+        title=f"批次「不发布即为 0」被违反：第 {d} 夜（{what}）",
+        description=(
+            "由验证器生成的最小反例：某批次之发布规则为「数量为 0 时不发布」（2.1.7），"
+            "但该批次另载之内容非 0（不发布即丢失），或数量为 0 而仍发布（不发布 ⇔ 0 不成立）。"
+        ),
+        cites=["2.1.7", "2.1.6", "2.8.9"],
+        script=script,
+        expect=expect,
+    )
+
+
+def _monitor(outcome: Outcome) -> set[str]:
+    """2.1.7 on an engine run: every published or withheld batch with a zero rule, from its event data."""
+    checked = {b.key for b in checked_batches(outcome.spec)}
+    failed: set[str] = set()
+    for e in outcome.events:
+        if e.kind not in ("batch", "batch_withheld") or e.data["batch"] not in checked:
+            continue
+        key, data = e.data["batch"], e.data
+        quantity = _quantity(key, data)
+        if quantity is None:
+            continue
+        shown = e.kind == "batch"
+        if shown == (quantity == 0):
+            failed.add(f"batch{key}_unpublished_iff_zero")
+        if not shown and any(data.get(k) for k in _OTHER.get(key, ())):
+            failed.add(f"batch{key}_nothing_lost")
+    return failed
+
+
+_OTHER = {"3": ("patrol", "announcements"), "4": ("exposed",), "5": ("shutdown", "exposed")}
+
+
+def _quantity(key: str, data: dict[str, Any]) -> float | None:
+    if key == "2":
+        return float(data["evolved"])
+    if key == "3":
+        return float(data["checks"])
+    if key in ("4", "5"):
+        return float(data["total"])
+    if key == "6":
+        return float(len(data["deaths"]))
+    return None  # ⑧ carries the value, not the decrement: checked by the model only

@@ -1,0 +1,190 @@
+"""``no_cross_night_dying`` — 4.10.4 濒死（即时状态，不跨夜）and 4.10.6 当夜死亡结算: 「当夜步骤 9 前必定
+终结」; no player is dying after step 9 of any night, and dying never reaches a day.
+
+Abstraction: one player's alive / dying flags and damage layers (night immunity charges, armor, shield
+persist; safe room, protection and patrol are tonight's), walked through the night steps of the spec
+(``NIGHT_STEPS``, 2.1.1) in order.  Where dying can start is read from the spec, not assumed: at the step
+of every skill that deals damage (``shoot`` 6, ``alien_kill`` 5, ``knife`` 7 — the skills that call the
+damage chain 4.10.2) one point of damage may arrive, resolved by the engine's kernel ``damage_point``
+with the spec's layer order; at the infection-death step (2.1.4, 0.55) a due mark may make the player
+dying; at the step of the rescue skills (8) a rescue may end it; the death-settlement step (the step of
+clause 4.10.6) runs the kernel ``settle_deaths``; the day may exile.  The player is observed after every
+step from the death settlement on, and at the day.  Players only interact through these free choices
+(who attacks, who rescues), so one player is the whole property: the flags of different players never
+read each other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ruleproof.engine.runner import Outcome
+from ruleproof.kernel import DamageLayers, damage_point, settle_deaths
+from ruleproof.kernel.algebra import Algebra, count_true
+from ruleproof.smt.invariant import SystemInvariant
+from ruleproof.smt.ts import Inputs, Prop, State, TransitionSystem, Var, bools, ints
+from ruleproof.specs.fanhanglu import Spec
+from ruleproof.specs.fanhanglu.roles import SKILL_BY_KEY
+from ruleproof.specs.fanhanglu.tables import NIGHT_STEPS
+from ruleproof.specs.model import SkillDef, StepDef
+
+from .util import implies
+
+# The skills whose resolution deals damage through the 4.10.2 chain (2.8.4 伤害类型: 异形出刀、外星人出刀、
+# 枪击; poison lands at step 8 and makes dying only at the next night's 0.55, 4.6.4).
+DAMAGING_SKILLS = ("alien_kill", "shoot", "knife")
+RESCUING_SKILLS = ("rescue", "self_rescue")
+INFECTION_DEATH_CLAUSE = "2.1.4"  # the step at which a due mark makes its holder dying
+SETTLEMENT_CLAUSE = "4.10.6"  # the death-settlement step
+
+
+def _plan(steps: Sequence[StepDef], skills: dict[str, SkillDef]) -> tuple[list[tuple[str, str]], int | None]:
+    """What each step of the night can do to a dying flag, and the index of the settlement step."""
+    damage = {skills[k].step for k in DAMAGING_SKILLS}
+    rescue = {skills[k].step for k in RESCUING_SKILLS}
+    plan: list[tuple[str, str]] = []
+    settle: int | None = None
+    for idx, st in enumerate(steps):
+        kinds = []
+        if st.clause == INFECTION_DEATH_CLAUSE:
+            kinds.append("infection")
+        if st.key in damage:
+            kinds.append("damage")
+        if st.key in rescue:
+            kinds.append("rescue")
+        if st.clause == SETTLEMENT_CLAUSE:
+            kinds.append("settle")
+            settle = idx if settle is None else settle
+        plan.extend((st.key, k) for k in kinds)
+    return plan, settle
+
+
+def dying_system(
+    spec: Spec, steps: Sequence[StepDef] = NIGHT_STEPS, skills: dict[str, SkillDef] | None = None
+) -> TransitionSystem:
+    skills = skills if skills is not None else SKILL_BY_KEY
+    plan, settle = _plan(steps, skills)
+    order = spec.damage_order()
+    watched = [st.key for idx, st in enumerate(steps) if settle is not None and idx >= settle]
+    hit_steps = [key for key, kind in plan if kind == "damage"]
+    obs = [f"dy_{k}" for k in watched] + ["dy_day"]
+    state: tuple[Var, ...] = (*ints("immunity"), *bools("alive", "dying", "armor", "shield", *obs))
+    inputs: tuple[Var, ...] = (
+        *bools(*(f"{f}_{k}" for k in hit_steps for f in ("hit", "safe", "imm", "prot", "pat"))),
+        *bools("inf", "rescue", "exile"),
+    )
+
+    def init(a: Algebra[Any, Any], s: State) -> Any:
+        return a.and_(
+            s["alive"],
+            a.not_(s["dying"]),
+            a.le(a.lit(0), s["immunity"]),
+            a.le(s["immunity"], a.lit(spec.p("alien.immunity_initial"))),
+            *(a.not_(s[o]) for o in obs),
+        )
+
+    def guard(a: Algebra[Any, Any], s: State, i: Inputs) -> Any:
+        return implies(a, i["exile"], s["alive"])
+
+    def step(a: Algebra[Any, Any], s: State, i: Inputs) -> dict[str, Any]:
+        alive, dying = s["alive"], s["dying"]
+        immunity, armor, shield = s["immunity"], s["armor"], s["shield"]
+        immune_tonight = a.bool_(False)
+        out: dict[str, Any] = {}
+        kinds: dict[str, list[str]] = {}
+        for key, kind in plan:
+            kinds.setdefault(key, []).append(kind)
+        for st in steps:
+            for kind in kinds.get(st.key, ()):
+                if kind == "infection":
+                    dying = a.or_(dying, a.and_(alive, i["inf"]))
+                elif kind == "damage":
+                    k = st.key
+                    layers = DamageLayers(
+                        dying,
+                        i[f"safe_{k}"],
+                        immune_tonight,
+                        immunity,
+                        i[f"prot_{k}"],
+                        i[f"pat_{k}"],
+                        armor,
+                        shield,
+                    )
+                    new, _ = damage_point(a, layers, order)
+                    hit = a.and_(alive, i[f"hit_{k}"])
+                    dying = a.ite_b(hit, new.dying, dying)
+                    immunity = a.ite_i(hit, new.immunity, immunity)
+                    immune_tonight = a.ite_b(hit, new.immune_tonight, immune_tonight)
+                    armor = a.ite_b(hit, new.armor, armor)
+                    shield = a.ite_b(hit, new.shield, shield)
+                elif kind == "rescue":
+                    dying = a.and_(dying, a.not_(i["rescue"]))
+                else:  # settle
+                    after, _, left = settle_deaths(a, (alive,), (dying,))
+                    alive, dying = after[0], left[0]
+            if st.key in watched:
+                out[f"dy_{st.key}"] = a.and_(alive, dying)
+        alive = a.and_(alive, a.not_(i["exile"]))
+        out["dy_day"] = a.and_(alive, dying)
+        out.update(alive=alive, dying=dying, immunity=immunity, armor=armor, shield=shield)
+        return out
+
+    props = tuple(
+        Prop(
+            f"not_dying_after_{o.removeprefix('dy_')}" if o != "dy_day" else "not_dying_at_day",
+            "4.10.4" if o == "dy_day" else "4.10.6",
+            "濒死不跨夜：白天无濒死者" if o == "dy_day" else f"步骤 {o.removeprefix('dy_')} 后无濒死者",
+            "no dying player at the day"
+            if o == "dy_day"
+            else f"no dying player after step {o.removeprefix('dy_')}",
+            _not(o),
+        )
+        for o in obs
+    )
+
+    def costs(a: Algebra[Any, Any], states: Sequence[State], ins: Sequence[Inputs]) -> list[Any]:
+        return [
+            count_true(a, (i[f"hit_{k}"] for i in ins for k in hit_steps)),
+            count_true(a, (i["inf"] for i in ins)),
+        ]
+
+    lemmas = (
+        Prop(
+            "immunity_nonnegative",
+            "6.4.1",
+            "夜晚免疫次数非负",
+            "immunity ≥ 0",
+            lambda a, s: a.le(a.lit(0), s["immunity"]),
+        ),
+    )
+    return TransitionSystem("dying", state, inputs, init, guard, step, props, lemmas, costs)
+
+
+def _not(var: str) -> Any:
+    return lambda a, s: a.not_(s[var])
+
+
+class NoCrossNightDying(SystemInvariant):
+    name = "no_cross_night_dying"
+    title = "濒死不跨夜：任何一夜步骤 9 之后无濒死者，濒死永不进入白天"
+    title_en = "no dying after step 9 of any night; dying never reaches a day"
+    cites = ("4.10.4", "4.10.6", "2.1.1")
+    switches = ("damage.night_immunity_position", "rescue.self_when_dying")
+    params = ()
+    abstraction = "one player's dying flag and layers through the spec's night steps; attacks, rescues free"
+
+    def system(self, spec: Spec) -> TransitionSystem:
+        return dying_system(spec)
+
+    def monitor(self, outcome: Outcome) -> set[str]:
+        failed = set()
+        for label, snap in [*outcome.trace, *outcome.snapshots.items()]:
+            after_settlement = (
+                label.startswith("day")
+                or label.endswith(("step 9", "step 10", "step 11"))
+                or (label.startswith("night") and label.count(" ") == 1)
+            )
+            if after_settlement and any(p["dying"] for p in snap["players"].values()):
+                failed.add(f"dying at {label}")
+        return failed

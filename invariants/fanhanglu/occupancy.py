@@ -1,0 +1,323 @@
+"""``occupancy_at_most_two`` — 1.5.1① 存活占位制: 「每方向至多 2 只存活异形同时占用；占位数恒＝当前实际占用
+的存活异形数」, with the conversion flow of 5.5.2 and release on death / exile / conversion (1.5.1③④).
+
+Abstraction: the xenos (``players.xenos``, 3) with alive flag, direction (0 = not evolved), conversions
+used and the night of their last evolution or conversion, plus the engine's occupancy counters — night
+by night at every settlement point: after step 0.6 (evolutions and conversions, all decided on one
+snapshot, 2.1.2①, then resolved serially in a free settlement order, 2.1.2②), after step 9 (deaths) and
+after the day (exile).  Abstracted: why a xeno dies or is exiled (a free choice each night, at most one
+exile a day) and every other role.  Moves and releases are the engine's kernels ``occupancy_move`` and
+``occupancy_release``; the submission checks are the engine's (5.1 no free slot → not offered; 5.5.1).
+The property is checked against the *truth* (living xenos per direction), not only the counters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ruleproof.engine.runner import Outcome
+from ruleproof.kernel import Convert, occupancy_move, occupancy_release
+from ruleproof.kernel.algebra import Algebra, count_true, min_i, sum_i
+from ruleproof.smt.invariant import NotConcretizable, SystemInvariant
+from ruleproof.smt.ts import Inputs, Prop, State, Trace, TransitionSystem, Var, bools, ints
+from ruleproof.specs.fanhanglu import Spec
+from ruleproof.specs.fanhanglu.roles import DIRECTIONS
+
+from . import scenario as sc
+from .util import between, implies, onehot
+
+DIRS = tuple(d for d, _ in DIRECTIONS)  # direction ids are 1..3 in this order; 0 = not evolved
+IDS = tuple(range(1, len(DIRS) + 1))
+NONE, EVOLVE, CONVERT = 0, 1, 2
+POINTS = (("e", "0.6"), ("s", "9"))  # recorded settlement points; the day is the state itself
+
+
+def _state(xenos: int) -> tuple[Var, ...]:
+    per = [f"{f}{x}" for x in range(xenos) for f in ("dir", "conv")]
+    obs = [f"{w}_{p}{d}" for p, _ in POINTS for w in ("cnt", "tru") for d in range(len(DIRS))]
+    return (
+        *ints("n", *per, *(f"c{d}" for d in range(len(DIRS))), *obs),
+        *bools(*(f"al{x}" for x in range(xenos))),
+    )
+
+
+def _inputs(xenos: int) -> tuple[Var, ...]:
+    return (
+        *ints(*(f"{f}{x}" for x in range(xenos) for f in ("act", "tgt", "pos"))),
+        *bools(*(f"{f}{x}" for x in range(xenos) for f in ("die", "ex"))),
+    )
+
+
+def truth(a: Algebra[Any, Any], alive: Sequence[Any], dirs: Sequence[Any]) -> list[Any]:
+    """Living xenos per direction: what 占位数 must equal."""
+    return [
+        count_true(a, (a.and_(al, a.eq(dr, a.lit(i))) for al, dr in zip(alive, dirs, strict=True)))
+        for i in IDS
+    ]
+
+
+def occupancy_system(spec: Spec) -> TransitionSystem:
+    xs = range(spec.p("players.xenos"))
+    cap = spec.p("xeno.direction_capacity")
+    limit = spec.p("xeno.conversions")
+    admit = spec.reading("evolution.same_snapshot_overflow") == "admit"
+    evo = max(1, spec.p("xeno.evolution_night"))
+    nd = len(DIRS)
+
+    def init(a: Algebra[Any, Any], s: State) -> Any:
+        zero = [a.eq(s[f"{f}{x}"], a.lit(0)) for x in xs for f in ("dir", "conv")]
+        return a.and_(
+            a.eq(s["n"], a.lit(1)),
+            *zero,
+            *(a.eq(s[f"c{d}"], a.lit(0)) for d in range(nd)),
+            *(a.eq(s[f"{w}_{p}{d}"], a.lit(0)) for p, _ in POINTS for w in ("cnt", "tru") for d in range(nd)),
+            *(s[f"al{x}"] for x in xs),
+        )
+
+    def guard(a: Algebra[Any, Any], s: State, i: Inputs) -> Any:
+        lit = a.lit
+        counts = [s[f"c{d}"] for d in range(nd)]
+        out = []
+        for x in xs:
+            act, tgt, al, dr = i[f"act{x}"], i[f"tgt{x}"], s[f"al{x}"], s[f"dir{x}"]
+            snapshot_count = sum_i(
+                a, (a.ite_i(h, c, lit(0)) for h, c in zip(onehot(a, tgt, IDS), counts, strict=True))
+            )
+            out += [
+                between(a, NONE, act, CONVERT),
+                between(a, IDS[0], tgt, IDS[-1]),
+                between(a, 0, i[f"pos{x}"], len(xs) - 1),
+                implies(a, a.not_(a.eq(act, lit(NONE))), al),
+                # 5.1: from night 3, once; a direction with no free slot is not offered (checked on the snapshot)
+                implies(
+                    a,
+                    a.eq(act, lit(EVOLVE)),
+                    a.and_(
+                        a.eq(dr, lit(0)),
+                        a.le(lit(evo), s["n"]),
+                        a.lt(snapshot_count, lit(cap)),
+                    ),
+                ),
+                # 5.5.1: evolved on an earlier night; one of the two other directions
+                implies(
+                    a,
+                    a.eq(act, lit(CONVERT)),
+                    a.and_(a.not_(a.eq(dr, lit(0))), a.not_(a.eq(tgt, dr))),
+                ),
+                implies(a, i[f"die{x}"], al),
+                implies(a, i[f"ex{x}"], a.and_(al, a.not_(i[f"die{x}"]))),
+            ]
+            out += [a.not_(a.eq(i[f"pos{x}"], i[f"pos{y}"])) for y in xs if y > x]
+        out.append(a.le(count_true(a, (i[f"ex{x}"] for x in xs)), lit(1)))  # one exile a day (2.3.4)
+        return a.and_(*out)
+
+    def step(a: Algebra[Any, Any], s: State, i: Inputs) -> dict[str, Any]:
+        lit = a.lit
+        counts = [s[f"c{d}"] for d in range(nd)]
+        dirs = [s[f"dir{x}"] for x in xs]
+        convs = [s[f"conv{x}"] for x in xs]
+        alive = [s[f"al{x}"] for x in xs]
+        for j in xs:  # serial settlement in the night's order (2.1.2②, 2.1.3)
+            for x in xs:
+                act = i[f"act{x}"]
+                turn = a.and_(a.not_(a.eq(act, lit(NONE))), a.eq(i[f"pos{x}"], lit(j)))
+                conv = a.eq(act, lit(CONVERT))
+                source = tuple(a.and_(conv, h) for h in onehot(a, dirs[x], IDS))
+                code, new = occupancy_move(
+                    a,
+                    counts,
+                    source,
+                    onehot(a, i[f"tgt{x}"], IDS),
+                    lit(cap),
+                    convs[x],
+                    lit(limit),
+                    conv,
+                    admit,
+                )
+                ok = a.and_(turn, a.eq(code, lit(Convert.OK)))
+                counts = [a.ite_i(ok, n, c) for n, c in zip(new, counts, strict=True)]
+                dirs[x] = a.ite_i(ok, i[f"tgt{x}"], dirs[x])
+                convs[x] = a.ite_i(a.and_(ok, conv), a.add(convs[x], lit(1)), convs[x])
+        out: dict[str, Any] = {}
+        record(a, out, "e", counts, alive, dirs)
+        for x in xs:  # step 9: the dead release their slot (1.5.1③④)
+            counts = list(
+                occupancy_release(a, counts, onehot(a, dirs[x], IDS), a.and_(alive[x], i[f"die{x}"]))
+            )
+            alive[x] = a.and_(alive[x], a.not_(i[f"die{x}"]))
+        record(a, out, "s", counts, alive, dirs)
+        for x in xs:  # the day: exile releases at once
+            counts = list(
+                occupancy_release(a, counts, onehot(a, dirs[x], IDS), a.and_(alive[x], i[f"ex{x}"]))
+            )
+            alive[x] = a.and_(alive[x], a.not_(i[f"ex{x}"]))
+        out["n"] = min_i(a, a.add(s["n"], lit(1)), lit(evo))  # only "night ≥ 3?" is ever asked
+        for x in xs:
+            out[f"dir{x}"], out[f"conv{x}"], out[f"al{x}"] = dirs[x], convs[x], alive[x]
+        for d in range(nd):
+            out[f"c{d}"] = counts[d]
+        return out
+
+    def record(
+        a: Algebra[Any, Any],
+        out: dict[str, Any],
+        point: str,
+        counts: Sequence[Any],
+        alive: Sequence[Any],
+        dirs: Sequence[Any],
+    ) -> None:
+        for d, (c, t) in enumerate(zip(counts, truth(a, alive, dirs), strict=True)):
+            out[f"cnt_{point}{d}"], out[f"tru_{point}{d}"] = c, t
+
+    def costs(a: Algebra[Any, Any], states: Sequence[State], inputs: Sequence[Inputs]) -> list[Any]:
+        lit = a.lit
+        acts = [a.not_(a.eq(i[f"act{x}"], lit(NONE))) for i in inputs for x in xs]
+        actors = [a.or_(*(a.not_(a.eq(i[f"act{x}"], lit(NONE))) for i in inputs)) for x in xs]
+        return [
+            count_true(a, acts),  # fewest actions
+            count_true(a, actors),  # fewest acting xenos
+            count_true(a, (i[f"{f}{x}"] for i in inputs for x in xs for f in ("die", "ex"))),
+            count_true(a, (a.eq(i[f"act{x}"], lit(CONVERT)) for i in inputs for x in xs)),
+            sum_i(
+                a, (a.ite_i(a.eq(i[f"act{x}"], lit(NONE)), lit(0), i[f"tgt{x}"]) for i in inputs for x in xs)
+            ),
+        ]
+
+    props: list[Prop] = []
+    for d, name in enumerate(DIRS):
+        for point, step_key in POINTS:
+            props.append(_cap_prop(f"at_most_{cap}_{name}_after_{step_key}", cap, f"tru_{point}{d}"))
+            props.append(
+                _equal_prop(f"count_is_living_{name}_after_{step_key}", f"cnt_{point}{d}", f"tru_{point}{d}")
+            )
+        props.append(_day_prop(d, name, cap, xs))
+    lemmas = tuple(
+        Prop(f"domain_{x}", "5.1", "方向编号在 0..3", "direction id in 0..3", _dir_domain(x)) for x in xs
+    )
+    state, inputs = _state(len(xs)), _inputs(len(xs))
+    return TransitionSystem("occupancy", state, inputs, init, guard, step, tuple(props), lemmas, costs)
+
+
+def _cap_prop(label: str, cap: int, var: str) -> Prop:
+    return Prop(
+        label,
+        "1.5.1",
+        f"每方向至多 {cap} 只存活异形",
+        f"at most {cap} living xenos per direction",
+        lambda a, s: a.le(s[var], a.lit(cap)),
+    )
+
+
+def _equal_prop(label: str, counter: str, real: str) -> Prop:
+    return Prop(
+        label,
+        "1.5.1",
+        "占位数恒＝当前实际占用的存活异形数",
+        "occupancy = living xenos in the direction",
+        lambda a, s: a.eq(s[counter], s[real]),
+    )
+
+
+def _day_prop(d: int, name: str, cap: int, xs: range) -> Prop:
+    def fn(a: Algebra[Any, Any], s: State) -> Any:
+        real = truth(a, [s[f"al{x}"] for x in xs], [s[f"dir{x}"] for x in xs])[d]
+        return a.and_(a.eq(s[f"c{d}"], real), a.le(real, a.lit(cap)))
+
+    return Prop(
+        f"occupancy_{name}_after_day",
+        "1.5.1",
+        "白天驱逐后占位仍正确且不超上限",
+        "after the day: occupancy correct and within the cap",
+        fn,
+    )
+
+
+def _dir_domain(x: int) -> Any:
+    return lambda a, s: between(a, 0, s[f"dir{x}"], IDS[-1])
+
+
+class OccupancyAtMostTwo(SystemInvariant):
+    name = "occupancy_at_most_two"
+    title = "存活占位制：每方向任一结算点至多 2 只存活异形（含同一快照下的进化与转化）"
+    title_en = "occupancy: at most 2 living xenos per direction at every settlement point"
+    cites = ("1.5.1", "5.1", "5.5.2", "2.1.2")
+    switches = ("evolution.same_snapshot_overflow",)
+    params = ("xeno.direction_capacity", "xeno.conversions", "xeno.evolution_night")
+    abstraction = "each xeno's direction, life and conversions, the counters; order, deaths, exile free"
+
+    def system(self, spec: Spec) -> TransitionSystem:
+        return occupancy_system(spec)
+
+    def scenario(self, spec: Spec, trace: Trace) -> dict[str, Any]:
+        return _scenario(spec, trace)
+
+    def monitor(self, outcome: Outcome) -> set[str]:
+        return _monitor(outcome)
+
+
+def _scenario(spec: Spec, trace: Trace) -> dict[str, Any]:
+    xenos = sc.XENOS
+    script: list[dict[str, Any]] = []
+    for t, i in enumerate(trace.inputs, start=1):
+        actions: list[dict[str, Any]] = []
+        acting = sorted((int(i[f"pos{x}"]), x) for x in range(len(xenos)) if i[f"act{x}"] != NONE)
+        for _, x in acting:
+            skill = "evolve" if i[f"act{x}"] == EVOLVE else "convert"
+            actions.append({"actor": xenos[x], "skill": skill, "direction": DIRS[int(i[f"tgt{x}"]) - 1]})
+        dying = [xenos[x] for x in range(len(xenos)) if i[f"die{x}"]]
+        if len(dying) > 1:
+            raise NotConcretizable(f"night {t} needs {len(dying)} xenos to die; the script kills one a night")
+        if dying:  # the alien's knife (step 5) kills an unprotected xeno
+            actions.append({"actor": sc.ALIEN, "skill": "alien_kill", "targets": dying})
+        if actions:
+            order = [xenos[x] for _, x in acting] if acting else None
+            script.append(sc.night(t, *actions, order=order))
+        exiled = [xenos[x] for x in range(len(xenos)) if i[f"ex{x}"]]
+        if exiled:
+            script.append({"day": t, "votes": {str(v): exiled[0] for v in sc.CREW[:3]}})
+    d = len(trace.inputs)
+    last = trace.states[-1]
+    where = {"e": f"night {d} step 0.6", "s": f"night {d} step 9"}
+    expect: list[dict[str, Any]] = []
+    for point, label in where.items():
+        if any(lbl.endswith(f"after_{dict(POINTS)[point]}") for lbl in trace.failed):
+            expect.append({"after": label, "state": {"occupancy": _counts(last, f"cnt_{point}")}})
+    if any(lbl.endswith("after_day") for lbl in trace.failed):
+        expect.append({"after": f"day {d}", "state": {"occupancy": _counts(last, "c")}})
+    directions = {
+        str(xenos[x]): (DIRS[int(last[f"dir{x}"]) - 1] if last[f"dir{x}"] else None)
+        for x in range(len(xenos))
+    }
+    expect[-1]["state"]["direction"] = directions
+    what = ", ".join(trace.failed)
+    return sc.vector(
+        spec,
+        ident="occupancy_at_most_two",
+        title=f"占位上限被违反：第 {d} 夜（{what}）",
+        description=(
+            "由验证器生成的最小反例：同一快照下的进化∕转化依结算顺序串行结算（2.1.2），"
+            f"某方向存活异形数超过上限 {spec.p('xeno.direction_capacity')}（1.5.1①）或占位数与实际不符。"
+        ),
+        cites=["1.5.1", "5.1", "5.5.2", "2.1.2"],
+        script=script,
+        expect=expect,
+    )
+
+
+def _counts(state: State, prefix: str) -> dict[str, int]:
+    return {name: int(state[f"{prefix}{d}"]) for d, name in enumerate(DIRS)}
+
+
+def _monitor(outcome: Outcome) -> set[str]:
+    cap = outcome.spec.p("xeno.direction_capacity")
+    failed: set[str] = set()
+    for label, snap in [*outcome.trace, *outcome.snapshots.items()]:
+        living = [p for p in snap["players"].values() if p["alive"] and p["role"] == "xeno"]
+        for name in DIRS:
+            real = sum(1 for p in living if p["direction"] == name)
+            if real > cap:
+                failed.add(f"at_most_{cap}_{name} ({label})")
+            if snap["occupancy"][name] != real:
+                failed.add(f"count_is_living_{name} ({label})")
+    return failed

@@ -1,0 +1,153 @@
+"""``ruleproof verify [FILE]`` — prove or refute the invariants the 返航录 text states (issue 5).
+
+Every invariant is checked in every reading of the interpretation switches relevant to it; its status
+is the one of the configured readings (``--interpret``), the other readings are listed with theirs.
+``--set KEY=VALUE`` is a what-if (see ``ruleproof params``).  Exit 0 when every invariant is proved or
+holds to the depth, 1 when one is violated, 3 when one is unknown (and none violated), 2 on bad input.
+``FILE`` (default: the bundled text) is the text the order tables are read from.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from ruleproof.cli.common import add_file_argument, load_document, write
+from ruleproof.cli.options import add_spec_options, spec_from_args
+from ruleproof.errors import UserError
+from ruleproof.jsonout import dumps
+from ruleproof.smt.ts import Options, Status
+from ruleproof.smt.verify import InvariantResult, VerifyReport, verify_all
+from ruleproof.specs.fanhanglu.interpretations import SWITCH_BY_KEY
+
+STATUS_ZH = {
+    Status.PROVED: "已证明",
+    Status.HOLDS: "有界成立",
+    Status.VIOLATED: "违反",
+    Status.UNKNOWN: "未知",
+}
+MARK = {Status.PROVED: "✓", Status.HOLDS: "~", Status.VIOLATED: "✗", Status.UNKNOWN: "?"}
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "verify", help="Z3 verification of the invariants the text states", description=__doc__
+    )
+    add_file_argument(p)
+    p.add_argument(
+        "--invariant", action="append", default=[], metavar="NAME", help="only this invariant (repeatable)"
+    )
+    p.add_argument(
+        "--depth", type=int, default=Options.depth, metavar="K", help="BMC depth in nights (default 6)"
+    )
+    p.add_argument(
+        "--timeout", type=int, default=Options.timeout_ms, metavar="MS", help="per solver call (ms)"
+    )
+    p.add_argument("--seed", type=int, default=0, help="solver random seed (default 0)")
+    p.add_argument("--json", action="store_true", help="machine-readable report")
+    p.add_argument("--no-timing", action="store_true", help="omit seconds (byte-identical output)")
+    p.add_argument(
+        "--write-counterexamples", metavar="DIR", help="write each counterexample as a vector into DIR"
+    )
+    p.add_argument("--configured-only", action="store_true", help="check only the configured readings")
+    add_spec_options(p)
+    p.set_defaults(func=run)
+
+
+def options_from_args(args: argparse.Namespace) -> Options:
+    if args.depth < 0 or args.depth > 50:
+        raise UserError("--depth 须在 0..50 之间", "--depth must be within 0..50")
+    if args.timeout <= 0:
+        raise UserError("--timeout 须为正数（毫秒）", "--timeout must be positive (ms)")
+    return Options(depth=args.depth, max_k=max(Options.max_k, 1), timeout_ms=args.timeout, seed=args.seed)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ruleproof.invariants.fanhanglu import INVARIANT_BY_NAME
+
+    spec = spec_from_args(args)
+    unknown = [n for n in args.invariant if n not in INVARIANT_BY_NAME]
+    if unknown:
+        names = ", ".join(INVARIANT_BY_NAME)
+        raise UserError(
+            f"未知不变式 {unknown[0]}（可选：{names}）", f"unknown invariant {unknown[0]} (one of {names})"
+        )
+    chosen = [INVARIANT_BY_NAME[n] for n in dict.fromkeys(args.invariant)] or None
+    report = verify_all(
+        spec,
+        load_document(args.file),
+        options=options_from_args(args),
+        invariants=chosen,
+        all_readings=not args.configured_only,
+        write_dir=args.write_counterexamples,
+    )
+    if args.json:
+        write(dumps(report.to_json(timing=not args.no_timing)))
+    else:
+        write(render(report, args.lang, timing=not args.no_timing))
+    return report.exit_code()
+
+
+def render(report: VerifyReport, lang: str = "zh", timing: bool = True) -> str:
+    en = lang == "en"
+    spec = report.spec
+    changed = [f"{k}={spec.params[k]}" for k in sorted(spec.overrides)]
+    changed += [f"{k}={v}" for k, v in sorted(spec.interpretation.items()) if SWITCH_BY_KEY[k].default != v]
+    what = ", ".join(changed)
+    if en:
+        head = f"{report.spec.book}: {len(report.invariants)} invariant(s), BMC depth {report.options.depth} nights"
+        head += f"; what-if {what}" if what else ""
+    else:
+        head = (
+            f"{report.spec.book} 不变式验证：{len(report.invariants)} 条，BMC 深度 {report.options.depth} 夜"
+        )
+        head += f"；假设 {what}" if what else ""
+    lines = [head]
+    for inv in report.invariants:
+        lines.extend(_lines(inv, en, timing))
+    return "\n".join(lines) + "\n"
+
+
+def status_text(inv: InvariantResult, en: bool) -> str:
+    r = inv.headline.checked.result
+    if r.status is Status.PROVED:
+        return (
+            f"proved (k-induction, k={r.k})"
+            if en and r.k
+            else ("proved" if en else f"已证明（k 归纳 k={r.k}）" if r.k else "已证明")
+        )
+    if r.status is Status.HOLDS:
+        return f"holds to depth {r.depth}" if en else f"于 {r.depth} 夜内成立（未能归纳证明）"
+    if r.status is Status.VIOLATED:
+        nights = f", {r.depth} night(s)" if en else f"，{r.depth} 夜"
+        return ("violated" if en else "违反") + (nights if r.trace is not None else "")
+    return "unknown" if en else "未知（求解器无结论，不视为通过）"
+
+
+def _lines(inv: InvariantResult, en: bool, timing: bool) -> list[str]:
+    head = inv.headline
+    r = head.checked.result
+    secs = f"  {inv.seconds:.2f}s" if timing else ""
+    out = [
+        f"  {MARK[r.status]} {inv.invariant.name}  {status_text(inv, en)}{secs}  ({', '.join(inv.invariant.cites)})"
+    ]
+    if r.trace is not None:
+        out.append(f"      {'failed' if en else '违反之项'}: {', '.join(r.trace.failed)}")
+    if r.note:
+        out.append(f"      {r.note}")
+    if head.counterexample:
+        out.append(f"      {'counterexample' if en else '反例'}: {head.counterexample}")
+    elif head.checked.scenario_note:
+        out.append(f"      {'no scenario' if en else '无可回放反例'}: {head.checked.scenario_note}")
+    if len(inv.readings) > 1:
+        parts = []
+        for rr in inv.readings:
+            label = ",".join(f"{k}={v}" for k, v in rr.readings.items())
+            status = rr.status.value if en else STATUS_ZH[rr.status]
+            parts.append(f"{label} → {status}")
+        differ = (
+            ("readings differ" if inv.readings_differ else "same in every reading")
+            if en
+            else ("各解读结论不同" if inv.readings_differ else "各解读结论相同")
+        )
+        out.append(f"      {differ}: " + "; ".join(parts))
+    return out

@@ -1,0 +1,97 @@
+"""What an invariant is to the verifier: its name, clauses and relevant switches, and how it is checked.
+
+Two kinds:
+
+* :class:`SystemInvariant` — a property of a :class:`~ruleproof.smt.ts.TransitionSystem` built from the
+  spec (the engine's kernels over the Z3 algebra).  It also knows how to turn an abstract counterexample
+  trace into a replayable ``ruleproof-vector/1`` scenario (:meth:`scenario`) and how to recognise the
+  same violation on an engine run (:meth:`monitor`), so the suite can replay the fixture and see it.
+* any other :class:`Invariant` implements :meth:`check` itself (the order tables are decided by a rank
+  encoding, :mod:`ruleproof.smt.ranks`).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ruleproof.smt.ts import CheckResult, Options, Status, Trace, TransitionSystem, check
+
+if TYPE_CHECKING:
+    from ruleproof.engine.runner import Outcome
+    from ruleproof.specs.fanhanglu import Spec
+    from ruleproof.text import Document
+
+
+class NotConcretizable(Exception):
+    """An abstract counterexample that no scripted game of the engine can play (said in the report)."""
+
+
+class ModelGap(Exception):
+    """The spec holds something the model does not cover (the result is ``unknown``, never a pass)."""
+
+
+@dataclass
+class Checked:
+    """One reading's verdict: the solver result, plus the scenario and any structured details."""
+
+    result: CheckResult
+    scenario: dict[str, Any] | None = None  # a ruleproof-vector/1 object reproducing the violation
+    details: dict[str, Any] = field(default_factory=dict)
+    scenario_note: str = ""  # why there is no scenario for a violation
+
+
+class Invariant(ABC):
+    name: str
+    title: str  # zh
+    title_en: str
+    cites: tuple[str, ...]
+    switches: tuple[str, ...] = ()  # interpretation switches whose readings are all checked
+    params: tuple[str, ...] = ()  # parameters the property depends on (what-if)
+    abstraction: str = ""  # one line: what is modelled
+
+    @abstractmethod
+    def check(self, spec: Spec, opts: Options, doc: Document) -> Checked: ...
+
+
+class SystemInvariant(Invariant):
+    @abstractmethod
+    def system(self, spec: Spec) -> TransitionSystem: ...
+
+    def scenario(self, spec: Spec, trace: Trace) -> dict[str, Any]:
+        """The counterexample as a vector; raise :class:`NotConcretizable` when it cannot be played."""
+        raise NotConcretizable("no scenario builder")
+
+    @abstractmethod
+    def monitor(self, outcome: Outcome) -> set[str]:
+        """Labels of this invariant's properties that the engine run violates."""
+
+    def check(self, spec: Spec, opts: Options, doc: Document) -> Checked:
+        try:
+            system = self.system(spec)
+        except ModelGap as exc:
+            return Checked(CheckResult(Status.UNKNOWN, "bmc", 0, note=f"not modelled: {exc}"))
+        result = check(system, opts)
+        out = Checked(result)
+        if result.trace is not None:
+            try:
+                out.scenario = self.scenario(spec, result.trace)
+            except NotConcretizable as exc:
+                out.scenario_note = str(exc)
+        return out
+
+
+def spec_header(spec: Spec) -> Mapping[str, Any]:
+    """The vector keys that pin a spec: the readings and parameter overrides (in authors' units)."""
+    from ruleproof.engine.model import centi_json
+    from ruleproof.specs.fanhanglu.params import PARAM_BY_KEY
+    from ruleproof.specs.model import Unit
+
+    params: dict[str, Any] = {}
+    for key in sorted(spec.overrides):
+        value = spec.overrides[key]
+        centi = PARAM_BY_KEY[key].unit is Unit.CENTI
+        params[key] = centi_json(value) if centi and isinstance(value, int) else value
+    return {"interpretation": dict(sorted(spec.interpretation.items())), "params": params}

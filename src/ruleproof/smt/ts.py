@@ -1,0 +1,305 @@
+"""Transition systems over the kernel algebra, and what Z3 decides about them: BMC and k-induction.
+
+A :class:`TransitionSystem` is written once over :class:`ruleproof.kernel.algebra.Algebra`: its ``init``,
+``guard`` (which inputs are legal in a state), ``step`` (the next state, a function of state and inputs)
+and properties are plain functions that call the engine's kernels.  Evaluated with :data:`PY` they run on
+ints and bools (the differential tests compare that against the engine); evaluated with
+:data:`ruleproof.kernel.z3algebra.Z3` they build the formulas below.
+
+* :func:`check` — BMC from the initial states, one night (one transition) at a time, so the first
+  violation found is one with the fewest nights; then k-induction on ``properties ∧ lemmas``.  Statuses
+  are never rounded up: a solver ``unknown`` (timeout included) makes the result ``unknown``.
+* :func:`minimize` — given the violation depth, a Z3 ``Optimize`` run over the system's cost terms
+  (lexicographic: fewest actions first, then smallest values) picks the counterexample to report.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+import z3
+
+from ruleproof.kernel.algebra import PY, Algebra
+from ruleproof.kernel.z3algebra import Z3
+
+Value = Any  # an int / bool under PY, a Z3 term under Z3
+State = Mapping[str, Value]
+Inputs = Mapping[str, Value]
+
+
+class Sort(StrEnum):
+    INT = "int"
+    BOOL = "bool"
+
+
+@dataclass(frozen=True)
+class Var:
+    name: str
+    sort: Sort = Sort.INT
+
+
+def ints(*names: str) -> tuple[Var, ...]:
+    return tuple(Var(n, Sort.INT) for n in names)
+
+
+def bools(*names: str) -> tuple[Var, ...]:
+    return tuple(Var(n, Sort.BOOL) for n in names)
+
+
+@dataclass(frozen=True)
+class Prop:
+    """One conjunct of an invariant (or a lemma), over one state."""
+
+    label: str
+    clause: str
+    zh: str
+    en: str
+    fn: Callable[[Algebra[Any, Any], State], Value]
+
+
+@dataclass(frozen=True)
+class TransitionSystem:
+    """A state machine over the algebra.  One transition is one night (with the day after it)."""
+
+    name: str
+    state: tuple[Var, ...]
+    inputs: tuple[Var, ...]
+    init: Callable[[Algebra[Any, Any], State], Value]
+    guard: Callable[[Algebra[Any, Any], State, Inputs], Value]
+    step: Callable[[Algebra[Any, Any], State, Inputs], dict[str, Value]]
+    props: tuple[Prop, ...]
+    lemmas: tuple[Prop, ...] = ()
+    # minimization terms in priority order (smaller is better), over the whole path
+    costs: Callable[[Algebra[Any, Any], Sequence[State], Sequence[Inputs]], list[Value]] | None = None
+
+    def run(self, s: State, i: Inputs) -> dict[str, Value]:
+        """One concrete transition with Python values (the guard must hold)."""
+        return self.step(PY, s, i)
+
+
+class Status(StrEnum):
+    PROVED = "proved"
+    HOLDS = "holds-to-depth"
+    VIOLATED = "violated"
+    UNKNOWN = "unknown"
+
+
+@dataclass
+class Trace:
+    """A concrete path: ``states[0]`` is initial, ``inputs[t]`` leads from ``states[t]`` to ``states[t+1]``."""
+
+    states: list[dict[str, int | bool]]
+    inputs: list[dict[str, int | bool]]
+    failed: list[str]  # labels of the properties false in the last state
+    minimized: bool
+
+
+@dataclass
+class CheckResult:
+    status: Status
+    method: str  # "k-induction" / "bmc"
+    depth: int  # nights explored by BMC (for a violation: the nights of the counterexample)
+    k: int | None = None  # induction depth that closed
+    trace: Trace | None = None
+    note: str = ""  # why unknown, or what was not closed
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Options:
+    depth: int = 6  # BMC depth in nights
+    max_k: int = 4  # k-induction attempts 1..max_k
+    timeout_ms: int = 20_000  # per solver call
+    seed: int = 0
+
+
+def check_sat(solver: z3.Solver | z3.Optimize, *assumptions: Any) -> z3.CheckSatResult:
+    """Every solver call goes through here (tests inject ``unknown`` by replacing it)."""
+    return solver.check(*assumptions)
+
+
+def new_solver(opts: Options) -> z3.Solver:
+    s = z3.Solver()
+    s.set("timeout", opts.timeout_ms)
+    s.set("random_seed", opts.seed)
+    return s
+
+
+class Unrolling:
+    """Fresh Z3 constants for the states and inputs of a path, and the transition constraints."""
+
+    def __init__(self, ts: TransitionSystem, prefix: str) -> None:
+        self.ts = ts
+        self.prefix = prefix
+        self.states: list[dict[str, Any]] = []
+        self.inputs: list[dict[str, Any]] = []
+
+    def _vars(self, decls: Sequence[Var], t: int, kind: str) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for v in decls:
+            name = f"{self.prefix}{kind}.{v.name}@{t}"
+            out[v.name] = z3.Int(name) if v.sort is Sort.INT else z3.Bool(name)
+        return out
+
+    def state(self, t: int) -> dict[str, Any]:
+        while len(self.states) <= t:
+            self.states.append(self._vars(self.ts.state, len(self.states), "s"))
+        return self.states[t]
+
+    def input(self, t: int) -> dict[str, Any]:
+        while len(self.inputs) <= t:
+            self.inputs.append(self._vars(self.ts.inputs, len(self.inputs), "i"))
+        return self.inputs[t]
+
+    def transition(self, t: int) -> list[Any]:
+        """Constraints of the transition from state ``t`` to state ``t + 1``."""
+        s, i, nxt = self.state(t), self.input(t), self.state(t + 1)
+        new = self.ts.step(Z3, s, i)
+        missing = {v.name for v in self.ts.state} ^ set(new)
+        if missing:  # pragma: no cover - a model bug, caught by the model tests
+            raise ValueError(f"{self.ts.name}: step returns a wrong set of state variables {sorted(missing)}")
+        out = [_as_bool(self.ts.guard(Z3, s, i))]
+        out.extend(nxt[v.name] == new[v.name] for v in self.ts.state)
+        return out
+
+    def holds(self, props: Sequence[Prop], t: int) -> Any:
+        s = self.state(t)
+        return z3.And(*[_as_bool(p.fn(Z3, s)) for p in props]) if props else z3.BoolVal(True)
+
+
+def _as_bool(x: Any) -> Any:
+    return z3.BoolVal(x) if isinstance(x, bool) else x
+
+
+def _value(model: z3.ModelRef, term: Any, sort: Sort) -> int | bool:
+    v = model.eval(term, model_completion=True)
+    return bool(z3.is_true(v)) if sort is Sort.BOOL else int(v.as_long())
+
+
+def extract(ts: TransitionSystem, u: Unrolling, model: z3.ModelRef, depth: int, minimized: bool) -> Trace:
+    states = [{v.name: _value(model, u.state(t)[v.name], v.sort) for v in ts.state} for t in range(depth + 1)]
+    inputs = [{v.name: _value(model, u.input(t)[v.name], v.sort) for v in ts.inputs} for t in range(depth)]
+    last = states[-1]
+    failed = [p.label for p in ts.props if not p.fn(PY, last)]
+    return Trace(states, inputs, failed, minimized)
+
+
+def check(ts: TransitionSystem, opts: Options) -> CheckResult:
+    """Interleaved BMC and k-induction (see the module docstring).
+
+    Night ``t`` of BMC looks for a violation in exactly ``t`` nights from an initial state (so the first
+    one found has the fewest nights); once nights ``0..t`` are clean, ``props ∧ lemmas`` is tried as a
+    ``(t + 1)``-inductive invariant (its base case is exactly what BMC just showed).  Proved as soon as
+    induction closes; else BMC continues to ``opts.depth`` and the result is ``holds-to-depth``."""
+    u = Unrolling(ts, "b.")
+    bmc = new_solver(opts)
+    bmc.add(_as_bool(ts.init(Z3, u.state(0))))
+    ind = Induction(ts, opts)
+    lemmas_ok = True
+    notes: list[str] = []
+    for t in range(opts.depth + 1):
+        if t:
+            bmc.add(*u.transition(t - 1))
+        r, model = _violation(bmc, u.holds(ts.props, t))
+        if r == z3.unknown:
+            return CheckResult(
+                Status.UNKNOWN, "bmc", t, note=f"solver unknown at night {t} ({bmc.reason_unknown()})"
+            )
+        if model is not None:
+            trace = minimize(ts, t, opts) or extract(ts, u, model, t, minimized=False)
+            return CheckResult(Status.VIOLATED, "bmc", t, trace=trace)
+        if ts.lemmas and lemmas_ok:
+            r, model = _violation(bmc, u.holds(ts.lemmas, t))
+            if r == z3.unknown:
+                return CheckResult(Status.UNKNOWN, "bmc", t, note=f"solver unknown on a lemma at night {t}")
+            if model is not None:  # a lemma of the model is wrong: no induction with it, BMC still stands
+                lemmas_ok = False
+                notes.append(f"a lemma fails at night {t}: induction not attempted")
+        if lemmas_ok and ind.open and t + 1 <= opts.max_k and ind.step(t + 1):
+            return CheckResult(Status.PROVED, "k-induction", t, k=t + 1, notes=notes)
+    if ind.why:
+        notes.append(ind.why)
+    return CheckResult(Status.HOLDS, "bmc", opts.depth, note="; ".join(notes), notes=notes)
+
+
+def _violation(solver: z3.Solver, holds: Any) -> tuple[z3.CheckSatResult, z3.ModelRef | None]:
+    solver.push()
+    solver.add(z3.Not(holds))
+    r = check_sat(solver)
+    model = solver.model() if r == z3.sat else None
+    solver.pop()
+    return r, model
+
+
+class Induction:
+    """The k-induction step, incrementally: ``props ∧ lemmas`` on ``k`` consecutive states of any path
+    (not necessarily from an initial state) implies it on the next one."""
+
+    def __init__(self, ts: TransitionSystem, opts: Options) -> None:
+        self.q = (*ts.props, *ts.lemmas)
+        self.u = Unrolling(ts, "k.")
+        self.solver = new_solver(opts)
+        self.k = 0
+        self.open = True
+        self.why = ""
+
+    def step(self, k: int) -> bool:
+        while self.k < k:
+            self.solver.add(self.u.holds(self.q, self.k))
+            self.solver.add(*self.u.transition(self.k))
+            self.k += 1
+        r, _ = _violation(self.solver, self.u.holds(self.q, k))
+        if r == z3.unsat:
+            return True
+        if r == z3.unknown:
+            self.open = False
+            self.why = f"induction: solver unknown at k={k}"
+        else:
+            self.why = f"not inductive up to k={k}"
+        return False
+
+
+def minimize(ts: TransitionSystem, depth: int, opts: Options) -> Trace | None:
+    """The violation at exactly ``depth`` nights with the smallest cost terms, lexicographically: each
+    term is minimized (Z3 ``Optimize``) and then fixed at its optimum before the next one; a final plain
+    check gives the model (so the model reported is one that has every optimum)."""
+    u = Unrolling(ts, "m.")
+    base = [_as_bool(ts.init(Z3, u.state(0)))]
+    for t in range(depth):
+        base.extend(u.transition(t))
+    base.append(z3.Not(u.holds(ts.props, depth)))
+    terms = (
+        ts.costs(Z3, [u.state(t) for t in range(depth + 1)], [u.input(t) for t in range(depth)])
+        if ts.costs is not None
+        else []
+    )
+    fixed: list[Any] = []
+    for term in terms:
+        o = z3.Optimize()
+        o.set("timeout", opts.timeout_ms)
+        o.set("random_seed", opts.seed)
+        o.add(*base, *fixed)
+        handle = o.minimize(term)
+        if check_sat(o) != z3.sat:
+            return None
+        fixed.append(term == handle.value())
+    s = new_solver(opts)
+    s.add(*base, *fixed)
+    if check_sat(s) != z3.sat:
+        return None
+    return extract(ts, u, s.model(), depth, minimized=True)
+
+
+def replay(ts: TransitionSystem, trace: Trace) -> list[dict[str, Any]]:
+    """Re-run a trace's inputs through ``step`` with Python values (guards asserted): the states."""
+    states: list[dict[str, Any]] = [dict(trace.states[0])]
+    if not ts.init(PY, states[0]):
+        raise ValueError(f"{ts.name}: not an initial state")
+    for i in trace.inputs:
+        if not ts.guard(PY, states[-1], i):
+            raise ValueError(f"{ts.name}: inputs not allowed: {i}")
+        states.append(ts.run(states[-1], i))
+    return states

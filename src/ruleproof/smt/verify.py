@@ -1,0 +1,256 @@
+"""Verify the invariants of a spec, in every reading of their interpretation switches.
+
+:func:`verify_all` is what ``ruleproof verify`` and the ``verify`` stage of ``ruleproof check`` call.  For
+each invariant it checks every combination of the readings of the switches relevant to it (the other
+switches and the parameter overrides as configured); the invariant's *headline* status is the one of the
+configured readings, and the report lists every reading with its own status, so it says which readings
+differ.  Exit status (:meth:`VerifyReport.exit_code`): 1 when a headline status is ``violated``, else 3
+when one is ``unknown``, else 0 — an ``unknown`` is never shown as a pass.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ruleproof.findings import Finding, Severity
+from ruleproof.fsutil import atomic_write_text
+from ruleproof.lint.base import CheckInfo
+from ruleproof.smt.invariant import Checked, Invariant
+from ruleproof.smt.ts import Options, Status
+from ruleproof.specs.fanhanglu import Spec, load_spec
+from ruleproof.specs.fanhanglu.interpretations import SWITCH_BY_KEY
+from ruleproof.text import Document
+from ruleproof.vectors.format import dump_vector
+
+RANK = {Status.VIOLATED: 3, Status.UNKNOWN: 2, Status.HOLDS: 1, Status.PROVED: 0}
+
+
+@dataclass
+class ReadingResult:
+    readings: dict[str, str]  # the relevant switches' readings
+    checked: Checked
+    seconds: float
+    counterexample: str | None = None  # path written, if any
+    configured: bool = False  # the readings of the spec as given (the headline)
+
+    @property
+    def status(self) -> Status:
+        return self.checked.result.status
+
+    def to_json(self, timing: bool) -> dict[str, Any]:
+        r = self.checked.result
+        out: dict[str, Any] = {
+            "readings": self.readings,
+            "status": r.status.value,
+            "method": r.method,
+            "depth": r.depth,
+            "k": r.k,
+            "seconds": round(self.seconds, 3) if timing else None,
+            "counterexample": self.counterexample,
+            "failed": list(r.trace.failed) if r.trace else [],
+            "note": r.note,
+        }
+        if r.trace is not None:
+            out["minimized"] = r.trace.minimized
+        if self.checked.scenario_note:
+            out["scenario_note"] = self.checked.scenario_note
+        return out
+
+
+@dataclass
+class InvariantResult:
+    invariant: Invariant
+    readings: list[ReadingResult]
+
+    @property
+    def headline(self) -> ReadingResult:
+        return next(r for r in self.readings if r.configured)
+
+    @property
+    def status(self) -> Status:
+        return self.headline.status
+
+    @property
+    def seconds(self) -> float:
+        return sum(r.seconds for r in self.readings)
+
+    @property
+    def readings_differ(self) -> bool:
+        return len({r.status for r in self.readings}) > 1
+
+    def to_json(self, timing: bool = True) -> dict[str, Any]:
+        inv, head = self.invariant, self.headline
+        r = head.checked.result
+        return {
+            "name": inv.name,
+            "title": inv.title,
+            "title_en": inv.title_en,
+            "cites": list(inv.cites),
+            "status": r.status.value,
+            "method": r.method,
+            "depth": r.depth,
+            "k": r.k,
+            "seconds": round(self.seconds, 3) if timing else None,
+            "counterexample": head.counterexample,
+            "failed": list(r.trace.failed) if r.trace else [],
+            "note": r.note,
+            "abstraction": inv.abstraction,
+            "switches": list(inv.switches),
+            "readings_differ": self.readings_differ,
+            "readings": [x.to_json(timing) for x in self.readings],
+            "details": head.checked.details,
+        }
+
+
+@dataclass
+class VerifyReport:
+    spec: Spec
+    options: Options
+    invariants: list[InvariantResult] = field(default_factory=list)
+
+    def exit_code(self) -> int:
+        statuses = {r.status for r in self.invariants}
+        if Status.VIOLATED in statuses:
+            return 1
+        return 3 if Status.UNKNOWN in statuses else 0
+
+    @property
+    def status(self) -> Status:
+        return max((r.status for r in self.invariants), key=RANK.__getitem__, default=Status.PROVED)
+
+    def to_json(self, timing: bool = True) -> dict[str, Any]:
+        changes = self.spec.describe_changes()
+        return {
+            "book": self.spec.book,
+            "params": changes["params"],
+            "interpretation": changes["interpretation"],
+            "depth": self.options.depth,
+            "timeout_ms": self.options.timeout_ms,
+            "seed": self.options.seed,
+            "status": self.status.value,
+            "invariants": [r.to_json(timing) for r in self.invariants],
+        }
+
+
+def applies_to(doc: Document) -> bool:
+    """Whether ``doc`` is (a revision of) the rulebook the 返航录 spec models."""
+    from ruleproof.books import BOOKS
+    from ruleproof.specs.fanhanglu import BOOK_ID
+
+    return BOOKS[BOOK_ID.split("/")[0]].title in doc.title
+
+
+def reading_combinations(spec: Spec, switches: Sequence[str]) -> list[dict[str, str]]:
+    """Every combination of the readings of ``switches``, the configured one first."""
+    configured = {k: spec.reading(k) for k in switches}
+    combos = [
+        dict(zip(switches, values, strict=True))
+        for values in itertools.product(*(SWITCH_BY_KEY[k].choices for k in switches))
+    ]
+    return [configured, *(c for c in combos if c != configured)]
+
+
+def counterexample_name(invariant: str, spec: Spec, readings: dict[str, str]) -> str:
+    """``<invariant>--<params-or-reading>``: the non-default parameters and readings, or ``default``."""
+    parts = [f"{k}={_show(v)}" for k, v in sorted(spec.overrides.items())]
+    parts += [f"{k}={v}" for k, v in sorted(readings.items()) if SWITCH_BY_KEY[k].default != v]
+    return f"{invariant}--{','.join(parts) or 'default'}"
+
+
+def _show(value: int | tuple[int, ...]) -> str:
+    return ",".join(map(str, value)) if isinstance(value, tuple) else str(value)
+
+
+def verify_all(
+    spec: Spec,
+    doc: Document | None = None,
+    *,
+    options: Options | None = None,
+    invariants: Sequence[Invariant] | None = None,
+    all_readings: bool = True,
+    write_dir: str | Path | None = None,
+) -> VerifyReport:
+    """Check ``invariants`` (default: all of the spec's book) on ``spec``; see the module docstring."""
+    from ruleproof.invariants.fanhanglu import INVARIANTS
+
+    opts = options or Options()
+    if doc is None:
+        from ruleproof.books import load_source
+        from ruleproof.text import read_document
+
+        doc = read_document(load_source(None))
+    report = VerifyReport(spec, opts)
+    for inv in invariants if invariants is not None else INVARIANTS:
+        combos = reading_combinations(spec, inv.switches)
+        results = []
+        for n, combo in enumerate(combos if all_readings else combos[:1]):
+            variant = load_spec(spec.overrides, {**spec.interpretation, **combo})
+            start = time.perf_counter()
+            checked = inv.check(variant, opts, doc)
+            rr = ReadingResult(combo, checked, time.perf_counter() - start, configured=n == 0)
+            if write_dir is not None and checked.scenario is not None:
+                rr.counterexample = write_counterexample(
+                    Path(write_dir), inv.name, variant, combo, checked.scenario
+                )
+            results.append(rr)
+        report.invariants.append(InvariantResult(inv, results))
+    return report
+
+
+def write_counterexample(
+    folder: Path, name: str, spec: Spec, readings: dict[str, str], vector: dict[str, Any]
+) -> str:
+    stem = counterexample_name(name, spec, readings)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{stem}.json"
+    atomic_write_text(path, dump_vector({**vector, "id": stem}))
+    return str(path)
+
+
+VIOLATED = CheckInfo(
+    id="invariant-violated",
+    family="v",
+    severity=Severity.ERROR,
+    title="正文所述定理不成立（Z3 给出反例）",
+    title_en="a theorem the text states does not hold (Z3 found a counterexample)",
+    rule="正文明述之不变式（守恒、濒死不跨夜、不发布即为 0、占位上限、次序表一致）须在规则所允许的一切局面下成立。",
+    rule_en="An invariant the text states must hold in every situation the rules allow.",
+    advice="按反例（向量文件）回放，修改条文使定理成立，或删去∕改写该定理之表述。",
+    advice_en="Replay the counterexample vector, then fix the rules or restate the theorem.",
+)
+
+
+def report_findings(report: VerifyReport, doc: Document) -> list[Finding]:
+    """One finding per invariant whose configured reading is violated (for ``check``'s report)."""
+    out = []
+    for inv in report.invariants:
+        if inv.status is not Status.VIOLATED:
+            continue
+        head = inv.headline
+        r = head.checked.result
+        cite = inv.invariant.cites[0]
+        clause = doc.clause(cite)
+        failed = list(r.trace.failed) if r.trace else []
+        what = ", ".join(failed) or r.note
+        readings = ",".join(f"{k}={v}" for k, v in head.readings.items())
+        out.append(
+            VIOLATED.finding(
+                cite,
+                clause.line if clause else None,
+                f"不变式 {inv.invariant.name} 违反（{what}）；解读 {readings or '默认'}",
+                f"invariant {inv.invariant.name} is violated ({what}); readings {readings or 'default'}",
+                clause.title if clause else inv.invariant.title,
+                extra={
+                    "invariant": inv.invariant.name,
+                    "failed": failed,
+                    "readings": head.readings,
+                    "counterexample": head.counterexample,
+                },
+            )
+        )
+    return out

@@ -278,15 +278,16 @@ def _scenario(spec: Spec, trace: Trace) -> dict[str, Any]:
             expect.append(check)
     if failed & {"sheriff_cap", "armed_at_most_one"}:
         expect.append({"after": f"night {d} step 0.6", "state": {"bullets": {str(shooter): last["N"]}}})
-    what = ", ".join(sorted(failed))
+    what = ", ".join(trace.failed)
+    prev = trace.states[-2] if d >= 1 else last
     return sc.vector(
         spec,
         ident="bullet_conservation",
         title=f"子弹守恒被违反（{what}）：{ROLE_KEYS[role]} 于第 {d} 夜",
         description=(
-            f"由验证器生成的最小反例：{ROLE_KEYS[role]}（{shooter} 号）。出手前持有 N、打出 k、击杀 m 后，"
-            f"第 {d} 夜到账之悬赏使存量为 {last['ab']}（4.4.6 守恒式 N − k + m ≤ N）；"
-            f"当夜到账后存量 {last['N']}，作废 {last['vb']}。违反之项：{what}。"
+            f"由验证器生成的最小反例（{ROLE_KEYS[role]}，{shooter} 号）：第 {max(d - 1, 1)} 夜出手前持有 N={prev['N']}、"
+            f"打出 k={prev['k']}、击杀 m={prev['m']}；第 {d} 夜悬赏到账后存量 {last['ab']}（作废 {last['vb']}），"
+            f"当夜到账后存量 {last['N']}。4.4.6：下夜存量＝N − k + m ≤ N，上限只作废额外子弹。违反之项：{what}。"
         ),
         cites=["4.4.6", "4.4.2", "4.4.3", "4.4.7"],
         script=script,

@@ -38,8 +38,14 @@ class Run:
     def at(self, night: int, step: str) -> dict[str, Any] | None:
         return self.seen.get((night, step))
 
+    index: dict[tuple[int, str], list[Event]] | None = None
+
     def events(self, night: int, kind: str) -> list[Event]:
-        return [e for e in self.game.events if e.night == night and e.kind == kind]
+        if self.index is None:
+            self.index = {}
+            for e in self.game.events:
+                self.index.setdefault((e.night, e.kind), []).append(e)
+        return self.index.get((night, kind), [])
 
     def submitted(self, night: int, step: str, skill: str) -> list[Action]:
         return [a for a in self.rec.log.get((night, step), []) if a.skill == skill]

@@ -276,21 +276,51 @@ def minimize(ts: TransitionSystem, depth: int, opts: Options) -> Trace | None:
         if ts.costs is not None
         else []
     )
-    fixed: list[Any] = []
+    o = z3.Optimize()
+    o.set("timeout", opts.timeout_ms)
+    o.set("random_seed", opts.seed)
+    o.add(*base)
     for term in terms:
-        o = z3.Optimize()
-        o.set("timeout", opts.timeout_ms)
-        o.set("random_seed", opts.seed)
-        o.add(*base, *fixed)
-        handle = o.minimize(term)
-        if check_sat(o) != z3.sat:
+        value = _least(o, term)
+        if value is None:
             return None
-        fixed.append(term == handle.value())
+        o.add(term == value)
+    # then the smallest value of every free variable, in a fixed order (inputs night by night, then the
+    # initial state): the reported trace is unique, so the same question always gets the same answer
+    if check_sat(o) != z3.sat:
+        return None
     s = new_solver(opts)
-    s.add(*base, *fixed)
+    s.add(*o.assertions())
+    model = o.model()
+    free = [(u.input(t)[v.name], v.sort) for t in range(depth) for v in ts.inputs]
+    free += [(u.state(0)[v.name], v.sort) for v in ts.state]
+    for var, sort in free:
+        term = z3.If(var, 1, 0) if sort is Sort.BOOL else var
+        best = model.eval(term, model_completion=True)
+        while True:  # descend: is there a model with a smaller value of this variable?
+            s.push()
+            s.add(term < best)
+            r = check_sat(s)
+            if r == z3.sat:
+                model = s.model()
+                best = model.eval(term, model_completion=True)
+            s.pop()
+            if r != z3.sat:
+                break
+        s.add(term == best)
     if check_sat(s) != z3.sat:
         return None
     return extract(ts, u, s.model(), depth, minimized=True)
+
+
+def _least(o: z3.Optimize, term: Any) -> Any | None:
+    """The minimum of ``term`` under ``o``'s constraints (None when unknown, unsat or unbounded)."""
+    o.push()
+    handle = o.minimize(term)
+    r = check_sat(o)
+    value = handle.value() if r == z3.sat else None
+    o.pop()
+    return value if value is not None and z3.is_int_value(value) else None
 
 
 def replay(ts: TransitionSystem, trace: Trace) -> list[dict[str, Any]]:

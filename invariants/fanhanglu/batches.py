@@ -19,19 +19,35 @@ humans are alive (3.1).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from ruleproof.engine.runner import Outcome
 from ruleproof.kernel import batch_published, net_damage_apply, shutdown_tiers
 from ruleproof.kernel.algebra import Algebra, count_true, one_if, sum_i
-from ruleproof.smt.invariant import ModelGap, NotConcretizable, SystemInvariant
-from ruleproof.smt.ts import Inputs, Prop, State, Trace, TransitionSystem, Var, bools, ints
+from ruleproof.smt.invariant import Checked, ModelGap, NotConcretizable, SystemInvariant
+from ruleproof.smt.ts import (
+    Inputs,
+    Options,
+    Prop,
+    State,
+    Status,
+    Trace,
+    TransitionSystem,
+    Var,
+    bools,
+    check,
+    ints,
+)
 from ruleproof.specs.fanhanglu import Spec
 from ruleproof.specs.fanhanglu.tables import BATCHES
 from ruleproof.specs.model import BatchDef, PublishRule
 
 from . import scenario as sc
 from .util import between, iff, implies
+
+if TYPE_CHECKING:
+    from ruleproof.text import Document
 
 SABOTEURS = 4  # three xenos and the alien (index 3)
 REPAIRERS = ("eng", "ast")  # the engineer and an assistant engineer (4.2.2) — exposure counts (4.3.6)
@@ -255,7 +271,32 @@ def batch_system(spec: Spec, batches: Sequence[BatchDef] = BATCHES) -> Transitio
         values = [i["patrol"] for i in ins] + [i[f"sab{j}"] for i in ins for j in range(SABOTEURS)]
         return [sum_i(a, acts), sum_i(a, values)]
 
-    return TransitionSystem("batches", STATE, INPUTS, init, guard, step, tuple(props), costs=costs)
+    # exposure happens at the crossing of the threshold (4.3.6, 3.2.4): a total at or above it is exposed
+    lemmas = tuple(
+        Prop(
+            f"exposed_{r}",
+            "4.3.6",
+            "累计维修量达阈值者已暴露",
+            "a repair total at the threshold is exposed",
+            _crossed(f"R_{r}", f"X_{r}", expose[r]),
+        )
+        for r in REPAIRERS
+    ) + tuple(
+        Prop(
+            f"exposed_{j}",
+            "3.2.4",
+            "累计破坏量达阈值者已暴露",
+            "a sabotage total at the threshold is exposed",
+            _crossed(f"S{j}", f"E{j}", p("sabotage.exposure")),
+        )
+        for j in range(SABOTEURS)
+    )
+    return TransitionSystem("batches", STATE, INPUTS, init, guard, step, tuple(props), lemmas, costs)
+
+
+def _crossed(total: str, flag: str, threshold: int) -> Callable[[Algebra[Any, Any], State], Any]:
+    """Totals only grow from 0, so a total of 1 or more at the threshold has been exposed."""
+    return lambda a, s: a.or_(a.lt(s[total], a.lit(max(threshold, 1))), s[flag])
 
 
 def _iff_zero(pub: str, qty: str) -> Callable[[Algebra[Any, Any], State], Any]:
@@ -285,6 +326,20 @@ class BatchZeroInference(SystemInvariant):
 
     def system(self, spec: Spec) -> TransitionSystem:
         return batch_system(spec)
+
+    def check(self, spec: Spec, opts: Options, doc: Document) -> Checked:
+        """The whole property, then each batch on its own (so a violation of ③ does not hide the others)."""
+        out = super().check(spec, opts, doc)
+        if out.result.status is Status.UNKNOWN and not out.result.trace:
+            return out
+        whole = batch_system(spec)
+        per: dict[str, Any] = {}
+        for b in checked_batches(spec):
+            props = tuple(p for p in whole.props if p.label.startswith(f"batch{b.key}_"))
+            r = check(replace(whole, props=props), opts)
+            per[b.key] = {"status": r.status.value, "failed": r.trace.failed if r.trace else [], "k": r.k}
+        out.details["batches"] = per
+        return out
 
     def scenario(self, spec: Spec, trace: Trace) -> dict[str, Any]:
         return _scenario(spec, trace)

@@ -225,3 +225,33 @@ def test_fixtures_are_what_the_verifier_writes_now(tmp_path: Path, fanhanglu: Do
     assert [f.name for f in written] == [f.name for f in FILES]
     for new in written:
         assert new.read_text(encoding="utf-8") == (FIXTURES / new.name).read_text(encoding="utf-8"), new.name
+
+
+def test_each_batch_on_its_own(default_report) -> None:  # type: ignore[no-untyped-def]
+    batch = by_name(default_report, "batch_zero_inference")
+    per = batch.headline.checked.details["batches"]
+    assert {k: v["status"] for k, v in per.items()} == {
+        "2": "proved",
+        "3": "violated",
+        "4": "proved",
+        "5": "proved",
+        "6": "proved",
+        "8": "proved",
+    }
+    published_reading = next(
+        rr for rr in batch.readings if rr.readings["batches.zero_rule_4_6_8"] == "published"
+    )
+    assert set(published_reading.checked.details["batches"]) == {"2", "3", "5"}  # ④⑥⑧ have no zero rule then
+
+
+def test_exposure_at_zero_loses_batch_4_content(fanhanglu: Document) -> None:
+    # what-if: the engineer is exposed from the first repair — on a stall night that repair settles at 0,
+    # batch ④ is not published and the exposure with it (2.8.13, 4.3.6)
+    report = verify_all(
+        load_spec({"engineer.exposure": 0}),
+        fanhanglu,
+        invariants=[INVARIANT_BY_NAME["batch_zero_inference"]],
+        all_readings=False,
+    )
+    per = report.invariants[0].headline.checked.details["batches"]
+    assert per["4"] == {"status": "violated", "failed": ["batch4_nothing_lost"], "k": None}

@@ -136,18 +136,49 @@ def _lines(inv: InvariantResult, en: bool, timing: bool) -> list[str]:
         out.append(f"      {r.note}")
     if head.counterexample:
         out.append(f"      {'counterexample' if en else '反例'}: {head.counterexample}")
+    elif head.checked.scenario is not None:
+        hint = (
+            "replayable vector: add --write-counterexamples DIR"
+            if en
+            else "可回放反例：加 --write-counterexamples DIR 写出"
+        )
+        out.append(f"      {hint}")
     elif head.checked.scenario_note:
         out.append(f"      {'no scenario' if en else '无可回放反例'}: {head.checked.scenario_note}")
+    out.extend(_details(head.checked.details, en))
     if len(inv.readings) > 1:
         parts = []
         for rr in inv.readings:
             label = ",".join(f"{k}={v}" for k, v in rr.readings.items())
             status = rr.status.value if en else STATUS_ZH[rr.status]
-            parts.append(f"{label} → {status}")
+            failed = rr.checked.result.trace.failed if rr.checked.result.trace else []
+            parts.append(f"{label} → {status}" + (f"（{', '.join(failed)}）" if failed else ""))
         differ = (
             ("readings differ" if inv.readings_differ else "same in every reading")
             if en
             else ("各解读结论不同" if inv.readings_differ else "各解读结论相同")
         )
         out.append(f"      {differ}: " + "; ".join(parts))
+    return out
+
+
+def _details(details: dict[str, object], en: bool) -> list[str]:
+    out = []
+    batches = details.get("batches")
+    if isinstance(batches, dict):
+        shown = " · ".join(
+            f"{k}: {v['status'] if en else STATUS_ZH[Status(v['status'])]}" for k, v in batches.items()
+        )
+        out.append(f"      {'per batch' if en else '各批次'}: {shown}")
+    orders = details.get("orders")
+    if isinstance(orders, list):
+        for o in orders:
+            mark = "ok" if o["consistent"] else ("CONFLICT" if en else "冲突")
+            extra = ""
+            if o["unconfirmed"]:
+                pairs = ", ".join(f"{a}<{b}" for a, b in o["unconfirmed"])
+                extra = f"; {'not stated by the text' if en else '正文未见之先后'}: {pairs}"
+            out.append(
+                f"      {o['order']} ({o['clause']}; {'tables' if en else '正文表'} {', '.join(o['tables'])}): {mark}{extra}"
+            )
     return out

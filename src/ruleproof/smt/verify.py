@@ -21,7 +21,7 @@ from ruleproof.findings import Finding, Severity
 from ruleproof.fsutil import atomic_write_text
 from ruleproof.lint.base import CheckInfo
 from ruleproof.smt.invariant import Checked, Invariant
-from ruleproof.smt.ts import Options, Status
+from ruleproof.smt.ts import CheckResult, Options, Status
 from ruleproof.specs.fanhanglu import Spec, load_spec
 from ruleproof.specs.fanhanglu.interpretations import SWITCH_BY_KEY
 from ruleproof.text import Document
@@ -48,7 +48,7 @@ class ReadingResult:
             "readings": self.readings,
             "status": r.status.value,
             "method": r.method,
-            "depth": r.depth,
+            "depth": _depth(r),
             "k": r.k,
             "seconds": round(self.seconds, 3) if timing else None,
             "counterexample": self.counterexample,
@@ -60,6 +60,12 @@ class ReadingResult:
         if self.checked.scenario_note:
             out["scenario_note"] = self.checked.scenario_note
         return out
+
+
+def _depth(r: CheckResult) -> int | None:
+    """Nights explored by BMC (for a violation: the nights of the counterexample); None for a decision
+    that is not about nights (the order tables)."""
+    return None if r.method == "smt-ranks" else r.depth
 
 
 @dataclass
@@ -93,7 +99,7 @@ class InvariantResult:
             "cites": list(inv.cites),
             "status": r.status.value,
             "method": r.method,
-            "depth": r.depth,
+            "depth": _depth(r),
             "k": r.k,
             "seconds": round(self.seconds, 3) if timing else None,
             "counterexample": head.counterexample,

@@ -40,7 +40,9 @@ def main() -> None:
         for r in last.invariants:
             times[r.invariant.name].append(r.seconds)
     assert last is not None
-    print(f"cores available {os.cpu_count()} (this script uses one); BMC depth {opts.depth}; runs {args.runs}")
+    print(
+        f"cores available {os.cpu_count()} (this script uses one); BMC depth {opts.depth}; runs {args.runs}"
+    )
     for r in last.invariants:
         res = r.headline.checked.result
         how = f"{res.method}" + (f" k={res.k}" if res.k else f" depth={res.depth}")

@@ -307,47 +307,6 @@ def _nothing_lost(pub: str, rest: Sequence[str]) -> Callable[[Algebra[Any, Any],
     return lambda a, s: implies(a, a.not_(s[pub]), a.and_(*(a.eq(s[f], a.lit(0)) for f in rest)))
 
 
-class BatchZeroInference(SystemInvariant):
-    name = "batch_zero_inference"
-    title = "批次「不发布即为 0」：不发布 ⇔ 数量为 0，且不发布时不丢失该批次所载其他内容"
-    title_en = "batch zero inference: not published ⇔ quantity 0, and no other content is lost"
-    cites = ("2.1.7", "2.1.6", "2.8.9", "附录三")
-    switches = ("batch3.zero_rule", "batches.zero_rule_4_6_8")
-    params = (
-        "patrol.max_targets",
-        "patrol.last_night",
-        "engineer.exposure",
-        "sabotage.exposure",
-        "sabotage.min",
-    )
-    abstraction = (
-        "each batch's quantity, publication and other content per night; tallies free within the rules"
-    )
-
-    def system(self, spec: Spec) -> TransitionSystem:
-        return batch_system(spec)
-
-    def check(self, spec: Spec, opts: Options, doc: Document) -> Checked:
-        """The whole property, then each batch on its own (so a violation of ③ does not hide the others)."""
-        out = super().check(spec, opts, doc)
-        if out.result.status is Status.UNKNOWN and not out.result.trace:
-            return out
-        whole = batch_system(spec)
-        per: dict[str, Any] = {}
-        for b in checked_batches(spec):
-            props = tuple(p for p in whole.props if p.label.startswith(f"batch{b.key}_"))
-            r = check(replace(whole, props=props), opts)
-            per[b.key] = {"status": r.status.value, "failed": r.trace.failed if r.trace else [], "k": r.k}
-        out.details["batches"] = per
-        return out
-
-    def scenario(self, spec: Spec, trace: Trace) -> dict[str, Any]:
-        return _scenario(spec, trace)
-
-    def monitor(self, outcome: Outcome) -> set[str]:
-        return _monitor(outcome)
-
-
 def _scenario(spec: Spec, trace: Trace) -> dict[str, Any]:
     p = spec.p
     script: list[dict[str, Any]] = []
@@ -457,3 +416,41 @@ def _quantity(key: str, data: dict[str, Any]) -> float | None:
     if key == "6":
         return float(len(data["deaths"]))
     return None  # ⑧ carries the value, not the decrement: checked by the model only
+
+
+class BatchZeroInference(SystemInvariant):
+    name = "batch_zero_inference"
+    title = "批次「不发布即为 0」：不发布 ⇔ 数量为 0，且不发布时不丢失该批次所载其他内容"
+    title_en = "batch zero inference: not published ⇔ quantity 0, and no other content is lost"
+    cites = ("2.1.7", "2.1.6", "2.8.9", "附录三")
+    switches = ("batch3.zero_rule", "batches.zero_rule_4_6_8")
+    params = (
+        "patrol.max_targets",
+        "patrol.last_night",
+        "engineer.exposure",
+        "sabotage.exposure",
+        "sabotage.min",
+    )
+    abstraction = (
+        "each batch's quantity, publication and other content per night; tallies free within the rules"
+    )
+
+    system = staticmethod(batch_system)
+
+    def check(self, spec: Spec, opts: Options, doc: Document) -> Checked:
+        """The whole property, then each batch on its own (so a violation of ③ does not hide the others)."""
+        out = super().check(spec, opts, doc)
+        if out.result.status is Status.UNKNOWN and not out.result.trace:
+            return out
+        whole = batch_system(spec)
+        per: dict[str, Any] = {}
+        for b in checked_batches(spec):
+            props = tuple(p for p in whole.props if p.label.startswith(f"batch{b.key}_"))
+            r = check(replace(whole, props=props), opts)
+            per[b.key] = {"status": r.status.value, "failed": r.trace.failed if r.trace else [], "k": r.k}
+        out.details["batches"] = per
+        return out
+
+    scenario = staticmethod(_scenario)
+
+    monitor = staticmethod(_monitor)

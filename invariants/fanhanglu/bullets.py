@@ -189,35 +189,6 @@ def _props(cap: int) -> tuple[Prop, ...]:
     )
 
 
-class BulletConservation(SystemInvariant):
-    name = "bullet_conservation"
-    title = "子弹守恒：下夜存量＝N−k+m≤N，上限只作废额外子弹，武装船员≤1，猎手为登记例外"
-    title_en = (
-        "bullet conservation: next stock = N−k+m ≤ N; the cap voids only extras; armed ≤ 1; hunter excepted"
-    )
-    cites = ("4.4.6", "4.4.2", "4.4.3", "4.4.7")
-    switches = ("bounty.count_basis",)
-    params = (
-        "bounty.bullets_per_kill",
-        "sheriff.bullet_cap",
-        "sheriff.initial_bullets",
-        "hunter.initial_bullets",
-        "armed.initial_bullets",
-        "extra_bullet.night",
-        "extra_bullet.alive_threshold",
-    )
-    abstraction = "one shooter's stock and due bullets per night; shots k and kills m ≤ k free"
-
-    def system(self, spec: Spec) -> TransitionSystem:
-        return bullet_system(spec)
-
-    def scenario(self, spec: Spec, trace: Trace) -> dict[str, Any]:
-        return _scenario(spec, trace)
-
-    def monitor(self, outcome: Outcome) -> set[str]:
-        return _monitor(outcome)
-
-
 # ── counterexample → vector ─────────────────────────────────────────────────────────────────
 
 
@@ -357,3 +328,29 @@ def _monitor(outcome: Outcome) -> set[str]:
             if after > held:
                 failed.add("conservation")
     return failed
+
+
+class BulletConservation(SystemInvariant):
+    name = "bullet_conservation"
+    title = "子弹守恒：下夜存量＝N−k+m≤N，上限只作废额外子弹，武装船员≤1，猎手为登记例外"
+    title_en = (
+        "bullet conservation: next stock = N−k+m ≤ N; the cap voids only extras; armed ≤ 1; hunter excepted"
+    )
+    cites = ("4.4.6", "4.4.2", "4.4.3", "4.4.7")
+    switches = ("bounty.count_basis",)
+    params = (
+        "bounty.bullets_per_kill",
+        "sheriff.bullet_cap",
+        "sheriff.initial_bullets",
+        "hunter.initial_bullets",
+        "armed.initial_bullets",
+        "extra_bullet.night",
+        "extra_bullet.alive_threshold",
+    )
+    abstraction = "one shooter's stock and due bullets per night; shots k and kills m ≤ k free"
+
+    system = staticmethod(bullet_system)
+
+    scenario = staticmethod(_scenario)
+
+    monitor = staticmethod(_monitor)

@@ -174,8 +174,7 @@ class NoCrossNightDying(SystemInvariant):
     params = ()
     abstraction = "one player's dying flag and layers through the spec's night steps; attacks, rescues free"
 
-    def system(self, spec: Spec) -> TransitionSystem:
-        return dying_system(spec)
+    system = staticmethod(dying_system)
 
     def monitor(self, outcome: Outcome) -> set[str]:
         failed = set()

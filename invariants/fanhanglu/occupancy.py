@@ -237,25 +237,6 @@ def _dir_domain(x: int) -> Any:
     return lambda a, s: between(a, 0, s[f"dir{x}"], IDS[-1])
 
 
-class OccupancyAtMostTwo(SystemInvariant):
-    name = "occupancy_at_most_two"
-    title = "存活占位制：每方向任一结算点至多 2 只存活异形（含同一快照下的进化与转化）"
-    title_en = "occupancy: at most 2 living xenos per direction at every settlement point"
-    cites = ("1.5.1", "5.1", "5.5.2", "2.1.2")
-    switches = ("evolution.same_snapshot_overflow",)
-    params = ("xeno.direction_capacity", "xeno.conversions", "xeno.evolution_night")
-    abstraction = "each xeno's direction, life and conversions, the counters; order, deaths, exile free"
-
-    def system(self, spec: Spec) -> TransitionSystem:
-        return occupancy_system(spec)
-
-    def scenario(self, spec: Spec, trace: Trace) -> dict[str, Any]:
-        return _scenario(spec, trace)
-
-    def monitor(self, outcome: Outcome) -> set[str]:
-        return _monitor(outcome)
-
-
 def _scenario(spec: Spec, trace: Trace) -> dict[str, Any]:
     xenos = sc.XENOS
     script: list[dict[str, Any]] = []
@@ -321,3 +302,19 @@ def _monitor(outcome: Outcome) -> set[str]:
             if snap["occupancy"][name] != real:
                 failed.add(f"count_is_living_{name} ({label})")
     return failed
+
+
+class OccupancyAtMostTwo(SystemInvariant):
+    name = "occupancy_at_most_two"
+    title = "存活占位制：每方向任一结算点至多 2 只存活异形（含同一快照下的进化与转化）"
+    title_en = "occupancy: at most 2 living xenos per direction at every settlement point"
+    cites = ("1.5.1", "5.1", "5.5.2", "2.1.2")
+    switches = ("evolution.same_snapshot_overflow",)
+    params = ("xeno.direction_capacity", "xeno.conversions", "xeno.evolution_night")
+    abstraction = "each xeno's direction, life and conversions, the counters; order, deaths, exile free"
+
+    system = staticmethod(occupancy_system)
+
+    scenario = staticmethod(_scenario)
+
+    monitor = staticmethod(_monitor)

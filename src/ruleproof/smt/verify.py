@@ -42,10 +42,10 @@ class ReadingResult:
     def status(self) -> Status:
         return self.checked.result.status
 
-    def to_json(self, timing: bool) -> dict[str, Any]:
+    def verdict(self, timing: bool) -> dict[str, Any]:
+        """Status, method, depth, k, seconds, counterexample, failed conjuncts, note."""
         r = self.checked.result
         out: dict[str, Any] = {
-            "readings": self.readings,
             "status": r.status.value,
             "method": r.method,
             "depth": _depth(r),
@@ -60,6 +60,9 @@ class ReadingResult:
         if self.checked.scenario_note:
             out["scenario_note"] = self.checked.scenario_note
         return out
+
+    def to_json(self, timing: bool) -> dict[str, Any]:
+        return {"readings": self.readings, **self.verdict(timing)}
 
 
 def _depth(r: CheckResult) -> int | None:
@@ -90,26 +93,19 @@ class InvariantResult:
         return len({r.status for r in self.readings}) > 1
 
     def to_json(self, timing: bool = True) -> dict[str, Any]:
-        inv, head = self.invariant, self.headline
-        r = head.checked.result
+        inv = self.invariant
         return {
             "name": inv.name,
             "title": inv.title,
             "title_en": inv.title_en,
             "cites": list(inv.cites),
-            "status": r.status.value,
-            "method": r.method,
-            "depth": _depth(r),
-            "k": r.k,
-            "seconds": round(self.seconds, 3) if timing else None,
-            "counterexample": head.counterexample,
-            "failed": list(r.trace.failed) if r.trace else [],
-            "note": r.note,
+            **self.headline.verdict(timing),
+            "seconds": round(self.seconds, 3) if timing else None,  # every reading together
             "abstraction": inv.abstraction,
             "switches": list(inv.switches),
             "readings_differ": self.readings_differ,
             "readings": [x.to_json(timing) for x in self.readings],
-            "details": head.checked.details,
+            "details": self.headline.checked.details,
         }
 
 

@@ -167,6 +167,16 @@ class VictoryRow:
 
 
 @dataclass(frozen=True)
+class OrderRow:
+    """One row of an ordered table the text states (e.g. the adjudication order §0.5)."""
+
+    row: str  # as printed: "①"
+    key: str
+    clause: str
+    quote: str
+
+
+@dataclass(frozen=True)
 class SeatDef:
     key: str
     zh: str

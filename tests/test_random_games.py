@@ -63,6 +63,8 @@ class Invariants:
         if g.interp["evolution.same_snapshot_overflow"] == "fizzle":
             assert all(c <= dcap for c in g.occupancy), "at most 2 per direction (1.5.1①)"
         assert g.net_damage >= 0
+        if g.extinction:
+            assert not any(p.mark == 2 for p in alive), "no fake marks in extinction (1.4.1.5)"
         assert night <= sp.p("night_cap")
 
 

@@ -10,7 +10,7 @@ import re
 import unicodedata
 
 from ruleproof.specs.fanhanglu.params import PARAMS
-from ruleproof.specs.fanhanglu.tables import DAMAGE_ORDER, INFECTION_ORDER, VICTORY_ORDER
+from ruleproof.specs.fanhanglu.tables import ADJUDICATION_ORDER, DAMAGE_ORDER, INFECTION_ORDER, VICTORY_ORDER
 
 # CJK radicals supplement (U+2E80–U+2EFF) seen in the PDF extraction; NFKC leaves most of them alone.
 RADICALS = str.maketrans(
@@ -30,6 +30,7 @@ def quotes() -> list[tuple[str, str, str]]:
     out = [(f"param {p.key}", p.clause, p.quote) for p in PARAMS]
     out += [(f"order {o.key}", o.clause, o.quote) for o in (DAMAGE_ORDER, INFECTION_ORDER)]
     out += [(f"victory row {r.row}", r.clause, r.quote) for r in VICTORY_ORDER]
+    out += [(f"adjudication row {r.row}", r.clause, r.quote) for r in ADJUDICATION_ORDER]
     return out
 
 

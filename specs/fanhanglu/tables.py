@@ -9,6 +9,7 @@ from ruleproof.specs.model import (
     LayerClass,
     LayerDef,
     LayerOrder,
+    OrderRow,
     PublishRule,
     StepDef,
     StepKind,
@@ -210,3 +211,13 @@ VICTORY_NODES: tuple[tuple[str, str], ...] = (
 )
 
 FACTIONS: tuple[tuple[str, str], ...] = (("humans", "人类"), ("xenos", "异形"), ("alien", "外星人"))
+
+# §0.5 裁判次序: how a conflict between clauses is adjudicated (the defaults of the interpretation
+# switches follow it; the verifier checks the orders the spec uses against it).
+ADJUDICATION_ORDER: tuple[OrderRow, ...] = (
+    OrderRow("①", "registered", "0.5", "是否已登记于 2.8.9"),
+    OrderRow("②", "follow_registered", "0.5", "是则从其明文"),
+    OrderRow("③", "general_rule", "0.5", "否则适用通则"),
+    OrderRow("④", "special_clause", "0.5", "通则未明文者，适用专门条款"),
+    OrderRow("⑤", "principles", "0.5", "仍无答案者，依四条基本精神"),
+)

@@ -450,7 +450,7 @@ class Game:
             self.private(target.n, "mark_known", {"due": target.mark_due})  # 3.3.10②
             if target.role == "alien":  # 6.5①②: one self-heal quota per true infection, hold ≤ 1
                 target.self_heal_quota = min(self.p("alien.heal_quota_cap"), target.self_heal_quota + 1)
-        elif code == Infect.FAKE_MARK:
+        elif code == Infect.FAKE_MARK and not self.extinction:  # 1.4.1.5: no new fake marks in extinction
             target.mark, target.mark_due, target.mark_by = FAKE, 0, xeno.n
         self.log("infect", {"xeno": xeno.n, "target": target.n, "result": Infect(code).name.lower()})
         return code

@@ -120,3 +120,22 @@ def test_same_seed_same_game() -> None:
         b = play(seed, DEFAULT)
         assert [e.to_json() for e in a.events] == [e.to_json() for e in b.events]
     assert [e.to_json() for e in play(1, DEFAULT).events] != [e.to_json() for e in play(2, DEFAULT).events]
+
+
+def test_random_play_exercises_every_implemented_skill() -> None:
+    """The random policy reaches every implemented skill, so the Hypothesis games above test them all."""
+    from ruleproof.engine.model import Action
+    from ruleproof.specs.fanhanglu import SKILLS
+
+    used: set[str] = set()
+
+    class Spy(RandomPolicy):
+        def actions(self, g: Game, step: str) -> list[Action]:
+            out = super().actions(g, step)
+            used.update(a.skill for a in out)
+            return out
+
+    for seed in range(200):
+        variants = {"police": "hunter"} if seed % 2 else {"police": "sheriff"}
+        Game(DEFAULT, random_roles(seed, variants), Spy(seed), seed=seed).run()
+    assert {s.key for s in SKILLS if s.implemented} - used == set()

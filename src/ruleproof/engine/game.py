@@ -480,6 +480,7 @@ class Game:
         self.dead_tonight: list[Player] = []
         self.plan: dict[int, str] = {}  # the random policy's plan of the night per player
         self.day_focus = 0  # the random policy's focus of the day's votes
+        self.proposed: set[tuple[int, str]] = set()  # what the random policy proposed at this step
         for pl in self.players:
             pl.sources = []
             pl.kill_by = 0

@@ -111,6 +111,7 @@ class RandomPolicy:
             return []
         out: list[Action] = []
         night = g.night
+        g.proposed = set()
         for n in order:
             p = g.players[n - 1]
             if not p.alive:
@@ -128,6 +129,7 @@ class RandomPolicy:
                 a = impl.propose(g, p, rng)
                 if a is not None:
                     out.append(a)
+                    g.proposed.add((p.n, key))
                     if main:
                         main_done = True
         return out

@@ -379,9 +379,7 @@ class Infect(SkillImpl):
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
         most = g.p("infection.quota_evolved") if p.direction == "infection" else g.p("infection.quota")
-        pool = [n for n in living(g) if g.players[n - 1].faction != "xenos"]
-        if not pool:
-            return None
+        pool = living(g)  # mostly enemies; a teammate or oneself gets a fake mark (5.3.4)
         return Action(p.n, "infect", tuple(rng.sample(pool, min(len(pool), rng.randint(1, most)))))
 
 

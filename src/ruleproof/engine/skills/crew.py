@@ -231,7 +231,7 @@ class ExtraRepair(SkillImpl):
         apply_repair(g, p, a.amount)
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
-        if "repair" not in p.used or p.extra_repairs <= 0 or rng.random() < 0.7:
+        if (p.n, "repair") not in g.proposed or p.extra_repairs <= 0 or rng.random() < 0.7:
             return None
         lo, hi = repair_bounds(g)
         return Action(p.n, "extra_repair", amount=random_amount(rng, g, lo, hi, "repair.step"))

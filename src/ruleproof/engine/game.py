@@ -121,7 +121,6 @@ class Game:
         self.repair_cut_pct = 0
         self.stalemate: int = 0
         self.stalemate_from: int = 0  # first night counted for stalemate (1.4.3), 0 = not enabled
-        self.last_node = ""
         self.interp = dict(spec.interpretation)
         self.damage_order = spec.damage_order()
         self.infection_order = spec.infection_order()
@@ -464,6 +463,7 @@ class Game:
     def reset_night(self) -> None:
         """Per-night tallies (batches ②③④⑤, feedback queues) and per-night player fields."""
         self._immunity_feedback: list[int] = []
+        self.countdown_at_start = self.countdown  # batch ⑧ is withheld when the value did not change
         self.checks = 0  # 2.1.7③ 查验出手人次 (ambush + crew + detective)
         self.check_sources: dict[int, list[str]] = {}  # 7.2.1, merged per step
         self.patrolled = 0

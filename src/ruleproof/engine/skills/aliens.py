@@ -128,7 +128,7 @@ class Conversion(SkillImpl):
     key = "convert"
 
     def check(self, g: Game, p: Player, a: Action) -> None:
-        if p.direction is None or p.direction_night >= g.night:
+        if p.direction is None or p.evolved_night >= g.night:  # 5.5.1 自进化后的下一个夜晚起
             raise g.illegal(
                 "5.5.1", "已进化者自进化后的下一个夜晚起方可转化", "convert only after the evolution night", a
             )
@@ -164,11 +164,8 @@ class Conversion(SkillImpl):
             p.extra_knife, p.extra_knife_granted = g.p("xeno.extra_knives"), True
         g.log("converted", {"player": p.n, "direction": a.direction})
 
-    def capable(self, g: Game, p: Player, a: Action) -> bool:
-        return g.capable(p, a.skill)
-
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
-        if p.direction is None or p.direction_night >= g.night or "evolve" in p.used or rng.random() < 0.93:
+        if p.direction is None or p.evolved_night >= g.night or "evolve" in p.used or rng.random() < 0.93:
             return None
         return Action(p.n, "convert", direction=rng.choice([d for d in DIRECTION_KEYS if d != p.direction]))
 

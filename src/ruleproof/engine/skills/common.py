@@ -114,7 +114,10 @@ def _infection_death(g: Game) -> None:
         p = g.players[n - 1]
         if p.mark != TRUE or p.mark_due != g.night or p.dying:
             continue
-        if p.role == "alien" and p.immunity > 0 and p.immune_night != g.night:
+        if p.role == "alien" and p.immune_night == g.night:
+            g.clear_mark(p)  # 6.4.1 效果: already immune tonight — no second consumption
+            continue
+        if p.role == "alien" and p.immunity > 0:
             p.immunity -= 1
             p.immune_night = g.night
             g.clear_mark(p)
@@ -195,7 +198,7 @@ def _countdown(g: Game) -> None:
     humans, _, _ = g.faction_counts()
     natural = g.p("countdown.natural") if humans > 0 and g.stall_night != g.night else 0  # 3.1, 3.2.5
     g.countdown -= natural
-    g.publish("8", natural, {"countdown": centi_json(g.countdown)})
+    g.publish("8", g.countdown - g.countdown_at_start, {"countdown": centi_json(g.countdown)})
     g.check_victory("step11")
 
 

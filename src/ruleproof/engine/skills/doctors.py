@@ -131,6 +131,9 @@ class SelfRescue(SkillImpl):
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
         p.self_rescue -= 1
+        if not p.dying:  # rescued earlier in the settlement order: fizzle, quota spent (2.1.2③)
+            g.log("fizzle", {"actor": p.n, "skill": "self_rescue", "target": p.n})
+            return
         p.dying = False
         g.clear_mark(p)
         give_antibody(g, p, p.n)  # 4.5.2: 解除濒死…清除自身感染、获得抗体

@@ -166,7 +166,7 @@ def test_docs_vectors_md_is_generated_from_the_spec() -> None:
     start, end = "<!-- vocab:start -->\n", "<!-- vocab:end -->"
     assert start in text and end in text
     embedded = text.split(start, 1)[1].split(end, 1)[0]
-    assert embedded == markdown(), "regenerate with: ruleproof vocab --markdown"
+    assert embedded == markdown(), "regenerate with: python ci/regen_docs.py"
 
 
 def test_docs_interpretations_md_lists_every_switch() -> None:

@@ -229,6 +229,24 @@ PARAMS: tuple[Param, ...] = (
     ),
     # ── bodyguard, detective ────────────────────────────────────────────────────────────────
     Param(
+        "crew_check.first_identities",
+        1,
+        "4.1.1",
+        "只可提交 1 个身份",
+        "首次查验可提交身份数",
+        "identities on a first check",
+        minimum=1,
+    ),
+    Param(
+        "crew_check.later_identities",
+        2,
+        "4.1.1",
+        "可提交 1~2 个互不相同的身份",
+        "其后查验可提交身份数",
+        "identities on later checks",
+        minimum=1,
+    ),
+    Param(
         "detective.pool_size", 3, "4.7.3", "池容量恒为 3项", "已查验池容量", "checked-pool size", minimum=1
     ),
     # ── xenos ───────────────────────────────────────────────────────────────────────────────
@@ -246,6 +264,16 @@ PARAMS: tuple[Param, ...] = (
     Param("xeno.knife_initial", 1, "5.6.2", "初始 1，上限 2", "刀数初始", "initial knife count"),
     Param("xeno.knife_cap", 2, "5.6.2", "初始 1，上限 2", "刀数上限", "knife count cap"),
     Param("xeno.extra_knives", 1, "5.4.2", "全局仅限使用1次", "额外出刀次数", "extra-knife uses"),
+    Param("xeno.knives_per_night", 1, "5.6.1", "每夜至多 1 刀", "每夜出刀数", "knives per night", minimum=1),
+    Param(
+        "xeno.knives_with_extra",
+        2,
+        "5.4.2",
+        "使用当夜至多出 2 次致死伤害行为",
+        "动用额外出刀之夜的刀数",
+        "knives on the extra-knife night",
+        minimum=1,
+    ),
     Param(
         "sabotage.min",
         150,
@@ -302,6 +330,9 @@ PARAMS: tuple[Param, ...] = (
         "alive threshold for awakening",
     ),
     Param(
+        "alien.knives", 1, "6.2", "未觉醒时每夜至多1刀", "未觉醒刀数", "knives before awakening", minimum=1
+    ),
+    Param(
         "alien.knives_awakened",
         2,
         "6.2",
@@ -317,6 +348,15 @@ PARAMS: tuple[Param, ...] = (
         "alien.heal_quota_cap", 1, "6.5", "同时至多持有 1次", "感染治疗额度持有上限", "self-heal quota cap"
     ),
     # ── endgame ─────────────────────────────────────────────────────────────────────────────
+    Param(
+        "duel.players",
+        2,
+        "1.4.2",
+        "全局存活玩家恰好 2名",
+        "决斗时刻存活人数",
+        "players alive in a duel",
+        tunable=False,
+    ),
     Param(
         "duel.stalemate_nights", 3, "1.4.3", "连续 3个僵持夜后", "僵持夜数", "stalemate nights", N, minimum=1
     ),

@@ -306,7 +306,7 @@ class AlienKill(SkillImpl):
     key = "alien_kill"
 
     def check(self, g: Game, p: Player, a: Action) -> None:
-        most = g.p("alien.knives_awakened") if p.awakened else 1
+        most = g.p("alien.knives_awakened") if p.awakened else g.p("alien.knives")
         if not 1 <= len(a.targets) <= most:
             raise g.illegal(
                 "6.2", f"未觉醒每夜至多 1 刀，觉醒后至多 {most} 刀", f"at most {most} knife(s)", a
@@ -319,7 +319,7 @@ class AlienKill(SkillImpl):
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
         if g.plan.get(p.n) != "kill":
             return None
-        k = rng.randint(1, g.p("alien.knives_awakened")) if p.awakened else 1
+        k = rng.randint(1, g.p("alien.knives_awakened") if p.awakened else g.p("alien.knives"))
         pool = living_others(g, p)
         return Action(p.n, "alien_kill", tuple(rng.choice(pool) for _ in range(k))) if pool else None
 
@@ -338,7 +338,7 @@ class Knife(SkillImpl):
         kill = p.direction == "kill"
         if not kill and p.knife_count < 1:
             raise g.illegal("5.6.1", "刀数为 0 时不可出刀", "knife count is 0", a)
-        most = 2 if extra_knife_ready(g, p) else 1
+        most = g.p("xeno.knives_with_extra") if extra_knife_ready(g, p) else g.p("xeno.knives_per_night")
         if not 1 <= len(a.targets) <= most:
             raise g.illegal(
                 "5.6.1", "每夜至多 1 刀（击杀进化之额外出刀当夜至多 2 刀）", f"at most {most} knife(s)", a
@@ -346,8 +346,8 @@ class Knife(SkillImpl):
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
         p.knifed_night = g.night
-        if len(a.targets) == 2:
-            p.extra_knife -= 1
+        if len(a.targets) > g.p("xeno.knives_per_night"):
+            p.extra_knife -= 1  # the extra knife is used (5.4.2)
         results = [g.attack(p, g.players[t - 1], XENO_KNIFE) for t in a.targets]
         attack_feedback(g, p, a.targets, results)
 
@@ -357,7 +357,7 @@ class Knife(SkillImpl):
         if rng.random() < 0.3:
             return None
         pool = living(g)
-        k = 2 if extra_knife_ready(g, p) and rng.random() < 0.5 else 1
+        k = g.p("xeno.knives_with_extra") if extra_knife_ready(g, p) and rng.random() < 0.5 else 1
         return Action(p.n, "knife", tuple(rng.choice(pool) for _ in range(k)))
 
 

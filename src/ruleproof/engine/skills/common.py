@@ -11,8 +11,9 @@ from ruleproof.engine.game import Game
 from ruleproof.engine.model import NONE, TRUE, Action, Player, centi_json
 from ruleproof.engine.registry import SkillImpl, hook, on_arrival, on_setup, skill
 from ruleproof.kernel import PY, net_damage_apply
+from ruleproof.specs.fanhanglu.vocab import DEATH_SOURCES
 
-DEATH_SOURCE_ORDER = ("xeno_knife", "alien_knife", "gunshot", "poison", "infection")
+DEATH_SOURCE_ORDER = tuple(key for key, _ in DEATH_SOURCES)  # 4.10.6: 出刀（异形∕外星人）、枪击、中毒、感染
 
 
 @on_arrival
@@ -180,7 +181,7 @@ def _switch_phase(g: Game) -> None:
                 p.mark = NONE
         g.log("phase", {"phase": "extinction"})
     alive = humans + xenos + alien
-    if alive == 2 and sum(1 for c in (humans, xenos, alien) if c) == 2 and not g.duel:
+    if alive == g.p("duel.players") and sum(1 for c in (humans, xenos, alien) if c) == 2 and not g.duel:
         g.duel = True
         g.log("phase", {"phase": "duel"})
     if g.duel and not g.stalemate_from and (g.countdown_void or humans == 0):

@@ -49,7 +49,8 @@ class CrewCheck(SkillImpl):
             raise g.illegal("4.1", "不可查验自己", "cannot check oneself", a)
         first = p.check_counts.get(t, 0) == 0
         ids = a.identities
-        if not ids or len(set(ids)) != len(ids) or len(ids) > (1 if first else 2):
+        most = g.p("crew_check.first_identities") if first else g.p("crew_check.later_identities")
+        if not ids or len(set(ids)) != len(ids) or len(ids) > most:
             raise g.illegal(
                 "4.1.1",
                 "首次查验只可提交 1 个身份，其后 1~2 个互不相同的身份",
@@ -76,7 +77,8 @@ class CrewCheck(SkillImpl):
         pool = identity_pool(g, humans_only=first)
         if not pool:
             return None
-        k = 1 if first or len(pool) < 2 else rng.choice((1, 2))
+        most = g.p("crew_check.first_identities") if first else g.p("crew_check.later_identities")
+        k = rng.randint(1, min(most, len(pool)))
         return Action(p.n, "crew_check", (t,), identities=tuple(rng.sample(pool, k)))
 
 

@@ -73,6 +73,12 @@ def test_illegal_action_exit_2_one_line(tmp_path: Path, capsys: pytest.CaptureFi
         lambda v: v.update(
             script=[{"night": 1, "actions": [{"actor": 12, "skill": "knife", "targets": [1], "colour": 3}]}]
         ),
+        lambda v: v.update(
+            script=[{"night": 1, "actions": [{"actor": 12, "skill": "wizardry", "targets": [1]}]}]
+        ),
+        lambda v: v.update(
+            script=[{"night": 1, "actions": [{"actor": 12, "skill": "vote", "targets": [1]}]}]
+        ),
         lambda v: v.update(params={"sheriff.bullet_cap": "many"}),
         lambda v: v.update(interpretation={"bounty.count_basis": "sometimes"}),
         lambda v: v.update(expect=[{"after": "evening 1"}]),

@@ -103,6 +103,7 @@ class Game:
         self.members = tuple(
             [i for i, pl in enumerate(self.players) if pl.faction == f] for f in FACTION_KEYS
         )
+        self._counts: tuple[int, int, int] | None = None
         self.night: int = 0
         self.step: str = "setup"
         self.order: list[int] = []
@@ -339,9 +340,12 @@ class Game:
         return sum(1 for pl in self.players if pl.alive)
 
     def faction_counts(self) -> tuple[int, int, int]:
-        alive = [pl.alive for pl in self.players]
-        h, x, a = (faction_alive(PY, alive, members) for members in self.members)
-        return h, x, a
+        """Living players per true faction (kernel ``faction_alive``), cached until someone leaves."""
+        if self._counts is None:
+            alive = [pl.alive for pl in self.players]
+            h, x, a = (faction_alive(PY, alive, members) for members in self.members)
+            self._counts = (h, x, a)
+        return self._counts
 
     def role_holders_alive(self, role: str) -> bool:
         """4.1.1③: whether some true holder of ``role`` is still in the game (crew by base role)."""
@@ -498,6 +502,7 @@ class Game:
         for pl, a in zip(self.players, after, strict=True):
             pl.alive = a
             pl.dying = False
+        self._counts = None
         for pl in dead:
             self.remove(pl, "dead")
         return dead
@@ -506,6 +511,7 @@ class Game:
         """A player leaves the game (death or exile): occupancy is released at once (1.5.1③④)."""
         pl.alive = False
         pl.out = how
+        self._counts = None
         pl.death_night = self.night
         if pl.direction is not None:
             onehot = tuple(d == pl.direction for d in DIRECTION_KEYS)

@@ -15,11 +15,12 @@ from pathlib import Path
 from typing import Any
 
 from ruleproof.engine.game import Game, Result
-from ruleproof.engine.model import Action, Event, IllegalAction
+from ruleproof.engine.model import Action, Event, IllegalAction, NotImplementedRule
 from ruleproof.engine.policy import PassPolicy, RandomPolicy, ScriptPolicy
 from ruleproof.engine.setup import validate_roles
-from ruleproof.errors import UserError
+from ruleproof.errors import BadInput, UserError
 from ruleproof.specs.fanhanglu import Spec, load_spec, to_internal
+from ruleproof.specs.fanhanglu.roles import SKILL_BY_KEY
 from ruleproof.specs.fanhanglu.tables import STEP_INDEX
 from ruleproof.specs.fanhanglu.vocab import FIELD_BY_KEY
 from ruleproof.vectors.format import ActionSpec, Vector, load_vector, parse_after, parse_vector
@@ -97,6 +98,28 @@ def _labels(vec: Vector) -> set[str]:
     return out
 
 
+def _check_skills(vec: Vector) -> None:
+    """Every scripted skill exists, is implemented, and acts at night (votes go in day items)."""
+    for n, acts in sorted(vec.nights.items()):
+        for a in acts:
+            sdef = SKILL_BY_KEY.get(a.skill)
+            if sdef is None:
+                raise BadInput(
+                    f"{vec.path}：第 {n} 夜未知技能 {a.skill}（见 ruleproof vocab）",
+                    f"{vec.path}: night {n}: unknown skill {a.skill}",
+                )
+            if not sdef.implemented:
+                raise NotImplementedRule(
+                    f"技能 {a.skill}（{sdef.zh}，{sdef.clause}）尚未实现（{sdef.issue}）",
+                    f"skill {a.skill} ({sdef.clause}) is not implemented yet ({sdef.issue})",
+                )
+            if sdef.step == "day":
+                raise BadInput(
+                    f"{vec.path}：{a.skill} 于白天行动，须写在 day 项",
+                    f"{vec.path}: {a.skill} acts by day; use a day item",
+                )
+
+
 def _stop_point(vec: Vector) -> tuple[str, int]:
     """Where a ``run: script`` replay stops: the later of the last scripted item and the last checkpoint an
     expectation names (nights and days in between pass)."""
@@ -117,6 +140,7 @@ def run_vector(vector: Vector | Mapping[str, Any] | str | Path, *, trace: bool =
         vec = parse_vector(dict(vector))
     spec = spec_for(vec)
     roles = validate_roles(spec, vec.raw["setup"]["players"])
+    _check_skills(vec)
     seed = int(vec.raw["setup"].get("seed", 0))
     mode = vec.run_mode
     fallback: PassPolicy | RandomPolicy | None = None

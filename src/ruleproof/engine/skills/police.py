@@ -17,12 +17,12 @@ SHOOTERS = ("sheriff", "hunter", "armed_crew")
 
 @on_setup("sheriff")
 def _sheriff(g: Game, p: Player) -> None:
-    p.bullets = g.p("sheriff.initial_bullets")
+    receive(g, p, g.p("sheriff.initial_bullets"), "initial")  # 4.4.6: the initial bullet is a source too
 
 
 @on_setup("hunter")
 def _hunter(g: Game, p: Player) -> None:
-    p.bullets = g.p("hunter.initial_bullets")
+    receive(g, p, g.p("hunter.initial_bullets"), "initial")
     p.sniff_nights = g.p("sniff.nights")
 
 

@@ -24,6 +24,11 @@ COMMANDS: tuple[str, ...] = (
     "outline",
     "refs",
     "config",
+    "replay",
+    "play",
+    "simulate",
+    "vocab",
+    "params",
 )
 
 

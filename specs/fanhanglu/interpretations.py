@@ -1,0 +1,243 @@
+"""Interpretation switches: where 返航录 contradicts itself, the readings, the default and why.
+
+Each reading cites the clauses it follows.  The defaults follow §0.5 (裁判次序): a rule registered in
+2.8.9 wins (①②); otherwise the general rule (通则) wins over an unregistered special clause (③, §0.3).
+docs/interpretations.md is the prose version of this table (and lists differences between the notes
+and the text).
+"""
+
+from __future__ import annotations
+
+from ruleproof.specs.model import Reading, Switch
+
+SWITCHES: tuple[Switch, ...] = (
+    Switch(
+        "damage.night_immunity_position",
+        "夜晚免疫在伤害侧层序中的位置",
+        "where night immunity sits in the damage-side layer order",
+        (
+            Reading(
+                "full_reduction_first",
+                ("2.8.2", "5.7"),
+                "全额减免层，先于一切抵挡层：伤害到达时先消耗夜晚免疫，保护∕巡逻∕护甲∕护盾不耗（2.8.2⑥、5.7⑤前句）",
+                "a full-reduction layer before every other layer: the first point consumes immunity",
+            ),
+            Reading(
+                "after_layers",
+                ("6.4.1", "4.8.1"),
+                "仅于伤害未被任何抵挡层拦下、将要命中时消耗（6.4.1③；4.8.1「完全抵挡时不触发目标的夜晚免疫」）",
+                "consumed only when a point passed every layer (6.4.1③, 4.8.1)",
+            ),
+        ),
+        "full_reduction_first",
+        "2.8.2 为伤害侧层序之唯一权威源（通则），其⑥明列夜晚免疫为全额减免层；6.4.1③ 与之冲突而未标〔例外〕、未登记 2.8.9，依 §0.3 以通则为准。",
+        "2.8.2 is the general rule and sole authority on the damage order; 6.4.1③ conflicts but is not "
+        "registered in 2.8.9, so §0.3 lets the general rule prevail.",
+    ),
+    Switch(
+        "silence.effect_night",
+        "沉默覆盖的夜晚",
+        "which night a silence blocks",
+        (
+            Reading(
+                "same_night",
+                ("6.1.2", "2.1.1"),
+                "施加当夜自步骤 0.5 起封锁（6.1.2「沉默于当夜生效」，2.1.1）",
+                "blocks the night it is applied, from step 0.5 on",
+            ),
+            Reading(
+                "next_night",
+                ("7.2.3",),
+                "封锁次夜的夜间主动技能（7.2.3 ¶178「即次夜的夜间主动技能被封锁」）",
+                "blocks the next night's active skills (7.2.3 ¶178)",
+            ),
+        ),
+        "same_night",
+        "6.1.2 为沉默机制之专门条款且与通则 2.1.1 一致；7.2.3 为反馈内容之描述，其 ¶179 亦称「所告知的沉默效果亦于当夜生效」，¶178 之「次夜」为改造残留（附录四 N-5）。",
+        "6.1.2 and the general step table 2.1.1 agree on the same night; 7.2.3 ¶179 agrees too; ¶178's "
+        "'next night' is a leftover of an earlier revision (N-5).",
+    ),
+    Switch(
+        "bounty.count_basis",
+        "悬赏回复的计数单位",
+        "what the bounty counts",
+        (
+            Reading(
+                "per_enemy",
+                ("4.4.2",),
+                "每击杀一名敌方单位回复 1 颗：同一射手同夜两发指向同一死亡敌人只回 1 颗（4.4.2 首句）",
+                "one bullet per enemy killed: two shots at one dead enemy recover one",
+            ),
+            Reading(
+                "per_shot",
+                ("4.4.2", "4.4.6"),
+                "「打出k发、击杀m发则回复m发」：每一发指向于步骤 9 死亡之敌方单位的子弹各回 1 颗（4.4.2③、4.4.6）",
+                "'k shots, m killing shots, m recovered': each shot at an enemy who dies recovers one",
+            ),
+        ),
+        "per_enemy",
+        "4.4.2 首句为悬赏之定义（「每击杀一名敌方单位」）；③ 之守恒式为推论，其「m ≤ k」两种读法皆成立。",
+        "the defining sentence of 4.4.2 counts enemies; the conservation formula of ③ is a corollary that "
+        "holds under both readings.",
+    ),
+    Switch(
+        "rescue.self_when_dying",
+        "濒死的救援医师∕临时医生能否以救援额度救自己",
+        "may a dying rescue doctor / temp doctor rescue themself",
+        (
+            Reading(
+                "allowed",
+                ("3.3.6", "3.3.4", "4.5.2"),
+                "可以：救援额度可指向自身，「自身感染致濒死时可自行救回」（3.3.6，3.3.4「含…救援医师的自救」，4.5.2 括注「系救援额度指向自身」）；按自救类处理，不受濒死∕沉默∕抑制封锁",
+                "yes: the rescue quota may target oneself while dying (3.3.6, 3.3.4, 4.5.2)",
+            ),
+            Reading(
+                "forbidden",
+                ("4.10.4", "2.8.3"),
+                "不可：濒死者除持有自救额度者之自救外丧失全部行动能力（4.10.4①、2.8.3④①「现行唯生化医师持有」）",
+                "no: a dying player cannot act except a self-rescue quota holder (4.10.4①, 2.8.3④①)",
+            ),
+        ),
+        "allowed",
+        "3.3.6 为感染通则（唯一权威源）之明文授权，4.5.2 亦承认其路径（仅称其非「自救额度」）；4.10.4① 之「医生自救」字面可涵盖之。",
+        "3.3.6 (general infection rule) grants it explicitly and 4.5.2 acknowledges the path; 4.10.4①'s "
+        "'医生自救' literally covers it.",
+    ),
+    Switch(
+        "duel.countdown_runs",
+        "决斗时刻（人类尚存）步骤 11 是否结算",
+        "does step 11 run in a duel where a human is alive",
+        (
+            Reading(
+                "runs",
+                ("1.4.3", "1.5.2"),
+                "照常结算：「倒计时胜利仍有效时，决斗时刻可随时因倒计时归零而结束」（1.4.3），「人类尚有存活者的决斗时刻取步骤 11」（1.5.2）",
+                "it runs (1.4.3, 1.5.2)",
+            ),
+            Reading(
+                "frozen",
+                ("3.2.5",),
+                "冻结：3.2.5「若该次夜处于寂灭时刻或决斗时刻（步骤 11 已冻结，依1.4）」",
+                "frozen, per the parenthesis of 3.2.5",
+            ),
+        ),
+        "runs",
+        "1.4 为残局之专门条款，所述冻结项（1.4.1.3）仅属寂灭时刻；3.2.5 之括注援引 1.4 而 1.4 无此规定。",
+        "1.4 freezes step 11 only in extinction; 3.2.5's parenthesis cites 1.4 for a rule 1.4 does not contain.",
+    ),
+    Switch(
+        "batches.zero_rule_4_6_8",
+        "批次④⑥⑧为 0∕无变化时是否发布",
+        "are batches ④⑥⑧ published when zero / unchanged",
+        (
+            Reading(
+                "unpublished",
+                ("附录三", "6.8.7"),
+                "不发布：附录三要点①「④维修总量、⑥死亡名单、⑧倒计时值三者同制⸺为 0 或无变化时亦不发布」；6.8.7⑤「当夜无死亡者批次⑥不发布」",
+                "not published (appendix 3 point ①; 6.8.7⑤ for ⑥)",
+            ),
+            Reading(
+                "published",
+                ("2.1.7", "2.8.9"),
+                "照常发布：2.1.7 与登记册 2.8.9⑦ 仅以 ②③⑤ 为「不发布即为 0」",
+                "published: 2.1.7 and registry entry 2.8.9⑦ name only ②③⑤",
+            ),
+        ),
+        "unpublished",
+        "附录三为唯一明述 ④⑧ 者，6.8.7⑤ 明述 ⑥；修订记录 I-16 称已写入 2.1.7 而正文未见（见 interpretations.md）。",
+        "appendix 3 is the only statement for ④⑧ and 6.8.7⑤ states it for ⑥; revision I-16 claims 2.1.7 "
+        "says so, but 2.1.7 does not.",
+    ),
+    Switch(
+        "evolution.same_snapshot_overflow",
+        "同一快照下两只异形争同一方向最后一个空位",
+        "two xenos racing for a direction's last free slot on one snapshot",
+        (
+            Reading(
+                "fizzle",
+                ("1.5.1", "2.1.2"),
+                "后结算者落空（不进化、可于他夜再试）：占位上限为硬上限（1.5.1①），同步骤串行结算、后者可能落空（2.1.2②③）",
+                "the later one fizzles (1.5.1①, 2.1.2②③)",
+            ),
+            Reading(
+                "admit",
+                ("5.1",),
+                "两者皆进化：5.1「无空位的方向当夜 UI不予呈现…故不存在「进化失败」」",
+                "both evolve: 5.1 says evolution never fails",
+            ),
+        ),
+        "fizzle",
+        "1.5.1 为存活占位制之权威条款（「占位数恒＝当前实际占用的存活异形数」），5.1 亦称「占位数依当夜结算顺序串行实时更新」。",
+        "1.5.1 is the authority on occupancy, and 5.1 itself says occupancy is updated serially.",
+    ),
+    Switch(
+        "repair.engineer_range",
+        "工程师∕助理工程师每夜维修量",
+        "the engineer's nightly repair amount",
+        (
+            Reading(
+                "range",
+                ("4.3.2", "3.2.1"),
+                "自选 −1.0~1.5，步长 0.1（4.3.2、3.2.1 表）",
+                "chosen in 1.0–1.5 by 0.1 (4.3.2, 3.2.1)",
+            ),
+            Reading(
+                "fixed",
+                ("1.3.3",),
+                "固定 −1.0（1.3.3②「工程师与助理工程师的维修（每夜−1.0）」）",
+                "fixed 1.0 (1.3.3②)",
+            ),
+        ),
+        "range",
+        "4.3.2 为维修之专门条款、3.2.1 为数值总表，二者一致；1.3.3② 为净破坏量之概述。",
+        "4.3.2 (the repair clause) and the table 3.2.1 agree; 1.3.3② is a summary of net damage.",
+    ),
+    Switch(
+        "batch3.zero_rule",
+        "查验人次为 0 时批次③所载巡逻统计与神探公告",
+        "batch ③ when the check count is 0 but a patrol or announcement happened",
+        (
+            Reading(
+                "strict",
+                ("2.1.7", "2.8.9"),
+                "不发布：2.1.7③「当夜总人次为 0 时不发布」，登记于 2.8.9⑦；巡逻人数与神探公告随之不发布",
+                "not published (2.1.7③, registered 2.8.9⑦): patrol count and announcement are lost",
+            ),
+            Reading(
+                "content",
+                ("4.7.6", "4.4.4"),
+                "照常发布其余内容：4.7.6「公告在步骤 2 结算后立即发布」，2.1.7③「巡逻指定人数同批发布」",
+                "published with its other content (4.7.6, 2.1.7③ patrol count)",
+            ),
+        ),
+        "strict",
+        "依 §0.5①②，「不发布即为 0」已登记于 2.8.9⑦，从其明文；4.7.6 未标〔例外〕。",
+        "per §0.5 ①②, the zero rule is registered in 2.8.9⑦ and is followed literally; 4.7.6 is not an "
+        "exception.",
+    ),
+    Switch(
+        "sniff.antibody_counts",
+        "嗅探是否把抗体视为保护状态",
+        "does a sniff report an antibody as protection",
+        (
+            Reading(
+                "no",
+                ("4.4.8", "附录一"),
+                "否：嗅探查「抵挡层」，术语表定义抵挡层为抵挡伤害之层；抗体为感染侧专属（2.8.2④）",
+                "no: a 抵挡层 is a damage layer (glossary); the antibody is infection-only",
+            ),
+            Reading(
+                "yes",
+                ("4.4.8", "2.8.2"),
+                "是：4.4.8④「及一切非全额减免类的抵挡层」，抗体为时限类减免层（2.8.2④）",
+                "yes: 4.4.8④ 'every non-full-reduction layer'; the antibody is a timed layer",
+            ),
+        ),
+        "no",
+        "附录一术语表分列「抵挡层（伤害）」与「抵免层（感染）」，4.4.8④ 所列皆为伤害侧抵挡层。",
+        "the glossary separates damage layers (抵挡层) from infection layers (抵免层); 4.4.8④ lists only "
+        "damage layers.",
+    ),
+)
+
+SWITCH_BY_KEY: dict[str, Switch] = {s.key: s for s in SWITCHES}

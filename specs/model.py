@@ -1,0 +1,235 @@
+"""Building blocks of a typed rule spec: every entry cites its clause and quotes its phrase.
+
+A spec is data.  Engines, the Z3 encoding, the drift check and the docs read the same objects:
+
+* :class:`Param` — one constant (a number, a night, a range bound), with the clause id and the Chinese
+  phrase it comes from.  ``tunable`` params may be overridden ("a reform", in OpenFisca's words).
+* :class:`Switch` — an interpretation switch: where the text contradicts itself, each reading names
+  the clauses it follows; the default reading carries the reason it is the default.
+* :class:`StepDef`, :class:`BatchDef`, :class:`LayerDef`, :class:`VictoryRow` — the ordered tables.
+* :class:`SeatDef`, :class:`RoleDef`, :class:`SkillDef` — who plays, what they can do, when.
+* :class:`StateField`, :class:`FeedbackKind` — the vocabulary vectors use for expectations.
+
+Decimal quantities of the rules (countdown, net damage, repair amounts…) are kept as integers in
+hundredths (unit ``centi``): 2.5 is ``250``.  That keeps arithmetic exact and lets the same kernels run
+over Z3 integers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class Unit(StrEnum):
+    COUNT = "count"  # a plain number of things (bullets, players, uses)
+    NIGHT = "night"  # a night number (1-based) or a number of nights
+    CENTI = "centi"  # a decimal quantity stored in hundredths (24.0 → 2400)
+    PERCENT = "percent"
+
+
+@dataclass(frozen=True)
+class Param:
+    """One constant of the rules, written once."""
+
+    key: str  # dotted key, e.g. "sheriff.bullet_cap"
+    value: int | tuple[int, ...]
+    clause: str  # clause id it comes from, e.g. "4.4.6"
+    quote: str  # the Chinese phrase in that clause the value is read from
+    doc: str  # Chinese description
+    doc_en: str
+    unit: Unit = Unit.COUNT
+    tunable: bool = True  # may be overridden (a reform); False for structural constants
+    minimum: int = 0
+
+    def display(self, value: int | tuple[int, ...] | None = None) -> str:
+        """The value as a rule author writes it (hundredths shown as decimals)."""
+        v = self.value if value is None else value
+        if isinstance(v, tuple):
+            return ",".join(self._one(x) for x in v)
+        return self._one(v)
+
+    def _one(self, v: int) -> str:
+        if self.unit is Unit.CENTI:
+            whole, frac = divmod(abs(v), 100)
+            sign = "-" if v < 0 else ""
+            return f"{sign}{whole}.{frac:02d}".rstrip("0").rstrip(".") if frac else f"{sign}{whole}"
+        return str(v)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One reading of an interpretation switch."""
+
+    value: str
+    clauses: tuple[str, ...]
+    zh: str
+    en: str
+
+
+@dataclass(frozen=True)
+class Switch:
+    """A place where the text contradicts itself (or leaves a gap): the readings and the default."""
+
+    key: str
+    title: str  # Chinese title
+    title_en: str
+    readings: tuple[Reading, ...]
+    default: str
+    reason: str  # why the default (Chinese)
+    reason_en: str
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        return tuple(r.value for r in self.readings)
+
+    @property
+    def clauses(self) -> tuple[str, ...]:
+        seen: dict[str, None] = {}
+        for r in self.readings:
+            for c in r.clauses:
+                seen.setdefault(c, None)
+        return tuple(seen)
+
+    def reading(self, value: str) -> Reading:
+        for r in self.readings:
+            if r.value == value:
+                return r
+        raise KeyError(value)
+
+
+class StepKind(StrEnum):
+    ARRIVAL = "arrival"  # passive quota arrival (2.1.5), not a numbered step
+    SUBSTAGE = "substage"  # the two pre-step-0 sub-stages (2.1.1 ①②)
+    STEP = "step"  # a numbered step of the night step table
+
+
+@dataclass(frozen=True)
+class StepDef:
+    key: str  # "0", "0.55", "4a", "iss", "edc", "arrival"
+    zh: str
+    en: str
+    clause: str
+    kind: StepKind
+    frozen_in_extinction: bool = False  # 1.4.1.3
+    batch: str | None = None  # key of the batch published right after this step
+
+
+class PublishRule(StrEnum):
+    ALWAYS = "always"  # published whenever its node happens
+    NONZERO = "nonzero"  # not published ⇔ its quantity is 0 (2.1.7 ②③⑤)
+    CHANGED = "changed"  # not published when 0 / unchanged (附录三 ④⑥⑧; a switch)
+    ON_EVENT = "on_event"  # exists only when its event happens (meeting ⑦, eavesdrop ⑪)
+
+
+@dataclass(frozen=True)
+class BatchDef:
+    key: str  # "0".."11" — the batch number; symbol is the circled form
+    symbol: str  # 〇 ① … ⑪
+    zh: str  # content
+    en: str
+    when: str  # step key or "day" / "setup"
+    clause: str
+    rule: PublishRule
+    rule_clause: str  # the clause giving the publication rule
+    quantity: str  # what "0" means for this batch (the quantity tested by the rule)
+
+
+class LayerClass(StrEnum):
+    FULL = "full"  # 全额减免
+    TIMED = "timed"  # 时限类
+    PERSISTENT = "persistent"  # 存续类
+
+
+@dataclass(frozen=True)
+class LayerDef:
+    key: str
+    zh: str
+    klass: LayerClass
+    clause: str  # the clause defining the layer
+
+
+@dataclass(frozen=True)
+class LayerOrder:
+    key: str  # "damage" / "infection"
+    layers: tuple[LayerDef, ...]
+    clause: str  # the authoritative clause of this order
+    quote: str
+
+
+@dataclass(frozen=True)
+class VictoryRow:
+    row: str  # "〇" "①" …
+    condition: str  # condition key understood by the victory kernel
+    winner: str  # "draw" or a faction key
+    clause: str
+    quote: str
+
+
+@dataclass(frozen=True)
+class OrderRow:
+    """One row of an ordered table the text states (e.g. the adjudication order §0.5)."""
+
+    row: str  # as printed: "①"
+    key: str
+    clause: str
+    quote: str
+
+
+@dataclass(frozen=True)
+class SeatDef:
+    key: str
+    zh: str
+    variants: tuple[str, ...]  # role keys; first is the default variant
+    clause: str
+
+
+@dataclass(frozen=True)
+class RoleDef:
+    key: str
+    zh: str
+    faction: str
+    clause: str
+    seat: str | None = None  # seat key when the role is a seat variant
+    count: int = 1  # how many at game start (0 for derived roles)
+    derived_from: str | None = None  # job-change roles: "crew"
+    implemented: bool = True
+    issue: str | None = None  # where a not-implemented role is planned
+
+
+class Slot(StrEnum):
+    MAIN = "main"  # the night's one action of this role (出手栏 / 行动名额 / 四选一)
+    FREE = "free"  # does not take the night's action (乔装, 嗅探, 自救, 觉醒…)
+
+
+@dataclass(frozen=True)
+class SkillDef:
+    key: str
+    zh: str
+    roles: tuple[str, ...]
+    step: str  # StepDef.key, or "day"
+    clause: str
+    slot: Slot = Slot.MAIN
+    blocked: tuple[str, ...] = ("silence", "suppression", "dying")  # 2.8.3 / 4.10.4
+    targets: str = "none"  # "none" | "one" | "many" | "self"
+    params: tuple[str, ...] = ()  # action fields besides targets, e.g. ("amount",)
+    excludes: tuple[str, ...] = ()  # other skills of the same actor that may not be used the same night
+    implemented: bool = True
+    issue: str | None = None
+
+
+@dataclass(frozen=True)
+class StateField:
+    key: str
+    scope: str  # "player" | "game"
+    type: str  # "int", "bool", "decimal", "str", "list"
+    zh: str
+    clause: str
+
+
+@dataclass(frozen=True)
+class FeedbackKind:
+    key: str
+    zh: str
+    clause: str
+    fields: tuple[str, ...] = field(default_factory=tuple)

@@ -1,0 +1,45 @@
+"""``ruleproof params`` — the spec's parameters: key, value, clause, quoted phrase; ``--set`` shows a reform."""
+
+from __future__ import annotations
+
+import argparse
+
+from ruleproof.cli.options import add_spec_options, spec_from_args
+from ruleproof.jsonout import dumps
+from ruleproof.specs.fanhanglu import PARAMS
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("params", help="list the spec's parameters with clause and default")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--all", action="store_true", help="include structural (non-tunable) constants")
+    add_spec_options(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    spec = spec_from_args(args)
+    rows = []
+    for param in PARAMS:
+        if not (param.tunable or args.all):
+            continue
+        value = spec.params[param.key]
+        rows.append(
+            {
+                "key": param.key,
+                "value": param.display(value),
+                "default": param.display(),
+                "unit": param.unit.value,
+                "clause": param.clause,
+                "quote": param.quote,
+                "tunable": param.tunable,
+                "doc": param.doc_en if args.lang == "en" else param.doc,
+            }
+        )
+    if args.json:
+        print(dumps({"params": rows}), end="")
+        return 0
+    for r in rows:
+        changed = "" if r["value"] == r["default"] else f"（默认 {r['default']}）"
+        print(f"{r['key']:<32} {r['value']:<8}{changed} {r['clause']:<7} {r['doc']}「{r['quote']}」")
+    return 0

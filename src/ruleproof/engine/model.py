@@ -1,0 +1,298 @@
+"""The engine's data: players, actions, events, and the error an illegal action raises."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from ruleproof.errors import UserError
+
+
+class IllegalAction(UserError):
+    """An action the rules forbid; names the clause.  Exit status 2 on the command line."""
+
+    def __init__(
+        self,
+        clause: str,
+        zh: str,
+        en: str,
+        *,
+        night: int | None = None,
+        actor: int | None = None,
+        skill: str = "",
+    ) -> None:
+        where_zh = f"第 {night} 夜 " if night is not None else ""
+        where_en = f"night {night}: " if night is not None else ""
+        who_zh = f"{actor} 号 " if actor is not None else ""
+        who_en = f"player {actor} " if actor is not None else ""
+        super().__init__(
+            f"非法行动（{clause}）：{where_zh}{who_zh}{skill} — {zh}",
+            f"illegal action ({clause}): {where_en}{who_en}{skill} — {en}",
+        )
+        self.clause = clause
+        self.night = night
+        self.actor = actor
+        self.skill = skill
+
+
+class NotImplementedRule(UserError):
+    """A seat variant, role or skill of the text that this engine does not implement yet."""
+
+
+class Action:
+    """One submitted action.  Amounts are in hundredths (1.5 → 150)."""
+
+    __slots__ = (
+        "accept",
+        "actor",
+        "amount",
+        "direction",
+        "identities",
+        "product",
+        "silence",
+        "skill",
+        "strong",
+        "targets",
+    )
+
+    def __init__(
+        self,
+        actor: int,
+        skill: str,
+        targets: tuple[int, ...] = (),
+        *,
+        amount: int | None = None,
+        direction: str | None = None,
+        identities: tuple[str, ...] = (),
+        product: str | None = None,
+        silence: bool = False,
+        strong: bool = False,
+        accept: int | None = None,
+    ) -> None:
+        self.actor = actor
+        self.accept = accept
+        self.skill = skill
+        self.targets = targets
+        self.amount = amount
+        self.direction = direction
+        self.identities = identities
+        self.product = product
+        self.silence = silence
+        self.strong = strong
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"actor": self.actor, "skill": self.skill}
+        if self.targets:
+            out["targets"] = list(self.targets)
+        if self.amount is not None:
+            out["amount"] = centi_json(self.amount)
+        if self.direction is not None:
+            out["direction"] = self.direction
+        if self.identities:
+            out["identities"] = list(self.identities)
+        if self.product is not None:
+            out["product"] = self.product
+        if self.silence:
+            out["silence"] = True
+        if self.strong:
+            out["strong"] = True
+        if self.accept is not None:
+            out["accept"] = self.accept
+        return out
+
+    def __repr__(self) -> str:  # pragma: no cover - debugging aid
+        return f"Action({self.to_json()})"
+
+
+class Event(NamedTuple):
+    """Something that happened.  ``audience`` is ``public`` (a batch), ``private`` (feedback to ``to``) or
+    ``system`` (the referee's log, visible to nobody in the game)."""
+
+    night: int
+    step: str  # a night step key, or "day", or "setup"
+    kind: str
+    audience: str
+    to: tuple[int, ...]
+    data: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "night": self.night,
+            "step": self.step,
+            "kind": self.kind,
+            "audience": self.audience,
+        }
+        if self.to:
+            out["to"] = list(self.to)
+        out["data"] = self.data
+        return out
+
+
+def centi_json(value: int) -> int | float:
+    """Hundredths as the JSON number a rule author writes (250 → 2.5, 300 → 3)."""
+    return value // 100 if value % 100 == 0 else value / 100
+
+
+NONE, TRUE, FAKE = 0, 1, 2  # infection marks (kernel.Mark)
+MARK_NAMES = ("none", "true", "fake")
+
+
+class Player:
+    """One seat at the table.  Fields mirror the spec's state fields (specs/fanhanglu/vocab.py)."""
+
+    __slots__ = (
+        "alien_sabotages",
+        "alive",
+        "antibody_night",
+        "antibody_src",
+        "armor",
+        "awakened",
+        "base_role",
+        "bullets",
+        "bullets_pending",
+        "check_counts",
+        "conversions",
+        "death_night",
+        "direction",
+        "direction_night",
+        "disguise_id",
+        "disguise_night",
+        "disguises",
+        "dying",
+        "evolved_night",
+        "exposed",
+        "extra_alive_done",
+        "extra_knife",
+        "extra_knife_granted",
+        "extra_repairs",
+        "faction",
+        "guard_night",
+        "heal",
+        "heal_pending",
+        "immune_night",
+        "immunity",
+        "kill_by",
+        "knife_count",
+        "knifed_night",
+        "last_chat",
+        "last_protected",
+        "main_night",
+        "main_skill",
+        "mark",
+        "mark_by",
+        "mark_due",
+        "n",
+        "no_main_night",
+        "out",
+        "patrol_dmg",
+        "patrol_inf",
+        "patrol_night",
+        "patrol_used",
+        "pharma_progress",
+        "pool",
+        "presented",
+        "protect_dmg",
+        "protect_inf",
+        "protect_night",
+        "protected_by",
+        "recovery",
+        "repair_total",
+        "rescue",
+        "rescue_pending",
+        "role",
+        "sabotage_total",
+        "safe_room_night",
+        "safe_rooms",
+        "save_progress",
+        "self_heal_quota",
+        "self_rescue",
+        "shield",
+        "shots",
+        "silence_night",
+        "silenced_night",
+        "sniff_nights",
+        "sources",
+        "suppressed_night",
+        "suppressions",
+        "used",
+    )
+
+    def __init__(self, n: int, role: str, faction: str) -> None:
+        self.n = n
+        self.role = role
+        self.base_role = role
+        self.presented = role
+        self.faction = faction
+        self.alive = True
+        self.out: str | None = None
+        self.death_night = 0
+        self.dying = False
+        self.sources: list[str] = []  # landed death sources tonight (4.10.6), in landing order
+        self.kill_by = 0  # the attacker whose point made this player dying (4.10.6 击杀归属)
+        self.main_night = 0
+        self.main_skill = ""
+        self.used: set[str] = set()  # skills submitted tonight (exclusions, 2.5.3)
+        self.no_main_night = 0
+        self.silenced_night = 0  # the night this player's active skills are blocked by silence
+        self.silence_night = 0  # the night a silence was applied to this player (6.1.2 (a))
+        self.suppressed_night = 0
+        self.suppressions = 0
+        # infection
+        self.mark = NONE
+        self.mark_due = 0
+        self.mark_by = 0
+        self.antibody_night = 0
+        self.antibody_src = 0
+        # layers
+        self.protect_night = 0
+        self.protect_dmg = False
+        self.protect_inf = False
+        self.protected_by = 0
+        self.patrol_night = 0
+        self.patrol_dmg = False
+        self.patrol_inf = False
+        self.safe_room_night = 0
+        self.armor = False
+        self.shield = False
+        self.immunity = 0
+        self.immune_night = 0
+        # quotas and resources
+        self.bullets = 0
+        self.recovery = 0  # bounty bullets arriving next night
+        self.bullets_pending = 0  # hunter's saved bullets arriving next night
+        self.shots: list[int] = []  # targets shot tonight (bounty)
+        self.extra_alive_done = False
+        self.patrol_used = False
+        self.heal = 0
+        self.rescue = 0
+        self.self_rescue = 0
+        self.heal_pending = 0  # pharma products arriving next night
+        self.rescue_pending = 0
+        self.pharma_progress = 0
+        self.save_progress = 0
+        self.sniff_nights = 0
+        self.safe_rooms = 0
+        self.extra_repairs = 0
+        self.repair_total = 0
+        self.sabotage_total = 0
+        self.exposed = False
+        self.last_protected = 0
+        self.guard_night = 0
+        self.check_counts: dict[int, int] = {}
+        self.pool: list[list[Any]] = []  # detective's checked pool [[target, role], …]
+        self.last_chat = (0, 0)  # (night, target) of the last chat initiation
+        # xenos
+        self.knife_count = 0
+        self.knifed_night = 0
+        self.direction: str | None = None
+        self.evolved_night = 0
+        self.conversions = 0
+        self.extra_knife = 0
+        self.extra_knife_granted = False
+        self.direction_night = 0
+        self.disguises = 0
+        self.disguise_night = 0
+        self.disguise_id = ""
+        # alien
+        self.awakened = False
+        self.alien_sabotages = 0
+        self.self_heal_quota = 0

@@ -299,7 +299,7 @@ PARAMS: tuple[Param, ...] = (
         "sabotage.evolved_max", 300, "5.2", "破坏量+2.0~3.0", "破坏进化上限", "sabotage maximum (evolved)", C
     ),
     Param("sabotage.step", 10, "3.2.2", "步长 0.1", "破坏步长", "sabotage step", C, minimum=1),
-    Param("sabotage.exposure", 600, "3.2.4", "累计破坏量达 6.0 时", "破坏者暴露阈值", "saboteur exposure", C),
+    Param("sabotage.exposure", 600, "2.1.7", "累计破坏量达 6.0 时", "破坏者暴露阈值", "saboteur exposure", C),
     Param(
         "repair_cut.one", 25, "3.2.6", "1 只→25%", "一只破坏进化之维修削减", "repair cut (one)", Unit.PERCENT
     ),

@@ -11,12 +11,16 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from ruleproof import drift
 from ruleproof.books import load_source
 from ruleproof.cli.cmd_lint import add_report_arguments, emit_report
 from ruleproof.cli.common import add_file_argument
 from ruleproof.findings import Finding, Severity, Stage
 from ruleproof.lint import CHECKS, run_lint
 from ruleproof.text import Document, read_document
+
+# The executable specs and how a text is recognised as theirs (by its title line).
+SPECS = {"fanhanglu": "返航录"}
 
 
 def register(sub: Any) -> None:
@@ -25,7 +29,39 @@ def register(sub: Any) -> None:
     )
     add_file_argument(p)
     add_report_arguments(p)
+    p.add_argument(
+        "--spec",
+        choices=("auto", "none", *SPECS),
+        default="auto",
+        help="与正文对照的可执行规格；auto 按标题识别（返航录 → fanhanglu），none 只做文本检查",
+    )
     p.set_defaults(func=run)
+
+
+def spec_for(doc: Document, choice: str) -> str | None:
+    if choice != "auto":
+        return None if choice == "none" else choice
+    return next((key for key, word in SPECS.items() if word in doc.title), None)
+
+
+def drift_stage(doc: Document, spec: str | None) -> tuple[Stage, list[Finding]]:
+    if spec is None:
+        return Stage(
+            "spec", "skipped", "无对应的可执行规格：跳过规格对照", "no executable spec for this text: skipped"
+        ), []
+    from ruleproof.specs.fanhanglu.drift import quotes
+
+    entries = quotes()
+    found = drift.drift_findings(doc, entries)
+    return (
+        Stage(
+            "spec",
+            "findings" if found else "ok",
+            f"规格对照（{spec}）：{len(entries)} 处引文，{len(found)} 处已与正文不符",
+            f"spec drift ({spec}): {len(entries)} quoted phrases, {len(found)} no longer match the text",
+        ),
+        found,
+    )
 
 
 def _count(findings: list[Finding]) -> tuple[int, int, int]:
@@ -60,5 +96,7 @@ def lint_stage(findings: list[Finding]) -> Stage:
 def run(args: argparse.Namespace) -> int:
     doc = read_document(load_source(args.file))
     findings = run_lint(doc)
-    stages = [reading_stage(doc), lint_stage(findings)]
-    return emit_report(args, doc, findings, CHECKS, tool="ruleproof check", stages=stages)
+    spec_stage, spec_findings = drift_stage(doc, spec_for(doc, args.spec))
+    stages = [reading_stage(doc), lint_stage(findings), spec_stage]
+    everything = sorted(findings + spec_findings, key=Finding.sort_key)
+    return emit_report(args, doc, everything, (*CHECKS, *drift.CHECKS), tool="ruleproof check", stages=stages)

@@ -236,6 +236,13 @@ class Document:
     def clause(self, clause_id: str) -> Clause | None:
         return self.clauses.get(clause_id)
 
+    def resolves(self, cite: str) -> bool:
+        """Whether a citation target names something in the text: a clause (「4.4.6」), a chapter
+        (「5」 for chapter 五) or an appendix (「附录三」)."""
+        if cite in self.clauses or any(a.name == cite for a in self.appendices):
+            return True
+        return cite.isdigit() and any(ch.number == int(cite) for ch in self.chapters)
+
     def __iter__(self) -> Iterator[Clause]:
         return iter(self.clauses.values())
 

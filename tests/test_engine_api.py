@@ -74,16 +74,27 @@ def test_initial_bullets_respect_the_cap() -> None:
     assert sheriff.bullets == 2  # 4.4.6: 「任何来源的子弹（初始 1 发…）到账后，存量一律不得超过2发」
 
 
-def test_strong_disguise_and_meeting_are_refused_clearly() -> None:
+def test_every_skill_of_the_spec_is_registered() -> None:
+    from ruleproof.engine.registry import SKILL_IMPLS
+    from ruleproof.specs.fanhanglu import ROLES, SKILLS
+
+    assert all(s.implemented and s.key in SKILL_IMPLS for s in SKILLS)
+    assert all(r.implemented for r in ROLES)
+
+
+def test_a_variant_flagged_not_implemented_is_refused_clearly(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dataclasses import replace
+
+    from ruleproof.specs.fanhanglu import roles
+
+    monkeypatch.setitem(
+        roles.ROLE_BY_KEY,
+        "craftsman",
+        replace(roles.ROLE_BY_KEY["craftsman"], implemented=False, issue="issue 99"),
+    )
     raw = vector("disguise-charges")
-    raw["script"] = [
-        {"night": 1, "actions": [{"actor": 12, "skill": "disguise", "identities": ["crew"], "strong": True}]}
-    ]
-    raw["expect"] = [{"after": "night 1", "alive": list(range(1, 16))}]
-    with pytest.raises(NotImplementedRule, match="issue 7"):
-        run_vector(raw)
-    raw["script"] = [{"night": 1, "actions": [{"actor": 11, "skill": "emergency_meeting"}]}]
-    with pytest.raises(NotImplementedRule, match="issue 7"):
+    raw["setup"]["players"]["10"] = "craftsman"
+    with pytest.raises(NotImplementedRule, match="issue 99"):
         run_vector(raw)
 
 

@@ -58,16 +58,20 @@ class Observer(Protocol):
 
 
 class Result:
-    """How the game ended."""
+    """How the game ended.  ``secondary`` lists the players who won a secondary win by escaping
+    (6.9, 1.2.5: kept whatever happens afterwards)."""
 
-    __slots__ = ("night", "node", "reason", "row", "winner")
+    __slots__ = ("night", "node", "reason", "row", "secondary", "winner")
 
-    def __init__(self, winner: str, night: int, node: str, row: str, reason: str) -> None:
+    def __init__(
+        self, winner: str, night: int, node: str, row: str, reason: str, secondary: Sequence[int] = ()
+    ) -> None:
         self.winner = winner
         self.night = night
         self.node = node
         self.row = row
         self.reason = reason
+        self.secondary = list(secondary)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -76,6 +80,7 @@ class Result:
             "node": self.node,
             "row": self.row,
             "reason": self.reason,
+            "secondary": self.secondary,
         }
 
 
@@ -122,6 +127,19 @@ class Game:
         self.repair_cut_pct = 0
         self.stalemate: int = 0
         self.stalemate_from: int = 0  # first night counted for stalemate (1.4.3), 0 = not enabled
+        # issue 7: the emergency meeting (4.9.2), escapes (6.9), mirror ledgers (2.8.5), real-time draw
+        self.meeting_night: int = 0
+        self.meetings: int = 0
+        self.meeting_votes: list[Action] = []
+        self.secondary: list[int] = []
+        self.mirrors: dict[int, dict[str, Player]] = {}  # death-row alien → role → its mirror ledger
+        self.overtime: int = 0  # minutes of overtime used (1.5.3)
+        self.draw_deadline: int = 0  # the clock at which the running overtime ends (1.5.3④)
+        self.eavesdropped: list[list[int]] = []  # pairs read at 0.2 tonight (4.12.1)
+        self.revived_tonight: int = 0
+        self.revive_trace: dict[str, Any] = {}  # 6.8.4⑥ waiting for a published batch ⑥
+        self.archives: list[tuple[int, int, int]] = []  # retro archives (initiator, target, night), 4.10.0④
+        self.settled: dict[tuple[int, int], int] = {}  # tier settled per pair (escape.tier_scope per_pair)
         self.interp = dict(spec.interpretation)
         self.damage_order = spec.damage_order()
         self.infection_order = spec.infection_order()
@@ -282,13 +300,13 @@ class Game:
         sdef = SKILL_BY_KEY[a.skill]
         if not pl.alive:
             raise self.illegal("2.6", "出局者不再参与任何投票与行动", "players out of the game cannot act", a)
-        if pl.role not in sdef.roles:
+        if pl.role not in sdef.roles and pl.true_role not in sdef.roles:
             raise self.illegal(
                 sdef.clause, f"{ROLE_BY_KEY[pl.role].zh}不持有此技能", f"a {pl.role} has no {a.skill}", a
             )
         for t in a.targets:
             tp = self.player(t, a.skill)
-            if not tp.alive:
+            if not tp.alive and not SKILL_IMPLS[a.skill].targets_may_be_out:
                 clause = SKILL_IMPLS[a.skill].dead_target_clause
                 raise self.illegal(clause, f"目标 {t} 号已出局", f"target {t} is out of the game", a)
         if sdef.targets == "self" and a.targets and a.targets != (pl.n,):
@@ -349,7 +367,7 @@ class Game:
 
     def role_holders_alive(self, role: str) -> bool:
         """4.1.1③: whether some true holder of ``role`` is still in the game (crew by base role)."""
-        return any(pl.alive and (pl.base_role == role or pl.role == role) for pl in self.players)
+        return any(pl.alive and (pl.base_role == role or pl.true_role == role) for pl in self.players)
 
     # ── events and batches ──────────────────────────────────────────────────────────────────
 
@@ -398,6 +416,8 @@ class Game:
             target.patrol_dmg = False
         elif code == Hit.ARMOR:
             target.armor = False
+            if not target.armor_inf:
+                target.armor_until = 0
             self.private(target.n, "layer_broken", {"layer": "armor"})
         elif code == Hit.SHIELD:
             target.shield = False
@@ -409,6 +429,10 @@ class Game:
         landed = code == Hit.DYING or code == Hit.ALREADY_DYING
         if landed and kind not in target.sources:
             target.sources.append(kind)
+        if landed:
+            target.landed_by.append(attacker.n)  # 4.13.1⑤: every landed initiator (true identity)
+        elif code in (Hit.ARMOR, Hit.SHIELD, Hit.IMMUNITY_CONSUMED) and attacker is not target:
+            self.archives.append((attacker.n, target.n, n))  # 4.10.0④ 追溯型 (a)(b)(c)
         self.log(
             "hit",
             {"attacker": attacker.n, "target": target.n, "type": kind, "result": Hit(code).name.lower()},
@@ -427,11 +451,11 @@ class Game:
         s = InfectionLayers(
             target.dying,
             target.safe_room_night == n,
-            False,
+            target.vaccine_from <= n <= target.vaccine_until,
             ab_live,
             target.protect_night == n and target.protect_inf,
             target.patrol_night == n and target.patrol_inf,
-            target.armor,
+            target.armor_inf,
             target.mark,
             target.presented == "xeno",
         )
@@ -445,7 +469,11 @@ class Game:
         elif code == Infect.PATROL:
             target.patrol_inf = False
         elif code == Infect.ARMOR:
-            target.armor = False
+            target.armor_inf = False
+            if not target.armor:
+                target.armor_until = 0
+        elif code == Infect.VACCINE and target.vaccine_src:
+            self.private(target.vaccine_src, "vaccine_triggered", {})  # 4.14.4⑦ (7.2.9)
         elif code == Infect.TRUE_MARK:
             evolved = xeno.direction == "infection"
             rel = self.p("infection.death_night_evolved") if evolved else self.p("infection.death_night")
@@ -490,6 +518,7 @@ class Game:
             pl.kill_by = 0
             pl.shots = []
             pl.used = set()
+            pl.landed_by = []
 
     # ── settlement, victory, phases ─────────────────────────────────────────────────────────
 
@@ -513,7 +542,7 @@ class Game:
         pl.out = how
         self._counts = None
         pl.death_night = self.night
-        if pl.direction is not None:
+        if pl.direction is not None and not pl.no_occupancy:
             onehot = tuple(d == pl.direction for d in DIRECTION_KEYS)
             self.occupancy = list(occupancy_release(PY, self.occupancy, onehot, True))
 
@@ -526,15 +555,17 @@ class Game:
             self.finish(WINNER_NAMES[Winner(code)], node, r.row, r.condition)
 
     def last_node_of_night(self) -> str:
+        if self.meeting_night == self.night:
+            return "vote"  # 1.5.2: the last step settled is the meeting of step 10 (4.9.2 skips step 11)
         return "step11" if self.step11_runs() else "step9"
 
     def step11_runs(self) -> bool:
-        if self.extinction:
+        if self.extinction or self.meeting_night == self.night:  # 1.4.1.3; 4.9.2 该夜跳过步骤 11
             return False
         return not (self.duel and self.interp["duel.countdown_runs"] == "frozen")
 
     def finish(self, winner: str, node: str, row: str, reason: str) -> None:
-        self.result = Result(winner, self.night, node, row, reason)
+        self.result = Result(winner, self.night, node, row, reason, self.secondary)
         self.log("result", self.result.to_json())
 
     @property
@@ -562,6 +593,9 @@ _MAIN_CLAUSE: Mapping[str, str] = {
     "rescue_doctor": "4.6.3",
     "temp_doctor": "4.2.2",
     "detective": "4.7.2",
+    "poisoner": "4.6.4",
+    "vaccine_researcher": "4.14.5",
+    "craftsman": "4.11.2",
     "xeno": "5.8.1",
     "alien": "6.5",
 }

@@ -32,7 +32,11 @@ def _armor_arrivals(g: Game) -> None:
     night d is gone on night d + 3, and its holder is told (4.11.4)."""
     cap = g.p("craftsman.stock_cap")
     for p in ledger_holders(g):
-        if not p.alive or not (p.forge_pending or p.quick_pending):
+        if not p.alive:  # 4.11.3②: a holder's armor and a craftsman's stock go when they leave
+            p.armor = p.armor_inf = False
+            p.armor_stock = p.quick_stock = p.forge_pending = p.quick_pending = 0
+            continue
+        if not (p.forge_pending or p.quick_pending):
             continue
         for kind, amount in (("regular", p.forge_pending), ("quick", p.quick_pending)):
             if not amount:

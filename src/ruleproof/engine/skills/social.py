@@ -71,8 +71,10 @@ class MeetingVote(SkillImpl):
         g.meeting_votes.extend(actions)
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
+        if "meeting" not in g.plan.values():  # the random policy's inspector did not plan a meeting
+            return None
         called = any(
-            q.alive and g.plan.get(q.n) == "meeting" and g.capable(q, "emergency_meeting") for q in g.players
+            g.plan.get(q.n) == "meeting" and g.capable(q, "emergency_meeting") for q in g.players if q.alive
         )
         if not called or not meeting_possible(g) or rng.random() < 0.3:
             return None

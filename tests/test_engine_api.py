@@ -106,3 +106,25 @@ def test_observer_sees_every_step() -> None:
     g.run()
     assert seen[:3] == [(1, "arrival"), (1, "iss"), (1, "edc")]
     assert (1, "day") in seen or g.result is not None
+
+
+def test_initiator_ledger_records_true_identity() -> None:
+    """2.8.16②: the ledger records the initiator's true identity — a transform changes the presented
+    role, not the entry."""
+    raw = vector("death-row-shoots-as-sheriff")
+    from ruleproof.engine.policy import ScriptPolicy
+    from ruleproof.engine.runner import to_action
+    from ruleproof.engine.setup import validate_roles
+    from ruleproof.vectors import parse_vector
+
+    vec = parse_vector(raw)
+    spec = load_spec()
+    roles = validate_roles(spec, raw["setup"]["players"])
+    policy = ScriptPolicy({n: [to_action(a) for a in acts] for n, acts in vec.nights.items()}, {}, {}, last=1)
+    g = Game(spec, roles, policy, stop_after=("night", 1))
+    g.run()
+    shots = [e for e in g.ledger if e.skill == "shoot"]
+    assert [(e.night, e.step, e.initiator, e.true_role, e.targets) for e in shots] == [
+        (1, "6", 15, "death_row_alien", (12,))
+    ]
+    assert any(e.skill == "transform" and e.step == "iss" for e in g.ledger)

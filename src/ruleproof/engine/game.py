@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from ruleproof.engine.model import FAKE, NONE, Action, Event, IllegalAction, NotImplementedRule, Player
 from ruleproof.engine.registry import ARRIVAL_HOOKS, HOOKS, SETUP_HOOKS, SKILL_IMPLS
@@ -43,6 +43,19 @@ WINNER_NAMES = {Winner.DRAW: "draw", Winner.HUMANS: "humans", Winner.XENOS: "xen
 
 # attack kinds (2.8.4) — the damage type an attack is recorded as
 XENO_KNIFE, ALIEN_KNIFE, GUNSHOT = "xeno_knife", "alien_knife", "gunshot"
+
+
+class LedgerEntry(NamedTuple):
+    """2.8.16 主动行动发起者记账: one executed active action — the night (or the day's night number), the
+    step (``day`` by day), the initiator's number and true role at that moment (2.8.16②: a disguise or a
+    transform does not change it, a job change does), the skill and its targets.  System-only (④)."""
+
+    night: int
+    step: str
+    initiator: int
+    true_role: str
+    skill: str
+    targets: tuple[int, ...]
 
 
 class Policy(Protocol):
@@ -140,6 +153,7 @@ class Game:
         self.revive_trace: dict[str, Any] = {}  # 6.8.4⑥ waiting for a published batch ⑥
         self.archives: list[tuple[int, int, int]] = []  # retro archives (initiator, target, night), 4.10.0④
         self.settled: dict[tuple[int, int], int] = {}  # tier settled per pair (escape.tier_scope per_pair)
+        self.ledger: list[LedgerEntry] = []  # 2.8.16: every executed active action, by its initiator
         self.interp = dict(spec.interpretation)
         self.damage_order = spec.damage_order()
         self.infection_order = spec.infection_order()
@@ -253,8 +267,12 @@ class Game:
             if not impl.capable(self, pl, a):
                 self.log("not_executed", {"actor": pl.n, "skill": a.skill, "reason": self.incapacity(pl)})
                 continue
+            self.ledger.append(LedgerEntry(self.night, step, pl.n, pl.true_role, a.skill, a.targets))
             impl.resolve(self, pl, a)
         for key, acts in collective.items():
+            for a in acts:
+                pl = self.players[a.actor - 1]
+                self.ledger.append(LedgerEntry(self.night, step, pl.n, pl.true_role, a.skill, a.targets))
             SKILL_IMPLS[key].resolve_all(self, acts)
 
     def run_day(self, n: int) -> None:
@@ -602,4 +620,4 @@ _MAIN_CLAUSE: Mapping[str, str] = {
 
 ArrivalFn = Callable[[Game], None]
 
-__all__ = ["ALIEN_KNIFE", "GUNSHOT", "XENO_KNIFE", "Game", "Observer", "Policy", "PublishRule", "Result"]
+__all__ = ["ALIEN_KNIFE", "GUNSHOT", "XENO_KNIFE", "Game", "LedgerEntry", "Observer", "Policy", "PublishRule", "Result"]

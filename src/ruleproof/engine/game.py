@@ -620,4 +620,14 @@ _MAIN_CLAUSE: Mapping[str, str] = {
 
 ArrivalFn = Callable[[Game], None]
 
-__all__ = ["ALIEN_KNIFE", "GUNSHOT", "XENO_KNIFE", "Game", "LedgerEntry", "Observer", "Policy", "PublishRule", "Result"]
+__all__ = [
+    "ALIEN_KNIFE",
+    "GUNSHOT",
+    "XENO_KNIFE",
+    "Game",
+    "LedgerEntry",
+    "Observer",
+    "Policy",
+    "PublishRule",
+    "Result",
+]

@@ -212,19 +212,9 @@ def parse_vector(raw: Any, path: str = "<vector>") -> Vector:
             raise _bad(where, "每项须恰含 night 或 day", "each item has exactly one of night / day")
         if "night" in item:
             n = _int(where, item["night"], "night")
-            if set(item) - {"night", "order", "actions", "meeting_votes", "note"}:
-                raise _bad(
-                    where,
-                    "夜项仅含 night∕order∕actions∕meeting_votes∕note",
-                    "night items hold night/order/actions/meeting_votes/note",
-                )
-            acts = item.get("actions", [])
-            if not isinstance(acts, list):
-                raise _bad(where, "actions 须为列表", "actions must be a list")
-            vec.nights.setdefault(n, []).extend(
-                _action(f"{where} actions[{j}]", n, a) for j, a in enumerate(acts)
-            )
-            vec.nights[n].extend(_votes(where, n, item.get("meeting_votes", {}), "meeting_vote"))
+            night = vec.nights.setdefault(n, [])
+            night.extend(_item_actions(where, n, item, NIGHT_ITEM_KEYS))
+            night.extend(_votes(where, n, item.get("meeting_votes", {}), "meeting_vote"))
             if "order" in item:
                 order = item["order"]
                 if not isinstance(order, list):
@@ -233,17 +223,8 @@ def parse_vector(raw: Any, path: str = "<vector>") -> Vector:
             vec.last = max(vec.last, ("night", n), key=_item_rank)
         else:
             n = _int(where, item["day"], "day")
-            if set(item) - {"day", "votes", "actions", "clock", "draw_votes", "note"}:
-                raise _bad(
-                    where,
-                    "日项仅含 day∕votes∕actions∕clock∕draw_votes∕note",
-                    "day items hold day/votes/actions/clock/draw_votes/note",
-                )
-            acts = item.get("actions", [])
-            if not isinstance(acts, list):
-                raise _bad(where, "actions 须为列表", "actions must be a list")
             day = vec.days.setdefault(n, [])
-            day.extend(_action(f"{where} actions[{j}]", n, a) for j, a in enumerate(acts))
+            day.extend(_item_actions(where, n, item, DAY_ITEM_KEYS))
             day.extend(_votes(where, n, item.get("votes", {}), "vote"))
             if "clock" in item or "draw_votes" in item:
                 vec.draws[n] = _draw(where, item)
@@ -254,6 +235,21 @@ def parse_vector(raw: Any, path: str = "<vector>") -> Vector:
     for i, e in enumerate(expect):
         _check_expectation(f"{path} expect[{i}]", e)
     return vec
+
+
+NIGHT_ITEM_KEYS = ("night", "order", "actions", "meeting_votes", "note")
+DAY_ITEM_KEYS = ("day", "votes", "actions", "clock", "draw_votes", "note")
+
+
+def _item_actions(where: str, n: int, item: dict[str, Any], keys: tuple[str, ...]) -> list[ActionSpec]:
+    """The keys a night or day item may hold, and its ``actions``."""
+    if set(item) - set(keys):
+        kind = "夜项" if keys[0] == "night" else "日项"
+        raise _bad(where, f"{kind}仅含 {'∕'.join(keys)}", f"{keys[0]} items hold {'/'.join(keys)}")
+    acts = item.get("actions", [])
+    if not isinstance(acts, list):
+        raise _bad(where, "actions 须为列表", "actions must be a list")
+    return [_action(f"{where} actions[{j}]", n, a) for j, a in enumerate(acts)]
 
 
 def _votes(where: str, n: int, votes: Any, skill: str) -> list[ActionSpec]:

@@ -5,6 +5,7 @@ quick armor lasting 3 nights from the night it is worn, and the armor's two inde
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 from ruleproof.engine.game import Game
 from ruleproof.engine.model import Action, Player
@@ -70,42 +71,39 @@ def advance(g: Game, p: Player, quick: bool) -> None:
             p.forge_pending += 1
 
 
-def check_one_process(g: Game, p: Player, a: Action, other: int) -> None:
-    if other:
-        raise g.illegal(
-            "4.11.2",
-            "同一时期仅可存在一个未完成进程，常规与速成不得同夜并进（2.9⑤）",
-            "one unfinished process at a time (2.9⑤)",
-            a,
-        )
+class Forging(SkillImpl):
+    """Regular (4.11.2①) or quick (①之二) forging: two processes, one unfinished at a time (2.9⑤)."""
+
+    quick: ClassVar[bool] = False
+
+    def other(self, p: Player) -> int:
+        return p.forge_progress if self.quick else p.quick_progress
+
+    def check(self, g: Game, p: Player, a: Action) -> None:
+        if self.other(p):
+            raise g.illegal(
+                "4.11.2",
+                "同一时期仅可存在一个未完成进程，常规与速成不得同夜并进（2.9⑤）",
+                "one unfinished process at a time (2.9⑤)",
+                a,
+            )
+
+    def resolve(self, g: Game, p: Player, a: Action) -> None:
+        advance(g, p, self.quick)
+
+    def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
+        return Action(p.n, self.key) if not self.other(p) and rng.random() < 0.3 else None
 
 
 @skill
-class Forge(SkillImpl):
+class Forge(Forging):
     key = "forge"
 
-    def check(self, g: Game, p: Player, a: Action) -> None:
-        check_one_process(g, p, a, p.quick_progress)
-
-    def resolve(self, g: Game, p: Player, a: Action) -> None:
-        advance(g, p, quick=False)
-
-    def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
-        return Action(p.n, "forge") if not p.quick_progress and rng.random() < 0.3 else None
-
 
 @skill
-class QuickForge(SkillImpl):
+class QuickForge(Forging):
     key = "quick_forge"
-
-    def check(self, g: Game, p: Player, a: Action) -> None:
-        check_one_process(g, p, a, p.forge_progress)
-
-    def resolve(self, g: Game, p: Player, a: Action) -> None:
-        advance(g, p, quick=True)
-
-    def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
-        return Action(p.n, "quick_forge") if not p.forge_progress and rng.random() < 0.3 else None
+    quick = True
 
 
 def armor_kinds(p: Player, a: Action) -> list[str]:

@@ -139,34 +139,30 @@ def try_escape(g: Game, p: Player) -> None:
     drop_archives(g, p)
 
 
-@skill
-class Escape(SkillImpl):
-    """By day, before the discussion (6.9.3①): resolves before the day's votes."""
-
-    key = "escape"
-
+class Escaping(SkillImpl):
     def check(self, g: Game, p: Player, a: Action) -> None:
         check_escape(g, p, a)
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
         try_escape(g, p)
+
+
+@skill
+class Escape(Escaping):
+    """By day, before the discussion (6.9.3①): resolves before the day's votes."""
+
+    key = "escape"
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
         return Action(p.n, "escape") if may_escape(g, p) and rng.random() < 0.5 else None
 
 
 @skill
-class NightEscape(SkillImpl):
+class NightEscape(Escaping):
     """At step 5, the night window the text names (6.9.3④: ahead of the xenos' step 7); it takes the
     night's one action (6.9.3②)."""
 
     key = "night_escape"
-
-    def check(self, g: Game, p: Player, a: Action) -> None:
-        check_escape(g, p, a)
-
-    def resolve(self, g: Game, p: Player, a: Action) -> None:
-        try_escape(g, p)
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
         return Action(p.n, "night_escape") if may_escape(g, p) and g.plan.get(p.n) == "escape" else None

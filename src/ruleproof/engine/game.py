@@ -148,7 +148,7 @@ class Game:
         self.mirrors: dict[int, dict[str, Player]] = {}  # death-row alien → role → its mirror ledger
         self.overtime: int = 0  # minutes of overtime used (1.5.3)
         self.draw_deadline: int = 0  # the clock at which the running overtime ends (1.5.3④)
-        self.eavesdropped: list[list[int]] = []  # pairs read at 0.2 tonight (4.12.1)
+        self.eavesdropped: dict[int, list[list[int]]] = {}  # eavesdropper → pairs read tonight (4.12.1)
         self.revived_tonight: int = 0
         self.revive_trace: dict[str, Any] = {}  # 6.8.4⑥ waiting for a published batch ⑥
         self.archives: list[tuple[int, int, int]] = []  # retro archives (initiator, target, night), 4.10.0④

@@ -94,7 +94,7 @@ def _meeting_votes(g: Game) -> None:
 
 @on_arrival
 def _forget_reading(g: Game) -> None:
-    g.eavesdropped = []  # 4.12.1④: a reading lasts until the next day's report window
+    g.eavesdropped = {}  # 4.12.1④: a reading lasts until the next day's report window
 
 
 @skill
@@ -102,8 +102,8 @@ class Eavesdrop(SkillImpl):
     key = "eavesdrop"
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
-        g.eavesdropped = [list(pair) for pair in g.chat_pairs]  # every pair of batch ① tonight
-        g.private(p.n, "eavesdrop_read", {"pairs": g.eavesdropped})  # 4.12.1③ 仅窃听者本人可见
+        pairs = g.eavesdropped[p.n] = [list(pair) for pair in g.chat_pairs]  # every pair of batch ① tonight
+        g.private(p.n, "eavesdrop_read", {"pairs": pairs})  # 4.12.1③ 仅窃听者本人可见
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
         return Action(p.n, "eavesdrop") if g.chat_pairs and rng.random() < 0.8 else None
@@ -121,18 +121,19 @@ class EavesdropReport(SkillImpl):
     def check(self, g: Game, p: Player, a: Action) -> None:
         if len(a.targets) % 2 or not a.targets:
             raise g.illegal("4.12.2", "报告须列出所读配对组（两两成组）", "list the reported pairs", a)
-        if any(pair not in g.eavesdropped for pair in pairs_of(a.targets)):
+        if any(pair not in g.eavesdropped.get(p.n, []) for pair in pairs_of(a.targets)):
             raise g.illegal("4.12.2", "报告只可取自当夜所读之配对组", "report only pairs read last night", a)
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
         # 批次⑪: the content as submitted, with the fixed "not guaranteed true" tag; no eavesdropper number
         g.publish("11", 1, {"pairs": pairs_of(a.targets), "unverified": True})
-        g.eavesdropped = []  # 4.12.2⑤: one report per night
+        g.eavesdropped.pop(p.n, None)  # 4.12.2⑤: one report per night
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
-        if not g.eavesdropped or rng.random() < 0.5:
+        read = g.eavesdropped.get(p.n)
+        if not read or rng.random() < 0.5:
             return None
-        return Action(p.n, "eavesdrop_report", tuple(rng.choice(g.eavesdropped)))
+        return Action(p.n, "eavesdrop_report", tuple(rng.choice(read)))
 
 
 # ── ferryman (4.13) ────────────────────────────────────────────────────────────────────────────

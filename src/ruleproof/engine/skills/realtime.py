@@ -34,6 +34,7 @@ def _draw_offer(g: Game) -> None:
             f"对局时长 {clock} 分钟：须满 3 小时且当前加时届满方可求和",
             f"clock {clock} min: a draw may be proposed after 3 hours, once the overtime ran out",
             night=None,
+            skill="draw_votes",
         )
     voters = {n: v for n, v in votes.items() if g.players[n - 1].alive}  # 表决仅由存活玩家投出
     yes = sum(1 for v in voters.values() if v)

@@ -26,6 +26,7 @@ class Unit(StrEnum):
     NIGHT = "night"  # a night number (1-based) or a number of nights
     CENTI = "centi"  # a decimal quantity stored in hundredths (24.0 → 2400)
     PERCENT = "percent"
+    MINUTE = "minute"  # wall-clock minutes (the real-time draw of 1.5.3)
 
 
 @dataclass(frozen=True)

@@ -74,16 +74,27 @@ def test_initial_bullets_respect_the_cap() -> None:
     assert sheriff.bullets == 2  # 4.4.6: 「任何来源的子弹（初始 1 发…）到账后，存量一律不得超过2发」
 
 
-def test_strong_disguise_and_meeting_are_refused_clearly() -> None:
+def test_every_skill_of_the_spec_is_registered() -> None:
+    from ruleproof.engine.registry import SKILL_IMPLS
+    from ruleproof.specs.fanhanglu import ROLES, SKILLS
+
+    assert all(s.implemented and s.key in SKILL_IMPLS for s in SKILLS)
+    assert all(r.implemented for r in ROLES)
+
+
+def test_a_variant_flagged_not_implemented_is_refused_clearly(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dataclasses import replace
+
+    from ruleproof.specs.fanhanglu import roles
+
+    monkeypatch.setitem(
+        roles.ROLE_BY_KEY,
+        "craftsman",
+        replace(roles.ROLE_BY_KEY["craftsman"], implemented=False, issue="issue 99"),
+    )
     raw = vector("disguise-charges")
-    raw["script"] = [
-        {"night": 1, "actions": [{"actor": 12, "skill": "disguise", "identities": ["crew"], "strong": True}]}
-    ]
-    raw["expect"] = [{"after": "night 1", "alive": list(range(1, 16))}]
-    with pytest.raises(NotImplementedRule, match="issue 7"):
-        run_vector(raw)
-    raw["script"] = [{"night": 1, "actions": [{"actor": 11, "skill": "emergency_meeting"}]}]
-    with pytest.raises(NotImplementedRule, match="issue 7"):
+    raw["setup"]["players"]["10"] = "craftsman"
+    with pytest.raises(NotImplementedRule, match="issue 99"):
         run_vector(raw)
 
 
@@ -95,3 +106,25 @@ def test_observer_sees_every_step() -> None:
     g.run()
     assert seen[:3] == [(1, "arrival"), (1, "iss"), (1, "edc")]
     assert (1, "day") in seen or g.result is not None
+
+
+def test_initiator_ledger_records_true_identity() -> None:
+    """2.8.16②: the ledger records the initiator's true identity — a transform changes the presented
+    role, not the entry."""
+    raw = vector("death-row-shoots-as-sheriff")
+    from ruleproof.engine.policy import ScriptPolicy
+    from ruleproof.engine.runner import to_action
+    from ruleproof.engine.setup import validate_roles
+    from ruleproof.vectors import parse_vector
+
+    vec = parse_vector(raw)
+    spec = load_spec()
+    roles = validate_roles(spec, raw["setup"]["players"])
+    policy = ScriptPolicy({n: [to_action(a) for a in acts] for n, acts in vec.nights.items()}, {}, {}, last=1)
+    g = Game(spec, roles, policy, stop_after=("night", 1))
+    g.run()
+    shots = [e for e in g.ledger if e.skill == "shoot"]
+    assert [(e.night, e.step, e.initiator, e.true_role, e.targets) for e in shots] == [
+        (1, "6", 15, "death_row_alien", (12,))
+    ]
+    assert any(e.skill == "transform" and e.step == "iss" for e in g.ledger)

@@ -163,7 +163,8 @@ def test_vocab_json(capsys: pytest.CaptureFixture[str]) -> None:
     v = json.loads(out)
     assert code == 0 and v["format"] == "ruleproof-vector/1"
     assert {r["key"] for r in v["roles"]} >= {"sheriff", "hunter", "xeno", "alien", "poisoner"}
-    assert any(not s["implemented"] for s in v["skills"])
+    assert all(s["implemented"] for s in v["skills"])
+    assert {"poison", "transform", "escape", "meeting_vote"} <= {s["key"] for s in v["skills"]}
     assert "bullets" in {f["key"] for f in v["state_fields"]}
 
 

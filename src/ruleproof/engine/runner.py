@@ -82,6 +82,8 @@ def to_action(a: ActionSpec) -> Action:
         silence=a.silence,
         strong=a.strong,
         accept=a.accept,
+        corpse=a.corpse,
+        kinds=a.kinds,
     )
 
 
@@ -99,8 +101,11 @@ def _labels(vec: Vector) -> set[str]:
 
 
 def _check_skills(vec: Vector) -> None:
-    """Every scripted skill exists, is implemented, and acts at night (votes go in day items)."""
-    for n, acts in sorted(vec.nights.items()):
+    """Every scripted skill exists, is implemented, and acts in its part of the script: night skills in
+    night items, day skills (votes, reports, investigations, escape) in day items."""
+    for n, acts, day in [(n, a, False) for n, a in sorted(vec.nights.items())] + [
+        (n, a, True) for n, a in sorted(vec.days.items())
+    ]:
         for a in acts:
             sdef = SKILL_BY_KEY.get(a.skill)
             if sdef is None:
@@ -113,10 +118,11 @@ def _check_skills(vec: Vector) -> None:
                     f"技能 {a.skill}（{sdef.zh}，{sdef.clause}）尚未实现（{sdef.issue}）",
                     f"skill {a.skill} ({sdef.clause}) is not implemented yet ({sdef.issue})",
                 )
-            if sdef.step == "day":
+            if (sdef.step == "day") != day:
+                where = ("day", "白天") if sdef.step == "day" else ("night", "夜间")
                 raise BadInput(
-                    f"{vec.path}：{a.skill} 于白天行动，须写在 day 项",
-                    f"{vec.path}: {a.skill} acts by day; use a day item",
+                    f"{vec.path}：{a.skill} 于{where[1]}行动，须写在 {where[0]} 项",
+                    f"{vec.path}: {a.skill} acts by {where[0]}; use a {where[0]} item",
                 )
 
 
@@ -152,6 +158,7 @@ def run_vector(vector: Vector | Mapping[str, Any] | str | Path, *, trace: bool =
         {n: [to_action(a) for a in acts] for n, acts in vec.nights.items()},
         {n: [to_action(a) for a in acts] for n, acts in vec.days.items()},
         vec.orders,
+        draws=vec.draws,
         fallback=fallback,
         last=_stop_point(vec)[1],
     )

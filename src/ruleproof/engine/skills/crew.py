@@ -113,6 +113,10 @@ class JobChange(SkillImpl):
     key = "job_change"
 
     def check(self, g: Game, p: Player, a: Action) -> None:
+        if p.true_role != "crew":
+            raise g.illegal(
+                "6.8.3", "变形者不得执行普通船员转职", "a transformed player cannot change job", a
+            )
         if not (
             g.alive_count() <= g.p("jobchange.alive_threshold")
             or g.night >= g.p("jobchange.guaranteed_night")
@@ -127,7 +131,9 @@ class JobChange(SkillImpl):
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
         assert a.direction is not None
-        p.role = p.presented = a.direction  # 4.2.1②: the crew skills and quotas go, the new ones come
+        p.role = p.presented = p.true_role = (
+            a.direction
+        )  # 4.2.1②: the crew skills and quotas go, the new ones come
         if a.direction == "armed_crew":
             p.bullets = g.p("armed.initial_bullets")
             police = next((q for q in g.players if q.alive and q.role in ("sheriff", "hunter")), None)
@@ -142,6 +148,8 @@ class JobChange(SkillImpl):
         g.private(p.n, "job_changed", {"direction": a.direction})
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
+        if p.true_role != "crew":
+            return None
         eligible = g.alive_count() <= g.p("jobchange.alive_threshold") or g.night >= g.p(
             "jobchange.guaranteed_night"
         )

@@ -26,6 +26,7 @@ class Unit(StrEnum):
     NIGHT = "night"  # a night number (1-based) or a number of nights
     CENTI = "centi"  # a decimal quantity stored in hundredths (24.0 → 2400)
     PERCENT = "percent"
+    MINUTE = "minute"  # wall-clock minutes (the real-time draw of 1.5.3)
 
 
 @dataclass(frozen=True)
@@ -158,20 +159,20 @@ class LayerOrder:
 
 
 @dataclass(frozen=True)
-class OrderItem:
-    """One item of a numbered order the text states (0.5 裁判次序): tried first to last."""
-
-    item: str  # "①" …
-    key: str
+class VictoryRow:
+    row: str  # "〇" "①" …
+    condition: str  # condition key understood by the victory kernel
+    winner: str  # "draw" or a faction key
     clause: str
     quote: str
 
 
 @dataclass(frozen=True)
-class VictoryRow:
-    row: str  # "〇" "①" …
-    condition: str  # condition key understood by the victory kernel
-    winner: str  # "draw" or a faction key
+class OrderRow:
+    """One row of an ordered table the text states (e.g. the adjudication order §0.5)."""
+
+    row: str  # as printed: "①"
+    key: str
     clause: str
     quote: str
 

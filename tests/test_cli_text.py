@@ -112,3 +112,22 @@ def test_binary_file_subprocess(tmp_path: Path) -> None:
     assert "Traceback" not in proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1
     assert proc.stdout == ""
+
+
+def test_check_reports_spec_drift_on_an_edited_rulebook(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from ruleproof.books import DEFAULT_BOOK
+
+    edited = tmp_path / "edited.txt"
+    edited.write_text(
+        DEFAULT_BOOK.read_bytes().decode("utf-8").replace("不得超过2发", "不得超过3发"), encoding="utf-8"
+    )
+    code, out, _ = run(capsys, "check", str(edited), "--format", "json")
+    data = json.loads(out)
+    drift = [f for f in data["findings"] if f["check"] == "spec-quote-missing"]
+    assert code == 1
+    assert [(f["clause"], f["extra"]["key"]) for f in drift] == [("4.4.6", "param sheriff.bullet_cap")]
+    assert {s["name"]: s["status"] for s in data["stages"]}["spec"] == "findings"
+    _, out, _ = run(capsys, "check", str(edited), "--format", "json", "--spec", "none")
+    assert not [f for f in json.loads(out)["findings"] if f["check"].startswith("spec-")]

@@ -73,6 +73,12 @@ def test_illegal_action_exit_2_one_line(tmp_path: Path, capsys: pytest.CaptureFi
         lambda v: v.update(
             script=[{"night": 1, "actions": [{"actor": 12, "skill": "knife", "targets": [1], "colour": 3}]}]
         ),
+        lambda v: v.update(
+            script=[{"night": 1, "actions": [{"actor": 12, "skill": "wizardry", "targets": [1]}]}]
+        ),
+        lambda v: v.update(
+            script=[{"night": 1, "actions": [{"actor": 12, "skill": "vote", "targets": [1]}]}]
+        ),
         lambda v: v.update(params={"sheriff.bullet_cap": "many"}),
         lambda v: v.update(interpretation={"bounty.count_basis": "sometimes"}),
         lambda v: v.update(expect=[{"after": "evening 1"}]),
@@ -157,7 +163,8 @@ def test_vocab_json(capsys: pytest.CaptureFixture[str]) -> None:
     v = json.loads(out)
     assert code == 0 and v["format"] == "ruleproof-vector/1"
     assert {r["key"] for r in v["roles"]} >= {"sheriff", "hunter", "xeno", "alien", "poisoner"}
-    assert any(not s["implemented"] for s in v["skills"])
+    assert all(s["implemented"] for s in v["skills"])
+    assert {"poison", "transform", "escape", "meeting_vote"} <= {s["key"] for s in v["skills"]}
     assert "bullets" in {f["key"] for f in v["state_fields"]}
 
 
@@ -166,7 +173,7 @@ def test_docs_vectors_md_is_generated_from_the_spec() -> None:
     start, end = "<!-- vocab:start -->\n", "<!-- vocab:end -->"
     assert start in text and end in text
     embedded = text.split(start, 1)[1].split(end, 1)[0]
-    assert embedded == markdown(), "regenerate with: ruleproof vocab --markdown"
+    assert embedded == markdown(), "regenerate with: python ci/regen_docs.py"
 
 
 def test_docs_interpretations_md_lists_every_switch() -> None:

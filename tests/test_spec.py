@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from ruleproof.books import DEFAULT_BOOK
+from ruleproof.books import DEFAULT_BOOK, Source
+from ruleproof.drift import drift_findings
 from ruleproof.errors import UserError
 from ruleproof.kernel.settlement import WINNER_BY_KEY
 from ruleproof.specs.fanhanglu import (
@@ -18,28 +19,30 @@ from ruleproof.specs.fanhanglu import (
     load_spec,
     parse_assignment,
 )
-from ruleproof.specs.fanhanglu.drift import flatten, missing_quotes
+from ruleproof.specs.fanhanglu.drift import quotes
 from ruleproof.specs.fanhanglu.roles import ROLE_BY_KEY
 from ruleproof.specs.fanhanglu.tables import DAMAGE_ORDER, INFECTION_ORDER, STEP_BY_KEY, VICTORY_ORDER
+from ruleproof.text import Document, read_document
 
 TEXT = DEFAULT_BOOK.read_bytes().decode("utf-8")
-FLAT = flatten(TEXT)
 
 
-def test_every_quote_is_in_the_text() -> None:
-    assert missing_quotes(TEXT) == []
+def test_every_quote_is_in_the_clause_it_cites(fanhanglu: Document) -> None:
+    assert drift_findings(fanhanglu, quotes()) == []
 
 
 def test_drift_is_detected_when_the_text_changes() -> None:
-    edited = TEXT.replace("不得超过2发", "不得超过3发")
-    assert [q[0] for q in missing_quotes(edited)] == ["param sheriff.bullet_cap"]
+    edited = read_document(Source("edited.txt", TEXT.replace("不得超过2发", "不得超过3发").encode("utf-8")))
+    found = drift_findings(edited, quotes())
+    assert [(f.check, f.extra["key"]) for f in found] == [("spec-quote-missing", "param sheriff.bullet_cap")]
+    assert found[0].clause == "4.4.6"
 
 
 @pytest.mark.parametrize(
     "clause", sorted({p.clause for p in PARAMS} | {s.clause for s in SKILLS} | {r.clause for r in ROLES})
 )
-def test_cited_clauses_exist(clause: str) -> None:
-    assert flatten(clause) in FLAT
+def test_cited_clauses_exist(clause: str, fanhanglu: Document) -> None:
+    assert fanhanglu.resolves(clause)
 
 
 def test_keys_are_unique_and_orders_are_total() -> None:

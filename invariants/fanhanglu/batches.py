@@ -8,7 +8,8 @@ Which batches are checked comes from the spec (``BATCHES``: rule ``nonzero``, or
 reading makes 0 unpublished).  Publication is the engine's kernel ``batch_published`` (with the engine's
 handling of ③ under ``batch3.zero_rule=content``).  Abstraction, night by night: the tallies the batches
 report — evolutions, checks by source, patrol targets, announcements, settled repairs per repairer,
-sabotage per saboteur, deaths, the step-11 decrement — are free within the limits the rules set (one
+sabotage per saboteur, deaths, the step-11 decrement (⑧ reports the value: its quantity is the night's
+change of the countdown) — are free within the limits the rules set (one
 main action each, patrol once in the first 3 nights, the alien's one sabotage, ranges of 3.2.1 / 5.2 /
 6.3, a stall night settles repairs at 0 (2.8.13), an announcement needs a checked pool); kept as state:
 the cumulative repair and sabotage totals with the exposure flags (4.3.6, 3.2.4), the net damage and
@@ -49,7 +50,8 @@ from .util import between, iff, implies
 if TYPE_CHECKING:
     from ruleproof.text import Document
 
-SABOTEURS = 4  # three xenos and the alien (index 3)
+SABOTEURS = 4  # three xenos and the alien seat (index 3)
+ALIEN_SEAT = SABOTEURS - 1
 REPAIRERS = ("eng", "ast")  # the engineer and an assistant engineer (4.2.2) — exposure counts (4.3.6)
 
 # per batch: the tested quantity and the other content it carries, as observation variables
@@ -58,8 +60,11 @@ CONTENT: dict[str, tuple[str, tuple[str, ...]]] = {
     "3": ("checks", ("patrol", "announcements")),
     "4": ("repair", ("repair_exposed",)),
     "5": ("sabotage", ("net_increase", "shutdown", "sabotage_exposed")),
-    "6": ("deaths", ()),
-    "8": ("decrement", ()),
+    "6": (
+        "deaths",
+        (),
+    ),  # the revive trace rides on ⑥ but is deferred by rule when ⑥ is not published (6.8.7⑤)
+    "8": ("countdown_change", ()),
 }
 OBS = tuple(dict.fromkeys(v for q, rest in CONTENT.values() for v in (q, *rest)))
 
@@ -73,7 +78,7 @@ def checked_batches(spec: Spec, batches: Sequence[BatchDef] = BATCHES) -> list[B
 
 
 STATE: tuple[Var, ...] = (
-    *ints("n", "patrol_left", "net", *(f"R_{r}" for r in REPAIRERS), *(f"S{j}" for j in range(SABOTEURS))),
+    *ints("n", "net", *(f"R_{r}" for r in REPAIRERS), *(f"S{j}" for j in range(SABOTEURS))),
     *ints(*OBS),
     *bools("pool", "alien_used", "stall", "humans", "ast", "t1", "t2", "t3"),
     *bools(*(f"X_{r}" for r in REPAIRERS), *(f"E{j}" for j in range(SABOTEURS))),
@@ -85,7 +90,8 @@ INPUTS: tuple[Var, ...] = (
     *bools(
         *(f"acts_{r}" for r in REPAIRERS),
         *(f"does{j}" for j in range(SABOTEURS)),
-        *(f"evd{j}" for j in range(3)),
+        *(f"evd{j}" for j in range(SABOTEURS)),
+        "xform",
     ),
     *bools("humans", "ast"),
 )
@@ -122,7 +128,6 @@ def batch_system(spec: Spec, batches: Sequence[BatchDef] = BATCHES) -> Transitio
         false += [f"pub{key}" for key in CONTENT]
         return a.and_(
             a.eq(s["n"], a.lit(1)),
-            a.eq(s["patrol_left"], a.lit(p("patrol.uses"))),
             s["humans"],
             *(a.eq(s[v], a.lit(0)) for v in zero_ints),
             *(a.not_(s[v]) for v in false),
@@ -131,22 +136,19 @@ def batch_system(spec: Spec, batches: Sequence[BatchDef] = BATCHES) -> Transitio
     def guard(a: Algebra[Any, Any], s: State, i: Inputs) -> Any:
         lit = a.lit
         out = [
-            between(a, 0, i["evo"], p("players.xenos")),
+            a.le(lit(0), i["evo"]),  # the xenos, and a death-row alien in xeno form (6.8.3)
             between(a, 0, i["amb"], 1),  # 6.1.1 ≤ 1 target a night
-            between(a, 0, i["crew"], p("players.crew")),  # 4.1 one check each
-            between(a, 0, i["det"], 1),
-            between(a, 0, i["ann"], 1),
-            a.le(a.add(i["det"], i["ann"]), lit(1)),  # 4.7.2 check or announce
+            # checks and announcements by anyone holding the role tonight (a death-row alien may present one)
+            a.le(lit(0), i["crew"]),
+            a.le(lit(0), i["det"]),
+            a.le(lit(0), i["ann"]),
             implies(a, a.lt(lit(0), i["ann"]), s["pool"]),  # 4.7.5 an announcement needs a checked target
-            # 4.4.4 patrol: once, nights 1–3, 1–3 targets
-            between(a, 0, i["patrol"], p("patrol.max_targets")),
-            implies(
-                a,
-                a.lt(lit(0), i["patrol"]),
-                a.and_(a.lt(lit(0), s["patrol_left"]), a.le(s["n"], lit(p("patrol.last_night")))),
-            ),
+            # 4.4.4 patrol: only in the first 3 nights (once per sheriff — a death-row alien presenting the
+            # sheriff has its own, so the count is not bounded here)
+            a.le(lit(0), i["patrol"]),
+            implies(a, a.lt(lit(0), i["patrol"]), a.le(s["n"], lit(p("patrol.last_night")))),
             # repairs (4.3.2, 4.1.2): settled 0 on a stall night (2.8.13), else at least the cut minimum
-            between(a, 0, i["assists"], p("players.crew")),
+            a.le(lit(0), i["assists"]),
             a.le(lit(0), i["crew_rep"]),
             implies(a, a.or_(s["stall"], a.eq(i["assists"], lit(0))), a.eq(i["crew_rep"], lit(0))),
             implies(a, a.not_(s["stall"]), a.le(a.scale(i["assists"], floor["crew"]), i["crew_rep"])),
@@ -162,15 +164,20 @@ def batch_system(spec: Spec, batches: Sequence[BatchDef] = BATCHES) -> Transitio
             out.append(implies(a, a.and_(i[f"acts_{r}"], a.not_(s["stall"])), a.le(lit(floor[r]), rep)))
         for j in range(SABOTEURS):
             amount, does = i[f"sab{j}"], i[f"does{j}"]
-            if j == SABOTEURS - 1:  # 6.3 the alien, once a game
-                rng = between(a, p("alien.sabotage_min"), amount, p("alien.sabotage_max"))
-                out.append(implies(a, does, a.and_(rng, a.not_(s["alien_used"]))))
-            else:  # 3.2.1 / 5.2: unevolved or sabotage-evolved range
-                lo = a.ite_i(i[f"evd{j}"], lit(p("sabotage.evolved_min")), lit(p("sabotage.min")))
-                hi = a.ite_i(i[f"evd{j}"], lit(p("sabotage.evolved_max")), lit(p("sabotage.max")))
-                out.append(
-                    implies(a, does, a.and_(a.le(lo, amount), a.le(amount, hi), a.le(lit(xeno_lo), amount)))
+            # 3.2.1 / 5.2: a xeno's range, unevolved or sabotage-evolved
+            lo = a.ite_i(i[f"evd{j}"], lit(p("sabotage.evolved_min")), lit(p("sabotage.min")))
+            hi = a.ite_i(i[f"evd{j}"], lit(p("sabotage.evolved_max")), lit(p("sabotage.max")))
+            as_xeno = a.and_(a.le(lo, amount), a.le(amount, hi), a.le(lit(xeno_lo), amount))
+            if (
+                j == ALIEN_SEAT
+            ):  # 6.3 the classic alien, once a game — or a death-row alien in xeno form (6.8.3)
+                as_alien = a.and_(
+                    between(a, p("alien.sabotage_min"), amount, p("alien.sabotage_max")),
+                    a.not_(s["alien_used"]),
                 )
+                out.append(implies(a, does, a.ite_b(i["xform"], as_xeno, as_alien)))
+            else:
+                out.append(implies(a, does, as_xeno))
             out.append(implies(a, a.not_(does), a.eq(amount, lit(0))))
         return a.and_(*out)
 
@@ -180,9 +187,6 @@ def batch_system(spec: Spec, batches: Sequence[BatchDef] = BATCHES) -> Transitio
         # ③ step 2
         checks = a.add(a.add(i["amb"], i["crew"]), i["det"])
         out["checks"], out["patrol"], out["announcements"] = checks, i["patrol"], i["ann"]
-        out["patrol_left"] = a.ite_i(
-            a.lt(lit(0), i["patrol"]), a.sub(s["patrol_left"], lit(1)), s["patrol_left"]
-        )
         out["pool"] = a.or_(s["pool"], a.lt(lit(0), i["det"]))
         # ④ step 4a: settled repairs, exposure at the threshold (4.3.6, 4.2.2)
         repair = a.add(sum_i(a, (i[f"rep_{r}"] for r in REPAIRERS)), i["crew_rep"])
@@ -220,9 +224,10 @@ def batch_system(spec: Spec, batches: Sequence[BatchDef] = BATCHES) -> Transitio
             out[k] = a.ite_b(some, v, s[k])
         # ② ⑥ ⑧
         out["evolved"], out["deaths"] = i["evo"], i["deaths"]
-        out["decrement"] = a.ite_i(
-            a.and_(i["humans"], a.not_(s["stall"])), lit(p("countdown.natural")), lit(0)
-        )
+        # ⑧ reports the countdown value: it changes by the repairs (4a), the tier bonus (4b) and the natural
+        # decrement of step 11 (3.1; none without humans or on a stall night, 3.2.5)
+        natural = a.ite_i(a.and_(i["humans"], a.not_(s["stall"])), lit(p("countdown.natural")), lit(0))
+        out["countdown_change"] = a.sub(a.sub(a.ite_i(some, bonus, lit(0)), repair), natural)
         # publication (2.1.7, the engine's ③ handling under batch3.zero_rule=content)
         for key, (qty, rest) in CONTENT.items():
             q = out[qty]
@@ -232,8 +237,9 @@ def batch_system(spec: Spec, batches: Sequence[BatchDef] = BATCHES) -> Transitio
             bdef = next(b for b in BATCHES if b.key == key)
             out[f"pub{key}"] = batch_published(a, bdef.rule, q, zero_rule)
         out["n"] = a.add(s["n"], lit(1))
-        out["alien_used"] = a.or_(s["alien_used"], i[f"does{SABOTEURS - 1}"])
-        out["stall"] = i[f"does{SABOTEURS - 1}"]  # 3.2.5 the night after the alien's sabotage
+        alien_sabotage = a.and_(i[f"does{ALIEN_SEAT}"], a.not_(i["xform"]))
+        out["alien_used"] = a.or_(s["alien_used"], alien_sabotage)
+        out["stall"] = alien_sabotage  # 3.2.5 the night after the alien's sabotage
         out["humans"], out["ast"] = i["humans"], i["ast"]
         return out
 
@@ -346,7 +352,9 @@ def _scenario(spec: Spec, trace: Trace) -> dict[str, Any]:
             acts.append({"actor": sc.ENGINEER, "skill": "repair", "amount": p("repair.min") / 100})
         for j in range(SABOTEURS):
             if i[f"does{j}"]:
-                actor = sc.ALIEN if j == SABOTEURS - 1 else sc.XENOS[j]
+                if j == ALIEN_SEAT and i["xform"]:
+                    raise NotConcretizable(f"night {t}: a death-row alien in xeno form is not scripted")
+                actor = sc.ALIEN if j == ALIEN_SEAT else sc.XENOS[j]
                 acts.append({"actor": actor, "skill": "sabotage", "amount": int(i[f"sab{j}"]) / 100})
         if acts:
             script.append(sc.night(t, *acts))
@@ -415,7 +423,7 @@ def _quantity(key: str, data: dict[str, Any]) -> float | None:
         return float(data["total"])
     if key == "6":
         return float(len(data["deaths"]))
-    return None  # ⑧ carries the value, not the decrement: checked by the model only
+    return None  # ⑧ carries the value, not the night's change: checked by the model only
 
 
 class BatchZeroInference(SystemInvariant):

@@ -54,13 +54,16 @@ def bullet_system(spec: Spec) -> TransitionSystem:
             lit(spec.p("sheriff.initial_bullets")),
             a.ite_i(a.eq(role, lit(HUNTER)), lit(spec.p("hunter.initial_bullets")), lit(0)),
         )
+        # 4.4.6: the initial bullets are a source like any other — they arrive through the cap
+        stock, voided = bullet_arrival(a, lit(0), first, lit(cap_v), a.eq(role, lit(SHERIFF)))
         return a.and_(
             a.le(lit(SHERIFF), role),
             a.le(role, lit(ARMED)),
             a.eq(s["n"], lit(1)),
             a.eq(s["alive"], lit(total)),
-            a.eq(s["s"], first),
-            *(a.eq(s[v], lit(0)) for v in ZEROED),
+            a.eq(s["s"], stock),
+            a.eq(s["vb"], voided),
+            *(a.eq(s[v], lit(0)) for v in ZEROED if v != "vb"),
             a.not_(s["done"]),
             iff(a, s["active"], a.lt(role, lit(ARMED))),
             a.not_(s["was"]),
@@ -227,6 +230,9 @@ def _scenario(spec: Spec, trace: Trace) -> dict[str, Any]:
     last = trace.states[-1]
     failed = set(trace.failed)
     expect: list[dict[str, Any]] = []
+    if d == 0:  # the initial bullets already break it (4.4.6: they arrive through the cap too)
+        expect.append({"after": "night 1 start", "state": {"bullets": {str(shooter): last["s"]}}})
+        return _vector(spec, role, shooter, table, script, expect, trace, "初始子弹到账即违反")
     if failed & {"recovery", "conservation", "cap_voids_only_extras"}:
         prev = trace.states[-2]
         expect.append({"after": f"night {d - 1} step 0.6", "state": {"bullets": {str(shooter): prev["N"]}}})
@@ -249,16 +255,33 @@ def _scenario(spec: Spec, trace: Trace) -> dict[str, Any]:
             expect.append(check)
     if failed & {"sheriff_cap", "armed_at_most_one"}:
         expect.append({"after": f"night {d} step 0.6", "state": {"bullets": {str(shooter): last["N"]}}})
+    prev = trace.states[-2]
+    story = (
+        f"第 {d - 1} 夜出手前持有 N={prev['N']}、打出 k={prev['k']}、击杀 m={prev['m']}；第 {d} 夜悬赏到账后存量 "
+        f"{last['ab']}（作废 {last['vb']}），当夜到账后存量 {last['N']}"
+    )
+    return _vector(spec, role, shooter, table, script, expect, trace, story)
+
+
+def _vector(
+    spec: Spec,
+    role: int,
+    shooter: int,
+    table: dict[str, str],
+    script: list[dict[str, Any]],
+    expect: list[dict[str, Any]],
+    trace: Trace,
+    story: str,
+) -> dict[str, Any]:
     what = ", ".join(trace.failed)
-    prev = trace.states[-2] if d >= 1 else last
+    d = len(trace.inputs)
     return sc.vector(
         spec,
         ident="bullet_conservation",
-        title=f"子弹守恒被违反（{what}）：{ROLE_KEYS[role]} 于第 {d} 夜",
+        title=f"子弹守恒被违反（{what}）：{ROLE_KEYS[role]} 于第 {max(d, 1)} 夜",
         description=(
-            f"由验证器生成的最小反例（{ROLE_KEYS[role]}，{shooter} 号）：第 {max(d - 1, 1)} 夜出手前持有 N={prev['N']}、"
-            f"打出 k={prev['k']}、击杀 m={prev['m']}；第 {d} 夜悬赏到账后存量 {last['ab']}（作废 {last['vb']}），"
-            f"当夜到账后存量 {last['N']}。4.4.6：下夜存量＝N − k + m ≤ N，上限只作废额外子弹。违反之项：{what}。"
+            f"由验证器生成的最小反例（{ROLE_KEYS[role]}，{shooter} 号）：{story}。"
+            f"4.4.6：下夜存量＝N − k + m ≤ N，上限只作废额外子弹。违反之项：{what}。"
         ),
         cites=["4.4.6", "4.4.2", "4.4.3", "4.4.7"],
         script=script,
@@ -285,6 +308,9 @@ def _monitor(outcome: Outcome) -> set[str]:
             if ps["role"] == "armed_crew" and ps["bullets"] > 1:
                 failed.add("armed_at_most_one")
     events = outcome.events
+    extras = ("extra_night", "extra_alive")
+    if any(e.kind == "bullets" and e.data["voided"] and e.data["source"] not in extras for e in events):
+        failed.add("cap_voids_only_extras")  # 4.4.6③: only the 4.4.3 extras may meet the cap
     nights = sorted({e.night for e in events if e.night > 0})
     for night in nights:
         start = starts.get(f"night {night} start")

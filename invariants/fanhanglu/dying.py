@@ -6,9 +6,11 @@ persist; safe room, protection and patrol are tonight's), walked through the nig
 (``NIGHT_STEPS``, 2.1.1) in order.  Where dying can start is read from the spec, not assumed: at the step
 of every skill that deals damage (``shoot`` 6, ``alien_kill`` 5, ``knife`` 7 — the skills that call the
 damage chain 4.10.2) one point of damage may arrive, resolved by the engine's kernel ``damage_point``
-with the spec's layer order; at the infection-death step (2.1.4, 0.55) a due mark may make the player
-dying; at the step of the rescue skills (8) a rescue may end it; the death-settlement step (the step of
-clause 4.10.6) runs the kernel ``settle_deaths``; the day may exile.  The player is observed after every
+with the spec's layer order; at the infection-death step (2.1.4, 0.55) a due mark or poison may make the
+player dying; at the step of the rescue skills (8: rescue, self-rescue, the death-row alien's revive) a
+rescue may end it; the death-settlement step (the step of clause 4.10.6) runs the kernel
+``settle_deaths``; at the steps of the removing skills (5 escape, 10 the meeting's exile) and at the day
+the player may leave the game.  The player is observed after every
 step from the death settlement on, and at the day.  Players only interact through these free choices
 (who attacks, who rescues), so one player is the whole property: the flags of different players never
 read each other.
@@ -34,8 +36,9 @@ from .util import implies
 # The skills whose resolution deals damage through the 4.10.2 chain (2.8.4 伤害类型: 异形出刀、外星人出刀、
 # 枪击; poison lands at step 8 and makes dying only at the next night's 0.55, 4.6.4).
 DAMAGING_SKILLS = ("alien_kill", "shoot", "knife")
-RESCUING_SKILLS = ("rescue", "self_rescue")
-INFECTION_DEATH_CLAUSE = "2.1.4"  # the step at which a due mark makes its holder dying
+RESCUING_SKILLS = ("rescue", "self_rescue", "revive")  # 4.6.1, 4.5.2, 6.8.4 (the death-row alien)
+REMOVING_SKILLS = ("night_escape", "meeting_vote")  # 6.9.3 escape at step 5, 4.9.2 the meeting's exile
+INFECTION_DEATH_CLAUSE = "2.1.4"  # the step at which a due mark or poison makes its holder dying
 SETTLEMENT_CLAUSE = "4.10.6"  # the death-settlement step
 
 
@@ -43,6 +46,7 @@ def _plan(steps: Sequence[StepDef], skills: dict[str, SkillDef]) -> tuple[list[t
     """What each step of the night can do to a dying flag, and the index of the settlement step."""
     damage = {skills[k].step for k in DAMAGING_SKILLS}
     rescue = {skills[k].step for k in RESCUING_SKILLS}
+    removal = {skills[k].step for k in REMOVING_SKILLS}
     plan: list[tuple[str, str]] = []
     settle: int | None = None
     for idx, st in enumerate(steps):
@@ -56,6 +60,8 @@ def _plan(steps: Sequence[StepDef], skills: dict[str, SkillDef]) -> tuple[list[t
         if st.clause == SETTLEMENT_CLAUSE:
             kinds.append("settle")
             settle = idx if settle is None else settle
+        if st.key in removal:
+            kinds.append("removal")
         plan.extend((st.key, k) for k in kinds)
     return plan, settle
 
@@ -68,10 +74,12 @@ def dying_system(
     order = spec.damage_order()
     watched = [st.key for idx, st in enumerate(steps) if settle is not None and idx >= settle]
     hit_steps = [key for key, kind in plan if kind == "damage"]
+    gone_steps = [key for key, kind in plan if kind == "removal"]
     obs = [f"dy_{k}" for k in watched] + ["dy_day"]
     state: tuple[Var, ...] = (*ints("immunity"), *bools("alive", "dying", "armor", "shield", *obs))
     inputs: tuple[Var, ...] = (
         *bools(*(f"{f}_{k}" for k in hit_steps for f in ("hit", "safe", "imm", "prot", "pat"))),
+        *bools(*(f"gone_{k}" for k in gone_steps)),
         *bools("inf", "rescue", "exile"),
     )
 
@@ -85,7 +93,9 @@ def dying_system(
         )
 
     def guard(a: Algebra[Any, Any], s: State, i: Inputs) -> Any:
-        return implies(a, i["exile"], s["alive"])
+        return a.and_(
+            implies(a, i["exile"], s["alive"]), *(implies(a, i[f"gone_{k}"], s["alive"]) for k in gone_steps)
+        )
 
     def step(a: Algebra[Any, Any], s: State, i: Inputs) -> dict[str, Any]:
         alive, dying = s["alive"], s["dying"]
@@ -120,6 +130,8 @@ def dying_system(
                     shield = a.ite_b(hit, new.shield, shield)
                 elif kind == "rescue":
                     dying = a.and_(dying, a.not_(i["rescue"]))
+                elif kind == "removal":  # out of the game (escape, the meeting's exile): no longer dying
+                    alive = a.and_(alive, a.not_(i[f"gone_{st.key}"]))
                 else:  # settle
                     after, _, left = settle_deaths(a, (alive,), (dying,))
                     alive, dying = after[0], left[0]
@@ -170,7 +182,7 @@ class NoCrossNightDying(SystemInvariant):
     title = "濒死不跨夜：任何一夜步骤 9 之后无濒死者，濒死永不进入白天"
     title_en = "no dying after step 9 of any night; dying never reaches a day"
     cites = ("4.10.4", "4.10.6", "2.1.1")
-    switches = ("damage.night_immunity_position", "rescue.self_when_dying")
+    switches = ("damage.night_immunity_position", "rescue.self_when_dying", "revive.self_when_dying")
     params = ()
     abstraction = "one player's dying flag and layers through the spec's night steps; attacks, rescues free"
 

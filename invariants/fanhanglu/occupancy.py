@@ -109,7 +109,8 @@ def occupancy_system(spec: Spec) -> TransitionSystem:
                 implies(a, i[f"ex{x}"], a.and_(al, a.not_(i[f"die{x}"]))),
             ]
             out += [a.not_(a.eq(i[f"pos{x}"], i[f"pos{y}"])) for y in xs if y > x]
-        out.append(a.le(count_true(a, (i[f"ex{x}"] for x in xs)), lit(1)))  # one exile a day (2.3.4)
+        # one exile at the step-10 meeting (4.9.2) and one by the day's vote (2.3.4), both released by the day
+        out.append(a.le(count_true(a, (i[f"ex{x}"] for x in xs)), lit(2)))
         return a.and_(*out)
 
     def step(a: Algebra[Any, Any], s: State, i: Inputs) -> dict[str, Any]:

@@ -87,7 +87,7 @@ def spec_orders(spec: Spec) -> list[SpecOrder]:
         out.append(SpecOrder(key, clause, tuple(order), names, classes, numbered=False))
     rows = tuple(r.row for r in VICTORY_ORDER)
     out.append(SpecOrder("victory", VICTORY_ORDER[0].clause, rows, {r: r for r in rows}, {}, numbered=True))
-    items = tuple(a.item for a in ADJUDICATION_ORDER)
+    items = tuple(a.row for a in ADJUDICATION_ORDER)
     out.append(
         SpecOrder("adjudication", ADJUDICATION_ORDER[0].clause, items, {i: i for i in items}, {}, True)
     )

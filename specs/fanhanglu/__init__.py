@@ -20,6 +20,7 @@ from ruleproof.specs.fanhanglu.interpretations import SWITCH_BY_KEY, SWITCHES
 from ruleproof.specs.fanhanglu.params import PARAM_BY_KEY, PARAMS
 from ruleproof.specs.fanhanglu.roles import ROLE_BY_KEY, ROLES, SEATS, SKILL_BY_KEY, SKILLS
 from ruleproof.specs.fanhanglu.tables import (
+    ADJUDICATION_ORDER,
     BATCHES,
     DAMAGE_ORDER,
     INFECTION_ORDER,
@@ -33,8 +34,11 @@ BOOK_ID = "fanhanglu/v1preview1.0"
 ParamValue = int | tuple[int, ...]
 
 __all__ = [
+    "ADJUDICATION_ORDER",
     "BATCHES",
     "BOOK_ID",
+    "DAMAGE_ORDER",
+    "INFECTION_ORDER",
     "NIGHT_STEPS",
     "PARAMS",
     "ROLES",

@@ -82,14 +82,15 @@ SWITCHES: tuple[Switch, ...] = (
     ),
     Switch(
         "rescue.self_when_dying",
-        "濒死的救援医师∕临时医生能否以救援额度救自己",
-        "may a dying rescue doctor / temp doctor rescue themself",
+        "濒死的救援医师∕临时医生∕疫苗研究员能否以救援额度救自己",
+        "may a dying rescue doctor / temp doctor / vaccine researcher rescue themself",
         (
             Reading(
                 "allowed",
-                ("3.3.6", "3.3.4", "4.5.2"),
-                "可以：救援额度可指向自身，「自身感染致濒死时可自行救回」（3.3.6，3.3.4「含…救援医师的自救」，4.5.2 括注「系救援额度指向自身」）；按自救类处理，不受濒死∕沉默∕抑制封锁",
-                "yes: the rescue quota may target oneself while dying (3.3.6, 3.3.4, 4.5.2)",
+                ("3.3.6", "3.3.4", "4.5.2", "4.14.6"),
+                "可以：救援额度可指向自身，「自身感染致濒死时可自行救回」（3.3.6，3.3.4「含…救援医师的自救」，4.5.2 括注「系救援额度指向自身」，4.14.6②「制药产出之通用救援额度可指向自身〔定案〕」）；按自救类处理，不受濒死∕沉默∕抑制封锁（毒师除外：4.6.4⑤③ 明文「濒死者当夜无从再推进本表任何出手」）",
+                "yes: the rescue quota may target oneself while dying (3.3.6, 3.3.4, 4.5.2, 4.14.6②); "
+                "never the poisoner (4.6.4⑤③)",
             ),
             Reading(
                 "forbidden",
@@ -237,6 +238,79 @@ SWITCHES: tuple[Switch, ...] = (
         "附录一术语表分列「抵挡层（伤害）」与「抵免层（感染）」，4.4.8④ 所列皆为伤害侧抵挡层。",
         "the glossary separates damage layers (抵挡层) from infection layers (抵免层); 4.4.8④ lists only "
         "damage layers.",
+    ),
+    Switch(
+        "escape.tier_scope",
+        "有效输出「取最高档、不叠加」的范围",
+        "over what the highest tier of an effective output is taken",
+        (
+            Reading(
+                "per_night",
+                ("4.10.0", "6.9.1"),
+                "每夜：同一发起者对同一目标于同一夜至多结算一次，取该夜最高档；各夜分别结算、已结算者落袋为安（4.10.0⑦(c)、⑤「已结算之致死型与濒死型分数落袋为安」）",
+                "per night: one settlement per initiator, target and night, at that night's highest tier; "
+                "settled points are kept (4.10.0⑦(c), ⑤)",
+            ),
+            Reading(
+                "per_pair",
+                ("4.10.0", "6.9.1"),
+                "全局：同一发起者对同一目标整局只取最高档（4.10.0⑦(b)「命中多项者，取最高档，不叠加」未限于同夜；6.9.1⑥）；后夜更高档只补差额",
+                "per pair: one initiator–target pair scores only its highest tier over the game "
+                "(4.10.0⑦(b) is not limited to one night); a later higher tier adds the difference",
+            ),
+        ),
+        "per_night",
+        "4.10.0 为有效输出之唯一权威源：⑦(c) 以「同一夜」为结算单位，(b) 之取最高档即于该单位内适用；若跨夜取高，(c) 成赘文，且与⑤「已结算…落袋为安」相抵。",
+        "4.10.0 is the sole authority: ⑦(c) makes one night the unit of settlement and (b) applies within "
+        "it; reading (b) across nights would make (c) redundant and contradict ⑤ (settled points are kept).",
+    ),
+    Switch(
+        "revive.self_when_dying",
+        "濒死的死囚外星人能否复生自己",
+        "may a dying death-row alien revive itself",
+        (
+            Reading(
+                "allowed",
+                ("6.8.4", "3.3.6", "1.4.1.3"),
+                "可以：复生对象「含死囚自己（自救）」，「属主动技能，受沉默与感染抑制封锁，自救豁免」（6.8.4④⑤）；3.3.6 列复生为感染致死之生路，1.4.1.3「不要求目标保有行动能力」",
+                "yes: 6.8.4④⑤ include the death-row alien itself, with self-revival exempt from blocking; "
+                "3.3.6 and 1.4.1.3 agree",
+            ),
+            Reading(
+                "forbidden",
+                ("4.10.4", "2.8.3"),
+                "不可：濒死者立即失去全部行动能力（医生自救除外，4.10.4①）；豁免清单仅「持有自救额度者之自救」（2.8.3④①，现行唯生化医师持有）",
+                "no: a dying player loses every ability except a doctor's self-rescue (4.10.4①); the "
+                "exemption list names only self-rescue quota holders (2.8.3④①)",
+            ),
+        ),
+        "allowed",
+        "3.3.6 为感染致死生路之唯一权威源，明列死囚复生且不设行动能力条件；6.8.4④⑤ 明文含自救并豁免封锁；与 rescue.self_when_dying 同一口径。",
+        "3.3.6, the sole authority on the ways out of infection death, lists the revive without a capacity "
+        "condition, and 6.8.4④⑤ include self-revival explicitly; same reading as rescue.self_when_dying.",
+    ),
+    Switch(
+        "death_row.timer_in_xeno_form",
+        "带真标记的死囚变形为异形后，感染是否照常致死",
+        "does a true mark still kill a death-row alien that transformed into a xeno",
+        (
+            Reading(
+                "runs",
+                ("5.3.3",),
+                "照常计时致死：「已计时的标记亦不因持有者变形、转职或变为效果免疫形态而停止计时」（5.3.3）",
+                "it still counts down and kills (5.3.3: not stopped by transforming into an effect-immune form)",
+            ),
+            Reading(
+                "immune",
+                ("4.10.6", "1.4.1.3"),
+                "不致死：「呈现异形者依效果免疫根本不进入感染致死」（4.10.6、1.4.1.3）",
+                "it does not kill: a player presenting a xeno never enters infection death (4.10.6, 1.4.1.3)",
+            ),
+        ),
+        "runs",
+        "5.3.3 为感染侧之唯一权威源且专述此情形；4.10.6 自称「本处仅补充两项」、1.4.1.3 亦援引 3.3.6，二者均未标〔例外〕、未登记 2.8.9，依 §0.3 从通则。",
+        "5.3.3, the sole authority on the infection side, addresses exactly this case; 4.10.6 calls its "
+        "text a supplement and neither it nor 1.4.1.3 is a registered exception, so §0.3 keeps 5.3.3.",
     ),
 )
 

@@ -10,6 +10,7 @@ from ruleproof.specs.model import Param, Unit
 
 C = Unit.CENTI
 N = Unit.NIGHT
+M = Unit.MINUTE
 
 PARAMS: tuple[Param, ...] = (
     # ── players and factions ────────────────────────────────────────────────────────────────
@@ -229,6 +230,24 @@ PARAMS: tuple[Param, ...] = (
     ),
     # ── bodyguard, detective ────────────────────────────────────────────────────────────────
     Param(
+        "crew_check.first_identities",
+        1,
+        "4.1.1",
+        "只可提交 1 个身份",
+        "首次查验可提交身份数",
+        "identities on a first check",
+        minimum=1,
+    ),
+    Param(
+        "crew_check.later_identities",
+        2,
+        "4.1.1",
+        "可提交 1~2 个互不相同的身份",
+        "其后查验可提交身份数",
+        "identities on later checks",
+        minimum=1,
+    ),
+    Param(
         "detective.pool_size", 3, "4.7.3", "池容量恒为 3项", "已查验池容量", "checked-pool size", minimum=1
     ),
     # ── xenos ───────────────────────────────────────────────────────────────────────────────
@@ -246,6 +265,16 @@ PARAMS: tuple[Param, ...] = (
     Param("xeno.knife_initial", 1, "5.6.2", "初始 1，上限 2", "刀数初始", "initial knife count"),
     Param("xeno.knife_cap", 2, "5.6.2", "初始 1，上限 2", "刀数上限", "knife count cap"),
     Param("xeno.extra_knives", 1, "5.4.2", "全局仅限使用1次", "额外出刀次数", "extra-knife uses"),
+    Param("xeno.knives_per_night", 1, "5.6.1", "每夜至多 1 刀", "每夜出刀数", "knives per night", minimum=1),
+    Param(
+        "xeno.knives_with_extra",
+        2,
+        "5.4.2",
+        "使用当夜至多出 2 次致死伤害行为",
+        "动用额外出刀之夜的刀数",
+        "knives on the extra-knife night",
+        minimum=1,
+    ),
     Param(
         "sabotage.min",
         150,
@@ -271,7 +300,7 @@ PARAMS: tuple[Param, ...] = (
         "sabotage.evolved_max", 300, "5.2", "破坏量+2.0~3.0", "破坏进化上限", "sabotage maximum (evolved)", C
     ),
     Param("sabotage.step", 10, "3.2.2", "步长 0.1", "破坏步长", "sabotage step", C, minimum=1),
-    Param("sabotage.exposure", 600, "3.2.4", "累计破坏量达 6.0 时", "破坏者暴露阈值", "saboteur exposure", C),
+    Param("sabotage.exposure", 600, "2.1.7", "累计破坏量达 6.0 时", "破坏者暴露阈值", "saboteur exposure", C),
     Param(
         "repair_cut.one", 25, "3.2.6", "1 只→25%", "一只破坏进化之维修削减", "repair cut (one)", Unit.PERCENT
     ),
@@ -302,6 +331,9 @@ PARAMS: tuple[Param, ...] = (
         "alive threshold for awakening",
     ),
     Param(
+        "alien.knives", 1, "6.2", "未觉醒时每夜至多1刀", "未觉醒刀数", "knives before awakening", minimum=1
+    ),
+    Param(
         "alien.knives_awakened",
         2,
         "6.2",
@@ -316,7 +348,200 @@ PARAMS: tuple[Param, ...] = (
     Param(
         "alien.heal_quota_cap", 1, "6.5", "同时至多持有 1次", "感染治疗额度持有上限", "self-heal quota cap"
     ),
+    # ── poisoner (4.6.4) ────────────────────────────────────────────────────────────────────
+    Param(
+        "poisoner.poison_nights",
+        (1, 3, 5),
+        "4.6.4",
+        "第 1、3、5 夜各到账 1 份",
+        "毒药到账之夜",
+        "poison arrival nights",
+        N,
+    ),
+    Param(
+        "poisoner.antidote_nights",
+        (1, 3, 5),
+        "4.6.4",
+        "第 1、3、5 夜各到账 1 份",
+        "解药到账之夜",
+        "antidote arrival nights",
+        N,
+    ),
+    Param(
+        "poison.death_night",
+        3,
+        "4.6.4",
+        "第 3夜步骤 0.55陷入濒死",
+        "毒药致濒死之相对夜（落身当夜为第 1 夜）",
+        "relative night the poison makes its target dying",
+        N,
+        minimum=1,
+    ),
+    # ── craftsman (4.11) ────────────────────────────────────────────────────────────────────
+    Param("craftsman.initial_armor", 1, "4.11.1", "开局自带 1件常规护甲", "开局装备护甲", "initial armor"),
+    Param(
+        "craftsman.forge_nights",
+        2,
+        "4.11.2",
+        "投入 2 个夜晚产出 1 件常规护甲",
+        "常规铸造投入夜数",
+        "nights per regular armor",
+        N,
+        minimum=1,
+    ),
+    Param(
+        "craftsman.quick_nights",
+        1,
+        "4.11.2",
+        "只投入 1 个夜晚产出 1件速成护甲",
+        "速成铸造投入夜数",
+        "nights per quick armor",
+        N,
+        minimum=1,
+    ),
+    Param(
+        "craftsman.quick_valid_nights",
+        3,
+        "4.11.2",
+        "第 2、3 夜继续具有保护功能，第 4夜自动消失",
+        "速成护甲有效夜数（自佩戴当夜起）",
+        "nights a quick armor lasts from the night it is worn",
+        N,
+        minimum=1,
+    ),
+    Param("craftsman.stock_cap", 3, "4.11.3", "库存上限 3件", "护甲库存上限", "armor stock cap"),
+    # ── vote inspector, eavesdropper, ferryman (4.9, 4.12, 4.13) ────────────────────────────
+    Param("meeting.alive_min", 5, "4.9.2", "全场存活≥ 5", "紧急会议存活下限", "alive players for a meeting"),
+    Param("meeting.uses", 1, "4.9.2", "全场唯一一次", "紧急会议次数", "emergency meetings per game"),
+    Param(
+        "eavesdrop.reports_per_night",
+        1,
+        "4.12.2",
+        "报告每夜 1次",
+        "窃听报告每夜次数",
+        "eavesdrop reports per night",
+        tunable=False,  # one submission per skill and step (2.5.4①): structural in this engine
+    ),
+    Param(
+        "ferry.max_group", 3, "4.13.1", "1~3名编号", "摆渡人自选编号组上限", "ferryman group size", minimum=1
+    ),
+    Param(
+        "ferry.per_day",
+        1,
+        "4.13.1",
+        "每昼夜至多1次",
+        "摆渡人每昼夜调查次数",
+        "investigations per day",
+        tunable=False,  # one submission per skill and step (2.5.4①): structural in this engine
+    ),
+    # ── vaccine researcher (4.14) ───────────────────────────────────────────────────────────
+    Param(
+        "vaccine.samples_per_diagnosis",
+        1,
+        "4.14.2",
+        "每实际执行一次诊断，获得1份样本",
+        "每次诊断所得样本",
+        "samples per diagnosis",
+    ),
+    Param(
+        "vaccine.unlock_samples",
+        2,
+        "4.14.3",
+        "消耗2份样本以解锁研制流程",
+        "解锁研制所需样本",
+        "samples to unlock research",
+        minimum=1,
+    ),
+    Param(
+        "vaccine.antibody_nights",
+        4,
+        "4.14.4",
+        "连续4个夜晚",
+        "疫苗抗体有效夜数（接种次夜起）",
+        "nights of vaccine antibody (from the next night)",
+        N,
+        minimum=1,
+    ),
+    Param(
+        "vaccine.pharma_rescue_yield",
+        1,
+        "4.14.1",
+        "固定产出「1瓶救援药剂」",
+        "疫苗研究员制药产量",
+        "vaccine researcher pharma yield",
+    ),
+    # ── death-row alien (6.8) ───────────────────────────────────────────────────────────────
+    Param("death_row.revives", 2, "6.8.4", "全局 2 次", "复生次数", "revives per game"),
+    Param(
+        "death_row.transform_cooldown",
+        2,
+        "2.8.1",
+        "受 2 夜冷却",
+        "变形冷却夜数（变形后）",
+        "nights of cooldown after a transform",
+        N,
+    ),
+    # ── bloodstain (7.2.7), escape (6.9) ────────────────────────────────────────────────────
+    Param(
+        "bloodstain.threshold",
+        3,
+        "7.2.7",
+        "累计达 3 次",
+        "染血指认所需出刀致濒死次数",
+        "knives into dying before the bloodstain",
+    ),
+    Param("escape.kill_crew", 150, "6.9.1", "普通船员 1.5 分", "击杀分·普通船员", "kill: ordinary crew", C),
+    Param(
+        "escape.kill_job",
+        200,
+        "6.9.1",
+        "转职者及一切有职业者 2.0 分",
+        "击杀分·转职者与有职业者",
+        "kill: job-changed or professional",
+        C,
+    ),
+    Param("escape.kill_xeno", 250, "6.9.1", "异形 2.5 分", "击杀分·异形", "kill: xeno", C),
+    Param("escape.dying", 100, "6.9.1", "濒死型·助攻分：1.0 分", "濒死型助攻分", "dying-tier assist", C),
+    Param("escape.retro", 50, "6.9.1", "追溯型·助攻分：0.5 分", "追溯型助攻分", "retro-tier assist", C),
+    Param(
+        "escape.retro_nights",
+        5,
+        "6.9.1",
+        "追溯时限 5 夜",
+        "追溯时限（自击破∕消耗当夜起）",
+        "retro window (from the break night)",
+        N,
+        minimum=1,
+    ),
+    Param(
+        "escape.exile_vote",
+        50,
+        "6.9.1",
+        "投给最终被驱逐者（2.3.4）者 0.5 分",
+        "参与成功驱逐分",
+        "vote for the exiled player",
+        C,
+    ),
+    Param("escape.exile_cap", 300, "6.9.1", "本项累计上限 3 分", "驱逐分上限", "cap of exile points", C),
+    Param("escape.silence", 50, "6.9.1", "发动沉默者 0.5 分", "沉默分", "silence points", C),
+    Param("escape.silence_cap", 300, "6.9.1", "本项累计上限 3 分", "沉默分上限", "cap of silence points", C),
+    Param("escape.threshold", 1000, "6.9.1", "门槛＝10 分", "逃亡门槛", "escape threshold", C, minimum=1),
+    # ── real-time draw (1.5.3) ──────────────────────────────────────────────────────────────
+    Param(
+        "realtime.start", 180, "1.5.3", "满3小时", "可提出求和之对局时长", "minutes before a draw offer", M
+    ),
+    Param("realtime.overtime", 10, "1.5.3", "加时 10 分钟", "每次加时", "overtime per failed offer", M),
+    Param("realtime.overtime_cap", 60, "1.5.3", "累计加时最多 60 分钟", "累计加时上限", "overtime cap", M),
     # ── endgame ─────────────────────────────────────────────────────────────────────────────
+    Param(
+        "duel.players",
+        2,
+        "1.4.2",
+        "全局存活玩家恰好 2名",
+        "决斗时刻存活人数",
+        "players alive in a duel",
+        tunable=False,
+    ),
     Param(
         "duel.stalemate_nights", 3, "1.4.3", "连续 3个僵持夜后", "僵持夜数", "stalemate nights", N, minimum=1
     ),

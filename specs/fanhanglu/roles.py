@@ -1,7 +1,7 @@
 """Seats (1.1.1), roles and skills of 返航录.
 
-Seat variants are all listed; a variant whose role is not implemented yet carries ``implemented=False``
-and ``issue`` (the engine refuses it with a clear error instead of ignoring it).  Skills carry the
+Seat variants are all listed; a variant or skill not implemented would carry ``implemented=False`` and
+``issue`` (the engine refuses it with a clear error instead of ignoring it) — today every one is.  Skills carry the
 night step they act at (2.1.1), whether they take the night's one action (``Slot.MAIN``), what blocks
 them (2.8.3, 4.10.4) and the clause that defines them.
 """
@@ -9,8 +9,6 @@ them (2.8.3, 4.10.4) and the clause that defines them.
 from __future__ import annotations
 
 from ruleproof.specs.model import RoleDef, SeatDef, SkillDef, Slot
-
-NEXT = "issue 7"
 
 SEATS: tuple[SeatDef, ...] = (
     SeatDef("police", "警长∕猎手", ("sheriff", "hunter"), "1.1.1"),
@@ -30,21 +28,21 @@ ROLES: tuple[RoleDef, ...] = (
     RoleDef("sheriff", "警长", H, "4.4", seat="police"),
     RoleDef("hunter", "猎手", H, "4.4.7", seat="police"),
     RoleDef("bio_doctor", "生化医师", H, "4.5", seat="bio"),
-    RoleDef("vaccine_researcher", "疫苗研究员", H, "4.14", seat="bio", implemented=False, issue=NEXT),
+    RoleDef("vaccine_researcher", "疫苗研究员", H, "4.14", seat="bio"),
     RoleDef("rescue_doctor", "救援医师", H, "4.6", seat="rescue"),
-    RoleDef("poisoner", "毒师", H, "4.6.4", seat="rescue", implemented=False, issue=NEXT),
+    RoleDef("poisoner", "毒师", H, "4.6.4", seat="rescue"),
     RoleDef("detective", "神探", H, "4.7", seat="investigator"),
-    RoleDef("ferryman", "摆渡人", H, "4.13", seat="investigator", implemented=False, issue=NEXT),
+    RoleDef("ferryman", "摆渡人", H, "4.13", seat="investigator"),
     RoleDef("bodyguard", "保镖", H, "4.8", seat="defender"),
-    RoleDef("craftsman", "工匠", H, "4.11", seat="defender", implemented=False, issue=NEXT),
+    RoleDef("craftsman", "工匠", H, "4.11", seat="defender"),
     RoleDef("vote_inspector", "验票官", H, "4.9", seat="social"),
-    RoleDef("eavesdropper", "窃听者", H, "4.12", seat="social", implemented=False, issue=NEXT),
+    RoleDef("eavesdropper", "窃听者", H, "4.12", seat="social"),
     RoleDef("armed_crew", "武装船员", H, "4.2.2", count=0, derived_from="crew"),
     RoleDef("assistant_engineer", "助理工程师", H, "4.2.2", count=0, derived_from="crew"),
     RoleDef("temp_doctor", "临时医生", H, "4.2.2", count=0, derived_from="crew"),
     RoleDef("xeno", "异形", X, "5", count=3),
     RoleDef("alien", "经典外星人", A, "6.1", seat="alien"),
-    RoleDef("death_row_alien", "死囚外星人", A, "6.8", seat="alien", implemented=False, issue=NEXT),
+    RoleDef("death_row_alien", "死囚外星人", A, "6.8", seat="alien"),
 )
 
 ROLE_BY_KEY: dict[str, RoleDef] = {r.key: r for r in ROLES}
@@ -62,6 +60,8 @@ DOCTORS: tuple[str, ...] = ("bio_doctor", "vaccine_researcher", "rescue_doctor",
 SUPPRESSION_FACTIONS: tuple[str, ...] = (H, A)
 
 HUMAN_ROLES = tuple(r.key for r in ROLES if r.faction == H)
+# 3.3.1 制药 (医生通用): every doctor; the poisoner and the vaccine researcher rescue with its products.
+PHARMA_ROLES = ("bio_doctor", "vaccine_researcher", "rescue_doctor", "poisoner", "temp_doctor")
 ALL = tuple(r.key for r in ROLES)
 BLOCK_ALL = ("silence", "suppression", "dying")
 M, F = Slot.MAIN, Slot.FREE
@@ -69,7 +69,16 @@ M, F = Slot.MAIN, Slot.FREE
 SKILLS: tuple[SkillDef, ...] = (
     # ── every player ─────────────────────────────────────────────────────────────────────────
     SkillDef("chat", "私聊", ALL, "0", "2.2", F, blocked=("dying",), targets="one", params=("accept",)),
-    SkillDef("suppress", "感染抑制", (*HUMAN_ROLES, "alien"), "0.5", "3.3.4", F, blocked=(), targets="self"),
+    SkillDef(
+        "suppress",
+        "感染抑制",
+        (*HUMAN_ROLES, "alien", "death_row_alien"),
+        "0.5",
+        "3.3.4",
+        F,
+        blocked=(),
+        targets="self",
+    ),
     SkillDef("vote", "投票", ALL, "day", "2.3.4", F, blocked=(), targets="one"),
     # ── crew and job change ──────────────────────────────────────────────────────────────────
     SkillDef("job_change", "转职", ("crew",), "0.6", "4.2.1", F, params=("direction",)),
@@ -85,21 +94,24 @@ SKILLS: tuple[SkillDef, ...] = (
     SkillDef("save_bullet", "攒弹", ("hunter",), "6", "4.4.7", M, excludes=("sniff",)),
     SkillDef("sniff", "嗅探", ("hunter",), "3.5", "4.4.8", F, targets="many", excludes=("save_bullet",)),
     # ── doctors ──────────────────────────────────────────────────────────────────────────────
-    SkillDef("heal", "治疗", ("bio_doctor", "rescue_doctor", "temp_doctor"), "8", "3.3.9", M, targets="many"),
     SkillDef(
-        "rescue", "救援", ("bio_doctor", "rescue_doctor", "temp_doctor"), "8", "4.6.1", M, targets="many"
+        "heal",
+        "治疗",
+        ("bio_doctor", "rescue_doctor", "poisoner", "temp_doctor"),
+        "8",
+        "3.3.9",
+        M,
+        targets="many",
     ),
+    SkillDef("rescue", "救援", PHARMA_ROLES, "8", "4.6.1", M, targets="many"),
     SkillDef("self_rescue", "自救", ("bio_doctor",), "8", "4.5.2", F, blocked=(), targets="self"),
-    SkillDef(
-        "pharma", "制药", ("bio_doctor", "rescue_doctor", "temp_doctor"), "8", "3.3.1", M, params=("product",)
-    ),
+    SkillDef("pharma", "制药", PHARMA_ROLES, "8", "3.3.1", M, params=("product",)),
     # ── detective, bodyguard, vote inspector ─────────────────────────────────────────────────
     SkillDef("detective_check", "神探查验", ("detective",), "2", "4.7.1", M, targets="one"),
     SkillDef("detective_announce", "神探公告", ("detective",), "2", "4.7.2", M, targets="one"),
     SkillDef("protect", "保护", ("bodyguard",), "3", "4.8.1", M, targets="one"),
-    SkillDef(
-        "emergency_meeting", "紧急会议", ("vote_inspector",), "10", "4.9.2", M, implemented=False, issue=NEXT
-    ),
+    SkillDef("emergency_meeting", "紧急会议", ("vote_inspector",), "10", "4.9.2", M),
+    SkillDef("meeting_vote", "会议投票", ALL, "10", "2.3.3", F, blocked=(), targets="one"),
     # ── xenos ────────────────────────────────────────────────────────────────────────────────
     SkillDef("cleanse", "清洗", ("xeno",), "edc", "5.9", F, blocked=("dying",), targets="self"),
     SkillDef("evolve", "进化", ("xeno",), "0.6", "5.1", F, params=("direction",)),
@@ -124,26 +136,19 @@ SKILLS: tuple[SkillDef, ...] = (
         targets="self",
         excludes=("suppress",),
     ),
-    # ── issue 7: listed so that vocab, vectors and errors know them ──────────────────────────
-    SkillDef("poison", "毒药", ("poisoner",), "8", "4.6.4", M, targets="one", implemented=False, issue=NEXT),
+    # ── poisoner (4.6.4) ─────────────────────────────────────────────────────────────────────
+    SkillDef("poison", "毒药", ("poisoner",), "8", "4.6.4", M, targets="one"),
+    SkillDef("antidote", "解药", ("poisoner",), "8", "4.6.4", M, targets="one"),
+    # ── craftsman (4.11) ─────────────────────────────────────────────────────────────────────
+    SkillDef("forge", "铸造护甲", ("craftsman",), "3", "4.11.2", M),
+    SkillDef("quick_forge", "速成护甲", ("craftsman",), "3", "4.11.2", M),
     SkillDef(
-        "antidote", "解药", ("poisoner",), "8", "4.6.4", M, targets="one", implemented=False, issue=NEXT
+        "distribute_armor", "分配护甲", ("craftsman",), "3", "4.11.2", M, targets="many", params=("kinds",)
     ),
-    SkillDef("forge", "铸造护甲", ("craftsman",), "3", "4.11.2", M, implemented=False, issue=NEXT),
-    SkillDef("quick_forge", "速成护甲", ("craftsman",), "3", "4.11.2", M, implemented=False, issue=NEXT),
+    # ── eavesdropper (4.12), ferryman (4.13) ─────────────────────────────────────────────────
+    SkillDef("eavesdrop", "窃听", ("eavesdropper",), "0.2", "4.12.1", F, blocked=()),
     SkillDef(
-        "distribute_armor",
-        "分配护甲",
-        ("craftsman",),
-        "3",
-        "4.11.2",
-        M,
-        targets="many",
-        implemented=False,
-        issue=NEXT,
-    ),
-    SkillDef(
-        "eavesdrop", "窃听", ("eavesdropper",), "0.2", "4.12.1", F, blocked=(), implemented=False, issue=NEXT
+        "eavesdrop_report", "窃听报告", ("eavesdropper",), "day", "4.12.2", F, blocked=(), targets="many"
     ),
     SkillDef(
         "ferry_investigate",
@@ -153,49 +158,18 @@ SKILLS: tuple[SkillDef, ...] = (
         "4.13.1",
         F,
         blocked=(),
-        implemented=False,
-        issue=NEXT,
-    ),
-    SkillDef(
-        "diagnose",
-        "诊断",
-        ("vaccine_researcher",),
-        "8",
-        "4.14.2",
-        M,
-        targets="one",
-        implemented=False,
-        issue=NEXT,
-    ),
-    SkillDef("research", "研制", ("vaccine_researcher",), "8", "4.14.3", M, implemented=False, issue=NEXT),
-    SkillDef(
-        "inoculate",
-        "接种",
-        ("vaccine_researcher",),
-        "8",
-        "4.14.4",
-        M,
         targets="many",
-        implemented=False,
-        issue=NEXT,
+        params=("corpse",),
     ),
-    SkillDef(
-        "transform",
-        "变形",
-        ("death_row_alien",),
-        "iss",
-        "6.8.3",
-        F,
-        blocked=(),
-        implemented=False,
-        issue=NEXT,
-    ),
-    SkillDef(
-        "revive", "复生", ("death_row_alien",), "8", "6.8.4", F, targets="many", implemented=False, issue=NEXT
-    ),
-    SkillDef(
-        "escape", "逃亡", ("alien", "death_row_alien"), "day", "6.9.3", M, implemented=False, issue=NEXT
-    ),
+    # ── vaccine researcher (4.14) ────────────────────────────────────────────────────────────
+    SkillDef("diagnose", "诊断", ("vaccine_researcher",), "8", "4.14.2", M, targets="one"),
+    SkillDef("research", "研制", ("vaccine_researcher",), "8", "4.14.3", M),
+    SkillDef("inoculate", "接种", ("vaccine_researcher",), "8", "4.14.4", M, targets="many"),
+    # ── death-row alien (6.8) and escape (6.9) ───────────────────────────────────────────────
+    SkillDef("transform", "变形", ("death_row_alien",), "iss", "6.8.3", F, blocked=(), params=("identity",)),
+    SkillDef("revive", "复生", ("death_row_alien",), "8", "6.8.4", F, targets="many"),
+    SkillDef("escape", "逃亡", ("alien", "death_row_alien"), "day", "6.9.3", F, blocked=()),
+    SkillDef("night_escape", "逃亡（夜间窗口）", ("alien", "death_row_alien"), "5", "6.9.3", M),
 )
 
 SKILL_BY_KEY: dict[str, SkillDef] = {s.key: s for s in SKILLS}

@@ -9,7 +9,7 @@ from ruleproof.specs.model import (
     LayerClass,
     LayerDef,
     LayerOrder,
-    OrderItem,
+    OrderRow,
     PublishRule,
     StepDef,
     StepKind,
@@ -193,15 +193,6 @@ LAYER_CLASS_ZH: dict[LayerClass, str] = {
     LayerClass.PERSISTENT: "存续类",
 }
 
-# 0.5 裁判次序「遇冲突依次判断」: the order the interpretation switches' defaults follow.
-ADJUDICATION_ORDER: tuple[OrderItem, ...] = (
-    OrderItem("①", "registered", "0.5", "是否已登记于 2.8.9"),
-    OrderItem("②", "registered_text", "0.5", "是则从其明文"),
-    OrderItem("③", "general_rule", "0.5", "否则适用通则"),
-    OrderItem("④", "special_clause", "0.5", "通则未明文者，适用专门条款"),
-    OrderItem("⑤", "spirit", "0.5", "仍无答案者，依四条基本精神"),
-)
-
 # 1.2.3 判定顺序: the first row that holds wins; 〇 (draw) is checked before ①–④.
 VICTORY_ORDER: tuple[VictoryRow, ...] = (
     VictoryRow("〇", "night_cap", "draw", "1.2.3", "平局优先于①②③④"),
@@ -227,3 +218,13 @@ VICTORY_NODES: tuple[tuple[str, str], ...] = (
 )
 
 FACTIONS: tuple[tuple[str, str], ...] = (("humans", "人类"), ("xenos", "异形"), ("alien", "外星人"))
+
+# §0.5 裁判次序: how a conflict between clauses is adjudicated (the defaults of the interpretation
+# switches follow it; the verifier checks the orders the spec uses against it).
+ADJUDICATION_ORDER: tuple[OrderRow, ...] = (
+    OrderRow("①", "registered", "0.5", "是否已登记于 2.8.9"),
+    OrderRow("②", "follow_registered", "0.5", "是则从其明文"),
+    OrderRow("③", "general_rule", "0.5", "否则适用通则"),
+    OrderRow("④", "special_clause", "0.5", "通则未明文者，适用专门条款"),
+    OrderRow("⑤", "principles", "0.5", "仍无答案者，依四条基本精神"),
+)

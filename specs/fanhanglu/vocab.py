@@ -17,7 +17,7 @@ STATE_FIELDS: tuple[StateField, ...] = (
     StateField("presented_role", P, "str", "呈现职业（不含乔装）", "2.8.1"),
     StateField("faction", P, "str", "真实阵营 humans∕xenos∕alien", "2.8.1"),
     StateField("alive", P, "bool", "存活（未死亡、未出局）", "2.6"),
-    StateField("out", P, "str", "出局方式 dead∕exiled，存活者为 null", "2.6"),
+    StateField("out", P, "str", "出局方式 dead∕exiled∕escaped，存活者为 null", "2.6"),
     StateField("dying", P, "bool", "濒死（仅步骤 9 前可为真）", "4.10.4"),
     StateField("silenced", P, "bool", "当夜被沉默封锁", "6.1.2"),
     StateField("bullets", P, "int", "子弹存量（警长∕猎手∕武装船员）", "4.4.6"),
@@ -36,7 +36,7 @@ STATE_FIELDS: tuple[StateField, ...] = (
     StateField("pharma_progress", P, "int", "制药进度（已投入夜数）", "3.3.1"),
     StateField("antibody_night", P, "int", "抗体有效之夜，无则 null", "3.3.8"),
     StateField("shield", P, "bool", "持有结茧护盾", "5.7"),
-    StateField("armor", P, "bool", "持有护甲", "4.11.1"),
+    StateField("armor", P, "bool", "持有护甲（伤害∕感染两计数任一尚存）", "4.11.1"),
     StateField("disguises", P, "int", "剩余乔装次数", "7.3.1"),
     StateField("patrol_used", P, "bool", "警长已用巡逻", "4.4.4"),
     StateField("safe_rooms", P, "int", "剩余安全室次数", "4.3.1"),
@@ -50,6 +50,23 @@ STATE_FIELDS: tuple[StateField, ...] = (
     StateField("sniff_nights", P, "int", "猎手剩余嗅探夜数", "4.4.8"),
     StateField("detective_pool", P, "list", "神探已查验池 [[编号, 职业], …]（先进先出）", "4.7.3"),
     StateField("last_protected", P, "int", "保镖上一夜保护之目标，无则 null", "4.8.1"),
+    StateField("poisoned", P, "bool", "带毒药标记（毒师与本人可见）", "4.6.4"),
+    StateField("poison_due", P, "int", "毒药致濒死之夜（步骤 0.55），无则 null", "4.6.4"),
+    StateField("poison_quota", P, "int", "毒药额度", "4.6.4"),
+    StateField("antidote_quota", P, "int", "解药额度", "4.6.4"),
+    StateField("armor_until", P, "int", "所佩速成护甲有效之末夜，常规护甲或无护甲为 null", "4.11.2"),
+    StateField("armor_stock", P, "int", "工匠库存·常规护甲（未分配）", "4.11.3"),
+    StateField("quick_stock", P, "int", "工匠库存·速成护甲（未分配）", "4.11.3"),
+    StateField("forge_progress", P, "int", "常规铸造进度（已投入夜数）", "4.11.2"),
+    StateField("samples", P, "int", "疫苗研究员样本数（解锁后不再记录，为 0）", "4.14.2"),
+    StateField("research_unlocked", P, "bool", "已解锁研制", "4.14.3"),
+    StateField("vaccines", P, "int", "疫苗（额度）", "4.14.4"),
+    StateField("vaccine_until", P, "int", "疫苗抗体有效之末夜，无则 null", "4.14.4"),
+    StateField("revives", P, "int", "死囚剩余复生次数", "6.8.4"),
+    StateField("transform_night", P, "int", "死囚上次变形之夜，无则 null", "6.8.3"),
+    StateField("bloodstain", P, "int", "出刀致濒死累计次数（染血计数）", "7.2.7"),
+    StateField("escape_score", P, "decimal", "外星人逃亡积分（本人可见）", "6.9.1"),
+    StateField("escape_eligible", P, "bool", "已取得逃亡资格", "6.9.2"),
     # ── game ────────────────────────────────────────────────────────────────────────────────
     StateField("night", G, "int", "夜数", "1.5.2"),
     StateField("phase", G, "str", "阶段 normal∕extinction（寂灭）∕duel（决斗）∕extinction_duel", "1.4"),
@@ -60,6 +77,9 @@ STATE_FIELDS: tuple[StateField, ...] = (
     StateField("occupancy", G, "dict", "各进化方向当前占位数", "1.5.1"),
     StateField("alive_count", G, "dict", "各阵营存活人数", "1.2.3"),
     StateField("stalemate", G, "int", "决斗时刻连续僵持夜数", "1.4.3"),
+    StateField("meetings", G, "int", "已召开之紧急会议次数（全场唯一一次）", "4.9.2"),
+    StateField("secondary", G, "list", "已取得次胜（逃亡）者编号", "1.2.5"),
+    StateField("overtime", G, "int", "已用加时（分钟）", "1.5.3"),
 )
 
 FIELD_BY_KEY: dict[str, StateField] = {f.key: f for f in STATE_FIELDS}
@@ -85,6 +105,16 @@ FEEDBACK_KINDS: tuple[FeedbackKind, ...] = (
     FeedbackKind("vote_sources", "验票官票源可见", "4.9.1", ("votes",)),
     FeedbackKind("team_votes", "异形可见本方队友票型", "2.3.5", ("votes",)),
     FeedbackKind("job_changed", "转职完成", "4.2.1", ("direction",)),
+    FeedbackKind("poisoned", "被下毒者知情（毒发时点）", "4.6.4", ("due",)),
+    FeedbackKind("armor_worn", "持有者自知带甲（不知来源）", "4.11.4", ("quick", "until")),
+    FeedbackKind("armor_expired", "速成护甲到期消失", "4.11.4", ()),
+    FeedbackKind("eavesdrop_read", "窃听所得（当夜配对组）", "4.12.1", ("pairs",)),
+    FeedbackKind(
+        "ferry_result", "摆渡人调查结论（有∕无凶手，7.2.10）", "4.13.3", ("corpse", "group", "killer")
+    ),
+    FeedbackKind("vaccinated", "接种告知（持有与有效夜，7.2.8）", "4.14.4", ("from", "until")),
+    FeedbackKind("vaccine_triggered", "疫苗抗体生效感知（7.2.9）", "4.14.4", ()),
+    FeedbackKind("bloodstain", "染血指认（攻击者编号）", "7.2.7", ("attacker",)),
 )
 
 FEEDBACK_BY_KEY: dict[str, FeedbackKind] = {f.key: f for f in FEEDBACK_KINDS}

@@ -23,7 +23,6 @@ from ruleproof.kernel.algebra import PY
 from ruleproof.kernel.z3algebra import Z3
 from ruleproof.smt.ts import Sort, TransitionSystem
 from ruleproof.specs.fanhanglu import Spec, load_spec
-from ruleproof.specs.fanhanglu.roles import ROLE_BY_KEY
 
 from .harness import Run, play
 
@@ -77,7 +76,13 @@ def _shooters(run: Run) -> list[int]:
     st.sampled_from(["sheriff", "hunter"]),
     st.sampled_from(["per_enemy", "per_shot"]),
     st.sampled_from(
-        [{}, {"bounty.bullets_per_kill": 2}, {"sheriff.bullet_cap": 3}, {"sheriff.bullet_cap": 1}]
+        [
+            {},
+            {"bounty.bullets_per_kill": 2},
+            {"sheriff.bullet_cap": 3},
+            {"sheriff.bullet_cap": 1},
+            {"sheriff.initial_bullets": 3, "hunter.initial_bullets": 3},
+        ]
     ),
 )
 def test_bullet_model_follows_the_engine(seed: int, police: str, basis: str, reform: dict[str, int]) -> None:
@@ -89,11 +94,13 @@ def bullet_game(seed: int, police: str, basis: str, reform: dict[str, int], z3ch
     ts = bullets.bullet_system(spec)
     run = play(seed, spec, _bullets_grab, {"police": police})
     g = run.game
-    human = {i + 1 for i, p in enumerate(g.players) if ROLE_BY_KEY[p.role].faction == "humans"}
+    human = {
+        p.n for p in g.players if p.faction == "humans"
+    }  # true faction (a death-row alien may transform)
     for idx in _shooters(run):
         p = g.players[idx]
         role = {"sheriff": bullets.SHERIFF, "hunter": bullets.HUNTER}.get(p.base_role, bullets.ARMED)
-        s = _bullet_init(ts, role, spec)
+        s = _bullet_init(ts, role, spec, run, p.n)
         for night in range(1, run.nights + 1):
             start = run.at(night, "arrival")
             if start is None or (not g.players[idx].alive and g.players[idx].death_night < night):
@@ -134,16 +141,13 @@ def bullet_game(seed: int, police: str, basis: str, reform: dict[str, int], z3ch
             s = new
 
 
-def _bullet_init(ts: TransitionSystem, role: int, spec: Spec) -> dict[str, Any]:
-    first = {
-        bullets.SHERIFF: spec.p("sheriff.initial_bullets"),
-        bullets.HUNTER: spec.p("hunter.initial_bullets"),
-    }
+def _bullet_init(ts: TransitionSystem, role: int, spec: Spec, run: Run, n: int) -> dict[str, Any]:
+    """The model's initial state, read off the engine's setup (the initial bullets' arrival)."""
+    initial = [e for e in run.events(0, "bullets") if e.data["player"] == n]
+    stock, voided = (initial[0].data["stock"], initial[0].data["voided"]) if initial else (0, 0)
     s: dict[str, Any] = {v.name: (False if v.sort is Sort.BOOL else 0) for v in ts.state}
-    s.update(
-        role=role, n=1, alive=spec.p("players.total"), s=first.get(role, 0), active=role != bullets.ARMED
-    )
-    assert ts.init(PY, s)
+    s.update(role=role, n=1, alive=spec.p("players.total"), s=stock, vb=voided, active=role != bullets.ARMED)
+    assert ts.init(PY, s), "the model's initial state is not the engine's"
     return s
 
 
@@ -172,8 +176,12 @@ def dying_game(seed: int, immunity: str, self_rescue: str, z3check: bool = False
     hit_steps = sorted({v.name.split("_", 1)[1] for v in ts.inputs if v.name.startswith("hit_")})
     run = play(seed, spec, _dying_grab)
     g = run.game
-    touched = {e.data.get("player", e.data.get("target")) for e in g.events if e.kind in ("dying", "rescued")}
-    touched |= {p.n for p in g.players if p.out == "exiled"} | {seed % len(g.players) + 1}
+    touched = {
+        e.data.get("player", e.data.get("target"))
+        for e in g.events
+        if e.kind in ("dying", "rescued", "revived")
+    }
+    touched |= {p.n for p in g.players if p.out in ("exiled", "escaped")} | {seed % len(g.players) + 1}
     for idx, p in enumerate(g.players):
         if p.n not in touched and not z3check:
             continue  # nothing happens to this player's dying flag: the model's step is trivially the same
@@ -186,14 +194,23 @@ def dying_game(seed: int, immunity: str, self_rescue: str, z3check: bool = False
             if run.at(night, "arrival") is None or not s["alive"]:
                 break
             became = [e for e in run.events(night, "dying") if e.data["player"] == p.n]
-            steps = {e.step for e in became if e.data["cause"] != "infection"}
+            steps = {e.step for e in became if e.step != "0.55"}
             assert steps <= set(hit_steps), f"dying at step {steps} the model does not allow"
             i: dict[str, Any] = {v.name: False for v in ts.inputs}
             for k in hit_steps:
                 i[f"hit_{k}"] = k in steps
-            i["inf"] = any(e.data["cause"] == "infection" for e in became)
-            i["rescue"] = any(e.data["target"] == p.n for e in run.events(night, "rescued"))
-            i["exile"] = p.out == "exiled" and p.death_night == night
+            i["inf"] = any(e.step == "0.55" for e in became)  # a due mark or poison (2.1.4)
+            saved = [*run.events(night, "rescued"), *run.events(night, "revived")]
+            i["rescue"] = any(e.data["target"] == p.n for e in saved)
+            left = {e.step for e in run.events(night, "escape") if e.data["player"] == p.n}
+            left |= {e.step for e in run.events(night, "vote_result") if e.data["exiled"] == p.n}
+            for k in (v.name.removeprefix("gone_") for v in ts.inputs if v.name.startswith("gone_")):
+                i[f"gone_{k}"] = k in left
+            i["exile"] = "day" in left
+            assert left <= {
+                "day",
+                *(v.name.removeprefix("gone_") for v in ts.inputs if v.name.startswith("gone_")),
+            }
             new = step_both(ts, s, i)
             if z3check:
                 z3_agrees(ts, s, i, new)
@@ -214,7 +231,7 @@ def dying_game(seed: int, immunity: str, self_rescue: str, z3check: bool = False
 
 
 def _occupancy_grab(g: Game) -> dict[str, Any]:
-    xenos = [p for p in g.players if p.role == "xeno"]
+    xenos = [p for p in g.players if p.faction == "xenos"]  # not a death-row alien in xeno form (1.5.1①)
     return {
         "occupancy": list(g.occupancy),
         "dir": [occupancy.DIRS.index(p.direction) + 1 if p.direction else 0 for p in xenos],
@@ -241,7 +258,7 @@ def occupancy_game(seed: int, overflow: str, reform: dict[str, int], z3check: bo
     ts = occupancy.occupancy_system(spec)
     run = play(seed, spec, _occupancy_grab)
     g = run.game
-    xenos = [p.n for p in g.players if p.role == "xeno"]
+    xenos = [p.n for p in g.players if p.faction == "xenos"]
     s: dict[str, Any] = {v.name: (False if v.sort is Sort.BOOL else 0) for v in ts.state}
     s.update({f"al{x}": True for x in range(len(xenos))}, n=1)
     assert ts.init(PY, s)
@@ -327,11 +344,10 @@ def batch_game(seed: int, batch3: str, zero468: str, reform: dict[str, int], z3c
     ts = batches.batch_system(spec)
     run = play(seed, spec, _batch_grab)
     g = run.game
-    saboteurs = [p.n - 1 for p in g.players if p.role == "xeno"] + [
-        p.n - 1 for p in g.players if p.role == "alien"
-    ]
+    xenos = [p.n - 1 for p in g.players if p.faction == "xenos"]
+    saboteurs = xenos + [p.n - 1 for p in g.players if p.faction == "alien"]  # the alien seat last
     s: dict[str, Any] = {v.name: (False if v.sort is Sort.BOOL else 0) for v in ts.state}
-    s.update(n=1, patrol_left=spec.p("patrol.uses"), humans=True)
+    s.update(n=1, humans=True)
     assert ts.init(PY, s)
     for night in range(1, run.nights + 1):
         before = run.at(night, "arrival")
@@ -372,8 +388,8 @@ def batch_game(seed: int, batch3: str, zero468: str, reform: dict[str, int], z3c
                 amount,
                 any(a.actor == n + 1 for a in run.executed(night, "4b", "sabotage")),
             )
-            if j < 3:
-                i[f"evd{j}"] = b4b["direction"][n] == "sabotage"
+            i[f"evd{j}"] = b4b["direction"][n] == "sabotage"
+        i["xform"] = b4b["roles"][saboteurs[batches.ALIEN_SEAT]] == "xeno"  # a death-row alien in xeno form
         new = step_both(ts, s, i)
         if z3check:
             z3_agrees(ts, s, i, new)

@@ -76,7 +76,7 @@ def test_readings_that_differ(default_report) -> None:  # type: ignore[no-untype
     }
     assert set(statuses("bullet_conservation").values()) == {"proved"}
     assert set(statuses("no_cross_night_dying").values()) == {"proved"}
-    assert len(statuses("no_cross_night_dying")) == 4  # two switches, every combination
+    assert len(statuses("no_cross_night_dying")) == 8  # three switches, every combination
     batch = by_name(default_report, "batch_zero_inference")
     failed = {rr.readings["batch3.zero_rule"]: rr.checked.result.trace.failed for rr in batch.readings}
     assert failed == {"strict": ["batch3_nothing_lost"], "content": ["batch3_unpublished_iff_zero"]}
@@ -167,7 +167,7 @@ def test_a_text_that_agrees_with_itself_but_not_with_the_spec() -> None:
         ("armor", "shield", "spec")
     ]
     assert {(s["before"], s["after"]) for s in core if s["source"] != "spec"} == {("shield", "armor")}
-    # nothing in the engine grants armor yet (the craftsman is issue 7): said, not faked
+    # the scenario builder does not script the craftsman's forging (4.11): said, not faked
     assert checked.scenario is None and "armor" in checked.scenario_note
 
 

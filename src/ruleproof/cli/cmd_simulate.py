@@ -28,6 +28,7 @@ def run(args: argparse.Namespace) -> int:
     winners: Counter[str] = Counter()
     rows: Counter[str] = Counter()
     nights: list[int] = []
+    escapes = 0  # games in which the alien won a secondary win by escaping (6.9, 1.2.5)
     start = time.perf_counter()
     for seed in range(args.seed, args.seed + args.games):
         g = Game(spec, random_roles(seed), RandomPolicy(seed), seed=seed)
@@ -35,6 +36,7 @@ def run(args: argparse.Namespace) -> int:
         winners[result.winner if result else "none"] += 1
         rows[result.row if result else "—"] += 1
         nights.append(g.night)
+        escapes += bool(g.secondary)
     elapsed = time.perf_counter() - start
     summary = {
         "games": args.games,
@@ -42,6 +44,7 @@ def run(args: argparse.Namespace) -> int:
         "spec": spec.describe_changes(),
         "winners": {k: winners[k] for k in ("humans", "xenos", "alien", "draw", "none") if winners[k]},
         "rows": dict(sorted(rows.items())),
+        "secondary_wins": escapes,
         "nights": {"mean": round(sum(nights) / len(nights), 2), "min": min(nights), "max": max(nights)},
         "games_per_second": round(args.games / elapsed, 1),
     }
@@ -55,6 +58,7 @@ def run(args: argparse.Namespace) -> int:
             continue
         v = winners[k]
         print(f"  {zh[k]}：{v}（{100 * v / args.games:.1f}%）")
+    print(f"  外星人逃亡次胜：{escapes}（{100 * escapes / args.games:.1f}%）")
     print(f"  夜数：平均 {round(sum(nights) / len(nights), 2)}，最少 {min(nights)}，最多 {max(nights)}")
     print(f"  速度：{summary['games_per_second']} 局∕秒")
     return 0

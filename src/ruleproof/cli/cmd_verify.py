@@ -119,6 +119,8 @@ def status_text(inv: InvariantResult, en: bool) -> str:
         return f"holds to depth {r.depth}" if en else f"于 {r.depth} 夜内成立（未能归纳证明）"
     if r.status is Status.VIOLATED:
         nights = f", {r.depth} night(s)" if en else f"，{r.depth} 夜"
+        if r.depth == 0:
+            nights = ", from the start" if en else "，开局即违反"
         return ("violated" if en else "违反") + (nights if r.trace is not None else "")
     return "unknown" if en else "未知（求解器无结论，不视为通过）"
 

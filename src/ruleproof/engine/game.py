@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from ruleproof.engine.model import FAKE, NONE, Action, Event, IllegalAction, NotImplementedRule, Player
 from ruleproof.engine.registry import ARRIVAL_HOOKS, HOOKS, SETUP_HOOKS, SKILL_IMPLS
@@ -45,6 +45,19 @@ WINNER_NAMES = {Winner.DRAW: "draw", Winner.HUMANS: "humans", Winner.XENOS: "xen
 XENO_KNIFE, ALIEN_KNIFE, GUNSHOT = "xeno_knife", "alien_knife", "gunshot"
 
 
+class LedgerEntry(NamedTuple):
+    """2.8.16 主动行动发起者记账: one executed active action — the night (or the day's night number), the
+    step (``day`` by day), the initiator's number and true role at that moment (2.8.16②: a disguise or a
+    transform does not change it, a job change does), the skill and its targets.  System-only (④)."""
+
+    night: int
+    step: str
+    initiator: int
+    true_role: str
+    skill: str
+    targets: tuple[int, ...]
+
+
 class Policy(Protocol):
     """Where decisions come from: a vector's script, a seeded random policy, or nobody (all pass)."""
 
@@ -58,16 +71,20 @@ class Observer(Protocol):
 
 
 class Result:
-    """How the game ended."""
+    """How the game ended.  ``secondary`` lists the players who won a secondary win by escaping
+    (6.9, 1.2.5: kept whatever happens afterwards)."""
 
-    __slots__ = ("night", "node", "reason", "row", "winner")
+    __slots__ = ("night", "node", "reason", "row", "secondary", "winner")
 
-    def __init__(self, winner: str, night: int, node: str, row: str, reason: str) -> None:
+    def __init__(
+        self, winner: str, night: int, node: str, row: str, reason: str, secondary: Sequence[int] = ()
+    ) -> None:
         self.winner = winner
         self.night = night
         self.node = node
         self.row = row
         self.reason = reason
+        self.secondary = list(secondary)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -76,6 +93,7 @@ class Result:
             "node": self.node,
             "row": self.row,
             "reason": self.reason,
+            "secondary": self.secondary,
         }
 
 
@@ -103,6 +121,7 @@ class Game:
         self.members = tuple(
             [i for i, pl in enumerate(self.players) if pl.faction == f] for f in FACTION_KEYS
         )
+        self._counts: tuple[int, int, int] | None = None
         self.night: int = 0
         self.step: str = "setup"
         self.order: list[int] = []
@@ -121,7 +140,20 @@ class Game:
         self.repair_cut_pct = 0
         self.stalemate: int = 0
         self.stalemate_from: int = 0  # first night counted for stalemate (1.4.3), 0 = not enabled
-        self.last_node = ""
+        # issue 7: the emergency meeting (4.9.2), escapes (6.9), mirror ledgers (2.8.5), real-time draw
+        self.meeting_night: int = 0
+        self.meetings: int = 0
+        self.meeting_votes: list[Action] = []
+        self.secondary: list[int] = []
+        self.mirrors: dict[int, dict[str, Player]] = {}  # death-row alien → role → its mirror ledger
+        self.overtime: int = 0  # minutes of overtime used (1.5.3)
+        self.draw_deadline: int = 0  # the clock at which the running overtime ends (1.5.3④)
+        self.eavesdropped: dict[int, list[list[int]]] = {}  # eavesdropper → pairs read tonight (4.12.1)
+        self.revived_tonight: int = 0
+        self.revive_trace: dict[str, Any] = {}  # 6.8.4⑥ waiting for a published batch ⑥
+        self.archives: list[tuple[int, int, int]] = []  # retro archives (initiator, target, night), 4.10.0④
+        self.settled: dict[tuple[int, int], int] = {}  # tier settled per pair (escape.tier_scope per_pair)
+        self.ledger: list[LedgerEntry] = []  # 2.8.16: every executed active action, by its initiator
         self.interp = dict(spec.interpretation)
         self.damage_order = spec.damage_order()
         self.infection_order = spec.infection_order()
@@ -235,8 +267,12 @@ class Game:
             if not impl.capable(self, pl, a):
                 self.log("not_executed", {"actor": pl.n, "skill": a.skill, "reason": self.incapacity(pl)})
                 continue
+            self.ledger.append(LedgerEntry(self.night, step, pl.n, pl.true_role, a.skill, a.targets))
             impl.resolve(self, pl, a)
         for key, acts in collective.items():
+            for a in acts:
+                pl = self.players[a.actor - 1]
+                self.ledger.append(LedgerEntry(self.night, step, pl.n, pl.true_role, a.skill, a.targets))
             SKILL_IMPLS[key].resolve_all(self, acts)
 
     def run_day(self, n: int) -> None:
@@ -282,13 +318,13 @@ class Game:
         sdef = SKILL_BY_KEY[a.skill]
         if not pl.alive:
             raise self.illegal("2.6", "出局者不再参与任何投票与行动", "players out of the game cannot act", a)
-        if pl.role not in sdef.roles:
+        if pl.role not in sdef.roles and pl.true_role not in sdef.roles:
             raise self.illegal(
                 sdef.clause, f"{ROLE_BY_KEY[pl.role].zh}不持有此技能", f"a {pl.role} has no {a.skill}", a
             )
         for t in a.targets:
             tp = self.player(t, a.skill)
-            if not tp.alive:
+            if not tp.alive and not SKILL_IMPLS[a.skill].targets_may_be_out:
                 clause = SKILL_IMPLS[a.skill].dead_target_clause
                 raise self.illegal(clause, f"目标 {t} 号已出局", f"target {t} is out of the game", a)
         if sdef.targets == "self" and a.targets and a.targets != (pl.n,):
@@ -340,13 +376,16 @@ class Game:
         return sum(1 for pl in self.players if pl.alive)
 
     def faction_counts(self) -> tuple[int, int, int]:
-        alive = [pl.alive for pl in self.players]
-        h, x, a = (faction_alive(PY, alive, members) for members in self.members)
-        return h, x, a
+        """Living players per true faction (kernel ``faction_alive``), cached until someone leaves."""
+        if self._counts is None:
+            alive = [pl.alive for pl in self.players]
+            h, x, a = (faction_alive(PY, alive, members) for members in self.members)
+            self._counts = (h, x, a)
+        return self._counts
 
     def role_holders_alive(self, role: str) -> bool:
         """4.1.1③: whether some true holder of ``role`` is still in the game (crew by base role)."""
-        return any(pl.alive and (pl.base_role == role or pl.role == role) for pl in self.players)
+        return any(pl.alive and (pl.base_role == role or pl.true_role == role) for pl in self.players)
 
     # ── events and batches ──────────────────────────────────────────────────────────────────
 
@@ -395,6 +434,8 @@ class Game:
             target.patrol_dmg = False
         elif code == Hit.ARMOR:
             target.armor = False
+            if not target.armor_inf:
+                target.armor_until = 0
             self.private(target.n, "layer_broken", {"layer": "armor"})
         elif code == Hit.SHIELD:
             target.shield = False
@@ -406,6 +447,10 @@ class Game:
         landed = code == Hit.DYING or code == Hit.ALREADY_DYING
         if landed and kind not in target.sources:
             target.sources.append(kind)
+        if landed:
+            target.landed_by.append(attacker.n)  # 4.13.1⑤: every landed initiator (true identity)
+        elif code in (Hit.ARMOR, Hit.SHIELD, Hit.IMMUNITY_CONSUMED) and attacker is not target:
+            self.archives.append((attacker.n, target.n, n))  # 4.10.0④ 追溯型 (a)(b)(c)
         self.log(
             "hit",
             {"attacker": attacker.n, "target": target.n, "type": kind, "result": Hit(code).name.lower()},
@@ -424,11 +469,11 @@ class Game:
         s = InfectionLayers(
             target.dying,
             target.safe_room_night == n,
-            False,
+            target.vaccine_from <= n <= target.vaccine_until,
             ab_live,
             target.protect_night == n and target.protect_inf,
             target.patrol_night == n and target.patrol_inf,
-            target.armor,
+            target.armor_inf,
             target.mark,
             target.presented == "xeno",
         )
@@ -442,7 +487,11 @@ class Game:
         elif code == Infect.PATROL:
             target.patrol_inf = False
         elif code == Infect.ARMOR:
-            target.armor = False
+            target.armor_inf = False
+            if not target.armor:
+                target.armor_until = 0
+        elif code == Infect.VACCINE and target.vaccine_src:
+            self.private(target.vaccine_src, "vaccine_triggered", {})  # 4.14.4⑦ (7.2.9)
         elif code == Infect.TRUE_MARK:
             evolved = xeno.direction == "infection"
             rel = self.p("infection.death_night_evolved") if evolved else self.p("infection.death_night")
@@ -450,7 +499,7 @@ class Game:
             self.private(target.n, "mark_known", {"due": target.mark_due})  # 3.3.10②
             if target.role == "alien":  # 6.5①②: one self-heal quota per true infection, hold ≤ 1
                 target.self_heal_quota = min(self.p("alien.heal_quota_cap"), target.self_heal_quota + 1)
-        elif code == Infect.FAKE_MARK:
+        elif code == Infect.FAKE_MARK and not self.extinction:  # 1.4.1.5: no new fake marks in extinction
             target.mark, target.mark_due, target.mark_by = FAKE, 0, xeno.n
         self.log("infect", {"xeno": xeno.n, "target": target.n, "result": Infect(code).name.lower()})
         return code
@@ -464,6 +513,7 @@ class Game:
     def reset_night(self) -> None:
         """Per-night tallies (batches ②③④⑤, feedback queues) and per-night player fields."""
         self._immunity_feedback: list[int] = []
+        self.countdown_at_start = self.countdown  # batch ⑧ is withheld when the value did not change
         self.checks = 0  # 2.1.7③ 查验出手人次 (ambush + crew + detective)
         self.check_sources: dict[int, list[str]] = {}  # 7.2.1, merged per step
         self.patrolled = 0
@@ -480,11 +530,13 @@ class Game:
         self.dead_tonight: list[Player] = []
         self.plan: dict[int, str] = {}  # the random policy's plan of the night per player
         self.day_focus = 0  # the random policy's focus of the day's votes
+        self.proposed: set[tuple[int, str]] = set()  # what the random policy proposed at this step
         for pl in self.players:
             pl.sources = []
             pl.kill_by = 0
             pl.shots = []
             pl.used = set()
+            pl.landed_by = []
 
     # ── settlement, victory, phases ─────────────────────────────────────────────────────────
 
@@ -497,6 +549,7 @@ class Game:
         for pl, a in zip(self.players, after, strict=True):
             pl.alive = a
             pl.dying = False
+        self._counts = None
         for pl in dead:
             self.remove(pl, "dead")
         return dead
@@ -505,8 +558,9 @@ class Game:
         """A player leaves the game (death or exile): occupancy is released at once (1.5.1③④)."""
         pl.alive = False
         pl.out = how
+        self._counts = None
         pl.death_night = self.night
-        if pl.direction is not None:
+        if pl.direction is not None and not pl.no_occupancy:
             onehot = tuple(d == pl.direction for d in DIRECTION_KEYS)
             self.occupancy = list(occupancy_release(PY, self.occupancy, onehot, True))
 
@@ -519,15 +573,17 @@ class Game:
             self.finish(WINNER_NAMES[Winner(code)], node, r.row, r.condition)
 
     def last_node_of_night(self) -> str:
+        if self.meeting_night == self.night:
+            return "vote"  # 1.5.2: the last step settled is the meeting of step 10 (4.9.2 skips step 11)
         return "step11" if self.step11_runs() else "step9"
 
     def step11_runs(self) -> bool:
-        if self.extinction:
+        if self.extinction or self.meeting_night == self.night:  # 1.4.1.3; 4.9.2 该夜跳过步骤 11
             return False
         return not (self.duel and self.interp["duel.countdown_runs"] == "frozen")
 
     def finish(self, winner: str, node: str, row: str, reason: str) -> None:
-        self.result = Result(winner, self.night, node, row, reason)
+        self.result = Result(winner, self.night, node, row, reason, self.secondary)
         self.log("result", self.result.to_json())
 
     @property
@@ -555,10 +611,23 @@ _MAIN_CLAUSE: Mapping[str, str] = {
     "rescue_doctor": "4.6.3",
     "temp_doctor": "4.2.2",
     "detective": "4.7.2",
+    "poisoner": "4.6.4",
+    "vaccine_researcher": "4.14.5",
+    "craftsman": "4.11.2",
     "xeno": "5.8.1",
     "alien": "6.5",
 }
 
 ArrivalFn = Callable[[Game], None]
 
-__all__ = ["ALIEN_KNIFE", "GUNSHOT", "XENO_KNIFE", "Game", "Observer", "Policy", "PublishRule", "Result"]
+__all__ = [
+    "ALIEN_KNIFE",
+    "GUNSHOT",
+    "XENO_KNIFE",
+    "Game",
+    "LedgerEntry",
+    "Observer",
+    "Policy",
+    "PublishRule",
+    "Result",
+]

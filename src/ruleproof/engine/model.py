@@ -45,8 +45,10 @@ class Action:
         "accept",
         "actor",
         "amount",
+        "corpse",
         "direction",
         "identities",
+        "kinds",
         "product",
         "silence",
         "skill",
@@ -67,8 +69,12 @@ class Action:
         silence: bool = False,
         strong: bool = False,
         accept: int | None = None,
+        corpse: int | None = None,
+        kinds: tuple[str, ...] = (),
     ) -> None:
         self.actor = actor
+        self.corpse = corpse  # the ferryman's corpse (4.13.1③)
+        self.kinds = kinds  # armor kinds per target: regular / quick (4.11.2②)
         self.accept = accept
         self.skill = skill
         self.targets = targets
@@ -97,6 +103,10 @@ class Action:
             out["strong"] = True
         if self.accept is not None:
             out["accept"] = self.accept
+        if self.corpse is not None:
+            out["corpse"] = self.corpse
+        if self.kinds:
+            out["kinds"] = list(self.kinds)
         return out
 
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
@@ -144,27 +154,41 @@ class Player:
         "alive",
         "antibody_night",
         "antibody_src",
+        "antidote_quota",
         "armor",
+        "armor_inf",
+        "armor_stock",
+        "armor_until",
         "awakened",
         "base_role",
+        "bloodstain",
         "bullets",
         "bullets_pending",
         "check_counts",
         "conversions",
         "death_night",
+        "deferred_extras",
+        "deferred_night",
         "direction",
         "direction_night",
         "disguise_id",
         "disguise_night",
+        "disguise_strong",
         "disguises",
         "dying",
+        "eligible",
+        "escape_score",
         "evolved_night",
+        "exile_points",
         "exposed",
         "extra_alive_done",
         "extra_knife",
         "extra_knife_granted",
         "extra_repairs",
         "faction",
+        "ferried",
+        "forge_pending",
+        "forge_progress",
         "guard_night",
         "heal",
         "heal_pending",
@@ -173,6 +197,7 @@ class Player:
         "kill_by",
         "knife_count",
         "knifed_night",
+        "landed_by",
         "last_chat",
         "last_protected",
         "main_night",
@@ -182,44 +207,63 @@ class Player:
         "mark_due",
         "n",
         "no_main_night",
+        "no_occupancy",
         "out",
         "patrol_dmg",
         "patrol_inf",
         "patrol_night",
         "patrol_used",
         "pharma_progress",
+        "poison_by",
+        "poison_due",
+        "poison_quota",
+        "poisoned",
         "pool",
         "presented",
         "protect_dmg",
         "protect_inf",
         "protect_night",
         "protected_by",
+        "quick_pending",
+        "quick_progress",
+        "quick_stock",
         "recovery",
         "repair_total",
         "rescue",
         "rescue_pending",
+        "revives",
         "role",
         "sabotage_total",
         "safe_room_night",
         "safe_rooms",
+        "samples",
         "save_progress",
         "self_heal_quota",
         "self_rescue",
         "shield",
         "shots",
         "silence_night",
+        "silence_points",
         "silenced_night",
         "sniff_nights",
         "sources",
         "suppressed_night",
         "suppressions",
+        "transform_night",
+        "true_role",
+        "unlocked",
         "used",
+        "vaccine_from",
+        "vaccine_src",
+        "vaccine_until",
+        "vaccines",
     )
 
     def __init__(self, n: int, role: str, faction: str) -> None:
         self.n = n
-        self.role = role
+        self.role = role  # the role whose skills the player uses: 2.8.1① 字面身份 (a transform changes it)
         self.base_role = role
+        self.true_role = role  # 真实职业: changed by a job change (4.2), never by a transform (6.8.3)
         self.presented = role
         self.faction = faction
         self.alive = True
@@ -292,7 +336,45 @@ class Player:
         self.disguises = 0
         self.disguise_night = 0
         self.disguise_id = ""
+        self.disguise_strong = False  # 7.3.0②: the disguise of disguise_night is a strong one
         # alien
         self.awakened = False
         self.alien_sabotages = 0
         self.self_heal_quota = 0
+        # issue 7: the landed initiators of tonight (4.13.1⑤), armor units and quick armor (4.11)
+        self.landed_by: list[int] = []
+        self.armor_inf = False  # the armor's infection unit (4.11.1①: two independent counters)
+        self.armor_until = 0  # last night a quick armor lasts (0: regular armor or none)
+        # poison (4.6.4)
+        self.poisoned = False
+        self.poison_due = 0
+        self.poison_by = 0
+        self.poison_quota = 0
+        self.antidote_quota = 0
+        # craftsman (4.11)
+        self.armor_stock = 0
+        self.quick_stock = 0
+        self.forge_progress = 0
+        self.forge_pending = 0
+        self.quick_pending = 0
+        self.quick_progress = 0
+        # vaccine researcher (4.14)
+        self.samples = 0
+        self.unlocked = False
+        self.vaccines = 0
+        self.vaccine_from = 0
+        self.vaccine_until = 0
+        self.vaccine_src = 0
+        # death-row alien (6.8)
+        self.revives = 0
+        self.transform_night = 0
+        self.no_occupancy = False  # 6.8.5④: a death-row alien presenting a xeno takes no slot
+        self.deferred_extras = 0  # 2.8.5③: time-limited extras due tonight to an inactive mirror
+        self.deferred_night = 0
+        # bloodstain (7.2.7) and escape (6.9)
+        self.bloodstain = 0
+        self.escape_score = 0  # hundredths
+        self.exile_points = 0
+        self.silence_points = 0
+        self.eligible = False
+        self.ferried = False  # this corpse was investigated by the ferryman (4.13.1③)

@@ -43,10 +43,12 @@ class ScriptPolicy:
         orders: Mapping[int, Sequence[int]],
         fallback: PassPolicy | RandomPolicy | None = None,
         last: int = 0,
+        draws: Mapping[int, tuple[int, Mapping[int, bool]]] | None = None,
     ) -> None:
         self.nights = nights
         self.days = days
         self.orders = orders
+        self.draws = draws or {}
         self.fallback = fallback
         self.last = last  # the last scripted night/day; after it the fallback decides
 
@@ -64,6 +66,10 @@ class ScriptPolicy:
         if not self._scripted(night):
             return self.fallback.order(g, night) if self.fallback else None
         return self.orders.get(night)
+
+    def draw(self, g: Game) -> tuple[int, Mapping[int, bool]] | None:
+        """1.5.3: the wall clock of this day (minutes since the start) and the draw votes cast, if any."""
+        return self.draws.get(g.night)
 
 
 def _step_of(skill: str) -> str:
@@ -85,16 +91,25 @@ class RandomPolicy:
 
     def _plan(self, g: Game) -> None:
         """The alien declares its one action of the night up front (6.5④): kill, ambush, sabotage,
-        self-heal or nothing."""
+        self-heal, escape (6.9.3②) or nothing; the vote inspector decides whether to call the meeting
+        (so that everybody's meeting votes follow it at step 10)."""
         self.planned_night = g.night
         for p in g.players:
-            if p.alive and p.role == "alien":
+            if not p.alive:
+                continue
+            if p.role == "alien":
                 options = ["kill", "kill", "ambush", "none"]
                 if p.alien_sabotages > 0 and not g.extinction:
                     options.append("sabotage")
                 if p.self_heal_quota > 0:
                     options += ["self_heal", "self_heal"]
+                if p.eligible:
+                    options.append("escape")
                 g.plan[p.n] = self.rng.choice(options)
+            elif p.true_role == "death_row_alien" and p.eligible:
+                g.plan[p.n] = self.rng.choice(("escape", "none", "none"))
+            if p.role == "vote_inspector":
+                g.plan[p.n] = "meeting" if self.rng.random() < 0.2 else "none"
 
     def actions(self, g: Game, step: str) -> list[Action]:
         rng = self.rng
@@ -111,6 +126,7 @@ class RandomPolicy:
             return []
         out: list[Action] = []
         night = g.night
+        g.proposed = set()
         for n in order:
             p = g.players[n - 1]
             if not p.alive:
@@ -118,7 +134,7 @@ class RandomPolicy:
             main_done = p.main_night == night or p.no_main_night == night
             for key, impl, roles, main, excludes, custom in options:
                 if (
-                    p.role not in roles
+                    (p.role not in roles and p.true_role not in roles)
                     or (main and main_done)
                     or (excludes and not p.used.isdisjoint(excludes))
                 ):
@@ -128,6 +144,7 @@ class RandomPolicy:
                 a = impl.propose(g, p, rng)
                 if a is not None:
                     out.append(a)
+                    g.proposed.add((p.n, key))
                     if main:
                         main_done = True
         return out

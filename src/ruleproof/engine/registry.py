@@ -31,6 +31,7 @@ class SkillImpl:
     key: ClassVar[str]
     collective: ClassVar[bool] = False  # resolved all at once (chat pairing, votes)
     dead_target_clause: ClassVar[str] = "2.6"  # the clause forbidding a target already out of the game
+    targets_may_be_out: ClassVar[bool] = False  # targets name players rather than act on them (a report)
 
     def check(self, g: Game, p: Player, a: Action) -> None:
         """Static legality at the step's observation snapshot; raise ``g.illegal(...)``."""

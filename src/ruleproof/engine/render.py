@@ -53,13 +53,22 @@ def _batch(d: dict[str, Any]) -> str:
             f"{_reveal(x)}，尸体调查报告：【{'、'.join(SOURCE_ZH[s] for s in x['report'])}】"
             for x in d["deaths"]
         ]
-        return head + "死亡：" + "；".join(rows)
+        revives = "".join(f"；第 {r['night']} 夜发生 {r['count']} 次复生" for r in d.get("revives", ()))
+        left = f"（剩余 {d['revives_left']} 次）" if "revives_left" in d else ""
+        return head + "死亡：" + "；".join(rows) + revives + left
     if key == "8":
         return head + f"倒计时 {float(d['countdown']):.1f}"
     if key == "9":
         return head + "票数：" + ("、".join(f"{t}号 {c} 票" for t, c in d["votes"].items()) or "无人得票")
+    if key == "7":
+        return head + f"{d['player']} 号（{role_zh(d['role'])}）召开了紧急会议"
     if key == "10":
+        if d["exiled"].get("reason") == "escape":
+            return head + "逃亡：" + _reveal(d["exiled"]) + "，尸体调查报告：【已逃亡】"
         return head + "驱逐：" + _reveal(d["exiled"])
+    if key == "11":
+        pairs = "、".join(f"{a}-{b}" for a, b in d["pairs"])
+        return head + f"窃听报告（本条内容不保真）：{pairs}"
     return head + str({k: v for k, v in d.items() if k != "batch"})
 
 

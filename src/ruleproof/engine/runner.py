@@ -15,11 +15,12 @@ from pathlib import Path
 from typing import Any
 
 from ruleproof.engine.game import Game, Result
-from ruleproof.engine.model import Action, Event, IllegalAction
+from ruleproof.engine.model import Action, Event, IllegalAction, NotImplementedRule
 from ruleproof.engine.policy import PassPolicy, RandomPolicy, ScriptPolicy
 from ruleproof.engine.setup import validate_roles
-from ruleproof.errors import UserError
+from ruleproof.errors import BadInput, UserError
 from ruleproof.specs.fanhanglu import Spec, load_spec, to_internal
+from ruleproof.specs.fanhanglu.roles import SKILL_BY_KEY
 from ruleproof.specs.fanhanglu.tables import STEP_INDEX
 from ruleproof.specs.fanhanglu.vocab import FIELD_BY_KEY
 from ruleproof.vectors.format import ActionSpec, Vector, load_vector, parse_after, parse_vector
@@ -81,6 +82,8 @@ def to_action(a: ActionSpec) -> Action:
         silence=a.silence,
         strong=a.strong,
         accept=a.accept,
+        corpse=a.corpse,
+        kinds=a.kinds,
     )
 
 
@@ -95,6 +98,32 @@ def _labels(vec: Vector) -> set[str]:
         if "after" in e:
             out.add(e["after"])
     return out
+
+
+def _check_skills(vec: Vector) -> None:
+    """Every scripted skill exists, is implemented, and acts in its part of the script: night skills in
+    night items, day skills (votes, reports, investigations, escape) in day items."""
+    for n, acts, day in [(n, a, False) for n, a in sorted(vec.nights.items())] + [
+        (n, a, True) for n, a in sorted(vec.days.items())
+    ]:
+        for a in acts:
+            sdef = SKILL_BY_KEY.get(a.skill)
+            if sdef is None:
+                raise BadInput(
+                    f"{vec.path}：第 {n} 夜未知技能 {a.skill}（见 ruleproof vocab）",
+                    f"{vec.path}: night {n}: unknown skill {a.skill}",
+                )
+            if not sdef.implemented:
+                raise NotImplementedRule(
+                    f"技能 {a.skill}（{sdef.zh}，{sdef.clause}）尚未实现（{sdef.issue}）",
+                    f"skill {a.skill} ({sdef.clause}) is not implemented yet ({sdef.issue})",
+                )
+            if (sdef.step == "day") != day:
+                where = ("day", "白天") if sdef.step == "day" else ("night", "夜间")
+                raise BadInput(
+                    f"{vec.path}：{a.skill} 于{where[1]}行动，须写在 {where[0]} 项",
+                    f"{vec.path}: {a.skill} acts by {where[0]}; use a {where[0]} item",
+                )
 
 
 def _stop_point(vec: Vector) -> tuple[str, int]:
@@ -117,6 +146,7 @@ def run_vector(vector: Vector | Mapping[str, Any] | str | Path, *, trace: bool =
         vec = parse_vector(dict(vector))
     spec = spec_for(vec)
     roles = validate_roles(spec, vec.raw["setup"]["players"])
+    _check_skills(vec)
     seed = int(vec.raw["setup"].get("seed", 0))
     mode = vec.run_mode
     fallback: PassPolicy | RandomPolicy | None = None
@@ -128,6 +158,7 @@ def run_vector(vector: Vector | Mapping[str, Any] | str | Path, *, trace: bool =
         {n: [to_action(a) for a in acts] for n, acts in vec.nights.items()},
         {n: [to_action(a) for a in acts] for n, acts in vec.days.items()},
         vec.orders,
+        draws=vec.draws,
         fallback=fallback,
         last=_stop_point(vec)[1],
     )

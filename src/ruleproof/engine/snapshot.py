@@ -23,7 +23,7 @@ def _opt(v: int) -> int | None:
 
 
 PLAYER_FIELDS: dict[str, PlayerGetter] = {
-    "role": lambda g, p: p.role,
+    "role": lambda g, p: p.true_role,
     "presented_role": lambda g, p: p.presented,
     "faction": lambda g, p: p.faction,
     "alive": lambda g, p: p.alive,
@@ -46,7 +46,7 @@ PLAYER_FIELDS: dict[str, PlayerGetter] = {
     "pharma_progress": lambda g, p: p.pharma_progress,
     "antibody_night": lambda g, p: _opt(p.antibody_night),
     "shield": lambda g, p: p.shield,
-    "armor": lambda g, p: p.armor,
+    "armor": lambda g, p: p.armor or p.armor_inf,
     "disguises": lambda g, p: p.disguises,
     "patrol_used": lambda g, p: p.patrol_used,
     "safe_rooms": lambda g, p: p.safe_rooms,
@@ -60,6 +60,23 @@ PLAYER_FIELDS: dict[str, PlayerGetter] = {
     "sniff_nights": lambda g, p: p.sniff_nights,
     "detective_pool": lambda g, p: [list(e) for e in p.pool],
     "last_protected": lambda g, p: _opt(p.last_protected),
+    "poisoned": lambda g, p: p.poisoned,
+    "poison_due": lambda g, p: _opt(p.poison_due),
+    "poison_quota": lambda g, p: p.poison_quota,
+    "antidote_quota": lambda g, p: p.antidote_quota,
+    "armor_until": lambda g, p: _opt(p.armor_until),
+    "armor_stock": lambda g, p: p.armor_stock,
+    "quick_stock": lambda g, p: p.quick_stock,
+    "forge_progress": lambda g, p: p.forge_progress,
+    "samples": lambda g, p: p.samples,
+    "research_unlocked": lambda g, p: p.unlocked,
+    "vaccines": lambda g, p: p.vaccines,
+    "vaccine_until": lambda g, p: _opt(p.vaccine_until),
+    "revives": lambda g, p: p.revives,
+    "transform_night": lambda g, p: _opt(p.transform_night),
+    "bloodstain": lambda g, p: p.bloodstain,
+    "escape_score": lambda g, p: centi_json(p.escape_score),
+    "escape_eligible": lambda g, p: p.eligible,
 }
 
 GAME_FIELDS: dict[str, GameGetter] = {
@@ -72,6 +89,9 @@ GAME_FIELDS: dict[str, GameGetter] = {
     "occupancy": lambda g: dict(zip(("sabotage", "infection", "kill"), g.occupancy, strict=True)),
     "alive_count": lambda g: dict(zip(("humans", "xenos", "alien"), g.faction_counts(), strict=True)),
     "stalemate": lambda g: g.stalemate,
+    "meetings": lambda g: g.meetings,
+    "secondary": lambda g: list(g.secondary),
+    "overtime": lambda g: g.overtime,
 }
 
 

@@ -45,6 +45,25 @@ class DamageLayers(NamedTuple, Generic[B, I]):
     shield: B  # cocoon shield (5.7)
 
 
+FULL_REDUCTIONS = frozenset({"safe_room", "vaccine_antibody"})  # block without being consumed (2.8.2⑥)
+HIT_CODES = {
+    "safe_room": Hit.SAFE_ROOM,
+    "protection": Hit.PROTECTION,
+    "patrol": Hit.PATROL,
+    "armor": Hit.ARMOR,
+    "shield": Hit.SHIELD,
+}
+
+
+def _layer(alg: Algebra[B, I], units: dict[str, B], key: str, code_of: int, done: B, code: I) -> tuple[B, I]:
+    """One layer on one unit of damage or infection: it absorbs when nothing before it did; a full
+    reduction is not consumed, any other layer blocks one unit only (2.8.2⑤)."""
+    take = alg.and_(alg.not_(done), units[key])
+    if key not in FULL_REDUCTIONS:
+        units[key] = alg.and_(units[key], alg.not_(take))
+    return alg.or_(done, take), alg.ite_i(take, alg.lit(code_of), code)
+
+
 def damage_point(
     alg: Algebra[B, I], s: DamageLayers[B, I], order: Sequence[str]
 ) -> tuple[DamageLayers[B, I], I]:
@@ -52,41 +71,39 @@ def damage_point(
     done = s.dying
     code = alg.ite_i(s.dying, alg.lit(Hit.ALREADY_DYING), alg.lit(Hit.DYING))
     immunity, immune_tonight = s.immunity, s.immune_tonight
-    protection, patrol, armor, shield = s.protection, s.patrol, s.armor, s.shield
+    units = {
+        "safe_room": s.safe_room,
+        "protection": s.protection,
+        "patrol": s.patrol,
+        "armor": s.armor,
+        "shield": s.shield,
+    }
     for key in order:
-        if key == "safe_room":
-            take = alg.and_(alg.not_(done), s.safe_room)
-            code = alg.ite_i(take, alg.lit(Hit.SAFE_ROOM), code)
-        elif key == "night_immunity":
+        if key == "night_immunity":  # a full reduction that spends a charge, then covers the whole night
             already = alg.and_(alg.not_(done), immune_tonight)
             consume = alg.and_(alg.not_(done), alg.not_(immune_tonight), alg.lt(alg.lit(0), immunity))
-            take = alg.or_(already, consume)
             code = alg.ite_i(
                 already, alg.lit(Hit.IMMUNE), alg.ite_i(consume, alg.lit(Hit.IMMUNITY_CONSUMED), code)
             )
             immunity = alg.ite_i(consume, alg.sub(immunity, alg.lit(1)), immunity)
             immune_tonight = alg.or_(immune_tonight, consume)
-        elif key == "protection":
-            take = alg.and_(alg.not_(done), protection)
-            code = alg.ite_i(take, alg.lit(Hit.PROTECTION), code)
-            protection = alg.and_(protection, alg.not_(take))
-        elif key == "patrol":
-            take = alg.and_(alg.not_(done), patrol)
-            code = alg.ite_i(take, alg.lit(Hit.PATROL), code)
-            patrol = alg.and_(patrol, alg.not_(take))
-        elif key == "armor":
-            take = alg.and_(alg.not_(done), armor)
-            code = alg.ite_i(take, alg.lit(Hit.ARMOR), code)
-            armor = alg.and_(armor, alg.not_(take))
-        elif key == "shield":
-            take = alg.and_(alg.not_(done), shield)
-            code = alg.ite_i(take, alg.lit(Hit.SHIELD), code)
-            shield = alg.and_(shield, alg.not_(take))
+            done = alg.or_(done, already, consume)
+        elif key in HIT_CODES:
+            done, code = _layer(alg, units, key, HIT_CODES[key], done, code)
         else:  # pragma: no cover - guarded by a test over the spec's orders
             raise ValueError(f"unknown damage layer {key!r}")
-        done = alg.or_(done, take)
     dying = alg.or_(s.dying, alg.not_(done))
-    return DamageLayers(dying, s.safe_room, immune_tonight, immunity, protection, patrol, armor, shield), code
+    new = DamageLayers(
+        dying,
+        s.safe_room,
+        immune_tonight,
+        immunity,
+        units["protection"],
+        units["patrol"],
+        units["armor"],
+        units["shield"],
+    )
+    return new, code
 
 
 class Infect(IntEnum):
@@ -124,13 +141,23 @@ class InfectionLayers(NamedTuple, Generic[B, I]):
     effect_immune: B  # presents as a xeno (5.3.2③)
 
 
+INFECT_CODES = {
+    "safe_room": Infect.SAFE_ROOM,
+    "vaccine_antibody": Infect.VACCINE,
+    "antibody": Infect.ANTIBODY,
+    "protection": Infect.PROTECTION,
+    "patrol": Infect.PATROL,
+    "armor": Infect.ARMOR,
+}
+
+
 def infection_application(
     alg: Algebra[B, I], s: InfectionLayers[B, I], order: Sequence[str]
 ) -> tuple[InfectionLayers[B, I], I]:
     """Resolve one infection application; layers intercept the application before the mark check."""
     done = s.dying
     code = alg.lit(Infect.FIZZLE_DYING)
-    layers = {
+    units = {
         "safe_room": s.safe_room,
         "vaccine_antibody": s.vaccine,
         "antibody": s.antibody,
@@ -138,42 +165,25 @@ def infection_application(
         "patrol": s.patrol,
         "armor": s.armor,
     }
-    codes = {
-        "safe_room": Infect.SAFE_ROOM,
-        "vaccine_antibody": Infect.VACCINE,
-        "antibody": Infect.ANTIBODY,
-        "protection": Infect.PROTECTION,
-        "patrol": Infect.PATROL,
-        "armor": Infect.ARMOR,
-    }
-    full = {"safe_room", "vaccine_antibody"}  # full reductions block without being consumed (5.3.2①)
     for key in order:
-        avail = layers[key]
-        take = alg.and_(alg.not_(done), avail)
-        code = alg.ite_i(take, alg.lit(codes[key]), code)
-        if key not in full:
-            layers[key] = alg.and_(avail, alg.not_(take))
-        done = alg.or_(done, take)
+        done, code = _layer(alg, units, key, INFECT_CODES[key], done, code)
     marked = alg.and_(alg.not_(done), alg.not_(alg.eq(s.mark, alg.lit(Mark.NONE))))
     code = alg.ite_i(marked, alg.lit(Infect.ALREADY_MARKED), code)
-    done = alg.or_(done, marked)
-    lands = alg.not_(done)
+    lands = alg.not_(alg.or_(done, marked))
     new_mark = alg.ite_i(s.effect_immune, alg.lit(Mark.FAKE), alg.lit(Mark.TRUE))
     code = alg.ite_i(
         lands, alg.ite_i(s.effect_immune, alg.lit(Infect.FAKE_MARK), alg.lit(Infect.TRUE_MARK)), code
     )
     mark = alg.ite_i(lands, new_mark, s.mark)
-    return (
-        InfectionLayers(
-            s.dying,
-            s.safe_room,
-            s.vaccine,
-            layers["antibody"],
-            layers["protection"],
-            layers["patrol"],
-            layers["armor"],
-            mark,
-            s.effect_immune,
-        ),
-        code,
+    new = InfectionLayers(
+        s.dying,
+        s.safe_room,
+        s.vaccine,
+        units["antibody"],
+        units["protection"],
+        units["patrol"],
+        units["armor"],
+        mark,
+        s.effect_immune,
     )
+    return new, code

@@ -139,14 +139,6 @@ class VerifyReport:
         }
 
 
-def applies_to(doc: Document) -> bool:
-    """Whether ``doc`` is (a revision of) the rulebook the 返航录 spec models."""
-    from ruleproof.books import BOOKS
-    from ruleproof.specs.fanhanglu import BOOK_ID
-
-    return BOOKS[BOOK_ID.split("/")[0]].title in doc.title
-
-
 def reading_combinations(spec: Spec, switches: Sequence[str]) -> list[dict[str, str]]:
     """Every combination of the readings of ``switches``, the configured one first."""
     configured = {k: spec.reading(k) for k in switches}

@@ -153,12 +153,7 @@ class Clause:
 
     def line_of_offset(self, offset: int) -> int:
         """Source line of character ``offset`` in :attr:`text`."""
-        pos = 0
-        for span in self.spans:
-            if offset < pos + len(span.text):
-                return span.line
-            pos += len(span.text)
-        return self.end_line
+        return _line_of(self.spans, offset, self.end_line)
 
 
 @dataclass(frozen=True)
@@ -186,12 +181,17 @@ class Appendix:
         return _breaks(self.spans)
 
     def line_of_offset(self, offset: int) -> int:
-        pos = 0
-        for span in self.spans:
-            if offset < pos + len(span.text):
-                return span.line
-            pos += len(span.text)
-        return self.spans[-1].line if self.spans else self.line
+        return _line_of(self.spans, offset, self.spans[-1].line if self.spans else self.line)
+
+
+def _line_of(spans: list[Span], offset: int, default: int) -> int:
+    """Source line of character ``offset`` of the spans' joined text."""
+    pos = 0
+    for span in spans:
+        if offset < pos + len(span.text):
+            return span.line
+        pos += len(span.text)
+    return default
 
 
 def _breaks(spans: list[Span]) -> set[int]:
@@ -235,6 +235,13 @@ class Document:
 
     def clause(self, clause_id: str) -> Clause | None:
         return self.clauses.get(clause_id)
+
+    def resolves(self, cite: str) -> bool:
+        """Whether a citation target names something in the text: a clause (「4.4.6」), a chapter
+        (「5」 for chapter 五) or an appendix (「附录三」)."""
+        if cite in self.clauses or any(a.name == cite for a in self.appendices):
+            return True
+        return cite.isdigit() and any(ch.number == int(cite) for ch in self.chapters)
 
     def __iter__(self) -> Iterator[Clause]:
         return iter(self.clauses.values())

@@ -54,6 +54,8 @@ ACTION_KEYS = {
     "silence",
     "strong",
     "accept",
+    "corpse",
+    "kinds",
 }
 EXPECT_KEYS = {
     "after",
@@ -89,6 +91,8 @@ class ActionSpec:
     silence: bool = False
     strong: bool = False
     accept: int | None = None
+    corpse: int | None = None
+    kinds: tuple[str, ...] = ()
 
 
 @dataclass
@@ -98,6 +102,7 @@ class Vector:
     nights: dict[int, list[ActionSpec]] = field(default_factory=dict)
     days: dict[int, list[ActionSpec]] = field(default_factory=dict)
     orders: dict[int, list[int]] = field(default_factory=dict)
+    draws: dict[int, tuple[int, dict[int, bool]]] = field(default_factory=dict)  # day → (clock, votes)
     last: tuple[str, int] = ("night", 0)  # the last scripted item
 
     @property
@@ -150,6 +155,9 @@ def _action(where: str, night: int, obj: Any) -> ActionSpec:
     ids = obj.get("identities", [])
     if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
         raise _bad(where, "identities 须为字符串列表", "identities must be a list of strings")
+    kinds = obj.get("kinds", [])
+    if not isinstance(kinds, list) or not all(isinstance(i, str) for i in kinds):
+        raise _bad(where, "kinds 须为字符串列表", "kinds must be a list of strings")
     return ActionSpec(
         night=night,
         actor=_int(where, obj["actor"], "actor"),
@@ -162,6 +170,8 @@ def _action(where: str, night: int, obj: Any) -> ActionSpec:
         silence=bool(obj.get("silence", False)),
         strong=bool(obj.get("strong", False)),
         accept=_int(where, obj["accept"], "accept") if obj.get("accept") is not None else None,
+        corpse=_int(where, obj["corpse"], "corpse") if obj.get("corpse") is not None else None,
+        kinds=tuple(kinds),
     )
 
 
@@ -202,16 +212,9 @@ def parse_vector(raw: Any, path: str = "<vector>") -> Vector:
             raise _bad(where, "每项须恰含 night 或 day", "each item has exactly one of night / day")
         if "night" in item:
             n = _int(where, item["night"], "night")
-            if set(item) - {"night", "order", "actions", "note"}:
-                raise _bad(
-                    where, "夜项仅含 night∕order∕actions∕note", "night items hold night/order/actions/note"
-                )
-            acts = item.get("actions", [])
-            if not isinstance(acts, list):
-                raise _bad(where, "actions 须为列表", "actions must be a list")
-            vec.nights.setdefault(n, []).extend(
-                _action(f"{where} actions[{j}]", n, a) for j, a in enumerate(acts)
-            )
+            night = vec.nights.setdefault(n, [])
+            night.extend(_item_actions(where, n, item, NIGHT_ITEM_KEYS))
+            night.extend(_votes(where, n, item.get("meeting_votes", {}), "meeting_vote"))
             if "order" in item:
                 order = item["order"]
                 if not isinstance(order, list):
@@ -220,24 +223,11 @@ def parse_vector(raw: Any, path: str = "<vector>") -> Vector:
             vec.last = max(vec.last, ("night", n), key=_item_rank)
         else:
             n = _int(where, item["day"], "day")
-            if set(item) - {"day", "votes", "note"}:
-                raise _bad(where, "日项仅含 day∕votes∕note", "day items hold day/votes/note")
-            votes = item.get("votes", {})
-            if not isinstance(votes, dict):
-                raise _bad(where, "votes 须为 投票者→目标 的对象", "votes maps voter → target")
-            for voter, target in sorted(
-                votes.items(), key=lambda kv: int(kv[0]) if str(kv[0]).isdigit() else 0
-            ):
-                if not str(voter).isdigit():
-                    raise _bad(where, f"投票者须为编号：{voter}", f"voter must be a number: {voter}")
-                if target is None:
-                    continue  # abstain
-                vec.days.setdefault(n, []).append(
-                    ActionSpec(
-                        night=n, actor=int(voter), skill="vote", targets=(_int(where, target, "vote target"),)
-                    )
-                )
-            vec.days.setdefault(n, [])
+            day = vec.days.setdefault(n, [])
+            day.extend(_item_actions(where, n, item, DAY_ITEM_KEYS))
+            day.extend(_votes(where, n, item.get("votes", {}), "vote"))
+            if "clock" in item or "draw_votes" in item:
+                vec.draws[n] = _draw(where, item)
             vec.last = max(vec.last, ("day", n), key=_item_rank)
     expect = raw["expect"]
     if not isinstance(expect, list) or not expect:
@@ -245,6 +235,49 @@ def parse_vector(raw: Any, path: str = "<vector>") -> Vector:
     for i, e in enumerate(expect):
         _check_expectation(f"{path} expect[{i}]", e)
     return vec
+
+
+NIGHT_ITEM_KEYS = ("night", "order", "actions", "meeting_votes", "note")
+DAY_ITEM_KEYS = ("day", "votes", "actions", "clock", "draw_votes", "note")
+
+
+def _item_actions(where: str, n: int, item: dict[str, Any], keys: tuple[str, ...]) -> list[ActionSpec]:
+    """The keys a night or day item may hold, and its ``actions``."""
+    if set(item) - set(keys):
+        kind = "夜项" if keys[0] == "night" else "日项"
+        raise _bad(where, f"{kind}仅含 {'∕'.join(keys)}", f"{keys[0]} items hold {'/'.join(keys)}")
+    acts = item.get("actions", [])
+    if not isinstance(acts, list):
+        raise _bad(where, "actions 须为列表", "actions must be a list")
+    return [_action(f"{where} actions[{j}]", n, a) for j, a in enumerate(acts)]
+
+
+def _votes(where: str, n: int, votes: Any, skill: str) -> list[ActionSpec]:
+    """``{"voter": target | null}`` → one action per vote (null = abstain), in voter order."""
+    if not isinstance(votes, dict):
+        raise _bad(where, "votes 须为 投票者→目标 的对象", "votes maps voter → target")
+    out = []
+    for voter, target in sorted(votes.items(), key=lambda kv: int(kv[0]) if str(kv[0]).isdigit() else 0):
+        if not str(voter).isdigit():
+            raise _bad(where, f"投票者须为编号：{voter}", f"voter must be a number: {voter}")
+        if target is not None:
+            out.append(
+                ActionSpec(
+                    night=n, actor=int(voter), skill=skill, targets=(_int(where, target, "vote target"),)
+                )
+            )
+    return out
+
+
+def _draw(where: str, item: dict[str, Any]) -> tuple[int, dict[int, bool]]:
+    """1.5.3: the wall clock (minutes since the game started) and the draw votes of that day."""
+    clock = _int(where, item.get("clock"), "clock")
+    votes = item.get("draw_votes", {})
+    if not isinstance(votes, dict) or not all(
+        str(k).isdigit() and isinstance(v, bool) for k, v in votes.items()
+    ):
+        raise _bad(where, "draw_votes 须为 编号→true∕false", "draw_votes maps voter → true / false")
+    return clock, {int(k): v for k, v in votes.items()}
 
 
 def _item_rank(item: tuple[str, int]) -> tuple[int, int]:

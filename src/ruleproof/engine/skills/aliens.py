@@ -8,14 +8,17 @@ from __future__ import annotations
 import random
 
 from ruleproof.engine.game import ALIEN_KNIFE, DIRECTION_KEYS, XENO_KNIFE, Game
-from ruleproof.engine.model import FAKE, TRUE, Action, NotImplementedRule, Player, centi_json
+from ruleproof.engine.model import FAKE, TRUE, Action, Player, centi_json
 from ruleproof.engine.registry import SkillImpl, hook, on_arrival, on_setup, skill
 from ruleproof.engine.skills.crew import add_check_source
 from ruleproof.engine.skills.doctors import give_antibody
+from ruleproof.engine.skills.escape import award_silence
 from ruleproof.engine.skills.util import (
     attack_feedback,
     check_amount,
+    checked_role,
     disguise_pool,
+    ledger_holders,
     living,
     living_others,
     random_amount,
@@ -90,11 +93,12 @@ class Evolve(SkillImpl):
             )
         if a.direction not in DIRECTION_KEYS:
             raise g.illegal("5.1", "方向须为 sabotage∕infection∕kill", "unknown direction", a)
-        if g.occupancy[DIRECTION_KEYS.index(a.direction)] >= g.p("xeno.direction_capacity"):
+        full = g.occupancy[DIRECTION_KEYS.index(a.direction)] >= g.p("xeno.direction_capacity")
+        if full and not p.no_occupancy:  # 6.8.5④: a death-row alien presenting a xeno is not blocked
             raise g.illegal("5.1", "无空位的方向当夜不得提交", "no free slot in that direction", a)
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
-        admit = g.interp["evolution.same_snapshot_overflow"] == "admit"
+        admit = g.interp["evolution.same_snapshot_overflow"] == "admit" or p.no_occupancy
         code, counts = occupancy_move(
             PY,
             g.occupancy,
@@ -109,7 +113,8 @@ class Evolve(SkillImpl):
         if code != Convert.OK:  # a slot taken earlier in the settlement order (2.1.2②③)
             g.log("fizzle", {"actor": p.n, "skill": "evolve", "direction": a.direction})
             return
-        g.occupancy = list(counts)
+        if not p.no_occupancy:
+            g.occupancy = list(counts)
         p.direction, p.evolved_night, p.direction_night = a.direction, g.night, g.night
         g.evolutions += 1
         if a.direction == "kill" and not p.extra_knife_granted:  # 5.4.2
@@ -128,7 +133,7 @@ class Conversion(SkillImpl):
     key = "convert"
 
     def check(self, g: Game, p: Player, a: Action) -> None:
-        if p.direction is None or p.direction_night >= g.night:
+        if p.direction is None or p.evolved_night >= g.night:  # 5.5.1 自进化后的下一个夜晚起
             raise g.illegal(
                 "5.5.1", "已进化者自进化后的下一个夜晚起方可转化", "convert only after the evolution night", a
             )
@@ -150,12 +155,13 @@ class Conversion(SkillImpl):
             p.conversions,
             g.p("xeno.conversions"),
             True,
-            g.interp["evolution.same_snapshot_overflow"] == "admit",
+            g.interp["evolution.same_snapshot_overflow"] == "admit" or p.no_occupancy,
         )
         if code != Convert.OK:  # 5.5.2: no count used, may retry another night
             g.log("convert_failed", {"player": p.n, "reason": Convert(code).name.lower()})
             return
-        g.occupancy = list(counts)
+        if not p.no_occupancy:  # 6.8.5④: the conversion limit still counts for the death-row body
+            g.occupancy = list(counts)
         if p.direction == "kill":
             p.extra_knife = 0  # 5.4.2: leaving kill voids an unused extra knife
         p.direction, p.direction_night = a.direction, g.night
@@ -164,11 +170,8 @@ class Conversion(SkillImpl):
             p.extra_knife, p.extra_knife_granted = g.p("xeno.extra_knives"), True
         g.log("converted", {"player": p.n, "direction": a.direction})
 
-    def capable(self, g: Game, p: Player, a: Action) -> bool:
-        return g.capable(p, a.skill)
-
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
-        if p.direction is None or p.direction_night >= g.night or "evolve" in p.used or rng.random() < 0.93:
+        if p.direction is None or p.evolved_night >= g.night or "evolve" in p.used or rng.random() < 0.93:
             return None
         return Action(p.n, "convert", direction=rng.choice([d for d in DIRECTION_KEYS if d != p.direction]))
 
@@ -183,24 +186,29 @@ class Disguise(SkillImpl):
     key = "disguise"
 
     def check(self, g: Game, p: Player, a: Action) -> None:
-        if a.strong:
-            raise NotImplementedRule(
-                "强力乔装（7.3.0）尚未实现（issue 7）",
-                "strong disguise (7.3.0) is not implemented yet (issue 7)",
-            )
-        if p.disguises <= 0:
+        if p.disguises < disguise_cost(a.strong):
+            if a.strong:
+                raise g.illegal(
+                    "7.3.0", "强力乔装消耗 2 次额度，持有 1 次者不可发动", "strong needs 2 charges", a
+                )
             raise g.illegal("7.3.1", "每个个体全局限 2 次，已用尽", "no disguise left", a)
         if not a.identities or len(a.identities) != 1 or a.identities[0] not in disguise_pool(g):
             raise g.illegal("7.3.1", "须自伪装身份池选定 1 个身份", "pick one identity of the pool", a)
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
-        p.disguises -= 1
-        p.disguise_night, p.disguise_id = g.night, a.identities[0]
+        p.disguises -= disguise_cost(a.strong)
+        p.disguise_night, p.disguise_id, p.disguise_strong = g.night, a.identities[0], a.strong
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
         if p.disguises <= 0 or rng.random() < 0.85:
             return None
-        return Action(p.n, "disguise", identities=(rng.choice(disguise_pool(g)),))
+        strong = p.disguises >= disguise_cost(True) and rng.random() < 0.4
+        return Action(p.n, "disguise", identities=(rng.choice(disguise_pool(g)),), strong=strong)
+
+
+def disguise_cost(strong: bool) -> int:
+    """7.3.0: an ordinary disguise spends 1 charge, a strong one 2 (so at most once per individual)."""
+    return 2 if strong else 1
 
 
 # ── step 4b: sabotage and cocoon; batch ⑤ ──────────────────────────────────────────────────
@@ -309,22 +317,39 @@ class AlienKill(SkillImpl):
     key = "alien_kill"
 
     def check(self, g: Game, p: Player, a: Action) -> None:
-        most = g.p("alien.knives_awakened") if p.awakened else 1
+        most = g.p("alien.knives_awakened") if p.awakened else g.p("alien.knives")
         if not 1 <= len(a.targets) <= most:
             raise g.illegal(
                 "6.2", f"未觉醒每夜至多 1 刀，觉醒后至多 {most} 刀", f"at most {most} knife(s)", a
             )
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
-        results = [g.attack(p, g.players[t - 1], ALIEN_KNIFE) for t in a.targets]
-        attack_feedback(g, p, a.targets, results)
+        knives(g, p, a.targets, ALIEN_KNIFE)
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
         if g.plan.get(p.n) != "kill":
             return None
-        k = rng.randint(1, g.p("alien.knives_awakened")) if p.awakened else 1
+        k = rng.randint(1, g.p("alien.knives_awakened") if p.awakened else g.p("alien.knives"))
         pool = living_others(g, p)
         return Action(p.n, "alien_kill", tuple(rng.choice(pool) for _ in range(k))) if pool else None
+
+
+def knives(g: Game, p: Player, targets: tuple[int, ...], kind: str) -> None:
+    """The portions of one knife action, in listed order (4.10.2②), then one summary feedback (7.2.2).
+    7.2.7 染血: once the individual has made 3 knives into dying, every later knife tells its victim the
+    attacker's number, dying or not (within the same action too); a self-knife counts but tells nobody."""
+    results = []
+    threshold = g.p("bloodstain.threshold")
+    for t in targets:
+        q = g.players[t - 1]
+        stained = p.bloodstain >= threshold
+        made_dying = g.attack(p, q, kind)
+        results.append(made_dying)
+        if stained and q is not p:
+            g.private(q.n, "bloodstain", {"attacker": p.n})
+        if made_dying:
+            p.bloodstain += 1
+    attack_feedback(g, p, targets, results)
 
 
 def extra_knife_ready(g: Game, p: Player) -> bool:
@@ -341,7 +366,7 @@ class Knife(SkillImpl):
         kill = p.direction == "kill"
         if not kill and p.knife_count < 1:
             raise g.illegal("5.6.1", "刀数为 0 时不可出刀", "knife count is 0", a)
-        most = 2 if extra_knife_ready(g, p) else 1
+        most = g.p("xeno.knives_with_extra") if extra_knife_ready(g, p) else g.p("xeno.knives_per_night")
         if not 1 <= len(a.targets) <= most:
             raise g.illegal(
                 "5.6.1", "每夜至多 1 刀（击杀进化之额外出刀当夜至多 2 刀）", f"at most {most} knife(s)", a
@@ -349,10 +374,9 @@ class Knife(SkillImpl):
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
         p.knifed_night = g.night
-        if len(a.targets) == 2:
-            p.extra_knife -= 1
-        results = [g.attack(p, g.players[t - 1], XENO_KNIFE) for t in a.targets]
-        attack_feedback(g, p, a.targets, results)
+        if len(a.targets) > g.p("xeno.knives_per_night"):
+            p.extra_knife -= 1  # the extra knife is used (5.4.2)
+        knives(g, p, a.targets, XENO_KNIFE)
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
         if p.direction != "kill" and p.knife_count < 1:
@@ -360,7 +384,7 @@ class Knife(SkillImpl):
         if rng.random() < 0.3:
             return None
         pool = living(g)
-        k = 2 if extra_knife_ready(g, p) and rng.random() < 0.5 else 1
+        k = g.p("xeno.knives_with_extra") if extra_knife_ready(g, p) and rng.random() < 0.5 else 1
         return Action(p.n, "knife", tuple(rng.choice(pool) for _ in range(k)))
 
 
@@ -379,9 +403,7 @@ class Infect(SkillImpl):
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
         most = g.p("infection.quota_evolved") if p.direction == "infection" else g.p("infection.quota")
-        pool = [n for n in living(g) if g.players[n - 1].faction != "xenos"]
-        if not pool:
-            return None
+        pool = living(g)  # mostly enemies; a teammate or oneself gets a fake mark (5.3.4)
         return Action(p.n, "infect", tuple(rng.sample(pool, min(len(pool), rng.randint(1, most)))))
 
 
@@ -389,7 +411,7 @@ class Infect(SkillImpl):
 def _after_knives(g: Game) -> None:
     """5.6.2: knife counts recover after step 7; 7.2.4 damage-side immunity notices go out now."""
     cap = g.p("xeno.knife_cap")
-    for p in g.players:
+    for p in ledger_holders(g):  # 6.8.3⑧: the knife count runs in the death-row's xeno mirror too
         if p.alive and p.role == "xeno":
             knifed = p.knifed_night == g.night
             p.knife_count = knife_count_next(PY, p.knife_count, knifed, p.direction == "kill", cap)
@@ -427,6 +449,11 @@ class Awaken(SkillImpl):
         return Action(p.n, "awaken") if can_awaken(g, p) else None
 
 
+def silenced_last_night(g: Game, t: Player) -> bool:
+    """6.1.2: no silence on the same player two nights running (night 0 does not exist)."""
+    return t.silence_night > 0 and t.silence_night == g.night - 1
+
+
 @skill
 class Ambush(SkillImpl):
     key = "ambush"
@@ -435,14 +462,15 @@ class Ambush(SkillImpl):
         t = g.players[a.targets[0] - 1]
         if t.n == p.n:
             raise g.illegal("6.1.1", "目标须为其他存活玩家", "target another living player", a)
-        if a.silence and t.silence_night == g.night - 1:
+        if a.silence and silenced_last_night(g, t):
             raise g.illegal("6.1.2", "同一角色不得连续两夜受到沉默", "no silence two nights running", a)
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
         t = g.players[a.targets[0] - 1]
         add_check_source(g, t.n, "alien")
-        g.private(p.n, "ambush_result", {"target": t.n, **with_original(t.presented)})
+        g.private(p.n, "ambush_result", {"target": t.n, **with_original(checked_role(g, t))})
         if a.silence:
+            award_silence(g, p)  # 6.9.1⑤
             t.silence_night = g.night
             t.silenced_night = g.night if g.interp["silence.effect_night"] == "same_night" else g.night + 1
             g.private(t.n, "silenced", {})  # 7.2.3
@@ -452,7 +480,7 @@ class Ambush(SkillImpl):
         if g.plan.get(p.n) != "ambush":
             return None
         t = g.players[rng.choice(living_others(g, p)) - 1]
-        silence = t.silence_night != g.night - 1 and rng.random() < 0.6
+        silence = not silenced_last_night(g, t) and rng.random() < 0.6
         return Action(p.n, "ambush", (t.n,), silence=silence)
 
 

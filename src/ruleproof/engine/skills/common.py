@@ -5,14 +5,16 @@ infection death (2.1.4), death settlement (4.10.6), countdown (3.1), votes and e
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from ruleproof.engine.game import Game
-from ruleproof.engine.model import NONE, TRUE, Action, Player, centi_json
+from ruleproof.engine.model import FAKE, NONE, TRUE, Action, Player, centi_json
 from ruleproof.engine.registry import SkillImpl, hook, on_arrival, on_setup, skill
-from ruleproof.kernel import PY, net_damage_apply
+from ruleproof.kernel import PY, Lethal, delayed_lethal, net_damage_apply
+from ruleproof.specs.fanhanglu.vocab import DEATH_SOURCES
 
-DEATH_SOURCE_ORDER = ("xeno_knife", "alien_knife", "gunshot", "poison", "infection")
+DEATH_SOURCE_ORDER = tuple(key for key, _ in DEATH_SOURCES)  # 4.10.6: 出刀（异形∕外星人）、枪击、中毒、感染
 
 
 @on_arrival
@@ -110,21 +112,38 @@ class Suppress(SkillImpl):
 @hook("0.55", "pre")
 def _infection_death(g: Game) -> None:
     """2.1.4: a true mark due tonight makes its holder dying — unless night immunity stops it (6.4.2)."""
+    xeno_form_immune = g.interp["death_row.timer_in_xeno_form"] == "immune"
     for n in g.order:
         p = g.players[n - 1]
-        if p.mark != TRUE or p.mark_due != g.night or p.dying:
+        if p.mark != TRUE or p.mark_due != g.night:
             continue
-        if p.role == "alien" and p.immunity > 0 and p.immune_night != g.night:
-            p.immunity -= 1
-            p.immune_night = g.night
-            g.clear_mark(p)
-            g.private(p.n, "immunity_consumed", {"path": "infection", "remaining": p.immunity})  # 7.2.4
+        if xeno_form_immune and p.presented == "xeno":  # 4.10.6 / 1.4.1.3 reading: effect immunity
+            p.mark = FAKE  # the mark stays on the player but never kills (5.3.2③)
+            g.log("fizzle", {"player": p.n, "cause": "infection", "reason": "effect_immunity"})
             continue
+        if not fall_due(g, p, "infection", p.mark_by):
+            g.clear_mark(p)  # 6.4.2: the mark is removed with the immunity that stopped it
+
+
+def fall_due(g: Game, p: Player, source: str, initiator: int) -> bool:
+    """A delayed lethal act (infection or poison, 4.10.1②) falls due at step 0.55: night immunity stops it
+    (6.4.2: free if already triggered tonight, else one charge); otherwise the holder becomes dying,
+    attributed to the applier (4.10.1④).  Both sources are judged independently at the same point
+    (2.1.4): each is recorded in the report.  Returns whether it made (or found) the holder dying."""
+    code, p.immunity = delayed_lethal(PY, p.immune_night == g.night, p.immunity)
+    if code == Lethal.IMMUNITY_CONSUMED:
+        p.immune_night = g.night
+        g.private(p.n, "immunity_consumed", {"path": source, "remaining": p.immunity})  # 7.2.4
+    if code != Lethal.DYING:
+        return False
+    if not p.dying:
         p.dying = True
-        p.kill_by = p.mark_by  # 4.10.1④: a delayed kill belongs to the applier
-        if "infection" not in p.sources:
-            p.sources.append("infection")
-        g.log("dying", {"player": p.n, "cause": "infection"})
+        p.kill_by = initiator
+        g.log("dying", {"player": p.n, "cause": source})
+    if source not in p.sources:
+        p.sources.append(source)
+    p.landed_by.append(initiator)
+    return True
 
 
 # ── step 9: death settlement, reports, phases ───────────────────────────────────────────────
@@ -137,14 +156,17 @@ def report(p: Player) -> list[str]:
 
 def reveal(p: Player) -> dict[str, object]:
     """The out-reveal: number, true faction, presented role, true role (2.8.12①)."""
-    return {"player": p.n, "faction": p.faction, "presented_role": p.presented, "role": p.role}
+    return {"player": p.n, "faction": p.faction, "presented_role": p.presented, "role": p.true_role}
 
 
 @hook("9", "pre")
 def _death_settlement(g: Game) -> None:
     dead = g.settle()
     g.dead_tonight = dead
-    g.publish("6", len(dead), {"deaths": [{**reveal(p), "report": report(p)} for p in dead]})
+    content: dict[str, Any] = {"deaths": [{**reveal(p), "report": report(p)} for p in dead]}
+    content.update(g.revive_trace)  # 6.8.4⑥: the revive trace rides on the next published batch ⑥
+    if g.publish("6", len(dead), content):
+        g.revive_trace = {}
     for p in dead:
         g.log("death", {"player": p.n, "killer": p.kill_by, "report": report(p)})
 
@@ -177,7 +199,7 @@ def _switch_phase(g: Game) -> None:
                 p.mark = NONE
         g.log("phase", {"phase": "extinction"})
     alive = humans + xenos + alien
-    if alive == 2 and sum(1 for c in (humans, xenos, alien) if c) == 2 and not g.duel:
+    if alive == g.p("duel.players") and sum(1 for c in (humans, xenos, alien) if c) == 2 and not g.duel:
         g.duel = True
         g.log("phase", {"phase": "duel"})
     if g.duel and not g.stalemate_from and (g.countdown_void or humans == 0):
@@ -195,7 +217,7 @@ def _countdown(g: Game) -> None:
     humans, _, _ = g.faction_counts()
     natural = g.p("countdown.natural") if humans > 0 and g.stall_night != g.night else 0  # 3.1, 3.2.5
     g.countdown -= natural
-    g.publish("8", natural, {"countdown": centi_json(g.countdown)})
+    g.publish("8", g.countdown - g.countdown_at_start, {"countdown": centi_json(g.countdown)})
     g.check_victory("step11")
 
 
@@ -220,7 +242,10 @@ class Vote(SkillImpl):
             raise g.illegal("2.3.4", "不可投给自己", "cannot vote for oneself", a)
 
     def resolve_all(self, g: Game, actions: Sequence[Action]) -> None:
-        g.day_votes.extend(actions)
+        # a voter or target who left earlier today (an escape, 6.9.3③) takes no part any more
+        g.day_votes.extend(
+            a for a in actions if g.players[a.actor - 1].alive and g.players[a.targets[0] - 1].alive
+        )
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
         if rng.random() < 0.25:
@@ -232,11 +257,24 @@ class Vote(SkillImpl):
         return Action(p.n, "vote", (rng.choice(living),)) if living else None
 
 
+# Called after every vote settlement (day vote or meeting) with the exiled player (or None) and the
+# votes (voter → target): escape points for votes (6.9.1④) and archive destruction (4.10.0⑤).
+VoteListener = Callable[[Game, "Player | None", dict[int, int]], None]
+VOTE_LISTENERS: list[VoteListener] = []
+
+
 @hook("day", "post")
 def _exile(g: Game) -> None:
+    settle_votes(g, g.day_votes)
+
+
+def settle_votes(g: Game, votes: Sequence[Action]) -> None:
+    """2.3.4: batch ⑨ (counts), the exile threshold, batch ⑩; vote sources (4.9.1) and team votes
+    (2.3.5); then victory at the vote node (1.2.3).  The day vote and the step-10 meeting alike
+    (2.3.3)."""
     tally: dict[int, int] = {}
     sources: dict[int, int] = {}
-    for a in g.day_votes:
+    for a in votes:
         t = a.targets[0]
         tally[t] = tally.get(t, 0) + 1
         sources[a.actor] = t
@@ -253,6 +291,8 @@ def _exile(g: Game) -> None:
     if top >= g.p("vote.exile_min_votes") and len(leaders) == 1:  # 2.3.4 驱逐门槛
         exiled = g.players[leaders[0] - 1]
         g.remove(exiled, "exiled")
-        g.publish("10", 1, {"exiled": reveal(exiled)})
+        g.publish("10", 1, {"exiled": {**reveal(exiled), "reason": "exile"}})
     g.log("vote_result", {"exiled": exiled.n if exiled else None})
+    for listener in VOTE_LISTENERS:
+        listener(g, exiled, sources)
     g.check_victory("vote")

@@ -49,7 +49,8 @@ class CrewCheck(SkillImpl):
             raise g.illegal("4.1", "不可查验自己", "cannot check oneself", a)
         first = p.check_counts.get(t, 0) == 0
         ids = a.identities
-        if not ids or len(set(ids)) != len(ids) or len(ids) > (1 if first else 2):
+        most = g.p("crew_check.first_identities") if first else g.p("crew_check.later_identities")
+        if not ids or len(set(ids)) != len(ids) or len(ids) > most:
             raise g.illegal(
                 "4.1.1",
                 "首次查验只可提交 1 个身份，其后 1~2 个互不相同的身份",
@@ -76,7 +77,8 @@ class CrewCheck(SkillImpl):
         pool = identity_pool(g, humans_only=first)
         if not pool:
             return None
-        k = 1 if first or len(pool) < 2 else rng.choice((1, 2))
+        most = g.p("crew_check.first_identities") if first else g.p("crew_check.later_identities")
+        k = rng.randint(1, min(most, len(pool)))
         return Action(p.n, "crew_check", (t,), identities=tuple(rng.sample(pool, k)))
 
 
@@ -111,6 +113,10 @@ class JobChange(SkillImpl):
     key = "job_change"
 
     def check(self, g: Game, p: Player, a: Action) -> None:
+        if p.true_role != "crew":
+            raise g.illegal(
+                "6.8.3", "变形者不得执行普通船员转职", "a transformed player cannot change job", a
+            )
         if not (
             g.alive_count() <= g.p("jobchange.alive_threshold")
             or g.night >= g.p("jobchange.guaranteed_night")
@@ -125,7 +131,9 @@ class JobChange(SkillImpl):
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
         assert a.direction is not None
-        p.role = p.presented = a.direction  # 4.2.1②: the crew skills and quotas go, the new ones come
+        p.role = p.presented = p.true_role = (
+            a.direction
+        )  # 4.2.1②: the crew skills and quotas go, the new ones come
         if a.direction == "armed_crew":
             p.bullets = g.p("armed.initial_bullets")
             police = next((q for q in g.players if q.alive and q.role in ("sheriff", "hunter")), None)
@@ -140,6 +148,8 @@ class JobChange(SkillImpl):
         g.private(p.n, "job_changed", {"direction": a.direction})
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
+        if p.true_role != "crew":
+            return None
         eligible = g.alive_count() <= g.p("jobchange.alive_threshold") or g.night >= g.p(
             "jobchange.guaranteed_night"
         )
@@ -231,7 +241,7 @@ class ExtraRepair(SkillImpl):
         apply_repair(g, p, a.amount)
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
-        if "repair" not in p.used or p.extra_repairs <= 0 or rng.random() < 0.7:
+        if (p.n, "repair") not in g.proposed or p.extra_repairs <= 0 or rng.random() < 0.7:
             return None
         lo, hi = repair_bounds(g)
         return Action(p.n, "extra_repair", amount=random_amount(rng, g, lo, hi, "repair.step"))

@@ -9,6 +9,7 @@ from ruleproof.engine.game import Game
 from ruleproof.engine.model import FAKE, NONE, TRUE, Action, Player
 from ruleproof.engine.registry import SkillImpl, on_arrival, on_setup, skill
 from ruleproof.engine.skills.common import report
+from ruleproof.engine.skills.util import dying_targets, ledger_holders, quota_targets
 
 
 @on_setup("bio_doctor")
@@ -24,7 +25,7 @@ def _rescue(g: Game, p: Player) -> None:
 @on_arrival
 def _doctor_quotas(g: Game) -> None:
     """2.1.5: per-night quotas (4.5.1, 4.6.1) and pharma products (3.3.1③) arrive before step 0."""
-    for p in g.players:
+    for p in ledger_holders(g):
         if not p.alive:
             continue
         if p.role == "bio_doctor" and g.night in g.spec.pt("bio.heal_nights"):
@@ -48,10 +49,7 @@ class Heal(SkillImpl):
     key = "heal"
 
     def check(self, g: Game, p: Player, a: Action) -> None:
-        if not 1 <= len(a.targets) <= p.heal:
-            raise g.illegal(
-                "2.5.1", f"可指定目标数＝剩余治疗额度（{p.heal}）", f"targets ≤ heal quota ({p.heal})", a
-            )
+        quota_targets(g, a, p.heal, "治疗额度", "heal quota")
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
         p.heal -= len(a.targets)
@@ -80,19 +78,11 @@ class Rescue(SkillImpl):
     key = "rescue"
 
     def check(self, g: Game, p: Player, a: Action) -> None:
-        if not 1 <= len(a.targets) <= p.rescue:
-            raise g.illegal(
-                "2.5.1",
-                f"可指定目标数＝剩余救援额度（{p.rescue}）",
-                f"targets ≤ rescue quota ({p.rescue})",
-                a,
-            )
-        for t in a.targets:
-            if not g.players[t - 1].dying:
-                raise g.illegal("4.6.1", f"{t} 号未处于濒死", f"player {t} is not dying", a)
+        quota_targets(g, a, p.rescue, "救援额度", "rescue quota")
+        dying_targets(g, a, "4.6.1")
 
     def capable(self, g: Game, p: Player, a: Action) -> bool:
-        if p.dying and a.targets == (p.n,) and g.interp["rescue.self_when_dying"] == "allowed":
+        if p.dying and a.targets == (p.n,) and self_rescue_by_rescue(g, p):
             return p.alive  # 3.3.6 / 3.3.4: a dying doctor's rescue aimed at itself counts as self-rescue
         return g.capable(p, a.skill)
 
@@ -105,7 +95,8 @@ class Rescue(SkillImpl):
                 continue
             q.dying = False
             g.clear_mark(q)  # 救援自带清除感染 (4.6.1), fake marks included (5.3.5 ¶132)
-            g.private(p.n, "rescue_sources", {"target": t, "sources": report(q)})  # 4.6.1
+            if p.role != "poisoner":  # 4.6.4②: 尸检清单可见（4.6.1） 不继承
+                g.private(p.n, "rescue_sources", {"target": t, "sources": report(q)})  # 4.6.1
             g.log("rescued", {"actor": p.n, "target": t})
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
@@ -114,9 +105,15 @@ class Rescue(SkillImpl):
         dying = [q.n for q in g.players if q.alive and q.dying]
         if not dying or rng.random() < 0.15:
             return None
-        if p.dying and g.interp["rescue.self_when_dying"] == "allowed":
+        if p.dying and self_rescue_by_rescue(g, p):
             return Action(p.n, "rescue", (p.n,))
         return Action(p.n, "rescue", tuple(rng.sample(dying, min(len(dying), p.rescue))))
+
+
+def self_rescue_by_rescue(g: Game, p: Player) -> bool:
+    """Whether a dying doctor may aim its rescue quota at itself: the switch ``rescue.self_when_dying``;
+    never the poisoner (4.6.4⑤③ 濒死者当夜无从再推进本表任何出手)."""
+    return p.role != "poisoner" and g.interp["rescue.self_when_dying"] == "allowed"
 
 
 @skill
@@ -131,6 +128,9 @@ class SelfRescue(SkillImpl):
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
         p.self_rescue -= 1
+        if not p.dying:  # rescued earlier in the settlement order: fizzle, quota spent (2.1.2③)
+            g.log("fizzle", {"actor": p.n, "skill": "self_rescue", "target": p.n})
+            return
         p.dying = False
         g.clear_mark(p)
         give_antibody(g, p, p.n)  # 4.5.2: 解除濒死…清除自身感染、获得抗体
@@ -152,6 +152,13 @@ class Pharma(SkillImpl):
                 "product is rescue or heal",
                 a,
             )
+        if p.role == "vaccine_researcher" and a.product != "rescue":
+            raise g.illegal(
+                "4.14.1",
+                "疫苗研究员制药固定产出 1 瓶救援药剂",
+                "the vaccine researcher makes rescues only",
+                a,
+            )
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
         p.pharma_progress += 1
@@ -159,13 +166,18 @@ class Pharma(SkillImpl):
             "pharma.nights"
         ):  # 2.9⑥⑦: product fixed at completion, arrives next night
             p.pharma_progress = 0
-            if a.product == "rescue":
+            if p.role == "vaccine_researcher":  # 4.14.1② (2.8.9(23))
+                p.rescue_pending += g.p("vaccine.pharma_rescue_yield")
+            elif a.product == "rescue":
                 p.rescue_pending += g.p("pharma.rescue_yield")
             else:
                 p.heal_pending += g.p("pharma.heal_yield")
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
-        return Action(p.n, "pharma", product=rng.choice(("rescue", "heal"))) if rng.random() < 0.25 else None
+        if rng.random() >= 0.25:
+            return None
+        product = "rescue" if p.role == "vaccine_researcher" else rng.choice(("rescue", "heal"))
+        return Action(p.n, "pharma", product=product)
 
 
 __all__ = ["FAKE"]

@@ -9,7 +9,7 @@ from ruleproof.engine.game import Game
 from ruleproof.engine.model import Action, Player
 from ruleproof.engine.registry import SkillImpl, hook, skill
 from ruleproof.engine.skills.crew import add_check_source, flush_check_sources
-from ruleproof.engine.skills.util import living, living_others, with_original
+from ruleproof.engine.skills.util import checked_role, living, living_others, with_original
 
 
 @skill
@@ -23,7 +23,7 @@ class DetectiveCheck(SkillImpl):
     def resolve(self, g: Game, p: Player, a: Action) -> None:
         t = g.players[a.targets[0] - 1]
         add_check_source(g, t.n, "detective")
-        role = t.presented  # 呈现职业 (an ordinary disguise does not fool the detective, 7.3.2)
+        role = checked_role(g, t)  # 呈现职业; only a strong disguise fools the detective (7.3.0②)
         g.private(p.n, "detective_result", {"target": t.n, "role": role})
         for entry in p.pool:  # 4.7.3 复验即洗除: update in place, keep the first-entry order
             if entry[0] == t.n:

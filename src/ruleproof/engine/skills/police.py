@@ -9,7 +9,7 @@ import random
 from ruleproof.engine.game import GUNSHOT, Game
 from ruleproof.engine.model import Action, Player
 from ruleproof.engine.registry import SkillImpl, hook, on_arrival, on_setup, skill
-from ruleproof.engine.skills.util import attack_feedback, living, living_others
+from ruleproof.engine.skills.util import attack_feedback, is_mirror, ledger_holders, living, living_others
 from ruleproof.kernel import PY, bounty_recovery, bullet_arrival
 
 SHOOTERS = ("sheriff", "hunter", "armed_crew")
@@ -17,12 +17,12 @@ SHOOTERS = ("sheriff", "hunter", "armed_crew")
 
 @on_setup("sheriff")
 def _sheriff(g: Game, p: Player) -> None:
-    p.bullets = g.p("sheriff.initial_bullets")
+    receive(g, p, g.p("sheriff.initial_bullets"), "initial")  # 4.4.6: the initial bullet is a source too
 
 
 @on_setup("hunter")
 def _hunter(g: Game, p: Player) -> None:
-    p.bullets = g.p("hunter.initial_bullets")
+    receive(g, p, g.p("hunter.initial_bullets"), "initial")
     p.sniff_nights = g.p("sniff.nights")
 
 
@@ -40,7 +40,7 @@ def receive(g: Game, p: Player, amount: int, source: str) -> None:
 @on_arrival
 def _bullets(g: Game) -> None:
     alive = g.alive_count()
-    for p in g.players:
+    for p in ledger_holders(g):
         if not p.alive or p.role not in SHOOTERS:
             p.recovery = 0
             continue
@@ -51,11 +51,17 @@ def _bullets(g: Game) -> None:
             p.bullets_pending = 0
         if p.role == "armed_crew":
             continue  # 4.4.3 extras are the sheriff's (and the hunter's, 4.4.7①)
+        extras = []
         if g.night == g.p("extra_bullet.night"):
-            receive(g, p, 1, "extra_night")
+            extras.append("extra_night")
         if not p.extra_alive_done and alive <= g.p("extra_bullet.alive_threshold"):
             p.extra_alive_done = True  # 全局仅此1次, even when voided by the cap
-            receive(g, p, 1, "extra_alive")
+            extras.append("extra_alive")
+        if is_mirror(g, p):  # 2.8.5③: only if the death-row alien presents this role tonight
+            p.deferred_extras, p.deferred_night = len(extras), g.night
+            continue
+        for source in extras:
+            receive(g, p, 1, source)
 
 
 @skill

@@ -38,6 +38,14 @@ def crew_check_identity(g: Game, p: Player) -> str:
     return p.presented
 
 
+def checked_role(g: Game, p: Player) -> str:
+    """2.8.1③之二②: what a detective check or an ambush check sees — the presented role, or tonight's
+    strong disguise (7.3.0②, 2.8.1③之三③); an ordinary disguise fools crew checks only."""
+    if p.disguise_night == g.night and p.disguise_strong:
+        return p.disguise_id
+    return p.presented
+
+
 def with_original(role: str) -> dict[str, str]:
     """4.7.5 / 6.1.1①: a job-changed role is shown with 原职业：普通船员."""
     return {"role": role, "original": "crew"} if role in DERIVED else {"role": role}
@@ -80,3 +88,35 @@ def attack_feedback(g: Game, p: Player, targets: tuple[int, ...], results: list[
         "attack_result",
         {"targets": list(targets), "results": ["effective" if r else "ineffective" for r in results]},
     )
+
+
+def ledger_holders(g: Game) -> list[Player]:
+    """Everyone whose passive quotas accrue (2.1.5): the players, and the inactive mirror ledgers of a
+    living death-row alien (2.8.5②: a mirror keeps accruing whether or not its role is presented)."""
+    if not g.mirrors:
+        return g.players
+    out = list(g.players)
+    for n, mirrors in g.mirrors.items():
+        body = g.players[n - 1]
+        if body.alive:
+            out.extend(m for role, m in mirrors.items() if role != body.role)
+    return out
+
+
+def is_mirror(g: Game, p: Player) -> bool:
+    return g.players[p.n - 1] is not p
+
+
+def dying_targets(g: Game, a: Action, clause: str) -> None:
+    """4.6.1 / 6.8.4④: the targets of a rescue or revive must be dying at the step's snapshot."""
+    for t in a.targets:
+        if not g.players[t - 1].dying:
+            raise g.illegal(clause, f"{t} 号未处于濒死", f"player {t} is not dying", a)
+
+
+def quota_targets(g: Game, a: Action, held: int, what: str, what_en: str) -> None:
+    """2.5.1 额度即上限: one target per unit held, at least one."""
+    if not 1 <= len(a.targets) <= held:
+        raise g.illegal(
+            "2.5.1", f"可指定目标数＝剩余{what}（{held}）", f"targets ≤ {what_en} held ({held})", a
+        )

@@ -218,3 +218,23 @@ def test_section_gated_through_the_clause_it_cites() -> None:
     # without the citation the section is listed
     bare = edit(("附录一 术语表", "3.3 乔装（警长）\n\n警长可发动乔装，每夜 1 次。\n\n附录一 术语表"))
     assert [f.clause for f in only(lint(bare), "ten-gate-absent")] == ["3.3"]
+
+
+MENU = "3.3 行动菜单与目标限制\n\n每夜从查验∕出刀中选一项（3.1、3.2）。\n\n附录一 术语表"
+
+
+def test_a_topic_section_is_not_a_role() -> None:
+    # 「A与B」 names two subjects of the chapter, not a role or a skill
+    assert not only(lint(edit(("附录一 术语表", MENU))), "ten-gate-absent")
+    # …unless the text calls the section by one of them: a citation right after the name
+    named = edit(("附录一 术语表", MENU), (GENERAL, "各批次只声明差量，行动菜单（3.3）除外。"))
+    assert [f.clause for f in only(lint(named), "ten-gate-absent")] == ["3.3"]
+    # …or the role card lists it
+    card = edit(
+        ("附录一 术语表", MENU),
+        ("附录二 修订记录", "附录二 职业速查卡\n\n异形 行动菜单四选一。\n\n附录三 修订记录"),
+    )
+    assert [f.clause for f in only(lint(card), "ten-gate-absent")] == ["3.3"]
+    # a citation for its content (「见 3.3」) does not name it
+    cited = edit(("附录一 术语表", MENU), (GENERAL, "各批次只声明差量（见 3.3）。"))
+    assert not only(lint(cited), "ten-gate-absent")

@@ -5,7 +5,10 @@ declare (「新增者无须就本关另作说明」).  Role sections (the number
 title says 人物技能 / 职业 / 角色) that carry no ten-gate line at all are listed as notes: 2.8.10
 applies the checklist to 「新增角色、新增技能，以及存量条款的合规复核」.  A section whose opening words
 cite the clause that specifies and gates it (「5.11 乔装（异形）：异形可发动乔装（7.3）」, gated by 7.3.8)
-is covered.
+is covered.  A role or a skill has one name (普通船员, 蛰伏, 结茧（护盾）); a section whose title joins
+two subjects with 与 / 及 / 和 / 、 (「5.8 行动菜单与目标限制」「5.10 异形出局与队内共享」) is a topic of the
+chapter and is not listed — unless the text calls it by one of those names anyway: a citation of it
+right after the name (「行动菜单（5.8）」), or the role card (the appendix titled 职业速查卡) listing it.
 """
 
 from __future__ import annotations
@@ -96,6 +99,47 @@ def _covered_by_citation(ctx: LintContext, cid: str, title: str, with_lines: lis
     return False
 
 
+_TITLE_HEAD = re.compile(r"^[^（(【〔「]+")
+_CONJUNCTION = re.compile(r"[与及和、]")
+_NAME_RUN = re.compile(r"[\u4e00-\u9fff]+$")
+ROLE_CARD_WORDS = ("速查卡", "职业速查")
+
+
+def _topics(title: str) -> list[str]:
+    """The subjects a title joins: 「行动菜单与目标限制」 → 行动菜单, 目标限制; a name (「普通船员（×4）」
+    「结茧（护盾）」) joins none."""
+    head = _TITLE_HEAD.match(title)
+    parts = [p.strip() for p in _CONJUNCTION.split(head.group(0))] if head else []
+    return [p for p in parts if len(p) >= 2] if len(parts) >= 2 else []
+
+
+def _named(ctx: LintContext, cid: str, words: list[str]) -> bool:
+    """The text calls the section by one of ``words``: a citation of it right after the word
+    (「进化（5.1）」「④破坏（5.2∕6.3）」), or the role card (the appendix titled 职业速查卡) lists the word."""
+    cite = re.compile(rf"(?:{CLAUSE_ID}\s*[∕、，,]\s*)*{re.escape(cid)}(?![\d]|\.\d)")
+    for unit in ctx.units():
+        if unit.id in ctx.log_appendices or is_descendant(unit.id, cid):
+            continue
+        if not unit.is_clause and any(w in unit.title for w in ROLE_CARD_WORDS):
+            if any(w in unit.text for w in words):
+                return True
+            continue
+        for m in cite.finditer(unit.text):
+            before = unit.text[max(0, m.start() - 24) : m.start()].rstrip(" （(「」")
+            run = _NAME_RUN.search(before)
+            if run and any(w in run.group(0) for w in words):
+                return True
+    return False
+
+
+def _topic_section(ctx: LintContext, cid: str, title: str) -> bool:
+    """A section titled by two subjects joined with 与 / 及 / 和 / 、 (「5.8 行动菜单与目标限制」「5.10 异形出局与
+    队内共享」) is a topic of the chapter, not a role or a skill — those have one name (普通船员, 蛰伏,
+    结茧（护盾）) — unless the text does call it by one of the names it joins."""
+    words = _topics(title)
+    return bool(words) and not _named(ctx, cid, words)
+
+
 def _absent(ctx: LintContext, with_lines: list[str]) -> Iterator[Finding]:
     chapters = [
         ch
@@ -112,6 +156,8 @@ def _absent(ctx: LintContext, with_lines: list[str]) -> Iterator[Finding]:
         if any(is_descendant(u, clause.id) for u in with_lines):
             continue
         if _covered_by_citation(ctx, clause.id, clause.title, with_lines):
+            continue
+        if _topic_section(ctx, clause.id, clause.title):
             continue
         yield ABSENT.finding(
             clause.id,

@@ -12,7 +12,7 @@ from ruleproof.findings import Finding, Severity
 from ruleproof.lint import run_lint
 from ruleproof.lint.context import LintContext
 from ruleproof.lint.gatelines import find_gate_lines, parse_gates
-from ruleproof.lint.orders import extract_order_tables
+from ruleproof.lint.orders import OrderTable, extract_order_tables
 from ruleproof.lint.registry import parse_registry
 from ruleproof.text import Document, read_document
 from ruleproof.text.normalize import normalize
@@ -115,7 +115,9 @@ def test_serial_numbers_grouped_per_clause(findings: list[Finding]) -> None:
 def test_order_tables_for_issue_5(fanhanglu: Document) -> None:
     tables = extract_order_tables(LintContext(fanhanglu))
     damage = tables["2.8.2"].graph
-    assert all(damage.has_edge(a, b) for a, b in [("保护", "巡逻"), ("巡逻", "护甲"), ("护甲", "护盾")])
+    # 「保护→巡逻→护甲→护盾」 merges into the full names of 2.8.2⑥'s authoritative chain
+    layers = [("保镖保护", "警长巡逻"), ("警长巡逻", "工匠护甲"), ("工匠护甲", "结茧护盾")]
+    assert all(damage.has_edge(a, b) for a, b in layers)
     assert all(damage.has_edge(a, b) for a, b in [("全额减免", "时限类"), ("时限类", "存续类")])
     infection = tables["5.3.3"].graph
     assert infection.has_edge("抗体", "保镖保护") and infection.has_edge("警长巡逻", "工匠护甲")
@@ -127,10 +129,59 @@ def test_order_tables_for_issue_5(fanhanglu: Document) -> None:
     assert step_key in ("2.1", "2.1.1")
     steps = tables[step_key].graph
     assert steps.has_edge("步骤3", "步骤3.5") and steps.has_edge("步骤3.5", "步骤4a")
-    assert [(k, tables[k].graph.number_of_nodes()) for k in ("1.2.3", "0.5")] == [("1.2.3", 4), ("0.5", 5)]
+    # rows ①…④ of 1.2.3, and row 〇 from 「平局优先于①②③④」
+    assert [(k, tables[k].graph.number_of_nodes()) for k in ("1.2.3", "0.5")] == [("1.2.3", 5), ("0.5", 5)]
     for key in ("2.8.2", "5.3.3", step_key, "1.2.3", "0.5"):
         g = tables[key].graph
         assert all(src.clause and src.line > 0 for _, _, d in g.edges(data=True) for src in d["sources"])
+
+
+def _sources(tables: dict[str, OrderTable], key: str, a: str, b: str) -> set[tuple[str, int]]:
+    return {(s.clause, s.line) for s in tables[key].sources(a, b)}
+
+
+def test_authoritative_damage_chain_of_2_8_2(fanhanglu: Document) -> None:
+    """2.8.2⑥ opens with its item marker and a caption: 「⑥现行层序·伤害侧【唯一权威源】全额减免〔…〕→…」."""
+    tables = extract_order_tables(LintContext(fanhanglu))
+    members = [
+        ("工程师安全室", "保镖保护"),
+        ("外星人夜晚免疫", "保镖保护"),
+        ("外星人夜晚免疫", "警长巡逻"),
+        ("警长巡逻", "结茧护盾"),
+        ("全额减免", "时限类"),
+    ]
+    assert all(("2.8.2", 905) in _sources(tables, "2.8.2", a, b) for a, b in members)
+    assert not any(n.startswith(("⑥", "现行")) for n in tables["2.8.2"].graph)
+    # the class lists 〔工程师安全室、外星人夜晚免疫〕 order nothing inside a class
+    g = tables["2.8.2"].graph
+    assert not g.has_edge("工程师安全室", "外星人夜晚免疫") and not g.has_edge(
+        "外星人夜晚免疫", "工程师安全室"
+    )
+    # 「类内依专门条款明文：护甲先于护盾」 still reaches the merged node
+    assert ("2.8.2", 907) in _sources(tables, "2.8.2", "工匠护甲", "结茧护盾")
+
+
+def test_prose_over_a_list_of_rows(fanhanglu: Document) -> None:
+    """1.2.3 row 〇: 「…全局平局⸺平局优先于①②③④」; 1.2.5 「亦不优先于该表任一条件」 states no order."""
+    tables = extract_order_tables(LintContext(fanhanglu))
+    assert all(_sources(tables, "1.2.3", "〇", row) == {("1.2.3", 133)} for row in "①②③④")
+    assert "1.2.5" not in {
+        s.clause for _, _, d in tables["1.2.3"].graph.edges(data=True) for s in d["sources"]
+    }
+    # denied, the same sentence orders nothing
+    text = normalize(load_source(None).data.decode("utf-8")).replace("平局优先于①②③④", "平局不优先于①②③④")
+    denied = extract_order_tables(LintContext(read_document(Source("mutated.txt", text.encode("utf-8")))))
+    assert "〇" not in denied["1.2.3"].graph
+
+
+def test_grouped_pair_and_lead_in(fanhanglu: Document) -> None:
+    tables = extract_order_tables(LintContext(fanhanglu))
+    # glossary 「时限类〔保镖保护、警长巡逻〕先于存续类〔工匠护甲、结茧护盾〕」
+    assert ("附录一", 4157) in _sources(tables, "2.8.2", "警长巡逻", "结茧护盾")
+    assert ("附录一", 4157) in _sources(tables, "2.8.2", "时限类", "存续类")
+    # 4.14.7 「感染侧层序依 5.3.3（唯一权威源），下表为对该权威源之重述」: its table is 5.3.3's
+    assert "4.14.7" not in tables
+    assert ("4.14.7", 2895) in _sources(tables, "5.3.3", "抗体", "保镖保护")
 
 
 def test_counts_on_the_real_text(findings: list[Finding]) -> None:
@@ -185,8 +236,58 @@ def _mutated(*pairs: tuple[str, str]) -> list[Finding]:
             "count-mismatch",
             {"7.2"},
         ),
+        # 2.8.2⑥'s authoritative chain (item marker and caption in front) moves patrol after armor
+        (
+            [
+                (
+                    "时限类〔保镖保护、警长巡逻〕→存续类〔工匠护甲、结茧护盾〕",
+                    "时限类〔保镖保护、工匠护甲〕→存续类〔警长巡逻、结茧护盾〕",
+                )
+            ],
+            "order-conflict",
+            {"2.8.2"},
+        ),
+        # the glossary's class pair with its members swapped between the classes
+        (
+            [
+                (
+                    "〔保镖保护、警长巡逻〕先于存续类〔工匠护甲、结茧护盾〕",
+                    "〔工匠护甲、结茧护盾〕先于存续类〔保镖保护、警长巡逻〕",
+                )
+            ],
+            "order-conflict",
+            {"附录一"},
+        ),
+        # 4.14.7 restates 5.3.3 under a lead-in, with two layers swapped
+        (
+            [
+                (
+                    "感染侧专属）→第二层保镖保护（4.8）→第三层警长巡逻（4.4）",
+                    "感染侧专属）→第二层警长巡逻（4.4）→第三层保镖保护（4.8）",
+                )
+            ],
+            "order-conflict",
+            {"4.14.7"},
+        ),
+        # victory row ④ claims precedence over row ①
+        (
+            [("④ 倒计时≤0，且人类尚未全灭", "④ 倒计时≤0（本条优先于①），且人类尚未全灭")],
+            "order-cycle",
+            {"1.2.3"},
+        ),
     ],
-    ids=["restatement", "order", "gate", "revision", "registry", "count"],
+    ids=[
+        "restatement",
+        "order",
+        "gate",
+        "revision",
+        "registry",
+        "count",
+        "order-caption",
+        "order-group-pair",
+        "order-lead-in",
+        "order-rows",
+    ],
 )
 def test_injected_defects(pairs: list[tuple[str, str]], check: str, clauses: set[str]) -> None:
     found = by(_mutated(*pairs), check)

@@ -256,7 +256,11 @@ class Game:
             impl.check(self, pl, a)
             checked.append(a)
         pos = self.pos
-        checked.sort(key=lambda a: (pos.get(a.actor, 99), SKILL_RANK[a.skill]))
+        # serially in the settlement order (2.1.2②); a skill that opens its step (the meeting's call,
+        # 4.9.2 「于步骤10开始时发布，先于会议讨论与投票」) goes first
+        checked.sort(
+            key=lambda a: (not SKILL_IMPLS[a.skill].leads, pos.get(a.actor, 99), SKILL_RANK[a.skill])
+        )
         collective: dict[str, list[Action]] = {}
         for a in checked:
             impl = SKILL_IMPLS[a.skill]

@@ -52,6 +52,7 @@ class Action:
         "product",
         "silence",
         "skill",
+        "step",
         "strong",
         "targets",
     )
@@ -71,8 +72,10 @@ class Action:
         accept: int | None = None,
         corpse: int | None = None,
         kinds: tuple[str, ...] = (),
+        step: str | None = None,
     ) -> None:
         self.actor = actor
+        self.step = step  # the window chosen for a skill with several (6.9.3①); None: the skill's own step
         self.corpse = corpse  # the ferryman's corpse (4.13.1③)
         self.kinds = kinds  # armor kinds per target: regular / quick (4.11.2②)
         self.accept = accept
@@ -107,6 +110,8 @@ class Action:
             out["corpse"] = self.corpse
         if self.kinds:
             out["kinds"] = list(self.kinds)
+        if self.step is not None:
+            out["step"] = self.step
         return out
 
     def __repr__(self) -> str:  # pragma: no cover - debugging aid

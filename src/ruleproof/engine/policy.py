@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from ruleproof.engine.game import Game
 from ruleproof.engine.model import Action
 from ruleproof.engine.registry import SKILL_IMPLS, SkillImpl
-from ruleproof.specs.fanhanglu.roles import SKILLS
+from ruleproof.specs.fanhanglu.roles import SKILLS, skill_steps
 from ruleproof.specs.model import Slot
 
 # step → [(skill key, implementation, roles, takes the night's action)] in spec order
@@ -17,9 +17,10 @@ for _s in SKILLS:
     if _s.implemented and _s.key in SKILL_IMPLS:
         _impl = SKILL_IMPLS[_s.key]
         _custom = type(_impl).capable is not SkillImpl.capable  # an own capability rule (e.g. rescue)
-        STEP_SKILLS.setdefault(_s.step, []).append(
-            (_s.key, _impl, frozenset(_s.roles), _s.slot is Slot.MAIN, _s.excludes, _custom)
-        )
+        for _step in skill_steps(_s):  # a skill with several windows is proposed at each (6.9.3①)
+            STEP_SKILLS.setdefault(_step, []).append(
+                (_s.key, _impl, frozenset(_s.roles), _s.slot is Slot.MAIN, _s.excludes, _custom)
+            )
 
 
 class PassPolicy:
@@ -60,7 +61,7 @@ class ScriptPolicy:
             return self.fallback.actions(g, step) if self.fallback else []
         if step == "day":
             return list(self.days.get(g.night, ()))
-        return [a for a in self.nights.get(g.night, ()) if _step_of(a.skill) == step]
+        return [a for a in self.nights.get(g.night, ()) if (a.step or _step_of(a.skill)) == step]
 
     def order(self, g: Game, night: int) -> Sequence[int] | None:
         if not self._scripted(night):

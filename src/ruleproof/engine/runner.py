@@ -20,7 +20,7 @@ from ruleproof.engine.policy import PassPolicy, RandomPolicy, ScriptPolicy
 from ruleproof.engine.setup import validate_roles
 from ruleproof.errors import BadInput, UserError
 from ruleproof.specs.fanhanglu import Spec, load_spec, to_internal
-from ruleproof.specs.fanhanglu.roles import SKILL_BY_KEY
+from ruleproof.specs.fanhanglu.roles import SKILL_BY_KEY, skill_steps
 from ruleproof.specs.fanhanglu.tables import STEP_INDEX
 from ruleproof.specs.fanhanglu.vocab import FIELD_BY_KEY
 from ruleproof.vectors.format import ActionSpec, Vector, load_vector, parse_after, parse_vector
@@ -84,6 +84,7 @@ def to_action(a: ActionSpec) -> Action:
         accept=a.accept,
         corpse=a.corpse,
         kinds=a.kinds,
+        step=a.step,
     )
 
 
@@ -117,6 +118,12 @@ def _check_skills(vec: Vector) -> None:
                 raise NotImplementedRule(
                     f"技能 {a.skill}（{sdef.zh}，{sdef.clause}）尚未实现（{sdef.issue}）",
                     f"skill {a.skill} ({sdef.clause}) is not implemented yet ({sdef.issue})",
+                )
+            if a.step is not None and (day or a.step not in skill_steps(sdef)):
+                steps = "∕".join(skill_steps(sdef)) if not day and sdef.windows else sdef.step
+                raise BadInput(
+                    f"{vec.path}：第 {n} 夜 {a.skill} 之 step 须为其可执行之步骤（{steps}）",
+                    f"{vec.path}: night {n}: the step of {a.skill} must be one of its steps ({steps})",
                 )
             if (sdef.step == "day") != day:
                 where = ("day", "白天") if sdef.step == "day" else ("night", "夜间")

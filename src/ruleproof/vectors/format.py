@@ -56,6 +56,7 @@ ACTION_KEYS = {
     "accept",
     "corpse",
     "kinds",
+    "step",
 }
 EXPECT_KEYS = {
     "after",
@@ -93,6 +94,7 @@ class ActionSpec:
     accept: int | None = None
     corpse: int | None = None
     kinds: tuple[str, ...] = ()
+    step: str | None = None  # the window of a skill with several (the night escape, 6.9.3①)
 
 
 @dataclass
@@ -172,6 +174,7 @@ def _action(where: str, night: int, obj: Any) -> ActionSpec:
         accept=_int(where, obj["accept"], "accept") if obj.get("accept") is not None else None,
         corpse=_int(where, obj["corpse"], "corpse") if obj.get("corpse") is not None else None,
         kinds=tuple(kinds),
+        step=str(obj["step"]) if "step" in obj else None,
     )
 
 

@@ -247,6 +247,9 @@ class Sabotage(SkillImpl):
             p.exposed = True
             g.sabotage_exposures.append({"player": p.n, "presented_role": p.presented})
 
+    def available(self, g: Game, p: Player) -> bool:
+        return not g.extinction and (p.role != "alien" or p.alien_sabotages > 0)
+
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
         if g.extinction or (p.role == "alien" and (p.alien_sabotages <= 0 or g.plan.get(p.n) != "sabotage")):
             return None
@@ -491,6 +494,9 @@ class SelfHeal(SkillImpl):
     def check(self, g: Game, p: Player, a: Action) -> None:
         if p.self_heal_quota <= 0 or p.mark != TRUE:
             raise g.illegal("6.5", "须持有感染治疗额度（获得真感染时取得）", "needs a self-heal quota", a)
+
+    def available(self, g: Game, p: Player) -> bool:
+        return p.self_heal_quota > 0 and p.mark == TRUE
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
         g.clear_mark(p)

@@ -83,6 +83,9 @@ class Shoot(SkillImpl):
             p.shots.append(t)
         attack_feedback(g, p, a.targets, results)
 
+    def available(self, g: Game, p: Player) -> bool:
+        return p.bullets > 0
+
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
         if p.bullets <= 0 or rng.random() < 0.5:
             return None
@@ -129,6 +132,9 @@ class Patrol(SkillImpl):
             q = g.players[t - 1]
             q.patrol_night, q.patrol_dmg, q.patrol_inf = g.night, True, True
         g.patrolled += len(a.targets)
+
+    def available(self, g: Game, p: Player) -> bool:
+        return not p.patrol_used and g.night <= g.p("patrol.last_night")
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
         if p.patrol_used or g.night > g.p("patrol.last_night") or rng.random() < 0.6:

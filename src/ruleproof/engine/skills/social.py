@@ -28,6 +28,7 @@ def meeting_possible(g: Game) -> bool:
 @skill
 class EmergencyMeeting(SkillImpl):
     key = "emergency_meeting"
+    leads = True  # 4.9.2: announced at the start of step 10, before discussion and votes
 
     def check(self, g: Game, p: Player, a: Action) -> None:
         if not meeting_possible(g):
@@ -68,7 +69,10 @@ class MeetingVote(SkillImpl):
             for a in actions:
                 g.log("not_executed", {"actor": a.actor, "skill": a.skill, "reason": "no_meeting"})
             return
-        g.meeting_votes.extend(actions)
+        # a voter or target who left in the meeting before the vote (an escape, 6.9.3③) takes no part
+        g.meeting_votes.extend(
+            a for a in actions if g.players[a.actor - 1].alive and g.players[a.targets[0] - 1].alive
+        )
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
         if "meeting" not in g.plan.values():  # the random policy's inspector did not plan a meeting

@@ -113,6 +113,8 @@ SKILLS: tuple[SkillDef, ...] = (
     SkillDef("protect", "保护", ("bodyguard",), "3", "4.8.1", M, targets="one"),
     SkillDef("emergency_meeting", "紧急会议", ("vote_inspector",), "10", "4.9.2", M),
     SkillDef("meeting_vote", "会议投票", ALL, "10", "2.3.3", F, blocked=(), targets="one"),
+    SkillDef("vote_map", "公开票源图", ("vote_inspector",), "10", "4.9.3", F, params=("sessions",)),
+    SkillDef("accuse", "公开指控标记", ("vote_inspector",), "10", "4.9.6", F, targets="one"),
     # ── xenos ────────────────────────────────────────────────────────────────────────────────
     SkillDef("cleanse", "清洗", ("xeno",), "edc", "5.9", F, blocked=("dying",), targets="self"),
     SkillDef("evolve", "进化", ("xeno",), "0.6", "5.1", F, params=("direction",)),

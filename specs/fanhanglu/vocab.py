@@ -67,6 +67,7 @@ STATE_FIELDS: tuple[StateField, ...] = (
     StateField("bloodstain", P, "int", "出刀致濒死累计次数（染血计数）", "7.2.7"),
     StateField("escape_score", P, "decimal", "外星人逃亡积分（本人可见）", "6.9.1"),
     StateField("escape_eligible", P, "bool", "已取得逃亡资格", "6.9.2"),
+    StateField("vote_maps", P, "int", "验票官剩余公开票源图次数", "4.9.3"),
     # ── game ────────────────────────────────────────────────────────────────────────────────
     StateField("night", G, "int", "夜数", "1.5.2"),
     StateField("phase", G, "str", "阶段 normal∕extinction（寂灭）∕duel（决斗）∕extinction_duel", "1.4"),

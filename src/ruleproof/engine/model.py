@@ -50,6 +50,7 @@ class Action:
         "identities",
         "kinds",
         "product",
+        "sessions",
         "silence",
         "skill",
         "step",
@@ -73,7 +74,9 @@ class Action:
         corpse: int | None = None,
         kinds: tuple[str, ...] = (),
         step: str | None = None,
+        sessions: tuple[str, ...] = (),
     ) -> None:
+        self.sessions = sessions  # the vote sessions a public vote-source map shows (4.9.3③)
         self.actor = actor
         self.step = step  # the window chosen for a skill with several (6.9.3①); None: the skill's own step
         self.corpse = corpse  # the ferryman's corpse (4.13.1③)
@@ -112,6 +115,8 @@ class Action:
             out["kinds"] = list(self.kinds)
         if self.step is not None:
             out["step"] = self.step
+        if self.sessions:
+            out["sessions"] = list(self.sessions)
         return out
 
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
@@ -262,6 +267,8 @@ class Player:
         "vaccine_src",
         "vaccine_until",
         "vaccines",
+        "vote_maps",
+        "votes_seen",
     )
 
     def __init__(self, n: int, role: str, faction: str) -> None:
@@ -383,3 +390,6 @@ class Player:
         self.silence_points = 0
         self.eligible = False
         self.ferried = False  # this corpse was investigated by the ferryman (4.13.1③)
+        # vote inspector (4.9.3): public vote-source maps left; the vote sessions whose sources it saw
+        self.vote_maps = 0
+        self.votes_seen: list[str] = []

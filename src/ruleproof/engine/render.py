@@ -72,6 +72,22 @@ def _batch(d: dict[str, Any]) -> str:
     return head + str({k: v for k, v in d.items() if k != "batch"})
 
 
+def _vote_map(d: dict[str, Any]) -> str:
+    sessions = (
+        f"{name}：" + ("、".join(f"{v}→{t}" for v, t in votes.items()) or "无票")
+        for name, votes in d["sessions"].items()
+    )
+    return "【公开票源图】" + "；".join(sessions)
+
+
+# public system publications outside the numbered batches (4.9.3, 4.9.6)
+PUBLIC: dict[str, Callable[[dict[str, Any]], str]] = {
+    "vote_map": _vote_map,
+    "accusation": lambda d: f"【公开指控标记】{d['target']} 号",
+    "accusation_cleared": lambda d: f"【公开指控标记】会议结束，{d['target']} 号之标记清除",
+}
+
+
 SYSTEM: dict[str, Callable[[dict[str, Any]], str]] = {
     "dying": lambda d: f"{d['player']} 号濒死（{SOURCE_ZH.get(d['cause'], d['cause'])}）",
     "death": lambda d: f"{d['player']} 号死亡（击杀归属：{d['killer'] or '—'} 号）",
@@ -113,6 +129,9 @@ def render(events: Iterable[Event], lang: str = "zh", private: bool = True, syst
             continue
         if e.kind == "batch":
             lines.append(step + _batch(e.data))
+        elif e.audience == "public":
+            fmt = PUBLIC.get(e.kind)
+            lines.append(step + (fmt(e.data) if fmt else f"【{e.kind}】{_brief(e.data)}"))
         elif e.audience == "private":
             if private:
                 kind = FEEDBACK_BY_KEY[e.kind].zh if e.kind in FEEDBACK_BY_KEY else e.kind

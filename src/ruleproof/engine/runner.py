@@ -85,6 +85,7 @@ def to_action(a: ActionSpec) -> Action:
         corpse=a.corpse,
         kinds=a.kinds,
         step=a.step,
+        sessions=a.sessions,
     )
 
 

@@ -57,6 +57,7 @@ ACTION_KEYS = {
     "corpse",
     "kinds",
     "step",
+    "sessions",
 }
 EXPECT_KEYS = {
     "after",
@@ -95,6 +96,7 @@ class ActionSpec:
     corpse: int | None = None
     kinds: tuple[str, ...] = ()
     step: str | None = None  # the window of a skill with several (the night escape, 6.9.3①)
+    sessions: tuple[str, ...] = ()  # vote sessions ("day 2", "meeting 4") of a public vote-source map
 
 
 @dataclass
@@ -160,6 +162,9 @@ def _action(where: str, night: int, obj: Any) -> ActionSpec:
     kinds = obj.get("kinds", [])
     if not isinstance(kinds, list) or not all(isinstance(i, str) for i in kinds):
         raise _bad(where, "kinds 须为字符串列表", "kinds must be a list of strings")
+    sessions = obj.get("sessions", [])
+    if not isinstance(sessions, list) or not all(isinstance(i, str) for i in sessions):
+        raise _bad(where, "sessions 须为字符串列表", "sessions must be a list of strings")
     return ActionSpec(
         night=night,
         actor=_int(where, obj["actor"], "actor"),
@@ -175,6 +180,7 @@ def _action(where: str, night: int, obj: Any) -> ActionSpec:
         corpse=_int(where, obj["corpse"], "corpse") if obj.get("corpse") is not None else None,
         kinds=tuple(kinds),
         step=str(obj["step"]) if "step" in obj else None,
+        sessions=tuple(sessions),
     )
 
 

@@ -61,6 +61,7 @@ LEDGER_FIELDS: tuple[str, ...] = (
     "samples",
     "unlocked",
     "vaccines",
+    "vote_maps",
 )
 
 

@@ -1,6 +1,13 @@
 """The social seat and the investigator seat's ferryman: the vote inspector's emergency meeting at step 10
-(4.9.2, 2.3.3: batch ⑦, then a full vote with batches ⑨ ⑩, step 11 skipped), the eavesdropper's reading at
-0.2 and report by day (4.12, batch ⑪), the ferryman's day investigation of a corpse (4.13)."""
+(4.9.2, 2.3.3: batch ⑦, then a full vote with batches ⑨ ⑩, step 11 skipped) with its public vote-source
+map (4.9.3) and accusation marker (4.9.6), the eavesdropper's reading at 0.2 and report by day (4.12,
+batch ⑪), the ferryman's day investigation of a corpse (4.13).
+
+Out of model: the exclusive speech (4.9.5) — a 30-second speaking slot in the meeting with no rule effect
+beyond the flow (it produces no silence and blocks no skill); the map is declared in it, so the engine
+publishes the map after the meeting's batch ⑦ and before its votes.  The marker's re-pointing and
+withdrawal during the meeting (display only, 「不产生任何规则效果」) are not modelled either: the engine
+shows the marker placed and clears it when the meeting ends."""
 
 from __future__ import annotations
 
@@ -9,7 +16,7 @@ from collections.abc import Sequence
 
 from ruleproof.engine.game import Game
 from ruleproof.engine.model import Action, Player
-from ruleproof.engine.registry import SkillImpl, hook, on_arrival, skill
+from ruleproof.engine.registry import SkillImpl, hook, on_arrival, on_setup, skill
 from ruleproof.engine.skills.common import settle_votes
 from ruleproof.engine.skills.util import living, living_others
 
@@ -54,6 +61,84 @@ class EmergencyMeeting(SkillImpl):
         )
 
 
+def with_own_meeting(g: Game, p: Player, a: Action, clause: str) -> None:
+    """4.9.3② / 4.9.6: usable only in the meeting the inspector itself calls (submitted at this step)."""
+    if not any(b.actor == p.n and b.skill == "emergency_meeting" for b in g.submitted):
+        raise g.illegal(
+            clause, "仅可在其发动紧急会议时使用，不可单独发动", "only with the meeting it calls", a
+        )
+
+
+def meeting_held(g: Game, a: Action) -> bool:
+    if g.meeting_night != g.night:  # the call did not take effect (e.g. a meeting held earlier)
+        g.log("not_executed", {"actor": a.actor, "skill": a.skill, "reason": "no_meeting"})
+        return False
+    return True
+
+
+@on_setup("vote_inspector")
+def _vote_maps(g: Game, p: Player) -> None:
+    p.vote_maps = g.p("vote_map.uses")
+
+
+@skill
+class VoteMap(SkillImpl):
+    """4.9.3: once per game, with the meeting it calls, the inspector has the system publish, for the vote
+    sessions it chooses among those it saw, every vote's voter → target — official and true (⑥), public
+    and permanent (⑤); declared in its exclusive speech (⑦), i.e. after batch ⑦ and before the votes."""
+
+    key = "vote_map"
+
+    def check(self, g: Game, p: Player, a: Action) -> None:
+        if p.vote_maps <= 0:
+            raise g.illegal("4.9.3", "公开票源图全局限 1 次，已用", "the vote-source map was used", a)
+        with_own_meeting(g, p, a, "4.9.3")
+        if not a.sessions or len(set(a.sessions)) != len(a.sessions):
+            raise g.illegal("4.9.3", "须选定至少一个场次（不重复）", "choose one or more sessions", a)
+        unseen = [s for s in a.sessions if s not in p.votes_seen]
+        if unseen:
+            raise g.illegal(
+                "4.9.3", f"限于其已看到的场次（{unseen}）", f"only sessions it has seen ({unseen})", a
+            )
+
+    def resolve(self, g: Game, p: Player, a: Action) -> None:
+        if not meeting_held(g, a):
+            return
+        p.vote_maps -= 1
+        g.announce("vote_map", {"sessions": {s: g.vote_records[s] for s in a.sessions}})
+
+    def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
+        if p.vote_maps <= 0 or not p.votes_seen or (p.n, "emergency_meeting") not in g.proposed:
+            return None
+        if rng.random() < 0.5:
+            return None
+        k = rng.randint(1, len(p.votes_seen))
+        return Action(p.n, "vote_map", sessions=tuple(rng.sample(p.votes_seen, k)))
+
+
+@skill
+class Accuse(SkillImpl):
+    """4.9.6: in its meeting the inspector may put a public accusation marker on one living player —
+    display only (no rule effect: not counted, no trigger, no information), seen by everybody, cleared
+    when the meeting ends."""
+
+    key = "accuse"
+
+    def check(self, g: Game, p: Player, a: Action) -> None:
+        with_own_meeting(g, p, a, "4.9.6")
+
+    def resolve(self, g: Game, p: Player, a: Action) -> None:
+        if not meeting_held(g, a):
+            return
+        g.accused = a.targets[0]
+        g.announce("accusation", {"target": a.targets[0]})
+
+    def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
+        if (p.n, "emergency_meeting") not in g.proposed or rng.random() < 0.5:
+            return None
+        return Action(p.n, "accuse", (rng.choice(living(g)),))
+
+
 @skill
 class MeetingVote(SkillImpl):
     key = "meeting_vote"
@@ -91,6 +176,9 @@ def _meeting_votes(g: Game) -> None:
     if g.meeting_night == g.night:
         settle_votes(g, g.meeting_votes)
         g.meeting_votes = []
+        if g.accused:  # 4.9.6 会议结束后自动清除、不跨昼夜留存
+            g.announce("accusation_cleared", {"target": g.accused})
+            g.accused = 0
 
 
 # ── eavesdropper (4.12) ────────────────────────────────────────────────────────────────────────

@@ -151,7 +151,15 @@ SKILLS: tuple[SkillDef, ...] = (
     # ── eavesdropper (4.12), ferryman (4.13) ─────────────────────────────────────────────────
     SkillDef("eavesdrop", "窃听", ("eavesdropper",), "0.2", "4.12.1", F, blocked=()),
     SkillDef(
-        "eavesdrop_report", "窃听报告", ("eavesdropper",), "day", "4.12.2", F, blocked=(), targets="many"
+        "eavesdrop_report",
+        "窃听报告",
+        ("eavesdropper",),
+        "day",
+        "4.12.2",
+        F,
+        blocked=(),
+        targets="many",
+        params=("content",),
     ),
     SkillDef(
         "ferry_investigate",

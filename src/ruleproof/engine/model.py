@@ -45,6 +45,7 @@ class Action:
         "accept",
         "actor",
         "amount",
+        "content",
         "corpse",
         "direction",
         "identities",
@@ -75,7 +76,9 @@ class Action:
         kinds: tuple[str, ...] = (),
         step: str | None = None,
         sessions: tuple[str, ...] = (),
+        content: tuple[str, ...] = (),
     ) -> None:
+        self.content = content  # the text filed for each reported pair (the eavesdropper's report, 4.12.2)
         self.sessions = sessions  # the vote sessions a public vote-source map shows (4.9.3③)
         self.actor = actor
         self.step = step  # the window chosen for a skill with several (6.9.3①); None: the skill's own step
@@ -117,6 +120,8 @@ class Action:
             out["step"] = self.step
         if self.sessions:
             out["sessions"] = list(self.sessions)
+        if self.content:
+            out["content"] = list(self.content)
         return out
 
     def __repr__(self) -> str:  # pragma: no cover - debugging aid

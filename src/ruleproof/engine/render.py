@@ -67,8 +67,11 @@ def _batch(d: dict[str, Any]) -> str:
             return head + "逃亡：" + _reveal(d["exiled"]) + "，尸体调查报告：【已逃亡】"
         return head + "驱逐：" + _reveal(d["exiled"])
     if key == "11":
-        pairs = "、".join(f"{a}-{b}" for a, b in d["pairs"])
-        return head + f"窃听报告（本条内容不保真）：{pairs}"
+        groups = (
+            f"{a}-{b}" + (f"「{text}」" if text else "")
+            for (a, b), text in zip(d["pairs"], d.get("content") or [None] * len(d["pairs"]), strict=True)
+        )
+        return head + f"窃听报告（本条内容不保真）：{'、'.join(groups)}"
     return head + str({k: v for k, v in d.items() if k != "batch"})
 
 

@@ -86,6 +86,7 @@ def to_action(a: ActionSpec) -> Action:
         kinds=a.kinds,
         step=a.step,
         sessions=a.sessions,
+        content=a.content,
     )
 
 

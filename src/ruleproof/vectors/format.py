@@ -58,6 +58,7 @@ ACTION_KEYS = {
     "kinds",
     "step",
     "sessions",
+    "content",
 }
 EXPECT_KEYS = {
     "after",
@@ -97,6 +98,7 @@ class ActionSpec:
     kinds: tuple[str, ...] = ()
     step: str | None = None  # the window of a skill with several (the night escape, 6.9.3①)
     sessions: tuple[str, ...] = ()  # vote sessions ("day 2", "meeting 4") of a public vote-source map
+    content: tuple[str, ...] = ()  # the eavesdropper's report: the text filed for each reported pair
 
 
 @dataclass
@@ -165,6 +167,11 @@ def _action(where: str, night: int, obj: Any) -> ActionSpec:
     sessions = obj.get("sessions", [])
     if not isinstance(sessions, list) or not all(isinstance(i, str) for i in sessions):
         raise _bad(where, "sessions 须为字符串列表", "sessions must be a list of strings")
+    content = obj.get("content", [])
+    if not isinstance(content, list) or not all(isinstance(i, str) for i in content):
+        raise _bad(
+            where, "content 须为字符串列表（每组一段）", "content must be a list of strings (one per pair)"
+        )
     return ActionSpec(
         night=night,
         actor=_int(where, obj["actor"], "actor"),
@@ -181,6 +188,7 @@ def _action(where: str, night: int, obj: Any) -> ActionSpec:
         kinds=tuple(kinds),
         step=str(obj["step"]) if "step" in obj else None,
         sessions=tuple(sessions),
+        content=tuple(content),
     )
 
 

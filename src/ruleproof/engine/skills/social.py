@@ -215,10 +215,17 @@ class EavesdropReport(SkillImpl):
             raise g.illegal("4.12.2", "报告须列出所读配对组（两两成组）", "list the reported pairs", a)
         if any(pair not in g.eavesdropped.get(p.n, []) for pair in pairs_of(a.targets)):
             raise g.illegal("4.12.2", "报告只可取自当夜所读之配对组", "report only pairs read last night", a)
+        if a.content and len(a.content) * 2 != len(a.targets):
+            raise g.illegal(
+                "4.12.2", "报告内容须逐组一段（与所列配对组一一对应）", "one text per reported pair", a
+            )
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
-        # 批次⑪: the content as submitted, with the fixed "not guaranteed true" tag; no eavesdropper number
-        g.publish("11", 1, {"pairs": pairs_of(a.targets), "unverified": True})
+        # 批次⑪: the groups and the text as filed — freely rewritten, never compared or corrected by the system
+        # (4.12.2①) — with the fixed "not guaranteed true" tag (④); no eavesdropper number (③)
+        pairs = pairs_of(a.targets)
+        content = list(a.content) if a.content else [None] * len(pairs)
+        g.publish("11", 1, {"pairs": pairs, "content": content, "unverified": True})
         g.eavesdropped.pop(p.n, None)  # 4.12.2⑤: one report per night
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:

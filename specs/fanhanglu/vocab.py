@@ -116,6 +116,10 @@ FEEDBACK_KINDS: tuple[FeedbackKind, ...] = (
     FeedbackKind("vaccinated", "接种告知（持有与有效夜，7.2.8）", "4.14.4", ("from", "until")),
     FeedbackKind("vaccine_triggered", "疫苗抗体生效感知（7.2.9）", "4.14.4", ()),
     FeedbackKind("bloodstain", "染血指认（攻击者编号）", "7.2.7", ("attacker",)),
+    # visibility the text grants by name (2.8.7 明文授予), delivered as private messages
+    FeedbackKind("poison_list", "毒师可见全场毒药清单（编号与毒发之夜）", "4.6.4", ("poisoned",)),
+    FeedbackKind("dying_view", "当夜濒死者（医生与死囚外星人可见）", "6.8.4", ("players",)),
+    FeedbackKind("escape_score", "外星人本人可见之逃亡积分与资格", "6.9.2", ("score", "eligible")),
 )
 
 FEEDBACK_BY_KEY: dict[str, FeedbackKind] = {f.key: f for f in FEEDBACK_KINDS}

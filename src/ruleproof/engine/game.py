@@ -156,6 +156,7 @@ class Game:
         self.settled: dict[tuple[int, int], int] = {}  # tier settled per pair (escape.tier_scope per_pair)
         self.ledger: list[LedgerEntry] = []  # 2.8.16: every executed active action, by its initiator
         self.submitted: Sequence[Action] = ()  # the actions submitted at the current step
+        self.poison_seen: dict[int, list[dict[str, int]]] = {}  # the poison list each poisoner was shown
         self.vote_records: dict[str, dict[str, int]] = {}  # vote session → voter → target (4.9.1, 4.9.3)
         self.interp = dict(spec.interpretation)
         self.damage_order = spec.damage_order()

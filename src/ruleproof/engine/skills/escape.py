@@ -38,6 +38,12 @@ def tier_value(g: Game, tier: Tier, target: Player) -> int:
     return g.p("escape.dying") if tier == Tier.DYING else g.p("escape.retro")
 
 
+def show_score(g: Game, p: Player) -> None:
+    """6.9.2⑤ 「本人独家可见：外星人本人可持续查看自己之当前积分」: after each settlement that changed it (step 9,
+    a vote, a silence), the alien alone is shown its score and whether it is eligible; ④ nobody else."""
+    g.private(p.n, "escape_score", {"score": p.escape_score / 100, "eligible": p.eligible})
+
+
 def add_points(g: Game, p: Player, points: int, what: str) -> None:
     if points:
         p.escape_score += points
@@ -70,6 +76,7 @@ def _effective_output(g: Game) -> None:
         elif target.alive and g.players[i - 1].alive and n < night + window - 1:
             kept.append((i, t, night))  # 追溯时限: the break night and the next four; ⑤ destruction
     g.archives = kept
+    before = {p.n: p.escape_score for p in g.players if p.faction == ALIEN}
     per_pair = g.interp["escape.tier_scope"] == "per_pair"
     for (i, t), tier in sorted(best.items()):
         initiator, target = g.players[i - 1], g.players[t - 1]
@@ -83,6 +90,10 @@ def _effective_output(g: Game) -> None:
         if p.alive and p.faction == ALIEN and not p.eligible and p.escape_score >= g.p("escape.threshold"):
             p.eligible = True
             g.log("escape_eligible", {"player": p.n, "score": p.escape_score / 100})
+    for n, score in before.items():
+        p = g.players[n - 1]
+        if p.alive and p.escape_score != score:
+            show_score(g, p)
 
 
 def drop_archives(g: Game, gone: Player) -> None:
@@ -100,6 +111,8 @@ def _votes_scored(g: Game, exiled: Player | None, votes: dict[int, int]) -> None
         if target == exiled.n and p.faction == ALIEN and p.n != exiled.n:
             total = capped_add(PY, p.exile_points, g.p("escape.exile_vote"), g.p("escape.exile_cap"))
             add_points(g, p, total - p.exile_points, "exile_vote")
+            if total != p.exile_points and p.alive:
+                show_score(g, p)
             p.exile_points = total
 
 
@@ -110,6 +123,8 @@ def award_silence(g: Game, p: Player) -> None:
     """6.9.1⑤: 0.5 per silence, capped at 3."""
     total = capped_add(PY, p.silence_points, g.p("escape.silence"), g.p("escape.silence_cap"))
     add_points(g, p, total - p.silence_points, "silence")
+    if total != p.silence_points:
+        show_score(g, p)
     p.silence_points = total
 
 

@@ -386,7 +386,9 @@ class Player:
         self.revives = 0
         self.transform_night = 0
         self.no_occupancy = False  # 6.8.5④: a death-row alien presenting a xeno takes no slot
-        self.deferred_extras = 0  # 2.8.5③: time-limited extras due tonight to an inactive mirror
+        self.deferred_extras: tuple[
+            str, ...
+        ] = ()  # 2.8.5③: time-limited extras (sources) due tonight to an inactive mirror
         self.deferred_night = 0
         # bloodstain (7.2.7) and escape (6.9)
         self.bloodstain = 0

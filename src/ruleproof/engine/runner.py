@@ -4,7 +4,8 @@
 An illegal action raises :class:`IllegalAction` (naming the clause) unless the vector itself expects it
 with ``{"illegal": {"clause": …}}``.  Outcomes carry the event log, the batches, the private feedback,
 the result and state snapshots — at every checkpoint an expectation names, and with ``trace=True`` at
-every night start, after every step 9 and at every night end (for invariant checkers, issue 5).
+every night start, after every step 0.6 (the stock held before shooting), after every step 9, at every
+night end and after every day (for invariant checkers, issue 5).
 """
 
 from __future__ import annotations
@@ -186,13 +187,16 @@ def run_vector(vector: Vector | Mapping[str, Any] | str | Path, *, trace: bool =
             if step == "11" or g.result is not None:
                 labels.append(f"night {night}")
         take = [lb for lb in labels if lb in wanted]
-        keep = trace and (step in ("arrival", "9", "day") or f"night {night}" in labels)
+        keep = trace and (step in ("arrival", "0.6", "9", "day") or f"night {night}" in labels)
         if take or keep:
             snap = g.snapshot()
             for lb in take:
                 snapshots[lb] = snap
             if keep:
-                traced.append((labels[-1] if step != "arrival" else f"night {night} start", snap))
+                label = f"night {night} start" if step == "arrival" else labels[-1]
+                if step == "0.6":
+                    label = f"night {night} step 0.6"
+                traced.append((label, snap))
 
     stop = None if mode != "script" else _stop_point(vec)
     g = Game(spec, roles, policy, seed=seed, observer=observe, stop_after=stop)

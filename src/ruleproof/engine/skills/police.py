@@ -58,7 +58,7 @@ def _bullets(g: Game) -> None:
             p.extra_alive_done = True  # 全局仅此1次, even when voided by the cap
             extras.append("extra_alive")
         if is_mirror(g, p):  # 2.8.5③: only if the death-row alien presents this role tonight
-            p.deferred_extras, p.deferred_night = len(extras), g.night
+            p.deferred_extras, p.deferred_night = tuple(extras), g.night
             continue
         for source in extras:
             receive(g, p, 1, source)

@@ -12,7 +12,8 @@ from ruleproof.specs.fanhanglu.roles import SKILLS, skill_steps
 from ruleproof.specs.model import Slot
 
 # step → [(skill key, implementation, roles, takes the night's action)] in spec order
-STEP_SKILLS: dict[str, list[tuple[str, SkillImpl, frozenset[str], bool, tuple[str, ...], bool]]] = {}
+Option = tuple[str, SkillImpl, frozenset[str], bool, tuple[str, ...], bool]
+STEP_SKILLS: dict[str, list[Option]] = {}
 for _s in SKILLS:
     if _s.implemented and _s.key in SKILL_IMPLS:
         _impl = SKILL_IMPLS[_s.key]
@@ -86,6 +87,8 @@ class RandomPolicy:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(f"policy:{seed}")
         self.planned_night = 0
+        # step → (role, true role) → the step's skills such a player may use, in spec order
+        self._menus: dict[str, dict[tuple[str, str], list[Option]]] = {}
 
     def order(self, g: Game, night: int) -> Sequence[int] | None:
         return None
@@ -125,6 +128,7 @@ class RandomPolicy:
         options = STEP_SKILLS.get(step)
         if not options:
             return []
+        menus = self._menus.setdefault(step, {})
         out: list[Action] = []
         night = g.night
         g.proposed = set()
@@ -133,12 +137,13 @@ class RandomPolicy:
             if not p.alive:
                 continue
             main_done = p.main_night == night or p.no_main_night == night
-            for key, impl, roles, main, excludes, custom in options:
-                if (
-                    (p.role not in roles and p.true_role not in roles)
-                    or (main and main_done)
-                    or (excludes and not p.used.isdisjoint(excludes))
-                ):
+            menu = menus.get((p.role, p.true_role))
+            if menu is None:
+                menu = menus[(p.role, p.true_role)] = [
+                    o for o in options if p.role in o[2] or p.true_role in o[2]
+                ]
+            for key, impl, _roles, main, excludes, custom in menu:
+                if (main and main_done) or (excludes and not p.used.isdisjoint(excludes)):
                     continue
                 if not (impl.capable(g, p, Action(p.n, key, (p.n,))) if custom else g.capable(p, key)):
                     continue

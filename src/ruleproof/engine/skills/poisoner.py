@@ -86,6 +86,8 @@ def _poison_view(g: Game) -> None:
     poison falls due — whenever it differs from what that holder was last shown: after the poisons and
     antidotes of step 8, after poisons fall due at 0.55, after deaths at step 9, and after a transform into
     the poisoner.  Nobody else sees it (the poisoned player learns only its own poison)."""
+    if "poisoner" not in g.roles_in_game:  # nobody can hold the role (a transform takes an opening role)
+        return
     shown = [{"player": q.n, "due": q.poison_due} for q in g.players if q.alive and q.poisoned]
     for p in g.players:
         if p.alive and p.role == "poisoner" and g.poison_seen.get(p.n, []) != shown:

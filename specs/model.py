@@ -215,6 +215,7 @@ class SkillDef:
     targets: str = "none"  # "none" | "one" | "many" | "self"
     params: tuple[str, ...] = ()  # action fields besides targets, e.g. ("amount",)
     excludes: tuple[str, ...] = ()  # other skills of the same actor that may not be used the same night
+    windows: tuple[str, ...] = ()  # further steps it may be executed at (the actor's own action windows)
     implemented: bool = True
     issue: str | None = None
 

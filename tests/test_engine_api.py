@@ -41,7 +41,7 @@ def test_snapshots_export_exactly_the_spec_state_fields() -> None:
 def test_run_vector_from_a_dict_with_a_trace() -> None:
     out = run_vector(vector("sheriff-double-kill-cap"), trace=True)
     labels = [label for label, _ in out.trace]
-    assert labels[:4] == ["night 1 start", "night 1 step 9", "night 1", "day 1"]
+    assert labels[:5] == ["night 1 start", "night 1 step 0.6", "night 1 step 9", "night 1", "day 1"]
     assert "night 6 start" in labels
     snap = dict(out.trace)["night 6 start"]
     assert snap["players"]["6"]["bullets"] == 2

@@ -51,6 +51,7 @@ OPTIONAL = {
     "accept": player,
     "corpse": player,
     "kinds": st.lists(st.sampled_from(["regular", "quick", "gold"]), max_size=3),
+    "step": st.sampled_from(["0.1", "2", "4b", "5", "8", "9", "day", "x"]),
 }
 
 

@@ -134,6 +134,20 @@ def test_occupancy_and_conversion_checks() -> None:
         PY, [0, 0, 2], (False,) * 3, (False, False, True), 2, 0, 0, False, admit_overflow=True
     )
     assert code == Convert.OK and counts == (0, 0, 3)
+    # the admit reading is about evolutions (5.1): a conversion into a full direction still fails (5.5.2)
+    code, counts = occupancy_move(
+        PY, [0, 1, 2], (False, True, False), (False, False, True), 2, 0, 2, True, admit_overflow=True
+    )
+    assert code == Convert.DIRECTION_FULL and counts == (0, 1, 2)
+    # a mover that takes no slot (6.8.5④): no slot check, counts unchanged, the conversion count still checked
+    code, counts = occupancy_move(
+        PY, [0, 1, 2], (False, True, False), (False, False, True), 2, 0, 2, True, False, False
+    )
+    assert code == Convert.OK and counts == (0, 1, 2)
+    code, counts = occupancy_move(
+        PY, [0, 1, 2], (False, True, False), (False, False, True), 2, 2, 2, True, False, False
+    )
+    assert code == Convert.NO_CONVERSIONS_LEFT and counts == (0, 1, 2)
 
 
 def test_shutdown_tiers_once_and_cumulative() -> None:
@@ -218,13 +232,13 @@ def test_bullets_same_on_z3(stock: int, amount: int, cap: int, capped: bool) -> 
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.tuples(small, small, small), st.integers(0, 3), st.integers(0, 2), small, bools)
+@given(st.tuples(small, small, small), st.integers(0, 3), st.integers(0, 2), small, bools, bools, bools)
 def test_occupancy_same_on_z3(
-    counts: tuple[int, int, int], src: int, tgt: int, used: int, check: bool
+    counts: tuple[int, int, int], src: int, tgt: int, used: int, check: bool, admit: bool, takes: bool
 ) -> None:
     source = tuple(i == src for i in range(3))
     target = tuple(i == tgt for i in range(3))
-    py = occupancy_move(PY, counts, source, target, 2, used, 2, check)
+    py = occupancy_move(PY, counts, source, target, 2, used, 2, check, admit, takes)
     z = occupancy_move(
         Z3,
         [z3.IntVal(c) for c in counts],
@@ -234,6 +248,8 @@ def test_occupancy_same_on_z3(
         z3.IntVal(used),
         z3.IntVal(2),
         z3.BoolVal(check),
+        admit,
+        takes,
     )
     assert z3val(z[0]) == py[0] and tuple(z3val(c) for c in z[1]) == py[1]
 

@@ -80,6 +80,11 @@ AREAS = {
     "no escape in endgames": "6.9.7",
     "secondary win": "1.2.5",
     "real-time draw": "1.5.3",
+    # issue 7 follow-up
+    "vote-source map": "4.9.3",
+    "accusation marker": "4.9.6",
+    "dying visible to doctors and the death-row alien": "7.1.3",
+    "visibility granted by name": "2.8.7",
 }
 
 
@@ -112,6 +117,24 @@ def test_every_area_is_covered() -> None:
     cited = {c for p in VECTORS for c in json.loads(p.read_text(encoding="utf-8"))["cites"]}
     missing = {area: clause for area, clause in AREAS.items() if clause not in cited}
     assert missing == {}
+
+
+def test_every_skill_is_scripted_and_every_escape_window_kind_played() -> None:
+    """Every skill of the spec is used by some vector, and the night escape at steps other than 5 too."""
+    from ruleproof.specs.fanhanglu.roles import SKILLS
+
+    used: set[str] = set()
+    escape_steps: set[str] = set()
+    for p in VECTORS:
+        for item in json.loads(p.read_text(encoding="utf-8"))["script"]:
+            for a in item.get("actions", []):
+                used.add(a["skill"])
+                if a["skill"] == "night_escape":
+                    escape_steps.add(a.get("step", "5"))
+            used |= {"vote"} if "votes" in item else set()
+            used |= {"meeting_vote"} if "meeting_votes" in item else set()
+    assert {s.key for s in SKILLS} - used == set()
+    assert {"0.1", "4b", "5", "6"} <= escape_steps
 
 
 def test_every_switch_reading_is_exercised() -> None:

@@ -313,14 +313,31 @@ def _nothing_lost(pub: str, rest: Sequence[str]) -> Callable[[Algebra[Any, Any],
     return lambda a, s: implies(a, a.not_(s[pub]), a.and_(*(a.eq(s[f], a.lit(0)) for f in rest)))
 
 
+VICTIMS = (7, 8, 10, 11)  # players nobody scripts otherwise: the doctors, the bodyguard, the vote inspector
+
+
 def _scenario(spec: Spec, trace: Trace) -> dict[str, Any]:
+    """The trace on the standard table.  Deaths are xeno knives (a xeno's knife count allowing, 5.6.2) or
+    the classic alien's, on players nobody else scripts; the alien seat's sabotage in xeno form is a
+    death-row alien (player 15) that transforms into a xeno on night 1 (6.8.3) and sabotages in a xeno's
+    range.  Assists, an assistant engineer and the end of the humans are not scripted (:func:`_playable`)."""
     p = spec.p
     script: list[dict[str, Any]] = []
     checked_by_detective: list[int] = []
+    xform = [bool(i["xform"] and i[f"does{ALIEN_SEAT}"]) for i in trace.inputs]
+    classic = [bool(i[f"does{ALIEN_SEAT}"] and not i["xform"]) or bool(i["amb"]) for i in trace.inputs]
+    death_row = any(xform)
+    if death_row and any(classic):
+        raise NotConcretizable("the alien seat acts both as the classic alien and as a death-row alien")
+    table = sc.players(p15="death_row_alien") if death_row else sc.players()
+    victims = list(VICTIMS)
+    knives = {x: p("xeno.knife_initial") for x in sc.XENOS}
     for t, i in enumerate(trace.inputs, start=1):
-        if i["deaths"] or i["assists"] or i["ast"] or not i["humans"] or i["rep_ast"]:
-            raise NotConcretizable(f"night {t}: deaths, assists or an assistant engineer are not scripted")
+        if i["assists"] or i["ast"] or not i["humans"] or i["rep_ast"]:
+            raise NotConcretizable(f"night {t}: assists or an assistant engineer are not scripted")
         acts: list[dict[str, Any]] = []
+        if t == 1 and death_row:
+            acts.append({"actor": sc.ALIEN, "skill": "transform", "identities": ["xeno"]})
         for x in range(int(i["evo"])):
             acts.append(
                 {"actor": sc.XENOS[x], "skill": "evolve", "direction": ("sabotage", "infection", "kill")[x]}
@@ -350,12 +367,33 @@ def _scenario(spec: Spec, trace: Trace) -> dict[str, Any]:
             acts.append({"actor": sc.POLICE, "skill": "patrol", "targets": targets})
         if i["acts_eng"]:
             acts.append({"actor": sc.ENGINEER, "skill": "repair", "amount": p("repair.min") / 100})
+        busy = (
+            set()
+        )  # a saboteur skips the knife steps (2.1.1 4b 「选此…跳过步骤7」), the alien ambusher step 5
         for j in range(SABOTEURS):
             if i[f"does{j}"]:
-                if j == ALIEN_SEAT and i["xform"]:
-                    raise NotConcretizable(f"night {t}: a death-row alien in xeno form is not scripted")
                 actor = sc.ALIEN if j == ALIEN_SEAT else sc.XENOS[j]
+                busy.add(actor)
                 acts.append({"actor": actor, "skill": "sabotage", "amount": int(i[f"sab{j}"]) / 100})
+        if i["amb"]:
+            busy.add(sc.ALIEN)
+        for _ in range(int(i["deaths"])):  # an unprotected victim dies of one knife (4.10.2)
+            if not victims:
+                raise NotConcretizable(f"night {t}: more deaths than the script has victims")
+            ready = [x for x in sc.XENOS if x not in busy and knives[x] >= 1]
+            if not death_row and sc.ALIEN not in busy:
+                ready.append(sc.ALIEN)
+            if not ready:
+                raise NotConcretizable(f"night {t}: {int(i['deaths'])} deaths and nobody free to knife")
+            knifer, victim = ready[0], victims.pop(0)
+            busy.add(knifer)
+            skill = "alien_kill" if knifer == sc.ALIEN else "knife"
+            acts.append({"actor": knifer, "skill": skill, "targets": [victim]})
+            if knifer in knives:
+                knives[knifer] -= 1
+        for x in sc.XENOS:  # 5.6.2: a night without a knife recovers one, up to the cap
+            if not any(a["actor"] == x and a["skill"] == "knife" for a in acts):
+                knives[x] = min(knives[x] + 1, max(p("xeno.knife_cap"), knives[x]))
         if acts:
             script.append(sc.night(t, *acts))
     d = len(trace.inputs)
@@ -380,6 +418,7 @@ def _scenario(spec: Spec, trace: Trace) -> dict[str, Any]:
     what = ", ".join(trace.failed)
     return sc.vector(
         spec,
+        table=table,
         ident="batch_zero_inference",
         title=f"批次「不发布即为 0」被违反：第 {d} 夜（{what}）",
         description=(
@@ -390,6 +429,23 @@ def _scenario(spec: Spec, trace: Trace) -> dict[str, Any]:
         script=script,
         expect=expect,
     )
+
+
+def _playable(spec: Spec) -> Any:
+    """What :func:`_scenario` scripts: no assists, no assistant engineer, humans alive, at most one death a
+    night."""
+
+    def guard(a: Algebra[Any, Any], s: State, i: Inputs) -> Any:
+        lit = a.lit
+        return a.and_(
+            a.eq(i["assists"], lit(0)),
+            a.eq(i["crew_rep"], lit(0)),
+            a.not_(i["ast"]),
+            i["humans"],
+            a.le(i["deaths"], lit(1)),
+        )
+
+    return guard
 
 
 def _monitor(outcome: Outcome) -> set[str]:
@@ -460,5 +516,7 @@ class BatchZeroInference(SystemInvariant):
         return out
 
     scenario = staticmethod(_scenario)
+
+    playable = staticmethod(_playable)
 
     monitor = staticmethod(_monitor)

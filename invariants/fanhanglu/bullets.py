@@ -5,7 +5,12 @@ N − k +m ≤ N」; the cap voids only what does not fit and 「触发本上限
 恒≤1」 (④); 4.4.7③ (registered as 2.8.9(14)): the hunter's stock is not capped.
 
 Abstraction: one shooter (sheriff, hunter or armed crew — a symbolic role fixed at the start), its stock
-and the bullets due the next night, night by night.  Kept: the night number (4.4.3 第 5 夜), the living
+and the bullets due the next night, night by night.  The shooter may also be a *mirror ledger* (2.8.5): the
+sheriff's or the hunter's ledger of a death-row alien, whose passive quotas accrue whether or not the role
+is presented (②) — the initial bullets, the bounty and a saved bullet earned while presented — while the
+time-limited extras of 4.4.3 reach it only on a night the role is presented at the arrival point or from
+the identity-change sub-step on (③; the engine defers them to a transform that night); it shoots and
+saves only while presented (④).  Whether the role is presented tonight is a free input.  Kept: the night number (4.4.3 第 5 夜), the living
 count at each night's arrival point (only ever falls; 4.4.3 and 4.2.1 compare it with their thresholds),
 the once-only flag of the second extra bullet, the hunter's saving process (4.4.7②), the job change that
 arms a crew member (4.2.2).  Abstracted: who is shot and whether they die — the night's shots ``k`` and
@@ -22,29 +27,30 @@ from typing import Any
 
 from ruleproof.engine.runner import Outcome
 from ruleproof.kernel import bounty_recovery, bullet_arrival
-from ruleproof.kernel.algebra import Algebra, count_true, one_if, sum_i
+from ruleproof.kernel.algebra import Algebra, count_true, min_i, one_if, sum_i
 from ruleproof.smt.invariant import NotConcretizable, SystemInvariant
 from ruleproof.smt.ts import Inputs, Prop, State, Trace, TransitionSystem, bools, ints
 from ruleproof.specs.fanhanglu import Spec
 from ruleproof.specs.fanhanglu.roles import ROLE_BY_KEY
 
 from . import scenario as sc
-from .util import iff
+from .util import iff, implies
 
 SHERIFF, HUNTER, ARMED = 0, 1, 2
 ROLE_KEYS = ("sheriff", "hunter", "armed_crew")
 
 STATE = (
     *ints("role", "n", "alive", "s", "r", "pend", "prog", "N", "k", "m", "bN", "bk", "bm", "ab", "vb"),
-    *bools("done", "active", "was", "had"),
+    *bools("done", "active", "was", "had", "mirror", "pp"),
 )
-INPUTS = (*ints("alive", "k", "m"), *bools("save", "change"))
+INPUTS = (*ints("alive", "k", "m"), *bools("save", "change", "pres"))
 ZEROED = ("r", "pend", "prog", "N", "k", "m", "bN", "bk", "bm", "ab", "vb")
 
 
 def bullet_system(spec: Spec) -> TransitionSystem:
     cap_v = spec.p("sheriff.bullet_cap")
     per_kill = spec.p("bounty.bullets_per_kill")
+    per_shot = spec.reading("bounty.count_basis") == "per_shot"
     total = spec.p("players.total")
 
     def init(a: Algebra[Any, Any], s: State) -> Any:
@@ -68,6 +74,9 @@ def bullet_system(spec: Spec) -> TransitionSystem:
             iff(a, s["active"], a.lt(role, lit(ARMED))),
             a.not_(s["was"]),
             a.not_(s["had"]),
+            # 2.8.5: a death-row alien's ledger of the sheriff or the hunter; it starts presenting itself
+            implies(a, s["mirror"], a.not_(a.eq(role, lit(ARMED)))),
+            a.not_(s["pp"]),
         )
 
     def tonight(a: Algebra[Any, Any], s: State, i: Inputs) -> dict[str, Any]:
@@ -78,13 +87,18 @@ def bullet_system(spec: Spec) -> TransitionSystem:
         ab, vb = bullet_arrival(a, s["s"], s["r"], cap, capped)  # 4.4.2③ the bounty, next night
         s2, _ = bullet_arrival(a, ab, s["pend"], cap, capped)  # 4.4.7② a saved bullet
         extras = a.and_(s["active"], a.not_(a.eq(role, lit(ARMED))))  # 4.4.3, 4.4.7①
-        e1 = a.and_(extras, a.eq(s["n"], lit(spec.p("extra_bullet.night"))))
+        # 2.8.5③: a mirror ledger receives them only if its role is presented tonight (at the arrival
+        # point, or from the identity-change sub-step on)
+        presented = a.or_(a.not_(s["mirror"]), s["pp"], i["pres"])
+        e1 = a.and_(extras, presented, a.eq(s["n"], lit(spec.p("extra_bullet.night"))))
         s3, _ = bullet_arrival(a, s2, one_if(a, e1), cap, capped)
         low = a.le(i["alive"], lit(spec.p("extra_bullet.alive_threshold")))
-        e2 = a.and_(extras, low, a.not_(s["done"]))  # 全局仅此 1 次, spent even when voided
-        s4, _ = bullet_arrival(a, s3, one_if(a, e2), cap, capped)
+        due2 = a.and_(
+            extras, low, a.not_(s["done"])
+        )  # 全局仅此 1 次, spent even when voided or not presented
+        s4, _ = bullet_arrival(a, s3, one_if(a, a.and_(due2, presented)), cap, capped)
         armed = a.ite_i(i["change"], lit(spec.p("armed.initial_bullets")), s4)  # 4.2.2
-        return {"ab": ab, "vb": vb, "N": armed, "done": a.or_(s["done"], e2)}
+        return {"ab": ab, "vb": vb, "N": armed, "done": a.or_(s["done"], due2)}
 
     def guard(a: Algebra[Any, Any], s: State, i: Inputs) -> Any:
         lit, role, n = a.lit, s["role"], s["n"]
@@ -93,10 +107,13 @@ def bullet_system(spec: Spec) -> TransitionSystem:
             a.le(lit(spec.p("jobchange.guaranteed_night")), n),
             a.le(i["alive"], lit(spec.p("jobchange.alive_threshold"))),
         )
+        # the enemies killed last night died at its step 9: at least m of them (per enemy), at least one of
+        # them when shots are counted (per shot: two shots may count one death twice)
+        died = s["m"] if not per_shot else min_i(a, s["m"], lit(1))
         return a.and_(
-            # the living count only falls; on night 1 everybody is alive
+            # the living count only falls — by last night's kills at least; on night 1 everybody is alive
             a.le(lit(1), i["alive"]),
-            a.le(i["alive"], s["alive"]),
+            a.le(i["alive"], a.sub(s["alive"], died)),
             a.or_(a.not_(a.eq(n, lit(1))), a.eq(i["alive"], lit(total))),
             # 4.2.1: a crew member changes job (once) from night 6 or when at most 6 are alive
             a.or_(a.not_(i["change"]), a.and_(a.eq(role, lit(ARMED)), a.not_(s["active"]), may_change)),
@@ -110,6 +127,9 @@ def bullet_system(spec: Spec) -> TransitionSystem:
             # step 9: the kills the bounty counts never exceed the shots (4.4.6 m ≤ k)
             a.le(lit(0), i["m"]),
             a.le(i["m"], i["k"]),
+            # 2.8.5④: a mirror ledger acts only while presented (a real shooter always presents its role)
+            implies(a, a.not_(s["mirror"]), i["pres"]),
+            implies(a, a.not_(i["pres"]), a.and_(a.eq(i["k"], lit(0)), a.not_(i["save"]))),
         )
 
     def step(a: Algebra[Any, Any], s: State, i: Inputs) -> dict[str, Any]:
@@ -137,6 +157,8 @@ def bullet_system(spec: Spec) -> TransitionSystem:
             "active": a.or_(s["active"], i["change"]),
             "was": a.or_(s["active"], i["change"]),  # armed during this night
             "had": s["was"],  # armed during the night before: its shots are what arrives now
+            "mirror": s["mirror"],
+            "pp": i["pres"],  # presented tonight: still presented at the next night's arrival point
         }
 
     def costs(a: Algebra[Any, Any], states: Sequence[State], inputs: Sequence[Inputs]) -> list[Any]:
@@ -147,9 +169,19 @@ def bullet_system(spec: Spec) -> TransitionSystem:
             sum_i(a, (i["m"] for i in inputs)),  # fewest kills
             a.sub(a.lit(total), states[-1]["alive"]),  # fewest deaths
             states[0]["role"],  # the sheriff, then the hunter, then the armed crew
+            one_if(a, states[0]["mirror"]),  # a real shooter before a death-row alien's mirror ledger
         ]
 
-    return TransitionSystem("bullets", STATE, INPUTS, init, guard, step, _props(cap_v), costs=costs)
+    witness = Prop(
+        "hunter_above_cap",
+        "4.4.7",
+        "猎手存量超过 2 发上限（登记例外 4.4.7③ 有可达之局面）",
+        "a hunter holds more than the cap (the registered exception 4.4.7③ is exercised)",
+        lambda a, s: a.and_(a.eq(s["role"], a.lit(HUNTER)), a.lt(a.lit(cap_v), s["N"])),
+    )
+    return TransitionSystem(
+        "bullets", STATE, INPUTS, init, guard, step, _props(cap_v), costs=costs, witnesses=(witness,)
+    )
 
 
 def _props(cap: int) -> tuple[Prop, ...]:
@@ -196,22 +228,40 @@ def _props(cap: int) -> tuple[Prop, ...]:
 
 
 def _scenario(spec: Spec, trace: Trace) -> dict[str, Any]:
-    role = int(trace.states[0]["role"])
-    shooter = sc.CREW[0] if role == ARMED else sc.POLICE
-    table = sc.players(p6="hunter") if role == HUNTER else sc.players()
+    """The trace on the standard table: the shooter's kills are xenos (unprotected: one gunshot kills), the
+    other shots hit crew members (who die too), so the living count falls by exactly the shots of each
+    night — :func:`_playable` is that, as a guard.  A mirror ledger is the sheriff's or hunter's ledger of a
+    death-row alien (player 15) that transforms into the role on its first presented night and keeps it."""
+    first = trace.states[0]
+    role, mirror = int(first["role"]), bool(first["mirror"])
+    police = "hunter" if role == HUNTER else "sheriff"
+    shooter = sc.ALIEN if mirror else (sc.CREW[0] if role == ARMED else sc.POLICE)
+    table = sc.players(p6=police, **({"p15": "death_row_alien"} if mirror else {}))
     total = spec.p("players.total")
     thresholds = (spec.p("extra_bullet.alive_threshold"), spec.p("jobchange.alive_threshold"))
     enemies = list(sc.XENOS)  # unprotected xenos die of one gunshot
-    misses = [sc.ALIEN, *sc.CREW[1:]]  # the alien's first shot is stopped by night immunity (6.4.1)
+    misses = [c for c in sc.CREW if c != shooter]  # unprotected crew members die of one gunshot too
     dead: list[int] = []
     script = []
-    for t, i in enumerate(trace.inputs, start=1):
+    presented = False
+    for t, (s, i) in enumerate(zip(trace.states, trace.inputs, strict=False), start=1):
         alive_now = total - len(dead)
         if any((int(i["alive"]) <= thr) != (alive_now <= thr) for thr in thresholds):
             raise NotConcretizable(
                 f"night {t} needs {i['alive']} players alive; the script leaves {alive_now}"
             )
         actions: list[dict[str, Any]] = []
+        if mirror and i["pres"] and not presented:
+            actions.append({"actor": shooter, "skill": "transform", "identities": [police]})
+            presented = True
+        elif mirror and presented and not (i["pres"] or s["pp"]):
+            # the script keeps the form (a transform away is not scripted): a night the trace leaves the
+            # role is played presented, which changes nothing unless a time-limited extra falls due (2.8.5③)
+            due = t == spec.p("extra_bullet.night") or (int(i["alive"]) <= thresholds[0] and not s["done"])
+            if due:
+                raise NotConcretizable(
+                    f"night {t}: the ledger is not presented when an extra bullet falls due"
+                )
         if i["change"]:
             actions.append({"actor": shooter, "skill": "job_change", "direction": "armed_crew"})
         if i["save"]:
@@ -220,10 +270,9 @@ def _scenario(spec: Spec, trace: Trace) -> dict[str, Any]:
         if k:
             if m > len(enemies) or k - m > len(misses):
                 raise NotConcretizable(f"night {t} needs {m} enemies to kill and {k - m} misses")
-            kills = [enemies.pop(0) for _ in range(m)]
-            others = [misses.pop(0) for _ in range(k - m)]
-            dead += kills + [x for x in others if x != sc.ALIEN]
-            actions.append({"actor": shooter, "skill": "shoot", "targets": kills + others})
+            shot = [enemies.pop(0) for _ in range(m)] + [misses.pop(0) for _ in range(k - m)]
+            dead += shot
+            actions.append({"actor": shooter, "skill": "shoot", "targets": shot})
         if actions:
             script.append(sc.night(t, *actions))
     d = len(trace.inputs)
@@ -260,7 +309,18 @@ def _scenario(spec: Spec, trace: Trace) -> dict[str, Any]:
         f"第 {d - 1} 夜出手前持有 N={prev['N']}、打出 k={prev['k']}、击杀 m={prev['m']}；第 {d} 夜悬赏到账后存量 "
         f"{last['ab']}（作废 {last['vb']}），当夜到账后存量 {last['N']}"
     )
+    if mirror:
+        story = f"死囚外星人之{police}镜像账本（2.8.5）：" + story
     return _vector(spec, role, shooter, table, script, expect, trace, story)
+
+
+def _playable(spec: Spec) -> Any:
+    """What :func:`_scenario` scripts: every shot kills its target, nobody else dies."""
+
+    def guard(a: Algebra[Any, Any], s: State, i: Inputs) -> Any:
+        return a.eq(i["alive"], a.sub(s["alive"], s["k"]))
+
+    return guard
 
 
 def _vector(
@@ -301,11 +361,13 @@ def _monitor(outcome: Outcome) -> set[str]:
     human = {n + 1 for n, r in enumerate(outcome.roles) if ROLE_BY_KEY[r].faction == "humans"}
     failed: set[str] = set()
     starts = {label: snap for label, snap in outcome.trace if label.endswith(" start")}
+    # the stock held before shooting: after tonight's arrivals, the job change and a transform (step 0.6)
+    armed = {label: snap for label, snap in outcome.trace if label.endswith(" step 0.6")}
     for _, snap in outcome.trace:
-        for ps in snap["players"].values():
-            if ps["role"] == "sheriff" and ps["bullets"] > cap:
+        for ps in snap["players"].values():  # by the role used: a death-row alien's mirror ledger too
+            if ps["presented_role"] == "sheriff" and ps["bullets"] > cap:
                 failed.add("sheriff_cap")
-            if ps["role"] == "armed_crew" and ps["bullets"] > 1:
+            if ps["presented_role"] == "armed_crew" and ps["bullets"] > 1:
                 failed.add("armed_at_most_one")
     events = outcome.events
     extras = ("extra_night", "extra_alive")
@@ -313,15 +375,12 @@ def _monitor(outcome: Outcome) -> set[str]:
         failed.add("cap_voids_only_extras")  # 4.4.6③: only the 4.4.3 extras may meet the cap
     nights = sorted({e.night for e in events if e.night > 0})
     for night in nights:
-        start = starts.get(f"night {night} start")
-        if start is None:
+        before = armed.get(f"night {night} step 0.6")
+        if before is None:
             continue
-        for pn, ps in start["players"].items():
+        for pn, ps in before["players"].items():
             shooter = int(pn)
             held = ps["bullets"]
-            changed = [e for e in events if e.night == night and e.kind == "job_changed" and shooter in e.to]
-            if changed and changed[0].data["direction"] == "armed_crew":
-                held = spec.p("armed.initial_bullets")
             shots = [
                 e.data["target"]
                 for e in events
@@ -378,5 +437,7 @@ class BulletConservation(SystemInvariant):
     system = staticmethod(bullet_system)
 
     scenario = staticmethod(_scenario)
+
+    playable = staticmethod(_playable)
 
     monitor = staticmethod(_monitor)

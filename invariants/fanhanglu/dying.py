@@ -9,8 +9,8 @@ damage chain 4.10.2) one point of damage may arrive, resolved by the engine's ke
 with the spec's layer order; at the infection-death step (2.1.4, 0.55) a due mark or poison may make the
 player dying; at the step of the rescue skills (8: rescue, self-rescue, the death-row alien's revive) a
 rescue may end it; the death-settlement step (the step of clause 4.10.6) runs the kernel
-``settle_deaths``; at the steps of the removing skills (5 escape, 10 the meeting's exile) and at the day
-the player may leave the game.  The player is observed after every
+``settle_deaths``; at the steps of the removing skills (the escape's windows 0.1…8 of 6.9.3① and the
+meeting's, the meeting's exile at 10) and at the day the player may leave the game.  The player is observed after every
 step from the death settlement on, and at the day.  Players only interact through these free choices
 (who attacks, who rescues), so one player is the whole property: the flags of different players never
 read each other.
@@ -27,7 +27,7 @@ from ruleproof.kernel.algebra import Algebra, count_true
 from ruleproof.smt.invariant import SystemInvariant
 from ruleproof.smt.ts import Inputs, Prop, State, TransitionSystem, Var, bools, ints
 from ruleproof.specs.fanhanglu import Spec
-from ruleproof.specs.fanhanglu.roles import SKILL_BY_KEY
+from ruleproof.specs.fanhanglu.roles import SKILL_BY_KEY, skill_steps
 from ruleproof.specs.fanhanglu.tables import NIGHT_STEPS
 from ruleproof.specs.model import SkillDef, StepDef
 
@@ -37,7 +37,8 @@ from .util import implies
 # 枪击; poison lands at step 8 and makes dying only at the next night's 0.55, 4.6.4).
 DAMAGING_SKILLS = ("alien_kill", "shoot", "knife")
 RESCUING_SKILLS = ("rescue", "self_rescue", "revive")  # 4.6.1, 4.5.2, 6.8.4 (the death-row alien)
-REMOVING_SKILLS = ("night_escape", "meeting_vote")  # 6.9.3 escape at step 5, 4.9.2 the meeting's exile
+# 6.9.3 the escape in the alien's own night windows and in the meeting, 4.9.2 the meeting's exile
+REMOVING_SKILLS = ("night_escape", "meeting_escape", "meeting_vote")
 INFECTION_DEATH_CLAUSE = "2.1.4"  # the step at which a due mark or poison makes its holder dying
 SETTLEMENT_CLAUSE = "4.10.6"  # the death-settlement step
 
@@ -46,7 +47,7 @@ def _plan(steps: Sequence[StepDef], skills: dict[str, SkillDef]) -> tuple[list[t
     """What each step of the night can do to a dying flag, and the index of the settlement step."""
     damage = {skills[k].step for k in DAMAGING_SKILLS}
     rescue = {skills[k].step for k in RESCUING_SKILLS}
-    removal = {skills[k].step for k in REMOVING_SKILLS}
+    removal = {step for k in REMOVING_SKILLS for step in skill_steps(skills[k])}
     plan: list[tuple[str, str]] = []
     settle: int | None = None
     for idx, st in enumerate(steps):

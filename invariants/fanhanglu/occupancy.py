@@ -256,6 +256,8 @@ def _scenario(spec: Spec, trace: Trace) -> dict[str, Any]:
             order = [xenos[x] for _, x in acting] if acting else None
             script.append(sc.night(t, *actions, order=order))
         exiled = [xenos[x] for x in range(len(xenos)) if i[f"ex{x}"]]
+        if len(exiled) > 1:
+            raise NotConcretizable(f"day {t} needs {len(exiled)} xenos exiled; the script exiles one a day")
         if exiled:
             script.append({"day": t, "votes": {str(v): exiled[0] for v in sc.CREW[:3]}})
     d = len(trace.inputs)
@@ -285,6 +287,20 @@ def _scenario(spec: Spec, trace: Trace) -> dict[str, Any]:
         script=script,
         expect=expect,
     )
+
+
+def _playable(spec: Spec) -> Any:
+    """What :func:`_scenario` scripts: at most one xeno killed a night (the alien's knife) and one exiled
+    a day (the day vote)."""
+
+    def guard(a: Algebra[Any, Any], s: State, i: Inputs) -> Any:
+        xs = range(len(sc.XENOS))
+        return a.and_(
+            a.le(count_true(a, (i[f"die{x}"] for x in xs)), a.lit(1)),
+            a.le(count_true(a, (i[f"ex{x}"] for x in xs)), a.lit(1)),
+        )
+
+    return guard
 
 
 def _counts(state: State, prefix: str) -> dict[str, int]:
@@ -317,5 +333,7 @@ class OccupancyAtMostTwo(SystemInvariant):
     system = staticmethod(occupancy_system)
 
     scenario = staticmethod(_scenario)
+
+    playable = staticmethod(_playable)
 
     monitor = staticmethod(_monitor)

@@ -226,6 +226,9 @@ _GRANT = {
     "protection": (None, {"actor": sc.BODYGUARD, "skill": "protect"}),
     "patrol": (None, {"actor": sc.POLICE, "skill": "patrol"}),
     "shield": (None, {"actor": sc.XENOS[1], "skill": "cocoon"}),
+    # the craftsman (the defender seat's other variant) wears its initial armor from the start (4.11.1③);
+    # another target gets a quick armor forged on night 1 and distributed on night 2 (4.11.2)
+    "armor": (sc.BODYGUARD, None),
 }
 _HIT = {
     "safe_room": "safe_room",
@@ -233,6 +236,7 @@ _HIT = {
     "protection": "protection",
     "patrol": "patrol",
     "shield": "shield",
+    "armor": "armor",
 }
 
 
@@ -251,16 +255,30 @@ def _scenario(spec: Spec, bad: Sequence[OrderVerdict]) -> dict[str, Any]:
     )
     if pair is None or any(k not in _GRANT for k in pair):
         raise NotConcretizable(f"no way to give one target both layers {pair}")
-    fixed = [t for t, _ in (_GRANT[k] for k in pair) if t is not None]
+    if set(pair) == {"armor", "protection"}:
+        raise NotConcretizable("the bodyguard and the craftsman share the defender seat (1.1.1)")
+    others = [k for k in pair if k != "armor"]
+    fixed = [t for t, _ in (_GRANT[k] for k in others) if t is not None]
     if len(set(fixed)) > 1:
         raise NotConcretizable(f"layers {pair} cannot meet on one player")
-    target = fixed[0] if fixed else sc.CREW[0]
+    table = sc.players(p10="craftsman") if "armor" in pair else None
+    target = fixed[0] if fixed else (sc.BODYGUARD if "armor" in pair else sc.CREW[0])
+    night = 1
+    script = []
+    if "armor" in pair and target != sc.BODYGUARD:  # not the craftsman itself: forge, then distribute
+        script.append(sc.night(1, {"actor": sc.BODYGUARD, "skill": "quick_forge"}))
+        night = 2
     actions = [
         dict(g, targets=[target]) if "targets" not in g else dict(g)
-        for _, g in (_GRANT[k] for k in pair)
+        for _, g in (_GRANT[k] for k in others)
         if g
     ]
+    if night == 2:
+        actions.append(
+            {"actor": sc.BODYGUARD, "skill": "distribute_armor", "targets": [target], "kinds": ["quick"]}
+        )
     actions.append({"actor": sc.XENOS[0], "skill": "knife", "targets": [target]})
+    script.append(sc.night(night, *actions))
     first = min(pair, key=order.index)
     src = next(s for s in damage.spec_conflict if (s.before, s.after) == pair)
     return sc.vector(
@@ -272,6 +290,9 @@ def _scenario(spec: Spec, bad: Sequence[OrderVerdict]) -> dict[str, Any]:
             f"本解释下引擎之层序为 {' → '.join(order)}，一刀落在同时持有两层的目标上，先消耗的是 {LAYERS[first].zh}。"
         ),
         cites=["2.8.2", "4.10.2", src.source],
-        script=[sc.night(1, *actions)],
-        expect=[{"after": "night 1", "events": [{"kind": "hit", "target": target, "result": _HIT[first]}]}],
+        script=script,
+        expect=[
+            {"after": f"night {night}", "events": [{"kind": "hit", "target": target, "result": _HIT[first]}]}
+        ],
+        table=table,
     )

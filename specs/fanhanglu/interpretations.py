@@ -162,9 +162,10 @@ SWITCHES: tuple[Switch, ...] = (
             ),
             Reading(
                 "admit",
-                ("5.1",),
-                "两者皆进化：5.1「无空位的方向当夜 UI不予呈现…故不存在「进化失败」」",
-                "both evolve: 5.1 says evolution never fails",
+                ("5.1", "5.5.2"),
+                "两者皆进化：5.1「无空位的方向当夜 UI不予呈现…故不存在「进化失败」」；仅及进化——转化仍依 5.5.2 第 2 步检查空位",
+                "both evolve: 5.1 says evolution never fails; evolutions only — a conversion still needs a free "
+                "slot (5.5.2 step 2)",
             ),
         ),
         "fizzle",

@@ -413,6 +413,7 @@ PARAMS: tuple[Param, ...] = (
     # ── vote inspector, eavesdropper, ferryman (4.9, 4.12, 4.13) ────────────────────────────
     Param("meeting.alive_min", 5, "4.9.2", "全场存活≥ 5", "紧急会议存活下限", "alive players for a meeting"),
     Param("meeting.uses", 1, "4.9.2", "全场唯一一次", "紧急会议次数", "emergency meetings per game"),
+    Param("vote_map.uses", 1, "4.9.3", "全局限 1次", "公开票源图次数", "public vote-source maps per game"),
     Param(
         "eavesdrop.reports_per_night",
         1,

@@ -8,6 +8,7 @@ them (2.8.3, 4.10.4) and the clause that defines them.
 
 from __future__ import annotations
 
+from ruleproof.specs.fanhanglu.tables import STEP_INDEX
 from ruleproof.specs.model import RoleDef, SeatDef, SkillDef, Slot
 
 SEATS: tuple[SeatDef, ...] = (
@@ -112,6 +113,8 @@ SKILLS: tuple[SkillDef, ...] = (
     SkillDef("protect", "保护", ("bodyguard",), "3", "4.8.1", M, targets="one"),
     SkillDef("emergency_meeting", "紧急会议", ("vote_inspector",), "10", "4.9.2", M),
     SkillDef("meeting_vote", "会议投票", ALL, "10", "2.3.3", F, blocked=(), targets="one"),
+    SkillDef("vote_map", "公开票源图", ("vote_inspector",), "10", "4.9.3", F, params=("sessions",)),
+    SkillDef("accuse", "公开指控标记", ("vote_inspector",), "10", "4.9.6", F, targets="one"),
     # ── xenos ────────────────────────────────────────────────────────────────────────────────
     SkillDef("cleanse", "清洗", ("xeno",), "edc", "5.9", F, blocked=("dying",), targets="self"),
     SkillDef("evolve", "进化", ("xeno",), "0.6", "5.1", F, params=("direction",)),
@@ -148,7 +151,15 @@ SKILLS: tuple[SkillDef, ...] = (
     # ── eavesdropper (4.12), ferryman (4.13) ─────────────────────────────────────────────────
     SkillDef("eavesdrop", "窃听", ("eavesdropper",), "0.2", "4.12.1", F, blocked=()),
     SkillDef(
-        "eavesdrop_report", "窃听报告", ("eavesdropper",), "day", "4.12.2", F, blocked=(), targets="many"
+        "eavesdrop_report",
+        "窃听报告",
+        ("eavesdropper",),
+        "day",
+        "4.12.2",
+        F,
+        blocked=(),
+        targets="many",
+        params=("content",),
     ),
     SkillDef(
         "ferry_investigate",
@@ -165,11 +176,42 @@ SKILLS: tuple[SkillDef, ...] = (
     SkillDef("diagnose", "诊断", ("vaccine_researcher",), "8", "4.14.2", M, targets="one"),
     SkillDef("research", "研制", ("vaccine_researcher",), "8", "4.14.3", M),
     SkillDef("inoculate", "接种", ("vaccine_researcher",), "8", "4.14.4", M, targets="many"),
-    # ── death-row alien (6.8) and escape (6.9) ───────────────────────────────────────────────
+    # ── death-row alien (6.8) ────────────────────────────────────────────────────────────────
     SkillDef("transform", "变形", ("death_row_alien",), "iss", "6.8.3", F, blocked=(), params=("identity",)),
     SkillDef("revive", "复生", ("death_row_alien",), "8", "6.8.4", F, targets="many"),
+)
+
+# 6.9.3① 「自身的行动窗口」: the steps of 2.1.1 at which a player can take its night's action (步骤 0.1 蛰伏、
+# 步骤 3 类、步骤 4b、步骤 5、步骤 6 等) — the steps of the main-slot skills, the actor's menu deciding which
+# are its own on a night — but not step 10, whose window is the meeting's (before the actor's own speech);
+# steps 9 and 11 are system nodes with no action.  Step 5 is the night escape's step when none is named.
+ACTION_WINDOWS: tuple[str, ...] = tuple(
+    sorted(
+        {s.step for s in SKILLS if s.slot is M and s.step not in ("day", "10")}, key=STEP_INDEX.__getitem__
+    )
+)
+
+SKILLS += (
+    # ── escape (6.9.3): by day before the discussion, in the night's own action windows, in the meeting ─
     SkillDef("escape", "逃亡", ("alien", "death_row_alien"), "day", "6.9.3", F, blocked=()),
-    SkillDef("night_escape", "逃亡（夜间窗口）", ("alien", "death_row_alien"), "5", "6.9.3", M),
+    SkillDef(
+        "night_escape",
+        "逃亡（夜间窗口）",
+        ("alien", "death_row_alien"),
+        "5",
+        "6.9.3",
+        M,
+        params=("step",),
+        windows=ACTION_WINDOWS,
+    ),
+    SkillDef(
+        "meeting_escape", "逃亡（会议窗口）", ("alien", "death_row_alien"), "10", "6.9.3", F, blocked=()
+    ),
 )
 
 SKILL_BY_KEY: dict[str, SkillDef] = {s.key: s for s in SKILLS}
+
+
+def skill_steps(s: SkillDef) -> tuple[str, ...]:
+    """Every step ``s`` may be executed at: its own, then its further windows."""
+    return (s.step, *(w for w in s.windows if w != s.step))

@@ -67,6 +67,7 @@ STATE_FIELDS: tuple[StateField, ...] = (
     StateField("bloodstain", P, "int", "出刀致濒死累计次数（染血计数）", "7.2.7"),
     StateField("escape_score", P, "decimal", "外星人逃亡积分（本人可见）", "6.9.1"),
     StateField("escape_eligible", P, "bool", "已取得逃亡资格", "6.9.2"),
+    StateField("vote_maps", P, "int", "验票官剩余公开票源图次数", "4.9.3"),
     # ── game ────────────────────────────────────────────────────────────────────────────────
     StateField("night", G, "int", "夜数", "1.5.2"),
     StateField("phase", G, "str", "阶段 normal∕extinction（寂灭）∕duel（决斗）∕extinction_duel", "1.4"),
@@ -115,6 +116,10 @@ FEEDBACK_KINDS: tuple[FeedbackKind, ...] = (
     FeedbackKind("vaccinated", "接种告知（持有与有效夜，7.2.8）", "4.14.4", ("from", "until")),
     FeedbackKind("vaccine_triggered", "疫苗抗体生效感知（7.2.9）", "4.14.4", ()),
     FeedbackKind("bloodstain", "染血指认（攻击者编号）", "7.2.7", ("attacker",)),
+    # visibility the text grants by name (2.8.7 明文授予), delivered as private messages
+    FeedbackKind("poison_list", "毒师可见全场毒药清单（编号与毒发之夜）", "4.6.4", ("poisoned",)),
+    FeedbackKind("dying_view", "当夜濒死者（医生与死囚外星人可见）", "6.8.4", ("players",)),
+    FeedbackKind("escape_score", "外星人本人可见之逃亡积分与资格", "6.9.2", ("score", "eligible")),
 )
 
 FEEDBACK_BY_KEY: dict[str, FeedbackKind] = {f.key: f for f in FEEDBACK_KINDS}

@@ -55,19 +55,31 @@ def z3_agrees(ts: TransitionSystem, s: dict[str, Any], i: dict[str, Any], new: d
 # ── bullets ─────────────────────────────────────────────────────────────────────────────────
 
 
+def _police_role(g: Game) -> str:
+    return next(r for r in g.roles_in_game if r in ("sheriff", "hunter"))
+
+
+def _ledger_stock(g: Game, n: int, role: str) -> int:
+    """The stock of the ``role`` ledger of death-row alien ``n``: its own while presented, else the mirror."""
+    body = g.players[n - 1]
+    return body.bullets if body.role == role else g.mirrors[n][role].bullets
+
+
 def _bullets_grab(g: Game) -> dict[str, Any]:
-    return {
-        "bullets": [p.bullets for p in g.players],
-        "alive": g.alive_count(),
-        "roles": [p.role for p in g.players],
-    }
+    police = _police_role(g)
+    bullets = [p.bullets for p in g.players]
+    for n in g.mirrors:  # a death-row alien: its ledger of the police role (2.8.5), whatever it presents
+        bullets[n - 1] = _ledger_stock(g, n, police)
+    return {"bullets": bullets, "alive": g.alive_count(), "roles": [p.role for p in g.players]}
 
 
 def _shooters(run: Run) -> list[int]:
-    """The police seat and every crew member who became armed (0-based)."""
+    """The police seat, every crew member who became armed, and a death-row alien's ledger of the police
+    role (0-based)."""
     g = run.game
     out = [i for i, p in enumerate(g.players) if p.base_role in ("sheriff", "hunter")]
-    return out + [i for i, p in enumerate(g.players) if p.role == "armed_crew"]
+    out += [i for i, p in enumerate(g.players) if p.role == "armed_crew"]
+    return out + [n - 1 for n in g.mirrors]
 
 
 @settings(max_examples=EXAMPLES, deadline=None, derandomize=True)
@@ -97,14 +109,20 @@ def bullet_game(seed: int, police: str, basis: str, reform: dict[str, int], z3ch
     human = {
         p.n for p in g.players if p.faction == "humans"
     }  # true faction (a death-row alien may transform)
+    police = _police_role(g)
     for idx in _shooters(run):
         p = g.players[idx]
-        role = {"sheriff": bullets.SHERIFF, "hunter": bullets.HUNTER}.get(p.base_role, bullets.ARMED)
-        s = _bullet_init(ts, role, spec, run, p.n)
+        mirror = p.true_role == "death_row_alien"
+        base = police if mirror else p.base_role
+        role = {"sheriff": bullets.SHERIFF, "hunter": bullets.HUNTER}.get(base, bullets.ARMED)
+        s = _bullet_init(ts, role, spec, run, p.n, mirror)
         for night in range(1, run.nights + 1):
             start = run.at(night, "arrival")
             if start is None or (not g.players[idx].alive and g.players[idx].death_night < night):
                 break
+            after_06 = run.at(night, "0.6")
+            if mirror and after_06 is None:
+                break  # the game ended before the ledger's form tonight was settled
             shots = [
                 e.data["target"]
                 for e in run.events(night, "hit")
@@ -121,11 +139,12 @@ def bullet_game(seed: int, police: str, basis: str, reform: dict[str, int], z3ch
                 "m": sum(1 for t in hits if t in died and t not in human),
                 "save": any(a.actor == p.n for a in run.executed(night, "6", "save_bullet")),
                 "change": changed,
+                # a mirror ledger is presented tonight if the body uses the role after the transform step
+                "pres": not mirror or (after_06 is not None and after_06["roles"][idx] == police),
             }
             new = step_both(ts, s, i)
             if z3check:
                 z3_agrees(ts, s, i, new)
-            after_06 = run.at(night, "0.6")
             if after_06 is not None:
                 assert new["N"] == after_06["bullets"][idx], (night, new, after_06["bullets"][idx])
             end = run.at(night, "9")
@@ -141,12 +160,16 @@ def bullet_game(seed: int, police: str, basis: str, reform: dict[str, int], z3ch
             s = new
 
 
-def _bullet_init(ts: TransitionSystem, role: int, spec: Spec, run: Run, n: int) -> dict[str, Any]:
-    """The model's initial state, read off the engine's setup (the initial bullets' arrival)."""
+def _bullet_init(
+    ts: TransitionSystem, role: int, spec: Spec, run: Run, n: int, mirror: bool = False
+) -> dict[str, Any]:
+    """The model's initial state, read off the engine's setup (the initial bullets' arrival — a death-row
+    alien's mirror ledger receives its role's initial bullets too, 2.8.5②)."""
     initial = [e for e in run.events(0, "bullets") if e.data["player"] == n]
     stock, voided = (initial[0].data["stock"], initial[0].data["voided"]) if initial else (0, 0)
     s: dict[str, Any] = {v.name: (False if v.sort is Sort.BOOL else 0) for v in ts.state}
     s.update(role=role, n=1, alive=spec.p("players.total"), s=stock, vb=voided, active=role != bullets.ARMED)
+    s.update(mirror=mirror)
     assert ts.init(PY, s), "the model's initial state is not the engine's"
     return s
 

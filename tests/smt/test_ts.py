@@ -118,3 +118,25 @@ def test_rank_unknown_raises(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ts, "check_sat", lambda solver, *a: z3.unknown)
     with pytest.raises(Unknown):
         conflict([Statement("a", "b", "spec", None, "")], Options())
+
+
+def test_witness_reachability_is_decided_like_a_property() -> None:
+    """A witness (a state that must be reachable, e.g. a registered exception being exercised) is
+    reachable with the shortest minimized path, unreachable only when its negation is proved, and
+    otherwise not reached within the depth — never rounded either way."""
+    grows = counter(3, lambda a, s: a.le(a.lit(0), s["x"]))
+    r = ts.reach(grows, Prop("w", "0", "w", "w", lambda a, s: a.eq(s["x"], a.lit(5))), Options(depth=6))
+    assert r.status is ts.Reach.REACHABLE and r.depth == 2 and r.trace is not None
+    assert [int(i["d"]) for i in r.trace.inputs] in ([2, 3], [3, 2])
+    assert r.to_json()["path"]["last"]["x"] == 5
+    dead = ts.reach(grows, Prop("w", "0", "w", "w", lambda a, s: a.lt(s["x"], a.lit(0))), Options(depth=6))
+    assert (dead.status, dead.k) == (ts.Reach.UNREACHABLE, 1)  # x < 0 never: proved by induction
+    far = ts.reach(grows, Prop("w", "0", "w", "w", lambda a, s: a.eq(s["x"], a.lit(30))), Options(depth=4))
+    assert far.status is ts.Reach.NOT_REACHED and far.depth == 4
+
+
+def test_an_unknown_witness_is_unknown(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ts, "check_sat", lambda solver, *a: z3.unknown)
+    grows = counter(3, lambda a, s: a.le(a.lit(0), s["x"]))
+    r = ts.reach(grows, Prop("w", "0", "w", "w", lambda a, s: a.eq(s["x"], a.lit(5))), Options(depth=3))
+    assert r.status is ts.Reach.UNKNOWN

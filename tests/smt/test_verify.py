@@ -167,8 +167,15 @@ def test_a_text_that_agrees_with_itself_but_not_with_the_spec() -> None:
         ("armor", "shield", "spec")
     ]
     assert {(s["before"], s["after"]) for s in core if s["source"] != "spec"} == {("shield", "armor")}
-    # the scenario builder does not script the craftsman's forging (4.11): said, not faked
-    assert checked.scenario is None and "armor" in checked.scenario_note
+    # the scenario: the craftsman wears its initial armor (4.11.1③), a xeno cocoons it (5.7) and another
+    # knifes it — the engine consumes the armor first, where this text puts the shield first
+    assert checked.scenario is not None
+    assert checked.scenario["setup"]["players"]["10"] == "craftsman"
+    vec = parse_vector(checked.scenario)
+    out = run_vector(vec)
+    assert check_expectations(vec, out) == []
+    hits = [e.data for e in out.events if e.kind == "hit"]
+    assert hits == [{"attacker": 12, "target": 10, "type": "xeno_knife", "result": "armor"}]
 
 
 def test_a_damage_step_after_settlement_breaks_no_cross_night_dying() -> None:
@@ -255,3 +262,138 @@ def test_exposure_at_zero_loses_batch_4_content(fanhanglu: Document) -> None:
     )
     per = report.invariants[0].headline.checked.details["batches"]
     assert per["4"] == {"status": "violated", "failed": ["batch4_nothing_lost"], "k": None}
+
+
+# ── counterexamples the scenario builders used to leave unplayed ─────────────────────────────────
+
+
+def test_a_mirror_ledger_violation_is_played_by_a_death_row_alien() -> None:
+    """2.8.5: the bullet model covers a death-row alien's sheriff ledger; a violation found on it (here
+    forced, with two bullets per kill) is played by a death-row alien that transforms into the sheriff."""
+    spec = load_spec({"bounty.bullets_per_kill": 2})
+    inv = INVARIANT_BY_NAME["bullet_conservation"]
+    assert isinstance(inv, SystemInvariant)
+    plain = inv.system(spec)
+    forced = replace(plain, init=lambda a, s: a.and_(plain.init(a, s), s["mirror"]))
+    r = check(forced, Options(depth=4))
+    assert r.status is Status.VIOLATED and r.trace is not None and r.trace.states[0]["mirror"]
+    raw = inv.scenario(spec, r.trace)
+    assert raw["setup"]["players"]["15"] == "death_row_alien"
+    assert raw["script"][0]["actions"][0] == {"actor": 15, "skill": "transform", "identities": ["sheriff"]}
+    vec = parse_vector(raw)
+    out = run_vector(vec, trace=True)
+    assert check_expectations(vec, out) == []
+    assert {"recovery", "conservation"} <= inv.monitor(out)
+
+
+def test_a_violation_needing_mass_deaths_is_played_by_the_shortest_scripted_one(fanhanglu: Document) -> None:
+    """armed.initial_bullets=2: the minimal violation (2 nights) needs 9 players gone after night 1, which
+    no scripted game does; the written scenario is the shortest one the builder plays (the job change of
+    night 6, 4.2.1), and the verdict stays the minimal one."""
+    spec = load_spec({"armed.initial_bullets": 2})
+    report = verify_all(
+        spec, fanhanglu, invariants=[INVARIANT_BY_NAME["bullet_conservation"]], all_readings=False
+    )
+    head = report.invariants[0].headline
+    assert head.status is Status.VIOLATED and head.checked.result.depth == 2
+    assert "needs 6 players alive" in head.checked.scenario_note
+    assert head.checked.details["scenario_trace"] == {"depth": 6, "failed": ["armed_at_most_one"]}
+    vec = parse_vector(head.checked.scenario)
+    out = run_vector(vec, trace=True)
+    assert check_expectations(vec, out) == []
+    assert INVARIANT_BY_NAME["bullet_conservation"].monitor(out) == {"armed_at_most_one"}  # type: ignore[attr-defined]
+
+
+def test_batch_scenarios_play_deaths_and_a_death_row_alien_in_xeno_form() -> None:
+    """The batch scenario builder scripts a night's deaths (a xeno's knife) and the alien seat's sabotage by
+    a death-row alien in xeno form (6.8.3, transformed on night 1): a violation found with both (forced
+    here on night 1) replays on the engine."""
+    spec = load_spec()
+    inv = INVARIANT_BY_NAME["batch_zero_inference"]
+    assert isinstance(inv, SystemInvariant)
+    plain = inv.system(spec)
+
+    def guard(a, s, i):  # type: ignore[no-untyped-def]
+        forced = a.and_(i["xform"], i["does3"], a.eq(i["deaths"], a.lit(1)))
+        return a.and_(plain.guard(a, s, i), a.or_(a.not_(a.eq(s["n"], a.lit(1))), forced))
+
+    r = check(replace(plain, guard=guard), Options(depth=2))
+    assert r.status is Status.VIOLATED and r.trace is not None
+    raw = inv.scenario(spec, r.trace)
+    assert raw["setup"]["players"]["15"] == "death_row_alien"
+    night1 = raw["script"][0]["actions"]
+    assert {"actor": 15, "skill": "transform", "identities": ["xeno"]} in night1
+    assert any(a["skill"] == "knife" and a["targets"] == [7] for a in night1)
+    vec = parse_vector(raw)
+    out = run_vector(vec, trace=True)
+    assert check_expectations(vec, out) == []
+    assert set(r.trace.failed) <= inv.monitor(out)
+    assert [e.data["player"] for e in out.events if e.kind == "death"] == [7]
+
+
+def test_an_armor_conflict_on_another_player_forges_and_distributes() -> None:
+    """A damage-layer conflict between armor and a layer only another player holds (the alien's night
+    immunity): the craftsman forges a quick armor on night 1 and gives it to the alien on night 2 (4.11.2),
+    where the knife falls on both layers."""
+    from ruleproof.invariants.fanhanglu import orders
+    from ruleproof.smt.ranks import Statement
+
+    spec = load_spec()
+    damage = next(o for o in orders.spec_orders(spec) if o.key == "damage_layers")
+    said = Statement("armor", "night_immunity", "9.9", 1, "护甲→夜晚免疫")  # a text that puts armor first
+    verdict = orders.OrderVerdict(damage, ["9.9"], [], [said], [], [], [])
+    raw = orders._scenario(spec, [verdict])
+    assert raw["setup"]["players"]["10"] == "craftsman"
+    assert [item["night"] for item in raw["script"]] == [1, 2]
+    vec = parse_vector(raw)
+    out = run_vector(vec)
+    assert check_expectations(vec, out) == []
+    hits = [e.data for e in out.events if e.kind == "hit"]
+    assert hits == [{"attacker": 12, "target": 15, "type": "xeno_knife", "result": "immunity_consumed"}]
+    assert [(e.night, e.to) for e in out.events if e.kind == "armor_worn"] == [(2, (15,))]
+
+
+# ── vacuity: the hunter's registered exception must be reachable ────────────────────────────────
+
+
+def test_the_hunters_exception_is_reachable(default_report) -> None:  # type: ignore[no-untyped-def]
+    """4.4.7③ (registered 2.8.9(14)): a hunter above the sheriff's 2-bullet cap is reachable — the
+    exception is not dead text; the shortest witness saves twice and takes the alive ≤ 6 extra bullet."""
+    inv = by_name(default_report, "bullet_conservation")
+    for rr in inv.readings:
+        (w,) = rr.checked.details["witnesses"]
+        assert (w["name"], w["clause"], w["status"]) == ("hunter_above_cap", "4.4.7", "reachable")
+        assert w["path"]["last"]["role"] == 1 and w["path"]["last"]["N"] > 2
+
+
+def test_a_cap_the_hunter_cannot_pass_is_not_reached(fanhanglu: Document) -> None:
+    report = verify_all(
+        load_spec({"sheriff.bullet_cap": 9}),
+        fanhanglu,
+        invariants=[INVARIANT_BY_NAME["bullet_conservation"]],
+        all_readings=False,
+    )
+    (w,) = report.invariants[0].headline.checked.details["witnesses"]
+    assert (w["status"], w["depth"]) == ("not-reached-to-depth", 6)  # bounded: never called dead
+
+
+def test_a_proved_unreachable_exception_is_a_finding(fanhanglu: Document) -> None:
+    from ruleproof.smt.invariant import Checked
+    from ruleproof.smt.ts import CheckResult
+    from ruleproof.smt.verify import InvariantResult, ReadingResult, VerifyReport, report_findings
+
+    w = {
+        "name": "hunter_above_cap",
+        "clause": "4.4.7",
+        "zh": "猎手…",
+        "en": "a hunter…",
+        "status": "unreachable",
+    }
+    checked = Checked(CheckResult(Status.PROVED, "k-induction", 1, k=1), details={"witnesses": [w]})
+    inv = InvariantResult(
+        INVARIANT_BY_NAME["bullet_conservation"], [ReadingResult({}, checked, 0.0, None, True)]
+    )
+    findings = report_findings(VerifyReport(load_spec(), Options(), [inv]), fanhanglu)
+    assert [(f.check, f.clause, f.severity.value) for f in findings] == [
+        ("exception-unreachable", "4.4.7", "warning")
+    ]

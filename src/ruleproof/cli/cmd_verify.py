@@ -145,8 +145,10 @@ def _lines(inv: InvariantResult, en: bool, timing: bool) -> list[str]:
             else "可回放反例：加 --write-counterexamples DIR 写出"
         )
         out.append(f"      {hint}")
-    elif head.checked.scenario_note:
-        out.append(f"      {'no scenario' if en else '无可回放反例'}: {head.checked.scenario_note}")
+    if head.checked.scenario_note:
+        played = head.checked.scenario is not None
+        label = ("note" if en else "说明") if played else ("no scenario" if en else "无可回放反例")
+        out.append(f"      {label}: {head.checked.scenario_note}")
     out.extend(_details(head.checked.details, en))
     if len(inv.readings) > 1:
         parts = []
@@ -164,6 +166,14 @@ def _lines(inv: InvariantResult, en: bool, timing: bool) -> list[str]:
     return out
 
 
+WITNESS_ZH = {
+    "reachable": "可达",
+    "unreachable": "不可达（已证明）",
+    "not-reached-to-depth": "限定深度内未达",
+    "unknown": "未知",
+}
+
+
 def _details(details: dict[str, object], en: bool) -> list[str]:
     out = []
     batches = details.get("batches")
@@ -172,6 +182,19 @@ def _details(details: dict[str, object], en: bool) -> list[str]:
             f"{k}: {v['status'] if en else STATUS_ZH[Status(v['status'])]}" for k, v in batches.items()
         )
         out.append(f"      {'per batch' if en else '各批次'}: {shown}")
+    witnesses = details.get("witnesses")
+    if isinstance(witnesses, list):
+        for w in witnesses:
+            status = w["status"] if en else WITNESS_ZH[w["status"]]
+            where = f", {w['depth']} {'nights' if en else '夜'}" if w["status"] == "reachable" else ""
+            dead = (
+                (" — the exception is dead text" if en else "——该例外为死文")
+                if w["status"] == "unreachable"
+                else ""
+            )
+            out.append(
+                f"      {'witness' if en else '可达性'} {w['name']} ({w['clause']}): {status}{where}{dead}"
+            )
     orders = details.get("orders")
     if isinstance(orders, list):
         for o in orders:

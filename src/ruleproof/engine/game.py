@@ -144,6 +144,7 @@ class Game:
         self.meeting_night: int = 0
         self.meetings: int = 0
         self.meeting_votes: list[Action] = []
+        self.accused: int = 0  # the public accusation marker of the meeting in progress (4.9.6)
         self.secondary: list[int] = []
         self.mirrors: dict[int, dict[str, Player]] = {}  # death-row alien → role → its mirror ledger
         self.overtime: int = 0  # minutes of overtime used (1.5.3)
@@ -154,6 +155,9 @@ class Game:
         self.archives: list[tuple[int, int, int]] = []  # retro archives (initiator, target, night), 4.10.0④
         self.settled: dict[tuple[int, int], int] = {}  # tier settled per pair (escape.tier_scope per_pair)
         self.ledger: list[LedgerEntry] = []  # 2.8.16: every executed active action, by its initiator
+        self.submitted: Sequence[Action] = ()  # the actions submitted at the current step
+        self.poison_seen: dict[int, list[dict[str, int]]] = {}  # the poison list each poisoner was shown
+        self.vote_records: dict[str, dict[str, int]] = {}  # vote session → voter → target (4.9.1, 4.9.3)
         self.interp = dict(spec.interpretation)
         self.damage_order = spec.damage_order()
         self.infection_order = spec.infection_order()
@@ -242,6 +246,7 @@ class Game:
         actions = self.policy.actions(self, step)
         if not actions:
             return
+        self.submitted = actions  # what the step's checks may consult (a skill coupled to another)
         checked: list[Action] = []
         seen: set[tuple[int, str]] = set()
         for a in sorted(actions, key=lambda a: SKILL_RANK.get(a.skill, 0)):
@@ -256,7 +261,11 @@ class Game:
             impl.check(self, pl, a)
             checked.append(a)
         pos = self.pos
-        checked.sort(key=lambda a: (pos.get(a.actor, 99), SKILL_RANK[a.skill]))
+        # serially in the settlement order (2.1.2②); a skill that opens its step (the meeting's call,
+        # 4.9.2 「于步骤10开始时发布，先于会议讨论与投票」) goes first
+        checked.sort(
+            key=lambda a: (not SKILL_IMPLS[a.skill].leads, pos.get(a.actor, 99), SKILL_RANK[a.skill])
+        )
         collective: dict[str, list[Action]] = {}
         for a in checked:
             impl = SKILL_IMPLS[a.skill]
@@ -394,6 +403,11 @@ class Game:
 
     def private(self, to: int, kind: str, data: dict[str, Any]) -> None:
         self.events.append(Event(self.night, self.step, kind, "private", (to,), data))
+
+    def announce(self, kind: str, data: dict[str, Any]) -> None:
+        """A public system publication outside the numbered batches (the vote-source map of 4.9.3, the
+        accusation marker of 4.9.6): seen by everybody, official."""
+        self.events.append(Event(self.night, self.step, kind, "public", (), data))
 
     def publish(self, key: str, quantity: int, content: dict[str, Any]) -> bool:
         """Publish batch ``key`` if its rule (2.1.7, with the active switches) says so; an unpublished

@@ -45,13 +45,16 @@ class Action:
         "accept",
         "actor",
         "amount",
+        "content",
         "corpse",
         "direction",
         "identities",
         "kinds",
         "product",
+        "sessions",
         "silence",
         "skill",
+        "step",
         "strong",
         "targets",
     )
@@ -71,8 +74,14 @@ class Action:
         accept: int | None = None,
         corpse: int | None = None,
         kinds: tuple[str, ...] = (),
+        step: str | None = None,
+        sessions: tuple[str, ...] = (),
+        content: tuple[str, ...] = (),
     ) -> None:
+        self.content = content  # the text filed for each reported pair (the eavesdropper's report, 4.12.2)
+        self.sessions = sessions  # the vote sessions a public vote-source map shows (4.9.3③)
         self.actor = actor
+        self.step = step  # the window chosen for a skill with several (6.9.3①); None: the skill's own step
         self.corpse = corpse  # the ferryman's corpse (4.13.1③)
         self.kinds = kinds  # armor kinds per target: regular / quick (4.11.2②)
         self.accept = accept
@@ -107,6 +116,12 @@ class Action:
             out["corpse"] = self.corpse
         if self.kinds:
             out["kinds"] = list(self.kinds)
+        if self.step is not None:
+            out["step"] = self.step
+        if self.sessions:
+            out["sessions"] = list(self.sessions)
+        if self.content:
+            out["content"] = list(self.content)
         return out
 
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
@@ -257,6 +272,8 @@ class Player:
         "vaccine_src",
         "vaccine_until",
         "vaccines",
+        "vote_maps",
+        "votes_seen",
     )
 
     def __init__(self, n: int, role: str, faction: str) -> None:
@@ -369,7 +386,9 @@ class Player:
         self.revives = 0
         self.transform_night = 0
         self.no_occupancy = False  # 6.8.5④: a death-row alien presenting a xeno takes no slot
-        self.deferred_extras = 0  # 2.8.5③: time-limited extras due tonight to an inactive mirror
+        self.deferred_extras: tuple[
+            str, ...
+        ] = ()  # 2.8.5③: time-limited extras (sources) due tonight to an inactive mirror
         self.deferred_night = 0
         # bloodstain (7.2.7) and escape (6.9)
         self.bloodstain = 0
@@ -378,3 +397,6 @@ class Player:
         self.silence_points = 0
         self.eligible = False
         self.ferried = False  # this corpse was investigated by the ferryman (4.13.1③)
+        # vote inspector (4.9.3): public vote-source maps left; the vote sessions whose sources it saw
+        self.vote_maps = 0
+        self.votes_seen: list[str] = []

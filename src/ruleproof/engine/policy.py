@@ -8,18 +8,20 @@ from collections.abc import Mapping, Sequence
 from ruleproof.engine.game import Game
 from ruleproof.engine.model import Action
 from ruleproof.engine.registry import SKILL_IMPLS, SkillImpl
-from ruleproof.specs.fanhanglu.roles import SKILLS
+from ruleproof.specs.fanhanglu.roles import SKILLS, skill_steps
 from ruleproof.specs.model import Slot
 
 # step → [(skill key, implementation, roles, takes the night's action)] in spec order
-STEP_SKILLS: dict[str, list[tuple[str, SkillImpl, frozenset[str], bool, tuple[str, ...], bool]]] = {}
+Option = tuple[str, SkillImpl, frozenset[str], bool, tuple[str, ...], bool]
+STEP_SKILLS: dict[str, list[Option]] = {}
 for _s in SKILLS:
     if _s.implemented and _s.key in SKILL_IMPLS:
         _impl = SKILL_IMPLS[_s.key]
         _custom = type(_impl).capable is not SkillImpl.capable  # an own capability rule (e.g. rescue)
-        STEP_SKILLS.setdefault(_s.step, []).append(
-            (_s.key, _impl, frozenset(_s.roles), _s.slot is Slot.MAIN, _s.excludes, _custom)
-        )
+        for _step in skill_steps(_s):  # a skill with several windows is proposed at each (6.9.3①)
+            STEP_SKILLS.setdefault(_step, []).append(
+                (_s.key, _impl, frozenset(_s.roles), _s.slot is Slot.MAIN, _s.excludes, _custom)
+            )
 
 
 class PassPolicy:
@@ -60,7 +62,7 @@ class ScriptPolicy:
             return self.fallback.actions(g, step) if self.fallback else []
         if step == "day":
             return list(self.days.get(g.night, ()))
-        return [a for a in self.nights.get(g.night, ()) if _step_of(a.skill) == step]
+        return [a for a in self.nights.get(g.night, ()) if (a.step or _step_of(a.skill)) == step]
 
     def order(self, g: Game, night: int) -> Sequence[int] | None:
         if not self._scripted(night):
@@ -85,6 +87,8 @@ class RandomPolicy:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(f"policy:{seed}")
         self.planned_night = 0
+        # step → (role, true role) → the step's skills such a player may use, in spec order
+        self._menus: dict[str, dict[tuple[str, str], list[Option]]] = {}
 
     def order(self, g: Game, night: int) -> Sequence[int] | None:
         return None
@@ -124,6 +128,7 @@ class RandomPolicy:
         options = STEP_SKILLS.get(step)
         if not options:
             return []
+        menus = self._menus.setdefault(step, {})
         out: list[Action] = []
         night = g.night
         g.proposed = set()
@@ -132,12 +137,13 @@ class RandomPolicy:
             if not p.alive:
                 continue
             main_done = p.main_night == night or p.no_main_night == night
-            for key, impl, roles, main, excludes, custom in options:
-                if (
-                    (p.role not in roles and p.true_role not in roles)
-                    or (main and main_done)
-                    or (excludes and not p.used.isdisjoint(excludes))
-                ):
+            menu = menus.get((p.role, p.true_role))
+            if menu is None:
+                menu = menus[(p.role, p.true_role)] = [
+                    o for o in options if p.role in o[2] or p.true_role in o[2]
+                ]
+            for key, impl, _roles, main, excludes, custom in menu:
+                if (main and main_done) or (excludes and not p.used.isdisjoint(excludes)):
                     continue
                 if not (impl.capable(g, p, Action(p.n, key, (p.n,))) if custom else g.capable(p, key)):
                     continue

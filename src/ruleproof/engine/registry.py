@@ -32,6 +32,7 @@ class SkillImpl:
     collective: ClassVar[bool] = False  # resolved all at once (chat pairing, votes)
     dead_target_clause: ClassVar[str] = "2.6"  # the clause forbidding a target already out of the game
     targets_may_be_out: ClassVar[bool] = False  # targets name players rather than act on them (a report)
+    leads: ClassVar[bool] = False  # opens its step: resolved before every other action of the step
 
     def check(self, g: Game, p: Player, a: Action) -> None:
         """Static legality at the step's observation snapshot; raise ``g.illegal(...)``."""
@@ -49,6 +50,11 @@ class SkillImpl:
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
         """A random legal action for ``p`` at this skill's step, or None."""
         return None
+
+    def available(self, g: Game, p: Player) -> bool:
+        """Whether the skill is on ``p``'s menu tonight (6.9.3① 「依其当夜实际可选之菜单」): a quota left, a
+        once-only use not spent, its nights open.  Default: always (its other limits are per target)."""
+        return True
 
 
 SKILL_IMPLS: dict[str, SkillImpl] = {}

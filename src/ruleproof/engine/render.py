@@ -67,9 +67,28 @@ def _batch(d: dict[str, Any]) -> str:
             return head + "逃亡：" + _reveal(d["exiled"]) + "，尸体调查报告：【已逃亡】"
         return head + "驱逐：" + _reveal(d["exiled"])
     if key == "11":
-        pairs = "、".join(f"{a}-{b}" for a, b in d["pairs"])
-        return head + f"窃听报告（本条内容不保真）：{pairs}"
+        groups = (
+            f"{a}-{b}" + (f"「{text}」" if text else "")
+            for (a, b), text in zip(d["pairs"], d.get("content") or [None] * len(d["pairs"]), strict=True)
+        )
+        return head + f"窃听报告（本条内容不保真）：{'、'.join(groups)}"
     return head + str({k: v for k, v in d.items() if k != "batch"})
+
+
+def _vote_map(d: dict[str, Any]) -> str:
+    sessions = (
+        f"{name}：" + ("、".join(f"{v}→{t}" for v, t in votes.items()) or "无票")
+        for name, votes in d["sessions"].items()
+    )
+    return "【公开票源图】" + "；".join(sessions)
+
+
+# public system publications outside the numbered batches (4.9.3, 4.9.6)
+PUBLIC: dict[str, Callable[[dict[str, Any]], str]] = {
+    "vote_map": _vote_map,
+    "accusation": lambda d: f"【公开指控标记】{d['target']} 号",
+    "accusation_cleared": lambda d: f"【公开指控标记】会议结束，{d['target']} 号之标记清除",
+}
 
 
 SYSTEM: dict[str, Callable[[dict[str, Any]], str]] = {
@@ -113,6 +132,9 @@ def render(events: Iterable[Event], lang: str = "zh", private: bool = True, syst
             continue
         if e.kind == "batch":
             lines.append(step + _batch(e.data))
+        elif e.audience == "public":
+            fmt = PUBLIC.get(e.kind)
+            lines.append(step + (fmt(e.data) if fmt else f"【{e.kind}】{_brief(e.data)}"))
         elif e.audience == "private":
             if private:
                 kind = FEEDBACK_BY_KEY[e.kind].zh if e.kind in FEEDBACK_BY_KEY else e.kind

@@ -4,7 +4,8 @@
 An illegal action raises :class:`IllegalAction` (naming the clause) unless the vector itself expects it
 with ``{"illegal": {"clause": …}}``.  Outcomes carry the event log, the batches, the private feedback,
 the result and state snapshots — at every checkpoint an expectation names, and with ``trace=True`` at
-every night start, after every step 9 and at every night end (for invariant checkers, issue 5).
+every night start, after every step 0.6 (the stock held before shooting), after every step 9, at every
+night end and after every day (for invariant checkers, issue 5).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from ruleproof.engine.policy import PassPolicy, RandomPolicy, ScriptPolicy
 from ruleproof.engine.setup import validate_roles
 from ruleproof.errors import BadInput, UserError
 from ruleproof.specs.fanhanglu import Spec, load_spec, to_internal
-from ruleproof.specs.fanhanglu.roles import SKILL_BY_KEY
+from ruleproof.specs.fanhanglu.roles import SKILL_BY_KEY, skill_steps
 from ruleproof.specs.fanhanglu.tables import STEP_INDEX
 from ruleproof.specs.fanhanglu.vocab import FIELD_BY_KEY
 from ruleproof.vectors.format import ActionSpec, Vector, load_vector, parse_after, parse_vector
@@ -84,6 +85,9 @@ def to_action(a: ActionSpec) -> Action:
         accept=a.accept,
         corpse=a.corpse,
         kinds=a.kinds,
+        step=a.step,
+        sessions=a.sessions,
+        content=a.content,
     )
 
 
@@ -117,6 +121,12 @@ def _check_skills(vec: Vector) -> None:
                 raise NotImplementedRule(
                     f"技能 {a.skill}（{sdef.zh}，{sdef.clause}）尚未实现（{sdef.issue}）",
                     f"skill {a.skill} ({sdef.clause}) is not implemented yet ({sdef.issue})",
+                )
+            if a.step is not None and (day or a.step not in skill_steps(sdef)):
+                steps = "∕".join(skill_steps(sdef)) if not day and sdef.windows else sdef.step
+                raise BadInput(
+                    f"{vec.path}：第 {n} 夜 {a.skill} 之 step 须为其可执行之步骤（{steps}）",
+                    f"{vec.path}: night {n}: the step of {a.skill} must be one of its steps ({steps})",
                 )
             if (sdef.step == "day") != day:
                 where = ("day", "白天") if sdef.step == "day" else ("night", "夜间")
@@ -177,13 +187,16 @@ def run_vector(vector: Vector | Mapping[str, Any] | str | Path, *, trace: bool =
             if step == "11" or g.result is not None:
                 labels.append(f"night {night}")
         take = [lb for lb in labels if lb in wanted]
-        keep = trace and (step in ("arrival", "9", "day") or f"night {night}" in labels)
+        keep = trace and (step in ("arrival", "0.6", "9", "day") or f"night {night}" in labels)
         if take or keep:
             snap = g.snapshot()
             for lb in take:
                 snapshots[lb] = snap
             if keep:
-                traced.append((labels[-1] if step != "arrival" else f"night {night} start", snap))
+                label = f"night {night} start" if step == "arrival" else labels[-1]
+                if step == "0.6":
+                    label = f"night {night} step 0.6"
+                traced.append((label, snap))
 
     stop = None if mode != "script" else _stop_point(vec)
     g = Game(spec, roles, policy, seed=seed, observer=observe, stop_after=stop)

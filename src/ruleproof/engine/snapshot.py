@@ -77,6 +77,7 @@ PLAYER_FIELDS: dict[str, PlayerGetter] = {
     "bloodstain": lambda g, p: p.bloodstain,
     "escape_score": lambda g, p: centi_json(p.escape_score),
     "escape_eligible": lambda g, p: p.eligible,
+    "vote_maps": lambda g, p: p.vote_maps,
 }
 
 GAME_FIELDS: dict[str, GameGetter] = {

@@ -51,20 +51,32 @@ def occupancy_move(
     limit: I,
     check_limit: B,
     admit_overflow: bool = False,
+    takes_slot: bool = True,
 ) -> tuple[I, tuple[I, ...]]:
     """Enter the direction ``target`` (one-hot) leaving ``source`` (one-hot, or all false for an evolution).
 
     Checks in the order of 5.5.2: conversions left (only when ``check_limit``), then a free slot in the
     target direction (1.5.1①).  ``admit_overflow`` is the 'admit' reading of the switch
-    ``evolution.same_snapshot_overflow``.  Returns (:class:`Convert` code, new counts)."""
+    ``evolution.same_snapshot_overflow``: it is about evolutions decided on one snapshot (5.1), so it lifts
+    the slot check for an evolution only — a conversion (a move with a source) still needs a free slot
+    (5.5.2 step 2).  ``takes_slot=False`` is a mover that occupies no slot (6.8.5④, a death-row alien
+    presenting a xeno): no slot check, counts unchanged; the conversion count still applies.
+    Returns (:class:`Convert` code, new counts)."""
     no_count = alg.and_(check_limit, alg.le(limit, used))
     target_count = select(alg, target, counts)
-    full = alg.bool_(False) if admit_overflow else alg.le(capacity, target_count)
+    if not takes_slot:
+        full = alg.bool_(False)
+    elif admit_overflow:
+        full = alg.and_(alg.or_(*source), alg.le(capacity, target_count))  # only a conversion is refused
+    else:
+        full = alg.le(capacity, target_count)
     code = alg.ite_i(
         no_count,
         alg.lit(Convert.NO_CONVERSIONS_LEFT),
         alg.ite_i(full, alg.lit(Convert.DIRECTION_FULL), alg.lit(Convert.OK)),
     )
+    if not takes_slot:
+        return code, tuple(counts)
     ok = alg.eq(code, alg.lit(Convert.OK))
     new = tuple(
         alg.add(

@@ -13,11 +13,22 @@ Two kinds:
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from ruleproof.smt.ts import CheckResult, Options, Status, Trace, TransitionSystem, check
+from ruleproof.kernel.algebra import Algebra
+from ruleproof.smt.ts import (
+    CheckResult,
+    Inputs,
+    Options,
+    State,
+    Status,
+    Trace,
+    TransitionSystem,
+    check,
+    reach,
+)
 
 if TYPE_CHECKING:
     from ruleproof.engine.runner import Outcome
@@ -64,6 +75,12 @@ class SystemInvariant(Invariant):
         """The counterexample as a vector; raise :class:`NotConcretizable` when it cannot be played."""
         raise NotConcretizable("no scenario builder")
 
+    def playable(self, spec: Spec) -> Callable[[Algebra[Any, Any], State, Inputs], Any] | None:
+        """What the scenario builder can script, as a further guard (an under-approximation of the model).
+        When the minimal counterexample cannot be played, the shortest violation that satisfies this guard
+        too is searched for and played instead; the verdict (status, depth, trace) stays the minimal one."""
+        return None
+
     @abstractmethod
     def monitor(self, outcome: Outcome) -> set[str]:
         """Labels of this invariant's properties that the engine run violates."""
@@ -80,7 +97,31 @@ class SystemInvariant(Invariant):
                 out.scenario = self.scenario(spec, result.trace)
             except NotConcretizable as exc:
                 out.scenario_note = str(exc)
+                self._playable_instead(spec, system, opts, out)
+        if system.witnesses:  # vacuity: every registered exception the model states must be reachable
+            out.details["witnesses"] = [reach(system, w, opts).to_json() for w in system.witnesses]
         return out
+
+    def _playable_instead(self, spec: Spec, system: TransitionSystem, opts: Options, out: Checked) -> None:
+        """The minimal trace cannot be played: look for the shortest violation the builder can script."""
+        extra = self.playable(spec)
+        if extra is None:
+            return
+        guard = system.guard
+        scripted = replace(system, guard=lambda a, s, i: a.and_(guard(a, s, i), extra(a, s, i)), lemmas=())
+        found = check(scripted, opts)
+        if found.trace is None:
+            out.scenario_note += f"; no playable violation within {opts.depth} nights"
+            return
+        try:
+            out.scenario = self.scenario(spec, found.trace)
+        except NotConcretizable as exc:
+            out.scenario_note += f"; the playable search found one that cannot be played either ({exc})"
+            return
+        out.details["scenario_trace"] = {"depth": found.depth, "failed": list(found.trace.failed)}
+        out.scenario_note += (
+            f" — the scenario written is the shortest violation a scripted game plays ({found.depth} nights)"
+        )
 
 
 def spec_header(spec: Spec) -> Mapping[str, Any]:

@@ -16,7 +16,7 @@ ints and bools (the differential tests compare that against the engine); evaluat
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
@@ -74,6 +74,8 @@ class TransitionSystem:
     lemmas: tuple[Prop, ...] = ()
     # minimization terms in priority order (smaller is better), over the whole path
     costs: Callable[[Algebra[Any, Any], Sequence[State], Sequence[Inputs]], list[Value]] | None = None
+    # states that must be reachable (a registered exception that is never exercised is dead text)
+    witnesses: tuple[Prop, ...] = ()
 
     def run(self, s: State, i: Inputs) -> dict[str, Value]:
         """One concrete transition with Python values (the guard must hold)."""
@@ -321,6 +323,51 @@ def _least(o: z3.Optimize, term: Any) -> Any | None:
     value = handle.value() if r == z3.sat else None
     o.pop()
     return value if value is not None and z3.is_int_value(value) else None
+
+
+class Reach(StrEnum):
+    REACHABLE = "reachable"
+    UNREACHABLE = "unreachable"  # proved: the negation is an inductive invariant — dead text
+    NOT_REACHED = "not-reached-to-depth"
+    UNKNOWN = "unknown"
+
+
+@dataclass
+class ReachResult:
+    witness: Prop
+    status: Reach
+    depth: int
+    k: int | None = None
+    trace: Trace | None = None  # the shortest (minimized) path to a witness state
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "name": self.witness.label,
+            "clause": self.witness.clause,
+            "zh": self.witness.zh,
+            "en": self.witness.en,
+            "status": self.status.value,
+            "depth": self.depth,
+            "k": self.k,
+        }
+        if self.trace is not None:
+            out["path"] = {"inputs": self.trace.inputs, "last": self.trace.states[-1]}
+        return out
+
+
+def reach(ts: TransitionSystem, witness: Prop, opts: Options) -> ReachResult:
+    """Is a state satisfying ``witness`` reachable?  Decided as the property "never ``witness``" with the
+    same BMC, induction and minimization: violated ⇒ reachable (the minimized path is the shortest witness),
+    proved ⇒ unreachable for good, holds ⇒ not reached within ``opts.depth`` nights."""
+    never = Prop(witness.label, witness.clause, witness.zh, witness.en, lambda a, s: a.not_(witness.fn(a, s)))
+    r = check(replace(ts, props=(never,), witnesses=()), opts)
+    status = {
+        Status.VIOLATED: Reach.REACHABLE,
+        Status.PROVED: Reach.UNREACHABLE,
+        Status.HOLDS: Reach.NOT_REACHED,
+        Status.UNKNOWN: Reach.UNKNOWN,
+    }[r.status]
+    return ReachResult(witness, status, r.depth, r.k, r.trace)
 
 
 def replay(ts: TransitionSystem, trace: Trace) -> list[dict[str, Any]]:

@@ -219,9 +219,38 @@ VIOLATED = CheckInfo(
 )
 
 
+DEAD_EXCEPTION = CheckInfo(
+    id="exception-unreachable",
+    family="v",
+    severity=Severity.WARNING,
+    title="登记之例外在规则所允许的一切局面下皆不可达（死文）",
+    title_en="a registered exception can never apply under the rules (dead text)",
+    rule="〔例外〕须有其适用之局面；任何局面皆不触发之例外为死文（§0.3、2.8.9）。",
+    rule_en="A registered exception must be able to apply in some situation the rules allow.",
+    advice="删去该例外，或修改使其可达之条文。",
+    advice_en="Remove the exception, or fix the rules that make it unreachable.",
+)
+
+
 def report_findings(report: VerifyReport, doc: Document) -> list[Finding]:
-    """One finding per invariant whose configured reading is violated (for ``check``'s report)."""
+    """One finding per invariant whose configured reading is violated, and one per registered exception
+    the model proves unreachable (for ``check``'s report)."""
     out = []
+    for inv in report.invariants:
+        for w in inv.headline.checked.details.get("witnesses", []):
+            if w["status"] != "unreachable":
+                continue
+            clause = doc.clause(w["clause"])
+            out.append(
+                DEAD_EXCEPTION.finding(
+                    w["clause"],
+                    clause.line if clause else None,
+                    f"例外 {w['name']} 不可达（{w['zh']}）：已以归纳法证明",
+                    f"exception {w['name']} is unreachable ({w['en']}): proved by induction",
+                    clause.title if clause else inv.invariant.title,
+                    extra={"invariant": inv.invariant.name, "witness": w["name"]},
+                )
+            )
     for inv in report.invariants:
         if inv.status is not Status.VIOLATED:
             continue

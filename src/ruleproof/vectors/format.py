@@ -56,6 +56,9 @@ ACTION_KEYS = {
     "accept",
     "corpse",
     "kinds",
+    "step",
+    "sessions",
+    "content",
 }
 EXPECT_KEYS = {
     "after",
@@ -93,6 +96,9 @@ class ActionSpec:
     accept: int | None = None
     corpse: int | None = None
     kinds: tuple[str, ...] = ()
+    step: str | None = None  # the window of a skill with several (the night escape, 6.9.3①)
+    sessions: tuple[str, ...] = ()  # vote sessions ("day 2", "meeting 4") of a public vote-source map
+    content: tuple[str, ...] = ()  # the eavesdropper's report: the text filed for each reported pair
 
 
 @dataclass
@@ -158,6 +164,14 @@ def _action(where: str, night: int, obj: Any) -> ActionSpec:
     kinds = obj.get("kinds", [])
     if not isinstance(kinds, list) or not all(isinstance(i, str) for i in kinds):
         raise _bad(where, "kinds 须为字符串列表", "kinds must be a list of strings")
+    sessions = obj.get("sessions", [])
+    if not isinstance(sessions, list) or not all(isinstance(i, str) for i in sessions):
+        raise _bad(where, "sessions 须为字符串列表", "sessions must be a list of strings")
+    content = obj.get("content", [])
+    if not isinstance(content, list) or not all(isinstance(i, str) for i in content):
+        raise _bad(
+            where, "content 须为字符串列表（每组一段）", "content must be a list of strings (one per pair)"
+        )
     return ActionSpec(
         night=night,
         actor=_int(where, obj["actor"], "actor"),
@@ -172,6 +186,9 @@ def _action(where: str, night: int, obj: Any) -> ActionSpec:
         accept=_int(where, obj["accept"], "accept") if obj.get("accept") is not None else None,
         corpse=_int(where, obj["corpse"], "corpse") if obj.get("corpse") is not None else None,
         kinds=tuple(kinds),
+        step=str(obj["step"]) if "step" in obj else None,
+        sessions=tuple(sessions),
+        content=tuple(content),
     )
 
 

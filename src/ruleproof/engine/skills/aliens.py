@@ -98,7 +98,6 @@ class Evolve(SkillImpl):
             raise g.illegal("5.1", "无空位的方向当夜不得提交", "no free slot in that direction", a)
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
-        admit = g.interp["evolution.same_snapshot_overflow"] == "admit" or p.no_occupancy
         code, counts = occupancy_move(
             PY,
             g.occupancy,
@@ -108,13 +107,13 @@ class Evolve(SkillImpl):
             0,
             0,
             False,
-            admit,
+            g.interp["evolution.same_snapshot_overflow"] == "admit",
+            takes_slot=not p.no_occupancy,  # 6.8.5④: a death-row alien presenting a xeno takes none
         )
         if code != Convert.OK:  # a slot taken earlier in the settlement order (2.1.2②③)
             g.log("fizzle", {"actor": p.n, "skill": "evolve", "direction": a.direction})
             return
-        if not p.no_occupancy:
-            g.occupancy = list(counts)
+        g.occupancy = list(counts)
         p.direction, p.evolved_night, p.direction_night = a.direction, g.night, g.night
         g.evolutions += 1
         if a.direction == "kill" and not p.extra_knife_granted:  # 5.4.2
@@ -155,13 +154,14 @@ class Conversion(SkillImpl):
             p.conversions,
             g.p("xeno.conversions"),
             True,
-            g.interp["evolution.same_snapshot_overflow"] == "admit" or p.no_occupancy,
+            # the switch is about evolutions on one snapshot (5.1); a conversion always needs a free slot
+            g.interp["evolution.same_snapshot_overflow"] == "admit",
+            takes_slot=not p.no_occupancy,  # 6.8.5④: no slot, but the conversion limit still counts
         )
         if code != Convert.OK:  # 5.5.2: no count used, may retry another night
             g.log("convert_failed", {"player": p.n, "reason": Convert(code).name.lower()})
             return
-        if not p.no_occupancy:  # 6.8.5④: the conversion limit still counts for the death-row body
-            g.occupancy = list(counts)
+        g.occupancy = list(counts)
         if p.direction == "kill":
             p.extra_knife = 0  # 5.4.2: leaving kill voids an unused extra knife
         p.direction, p.direction_night = a.direction, g.night
@@ -246,6 +246,9 @@ class Sabotage(SkillImpl):
         if not p.exposed and p.sabotage_total >= g.p("sabotage.exposure"):  # 3.2.4 破坏者暴露
             p.exposed = True
             g.sabotage_exposures.append({"player": p.n, "presented_role": p.presented})
+
+    def available(self, g: Game, p: Player) -> bool:
+        return not g.extinction and (p.role != "alien" or p.alien_sabotages > 0)
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
         if g.extinction or (p.role == "alien" and (p.alien_sabotages <= 0 or g.plan.get(p.n) != "sabotage")):
@@ -491,6 +494,9 @@ class SelfHeal(SkillImpl):
     def check(self, g: Game, p: Player, a: Action) -> None:
         if p.self_heal_quota <= 0 or p.mark != TRUE:
             raise g.illegal("6.5", "须持有感染治疗额度（获得真感染时取得）", "needs a self-heal quota", a)
+
+    def available(self, g: Game, p: Player) -> bool:
+        return p.self_heal_quota > 0 and p.mark == TRUE
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
         g.clear_mark(p)

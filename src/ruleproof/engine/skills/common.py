@@ -268,6 +268,11 @@ def _exile(g: Game) -> None:
     settle_votes(g, g.day_votes)
 
 
+def vote_session(g: Game) -> str:
+    """The name of the vote being settled: ``day N`` (2.3.4) or ``meeting N`` (the step-10 meeting, 2.3.3)."""
+    return f"{'day' if g.step == 'day' else 'meeting'} {g.night}"
+
+
 def settle_votes(g: Game, votes: Sequence[Action]) -> None:
     """2.3.4: batch ⑨ (counts), the exile threshold, batch ⑩; vote sources (4.9.1) and team votes
     (2.3.5); then victory at the vote node (1.2.3).  The day vote and the step-10 meeting alike
@@ -279,9 +284,12 @@ def settle_votes(g: Game, votes: Sequence[Action]) -> None:
         tally[t] = tally.get(t, 0) + 1
         sources[a.actor] = t
     g.publish("9", 1, {"votes": {str(t): c for t, c in sorted(tally.items())}})
+    session = vote_session(g)
+    g.vote_records[session] = {str(v): t for v, t in sorted(sources.items())}
     for p in g.players:
         if p.alive and p.role == "vote_inspector":  # 4.9.1 票源可见
-            g.private(p.n, "vote_sources", {"votes": {str(v): t for v, t in sorted(sources.items())}})
+            g.private(p.n, "vote_sources", {"votes": g.vote_records[session]})
+            p.votes_seen.append(session)  # the sessions a map may show (4.9.3③ 限于其已看到的场次)
         if p.alive and p.faction == "xenos":  # 2.3.5 例外二
             team = {str(v): t for v, t in sorted(sources.items()) if g.players[v - 1].faction == "xenos"}
             g.private(p.n, "team_votes", {"votes": team})

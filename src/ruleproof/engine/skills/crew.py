@@ -182,6 +182,9 @@ class SafeRoom(SkillImpl):
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
         return Action(p.n, "safe_room", (p.n,)) if p.safe_rooms > 0 and rng.random() < 0.1 else None
 
+    def available(self, g: Game, p: Player) -> bool:
+        return p.safe_rooms > 0
+
 
 def repair_bounds(g: Game) -> tuple[str, str]:
     fixed = g.interp["repair.engineer_range"] == "fixed"

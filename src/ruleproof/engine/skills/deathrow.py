@@ -61,6 +61,7 @@ LEDGER_FIELDS: tuple[str, ...] = (
     "samples",
     "unlocked",
     "vaccines",
+    "vote_maps",
 )
 
 
@@ -115,9 +116,10 @@ class Transform(SkillImpl):
         store(new, p)
         p.role = p.presented = new.role
         p.transform_night = g.night
-        if new.deferred_night == g.night and new.deferred_extras:  # 2.8.5③, 6.8.3④: presented tonight
-            receive(g, p, new.deferred_extras, "extra")
-        new.deferred_extras = 0
+        if new.deferred_night == g.night:  # 2.8.5③, 6.8.3④: presented tonight
+            for source in new.deferred_extras:
+                receive(g, p, 1, source)
+        new.deferred_extras = ()
         g.log("transform", {"player": p.n, "role": p.role})
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:

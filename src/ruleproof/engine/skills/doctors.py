@@ -7,9 +7,10 @@ import random
 
 from ruleproof.engine.game import Game
 from ruleproof.engine.model import FAKE, NONE, TRUE, Action, Player
-from ruleproof.engine.registry import SkillImpl, on_arrival, on_setup, skill
+from ruleproof.engine.registry import SkillImpl, hook, on_arrival, on_setup, skill
 from ruleproof.engine.skills.common import report
 from ruleproof.engine.skills.util import dying_targets, ledger_holders, quota_targets
+from ruleproof.specs.fanhanglu.roles import DOCTORS
 
 
 @on_setup("bio_doctor")
@@ -36,6 +37,19 @@ def _doctor_quotas(g: Game) -> None:
             p.heal += p.heal_pending
             p.rescue += p.rescue_pending
             p.heal_pending = p.rescue_pending = 0
+
+
+@hook("8", "pre")
+def _dying_view(g: Game) -> None:
+    """Who is dying tonight, on the step-8 snapshot — visible to the doctors (7.1.3②, 3.3.12: 「医生可见当夜
+    濒死者」, by the role a player uses) and to the death-row alien (6.8.4③ 明文授予「可见当夜濒死者」, 7.1.3③);
+    numbers only — the sources of dying need an actual rescue (4.6.1).  Nothing is sent when nobody is dying."""
+    dying = [q.n for q in g.players if q.alive and q.dying]
+    if not dying:
+        return
+    for p in g.players:
+        if p.alive and (p.role in DOCTORS or p.true_role == "death_row_alien"):
+            g.private(p.n, "dying_view", {"players": dying})
 
 
 def give_antibody(g: Game, p: Player, source: int) -> None:

@@ -1,6 +1,6 @@
 """Effective output (4.10.0) on the initiator ledger (2.8.16), the alien's escape points (6.9.1), eligibility
-after step 9 (6.9.2), the escape itself by day or at step 5 (6.9.3) with its restriction (6.9.5: it may not
-hand humans or xenos an immediate win) and its exit effect (6.9.4: batch ⑩, 「已逃亡」, a secondary win that
+after step 9 (6.9.2), the escape itself by day, in the alien's own night action windows or in the meeting
+(6.9.3) with its restriction at each (6.9.5: it may not hand humans or xenos an immediate win) and its exit effect (6.9.4: batch ⑩, 「已逃亡」, a secondary win that
 stands whatever happens next, 1.2.5).
 
 The ledger is the engine's own record: ``kill_by`` (who made a player dying tonight, 4.10.6 / 4.10.1④),
@@ -15,10 +15,12 @@ import random
 
 from ruleproof.engine.game import Game
 from ruleproof.engine.model import Action, Player
-from ruleproof.engine.registry import SkillImpl, hook, skill
+from ruleproof.engine.registry import SKILL_IMPLS, SkillImpl, hook, skill
 from ruleproof.engine.skills.common import VOTE_LISTENERS, reveal
 from ruleproof.kernel import PY, Tier, capped_add, escape_allowed, output_tier, pair_increment
+from ruleproof.specs.fanhanglu.roles import ACTION_WINDOWS, SKILLS
 from ruleproof.specs.fanhanglu.tables import VICTORY_ORDER
+from ruleproof.specs.model import Slot
 
 ALIEN = "alien"
 
@@ -34,6 +36,12 @@ def tier_value(g: Game, tier: Tier, target: Player) -> int:
     if tier == Tier.LETHAL:
         return kill_value(g, target)
     return g.p("escape.dying") if tier == Tier.DYING else g.p("escape.retro")
+
+
+def show_score(g: Game, p: Player) -> None:
+    """6.9.2⑤ 「本人独家可见：外星人本人可持续查看自己之当前积分」: after each settlement that changed it (step 9,
+    a vote, a silence), the alien alone is shown its score and whether it is eligible; ④ nobody else."""
+    g.private(p.n, "escape_score", {"score": p.escape_score / 100, "eligible": p.eligible})
 
 
 def add_points(g: Game, p: Player, points: int, what: str) -> None:
@@ -68,6 +76,7 @@ def _effective_output(g: Game) -> None:
         elif target.alive and g.players[i - 1].alive and n < night + window - 1:
             kept.append((i, t, night))  # 追溯时限: the break night and the next four; ⑤ destruction
     g.archives = kept
+    before = {p.n: p.escape_score for p in g.players if p.faction == ALIEN}
     per_pair = g.interp["escape.tier_scope"] == "per_pair"
     for (i, t), tier in sorted(best.items()):
         initiator, target = g.players[i - 1], g.players[t - 1]
@@ -81,6 +90,10 @@ def _effective_output(g: Game) -> None:
         if p.alive and p.faction == ALIEN and not p.eligible and p.escape_score >= g.p("escape.threshold"):
             p.eligible = True
             g.log("escape_eligible", {"player": p.n, "score": p.escape_score / 100})
+    for n, score in before.items():
+        p = g.players[n - 1]
+        if p.alive and p.escape_score != score:
+            show_score(g, p)
 
 
 def drop_archives(g: Game, gone: Player) -> None:
@@ -98,6 +111,8 @@ def _votes_scored(g: Game, exiled: Player | None, votes: dict[int, int]) -> None
         if target == exiled.n and p.faction == ALIEN and p.n != exiled.n:
             total = capped_add(PY, p.exile_points, g.p("escape.exile_vote"), g.p("escape.exile_cap"))
             add_points(g, p, total - p.exile_points, "exile_vote")
+            if total != p.exile_points and p.alive:
+                show_score(g, p)
             p.exile_points = total
 
 
@@ -108,6 +123,8 @@ def award_silence(g: Game, p: Player) -> None:
     """6.9.1⑤: 0.5 per silence, capped at 3."""
     total = capped_add(PY, p.silence_points, g.p("escape.silence"), g.p("escape.silence_cap"))
     add_points(g, p, total - p.silence_points, "silence")
+    if total != p.silence_points:
+        show_score(g, p)
     p.silence_points = total
 
 
@@ -122,14 +139,33 @@ def may_escape(g: Game, p: Player) -> bool:
     return p.eligible and not (g.extinction or g.duel)
 
 
+# step → the main-slot skills acting there (the night menu of 2.5.3 / 5.8.1 / 6.5④), escape excluded
+_MENU: dict[str, list[tuple[str, frozenset[str]]]] = {}
+for _s in SKILLS:
+    if _s.slot is Slot.MAIN and _s.key != "night_escape" and _s.step in ACTION_WINDOWS:
+        _MENU.setdefault(_s.step, []).append((_s.key, frozenset(_s.roles)))
+
+
+def is_window(g: Game, p: Player, step: str) -> bool:
+    """6.9.3①: ``step`` is one of ``p``'s own action windows tonight — a step of 2.1.1 at which its menu
+    (by the role it uses, 2.8.1①: a death-row alien's presented form) offers its night's action, with a
+    quota left (「依其当夜实际可选之菜单」); none on a conversion night (5.5.3①).  Whether its night's action
+    is still free is checked with every action (2.5.3), and a silenced or suppressed player's window is
+    closed by the skill's blocking (2.8.3)."""
+    if p.no_main_night == g.night:
+        return False
+    return any(p.role in roles and SKILL_IMPLS[key].available(g, p) for key, roles in _MENU.get(step, ()))
+
+
 def try_escape(g: Game, p: Player) -> None:
     """6.9.5: refused (no effect, nothing spent, no window used, no announcement) if humans or xenos would
-    win at once with the alien counted as wiped; else 6.9.4: out like an exile, batch ⑩ reason 「逃亡」 with
-    the report 「已逃亡」, a secondary win (1.2.5), archives destroyed (4.10.0⑤)."""
+    win at once with the alien counted as wiped — checked at execution, at whichever window (②); else
+    6.9.4: out like an exile, batch ⑩ reason 「逃亡」 with the report 「已逃亡」, a secondary win (1.2.5),
+    archives destroyed (4.10.0⑤)."""
     humans, xenos, _ = g.faction_counts()
     if not escape_allowed(PY, VICTORY_ORDER, humans, xenos, g.countdown, g.countdown_void):
         if p.main_skill == "night_escape" and p.main_night == g.night:
-            p.main_night, p.main_skill = 0, ""  # 不占用行动窗口
+            p.main_night, p.main_skill = 0, ""  # 不占用行动窗口: it may try again at a later window
         g.log("escape_refused", {"player": p.n})
         return
     g.remove(p, "escaped")
@@ -159,10 +195,44 @@ class Escape(Escaping):
 
 @skill
 class NightEscape(Escaping):
-    """At step 5, the night window the text names (6.9.3④: ahead of the xenos' step 7); it takes the
-    night's one action (6.9.3②)."""
+    """In one of the actor's own night action windows (6.9.3①: 0.1, 3-type, 4b, 5, 6…, by its menu; step 5
+    when the action names none) — it takes the night's one action (②), so a window exists only while that
+    action is free; at step 5 it comes ahead of the xenos' step 7 (④)."""
 
     key = "night_escape"
 
+    def check(self, g: Game, p: Player, a: Action) -> None:
+        check_escape(g, p, a)
+        if not is_window(g, p, g.step):
+            raise g.illegal(
+                "6.9.3",
+                f"步骤 {g.step} 非其当夜自身之行动窗口（依其当夜实际可选之菜单）",
+                f"step {g.step} is not one of its own action windows tonight (by its menu)",
+                a,
+            )
+
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
-        return Action(p.n, "night_escape") if may_escape(g, p) and g.plan.get(p.n) == "escape" else None
+        if not (may_escape(g, p) and g.plan.get(p.n) == "escape" and is_window(g, p, g.step)):
+            return None
+        return Action(p.n, "night_escape", step=g.step) if rng.random() < 0.5 else None
+
+
+@skill
+class MeetingEscape(Escaping):
+    """In the step-10 meeting, before the actor's own speech (6.9.3①): after the meeting is opened (batch ⑦)
+    and before its votes.  Not the night's action (the meeting has the day vote's powers, 4.9.2): it needs no
+    free action, and silence does not close it (as the day's).  Without a meeting tonight there is no
+    window: the action is not executed."""
+
+    key = "meeting_escape"
+
+    def resolve(self, g: Game, p: Player, a: Action) -> None:
+        if g.meeting_night != g.night:
+            g.log("not_executed", {"actor": p.n, "skill": a.skill, "reason": "no_meeting"})
+            return
+        try_escape(g, p)
+
+    def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
+        if not may_escape(g, p) or "meeting" not in g.plan.values() or rng.random() < 0.5:
+            return None
+        return Action(p.n, "meeting_escape")

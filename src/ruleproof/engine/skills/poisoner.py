@@ -80,6 +80,25 @@ def clear_poison(p: Player) -> None:
     p.poisoned, p.poison_due, p.poison_by = False, 0, 0
 
 
+def _poison_view(g: Game) -> None:
+    """4.6.4③ 「毒师本人可见全场毒药清单」 (2.8.7 明文授予): every living holder of the poisoner role (the
+    one whose skills it uses, 2.8.1①) is shown the list — each living poisoned player with the night its
+    poison falls due — whenever it differs from what that holder was last shown: after the poisons and
+    antidotes of step 8, after poisons fall due at 0.55, after deaths at step 9, and after a transform into
+    the poisoner.  Nobody else sees it (the poisoned player learns only its own poison)."""
+    if "poisoner" not in g.roles_in_game:  # nobody can hold the role (a transform takes an opening role)
+        return
+    shown = [{"player": q.n, "due": q.poison_due} for q in g.players if q.alive and q.poisoned]
+    for p in g.players:
+        if p.alive and p.role == "poisoner" and g.poison_seen.get(p.n, []) != shown:
+            g.poison_seen[p.n] = shown
+            g.private(p.n, "poison_list", {"poisoned": shown})
+
+
+for _step in ("iss", "0.55", "8", "9"):
+    hook(_step, "post")(_poison_view)
+
+
 @hook("0.55", "pre")
 def _poison_death(g: Game) -> None:
     """4.6.4③ / 2.1.4: a poison due tonight makes its holder dying at 0.55, judged independently of the

@@ -58,7 +58,7 @@ def _bullets(g: Game) -> None:
             p.extra_alive_done = True  # 全局仅此1次, even when voided by the cap
             extras.append("extra_alive")
         if is_mirror(g, p):  # 2.8.5③: only if the death-row alien presents this role tonight
-            p.deferred_extras, p.deferred_night = len(extras), g.night
+            p.deferred_extras, p.deferred_night = tuple(extras), g.night
             continue
         for source in extras:
             receive(g, p, 1, source)
@@ -82,6 +82,9 @@ class Shoot(SkillImpl):
             results.append(g.attack(p, g.players[t - 1], GUNSHOT))
             p.shots.append(t)
         attack_feedback(g, p, a.targets, results)
+
+    def available(self, g: Game, p: Player) -> bool:
+        return p.bullets > 0
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
         if p.bullets <= 0 or rng.random() < 0.5:
@@ -129,6 +132,9 @@ class Patrol(SkillImpl):
             q = g.players[t - 1]
             q.patrol_night, q.patrol_dmg, q.patrol_inf = g.night, True, True
         g.patrolled += len(a.targets)
+
+    def available(self, g: Game, p: Player) -> bool:
+        return not p.patrol_used and g.night <= g.p("patrol.last_night")
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
         if p.patrol_used or g.night > g.p("patrol.last_night") or rng.random() < 0.6:

@@ -1,6 +1,13 @@
 """The social seat and the investigator seat's ferryman: the vote inspector's emergency meeting at step 10
-(4.9.2, 2.3.3: batch ⑦, then a full vote with batches ⑨ ⑩, step 11 skipped), the eavesdropper's reading at
-0.2 and report by day (4.12, batch ⑪), the ferryman's day investigation of a corpse (4.13)."""
+(4.9.2, 2.3.3: batch ⑦, then a full vote with batches ⑨ ⑩, step 11 skipped) with its public vote-source
+map (4.9.3) and accusation marker (4.9.6), the eavesdropper's reading at 0.2 and report by day (4.12,
+batch ⑪), the ferryman's day investigation of a corpse (4.13).
+
+Out of model: the exclusive speech (4.9.5) — a 30-second speaking slot in the meeting with no rule effect
+beyond the flow (it produces no silence and blocks no skill); the map is declared in it, so the engine
+publishes the map after the meeting's batch ⑦ and before its votes.  The marker's re-pointing and
+withdrawal during the meeting (display only, 「不产生任何规则效果」) are not modelled either: the engine
+shows the marker placed and clears it when the meeting ends."""
 
 from __future__ import annotations
 
@@ -9,7 +16,7 @@ from collections.abc import Sequence
 
 from ruleproof.engine.game import Game
 from ruleproof.engine.model import Action, Player
-from ruleproof.engine.registry import SkillImpl, hook, on_arrival, skill
+from ruleproof.engine.registry import SkillImpl, hook, on_arrival, on_setup, skill
 from ruleproof.engine.skills.common import settle_votes
 from ruleproof.engine.skills.util import living, living_others
 
@@ -28,6 +35,7 @@ def meeting_possible(g: Game) -> bool:
 @skill
 class EmergencyMeeting(SkillImpl):
     key = "emergency_meeting"
+    leads = True  # 4.9.2: announced at the start of step 10, before discussion and votes
 
     def check(self, g: Game, p: Player, a: Action) -> None:
         if not meeting_possible(g):
@@ -53,6 +61,84 @@ class EmergencyMeeting(SkillImpl):
         )
 
 
+def with_own_meeting(g: Game, p: Player, a: Action, clause: str) -> None:
+    """4.9.3② / 4.9.6: usable only in the meeting the inspector itself calls (submitted at this step)."""
+    if not any(b.actor == p.n and b.skill == "emergency_meeting" for b in g.submitted):
+        raise g.illegal(
+            clause, "仅可在其发动紧急会议时使用，不可单独发动", "only with the meeting it calls", a
+        )
+
+
+def meeting_held(g: Game, a: Action) -> bool:
+    if g.meeting_night != g.night:  # the call did not take effect (e.g. a meeting held earlier)
+        g.log("not_executed", {"actor": a.actor, "skill": a.skill, "reason": "no_meeting"})
+        return False
+    return True
+
+
+@on_setup("vote_inspector")
+def _vote_maps(g: Game, p: Player) -> None:
+    p.vote_maps = g.p("vote_map.uses")
+
+
+@skill
+class VoteMap(SkillImpl):
+    """4.9.3: once per game, with the meeting it calls, the inspector has the system publish, for the vote
+    sessions it chooses among those it saw, every vote's voter → target — official and true (⑥), public
+    and permanent (⑤); declared in its exclusive speech (⑦), i.e. after batch ⑦ and before the votes."""
+
+    key = "vote_map"
+
+    def check(self, g: Game, p: Player, a: Action) -> None:
+        if p.vote_maps <= 0:
+            raise g.illegal("4.9.3", "公开票源图全局限 1 次，已用", "the vote-source map was used", a)
+        with_own_meeting(g, p, a, "4.9.3")
+        if not a.sessions or len(set(a.sessions)) != len(a.sessions):
+            raise g.illegal("4.9.3", "须选定至少一个场次（不重复）", "choose one or more sessions", a)
+        unseen = [s for s in a.sessions if s not in p.votes_seen]
+        if unseen:
+            raise g.illegal(
+                "4.9.3", f"限于其已看到的场次（{unseen}）", f"only sessions it has seen ({unseen})", a
+            )
+
+    def resolve(self, g: Game, p: Player, a: Action) -> None:
+        if not meeting_held(g, a):
+            return
+        p.vote_maps -= 1
+        g.announce("vote_map", {"sessions": {s: g.vote_records[s] for s in a.sessions}})
+
+    def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
+        if p.vote_maps <= 0 or not p.votes_seen or (p.n, "emergency_meeting") not in g.proposed:
+            return None
+        if rng.random() < 0.5:
+            return None
+        k = rng.randint(1, len(p.votes_seen))
+        return Action(p.n, "vote_map", sessions=tuple(rng.sample(p.votes_seen, k)))
+
+
+@skill
+class Accuse(SkillImpl):
+    """4.9.6: in its meeting the inspector may put a public accusation marker on one living player —
+    display only (no rule effect: not counted, no trigger, no information), seen by everybody, cleared
+    when the meeting ends."""
+
+    key = "accuse"
+
+    def check(self, g: Game, p: Player, a: Action) -> None:
+        with_own_meeting(g, p, a, "4.9.6")
+
+    def resolve(self, g: Game, p: Player, a: Action) -> None:
+        if not meeting_held(g, a):
+            return
+        g.accused = a.targets[0]
+        g.announce("accusation", {"target": a.targets[0]})
+
+    def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
+        if (p.n, "emergency_meeting") not in g.proposed or rng.random() < 0.5:
+            return None
+        return Action(p.n, "accuse", (rng.choice(living(g)),))
+
+
 @skill
 class MeetingVote(SkillImpl):
     key = "meeting_vote"
@@ -68,7 +154,10 @@ class MeetingVote(SkillImpl):
             for a in actions:
                 g.log("not_executed", {"actor": a.actor, "skill": a.skill, "reason": "no_meeting"})
             return
-        g.meeting_votes.extend(actions)
+        # a voter or target who left in the meeting before the vote (an escape, 6.9.3③) takes no part
+        g.meeting_votes.extend(
+            a for a in actions if g.players[a.actor - 1].alive and g.players[a.targets[0] - 1].alive
+        )
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
         if "meeting" not in g.plan.values():  # the random policy's inspector did not plan a meeting
@@ -87,6 +176,9 @@ def _meeting_votes(g: Game) -> None:
     if g.meeting_night == g.night:
         settle_votes(g, g.meeting_votes)
         g.meeting_votes = []
+        if g.accused:  # 4.9.6 会议结束后自动清除、不跨昼夜留存
+            g.announce("accusation_cleared", {"target": g.accused})
+            g.accused = 0
 
 
 # ── eavesdropper (4.12) ────────────────────────────────────────────────────────────────────────
@@ -123,10 +215,17 @@ class EavesdropReport(SkillImpl):
             raise g.illegal("4.12.2", "报告须列出所读配对组（两两成组）", "list the reported pairs", a)
         if any(pair not in g.eavesdropped.get(p.n, []) for pair in pairs_of(a.targets)):
             raise g.illegal("4.12.2", "报告只可取自当夜所读之配对组", "report only pairs read last night", a)
+        if a.content and len(a.content) * 2 != len(a.targets):
+            raise g.illegal(
+                "4.12.2", "报告内容须逐组一段（与所列配对组一一对应）", "one text per reported pair", a
+            )
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
-        # 批次⑪: the content as submitted, with the fixed "not guaranteed true" tag; no eavesdropper number
-        g.publish("11", 1, {"pairs": pairs_of(a.targets), "unverified": True})
+        # 批次⑪: the groups and the text as filed — freely rewritten, never compared or corrected by the system
+        # (4.12.2①) — with the fixed "not guaranteed true" tag (④); no eavesdropper number (③)
+        pairs = pairs_of(a.targets)
+        content = list(a.content) if a.content else [None] * len(pairs)
+        g.publish("11", 1, {"pairs": pairs, "content": content, "unverified": True})
         g.eavesdropped.pop(p.n, None)  # 4.12.2⑤: one report per night
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:

@@ -235,3 +235,8 @@ class FeedbackKind:
     zh: str
     clause: str
     fields: tuple[str, ...] = field(default_factory=tuple)
+
+
+def centi_json(value: int) -> int | float:
+    """Hundredths as the JSON number a rule author writes (250 → 2.5, 300 → 3)."""
+    return value // 100 if value % 100 == 0 else value / 100

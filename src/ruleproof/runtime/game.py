@@ -313,7 +313,7 @@ class BaseGame(Generic[P]):
                 clause,
                 f"系统选择 {key} 须为 {list(options)} 之一，实为 {pick!r}",
                 f"the system choice {key} must be one of {list(options)}, got {pick!r}",
-                night=self.night,
+                night=self.night if self.current_phase.kind != "day" else None,
                 actor=SYSTEM,
                 skill=key,
             )

@@ -1,9 +1,12 @@
 """``ruleproof check [FILE]`` — the main job: every available check on a rulebook, one report.
 
-Stages: read the text into a clause tree; lint it (references, numbering, exception bookkeeping,
-ten-gate lines, restatements, order tables, revision log, extraction hygiene); compare the executable
-spec's quoted phrases with the text (drift); verify the invariants the text states (``ruleproof verify``,
-every reading, BMC depth ``CHECK_DEPTH``).  Output formats and baselines are those of ``ruleproof lint``.
+Stages: read the text into a clause tree; lint it (references, numbering, restatements, order tables,
+revision log, extraction hygiene, and the book's own bookkeeping checks — 返航录's exception registry
+and ten-gate lines — where its profile enables them); compare the executable spec's quoted phrases with
+the text (drift); verify the invariants the text states (``ruleproof verify``, every reading, BMC depth
+``CHECK_DEPTH``).  Which book the text is, and so which stages it has, comes from the book registry
+(``--book KEY``, ``bundled:KEY`` or the text's title); a stage the book does not have yet is listed as
+skipped, saying so.  Output formats and baselines are those of ``ruleproof lint``.
 Exit 0 when nothing is found beyond the baseline and every invariant is proved or holds, 1 when
 something is found or an invariant is violated, 3 when an invariant is unknown (never shown as a pass)
 and nothing else failed, 2 when the input cannot be used.
@@ -14,18 +17,17 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ruleproof import drift
-from ruleproof.books import load_source
+from ruleproof import books, drift
+from ruleproof.books import BOOKS, PARTS, BookProfile, load_source
 from ruleproof.cli.cmd_lint import add_report_arguments, emit_report
-from ruleproof.cli.common import add_file_argument
+from ruleproof.cli.common import add_book_argument, add_file_argument, book_of_text, lint_skip
 from ruleproof.findings import Finding, Severity, Stage
 from ruleproof.lint import CHECKS, run_lint
 from ruleproof.smt.ts import Options, Status
 from ruleproof.smt.verify import VIOLATED, VerifyReport, report_findings, verify_all
 from ruleproof.text import Document, read_document
 
-# The executable specs and how a text is recognised as theirs (by its title line).
-SPECS = {"fanhanglu": "返航录"}
+SPECS = tuple(key for key, book in BOOKS.items() if book.has("spec"))  # books with an executable spec
 CHECK_DEPTH = 4  # nights of BMC in `check` (every invariant of the bundled text closes by induction first)
 
 
@@ -39,32 +41,41 @@ def register(sub: Any) -> None:
         "--spec",
         choices=("auto", "none", *SPECS),
         default="auto",
-        help="与正文对照的可执行规格；auto 按标题识别（返航录 → fanhanglu），none 只做文本检查",
+        help="与正文对照的可执行规格；auto 按书识别（返航录 → fanhanglu），none 只做文本检查",
     )
+    add_book_argument(p)
     p.set_defaults(func=run)
 
 
-def spec_for(doc: Document, choice: str) -> str | None:
-    if choice != "auto":
-        return None if choice == "none" else choice
-    return next((key for key, word in SPECS.items() if word in doc.title), None)
-
-
-def drift_stage(doc: Document, spec: str | None) -> tuple[Stage, list[Finding]]:
-    if spec is None:
+def skipped(stage: str, book: BookProfile | None, part: str) -> Stage:
+    """A stage this text's book does not have (yet): say which part is missing."""
+    zh, en = PARTS[part]
+    if book is None:
         return Stage(
-            "spec", "skipped", "无对应的可执行规格：跳过规格对照", "no executable spec for this text: skipped"
-        ), []
-    from ruleproof.specs.fanhanglu.drift import quotes
+            stage,
+            "skipped",
+            f"认不出是哪本规则书（可用 --book）：跳过（无{zh}）",
+            f"unknown book: skipped (no {en})",
+        )
+    return Stage(
+        stage,
+        "skipped",
+        f"{book.key} 尚无{zh}：跳过",
+        f"{book.key} has no {en} yet: skipped",
+    )
 
-    entries = quotes()
+
+def drift_stage(doc: Document, book: BookProfile | None) -> tuple[Stage, list[Finding]]:
+    if book is None or not book.has("drift"):
+        return skipped("spec", book, "drift"), []
+    entries = book.load("drift", "check")()
     found = drift.drift_findings(doc, entries)
     return (
         Stage(
             "spec",
             "findings" if found else "ok",
-            f"规格对照（{spec}）：{len(entries)} 处引文，{len(found)} 处已与正文不符",
-            f"spec drift ({spec}): {len(entries)} quoted phrases, {len(found)} no longer match the text",
+            f"规格对照（{book.key}）：{len(entries)} 处引文，{len(found)} 处已与正文不符",
+            f"spec drift ({book.key}): {len(entries)} quoted phrases, {len(found)} no longer match the text",
         ),
         found,
     )
@@ -99,14 +110,9 @@ def lint_stage(findings: list[Finding]) -> Stage:
     )
 
 
-def verify_stage(report: VerifyReport | None) -> Stage:
+def verify_stage(report: VerifyReport | None, book: BookProfile | None) -> Stage:
     if report is None:
-        return Stage(
-            "verify",
-            "skipped",
-            "无对应的可执行规格：跳过不变式验证",
-            "no executable spec for this text: skipped",
-        )
+        return skipped("verify", book, "invariants")
     by: dict[Status, list[str]] = {}
     for inv in report.invariants:
         by.setdefault(inv.status, []).append(inv.invariant.name)
@@ -131,17 +137,26 @@ def verify_stage(report: VerifyReport | None) -> Stage:
     )
 
 
-def run(args: argparse.Namespace) -> int:
-    doc = read_document(load_source(args.file))
-    findings = run_lint(doc)
-    spec = spec_for(doc, args.spec)
-    spec_stage, spec_findings = drift_stage(doc, spec)
-    report = None
-    if spec == "fanhanglu":
-        from ruleproof.specs.fanhanglu import load_spec
+def spec_book(args: argparse.Namespace, book: BookProfile | None) -> BookProfile | None:
+    """The book whose spec the text is checked against: ``--spec`` when it names one, none with
+    ``--spec none``, else the text's own book."""
+    if args.spec == "none":
+        return None
+    return books.get(args.spec) if args.spec != "auto" else book
 
-        report = verify_all(load_spec(), doc, options=Options(depth=CHECK_DEPTH))
-    stages = [reading_stage(doc), lint_stage(findings), spec_stage, verify_stage(report)]
+
+def run(args: argparse.Namespace) -> int:
+    source = load_source(args.file)
+    book = book_of_text(args, source)
+    doc = read_document(source)
+    findings = run_lint(doc, skip=lint_skip(book))
+    against = spec_book(args, book)
+    spec_stage, spec_findings = drift_stage(doc, against)
+    report = None
+    if against is not None and against.has("invariants") and against.has("spec"):
+        spec = books.spec_of(against, "check").load()
+        report = verify_all(spec, doc, options=Options(depth=CHECK_DEPTH))
+    stages = [reading_stage(doc), lint_stage(findings), spec_stage, verify_stage(report, against)]
     everything = findings + spec_findings + (report_findings(report, doc) if report else [])
     checks = (*CHECKS, *drift.CHECKS, VIOLATED)
     code = emit_report(

@@ -14,7 +14,7 @@ from pathlib import PurePath
 from typing import Any
 
 from ruleproof.books import load_source
-from ruleproof.cli.common import add_file_argument, write
+from ruleproof.cli.common import add_book_argument, add_file_argument, book_of_text, lint_skip, write
 from ruleproof.findings import Finding, Stage
 from ruleproof.lint import CHECKS, CheckInfo, run_lint
 from ruleproof.lint import baseline as bl
@@ -30,6 +30,7 @@ def register(sub: Any) -> None:
     )
     add_file_argument(p)
     add_report_arguments(p)
+    add_book_argument(p, "规则书（决定书内专有检查，如返航录的例外登记与十关核验）；省略时按 FILE 识别")
     p.set_defaults(func=run)
 
 
@@ -90,5 +91,7 @@ def emit_report(
 
 
 def run(args: argparse.Namespace) -> int:
-    doc = read_document(load_source(args.file))
-    return emit_report(args, doc, run_lint(doc), CHECKS, tool="ruleproof lint")
+    source = load_source(args.file)
+    skip = lint_skip(book_of_text(args, source))
+    doc = read_document(source)
+    return emit_report(args, doc, run_lint(doc, skip=skip), CHECKS, tool="ruleproof lint")

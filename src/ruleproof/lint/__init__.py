@@ -55,11 +55,19 @@ CHECKS: tuple[CheckInfo, ...] = tuple(info for family in FAMILIES for info in fa
 __all__ = ["CHECKS", "FAMILIES", "CheckInfo", "LintContext", "run_lint"]
 
 
-def run_lint(document: Document) -> list[Finding]:
-    """Every lint finding on ``document``, sorted by line (then check id)."""
+def family_name(family: ModuleType) -> str:
+    """``refs``, ``exceptions``…: the name a book's lint profile uses for a family."""
+    return family.__name__.rsplit(".", 1)[-1]
+
+
+def run_lint(document: Document, skip: frozenset[str] = frozenset()) -> list[Finding]:
+    """Every lint finding on ``document``, sorted by line (then check id); the families named in ``skip``
+    (book-specific checks another book's profile claims) do not run."""
     ctx = LintContext(document)
     findings: list[Finding] = []
     for family in FAMILIES:
+        if family_name(family) in skip:
+            continue
         runner: Callable[[LintContext], Iterable[Finding]] = family.run
         findings.extend(runner(ctx))
     return sorted(findings, key=Finding.sort_key)

@@ -30,7 +30,7 @@ from ruleproof.specs.fanhanglu.engine.model import (
     NotImplementedRule,
     Player,
 )
-from ruleproof.specs.fanhanglu.engine.registry import ARRIVAL_HOOKS, DAY, RULES, SKILL_IMPLS
+from ruleproof.specs.fanhanglu.engine.registry import DAY, RULES, SKILL_IMPLS
 from ruleproof.specs.fanhanglu.kernels import (
     PY,
     DamageLayers,
@@ -47,10 +47,12 @@ from ruleproof.specs.fanhanglu.kernels import (
     victory,
 )
 from ruleproof.specs.fanhanglu.roles import DIRECTIONS, ROLE_BY_KEY, SKILL_BY_KEY
-from ruleproof.specs.fanhanglu.tables import BATCH_BY_KEY, NIGHT_STEPS, STEP_BY_KEY, VICTORY_ORDER
-from ruleproof.specs.model import PublishRule
+from ruleproof.specs.fanhanglu.tables import BATCH_BY_KEY, NIGHT_STEPS, VICTORY_ORDER
+from ruleproof.specs.model import PublishRule, StepKind
 
 STEP_KEYS: tuple[str, ...] = tuple(s.key for s in NIGHT_STEPS)
+NO_DECISIONS = frozenset(s.key for s in NIGHT_STEPS if s.kind is StepKind.ARRIVAL)
+FROZEN_IN_EXTINCTION = frozenset(s.key for s in NIGHT_STEPS if s.frozen_in_extinction)
 SKILL_STEP: dict[str, str] = {s.key: s.step for s in SKILL_BY_KEY.values()}
 SKILL_RANK: dict[str, int] = {key: i for i, key in enumerate(SKILL_BY_KEY)}
 DIRECTION_KEYS: tuple[str, ...] = tuple(d for d, _ in DIRECTIONS)
@@ -135,18 +137,10 @@ class Game(BaseGame[Player]):
         """1.4.1.3, 1.4.2: no day flow in the endgames."""
         return phase is not DAY or not (self.extinction or self.duel)
 
-    def run_step(self, phase: Phase, key: str) -> None:
-        if key == "arrival":  # 2.1.5 quota arrivals, then 2.1.3's settlement order for the night
-            for fn in ARRIVAL_HOOKS:
-                fn(self)
-            self.make_order()
-            return
-        super().run_step(phase, key)
-
     def step_frozen(self, key: str) -> bool:
-        """1.4.1.3: steps frozen in extinction take no actions (their hooks still run)."""
-        step = STEP_BY_KEY.get(key)
-        return self.extinction and step is not None and step.frozen_in_extinction
+        """No decisions at the arrival step (2.1.5: system work — its hooks bring the quotas, then the
+        night's settlement order is drawn, 2.1.3) nor, in extinction, at the steps 1.4.1.3 freezes."""
+        return key in NO_DECISIONS or (self.extinction and key in FROZEN_IN_EXTINCTION)
 
     def make_order(self) -> None:
         """2.1.3: one independent random order of the living players for the whole night."""

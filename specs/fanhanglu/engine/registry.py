@@ -76,3 +76,9 @@ def on_arrival(fn: Callable[[Game], None]) -> Callable[[Game], None]:
     """Quota arrivals (2.1.5), run at the night's ``arrival`` step before the settlement order is drawn."""
     ARRIVAL_HOOKS.append(fn)
     return fn
+
+
+@hook("arrival", "post")
+def _settlement_order(g: Game) -> None:
+    """2.1.3: after the arrivals, one random order of the living players for the whole night."""
+    g.make_order()

@@ -12,6 +12,7 @@ CATALOG: tuple[BookProfile, ...] = (
         "v1preview1.0",
         filename="fanhanglu-v1preview1.0.txt",
         recognise=("返航录",),
+        reading="dotted",
         lint=LintProfile(book_families=frozenset({"exceptions", "gates"})),
         spec="ruleproof.specs.fanhanglu.book:SPEC",
         engine="ruleproof.specs.fanhanglu.engine.runner:ENGINE",
@@ -26,6 +27,7 @@ CATALOG: tuple[BookProfile, ...] = (
         "165",
         filename="genshin165.txt",
         recognise=("[165]原神",),
+        reading="sectioned",
         config="ruleproof.specs.genshin165.cli:CONFIG",
     ),
     BookProfile(
@@ -34,6 +36,7 @@ CATALOG: tuple[BookProfile, ...] = (
         "140",
         filename="jiejie140.txt",
         recognise=("乘风破浪的姐姐",),
+        reading="sectioned",
     ),
     BookProfile(
         "botc-m124",
@@ -41,6 +44,7 @@ CATALOG: tuple[BookProfile, ...] = (
         "M124",
         filename="botc-m124.txt",
         recognise=("[M124]巫师3", "血染钟楼"),
+        reading="sectioned",
     ),
     BookProfile(
         "random41",
@@ -48,6 +52,7 @@ CATALOG: tuple[BookProfile, ...] = (
         "4.1",
         filename="random-config-4.1.txt",
         recognise=("随机配置法",),
+        reading="sectioned",
         config="ruleproof.specs.random41.cli:CONFIG",
     ),
 )

@@ -28,6 +28,9 @@ PARTS: dict[str, tuple[str, str]] = {
 }
 
 
+REFERENCES = ("spec", "engine", "invariants", "drift", "config")  # the parts named by "module:attribute"
+
+
 @dataclass(frozen=True)
 class LintProfile:
     """Which book-specific lint families run on the book's text (the generic ones always run).
@@ -42,9 +45,10 @@ class BookProfile:
     """One book.  ``key`` names it on the command line (``--book KEY``, ``bundled:KEY``); ``version`` is
     the revision its spec and vectors are for (``book_id`` = ``key/version``, the vectors' ``book``).
 
-    References (``"module:attribute"``, or None when the book has no such part yet):
+    References (``"module:attribute"``, or None when the book has no such part yet), except ``reading``:
 
-    * ``reading`` — the reading profile hook of the text layer (how this book's headings are shaped);
+    * ``reading`` — the reading profile the text layer uses for the book: its shape, ``dotted`` (clauses
+      numbered 4.4.6) or ``sectioned`` (headings, roles and tables); None: the reader decides;
     * ``spec`` — an :class:`~ruleproof.books.protocols.ExecutableSpec` (params, switches, ``--set``);
     * ``engine`` — a :class:`~ruleproof.runtime.replay.BookEngine` (replay, play, simulate, vocab);
     * ``invariants`` — the sequence of :class:`~ruleproof.smt.invariant.Invariant` the text states;
@@ -108,7 +112,7 @@ class BookProfile:
 
     def load(self, part: str, command: str) -> Any:
         """The object a part's reference names; exit 2 with :meth:`missing` when the book lacks it."""
-        ref = getattr(self, part) if part in PARTS and part != "text" else None
+        ref = getattr(self, part) if part in REFERENCES else None
         if ref is None:
             raise self.missing(part, command)
         module, _, attr = ref.partition(":")
@@ -116,4 +120,4 @@ class BookProfile:
         return getattr(obj, attr) if attr else obj
 
 
-__all__ = ["PARTS", "BookProfile", "LintProfile"]
+__all__ = ["PARTS", "REFERENCES", "BookProfile", "LintProfile"]

@@ -5,17 +5,19 @@ A book's engine subclasses :class:`BaseGame` with its state and its rules (the `
 a :class:`~ruleproof.runtime.rules.Ruleset`), and overrides the few methods whose meaning is the book's:
 :meth:`phases` / :meth:`phase_runs` (which periods a round has — a book whose text adds an extra night
 or skips the day flow says so here), :meth:`step_frozen`, :meth:`check_common`, :meth:`capable`,
-:meth:`incapacity`, :meth:`executed`, :meth:`opening`, :meth:`decision_view`.
+:meth:`incapacity`, :meth:`opening`, :meth:`decision_view`.
 
 One step of a collected (non-stream) period:
 
 1. ``pre`` hooks (system work: deaths due, arrivals);
-2. the **decision snapshot**: :attr:`decision` is set (round, step, the book's :meth:`decision_view`),
-   the policy submits its actions, and *every* action is checked — the common checks, then the skill's
-   own — before *any* resolves, so all decisions of a step see the same state;
+2. the **decision snapshot**: :attr:`decision` is the step's (round, step, and what the book's
+   :meth:`decision_view` records, if it overrides it), the policy submits its actions, and *every*
+   action is checked — the common checks, then the skill's own — before *any* resolves, so all decisions
+   of a step see the same state;
 3. resolution: a leading skill first, then in the round's resolution order (:attr:`order`), ties by the
-   spec's skill order; an actor no longer capable is logged ``not_executed``; collective skills (votes,
-   pairings) resolve together after the others;
+   spec's skill order; an actor no longer capable is logged ``not_executed``; every executed action goes
+   into the action ledger with its initiator's true role; collective skills (votes, pairings) resolve
+   together after the others;
 4. ``post`` hooks (publications, settlement, victory checks).
 
 A *stream* period (a real-time day) asks the policy once per step too, but resolves each action on its
@@ -84,7 +86,8 @@ class BaseGame(Generic[P]):
         self.result: Result | None = None
         self.ledger: list[LedgerEntry] = []  # every executed action, by its initiator (system-only)
         self.submitted: Sequence[Action] = ()  # the actions submitted at the current step
-        self.decision = Decision(0, "setup", None)
+        self._view: object = None  # the book's record of the state at the current step's start
+        self._captures = type(self).decision_view is not BaseGame.decision_view
         self.statuses = Statuses(self.rules.steps())
 
     # ── running ─────────────────────────────────────────────────────────────────────────────
@@ -161,13 +164,19 @@ class BaseGame(Generic[P]):
         """Whether the step takes no decisions this round (its hooks still run)."""
         return False
 
+    @property
+    def decision(self) -> Decision:
+        """The current step's decision snapshot."""
+        return Decision(self.night, self.step, self._view)
+
     def decision_view(self, step: str) -> object:
         """What the book records of the state at a step's start for its checks and policies (default:
         nothing — the runtime's own guarantee, every check before any resolution, suffices)."""
         return None
 
     def run_actions(self, step: str) -> None:
-        self.decision = Decision(self.night, step, self.decision_view(step))
+        if self._captures:
+            self._view = self.decision_view(step)
         actions = self.policy.actions(self, step)
         if not actions:
             return
@@ -189,6 +198,7 @@ class BaseGame(Generic[P]):
         pos = self.pos
         checked.sort(key=lambda a: (not impls[a.skill].leads, pos.get(a.actor, LAST), rank[a.skill]))
         collective: dict[str, list[Action]] = {}
+        ledger = self.ledger
         for a in checked:
             impl = impls[a.skill]
             if impl.collective:
@@ -198,17 +208,19 @@ class BaseGame(Generic[P]):
             if not impl.capable(self, pl, a):
                 self.not_executed(pl, a)
                 continue
-            self.executed(step, pl, a)
+            ledger.append(LedgerEntry(self.night, step, pl.n, pl.true_role, a.skill, a.targets))
             impl.resolve(self, pl, a)
         for key, acts in collective.items():
             for a in acts:
-                self.executed(step, self.players[a.actor - 1], a)
+                pl = self.players[a.actor - 1]
+                ledger.append(LedgerEntry(self.night, step, pl.n, pl.true_role, a.skill, a.targets))
             impls[key].resolve_all(self, acts)
 
     def run_stream(self, step: str) -> None:
         """A real-time step: each action, in ``at`` order (ties in submission order), is checked against
         the state of its moment and resolved at once (collective skills too, one action at a time)."""
-        self.decision = Decision(self.night, step, self.decision_view(step))
+        if self._captures:
+            self._view = self.decision_view(step)
         actions = self.policy.actions(self, step)
         if not actions:
             return
@@ -226,7 +238,7 @@ class BaseGame(Generic[P]):
             if not impl.capable(self, pl, a):
                 self.not_executed(pl, a)
                 continue
-            self.executed(step, pl, a)
+            self.ledger.append(LedgerEntry(self.night, step, pl.n, pl.true_role, a.skill, a.targets))
             impl.resolve(self, pl, a)
             if self.result is not None:
                 return
@@ -292,10 +304,6 @@ class BaseGame(Generic[P]):
 
     def not_executed(self, pl: P, a: Action) -> None:
         self.log("not_executed", {"actor": pl.n, "skill": a.skill, "reason": self.incapacity(pl)})
-
-    def executed(self, step: str, pl: P, a: Action) -> None:
-        """``a`` is carried out now: the action ledger records its initiator's true identity."""
-        self.ledger.append(LedgerEntry(self.night, step, pl.n, pl.true_role, a.skill, a.targets))
 
     # ── the system player ────────────────────────────────────────────────────────────────────
 

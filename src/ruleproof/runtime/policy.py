@@ -160,12 +160,14 @@ class RandomPolicy:
             p = players[n - 1]
             if not p.alive:
                 continue
-            main_done = self.main_done(g, p)
             menu = menus.get((p.role, p.true_role))
             if menu is None:
                 menu = menus[(p.role, p.true_role)] = [
                     o for o in options if p.role in o[2] or p.true_role in o[2]
                 ]
+            if not menu:
+                continue
+            main_done = self.main_done(g, p)
             for key, impl, _roles, main, excludes, custom in menu:
                 if (main and main_done) or (excludes and self.excluded(p, excludes)):
                     continue

@@ -47,27 +47,27 @@ def register(sub: Any) -> None:
     p.set_defaults(func=run)
 
 
-def skipped(stage: str, book: BookProfile | None, part: str) -> Stage:
-    """A stage this text's book does not have (yet): say which part is missing."""
+def skipped(stage: str, book: BookProfile | None, part: str, requested: bool = False) -> Stage:
+    """A stage that does not run: by request (``--spec none``), or because this text's book does not have
+    the part it needs (yet) — saying which."""
     zh, en = PARTS[part]
+    if requested:
+        return Stage(stage, "skipped", "按 --spec none 跳过", "skipped (--spec none)")
     if book is None:
         return Stage(
             stage,
             "skipped",
-            f"认不出是哪本规则书（可用 --book）：跳过（无{zh}）",
-            f"unknown book: skipped (no {en})",
+            f"认不出是哪本规则书（可用 --book 指定）：跳过（需{zh}）",
+            f"unknown book (name it with --book): skipped (needs {en})",
         )
-    return Stage(
-        stage,
-        "skipped",
-        f"{book.key} 尚无{zh}：跳过",
-        f"{book.key} has no {en} yet: skipped",
-    )
+    return Stage(stage, "skipped", f"{book.key} 尚无{zh}：跳过", f"{book.key} has no {en} yet: skipped")
 
 
-def drift_stage(doc: Document, book: BookProfile | None) -> tuple[Stage, list[Finding]]:
+def drift_stage(
+    doc: Document, book: BookProfile | None, requested: bool = False
+) -> tuple[Stage, list[Finding]]:
     if book is None or not book.has("drift"):
-        return skipped("spec", book, "drift"), []
+        return skipped("spec", book, "drift", requested), []
     entries = book.load("drift", "check")()
     found = drift.drift_findings(doc, entries)
     return (
@@ -110,9 +110,9 @@ def lint_stage(findings: list[Finding]) -> Stage:
     )
 
 
-def verify_stage(report: VerifyReport | None, book: BookProfile | None) -> Stage:
+def verify_stage(report: VerifyReport | None, book: BookProfile | None, requested: bool = False) -> Stage:
     if report is None:
-        return skipped("verify", book, "invariants")
+        return skipped("verify", book, "invariants", requested)
     by: dict[Status, list[str]] = {}
     for inv in report.invariants:
         by.setdefault(inv.status, []).append(inv.invariant.name)
@@ -151,12 +151,13 @@ def run(args: argparse.Namespace) -> int:
     doc = read_document(source)
     findings = run_lint(doc, skip=lint_skip(book))
     against = spec_book(args, book)
-    spec_stage, spec_findings = drift_stage(doc, against)
+    off = args.spec == "none"
+    spec_stage, spec_findings = drift_stage(doc, against, off)
     report = None
     if against is not None and against.has("invariants") and against.has("spec"):
         spec = books.spec_of(against, "check").load()
         report = verify_all(spec, doc, options=Options(depth=CHECK_DEPTH))
-    stages = [reading_stage(doc), lint_stage(findings), spec_stage, verify_stage(report, against)]
+    stages = [reading_stage(doc), lint_stage(findings), spec_stage, verify_stage(report, against, off)]
     everything = findings + spec_findings + (report_findings(report, doc) if report else [])
     checks = (*CHECKS, *drift.CHECKS, VIOLATED)
     code = emit_report(

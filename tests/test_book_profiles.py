@@ -128,6 +128,7 @@ def test_lint_runs_a_books_own_families_only_on_that_book(capsys: pytest.Capture
     code, out, _ = run(["lint", "--format", "json"], capsys)
     own = {f["check"] for f in json.loads(out)["findings"]}
     code2, out2, _ = run(["lint", "--book", "genshin165", "--format", "json"], capsys)
+    assert code == code2 == 1
     other = {f["check"] for f in json.loads(out2)["findings"]}
     from ruleproof.lint import exceptions, gates
 

@@ -14,8 +14,9 @@ from ruleproof.books import BOOKS, BookProfile
 from ruleproof.cli import main
 from ruleproof.runtime import IllegalAction, PassPolicy, ScriptPolicy
 from ruleproof.vectors import load_vector
-from tests.runtime.toy import rules as toy
-from tests.runtime.toy.rules import ENGINE, ToyGame
+
+from .toy import rules as toy
+from .toy.rules import ENGINE, ToyGame
 
 VECTORS = Path(__file__).parent / "toy" / "vectors"
 PATHS = sorted(VECTORS.glob("*.json"))

@@ -242,6 +242,19 @@ def _step_label(key: str) -> str:
     return f"步骤 {key}"
 
 
+def _steps_by_name(skills: list[SkillDef]) -> tuple[tuple[tuple[str, ...], str, tuple[str, ...]], ...]:
+    """(names, clause, steps) per skill name: 「逃亡」 acts by day, at step 5 and at step 10 (6.9.3)."""
+    grouped: dict[str, tuple[tuple[str, ...], str, tuple[str, ...]]] = {}
+    for s in skills:
+        names, clause, steps = grouped.get(_bare(s), ((), s.clause, ()))
+        grouped[_bare(s)] = (
+            tuple(dict.fromkeys((*names, *_names_of_skill(s)))),
+            clause,
+            tuple(dict.fromkeys((*steps, *skill_steps(s)))),
+        )
+    return tuple(grouped.values())
+
+
 def _ten_gate(doc: Document, role_key: str) -> tuple[str, str]:
     """(clause, labels) of the role's 「十关核验」 line, read from the clause tree."""
     from ruleproof.lint.context import LintContext
@@ -296,7 +309,7 @@ def build_roles(doc: Document) -> Table:
             Entry(
                 key=key,
                 name=head,
-                names=(role.zh, *ROLE_ALIASES.get(key, ())),
+                names=(role.zh, head, *ROLE_ALIASES.get(key, ())),
                 cells=(
                     Cell(head, (role.clause,)),
                     Cell(seat.zh if seat else "—", (seat.clause,) if seat else ()),
@@ -312,7 +325,7 @@ def build_roles(doc: Document) -> Table:
                 line=_line(doc, role.clause),
                 facts=facts,
                 mentions=tuple(dict.fromkeys((_bare(s), _names_of_skill(s), s.clause) for s in exclusive)),
-                steps=tuple((_names_of_skill(s), s.clause, skill_steps(s)) for s in skills),
+                steps=_steps_by_name(skills),
             )
         )
     return Table(
@@ -415,7 +428,7 @@ def build_flow(doc: Document) -> Table:
         batches = [BATCH_BY_KEY[k] for k in published.get(step.key, [])]
         batch_text = "；".join(f"{b.symbol}{b.zh}" for b in batches) or "无"
         label = step.key if step.kind is StepKind.STEP else step.zh
-        names = [f"{step.key} {step.zh}"] if step.kind is StepKind.STEP else [step.zh]
+        names = [f"{step.key} {step.zh}", step.key] if step.kind is StepKind.STEP else [step.zh]
         if step.kind is StepKind.STEP:
             # a printed row may merge a step with its neighbour: 「0.5∕0.55 感染抑制∕感染致死」
             for other in (steps[i - 1] if i else None, steps[i + 1] if i + 1 < len(steps) else None):
@@ -464,39 +477,11 @@ def build_flow(doc: Document) -> Table:
 
 def _key_points(doc: Document, reader: BodyReader) -> tuple[tuple[Entry, ...], list[Problem]]:
     problems: list[Problem] = []
-    rules: dict[PublishRule, list[str]] = {}
-    sources: dict[PublishRule, list[str]] = {}
-    for b in BATCHES:
-        rules.setdefault(b.rule, []).append(b.symbol)
-        if b.rule_clause not in sources.setdefault(b.rule, []):
-            sources[b.rule].append(b.rule_clause)
-    unbacked: dict[str, list[str]] = {}
-    for b in BATCHES:
-        if b.rule_clause not in doc.clauses:
-            unbacked.setdefault(b.rule_clause, []).append(b.symbol)
-    for source, symbols in unbacked.items():
-        labels = "".join(symbols)
-        backed = "".join(
-            b.symbol for b in BATCHES if b.rule_clause in doc.clauses and b.rule is PublishRule.NONZERO
-        )
-        problems.append(
-            Problem(
-                "appendix-unbacked-rule",
-                "「不发布」等于「为 0」",
-                source,
-                None,
-                f"批次{labels}之发布口径（{'∕'.join(dict.fromkeys(_RULE_ZH[BATCH_BY_KEY[_key(x)].rule] for x in symbols))}），"
-                f"规格只能取自{source}本身：公告批次条款（2.1.6∕2.1.7）未作此规定（2.1.7 只就{backed}明文「为 0 时不发布」）",
-                f"batches {labels}: their publication rule has no body clause; the spec takes it from {source} itself",
-                labels,
-            )
-        )
-    nonzero = "".join(rules.get(PublishRule.NONZERO, []))
-    changed = "".join(rules.get(PublishRule.CHANGED, []))
-    point1 = (
-        f"「不发布」等于「为 0」⸺依 {'、'.join(sources.get(PublishRule.NONZERO, []))}，{nonzero}当夜为 0 时不发布；"
-        f"{changed}为 0 或无变化时亦不发布（依 {'、'.join(sources.get(PublishRule.CHANGED, []))}）"
-    )
+    # a publication rule the spec can only take from an appendix is not the body's: not generated
+    backed = [b for b in BATCHES if b.rule_clause in doc.clauses]
+    unbacked = [b for b in BATCHES if b.rule_clause not in doc.clauses]
+    nonzero = "".join(b.symbol for b in backed if b.rule is PublishRule.NONZERO)
+    point1 = f"「不发布」等于「为 0」⸺依 {'、'.join(dict.fromkeys(b.rule_clause for b in backed if b.rule is PublishRule.NONZERO))}，{nonzero}当夜为 0 时不发布"
     points: list[tuple[str, tuple[str, ...], str, str]] = [
         (
             "stall",
@@ -541,11 +526,13 @@ def _key_points(doc: Document, reader: BodyReader) -> tuple[tuple[Entry, ...], l
             "publish",
             "「不发布」等于「为 0」",
             ("不发布",),
-            (Cell("①"), Cell(point1, tuple(dict.fromkeys(b.rule_clause for b in BATCHES)))),
+            (Cell("①"), Cell(point1, tuple(dict.fromkeys(b.rule_clause for b in backed)))),
             "2.1.7",
             _line(doc, "2.1.7"),
-            marks=tuple(nonzero + changed),
+            marks=tuple(nonzero),
             marks_clause="2.1.7",
+            unbacked_marks=tuple(b.symbol for b in unbacked),
+            unbacked_source="、".join(dict.fromkeys(b.rule_clause for b in unbacked)),
         )
     ]
     circled = "②③④⑤⑥⑦⑧⑨⑩"
@@ -563,18 +550,6 @@ def _key_points(doc: Document, reader: BodyReader) -> tuple[tuple[Entry, ...], l
             )
         )
     return tuple(out), problems
-
-
-_RULE_ZH = {
-    PublishRule.ALWAYS: "照常发布",
-    PublishRule.NONZERO: "为 0 时不发布",
-    PublishRule.CHANGED: "为 0 或无变化时不发布",
-    PublishRule.ON_EVENT: "仅于其事发生时发布",
-}
-
-
-def _key(symbol: str) -> str:
-    return next(b.key for b in BATCHES if b.symbol == symbol)
 
 
 PROFILE = Profile(

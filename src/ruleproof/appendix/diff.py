@@ -458,9 +458,26 @@ class _Differ:
                     )
 
     def marks(self, entry: Entry, p: Printed) -> None:
-        if not entry.marks and (self.table.which is not Which.FLOW or entry in self.table.notes):
-            return
+        if not entry.marks and not entry.unbacked_marks:
+            if self.table.which is not Which.FLOW or entry in self.table.notes:
+                return
         printed = _top_level_marks(p.text, skip_first=p.text[:1] in "①②③④⑤⑥⑦⑧⑨⑩")
+        unbacked = [m for m in dict.fromkeys(printed) if m in entry.unbacked_marks]
+        if unbacked:
+            labels = "".join(unbacked)
+            self.emit(
+                "appendix-unbacked-rule",
+                p,
+                p.text.find(unbacked[0]),
+                f"{self.appendix}「{entry.name}」就批次{labels}另立发布口径，正文未载：{entry.marks_clause} 只就"
+                f"{''.join(entry.marks)}明文规定（规格此口径只能取自{entry.unbacked_source}本身）",
+                f"{self.appendix} {entry.name}: the rule for batches {labels} is stated by no body clause "
+                f"({entry.marks_clause} states it for {''.join(entry.marks)} only)",
+                p.text,
+                (entry.marks_clause, _clause_line(self.doc, entry.marks_clause), "".join(entry.marks)),
+                entry,
+            )
+        printed = [m for m in printed if m not in entry.unbacked_marks]
         want = set(entry.marks)
         if set(printed) == want:
             return

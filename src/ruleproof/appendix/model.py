@@ -84,6 +84,8 @@ class Entry:
     marks: tuple[str, ...] = ()  # circled labels the entry lists (the batches a step publishes)
     marks_clause: str = ""  # the clause those labels come from
     pool: tuple[str, ...] = ()  # clauses whose quantities a glossary entry may restate
+    unbacked_marks: tuple[str, ...] = ()  # labels the spec ties to a rule no body clause states
+    unbacked_source: str = ""  # where the spec took that rule from (an appendix)
 
     def text(self) -> str:
         return "｜".join(c.text for c in self.cells)

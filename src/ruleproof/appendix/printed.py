@@ -265,9 +265,11 @@ def _is_note_head(text: str, pos: int) -> bool:
 
 
 def _read_generated(appendix: Appendix, entries: Sequence[Entry], notes: Sequence[Entry]) -> PrintedAppendix:
-    """The generated format: one entry per line, the name in the first cell."""
+    """The generated format: one entry per line, the name in the first cell; a key point's first cell is
+    its number and it is aligned by the names in its title (up to 「⸺」), as printed key points are."""
     index = _index(entries)
     note_index = _index(notes)
+    note_pattern = name_pattern(list(note_index))
     rows: list[Printed] = []
     points: list[Printed] = []
     pos = 0
@@ -275,13 +277,15 @@ def _read_generated(appendix: Appendix, entries: Sequence[Entry], notes: Sequenc
         line_text = span.text
         start = pos
         pos += len(line_text)
-        cells = CELL_SEP.split(line_text.strip())
-        if len(cells) < 2:
+        cells = [c for c in CELL_SEP.split(line_text.strip().strip("|｜").strip())]
+        if len(cells) < 2 or set(cells[0]) <= set("-: "):
             continue
         name = cells[0].strip()
-        bare = re.sub(r"^[①-⑳]\s*", "", name)
-        if bare != name:
-            points.append(Printed(_lookup(note_index, bare), bare, line_text.strip(), start, pos, span.line))
+        if re.fullmatch(r"[①-⑳]", name):
+            head = re.split(r"[⸺—：:]", cells[1], maxsplit=1)[0]
+            m = note_pattern.search(head)
+            keys = _lookup(note_index, m.group()) if m else ()
+            points.append(Printed(keys, head.strip(), line_text.strip(), start, pos, span.line))
         elif name not in HEADER_CELLS:
             rows.append(Printed(_lookup(index, name), name, line_text.strip(), start, pos, span.line))
     return PrintedAppendix(appendix, tuple(rows), tuple(points), True)
@@ -294,3 +298,26 @@ def cited(text: str) -> list[tuple[str, str]]:
         for m in CITE_ID.finditer(g.group()):
             out.append((m.group(1), m.group(2)))
     return out
+
+
+def replace_printed(text: str, name: str, replacement: str) -> str:
+    """``text`` (a whole rulebook) with the printed appendix ``name`` (附录一 …) replaced by
+    ``replacement`` — what an author does when adopting a generated appendix.  The text before the
+    appendix heading on its line is kept; the appendix runs to the next appendix heading (or the end)."""
+    from ruleproof.text.headings import find_appendices
+    from ruleproof.text.normalize import normalize
+
+    lines = text.split("\n")
+    marks = find_appendices(normalize(text).split("\n"))
+    for i, mark in enumerate(marks):
+        if mark.name != name:
+            continue
+        start = sum(len(ln) + 1 for ln in lines[: mark.line - 1]) + mark.col
+        if i + 1 < len(marks):
+            nxt = marks[i + 1]
+            end = sum(len(ln) + 1 for ln in lines[: nxt.line - 1]) + nxt.col
+        else:
+            end = len(text)
+        head = "" if start == 0 or text[start - 1] == "\n" else "\n"
+        return text[:start] + head + replacement.rstrip("\n") + "\n\n" + text[end:]
+    raise KeyError(name)

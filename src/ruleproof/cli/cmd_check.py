@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ruleproof import drift
+from ruleproof import appendix, drift
 from ruleproof.books import load_source
 from ruleproof.cli.cmd_lint import add_report_arguments, emit_report
 from ruleproof.cli.common import add_file_argument
@@ -131,6 +131,18 @@ def verify_stage(report: VerifyReport | None) -> Stage:
     )
 
 
+def appendix_stage(doc: Document, found: list[Finding]) -> Stage:
+    if appendix.profile_for(doc) is None:
+        return Stage("appendix", "skipped", "无附录配置：跳过附录比对", "no appendix profile: skipped")
+    e, w, n = _count(found)
+    return Stage(
+        "appendix",
+        "findings" if found else "ok",
+        f"附录比对（由正文生成 vs 印行）：{len(found)} 条（错误 {e} · 警告 {w} · 提示 {n}）",
+        f"appendices (generated from the body vs printed): {len(found)} finding(s) ({e} error, {w} warning, {n} note)",
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     doc = read_document(load_source(args.file))
     findings = run_lint(doc)
@@ -141,9 +153,16 @@ def run(args: argparse.Namespace) -> int:
         from ruleproof.specs.fanhanglu import load_spec
 
         report = verify_all(load_spec(), doc, options=Options(depth=CHECK_DEPTH))
-    stages = [reading_stage(doc), lint_stage(findings), spec_stage, verify_stage(report)]
-    everything = findings + spec_findings + (report_findings(report, doc) if report else [])
-    checks = (*CHECKS, *drift.CHECKS, VIOLATED)
+    appendix_found = appendix.appendix_findings(doc)
+    stages = [
+        reading_stage(doc),
+        lint_stage(findings),
+        spec_stage,
+        verify_stage(report),
+        appendix_stage(doc, appendix_found),
+    ]
+    everything = findings + spec_findings + appendix_found + (report_findings(report, doc) if report else [])
+    checks = (*CHECKS, *drift.CHECKS, *appendix.CHECKS, VIOLATED)
     code = emit_report(
         args, doc, sorted(everything, key=Finding.sort_key), checks, tool="ruleproof check", stages=stages
     )

@@ -458,10 +458,10 @@ class _Differ:
                     )
 
     def marks(self, entry: Entry, p: Printed) -> None:
-        if not entry.marks and not entry.unbacked_marks:
-            if self.table.which is not Which.FLOW or entry in self.table.notes:
-                return
-        printed = _top_level_marks(p.text, skip_first=p.text[:1] in "①②③④⑤⑥⑦⑧⑨⑩")
+        is_note = entry in self.table.notes
+        if not entry.marks and not entry.unbacked_marks and (self.table.which is not Which.FLOW or is_note):
+            return
+        printed = _top_level_marks(p.text, skip_first=is_note)
         unbacked = [m for m in dict.fromkeys(printed) if m in entry.unbacked_marks]
         if unbacked:
             labels = "".join(unbacked)
@@ -573,8 +573,8 @@ def _top_level_marks(text: str, skip_first: bool) -> list[str]:
         elif ch in "）)":
             depth = max(0, depth - 1)
         elif depth == 0 and ch in "〇①②③④⑤⑥⑦⑧⑨⑩⑪":
-            if i == 0 and skip_first:
-                continue
+            if skip_first and not text[:i].strip(" |｜"):
+                continue  # the key point's own number
             if i > 0 and text[i - 1] in "0123456789.":
                 continue  # an item of a cited clause (「6.8.3③」)
             if text[max(0, i - 2) : i] in ("批次", "判定", "步骤"):

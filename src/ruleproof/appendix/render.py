@@ -25,7 +25,7 @@ def _cites(cell: Cell, doc: Document) -> str:
         return ""
     # a rule the spec can only take from an appendix is printed as such, never as a body citation
     parts = [
-        c if c in doc.clauses or doc.resolves(c) and not c.startswith("附录") else "正文未载" for c in shown
+        c if c in doc.clauses or (doc.resolves(c) and not c.startswith("附录")) else "正文未载" for c in shown
     ]
     return "（" + "、".join(dict.fromkeys(parts)) + "）"
 

@@ -84,7 +84,7 @@ def test_generated_tables_follow_the_spec_and_the_text(fanhanglu: Document) -> N
     flow = _adef(Which.FLOW).build(fanhanglu)
     step10 = flow.entry("10")
     assert step10 is not None and step10.marks == ("⑦", "⑨", "⑩")
-    assert [n.key for n in flow.notes][0] == "publish"
+    assert flow.notes[0].key == "publish"
 
 
 # ── the findings on v1preview1.0 ─────────────────────────────────────────────────────────────
@@ -95,7 +95,9 @@ def _keyed(found: list[Finding]) -> set[tuple[str, str, int | None]]:
 
 
 def test_findings_on_the_real_text(findings: list[Finding]) -> None:
-    warnings = {(f.check, f.clause, f.line, f.extra["entry"]) for f in findings if f.severity is not Severity.NOTE}
+    warnings = {
+        (f.check, f.clause, f.line, f.extra["entry"]) for f in findings if f.severity is not Severity.NOTE
+    }
     assert warnings == {
         # 附录一 抵免层: the chain lacks 疫苗抗体, which 5.3.3 adds to the infection side's full reductions
         ("appendix-mismatch", "附录一", 4159, "抵免层"),
@@ -150,7 +152,9 @@ def test_a_body_number_flows_into_the_card_and_flags_the_stale_line(fanhanglu: D
 
 def test_a_glossary_number_follows_its_defining_clause(fanhanglu: Document) -> None:
     text = _edit_clause("4.4.8", fanhanglu, "2 个夜晚", "3 个夜晚")
-    doc = doc_from_text(text.replace("用满 2个夜晚", "用满 3个夜晚"))
+    doc = doc_from_text(
+        text.replace("用满 2个夜晚", "用满 3个夜晚").replace("计，全局 2 个夜晚", "计，全局 3 个夜晚")
+    )
     found = [f for f in diff(doc, _adef(Which.GLOSSARY)) if f.check == "appendix-mismatch"]
     assert any(f.extra["entry"] == "嗅探" and "2 个夜晚" in f.message for f in found)
 
@@ -205,7 +209,9 @@ def test_frames_prefer_the_more_specific_context(fanhanglu: Document) -> None:
     awakened = next(f for f in alien.facts if f.key == "alien.knives_awakened")
     hits, _score = find_fact("觉醒后每夜至多 2 刀", awakened)
     assert [h.numbers for h in hits] and hits[0].numbers[0] == 2
-    assert not any(f.check == "appendix-mismatch" and "刀" in f.message for f in diff(fanhanglu, _adef(Which.ROLES)))
+    assert not any(
+        f.check == "appendix-mismatch" and "刀" in f.message for f in diff(fanhanglu, _adef(Which.ROLES))
+    )
 
 
 # ── round trip ───────────────────────────────────────────────────────────────────────────────
@@ -245,7 +251,9 @@ def test_cli_generates_each_format(capsys: pytest.CaptureFixture[str], fmt: str)
     assert capsys.readouterr().out == out  # same bytes
 
 
-def test_cli_html_escapes_everything(tmp_path, capsys: pytest.CaptureFixture[str], fanhanglu: Document) -> None:  # type: ignore[no-untyped-def]
+def test_cli_html_escapes_everything(
+    tmp_path, capsys: pytest.CaptureFixture[str], fanhanglu: Document
+) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "book.txt"
     path.write_text(_edit_clause("4.13", fanhanglu, "摆渡人为白天行动角色", "摆渡人<script>为白天行动角色"))
     assert main(["appendix", str(path), "--which", "glossary", "--format", "html"]) == 0

@@ -153,7 +153,7 @@ def test_a_body_number_flows_into_the_card_and_flags_the_stale_line(fanhanglu: D
 def test_a_glossary_number_follows_its_defining_clause(fanhanglu: Document) -> None:
     text = _edit_clause("4.4.8", fanhanglu, "2 个夜晚", "3 个夜晚")
     doc = doc_from_text(
-        text.replace("用满 2个夜晚", "用满 3个夜晚").replace("计，全局 2 个夜晚", "计，全局 3 个夜晚")
+        text.replace("用满 2个夜晚", "用满 3个夜晚").replace("计，全局 2 个", "计，全局 3 个")
     )
     found = [f for f in diff(doc, _adef(Which.GLOSSARY)) if f.check == "appendix-mismatch"]
     assert any(f.extra["entry"] == "嗅探" and "2 个夜晚" in f.message for f in found)

@@ -240,3 +240,19 @@ class FeedbackKind:
 def centi_json(value: int) -> int | float:
     """Hundredths as the JSON number a rule author writes (250 → 2.5, 300 → 3)."""
     return value // 100 if value % 100 == 0 else value / 100
+
+
+@dataclass(frozen=True)
+class TermDef:
+    """A term the text defines: where, and the phrase of that clause the definition is read from.
+
+    ``quote`` anchors the defining sentence (the generated glossary prints that sentence, as the text
+    words it now); the drift check guards that it is still in ``clause``.  ``aliases`` are the other
+    names a glossary may print it under (「染血（染血指认）」).
+    """
+
+    key: str
+    zh: str
+    clause: str
+    quote: str
+    aliases: tuple[str, ...] = ()

@@ -84,9 +84,17 @@ def recognise(source: Source) -> BookProfile | None:
     text = source.data[:20_000].decode("utf-8", errors="replace")
     lines = [normalize(ln) for ln in text.splitlines() if ln.strip()][:RECOGNISE_LINES]
     for line in lines:
-        for book in BOOKS.values():
-            if any(phrase in line for phrase in book.recognise):
-                return book
+        found = recognise_title(line)
+        if found is not None:
+            return found
+    return None
+
+
+def recognise_title(title: str) -> BookProfile | None:
+    """The first book one of whose recognition phrases stands in ``title`` (a document's title line)."""
+    for book in BOOKS.values():
+        if any(phrase in title for phrase in book.recognise):
+            return book
     return None
 
 
@@ -161,5 +169,6 @@ __all__ = [
     "invariants_of",
     "load_source",
     "recognise",
+    "recognise_title",
     "spec_of",
 ]

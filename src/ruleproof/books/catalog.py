@@ -18,6 +18,7 @@ CATALOG: tuple[BookProfile, ...] = (
         engine="ruleproof.specs.fanhanglu.engine.runner:ENGINE",
         invariants="ruleproof.invariants.fanhanglu:INVARIANTS",
         drift="ruleproof.specs.fanhanglu.drift:quotes",
+        appendix="ruleproof.specs.fanhanglu.appendix:PROFILE",
         vectors="tests/fanhanglu/vectors",
         counterexamples="counterexamples/fanhanglu",
     ),

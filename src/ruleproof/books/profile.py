@@ -23,12 +23,20 @@ PARTS: dict[str, tuple[str, str]] = {
     "invariants": ("不变式", "invariants"),
     "drift": ("规格引文对照", "spec quotes"),
     "config": ("配置规则", "configuration rules"),
+    "appendix": ("附录配置", "appendix profile"),
     "vectors": ("测试向量", "test vectors"),
     "counterexamples": ("反例", "counterexamples"),
 }
 
 
-REFERENCES = ("spec", "engine", "invariants", "drift", "config")  # the parts named by "module:attribute"
+REFERENCES = (
+    "spec",
+    "engine",
+    "invariants",
+    "drift",
+    "config",
+    "appendix",
+)  # the parts named by "module:attribute"
 
 
 @dataclass(frozen=True)
@@ -53,7 +61,8 @@ class BookProfile:
     * ``engine`` — a :class:`~ruleproof.runtime.replay.BookEngine` (replay, play, simulate, vocab);
     * ``invariants`` — the sequence of :class:`~ruleproof.smt.invariant.Invariant` the text states;
     * ``drift`` — a callable returning the spec's quoted phrases (:class:`ruleproof.drift.Quote`);
-    * ``config`` — a :class:`~ruleproof.books.protocols.ConfigRules` (``ruleproof config KEY``).
+    * ``config`` — a :class:`~ruleproof.books.protocols.ConfigRules` (``ruleproof config KEY``);
+    * ``appendix`` — the :class:`ruleproof.appendix.model.Profile` of its generated appendices.
 
     ``vectors`` and ``counterexamples`` are folders of the repository (relative to its root).
     """
@@ -70,6 +79,7 @@ class BookProfile:
     invariants: str | None = None
     drift: str | None = None
     config: str | None = None
+    appendix: str | None = None
     vectors: str | None = None
     counterexamples: str | None = None
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ruleproof import books, drift
+from ruleproof import appendix, books, drift
 from ruleproof.books import BOOKS, PARTS, BookProfile, load_source
 from ruleproof.cli.cmd_lint import add_report_arguments, emit_report
 from ruleproof.cli.common import add_book_argument, add_file_argument, book_of_text, lint_skip
@@ -137,6 +137,18 @@ def verify_stage(report: VerifyReport | None, book: BookProfile | None, requeste
     )
 
 
+def appendix_stage(doc: Document, book: BookProfile | None, found: list[Finding]) -> Stage:
+    if book is None or not book.has("appendix"):
+        return skipped("appendix", book, "appendix")
+    e, w, n = _count(found)
+    return Stage(
+        "appendix",
+        "findings" if found else "ok",
+        f"附录比对（由正文生成 vs 印行）：{len(found)} 条（错误 {e} · 警告 {w} · 提示 {n}）",
+        f"appendices (generated from the body vs printed): {len(found)} finding(s) ({e} error, {w} warning, {n} note)",
+    )
+
+
 def spec_book(args: argparse.Namespace, book: BookProfile | None) -> BookProfile | None:
     """The book whose spec the text is checked against: ``--spec`` when it names one, none with
     ``--spec none``, else the text's own book."""
@@ -157,9 +169,16 @@ def run(args: argparse.Namespace) -> int:
     if against is not None and against.has("invariants") and against.has("spec"):
         spec = books.spec_of(against, "check").load()
         report = verify_all(spec, doc, options=Options(depth=CHECK_DEPTH))
-    stages = [reading_stage(doc), lint_stage(findings), spec_stage, verify_stage(report, against, off)]
-    everything = findings + spec_findings + (report_findings(report, doc) if report else [])
-    checks = (*CHECKS, *drift.CHECKS, VIOLATED)
+    appendix_found = appendix.appendix_findings(doc, book)
+    stages = [
+        reading_stage(doc),
+        lint_stage(findings),
+        spec_stage,
+        verify_stage(report, against, off),
+        appendix_stage(doc, book, appendix_found),
+    ]
+    everything = findings + spec_findings + appendix_found + (report_findings(report, doc) if report else [])
+    checks = (*CHECKS, *drift.CHECKS, *appendix.CHECKS, VIOLATED)
     code = emit_report(
         args, doc, sorted(everything, key=Finding.sort_key), checks, tool="ruleproof check", stages=stages
     )

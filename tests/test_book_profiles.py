@@ -4,6 +4,7 @@ a book does not have yet."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace as dataclass_replace
 from pathlib import Path
 
 import pytest
@@ -135,3 +136,18 @@ def test_lint_runs_a_books_own_families_only_on_that_book(capsys: pytest.Capture
     book_checks = {c.id for c in (*exceptions.CHECKS, *gates.CHECKS)}
     assert own & book_checks and not other & book_checks
     assert other == own - book_checks
+
+
+def test_counterexamples_go_to_the_books_folder_by_default(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    argv = ["verify", "--invariant", "bullet_conservation", "--set", "bounty.bullets_per_kill=2"]
+    code, _, _ = run([*argv, "--write-counterexamples", "--configured-only", "--json"], capsys)
+    folder = tmp_path / str(DEFAULT_BOOK.counterexamples)
+    assert code == 1 and [p.name for p in folder.glob("*.json")] == [
+        "bullet_conservation--bounty.bullets_per_kill=2.json"
+    ]
+    monkeypatch.setitem(BOOKS, "fanhanglu", dataclass_replace(DEFAULT_BOOK, counterexamples=None))
+    code, out, err = run([*argv, "--write-counterexamples"], capsys)
+    assert code == 2 and out == "" and "反例" in err

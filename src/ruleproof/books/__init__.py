@@ -104,7 +104,7 @@ def book_for(key: str | None, source: Source | None = None) -> BookProfile:
     if key is not None:
         return get(key)
     if source is None:
-        return DEFAULT_BOOK
+        return BOOKS[DEFAULT_BOOK.key]
     found = recognise(source)
     if found is None:
         raise UserError(

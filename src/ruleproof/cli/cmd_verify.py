@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 
 from ruleproof import books
-from ruleproof.books import load_source
+from ruleproof.books import BookProfile, load_source
 from ruleproof.cli.common import add_book_argument, add_file_argument, book_from_args, write
 from ruleproof.cli.options import add_spec_options, spec_from_args
 from ruleproof.errors import UserError
@@ -50,7 +50,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--json", action="store_true", help="machine-readable report")
     p.add_argument("--no-timing", action="store_true", help="omit seconds (byte-identical output)")
     p.add_argument(
-        "--write-counterexamples", metavar="DIR", help="write each counterexample as a vector into DIR"
+        "--write-counterexamples",
+        metavar="DIR",
+        nargs="?",
+        const="",
+        help="write each counterexample as a vector into DIR (default: the book's counterexamples folder, "
+        "e.g. counterexamples/fanhanglu, relative to the current directory)",
     )
     p.add_argument("--configured-only", action="store_true", help="check only the configured readings")
     add_book_argument(p)
@@ -84,13 +89,23 @@ def run(args: argparse.Namespace) -> int:
         options=options_from_args(args),
         invariants=chosen,
         all_readings=not args.configured_only,
-        write_dir=args.write_counterexamples,
+        write_dir=counterexample_dir(args.write_counterexamples, book),
     )
     if args.json:
         write(dumps(report.to_json(timing=not args.no_timing)))
     else:
         write(render(report, args.lang, timing=not args.no_timing))
     return report.exit_code()
+
+
+def counterexample_dir(given: str | None, book: BookProfile) -> str | None:
+    """Where counterexamples are written: DIR as given, or — the option without DIR — the book's own
+    counterexamples folder (its profile's), which a book without one lacks (exit 2)."""
+    if given is None or given:
+        return given
+    if book.counterexamples is None:
+        raise book.missing("counterexamples", "ruleproof verify --write-counterexamples")
+    return book.counterexamples
 
 
 def render(report: VerifyReport, lang: str = "zh", timing: bool = True) -> str:

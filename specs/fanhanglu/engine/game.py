@@ -50,11 +50,9 @@ from ruleproof.specs.fanhanglu.roles import DIRECTIONS, ROLE_BY_KEY, SKILL_BY_KE
 from ruleproof.specs.fanhanglu.tables import BATCH_BY_KEY, NIGHT_STEPS, VICTORY_ORDER
 from ruleproof.specs.model import PublishRule, StepKind
 
-STEP_KEYS: tuple[str, ...] = tuple(s.key for s in NIGHT_STEPS)
 NO_DECISIONS = frozenset(s.key for s in NIGHT_STEPS if s.kind is StepKind.ARRIVAL)
 FROZEN_IN_EXTINCTION = frozenset(s.key for s in NIGHT_STEPS if s.frozen_in_extinction)
 SKILL_STEP: dict[str, str] = {s.key: s.step for s in SKILL_BY_KEY.values()}
-SKILL_RANK: dict[str, int] = {key: i for i, key in enumerate(SKILL_BY_KEY)}
 DIRECTION_KEYS: tuple[str, ...] = tuple(d for d, _ in DIRECTIONS)
 FACTION_KEYS: tuple[str, ...] = ("humans", "xenos", "alien")
 WINNER_NAMES = {Winner.DRAW: "draw", Winner.HUMANS: "humans", Winner.XENOS: "xenos", Winner.ALIEN: "alien"}

@@ -5,7 +5,7 @@ A book's engine subclasses :class:`BaseGame` with its state and its rules (the `
 a :class:`~ruleproof.runtime.rules.Ruleset`), and overrides the few methods whose meaning is the book's:
 :meth:`phases` / :meth:`phase_runs` (which periods a round has — a book whose text adds an extra night
 or skips the day flow says so here), :meth:`step_frozen`, :meth:`check_common`, :meth:`capable`,
-:meth:`incapacity`, :meth:`opening`, :meth:`decision_view`.
+:meth:`incapacity`, :meth:`capability_at_snapshot`, :meth:`opening`, :meth:`decision_view`.
 
 One step of a collected (non-stream) period:
 
@@ -15,7 +15,9 @@ One step of a collected (non-stream) period:
    action is checked — the common checks, then the skill's own — before *any* resolves, so all decisions
    of a step see the same state;
 3. resolution: a leading skill first, then in the round's resolution order (:attr:`order`), ties by the
-   spec's skill order; an actor no longer capable is logged ``not_executed``; every executed action goes
+   spec's skill order; an actor no longer capable is logged ``not_executed`` (also one unable at the
+   snapshot, where the book reads capability there: :meth:`capability_at_snapshot`); :attr:`resolving`
+   names the skill being resolved; every executed action goes
    into the action ledger with its initiator's true role; collective skills (votes, pairings) resolve
    together after the others;
 4. ``post`` hooks (publications, settlement, victory checks).
@@ -86,6 +88,7 @@ class BaseGame(Generic[P]):
         self.result: Result | None = None
         self.ledger: list[LedgerEntry] = []  # every executed action, by its initiator (system-only)
         self.submitted: Sequence[Action] = ()  # the actions submitted at the current step
+        self.resolving = ""  # the skill whose resolution is running (what may deal damage is the spec's)
         self._view: object = None  # the book's record of the state at the current step's start
         self._captures = type(self).decision_view is not BaseGame.decision_view
         self.statuses = Statuses(self.rules.steps())
@@ -186,6 +189,9 @@ class BaseGame(Generic[P]):
         impls = rules.skills
         checked: list[Action] = []
         seen: set[tuple[int, str]] = set()
+        # capability read on the decision snapshot, when the book says so: an actor unable then stays unable
+        # at its turn, whatever resolved before it (and one able then can still lose the ability)
+        at_snapshot: dict[tuple[int, str], str] | None = {} if self.capability_at_snapshot() else None
         for a in sorted(actions, key=lambda a: rank.get(a.skill, 0)):
             impl = self.impl(a)
             pl = self.player(a.actor, a.skill)
@@ -195,6 +201,8 @@ class BaseGame(Generic[P]):
             self.check_common(pl, a)
             impl.check(self, pl, a)
             checked.append(a)
+            if at_snapshot is not None and not impl.collective and not impl.capable(self, pl, a):
+                at_snapshot[(a.actor, a.skill)] = self.incapacity(pl)
         pos = self.pos
         checked.sort(key=lambda a: (not impls[a.skill].leads, pos.get(a.actor, LAST), rank[a.skill]))
         collective: dict[str, list[Action]] = {}
@@ -208,13 +216,20 @@ class BaseGame(Generic[P]):
             if not impl.capable(self, pl, a):
                 self.not_executed(pl, a)
                 continue
+            if at_snapshot and (a.actor, a.skill) in at_snapshot:
+                self.not_executed(pl, a, at_snapshot[(a.actor, a.skill)])
+                continue
             ledger.append(LedgerEntry(self.night, step, pl.n, pl.true_role, a.skill, a.targets))
+            self.resolving = a.skill
             impl.resolve(self, pl, a)
+            self.resolving = ""
         for key, acts in collective.items():
             for a in acts:
                 pl = self.players[a.actor - 1]
                 ledger.append(LedgerEntry(self.night, step, pl.n, pl.true_role, a.skill, a.targets))
+            self.resolving = key
             impls[key].resolve_all(self, acts)
+            self.resolving = ""
 
     def run_stream(self, step: str) -> None:
         """A real-time step: each action, in ``at`` order (ties in submission order), is checked against
@@ -239,7 +254,9 @@ class BaseGame(Generic[P]):
                 self.not_executed(pl, a)
                 continue
             self.ledger.append(LedgerEntry(self.night, step, pl.n, pl.true_role, a.skill, a.targets))
+            self.resolving = a.skill
             impl.resolve(self, pl, a)
+            self.resolving = ""
             if self.result is not None:
                 return
 
@@ -302,8 +319,20 @@ class BaseGame(Generic[P]):
         """Why ``pl`` could not act (logged with ``not_executed``)."""
         return "out" if not pl.alive else "blocked"
 
-    def not_executed(self, pl: P, a: Action) -> None:
-        self.log("not_executed", {"actor": pl.n, "skill": a.skill, "reason": self.incapacity(pl)})
+    def capability_at_snapshot(self) -> bool:
+        """Whether an actor's capability is also read on the step's decision snapshot (a book's reading):
+        then one unable at the snapshot is not executed even if able again at its turn."""
+        return False
+
+    def not_executed(self, pl: P, a: Action, snapshot_reason: str | None = None) -> None:
+        """``a`` is not carried out: its actor lost the ability before its turn (or lacked it at the
+        decision snapshot: ``snapshot_reason``, logged with ``snapshot: true``)."""
+        if snapshot_reason is None:
+            self.log("not_executed", {"actor": pl.n, "skill": a.skill, "reason": self.incapacity(pl)})
+        else:
+            self.log(
+                "not_executed", {"actor": pl.n, "skill": a.skill, "reason": snapshot_reason, "snapshot": True}
+            )
 
     # ── the system player ────────────────────────────────────────────────────────────────────
 

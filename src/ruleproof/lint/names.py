@@ -24,6 +24,8 @@ import re
 from collections import defaultdict
 from collections.abc import Iterator
 
+from pypinyin import Style, pinyin
+
 from ruleproof.findings import Finding, Severity
 from ruleproof.lint.base import CheckInfo, clip
 from ruleproof.lint.context import LintContext
@@ -377,6 +379,13 @@ def _variants(ctx: LintContext, resolver: Resolver) -> Iterator[Finding]:
         )
 
 
+def homophones(a: str, b: str) -> bool:
+    """Two characters that share a reading, tones aside (pypinyin: every reading of each)."""
+    ra = set(pinyin(a, style=Style.NORMAL, heteronym=True)[0])
+    rb = set(pinyin(b, style=Style.NORMAL, heteronym=True)[0])
+    return bool(ra & rb)
+
+
 def _built_on_other_role(role: str, variant: str, resolver: Resolver) -> bool:
     """The changed character belongs to another role's name inside the variant: 「机械熊」 (on 熊) beside
     机械狼 is a name of its own; 「绣剑骑士」 beside 锈剑骑士 is not (骑士 does not cover the change)."""
@@ -399,6 +408,10 @@ def _ordinary_word(role: str, variant: str, body: str) -> bool:
     if j == len(role) - 1 and role[-1] in AGENTIVE and c not in AGENTIVE:
         return True
     if j == 0:
+        # a first character typed wrong sounds like the right one (a pinyin input slip: 绣/锈, 蚀/噬);
+        # 「先知者」 beside 预知者 is another word
+        if not homophones(role[0], c):
+            return True
         before = {body[m.start() - 1] for m in re.finditer(re.escape(role[1:]), body) if m.start() > 0}
         return len({ch for ch in before if re.match(f"[{_CJK}]", ch)} - {role[0]}) >= COMMON
     if j == len(role) - 1:

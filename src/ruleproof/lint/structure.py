@@ -102,7 +102,9 @@ def run(ctx: LintContext) -> Iterator[Finding]:
 # ---------------------------------------------------------------------------------------- numbering
 
 
-def _gap_finding(where: str | None, line: int, before: str, after: str, missing: list[int], quote: str) -> Finding:
+def _gap_finding(
+    where: str | None, line: int, before: str, after: str, missing: list[int], quote: str
+) -> Finding:
     nums = "、".join(str(n) for n in missing)
     return GAP.finding(
         where,
@@ -190,7 +192,9 @@ def _duplicate_headings(ctx: LintContext) -> Iterator[Finding]:
         yield DUP_HEADING.finding(
             cs[1].id,
             cs[1].line,
-            f"版本号「{version}」出现了 {len(cs)} 次（" + "、".join(f"第 {c.line} 行「{c.title}」" for c in cs) + "）；"
+            f"版本号「{version}」出现了 {len(cs)} 次（"
+            + "、".join(f"第 {c.line} 行「{c.title}」" for c in cs)
+            + "）；"
             "后一处疑为新版本号未递增",
             f"version {version} is printed {len(cs)} times (lines {', '.join(str(c.line) for c in cs)}); "
             "the later one is probably a version number not incremented",
@@ -279,7 +283,9 @@ def _modal_in(c: Clause, unit: str, row_line: int | None) -> Iterator[Finding]:
                     if pos < 0:
                         continue
                     rest = part[pos + len(word) :]
-                    if neg is False and (part[max(0, pos - 1) : pos] in ("不", "无") or rest.startswith("能")):
+                    if neg is False and (
+                        part[max(0, pos - 1) : pos] in ("不", "无") or rest.startswith("能")
+                    ):
                         continue
                     if len(rest) >= 4 and re.fullmatch(r"[\u4e00-\u9fff]+", rest):
                         said[rest][neg] = part

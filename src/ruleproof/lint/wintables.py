@@ -55,7 +55,9 @@ _PRIORITY = re.compile(r"((?:[\u4e00-\u9fff/]{1,10}阵营\d+\s*[>＞]\s*){2,}[\u
 _ENTRY = re.compile(r"([\u4e00-\u9fff/]{1,10}?阵营)(\d+)")
 _CONDITION = re.compile(r"(?:^|\s)(\d{1,2})[：:]")
 # words that point at a camp rather than name one: 「本阵营」 「敌对阵营」
-_DEICTIC = frozenset(("本", "该", "此", "敌对", "对方", "其他", "各", "某", "同", "所属", "己方", "自己", "对立", "其"))
+_DEICTIC = frozenset(
+    ("本", "该", "此", "敌对", "对方", "其他", "各", "某", "同", "所属", "己方", "自己", "对立", "其")
+)
 
 
 def run(ctx: LintContext) -> Iterator[Finding]:
@@ -119,7 +121,11 @@ def _camp_rows(c: Clause, table: Table) -> Iterator[Finding]:
             if r.line in templates:
                 continue
             for mention in _CAMP_MENTION.findall(cell):
-                if camp_key(mention) in keys[r.line] or camp_key(mention) in _DEICTIC or not camp_key(mention):
+                if (
+                    camp_key(mention) in keys[r.line]
+                    or camp_key(mention) in _DEICTIC
+                    or not camp_key(mention)
+                ):
                     continue
                 twins = [o for o, t in templates.items() if t == _template(cell, [mention])]
                 if twins:

@@ -181,9 +181,9 @@ def _duplicate_headings(ctx: LintContext) -> Iterator[Finding]:
     for c in ctx.doc:
         if c.number is None:
             by_parent[(c.parent, c.title)].append(c)
-        version = _VERSION.search(c.title)
-        if version and ("版" in c.title or "更新" in c.title):
-            versions[version.group(0)].append(c)
+        printed = _VERSION.search(c.title)
+        if printed and ("版" in c.title or "更新" in c.title):
+            versions[printed.group(0)].append(c)
     reported: set[str] = set()
     for version, cs in versions.items():
         if len(cs) < 2:

@@ -85,9 +85,10 @@ def _read_sectioned(source: Source, lines: list[str]) -> Document | None:
     if found is None:
         return None
     clauses = {c.id: c for c in found.clauses}
+    furniture = set(found.chrome) | set(found.signatures)
     doc = Document(
         name=source.name,
-        title=next((ln.strip() for ln in lines if ln.strip()), ""),
+        title=next((ln.strip() for i, ln in enumerate(lines, 1) if ln.strip() and i not in furniture), ""),
         lines=lines,
         clauses=clauses,
         preamble=found.preamble,

@@ -194,6 +194,7 @@ class Sectioned:
     preamble: list[Span]
     noise: list[Noise]
     signatures: list[int]  # lines of post signatures
+    chrome: list[int]  # lines that are forum page furniture and nothing else
 
 
 def read_sections(lines: list[str]) -> Sectioned | None:
@@ -255,7 +256,8 @@ def read_sections(lines: list[str]) -> Sectioned | None:
     first = heads[0].line
     preamble = [Span(i, 0, clean[i - 1]) for i in range(1, first) if kind.get(i) in ("body", "item")]
     signatures = [i for i, k in kind.items() if k == "signature"]
-    return Sectioned(clauses, preamble, noise, sorted(signatures))
+    chrome = [i for i, k in kind.items() if k == "chrome"]
+    return Sectioned(clauses, preamble, noise, sorted(signatures), sorted(chrome))
 
 
 def _body_lines(kind: dict[int, str], start: int, stop: int) -> list[int]:

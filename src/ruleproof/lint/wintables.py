@@ -79,30 +79,36 @@ def _camp_sections(ctx: LintContext) -> Iterator[Finding]:
     for members in groups.values():
         if len(members) < 3:
             continue
-        templates = {c.id: c.text.replace(c.title, "{C}") for c in members if c.title in c.text}
+        # every line in which a camp names itself, as a template (「负 {C}的所有角色均出局。」)
+        own: dict[str, set[str]] = defaultdict(set)
         for c in members:
-            if c.title in c.text:
-                continue
-            for other in sorted(camps, key=len, reverse=True):
-                if other == c.title or other not in c.text:
+            for span in c.spans:
+                if c.title in span.text:
+                    own[span.text.replace(c.title, "{C}").strip()].add(c.id)
+        for c in members:
+            for span in c.spans:
+                if c.title in span.text:
                     continue
-                template = c.text.replace(other, "{C}")
-                twins = [s for s in members if s is not c and templates.get(s.id) == template]
-                if not twins:
-                    continue
-                yield MISMATCH.finding(
-                    c.id,
-                    c.spans[0].line,
-                    f"「{c.title}」的条件写的是「{other}」：{clip(c.text, 30)}（与 "
-                    + "、".join(s.title for s in twins[:3])
-                    + " 同一句式，而它们写的都是本阵营）",
-                    f"'{c.title}' names '{other}' in a line its siblings ({', '.join(s.title for s in twins[:3])}) "
-                    "write about themselves",
-                    clip(c.text, 40),
-                    related=[(s.id, s.line) for s in twins[:3]],
-                    extra={"camp": c.title, "names": other},
-                )
-                break
+                for other in sorted(camps, key=len, reverse=True):
+                    if other == c.title or other not in span.text:
+                        continue
+                    template = span.text.replace(other, "{C}").strip()
+                    twins = [s for s in members if s.id in own.get(template, set()) and s is not c]
+                    if not twins:
+                        continue
+                    yield MISMATCH.finding(
+                        c.id,
+                        span.line,
+                        f"「{c.title}」的条件写的是「{other}」：{clip(span.text, 30)}（与 "
+                        + "、".join(s.title for s in twins[:3])
+                        + " 同一句式，而它们写的都是本阵营）",
+                        f"'{c.title}' names '{other}' in a line its siblings "
+                        f"({', '.join(s.title for s in twins[:3])}) write about themselves",
+                        clip(span.text, 40),
+                        related=[(s.id, s.line) for s in twins[:3]],
+                        extra={"camp": c.title, "names": other},
+                    )
+                    break
 
 
 def _camp_rows(c: Clause, table: Table) -> Iterator[Finding]:
@@ -168,43 +174,40 @@ def _priority(c: Clause, table: Table) -> Iterator[Finding]:
 
 def _priority_entries(c: Clause, line: int, text: str, conditions: dict[str, set[int]]) -> Iterator[Finding]:
     cited: dict[str, list[int]] = defaultdict(list)
+    unknown: list[tuple[str, int]] = []
     for camp, digits in _ENTRY.findall(text):
         for part in re.split(r"[/／]", camp.removesuffix("阵营")):
             key = camp_key(part)
             if key not in conditions:
                 continue
             for d in digits:
-                n = int(d)
-                cited[key].append(n)
-                if n not in conditions[key]:
-                    yield PRIORITY.finding(
-                        c.id,
-                        line,
-                        f"优先级「{clip(text, 40)}」引用了「{part}」的第 {n} 条胜利条件，但该阵营只有第 "
-                        + "、".join(str(x) for x in sorted(conditions[key]))
-                        + " 条",
-                        f"the priority cites condition {n} of '{part}', which has only "
-                        + ", ".join(str(x) for x in sorted(conditions[key])),
-                        clip(text, 40),
-                        extra={"camp": part, "condition": n},
-                    )
+                cited[key].append(int(d))
+                if int(d) not in conditions[key]:
+                    unknown.append((part, int(d)))
+    zh: list[str] = []
+    en: list[str] = []
+    for part, n in unknown:
+        have = "、".join(str(x) for x in sorted(conditions[camp_key(part)]))
+        zh.append(f"引用了「{part}」的第 {n} 条胜利条件，但该阵营只有第 {have} 条")
+        en.append(f"cites condition {n} of '{part}' (it has {have})")
     for key, numbers in conditions.items():
         if key not in cited:
             continue
         missing = sorted(numbers - set(cited[key]))
         twice = sorted({n for n in cited[key] if cited[key].count(n) > 1})
-        if missing or twice:
-            zh = []
-            if missing:
-                zh.append("遗漏第 " + "、".join(map(str, missing)) + " 条")
-            if twice:
-                zh.append("第 " + "、".join(map(str, twice)) + " 条出现了两次")
-            yield PRIORITY.finding(
-                c.id,
-                line,
-                f"优先级「{clip(text, 40)}」对「{key}」的胜利条件{'，'.join(zh)}",
-                f"the priority leaves out conditions {missing} / repeats {twice} of '{key}'",
-                clip(text, 40),
-                severity=Severity.WARNING,
-                extra={"camp": key, "missing": missing, "repeated": twice},
-            )
+        if missing:
+            zh.append(f"遗漏了「{key}」的第 {'、'.join(map(str, missing))} 条")
+            en.append(f"leaves out condition(s) {missing} of '{key}'")
+        if twice:
+            zh.append(f"「{key}」的第 {'、'.join(map(str, twice))} 条出现了两次")
+            en.append(f"repeats condition(s) {twice} of '{key}'")
+    if zh:
+        yield PRIORITY.finding(
+            c.id,
+            line,
+            f"优先级「{clip(text, 40)}」" + "；".join(zh),
+            f"the priority '{clip(text, 40)}' " + "; ".join(en),
+            clip(text, 40),
+            severity=Severity.ERROR if unknown else Severity.WARNING,
+            extra={"unknown": [[p, n] for p, n in unknown]},
+        )

@@ -123,6 +123,19 @@ TAG_BRACKET = CheckInfo(
     advice_en="Use the legend's brackets.",
 )
 
+IMPLIED = CheckInfo(
+    id="tag-implied",
+    family="k",
+    severity=Severity.WARNING,
+    title="带某标签的技能缺少图例规定随之而有的标签",
+    title_en="a label without the label the legend says it implies",
+    rule="图例说「标明<X>的技能是<Y>技能的一种」时，带 <X> 的技能也应带 <Y>；缺了 <Y>，其用法（如须选择目标）无从确定。",
+    rule_en="When the legend says 'a skill labelled <X> is a kind of <Y> skill', every skill labelled <X> "
+    "also carries <Y>; without it, how the skill is used (e.g. whether it takes a target) is unclear.",
+    advice="为这些技能补上 <Y>，或改正图例。",
+    advice_en="Add <Y> to those skills, or fix the legend.",
+)
+
 UNUSED = CheckInfo(
     id="name-unused",
     family="k",
@@ -136,7 +149,7 @@ UNUSED = CheckInfo(
     advice_en="Delete the unused definition, or check how its users spell it.",
 )
 
-CHECKS = (UNDEFINED, REMOVED, WRONG_ROLE, KIND, VARIANT, TAG_UNDEFINED, TAG_BRACKET, UNUSED)
+CHECKS = (UNDEFINED, REMOVED, WRONG_ROLE, KIND, VARIANT, TAG_UNDEFINED, TAG_BRACKET, IMPLIED, UNUSED)
 
 KIND_ZH = {
     RefKind.ROLE: "身份",
@@ -149,6 +162,10 @@ _CJK = "\u4e00-\u9fff"
 # a deletion in the revision notes: 「删除炼金魔女，」 「删除身份杀手兔」; 「身份枢在普通狼人规则中删除」 is scoped, not a deletion
 _DELETED = re.compile(
     rf"(?:删除|删去|移除|去掉)(?:了)?(?:身份|技能|角色)?([{_CJK}]{{2,8}}?)(?=[，。；、,\s]|$)"
+)
+# the legend: 「标明<强制>的技能，是<指定>技能的一种」
+_IMPLIES = re.compile(
+    r"标明(?:<([^<>]{1,8})>|\[([^\[\]]{1,8})\])的技能[，,]?是(?:<([^<>]{1,8})>|\[([^\[\]]{1,8})\])技能的一种"
 )
 MIN_VARIANT = 3  # characters of a role's name before a one-character variant is meaningful
 # agentive endings of role names: 「审判者」 → 「审判帖」 is another word, 「死灵术师」 → 「死灵术士」 a variant
@@ -169,6 +186,7 @@ def run(ctx: LintContext) -> Iterator[Finding]:
     yield from _undefined(ctx, resolver, set(removed) | {f.extra["variant"] for f in variants})
     yield from _kinds(ctx, resolver)
     yield from _tags(ctx, resolver)
+    yield from _implied(ctx)
     yield from _unused(ctx, resolver)
 
 
@@ -480,6 +498,46 @@ def _tags(ctx: LintContext, resolver: Resolver) -> Iterator[Finding]:
             printed,
             related=[(r.clause, r.line) for r in refs[1:]],
             extra={"tag": name, "legend": legend, "printed": printed, "lines": lines},
+        )
+
+
+def _implied(ctx: LintContext) -> Iterator[Finding]:
+    """Skills labelled <X> without the <Y> the legend says every <X> skill is a kind of."""
+    rules: list[tuple[str, str, str, int]] = []
+    for c in ctx.doc:
+        for span in c.spans:
+            for m in _IMPLIES.finditer(span.text):
+                rules.append((m.group(1) or m.group(2), m.group(3) or m.group(4), c.id, span.line))
+    if not rules:
+        return
+    labels: dict[tuple[str, int], set[str]] = defaultdict(set)
+    where: dict[tuple[str, int], str] = {}
+    for ref in _body_refs(ctx):
+        if (
+            ref.kind is RefKind.TAG
+            and ref.raw.startswith(("<", "["))
+            and len(ref.raw) == len(ref.name or "") + 2
+        ):
+            labels[(ref.clause or "", ref.line)].add(ref.name or "")
+            where[(ref.clause or "", ref.line)] = ref.clause or ""
+    for x, y, clause, line in rules:
+        missing = sorted(
+            (k for k, names_ in labels.items() if x in names_ and y not in names_), key=lambda k: k[1]
+        )
+        if not missing:
+            continue
+        places = "、".join(f"{cid} 第 {ln} 行" for cid, ln in missing)
+        first = missing[0]
+        yield IMPLIED.finding(
+            first[0],
+            first[1],
+            f"图例（{clause} 第 {line} 行）说带 <{x}> 的技能是 <{y}> 技能的一种，但 {len(missing)} 个带 <{x}> 的技能"
+            f"没有 <{y}>：{places}",
+            f"the legend ({clause}, line {line}) says <{x}> skills are <{y}> skills, yet {len(missing)} "
+            f"<{x}> skill(s) lack <{y}>",
+            f"<{x}>",
+            related=[(cid, ln) for cid, ln in missing[1:]] + [(clause, line)],
+            extra={"label": x, "implies": y, "lines": [ln for _, ln in missing]},
         )
 
 

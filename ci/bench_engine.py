@@ -13,8 +13,8 @@ import pstats
 import statistics
 import time
 
-from ruleproof.engine import Game, RandomPolicy, random_roles
 from ruleproof.specs.fanhanglu import load_spec
+from ruleproof.specs.fanhanglu.engine import Game, RandomPolicy, random_roles
 
 
 def play(first: int, games: int) -> list[int]:

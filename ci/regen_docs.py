@@ -2,14 +2,14 @@
 
     .venv/bin/python ci/regen_docs.py
 
-The test suite fails when these sections are out of date (tests/test_engine_cli.py).
+The test suite fails when these sections are out of date (tests/fanhanglu/test_engine_cli.py).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from ruleproof.vectors.vocab import interpretations_markdown, markdown
+from ruleproof.specs.fanhanglu.engine.vocab import interpretations_markdown, markdown
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 

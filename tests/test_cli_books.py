@@ -36,9 +36,9 @@ def test_check_lists_every_stage(capsys: pytest.CaptureFixture[str], key: str) -
     code, out, err = run(capsys, "check", f"bundled:{key}", "--format", "json")
     assert code in (0, 1), err
     stages = {s["name"]: s["status"] for s in json.loads(out)["stages"]}
-    assert list(stages) == ["text", "lint", "book-lint", "spec", "verify", "config"]
+    assert list(stages) == ["text", "lint", "book-lint", "spec", "verify", "appendix", "config"]
     assert stages["text"] == "ok"
-    assert stages["book-lint"] == stages["spec"] == stages["verify"] == "skipped"
+    assert stages["book-lint"] == stages["spec"] == stages["verify"] == stages["appendix"] == "skipped"
     assert stages["config"] == ("findings" if key == "genshin165" else "skipped")
 
 

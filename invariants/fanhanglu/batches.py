@@ -23,8 +23,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from ruleproof.engine.runner import Outcome
-from ruleproof.kernel import batch_published, net_damage_apply, shutdown_tiers
 from ruleproof.kernel.algebra import Algebra, count_true, one_if, sum_i
 from ruleproof.smt.invariant import Checked, ModelGap, NotConcretizable, SystemInvariant
 from ruleproof.smt.ts import (
@@ -41,6 +39,8 @@ from ruleproof.smt.ts import (
     ints,
 )
 from ruleproof.specs.fanhanglu import Spec
+from ruleproof.specs.fanhanglu.engine.runner import Outcome
+from ruleproof.specs.fanhanglu.kernels import batch_published, net_damage_apply, shutdown_tiers
 from ruleproof.specs.fanhanglu.tables import BATCHES
 from ruleproof.specs.model import BatchDef, PublishRule
 

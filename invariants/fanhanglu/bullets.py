@@ -25,12 +25,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ruleproof.engine.runner import Outcome
-from ruleproof.kernel import bounty_recovery, bullet_arrival
 from ruleproof.kernel.algebra import Algebra, count_true, min_i, one_if, sum_i
 from ruleproof.smt.invariant import NotConcretizable, SystemInvariant
 from ruleproof.smt.ts import Inputs, Prop, State, Trace, TransitionSystem, bools, ints
 from ruleproof.specs.fanhanglu import Spec
+from ruleproof.specs.fanhanglu.engine.runner import Outcome
+from ruleproof.specs.fanhanglu.kernels import bounty_recovery, bullet_arrival
 from ruleproof.specs.fanhanglu.roles import ROLE_BY_KEY
 
 from . import scenario as sc

@@ -21,12 +21,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ruleproof.engine.runner import Outcome
-from ruleproof.kernel import DamageLayers, damage_point, settle_deaths
 from ruleproof.kernel.algebra import Algebra, count_true
 from ruleproof.smt.invariant import SystemInvariant
 from ruleproof.smt.ts import Inputs, Prop, State, TransitionSystem, Var, bools, ints
 from ruleproof.specs.fanhanglu import Spec
+from ruleproof.specs.fanhanglu.engine.runner import Outcome
+from ruleproof.specs.fanhanglu.kernels import DamageLayers, damage_point, settle_deaths
 from ruleproof.specs.fanhanglu.roles import SKILL_BY_KEY, skill_steps
 from ruleproof.specs.fanhanglu.tables import NIGHT_STEPS
 from ruleproof.specs.model import SkillDef, StepDef

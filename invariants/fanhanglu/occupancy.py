@@ -16,12 +16,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ruleproof.engine.runner import Outcome
-from ruleproof.kernel import Convert, occupancy_move, occupancy_release
 from ruleproof.kernel.algebra import Algebra, count_true, min_i, sum_i
 from ruleproof.smt.invariant import NotConcretizable, SystemInvariant
 from ruleproof.smt.ts import Inputs, Prop, State, Trace, TransitionSystem, Var, bools, ints
 from ruleproof.specs.fanhanglu import Spec
+from ruleproof.specs.fanhanglu.engine.runner import Outcome
+from ruleproof.specs.fanhanglu.kernels import Convert, occupancy_move, occupancy_release
 from ruleproof.specs.fanhanglu.roles import DIRECTIONS
 
 from . import scenario as sc

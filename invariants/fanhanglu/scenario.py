@@ -1,6 +1,6 @@
 """Turning an abstract counterexample into a ``ruleproof-vector/1`` scenario on the standard table.
 
-The standard table is the one the hand-written vectors use (tests/vectors/fanhanglu/): players 1–4 crew,
+The standard table is the one the hand-written vectors use (tests/fanhanglu/vectors/): players 1–4 crew,
 5 engineer, 6 sheriff, 7 bio-doctor, 8 rescue doctor, 9 detective, 10 bodyguard, 11 vote inspector,
 12–14 xenos, 15 the classic alien.  Everybody not named in the script passes (``run: script``).
 """

@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ruleproof.config import genshin165 as g
-from ruleproof.config import random41 as r41
 from ruleproof.config.rounding import Rounding, apply, ceil, floor, fmt_decimal, half_up
 from ruleproof.config.source import Cite, QuoteNotFound, book_lines, locate
+from ruleproof.specs.genshin165 import rules as g
+from ruleproof.specs.random41 import rules as r41
 
 
 def test_half_up_is_not_bankers_rounding() -> None:

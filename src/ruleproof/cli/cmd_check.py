@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ruleproof import drift
+from ruleproof import appendix, drift
 from ruleproof.books import load_source
 from ruleproof.cli.cmd_lint import add_report_arguments, checks_for, emit_report
 from ruleproof.cli.common import add_file_argument
@@ -151,7 +151,7 @@ def config_stage(doc: Document) -> tuple[Stage, list[Finding]]:
             ),
             [],
         )
-    from ruleproof.config.genshin_check import DEFAULT_RANGE, check
+    from ruleproof.specs.genshin165.check import DEFAULT_RANGE, check
 
     ns = list(range(DEFAULT_RANGE[0], DEFAULT_RANGE[1] + 1))
     found = check(ns)
@@ -223,6 +223,18 @@ def verify_stage(report: VerifyReport | None) -> Stage:
     )
 
 
+def appendix_stage(doc: Document, found: list[Finding]) -> Stage:
+    if appendix.profile_for(doc) is None:
+        return Stage("appendix", "skipped", "无附录配置：跳过附录比对", "no appendix profile: skipped")
+    e, w, n = _count(found)
+    return Stage(
+        "appendix",
+        "findings" if found else "ok",
+        f"附录比对（由正文生成 vs 印行）：{len(found)} 条（错误 {e} · 警告 {w} · 提示 {n}）",
+        f"appendices (generated from the body vs printed): {len(found)} finding(s) ({e} error, {w} warning, {n} note)",
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     doc = read_document(load_source(args.file))
     findings = run_lint(doc)
@@ -235,6 +247,7 @@ def run(args: argparse.Namespace) -> int:
         from ruleproof.specs.fanhanglu import load_spec
 
         report = verify_all(load_spec(), doc, options=Options(depth=CHECK_DEPTH))
+    appendix_found = appendix.appendix_findings(doc)
     cfg_stage, cfg_findings = config_stage(doc)
     stages = [
         reading_stage(doc),
@@ -242,10 +255,17 @@ def run(args: argparse.Namespace) -> int:
         book_lint_stage(doc, specific),
         spec_stage,
         verify_stage(report),
+        appendix_stage(doc, appendix_found),
         cfg_stage,
     ]
-    everything = findings + spec_findings + (report_findings(report, doc) if report else []) + cfg_findings
-    checks = (*checks_for(doc), *drift.CHECKS, VIOLATED, *config_checks(cfg_findings))
+    everything = (
+        findings
+        + spec_findings
+        + appendix_found
+        + (report_findings(report, doc) if report else [])
+        + cfg_findings
+    )
+    checks = (*checks_for(doc), *drift.CHECKS, *appendix.CHECKS, VIOLATED, *config_checks(cfg_findings))
     code = emit_report(
         args, doc, sorted(everything, key=Finding.sort_key), checks, tool="ruleproof check", stages=stages
     )

@@ -6,17 +6,20 @@ import argparse
 from typing import Any
 
 from ruleproof.books import BOOKS
-from ruleproof.config import genshin165 as g
-from ruleproof.config import random41 as r41
 from ruleproof.config import render
-from ruleproof.config.checker import check_genshin165, check_random41
-from ruleproof.config.genshin_check import DEFAULT_RANGE, check
-from ruleproof.config.genshin_smt import generate as generate165
-from ruleproof.config.random41_smt import generate as generate41
-from ruleproof.config.scores import ScoreTable, load, shipped
 from ruleproof.config.solver import Status
 from ruleproof.errors import UserError
 from ruleproof.jsonout import dumps
+from ruleproof.specs.genshin165 import render as render165
+from ruleproof.specs.genshin165 import rules as g
+from ruleproof.specs.genshin165.check import DEFAULT_RANGE, check
+from ruleproof.specs.genshin165.checker import check_genshin165
+from ruleproof.specs.genshin165.smt import generate as generate165
+from ruleproof.specs.random41 import render as render41
+from ruleproof.specs.random41 import rules as r41
+from ruleproof.specs.random41.checker import check_random41
+from ruleproof.specs.random41.scores import ScoreTable, load, shipped
+from ruleproof.specs.random41.smt import generate as generate41
 
 
 def register(sub: Any) -> None:
@@ -136,11 +139,11 @@ def run_genshin(args: argparse.Namespace) -> int:
         "t_cap": reading.value,
         "status": state,
         "requested": args.boards,
-        "rules": render.genshin_rules(args.players, reading),
-        "boards": [render.genshin_board_json(b, c) for b, c in zip(boards, checked, strict=True)],
+        "rules": render165.genshin_rules(args.players, reading),
+        "boards": [render165.genshin_board_json(b, c) for b, c in zip(boards, checked, strict=True)],
         "notes": notes,
     }
-    print(dumps(doc) if args.json else render.genshin_text(doc), end="")
+    print(dumps(doc) if args.json else render165.genshin_text(doc), end="")
     return 0 if state == "ok" and not any(checked) else 1
 
 
@@ -216,7 +219,7 @@ def run_random41(args: argparse.Namespace) -> int:
         check_random41(b.roles, table, n, request, pool) if table is not None else None for b in result.boards
     ]
     notes = _random41_notes(n, request, table)
-    doc = render.random41_doc(result, table, verified, notes)
+    doc = render41.random41_doc(result, table, verified, notes)
     if doc["status"] == "infeasible":
         doc["notes"].append("在这些规则和算分下不存在倍率在范围内的配置")
     elif doc["status"] == "fewer" and result.level == "roles":
@@ -229,7 +232,7 @@ def run_random41(args: argparse.Namespace) -> int:
         doc["_categories"] = {
             name: e.category.value for name, e in (table.roles if table else {}).items() if e.category
         }
-        print(render.random41_text(doc), end="")
+        print(render41.random41_text(doc), end="")
     failed = any(v for v in verified if v)
     if result.level == "categories":
         return 1 if doc["status"] == "infeasible" else 0

@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 
 from ruleproof.cli.options import add_spec_options, spec_from_args
-from ruleproof.engine import Game, RandomPolicy, random_roles
-from ruleproof.engine.render import render
 from ruleproof.jsonout import dumps
+from ruleproof.specs.fanhanglu.engine import Game, RandomPolicy, random_roles
+from ruleproof.specs.fanhanglu.engine.render import render
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ruleproof.engine import check_expectations, run_vector
 from ruleproof.errors import BadInput
 from ruleproof.jsonout import dumps
+from ruleproof.specs.fanhanglu.engine import check_expectations, run_vector
 from ruleproof.vectors import load_vector
 
 

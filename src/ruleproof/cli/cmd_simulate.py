@@ -7,9 +7,9 @@ import time
 from collections import Counter
 
 from ruleproof.cli.options import add_spec_options, spec_from_args
-from ruleproof.engine import Game, RandomPolicy, random_roles
 from ruleproof.errors import UserError
 from ruleproof.jsonout import dumps
+from ruleproof.specs.fanhanglu.engine import Game, RandomPolicy, random_roles
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

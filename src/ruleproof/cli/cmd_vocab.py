@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ruleproof.jsonout import dumps
-from ruleproof.vectors.vocab import markdown, vocabulary
+from ruleproof.specs.fanhanglu.engine.vocab import markdown, vocabulary
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

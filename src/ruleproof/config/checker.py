@@ -1,4 +1,4 @@
-"""Independent checkers: plain Python, no Z3, no shared encoding.
+"""Shared helpers of the independent configuration checkers (``specs/<book>/checker.py``): plain Python, no Z3.
 
 They read the rule *data* (numbers, categories, quotes) but re-derive everything else their own way:
 rounding through :mod:`decimal` (ROUND_HALF_UP / ROUND_CEILING) instead of the integer helpers,
@@ -9,185 +9,18 @@ produce in the tests goes through here; a non-empty result is a list of violated
 
 from __future__ import annotations
 
-import itertools
-from collections import Counter
-from collections.abc import Mapping, Sequence
 from decimal import ROUND_CEILING, ROUND_FLOOR, ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
-from ruleproof.config import genshin165 as g
-from ruleproof.config import random41 as r41
 from ruleproof.config.rounding import Rounding
-from ruleproof.config.scores import ScoreTable
 
 _DECIMAL_MODE = {Rounding.HALF_UP: ROUND_HALF_UP, Rounding.CEIL: ROUND_CEILING, Rounding.FLOOR: ROUND_FLOOR}
 
 
-def _round(x: Fraction, rounding: Rounding) -> int:
+def decimal_round(x: Fraction, rounding: Rounding) -> int:
     d = Decimal(x.numerator) / Decimal(x.denominator)  # exact for the tenths the texts use
     if rounding is Rounding.EXACT:
         if d != d.to_integral_value():
             raise ValueError(f"{x} is not an integer")
         return int(d)
     return int(d.quantize(Decimal(1), rounding=_DECIMAL_MODE[rounding]))
-
-
-def _bound_value(b: g.Bound, n: int) -> int:
-    if b.const is not None:
-        return b.const
-    assert b.factor is not None
-    return _round(b.factor * n, b.rounding)
-
-
-def check_genshin165(roles: Sequence[str], n: int, reading: g.TCapReading = g.TCapReading.BOTH) -> list[str]:
-    """Violations of the [165]原神 rules by the line-up ``roles`` for ``n`` players."""
-    rules = g.rules()
-    roster = {role.name: role for role in rules.roles}
-    problems: list[str] = []
-    unknown = [name for name in roles if name not in roster]
-    if unknown:
-        return [f"不在名单上的身份：{'、'.join(unknown)}"]
-    repeated = [name for name, c in Counter(roles).items() if c > 1]
-    if repeated:
-        problems.append(f"身份重复：{'、'.join(repeated)}")
-    present = set(roles)
-    camps = Counter(roster[name].camp for name in present)
-    counts = {
-        g.Count.V: camps[g.Camp.VILLAGE],
-        g.Count.W: camps[g.Camp.WOLF],
-        g.Count.T: camps[g.Camp.THIRD] + camps[g.Camp.UNDETERMINED],
-        g.Count.K: sum(1 for name in present if roster[name].seer),
-    }
-    if len(roles) != n:
-        problems.append(f"身份数 {len(roles)} ≠ 人数 {n}")
-    for b in rules.bounds_for(reading):
-        value, have = _bound_value(b, n), counts[b.count]
-        if (b.op == ">=" and have < value) or (b.op == "<=" and have > value):
-            problems.append(f"{b.id}: {b.count.value} = {have}，违反 {b.formula()} = {value}")
-    for d in rules.dependencies:
-        if d.role in present and d.requires not in present:
-            problems.append(f"{d.cite.quote}（第 {d.cite.line} 行）：有 {d.role} 而无 {d.requires}")
-    v_min = _bound_value(rules.bound("V.min"), n)
-    if rules.fox_role in present and counts[g.Count.V] == v_min:
-        problems.append(f"有 {rules.fox_role} 时村民阵营人数不能是最低值 {v_min}")
-    pack = sum(1 for name in present if roster[name].pack)
-    wolves = Fraction(counts[g.Count.W])
-    if pack <= wolves / 3 and rules.elder_role not in present:
-        problems.append(f"[群内] {pack} 人不超过狼人 {wolves} 的 1/3，却没有 {rules.elder_role}")
-    if pack > wolves * 2 / 3 and rules.elder_role in present:
-        problems.append(f"[群内] {pack} 人超过狼人 {wolves} 的 2/3，却有 {rules.elder_role}")
-    return problems
-
-
-# --- 随机配置法 4.1 --------------------------------------------------------------------------------
-
-
-def standard_vectors(n: int, caps: r41.CapReading, n10_formula: bool = False) -> set[tuple[int, ...]]:
-    """Every (狼人, 神职, 村民, 其他) the standard rules allow at ``n``, by brute enumeration."""
-    rule = r41.standard_counts(n, caps, n10_formula)
-    if isinstance(rule, r41.FixedCounts):
-        return {rule.vector}
-    base = _round(rule.base_factor * n, Rounding.HALF_UP)
-    extras = n - 3 * base
-    limits = [_round(f * n, caps.rounding) for f in rule.pool_factors]
-    out: set[tuple[int, ...]] = set()
-    for pick in itertools.product(*(range(limit + 1) for limit in limits)):
-        if sum(pick) != extras:
-            continue
-        if extras > 1 and pick[1] + pick[2] == 0:  # 至少有一个是村民阵营身份（神职或村民）
-            continue
-        out.add((base + pick[0], base + pick[1], base + pick[2], pick[3]))
-    return out
-
-
-def all_random_vectors(n: int) -> set[tuple[int, ...]]:
-    """Every (狼人, 强神, 弱神, 其他) the all-random table allows at ``n``, by brute enumeration."""
-    row = r41.all_random_row(n)
-    results = {tuple(row.base[c] for c in r41.COARSE_ALL_RANDOM)}
-    for group in row.choices:
-        grown = set()
-        for vec in results:
-            for picked in itertools.combinations(group.categories, group.picks):
-                new = list(vec)
-                for c in picked:
-                    new[r41.COARSE_ALL_RANDOM.index(c)] += 1
-                grown.add(tuple(new))
-        results = grown
-    return results
-
-
-def check_random41(
-    board: Mapping[str, int],
-    table: ScoreTable,
-    n: int,
-    request: r41.Request,
-    pool: frozenset[str] | None = None,
-) -> list[str]:
-    """Violations of the 随机配置法 4.1 rules by ``board`` (role → copies) for ``n`` players."""
-    problems: list[str] = []
-    variant = request.variant
-    fine: Counter[r41.Category] = Counter()
-    wolf = village = other = Fraction(0)
-    for name, copies in board.items():
-        entry = table.roles.get(name)
-        if entry is None or entry.score is None or entry.category is None:
-            problems.append(f"{name}：不在算分表中，或缺少算分或类别")
-            continue
-        if copies < 1 or copies > entry.copies:
-            problems.append(f"{name}：数量 {copies} 超出允许的 {entry.copies}")
-        if entry.min_players > n:
-            problems.append(f"{name}：最少人数 {entry.min_players} > {n}")
-        if pool is not None and name not in pool:
-            problems.append(f"{name}：不在限池身份池中")
-        fine[entry.category] += copies
-        side = r41.SIDE[entry.category]
-        total = entry.score * copies
-        if side == "wolf":
-            wolf += total
-        elif side == "village":
-            village += total
-        else:
-            other += total
-    size = sum(board.values())
-    thief = variant is r41.Variant.STANDARD and board.get(r41.THIEF, 0) > 0
-    if size != n + (2 if thief else 0):
-        problems.append(f"身份数 {size} ≠ {n}{' + 2（盗贼）' if thief else ''}")
-    if variant is r41.Variant.STANDARD:
-        c = r41.Category
-        gods = fine[c.SEER] + fine[c.WITCH] + fine[c.GOD]
-        extra = 1 if thief else 0
-        vector = (
-            fine[c.WOLF],
-            gods - extra,
-            fine[c.VILLAGER] - extra,
-            fine[c.INDEPENDENT] + fine[c.UNDECIDED],
-        )
-        allowed = standard_vectors(n, request.caps, request.n10_formula)
-        if vector not in allowed:
-            problems.append(f"类别数量（狼人, 神职, 村民, 其他）= {vector} 不在允许的 {sorted(allowed)} 中")
-        if fine[c.SEER] != 1 or fine[c.WITCH] != 1:
-            problems.append(f"验人系 {fine[c.SEER]} 个、女巫系 {fine[c.WITCH]} 个，应各 1 个")
-    else:
-        c = r41.Category
-        strong = fine[c.SEER_STRONG] + fine[c.WITCH] + fine[c.GOD_STRONG]
-        weak = fine[c.SEER_WEAK] + fine[c.GOD_WEAK]
-        vector = (fine[c.WOLF], strong, weak, fine[c.OTHER])
-        allowed = all_random_vectors(n)
-        if vector not in allowed:
-            problems.append(f"类别数量（狼人, 强神, 弱神, 其他）= {vector} 不在允许的 {sorted(allowed)} 中")
-        seers = fine[c.SEER_STRONG] + fine[c.SEER_WEAK]
-        if seers != 1 and not (n > 15 and seers == 2):
-            problems.append(f"验人系 {seers} 个（不超过15人时恰 1 个，超过15人时 1 或 2 个）")
-        if fine[c.WITCH] != 1:
-            problems.append(f"女巫系 {fine[c.WITCH]} 个，应恰 1 个")
-        stray = [k.value for k in fine if k not in r41.CATEGORIES[variant]]
-        if stray:
-            problems.append(f"全员随机规则没有这些类别：{'、'.join(stray)}")
-    if wolf <= 0:
-        problems.append(f"狼人阵营算分 {wolf} 不为正，倍率无定义")
-    else:
-        ratio = (village - other) / wolf
-        band = r41.band(n, request)
-        if not band.lo <= ratio <= band.hi:
-            problems.append(f"倍率 {ratio} 不在 [{band.lo}, {band.hi}] 内")
-    return problems

@@ -1,81 +1,12 @@
-"""Resolution kernels written once over a tiny value algebra (see :mod:`ruleproof.kernel.algebra`).
+"""The tiny value algebra resolution kernels are written against (see :mod:`ruleproof.kernel.algebra`).
 
-The engine evaluates them with :data:`PY` (Python ints and bools); the Z3 verifier (issue 5) evaluates
-the same functions with an algebra over Z3 terms.  See docs/engine.md § Kernels.
+A book's kernels (e.g. :mod:`ruleproof.specs.fanhanglu.kernels`) are written once against
+:class:`Algebra`; the engine evaluates them with :data:`PY` (Python ints and bools) and the Z3 verifier
+with :data:`ruleproof.kernel.z3algebra.Z3` (Z3 terms).  See docs/engine.md § Kernels.
 """
 
 from __future__ import annotations
 
 from ruleproof.kernel.algebra import PY, Algebra, PyAlgebra, count_true, max_i, min_i, sum_i
-from ruleproof.kernel.damage import (
-    LANDED,
-    DamageLayers,
-    Hit,
-    Infect,
-    InfectionLayers,
-    Mark,
-    damage_point,
-    infection_application,
-)
-from ruleproof.kernel.delayed import (
-    Lethal,
-    Poison,
-    Tier,
-    capped_add,
-    delayed_lethal,
-    escape_allowed,
-    output_tier,
-    pair_increment,
-    poison_application,
-)
-from ruleproof.kernel.resources import (
-    Convert,
-    bounty_recovery,
-    bullet_arrival,
-    knife_count_next,
-    net_damage_apply,
-    occupancy_move,
-    occupancy_release,
-    shutdown_tiers,
-)
-from ruleproof.kernel.settlement import Winner, batch_published, faction_alive, settle_deaths, victory
 
-__all__ = [
-    "LANDED",
-    "PY",
-    "Algebra",
-    "Convert",
-    "DamageLayers",
-    "Hit",
-    "Infect",
-    "InfectionLayers",
-    "Lethal",
-    "Mark",
-    "Poison",
-    "PyAlgebra",
-    "Tier",
-    "Winner",
-    "batch_published",
-    "bounty_recovery",
-    "bullet_arrival",
-    "capped_add",
-    "count_true",
-    "damage_point",
-    "delayed_lethal",
-    "escape_allowed",
-    "faction_alive",
-    "infection_application",
-    "knife_count_next",
-    "max_i",
-    "min_i",
-    "net_damage_apply",
-    "occupancy_move",
-    "occupancy_release",
-    "output_tier",
-    "pair_increment",
-    "poison_application",
-    "settle_deaths",
-    "shutdown_tiers",
-    "sum_i",
-    "victory",
-]
+__all__ = ["PY", "Algebra", "PyAlgebra", "count_true", "max_i", "min_i", "sum_i"]

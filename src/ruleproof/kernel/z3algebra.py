@@ -2,7 +2,7 @@
 
 ``Z3Algebra`` implements :class:`ruleproof.kernel.algebra.Algebra` with ``z3.BoolRef`` / ``z3.ArithRef``
 values.  Literals are Z3 constants; ``ite_*`` are ``z3.If``.  Kept here, next to the Python algebra, so
-the two cannot drift; the differential test in tests/test_kernels.py runs every kernel on both.
+the two cannot drift; the differential test in tests/fanhanglu/test_kernels.py runs every kernel on both.
 """
 
 from __future__ import annotations

@@ -31,8 +31,8 @@ from ruleproof.smt.ts import (
 )
 
 if TYPE_CHECKING:
-    from ruleproof.engine.runner import Outcome
     from ruleproof.specs.fanhanglu import Spec
+    from ruleproof.specs.fanhanglu.engine.runner import Outcome
     from ruleproof.text import Document
 
 
@@ -126,7 +126,7 @@ class SystemInvariant(Invariant):
 
 def spec_header(spec: Spec) -> Mapping[str, Any]:
     """The vector keys that pin a spec: the readings and parameter overrides (in authors' units)."""
-    from ruleproof.engine.model import centi_json
+    from ruleproof.specs.fanhanglu.engine.model import centi_json
     from ruleproof.specs.fanhanglu.params import PARAM_BY_KEY
     from ruleproof.specs.model import Unit
 

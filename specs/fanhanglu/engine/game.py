@@ -1,0 +1,655 @@
+"""The reference engine: one 15-player game of 返航录, resolved step by step as the text says.
+
+The loop is spec-driven: nights walk ``NIGHT_STEPS`` (2.1.1); at each step the policy's decisions are
+collected on one observation snapshot and checked, then resolved serially in the night's settlement
+order (2.1.2, 2.1.3).  Skill resolution, step hooks, setup and arrivals come from the registry
+(:mod:`ruleproof.specs.fanhanglu.engine.registry`); resolution arithmetic comes from the kernels (:mod:`ruleproof.kernel`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple, Protocol
+
+from ruleproof.specs.fanhanglu import Spec
+from ruleproof.specs.fanhanglu.engine.model import (
+    FAKE,
+    NONE,
+    Action,
+    Event,
+    IllegalAction,
+    NotImplementedRule,
+    Player,
+)
+from ruleproof.specs.fanhanglu.engine.registry import ARRIVAL_HOOKS, HOOKS, SETUP_HOOKS, SKILL_IMPLS
+from ruleproof.specs.fanhanglu.kernels import (
+    PY,
+    DamageLayers,
+    Hit,
+    Infect,
+    InfectionLayers,
+    Winner,
+    batch_published,
+    damage_point,
+    faction_alive,
+    infection_application,
+    occupancy_release,
+    settle_deaths,
+    victory,
+)
+from ruleproof.specs.fanhanglu.roles import DIRECTIONS, ROLE_BY_KEY, SKILL_BY_KEY
+from ruleproof.specs.fanhanglu.tables import BATCH_BY_KEY, NIGHT_STEPS, STEP_BY_KEY, VICTORY_ORDER
+from ruleproof.specs.model import PublishRule
+
+STEP_KEYS: tuple[str, ...] = tuple(s.key for s in NIGHT_STEPS)
+SKILL_STEP: dict[str, str] = {s.key: s.step for s in SKILL_BY_KEY.values()}
+SKILL_RANK: dict[str, int] = {key: i for i, key in enumerate(SKILL_BY_KEY)}
+DIRECTION_KEYS: tuple[str, ...] = tuple(d for d, _ in DIRECTIONS)
+FACTION_KEYS: tuple[str, ...] = ("humans", "xenos", "alien")
+WINNER_NAMES = {Winner.DRAW: "draw", Winner.HUMANS: "humans", Winner.XENOS: "xenos", Winner.ALIEN: "alien"}
+
+# attack kinds (2.8.4) — the damage type an attack is recorded as
+XENO_KNIFE, ALIEN_KNIFE, GUNSHOT = "xeno_knife", "alien_knife", "gunshot"
+
+
+class LedgerEntry(NamedTuple):
+    """2.8.16 主动行动发起者记账: one executed active action — the night (or the day's night number), the
+    step (``day`` by day), the initiator's number and true role at that moment (2.8.16②: a disguise or a
+    transform does not change it, a job change does), the skill and its targets.  System-only (④)."""
+
+    night: int
+    step: str
+    initiator: int
+    true_role: str
+    skill: str
+    targets: tuple[int, ...]
+
+
+class Policy(Protocol):
+    """Where decisions come from: a vector's script, a seeded random policy, or nobody (all pass)."""
+
+    def actions(self, g: Game, step: str) -> list[Action]: ...
+
+    def order(self, g: Game, night: int) -> Sequence[int] | None: ...
+
+
+class Observer(Protocol):
+    def __call__(self, g: Game, night: int, step: str) -> None: ...
+
+
+class Result:
+    """How the game ended.  ``secondary`` lists the players who won a secondary win by escaping
+    (6.9, 1.2.5: kept whatever happens afterwards)."""
+
+    __slots__ = ("night", "node", "reason", "row", "secondary", "winner")
+
+    def __init__(
+        self, winner: str, night: int, node: str, row: str, reason: str, secondary: Sequence[int] = ()
+    ) -> None:
+        self.winner = winner
+        self.night = night
+        self.node = node
+        self.row = row
+        self.reason = reason
+        self.secondary = list(secondary)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "winner": self.winner,
+            "night": self.night,
+            "node": self.node,
+            "row": self.row,
+            "reason": self.reason,
+            "secondary": self.secondary,
+        }
+
+
+class Game:
+    """One game.  ``roles[i]`` is the role of player ``i + 1``."""
+
+    def __init__(
+        self,
+        spec: Spec,
+        roles: Sequence[str],
+        policy: Policy,
+        *,
+        seed: int = 0,
+        observer: Observer | None = None,
+        stop_after: tuple[str, int] | None = None,
+    ) -> None:
+        self.spec = spec
+        self.policy = policy
+        self.observer = observer
+        self.stop_after = stop_after
+        self.rng_order = random.Random(f"order:{seed}")
+        self.players: list[Player] = [Player(i + 1, r, ROLE_BY_KEY[r].faction) for i, r in enumerate(roles)]
+        self.roles_in_game: tuple[str, ...] = tuple(dict.fromkeys(roles))
+        # true-faction membership (0-based indices) — fixed, since no role in this engine changes faction
+        self.members = tuple(
+            [i for i, pl in enumerate(self.players) if pl.faction == f] for f in FACTION_KEYS
+        )
+        self._counts: tuple[int, int, int] | None = None
+        self.night: int = 0
+        self.step: str = "setup"
+        self.order: list[int] = []
+        self.pos: dict[int, int] = {}
+        self.events: list[Event] = []
+        self.result: Result | None = None
+        self.extinction = False  # 寂灭时刻 (1.4.1)
+        self.duel = False  # 决斗时刻 (1.4.2)
+        self.countdown: int = spec.p("countdown.initial")
+        self.net_damage: int = 0
+        self.tiers: tuple[bool, ...] = (False, False, False)
+        self.countdown_void: bool = False
+        self.occupancy: list[int] = [0] * len(DIRECTION_KEYS)
+        self.stall_night = 0  # the night after an alien sabotage (3.2.5)
+        self.repair_cut_night = 0  # the night a repair cut applies (3.2.6)
+        self.repair_cut_pct = 0
+        self.stalemate: int = 0
+        self.stalemate_from: int = 0  # first night counted for stalemate (1.4.3), 0 = not enabled
+        # issue 7: the emergency meeting (4.9.2), escapes (6.9), mirror ledgers (2.8.5), real-time draw
+        self.meeting_night: int = 0
+        self.meetings: int = 0
+        self.meeting_votes: list[Action] = []
+        self.accused: int = 0  # the public accusation marker of the meeting in progress (4.9.6)
+        self.secondary: list[int] = []
+        self.mirrors: dict[int, dict[str, Player]] = {}  # death-row alien → role → its mirror ledger
+        self.overtime: int = 0  # minutes of overtime used (1.5.3)
+        self.draw_deadline: int = 0  # the clock at which the running overtime ends (1.5.3④)
+        self.eavesdropped: dict[int, list[list[int]]] = {}  # eavesdropper → pairs read tonight (4.12.1)
+        self.revived_tonight: int = 0
+        self.revive_trace: dict[str, Any] = {}  # 6.8.4⑥ waiting for a published batch ⑥
+        self.archives: list[tuple[int, int, int]] = []  # retro archives (initiator, target, night), 4.10.0④
+        self.settled: dict[tuple[int, int], int] = {}  # tier settled per pair (escape.tier_scope per_pair)
+        self.ledger: list[LedgerEntry] = []  # 2.8.16: every executed active action, by its initiator
+        self.submitted: Sequence[Action] = ()  # the actions submitted at the current step
+        self.poison_seen: dict[int, list[dict[str, int]]] = {}  # the poison list each poisoner was shown
+        self.vote_records: dict[str, dict[str, int]] = {}  # vote session → voter → target (4.9.1, 4.9.3)
+        self.interp = dict(spec.interpretation)
+        self.damage_order = spec.damage_order()
+        self.infection_order = spec.infection_order()
+        self.p = spec.p
+        self.reset_night()
+        for pl in self.players:
+            for fn in SETUP_HOOKS.get(pl.role, ()):
+                fn(self, pl)
+            for fn in SETUP_HOOKS.get("*", ()):
+                fn(self, pl)
+
+    # ── running ─────────────────────────────────────────────────────────────────────────────
+
+    def run(self) -> Result | None:
+        """Play until a result, or until ``stop_after`` (("night"|"day", n)).  Returns the result, if any."""
+        self.opening()
+        n = 0
+        while self.result is None:
+            n += 1
+            self.run_night(n)
+            if self.result is not None or self.stop_after == ("night", n):
+                break
+            if not (self.extinction or self.duel):  # 1.4.1.3, 1.4.2: no day flow in the endgames
+                self.run_day(n)
+            if self.result is not None or self.stop_after == ("day", n):
+                break
+            if self.stop_after is not None and self.stop_after[1] <= n:
+                break
+        return self.result
+
+    def opening(self) -> None:
+        """Batch 〇: the opening role composition (2.3.0)."""
+        counts = {r: sum(1 for pl in self.players if pl.role == r) for r in ROLE_BY_KEY}
+        self.publish("0", 1, {"roles": {r: c for r, c in counts.items() if c}})
+
+    def run_night(self, n: int) -> None:
+        self.night = n
+        for key in STEP_KEYS:
+            self.step = key
+            if key == "arrival":
+                for fn in ARRIVAL_HOOKS:
+                    fn(self)
+                self.make_order()
+            else:
+                self.run_step(key)
+            if self.observer is not None:
+                self.observer(self, n, key)
+            if self.result is not None:
+                return
+
+    def make_order(self) -> None:
+        """2.1.3: one independent random order of the living players for the whole night."""
+        living = [pl.n for pl in self.players if pl.alive]
+        given = self.policy.order(self, self.night)
+        if given is not None:
+            rest = [n for n in living if n not in given]
+            bad = [n for n in given if n not in living]
+            if bad or len(set(given)) != len(given):
+                raise IllegalAction(
+                    "2.1.3",
+                    f"结算顺序须为当夜存活玩家之不重复排列（{bad}）",
+                    f"the settlement order must list distinct living players ({bad})",
+                    night=self.night,
+                )
+            order = list(given) + rest
+        else:
+            order = living
+            self.rng_order.shuffle(order)
+        self.order = order
+        self.pos = {n: i for i, n in enumerate(order)}
+
+    def run_step(self, key: str) -> None:
+        frozen = self.extinction and STEP_BY_KEY[key].frozen_in_extinction
+        for fn in HOOKS.get((key, "pre"), ()):
+            fn(self)
+            if self.result is not None:
+                return
+        if not frozen:
+            self.run_actions(key)
+        for fn in HOOKS.get((key, "post"), ()):
+            fn(self)
+            if self.result is not None:
+                return
+
+    def run_actions(self, step: str) -> None:
+        actions = self.policy.actions(self, step)
+        if not actions:
+            return
+        self.submitted = actions  # what the step's checks may consult (a skill coupled to another)
+        checked: list[Action] = []
+        seen: set[tuple[int, str]] = set()
+        for a in sorted(actions, key=lambda a: SKILL_RANK.get(a.skill, 0)):
+            impl = self.impl(a)
+            pl = self.player(a.actor, a.skill)
+            if (a.actor, a.skill) in seen:
+                raise self.illegal(
+                    SKILL_BY_KEY[a.skill].clause, "同一技能同夜只可提交一次", "one submission per skill", a
+                )
+            seen.add((a.actor, a.skill))
+            self.check_common(pl, a)
+            impl.check(self, pl, a)
+            checked.append(a)
+        pos = self.pos
+        # serially in the settlement order (2.1.2②); a skill that opens its step (the meeting's call,
+        # 4.9.2 「于步骤10开始时发布，先于会议讨论与投票」) goes first
+        checked.sort(
+            key=lambda a: (not SKILL_IMPLS[a.skill].leads, pos.get(a.actor, 99), SKILL_RANK[a.skill])
+        )
+        collective: dict[str, list[Action]] = {}
+        for a in checked:
+            impl = SKILL_IMPLS[a.skill]
+            if impl.collective:
+                collective.setdefault(a.skill, []).append(a)
+                continue
+            pl = self.players[a.actor - 1]
+            if not impl.capable(self, pl, a):
+                self.log("not_executed", {"actor": pl.n, "skill": a.skill, "reason": self.incapacity(pl)})
+                continue
+            self.ledger.append(LedgerEntry(self.night, step, pl.n, pl.true_role, a.skill, a.targets))
+            impl.resolve(self, pl, a)
+        for key, acts in collective.items():
+            for a in acts:
+                pl = self.players[a.actor - 1]
+                self.ledger.append(LedgerEntry(self.night, step, pl.n, pl.true_role, a.skill, a.targets))
+            SKILL_IMPLS[key].resolve_all(self, acts)
+
+    def run_day(self, n: int) -> None:
+        """2.3.2 白天流程: votes and exile (discussion and last words carry no rule effects)."""
+        self.step = "day"
+        self.run_actions("day")
+        for fn in HOOKS.get(("day", "post"), ()):
+            fn(self)
+            if self.result is not None:
+                break
+        if self.observer is not None:
+            self.observer(self, n, "day")
+
+    # ── players, legality, capability ───────────────────────────────────────────────────────
+
+    def player(self, n: int, skill: str = "") -> Player:
+        if not 1 <= n <= len(self.players):
+            raise IllegalAction(
+                "1.1", f"没有 {n} 号玩家", f"there is no player {n}", night=self.night, skill=skill
+            )
+        return self.players[n - 1]
+
+    def impl(self, a: Action) -> Any:
+        sdef = SKILL_BY_KEY.get(a.skill)
+        if sdef is None:
+            raise IllegalAction(
+                "2.8.10", f"未知技能 {a.skill}", f"unknown skill {a.skill}", night=self.night, actor=a.actor
+            )
+        if not sdef.implemented or a.skill not in SKILL_IMPLS:
+            raise NotImplementedRule(
+                f"技能 {a.skill}（{sdef.zh}，{sdef.clause}）尚未实现（{sdef.issue}）",
+                f"skill {a.skill} ({sdef.clause}) is not implemented yet ({sdef.issue})",
+            )
+        return SKILL_IMPLS[a.skill]
+
+    def illegal(self, clause: str, zh: str, en: str, a: Action) -> IllegalAction:
+        return IllegalAction(
+            clause, zh, en, night=self.night if self.step != "day" else None, actor=a.actor, skill=a.skill
+        )
+
+    def check_common(self, pl: Player, a: Action) -> None:
+        """Checks every action shares: alive actor, role, main slot, targets alive (2.6, 2.5.3, 2.8.1)."""
+        sdef = SKILL_BY_KEY[a.skill]
+        if not pl.alive:
+            raise self.illegal("2.6", "出局者不再参与任何投票与行动", "players out of the game cannot act", a)
+        if pl.role not in sdef.roles and pl.true_role not in sdef.roles:
+            raise self.illegal(
+                sdef.clause, f"{ROLE_BY_KEY[pl.role].zh}不持有此技能", f"a {pl.role} has no {a.skill}", a
+            )
+        for t in a.targets:
+            tp = self.player(t, a.skill)
+            if not tp.alive and not SKILL_IMPLS[a.skill].targets_may_be_out:
+                clause = SKILL_IMPLS[a.skill].dead_target_clause
+                raise self.illegal(clause, f"目标 {t} 号已出局", f"target {t} is out of the game", a)
+        if sdef.targets == "self" and a.targets and a.targets != (pl.n,):
+            raise self.illegal(sdef.clause, "此技能仅对自己", "this skill targets oneself only", a)
+        if sdef.targets == "one" and len(a.targets) != 1 and a.skill != "chat":
+            raise self.illegal(sdef.clause, "须指定一名目标", "exactly one target", a)
+        if sdef.slot == "main":
+            if pl.no_main_night == self.night:
+                raise self.illegal(
+                    "5.5.3", "转化当夜步骤 4b 与步骤 7 均无任何行动", "no action on a conversion night", a
+                )
+            if pl.main_night == self.night and pl.main_skill != a.skill:
+                raise self.illegal(
+                    _MAIN_CLAUSE.get(pl.role, "2.5.3"),
+                    f"当夜已选择「{SKILL_BY_KEY[pl.main_skill].zh}」，每夜只能一类出手",
+                    f"already chose {pl.main_skill} tonight (one action per night)",
+                    a,
+                )
+            pl.main_night, pl.main_skill = self.night, a.skill
+        for other in sdef.excludes:
+            if other in pl.used:
+                raise self.illegal(
+                    sdef.clause, f"不可与「{SKILL_BY_KEY[other].zh}」同夜", f"not with {other}", a
+                )
+        pl.used.add(a.skill)
+
+    def capable(self, pl: Player, skill: str) -> bool:
+        blocked = SKILL_BY_KEY[skill].blocked
+        if not pl.alive:
+            return False
+        if pl.dying and "dying" in blocked:
+            return False
+        if pl.silenced_night == self.night and "silence" in blocked:
+            return False
+        return not (pl.suppressed_night == self.night and "suppression" in blocked)
+
+    def incapacity(self, pl: Player) -> str:
+        if pl.dying:
+            return "dying"
+        if pl.silenced_night == self.night:
+            return "silenced"
+        if pl.suppressed_night == self.night:
+            return "suppressed"
+        return "out"
+
+    # ── counts ──────────────────────────────────────────────────────────────────────────────
+
+    def alive_count(self) -> int:
+        return sum(1 for pl in self.players if pl.alive)
+
+    def faction_counts(self) -> tuple[int, int, int]:
+        """Living players per true faction (kernel ``faction_alive``), cached until someone leaves."""
+        if self._counts is None:
+            alive = [pl.alive for pl in self.players]
+            h, x, a = (faction_alive(PY, alive, members) for members in self.members)
+            self._counts = (h, x, a)
+        return self._counts
+
+    def role_holders_alive(self, role: str) -> bool:
+        """4.1.1③: whether some true holder of ``role`` is still in the game (crew by base role)."""
+        return any(pl.alive and (pl.base_role == role or pl.true_role == role) for pl in self.players)
+
+    # ── events and batches ──────────────────────────────────────────────────────────────────
+
+    def log(self, kind: str, data: dict[str, Any]) -> None:
+        self.events.append(Event(self.night, self.step, kind, "system", (), data))
+
+    def private(self, to: int, kind: str, data: dict[str, Any]) -> None:
+        self.events.append(Event(self.night, self.step, kind, "private", (to,), data))
+
+    def announce(self, kind: str, data: dict[str, Any]) -> None:
+        """A public system publication outside the numbered batches (the vote-source map of 4.9.3, the
+        accusation marker of 4.9.6): seen by everybody, official."""
+        self.events.append(Event(self.night, self.step, kind, "public", (), data))
+
+    def publish(self, key: str, quantity: int, content: dict[str, Any]) -> bool:
+        """Publish batch ``key`` if its rule (2.1.7, with the active switches) says so; an unpublished
+        batch is logged for the referee as ``batch_withheld`` with the content it would have carried."""
+        bdef = BATCH_BY_KEY[key]
+        zero_rule = self.interp["batches.zero_rule_4_6_8"] == "unpublished"
+        if key == "3" and self.interp["batch3.zero_rule"] == "content":
+            quantity = quantity or int(bool(content.get("patrol") or content.get("announcements")))
+        shown = batch_published(PY, bdef.rule, quantity, zero_rule)
+        data = {"batch": key, **content}
+        if shown:
+            self.events.append(Event(self.night, self.step, "batch", "public", (), data))
+        else:
+            self.events.append(Event(self.night, self.step, "batch_withheld", "system", (), data))
+        return shown
+
+    # ── damage and infection ────────────────────────────────────────────────────────────────
+
+    def attack(self, attacker: Player, target: Player, kind: str) -> bool:
+        """One point of damage (4.10.2); returns True when it made the target dying (生效, 7.2.2)."""
+        n = self.night
+        s = DamageLayers(
+            target.dying,
+            target.safe_room_night == n,
+            target.immune_night == n,
+            target.immunity,
+            target.protect_night == n and target.protect_dmg,
+            target.patrol_night == n and target.patrol_dmg,
+            target.armor,
+            target.shield,
+        )
+        new, code = damage_point(PY, s, self.damage_order)
+        if target.protect_night == n and target.protected_by:
+            self.private(target.protected_by, "attack_type", {"type": kind})  # 4.8.3
+        if code == Hit.PROTECTION:
+            target.protect_dmg = False
+        elif code == Hit.PATROL:
+            target.patrol_dmg = False
+        elif code == Hit.ARMOR:
+            target.armor = False
+            if not target.armor_inf:
+                target.armor_until = 0
+            self.private(target.n, "layer_broken", {"layer": "armor"})
+        elif code == Hit.SHIELD:
+            target.shield = False
+            self.private(target.n, "layer_broken", {"layer": "shield"})
+        elif code == Hit.IMMUNITY_CONSUMED:
+            target.immunity = new.immunity
+            target.immune_night = n
+            self._immunity_feedback.append(target.n)
+        landed = code == Hit.DYING or code == Hit.ALREADY_DYING
+        if landed and kind not in target.sources:
+            target.sources.append(kind)
+        if landed:
+            target.landed_by.append(attacker.n)  # 4.13.1⑤: every landed initiator (true identity)
+        elif code in (Hit.ARMOR, Hit.SHIELD, Hit.IMMUNITY_CONSUMED) and attacker is not target:
+            self.archives.append((attacker.n, target.n, n))  # 4.10.0④ 追溯型 (a)(b)(c)
+        self.log(
+            "hit",
+            {"attacker": attacker.n, "target": target.n, "type": kind, "result": Hit(code).name.lower()},
+        )
+        if code == Hit.DYING:
+            target.dying = True
+            target.kill_by = attacker.n
+            self.log("dying", {"player": target.n, "cause": kind})
+            return True
+        return False
+
+    def infect(self, xeno: Player, target: Player) -> int:
+        """One infection application (5.3.3, 3.3.3); returns the :class:`Infect` code."""
+        n = self.night
+        ab_live = target.antibody_night == n
+        s = InfectionLayers(
+            target.dying,
+            target.safe_room_night == n,
+            target.vaccine_from <= n <= target.vaccine_until,
+            ab_live,
+            target.protect_night == n and target.protect_inf,
+            target.patrol_night == n and target.patrol_inf,
+            target.armor_inf,
+            target.mark,
+            target.presented == "xeno",
+        )
+        new, code = infection_application(PY, s, self.infection_order)
+        if code == Infect.ANTIBODY:
+            target.antibody_night = 0
+            if target.antibody_src:
+                self.private(target.antibody_src, "antibody_triggered", {})  # 4.5.3
+        elif code == Infect.PROTECTION:
+            target.protect_inf = False
+        elif code == Infect.PATROL:
+            target.patrol_inf = False
+        elif code == Infect.ARMOR:
+            target.armor_inf = False
+            if not target.armor:
+                target.armor_until = 0
+        elif code == Infect.VACCINE and target.vaccine_src:
+            self.private(target.vaccine_src, "vaccine_triggered", {})  # 4.14.4⑦ (7.2.9)
+        elif code == Infect.TRUE_MARK:
+            evolved = xeno.direction == "infection"
+            rel = self.p("infection.death_night_evolved") if evolved else self.p("infection.death_night")
+            target.mark, target.mark_due, target.mark_by = new.mark, n + rel - 1, xeno.n
+            self.private(target.n, "mark_known", {"due": target.mark_due})  # 3.3.10②
+            if target.role == "alien":  # 6.5①②: one self-heal quota per true infection, hold ≤ 1
+                target.self_heal_quota = min(self.p("alien.heal_quota_cap"), target.self_heal_quota + 1)
+        elif code == Infect.FAKE_MARK and not self.extinction:  # 1.4.1.5: no new fake marks in extinction
+            target.mark, target.mark_due, target.mark_by = FAKE, 0, xeno.n
+        self.log("infect", {"xeno": xeno.n, "target": target.n, "result": Infect(code).name.lower()})
+        return code
+
+    def clear_mark(self, pl: Player) -> None:
+        pl.mark, pl.mark_due, pl.mark_by = NONE, 0, 0
+        pl.self_heal_quota = 0  # 6.5⑥: the quota is void once the infection is gone
+
+    # ── nightly reset of layers (called from the arrival hook) ──────────────────────────────
+
+    def reset_night(self) -> None:
+        """Per-night tallies (batches ②③④⑤, feedback queues) and per-night player fields."""
+        self._immunity_feedback: list[int] = []
+        self.countdown_at_start = self.countdown  # batch ⑧ is withheld when the value did not change
+        self.checks = 0  # 2.1.7③ 查验出手人次 (ambush + crew + detective)
+        self.check_sources: dict[int, list[str]] = {}  # 7.2.1, merged per step
+        self.patrolled = 0
+        self.announcements: list[dict[str, Any]] = []
+        self.evolutions = 0
+        self.repair_settled = 0
+        self.repair_exposures: list[dict[str, Any]] = []
+        self.assisting_crew: list[int] = []
+        self.sabotage_night = 0
+        self.sabotage_evolved = 0
+        self.sabotage_exposures: list[dict[str, Any]] = []
+        self.day_votes: list[Action] = []
+        self.chat_pairs: list[list[int]] = []
+        self.dead_tonight: list[Player] = []
+        self.plan: dict[int, str] = {}  # the random policy's plan of the night per player
+        self.day_focus = 0  # the random policy's focus of the day's votes
+        self.proposed: set[tuple[int, str]] = set()  # what the random policy proposed at this step
+        for pl in self.players:
+            pl.sources = []
+            pl.kill_by = 0
+            pl.shots = []
+            pl.used = set()
+            pl.landed_by = []
+
+    # ── settlement, victory, phases ─────────────────────────────────────────────────────────
+
+    def settle(self) -> list[Player]:
+        """Step 9 (4.10.6): the dying die; returns the dead in number order."""
+        alive = tuple(pl.alive for pl in self.players)
+        dying = tuple(pl.dying for pl in self.players)
+        after, died, _ = settle_deaths(PY, alive, dying)
+        dead = [pl for pl, d in zip(self.players, died, strict=True) if d]
+        for pl, a in zip(self.players, after, strict=True):
+            pl.alive = a
+            pl.dying = False
+        self._counts = None
+        for pl in dead:
+            self.remove(pl, "dead")
+        return dead
+
+    def remove(self, pl: Player, how: str) -> None:
+        """A player leaves the game (death or exile): occupancy is released at once (1.5.1③④)."""
+        pl.alive = False
+        pl.out = how
+        self._counts = None
+        pl.death_night = self.night
+        if pl.direction is not None and not pl.no_occupancy:
+            onehot = tuple(d == pl.direction for d in DIRECTION_KEYS)
+            self.occupancy = list(occupancy_release(PY, self.occupancy, onehot, True))
+
+    def check_victory(self, node: str) -> None:
+        humans, xenos, alien = self.faction_counts()
+        cap = self.night >= self.p("night_cap") and node == self.last_node_of_night()
+        code, row = victory(PY, VICTORY_ORDER, humans, xenos, alien, self.countdown, self.countdown_void, cap)
+        if code != Winner.NONE:
+            r = VICTORY_ORDER[row - 1]
+            self.finish(WINNER_NAMES[Winner(code)], node, r.row, r.condition)
+
+    def last_node_of_night(self) -> str:
+        if self.meeting_night == self.night:
+            return "vote"  # 1.5.2: the last step settled is the meeting of step 10 (4.9.2 skips step 11)
+        return "step11" if self.step11_runs() else "step9"
+
+    def step11_runs(self) -> bool:
+        if self.extinction or self.meeting_night == self.night:  # 1.4.1.3; 4.9.2 该夜跳过步骤 11
+            return False
+        return not (self.duel and self.interp["duel.countdown_runs"] == "frozen")
+
+    def finish(self, winner: str, node: str, row: str, reason: str) -> None:
+        self.result = Result(winner, self.night, node, row, reason, self.secondary)
+        self.log("result", self.result.to_json())
+
+    @property
+    def phase(self) -> str:
+        """normal / extinction / duel / extinction_duel (a duel reached inside extinction, 1.4.2)."""
+        if self.extinction and self.duel:
+            return "extinction_duel"
+        return "extinction" if self.extinction else ("duel" if self.duel else "normal")
+
+    # ── snapshots ───────────────────────────────────────────────────────────────────────────
+
+    def snapshot(self) -> dict[str, Any]:
+        from ruleproof.specs.fanhanglu.engine.snapshot import snapshot
+
+        return snapshot(self)
+
+
+# The clause that states a role's one-action-per-night rule, for error messages.
+_MAIN_CLAUSE: Mapping[str, str] = {
+    "crew": "4.1",
+    "engineer": "4.3.1",
+    "sheriff": "4.4.4",
+    "hunter": "4.4.7",
+    "bio_doctor": "4.5.4",
+    "rescue_doctor": "4.6.3",
+    "temp_doctor": "4.2.2",
+    "detective": "4.7.2",
+    "poisoner": "4.6.4",
+    "vaccine_researcher": "4.14.5",
+    "craftsman": "4.11.2",
+    "xeno": "5.8.1",
+    "alien": "6.5",
+}
+
+ArrivalFn = Callable[[Game], None]
+
+__all__ = [
+    "ALIEN_KNIFE",
+    "GUNSHOT",
+    "XENO_KNIFE",
+    "Game",
+    "LedgerEntry",
+    "Observer",
+    "Policy",
+    "PublishRule",
+    "Result",
+]

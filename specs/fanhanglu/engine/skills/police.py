@@ -1,0 +1,196 @@
+"""Sheriff (4.4), hunter (4.4.7, 4.4.8) and armed crew (4.2.2): shots, patrol, bounty, extra bullets,
+the stock cap, saving bullets, sniffing.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ruleproof.specs.fanhanglu.engine.game import GUNSHOT, Game
+from ruleproof.specs.fanhanglu.engine.model import Action, Player
+from ruleproof.specs.fanhanglu.engine.registry import SkillImpl, hook, on_arrival, on_setup, skill
+from ruleproof.specs.fanhanglu.engine.skills.util import (
+    attack_feedback,
+    is_mirror,
+    ledger_holders,
+    living,
+    living_others,
+)
+from ruleproof.specs.fanhanglu.kernels import PY, bounty_recovery, bullet_arrival
+
+SHOOTERS = ("sheriff", "hunter", "armed_crew")
+
+
+@on_setup("sheriff")
+def _sheriff(g: Game, p: Player) -> None:
+    receive(g, p, g.p("sheriff.initial_bullets"), "initial")  # 4.4.6: the initial bullet is a source too
+
+
+@on_setup("hunter")
+def _hunter(g: Game, p: Player) -> None:
+    receive(g, p, g.p("hunter.initial_bullets"), "initial")
+    p.sniff_nights = g.p("sniff.nights")
+
+
+def receive(g: Game, p: Player, amount: int, source: str) -> None:
+    """Bullets arriving at the default time (2.1.5); only the sheriff's stock is capped (4.4.6, 4.4.7③)."""
+    if amount <= 0:
+        return
+    capped = p.role == "sheriff"
+    p.bullets, voided = bullet_arrival(PY, p.bullets, amount, g.p("sheriff.bullet_cap"), capped)
+    g.log(
+        "bullets", {"player": p.n, "source": source, "amount": amount, "voided": voided, "stock": p.bullets}
+    )
+
+
+@on_arrival
+def _bullets(g: Game) -> None:
+    alive = g.alive_count()
+    for p in ledger_holders(g):
+        if not p.alive or p.role not in SHOOTERS:
+            p.recovery = 0
+            continue
+        receive(g, p, p.recovery, "bounty")  # 4.4.2③ next night
+        p.recovery = 0
+        if p.bullets_pending:
+            receive(g, p, p.bullets_pending, "saved")  # 4.4.7② (d)
+            p.bullets_pending = 0
+        if p.role == "armed_crew":
+            continue  # 4.4.3 extras are the sheriff's (and the hunter's, 4.4.7①)
+        extras = []
+        if g.night == g.p("extra_bullet.night"):
+            extras.append("extra_night")
+        if not p.extra_alive_done and alive <= g.p("extra_bullet.alive_threshold"):
+            p.extra_alive_done = True  # 全局仅此1次, even when voided by the cap
+            extras.append("extra_alive")
+        if is_mirror(g, p):  # 2.8.5③: only if the death-row alien presents this role tonight
+            p.deferred_extras, p.deferred_night = tuple(extras), g.night
+            continue
+        for source in extras:
+            receive(g, p, 1, source)
+
+
+@skill
+class Shoot(SkillImpl):
+    key = "shoot"
+
+    def check(self, g: Game, p: Player, a: Action) -> None:
+        most = min(p.bullets, 1) if p.role == "armed_crew" else p.bullets
+        if not 1 <= len(a.targets) <= most:
+            raise g.illegal(
+                "4.4.1", f"可指定目标数＝当前剩余子弹数（{p.bullets}）", f"targets ≤ bullets ({p.bullets})", a
+            )
+
+    def resolve(self, g: Game, p: Player, a: Action) -> None:
+        p.bullets -= len(a.targets)  # 子弹打出即消耗
+        results = []
+        for t in a.targets:
+            results.append(g.attack(p, g.players[t - 1], GUNSHOT))
+            p.shots.append(t)
+        attack_feedback(g, p, a.targets, results)
+
+    def available(self, g: Game, p: Player) -> bool:
+        return p.bullets > 0
+
+    def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
+        if p.bullets <= 0 or rng.random() < 0.5:
+            return None
+        k = 1 if p.role == "armed_crew" else rng.randint(1, min(p.bullets, 2))
+        pool = living(g)
+        return Action(p.n, "shoot", tuple(rng.choice(pool) for _ in range(k)))
+
+
+@hook("9", "post")
+def _bounty(g: Game) -> None:
+    """4.4.2: each enemy (true faction xenos / alien) shot tonight who died at step 9 returns bullets next
+    night — per enemy, or per shot under the switch ``bounty.count_basis``."""
+    per_shot = g.interp["bounty.count_basis"] == "per_shot"
+    for p in g.players:
+        if not p.shots:
+            continue
+        hits = p.shots if per_shot else list(dict.fromkeys(p.shots))
+        kills = sum(
+            1
+            for t in hits
+            if g.players[t - 1].out == "dead"
+            and g.players[t - 1].death_night == g.night
+            and g.players[t - 1].faction != "humans"
+        )
+        if kills:
+            p.recovery += bounty_recovery(PY, kills, g.p("bounty.bullets_per_kill"))
+
+
+@skill
+class Patrol(SkillImpl):
+    key = "patrol"
+
+    def check(self, g: Game, p: Player, a: Action) -> None:
+        if p.patrol_used:
+            raise g.illegal("4.4.4", "巡逻全局 1 次，已用", "patrol already used", a)
+        if g.night > g.p("patrol.last_night"):
+            raise g.illegal("4.4.4", "巡逻仅限前 3 夜", "patrol only on the first 3 nights", a)
+        if not 1 <= len(set(a.targets)) == len(a.targets) <= g.p("patrol.max_targets"):
+            raise g.illegal("2.5.1", "巡逻指定 1~3 名不同玩家", "patrol 1–3 distinct players", a)
+
+    def resolve(self, g: Game, p: Player, a: Action) -> None:
+        p.patrol_used = True
+        for t in a.targets:
+            q = g.players[t - 1]
+            q.patrol_night, q.patrol_dmg, q.patrol_inf = g.night, True, True
+        g.patrolled += len(a.targets)
+
+    def available(self, g: Game, p: Player) -> bool:
+        return not p.patrol_used and g.night <= g.p("patrol.last_night")
+
+    def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
+        if p.patrol_used or g.night > g.p("patrol.last_night") or rng.random() < 0.6:
+            return None
+        pool = living(g)
+        return Action(
+            p.n, "patrol", tuple(rng.sample(pool, min(len(pool), rng.randint(1, g.p("patrol.max_targets")))))
+        )
+
+
+@skill
+class SaveBullet(SkillImpl):
+    key = "save_bullet"
+
+    def resolve(self, g: Game, p: Player, a: Action) -> None:
+        p.save_progress += 1
+        if p.save_progress >= g.p("hunter.save_nights"):  # 2.9⑦: the bullet arrives next night
+            p.save_progress = 0
+            p.bullets_pending += 1
+
+    def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
+        return Action(p.n, "save_bullet") if "sniff" not in p.used and rng.random() < 0.25 else None
+
+
+@skill
+class Sniff(SkillImpl):
+    key = "sniff"
+
+    def check(self, g: Game, p: Player, a: Action) -> None:
+        if p.sniff_nights <= 0:
+            raise g.illegal("4.4.8", "嗅探全局仅限 2 个夜晚", "no sniff nights left", a)
+        if not 1 <= len(set(a.targets)) == len(a.targets) <= g.p("sniff.max_targets"):
+            raise g.illegal("4.4.8", "每夜至多查询 2 名不同玩家", "at most 2 distinct players", a)
+
+    def resolve(self, g: Game, p: Player, a: Action) -> None:
+        p.sniff_nights -= 1
+        n = g.night
+        antibody = g.interp["sniff.antibody_counts"] == "yes"
+        for t in a.targets:
+            q = g.players[t - 1]
+            protected = (
+                (q.protect_night == n and q.protect_dmg)
+                or (q.patrol_night == n and q.patrol_dmg)
+                or q.armor
+                or q.shield
+                or (antibody and q.antibody_night == n)
+            )
+            g.private(p.n, "sniff_result", {"target": t, "protected": bool(protected)})
+
+    def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
+        if p.sniff_nights <= 0 or rng.random() < 0.7:
+            return None
+        return Action(p.n, "sniff", (rng.choice(living_others(g, p)),))

@@ -1,0 +1,87 @@
+"""返航录's resolution kernels, written once over the value algebra of :mod:`ruleproof.kernel`.
+
+The engine evaluates them with :data:`~ruleproof.kernel.PY` (Python ints and bools); the Z3 verifier
+evaluates the same functions with an algebra over Z3 terms.  See docs/engine.md § Kernels.
+"""
+
+from __future__ import annotations
+
+from ruleproof.kernel.algebra import PY, Algebra, PyAlgebra, count_true, max_i, min_i, sum_i
+from ruleproof.specs.fanhanglu.kernels.damage import (
+    LANDED,
+    DamageLayers,
+    Hit,
+    Infect,
+    InfectionLayers,
+    Mark,
+    damage_point,
+    infection_application,
+)
+from ruleproof.specs.fanhanglu.kernels.delayed import (
+    Lethal,
+    Poison,
+    Tier,
+    capped_add,
+    delayed_lethal,
+    escape_allowed,
+    output_tier,
+    pair_increment,
+    poison_application,
+)
+from ruleproof.specs.fanhanglu.kernels.resources import (
+    Convert,
+    bounty_recovery,
+    bullet_arrival,
+    knife_count_next,
+    net_damage_apply,
+    occupancy_move,
+    occupancy_release,
+    shutdown_tiers,
+)
+from ruleproof.specs.fanhanglu.kernels.settlement import (
+    Winner,
+    batch_published,
+    faction_alive,
+    settle_deaths,
+    victory,
+)
+
+__all__ = [
+    "LANDED",
+    "PY",
+    "Algebra",
+    "Convert",
+    "DamageLayers",
+    "Hit",
+    "Infect",
+    "InfectionLayers",
+    "Lethal",
+    "Mark",
+    "Poison",
+    "PyAlgebra",
+    "Tier",
+    "Winner",
+    "batch_published",
+    "bounty_recovery",
+    "bullet_arrival",
+    "capped_add",
+    "count_true",
+    "damage_point",
+    "delayed_lethal",
+    "escape_allowed",
+    "faction_alive",
+    "infection_application",
+    "knife_count_next",
+    "max_i",
+    "min_i",
+    "net_damage_apply",
+    "occupancy_move",
+    "occupancy_release",
+    "output_tier",
+    "pair_increment",
+    "poison_application",
+    "settle_deaths",
+    "shutdown_tiers",
+    "sum_i",
+    "victory",
+]

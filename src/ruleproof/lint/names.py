@@ -178,7 +178,7 @@ def run(ctx: LintContext) -> Iterator[Finding]:
     doc = ctx.doc
     if doc.shape == "dotted":
         return
-    resolver = Resolver(doc.names)
+    resolver = Resolver(doc.names, suggest=True)
     removed = _removed(ctx)
     yield from _removed_findings(ctx, removed)
     variants = list(_variants(ctx, resolver))

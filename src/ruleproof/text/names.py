@@ -215,9 +215,11 @@ def _dedupe(defs: Iterable[Definition]) -> list[Definition]:
 # -------------------------------------------------------------------------------------------- citing
 
 
-def scan_name_refs(clause: Clause, names: Names, context: str = "body") -> list[Ref]:
+def scan_name_refs(
+    clause: Clause, names: Names, context: str = "body", resolver: Resolver | None = None
+) -> list[Ref]:
     """Every citation by name in a section's body (its own skill and status definitions excluded)."""
-    resolver = Resolver(names)
+    resolver = resolver or Resolver(names)
     refs: list[Ref] = []
     tag_names = {d.name for d in names.of("tag")}
     skill_names = {d.name for d in names.of("skill")}
@@ -449,8 +451,11 @@ class Resolution:
 class Resolver:
     """How cited names map onto the text's definitions."""
 
-    def __init__(self, names: Names) -> None:
+    def __init__(self, names: Names, *, suggest: bool = False) -> None:
+        """``suggest``: work out the nearest defined names for an unknown one (costly; the lint asks)."""
         self.names = names
+        self.suggest = suggest
+        self._roles_seen: dict[str, Resolution] = {}
         self.roles = {d.name: d for d in names.of("role")}
         self.skills: dict[str, list[Definition]] = {}
         for d in names.of("skill"):
@@ -466,6 +471,16 @@ class Resolver:
 
     # roles ---------------------------------------------------------------------------------------
     def role(self, cited: str) -> Resolution:
+        if cited not in self._roles_seen:
+            self._roles_seen[cited] = self._role(cited)
+        return self._roles_seen[cited]
+
+    def _near(
+        self, name: str, pool: dict[str, Definition] | dict[str, object], cutoff: float = 0.5
+    ) -> tuple[str, ...]:
+        return nearest(name, pool, cutoff) if self.suggest else ()
+
+    def _role(self, cited: str) -> Resolution:
         if cited in self.roles:
             return Resolution("exact", (self.roles[cited],))
         if cited in self.terms:
@@ -473,7 +488,7 @@ class Resolver:
         aliases = tuple(d for n, d in self.roles.items() if role_alias(cited, n))
         if aliases:
             return Resolution("alias", aliases)
-        return Resolution("unknown", suggestions=nearest(cited, self.roles))
+        return Resolution("unknown", suggestions=self._near(cited, self.roles))
 
     # skills --------------------------------------------------------------------------------------
     def skill(self, cited: str, owner: str | None = None) -> Resolution:
@@ -494,14 +509,14 @@ class Resolver:
                 if elsewhere:
                     return Resolution("wrong-owner", elsewhere)
                 pool = {d.name: d for d in mine}
-                return Resolution("unknown", suggestions=nearest(cited, pool, cutoff=0.0) or tuple(pool))
+                return Resolution("unknown", suggestions=self._near(cited, pool, cutoff=0.0) or tuple(pool))
         if cited in self.skills:
             return Resolution("exact", tuple(self.skills[cited]))
         alias = tuple(d for n, ds in self.skills.items() for d in ds if skill_alias(cited, n))
         if alias:
             return Resolution("alias", alias)
         flat = {n: ds[0] for n, ds in self.skills.items()}
-        return Resolution("unknown", suggestions=nearest(cited, flat))
+        return Resolution("unknown", suggestions=self._near(cited, flat))
 
     def status(self, cited: str) -> Resolution:
         if cited in self.statuses:
@@ -510,7 +525,7 @@ class Resolver:
         kinds = tuple(d for n, d in self.statuses.items() if len(n) >= 2 and cited.endswith(n))
         if kinds:
             return Resolution("alias", kinds)
-        return Resolution("unknown", suggestions=nearest(cited, self.statuses))
+        return Resolution("unknown", suggestions=self._near(cited, self.statuses))
 
     def camp(self, cited: str) -> Resolution:
         keys = [camp_key(p) for p in re.split(r"[/／]", cited.removesuffix("阵营")) if p]
@@ -521,7 +536,7 @@ class Resolver:
         if all(k in self.camps or self.role(k).status != "unknown" for k in keys) and keys:
             return Resolution("alias", found)
         return Resolution(
-            "unknown", suggestions=nearest(camp_key(cited), {k: d for k, d in self.camps.items()})
+            "unknown", suggestions=self._near(camp_key(cited), {k: d for k, d in self.camps.items()})
         )
 
     def tag(self, cited: str, bracket: str) -> Resolution:
@@ -529,7 +544,9 @@ class Resolver:
             cited = "X"
         defs = self.tags.get(cited)
         if not defs:
-            return Resolution("unknown", suggestions=nearest(cited, {n: d[0] for n, d in self.tags.items()}))
+            return Resolution(
+                "unknown", suggestions=self._near(cited, {n: d[0] for n, d in self.tags.items()})
+            )
         if bracket and all(d.bracket != bracket for d in defs):
             return Resolution("bracket", tuple(defs))
         return Resolution("exact", tuple(defs))

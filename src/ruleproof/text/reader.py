@@ -100,7 +100,7 @@ def _read_sectioned(source: Source, lines: list[str]) -> Document | None:
     resolver = Resolver(doc.names)
     for clause in clauses.values():
         context = "changelog" if is_changelog(clause, clauses) else "body"
-        clause.refs = link(scan_name_refs(clause, doc.names, context), resolver)
+        clause.refs = link(scan_name_refs(clause, doc.names, context, resolver), resolver)
     doc.missing = name_missing(doc.refs(), resolver)
     return doc
 

@@ -72,6 +72,9 @@ def test_refs_by_role_and_skill_name(capsys: pytest.CaptureFixture[str]) -> None
     assert data["line"] == 207 and any(r["source"] == "总体流程" for r in data["cited_by"])
     code, out, _ = run(capsys, "refs", "bundled:genshin165", "花蝴蝶")
     assert code == 0 and "1028" in out
+    code, out, _ = run(capsys, "refs", "bundled:genshin165", "最后一枪", "--json")
+    cited = json.loads(out)["cited_by"]
+    assert code == 0 and cited and all(r["name"] == "最后一枪" for r in cited)
 
 
 def test_unstructured_text_is_exit_2_with_one_line(

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from ruleproof.findings import Finding, Severity
 from ruleproof.lint.base import CheckInfo, clip
 from ruleproof.lint.context import LintContext
-from ruleproof.text.names import Resolver
+from ruleproof.text.names import PAIR, Resolver
 
 CONTRADICTION = CheckInfo(
     id="order-contradiction",
@@ -38,8 +38,6 @@ CONTRADICTION = CheckInfo(
 
 CHECKS = (CONTRADICTION,)
 
-_PAIR = re.compile(r"([\u4e00-\u9fff]{1,8})?((?:<[^<>\s]{1,12}>)+)")
-_ANGLE = re.compile(r"<([^<>\s]{1,12})>")
 _FUSED_LIST = re.compile(r"[，、]")
 _FUSED_END = re.compile(r"(?:依次|按顺序|顺次)(?:行动|发动|进行|结算)")
 _OUT_WORDS = ("出局名单", "出局结算", "连带", "出局效果")
@@ -82,9 +80,9 @@ def _sequences(ctx: LintContext, resolver: Resolver) -> Iterator[Sequence]:
         pieces = [(it.text, it.line) for it in c.items] or [(s.text, s.line) for s in c.spans]
         for text, line in pieces:
             kind = "out" if any(w in text for w in _OUT_WORDS) else "action"
-            pairs = [m for m in _PAIR.finditer(text) if m.group(1)]
+            pairs = [m for m in PAIR.finditer(text) if m.group("role")]
             if len(pairs) >= 3:
-                entries = tuple(_canonical(m.group(1), resolver) + m.group(2) for m in pairs)
+                entries = tuple(_canonical(m.group("role")[-8:], resolver) + m.group("skills") for m in pairs)
                 yield Sequence(c.id, line, kind, _dedupe(entries), text)
                 continue
             if _FUSED_END.search(text) and len(resolver.roles) >= 3:

@@ -65,21 +65,32 @@ def clause_json(clause: Clause) -> dict[str, Any]:
     if clause.kind != "clause":
         return section_json(clause)
     return {
-        "id": clause.id,
-        "title": clause.title,
-        "line": clause.line,
-        "end_line": clause.end_line,
-        "headings": [{"line": h.line, "title": h.title} for h in clause.headings],
+        **_head(clause),
         "displaced": clause.displaced,
         "fused": clause.fused,
-        "items": [{"label": it.label, "ordinal": it.ordinal, "line": it.line} for it in clause.items],
+        "items": _items(clause),
         "tags": [tag_json(t) for t in clause.tags],
         "refs": [ref_json(r) for r in clause.refs],
     }
 
 
+def _head(clause: Clause) -> dict[str, Any]:
+    return {
+        "id": clause.id,
+        "title": clause.title,
+        "line": clause.line,
+        "end_line": clause.end_line,
+        "headings": [{"line": h.line, "title": h.title} for h in clause.headings],
+    }
+
+
+def _items(clause: Clause) -> list[dict[str, Any]]:
+    return [{"label": it.label, "ordinal": it.ordinal, "line": it.line} for it in clause.items]
+
+
 def section_json(clause: Clause) -> dict[str, Any]:
     """A section of a book shaped by headings: the clause fields plus its number, parent, tables, roles."""
+    head = _head(clause)
     return {
         "id": clause.id,
         "kind": clause.kind,
@@ -88,11 +99,9 @@ def section_json(clause: Clause) -> dict[str, Any]:
         "parent": clause.parent,
         "style": clause.style,
         "role": list(clause.role),
-        "line": clause.line,
-        "end_line": clause.end_line,
-        "headings": [{"line": h.line, "title": h.title} for h in clause.headings],
+        **{k: head[k] for k in ("line", "end_line", "headings")},
         "fused": clause.fused,
-        "items": [{"label": it.label, "ordinal": it.ordinal, "line": it.line} for it in clause.items],
+        "items": _items(clause),
         "tables": [table_json(t) for t in clause.tables],
         "refs": [ref_json(r) for r in clause.refs],
     }

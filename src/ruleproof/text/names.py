@@ -55,8 +55,8 @@ _INLINE_SKILL = re.compile(
 _TERM_DEF = re.compile(rf"(?:转变为|变为|成为|称为|视为)\[([{CJK}]{{1,8}})\]")
 
 # 「猎人<最后一枪>」 「狙击手<瞄准>、狙击手<狙击>」 「大天狗<吞噬><天狗吞月>」 「、<激励>」
-_PAIR = re.compile(rf"(?P<role>[{CJK}]{{0,10}})(?P<skills>(?:<[^<>\s]{{1,12}}>)+)")
-_ANGLE = re.compile(r"<([^<>\s]{1,12})>")
+PAIR = re.compile(rf"(?P<role>[{CJK}]{{0,10}})(?P<skills>(?:<[^<>\s]{{1,12}}>)+)")
+ANGLE = re.compile(r"<([^<>\s]{1,12})>")
 # 「技能·极限反击」 「超能技能·时间接触」 「阵营技能·集团念力」 「技能：昭示」
 _QUALIFIED = re.compile(rf"(?P<q>超能|阵营|普通)?技能[·・：:](?P<name>[{CJK}·・]{{1,16}})")
 # 「获得技能[通灵]」 「获得强制技能<暗之王>」 「[杀人]技能」 「若有[感染]发动」 「发动[猎杀]」
@@ -280,9 +280,9 @@ def _line_refs(
     # role<skill> pairs, in file order; a bare <skill> after 「、」 keeps the previous pair's role
     last_role: str | None = None
     last_end = -10
-    for m in _PAIR.finditer(text):
+    for m in PAIR.finditer(text):
         role_run = m.group("role")
-        angle = [a for a in _ANGLE.findall(m.group("skills")) if _skill_like(a)]
+        angle = [a for a in ANGLE.findall(m.group("skills")) if _skill_like(a)]
         if not angle:
             continue
         if all(a in tags for a in angle):
@@ -332,7 +332,7 @@ def _line_refs(
         if name in tags or name.isdigit() or name == "X":
             yield _ref(RefKind.TAG, m.group(0), line, clause, name, bracket=bracket, context=context)
         elif _NAME_CHARS.match(name) and text[m.start() - 1 : m.start()] not in (">",):
-            if bracket == "<>" and _PAIR.match(text, max(0, m.start() - 1)):
+            if bracket == "<>" and PAIR.match(text, max(0, m.start() - 1)):
                 continue  # already a role<skill> pair
             yield _ref(RefKind.SKILL, m.group(0), line, clause, name, context=context)
     for m in _STATUS_REF.finditer(text):

@@ -5,21 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from ruleproof.findings import Finding
-from ruleproof.lint import families_for, forum, names, run_lint, sequences, structure, wintables
+from ruleproof.lint import families_for, forum, names, sequences, structure, wintables
 from ruleproof.lint.profiles import book_families
 from tests.conftest import doc_from_text
 from tests.lint.sectioned_books import CLEAN, edit
+from tests.lint.test_checks import lint, only
 
 ORDER = "1. 守夜人<守望>，刺客<刺杀>，预言师<预言>，幻术师<幻象>，有先后顺序。"
-
-
-def lint(text: str) -> list[Finding]:
-    return run_lint(doc_from_text(text))
-
-
-def only(findings: list[Finding], check: str) -> list[Finding]:
-    return [f for f in findings if f.check == check]
 
 
 def test_clean_book_is_read_by_headings_and_has_no_findings() -> None:

@@ -124,20 +124,6 @@ def test_check_says_which_stages_are_skipped_and_why(capsys: pytest.CaptureFixtu
     assert "--spec none" in stages["verify"]["summary"]
 
 
-def test_lint_runs_a_books_own_families_only_on_that_book(capsys: pytest.CaptureFixture[str]) -> None:
-    """返航录's registry and ten-gate families are its profile's; naming another book turns them off."""
-    code, out, _ = run(["lint", "--format", "json"], capsys)
-    own = {f["check"] for f in json.loads(out)["findings"]}
-    code2, out2, _ = run(["lint", "--book", "genshin165", "--format", "json"], capsys)
-    assert code == code2 == 1
-    other = {f["check"] for f in json.loads(out2)["findings"]}
-    from ruleproof.lint import exceptions, gates
-
-    book_checks = {c.id for c in (*exceptions.CHECKS, *gates.CHECKS)}
-    assert own & book_checks and not other & book_checks
-    assert other == own - book_checks
-
-
 def test_counterexamples_go_to_the_books_folder_by_default(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -7,6 +7,7 @@ import argparse
 from typing import Any
 
 from ruleproof.books import BOOKS
+from ruleproof.books.protocols import ConfigCheck
 from ruleproof.config import render
 from ruleproof.config.args import positive
 from ruleproof.config.solver import Status
@@ -41,6 +42,11 @@ class Genshin165Config:
         )
         p.add_argument("--json", action="store_true", help="JSON 输出")
         p.set_defaults(func=run)
+
+    def check(self) -> ConfigCheck:
+        """``config genshin165 --check`` over the default scan (for ``check``'s config stage)."""
+        ns = list(range(DEFAULT_RANGE[0], DEFAULT_RANGE[1] + 1))
+        return ConfigCheck(check(ns), f"N = {ns[0]}–{ns[-1]}")
 
 
 CONFIG = Genshin165Config()

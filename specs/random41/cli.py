@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 
+from ruleproof.books.protocols import ConfigCheck
 from ruleproof.config.args import positive
 from ruleproof.errors import UserError
 from ruleproof.jsonout import dumps
@@ -45,6 +46,10 @@ class Random41Config:
         q.add_argument("--n10-formula", action="store_true", help="10 人局按 11 人起的公式推算（正文未给出）")
         q.add_argument("--json", action="store_true")
         q.set_defaults(func=run)
+
+    def check(self) -> ConfigCheck | None:
+        """No checks of the rules themselves yet (its boards are checked as generated)."""
+        return None
 
 
 CONFIG = Random41Config()

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
+from ruleproof.findings import Finding
 from ruleproof.specs.model import Param, Switch
 
 
@@ -55,12 +57,25 @@ class ExecutableSpec(Protocol[S]):
         ...
 
 
+@dataclass(frozen=True)
+class ConfigCheck:
+    """What the configuration rules' own checks found, and over what (``N = 8–40``)."""
+
+    findings: Sequence[Finding]
+    scope: str
+
+
 class ConfigRules(Protocol):
-    """A book's configuration rules as a sub-command of ``ruleproof config``."""
+    """A book's configuration rules as a sub-command of ``ruleproof config``, and their own checks for
+    ``check``'s config stage."""
 
     def register(self, parser: argparse.ArgumentParser) -> None:
         """Add the book's options to ``parser`` and set ``func``."""
         ...
 
+    def check(self) -> ConfigCheck | None:
+        """The rules' own checks over their default scope (``config KEY --check``); None: they have none."""
+        ...
 
-__all__ = ["ConfigRules", "ExecutableSpec", "SpecLike"]
+
+__all__ = ["ConfigCheck", "ConfigRules", "ExecutableSpec", "SpecLike"]

@@ -1,12 +1,13 @@
 """``ruleproof check [FILE]`` — the main job: every available check on a rulebook, one report.
 
-Stages: read the text into a clause tree; lint it (references, numbering, restatements, order tables,
-revision log, extraction hygiene, and the book's own bookkeeping checks — 返航录's exception registry
-and ten-gate lines — where its profile enables them); compare the executable spec's quoted phrases with
-the text (drift); verify the invariants the text states (``ruleproof verify``, every reading, BMC depth
-``CHECK_DEPTH``).  Which book the text is, and so which stages it has, comes from the book registry
-(``--book KEY``, ``bundled:KEY`` or the text's title); a stage the book does not have yet is listed as
-skipped, saying so.  Output formats and baselines are those of ``ruleproof lint``.
+Stages: read the text into a clause tree (numbered 4.4.6, or by its headings); the generic lint of its
+shape; the book-specific lint (返航录's exception registry and ten-gate lines, where the book's profile
+or the text declares them); compare the executable spec's quoted phrases with the text (drift); verify
+the invariants the text states (``ruleproof verify``, every reading, BMC depth ``CHECK_DEPTH``); the
+configuration rules' own checks (``ruleproof config genshin165 --check``).  Which book the text is, and
+so which stages it has, comes from the book registry (``--book KEY``, ``bundled:KEY`` or the text's
+title); every stage is listed, with "skipped" and the reason where the book has no such thing (yet).
+Output formats and baselines are those of ``ruleproof lint``.
 Exit 0 when nothing is found beyond the baseline and every invariant is proved or holds, 1 when
 something is found or an invariant is violated, 3 when an invariant is unknown (never shown as a pass)
 and nothing else failed, 2 when the input cannot be used.
@@ -19,10 +20,11 @@ from typing import Any
 
 from ruleproof import appendix, books, drift
 from ruleproof.books import BOOKS, PARTS, BookProfile, load_source
-from ruleproof.cli.cmd_lint import add_report_arguments, emit_report
-from ruleproof.cli.common import add_book_argument, add_file_argument, book_of_text, lint_skip
+from ruleproof.cli.cmd_lint import add_report_arguments, checks_for, emit_report
+from ruleproof.cli.common import add_book_argument, add_file_argument, book_of_text
 from ruleproof.findings import Finding, Severity, Stage
-from ruleproof.lint import CHECKS, run_lint
+from ruleproof.lint import BOOK_CHECK_IDS, CheckInfo, families_for, run_lint
+from ruleproof.lint.profiles import BOOK_FAMILIES, book_families
 from ruleproof.smt.ts import Options, Status
 from ruleproof.smt.verify import VIOLATED, VerifyReport, report_findings, verify_all
 from ruleproof.text import Document, read_document
@@ -92,6 +94,17 @@ def _count(findings: list[Finding]) -> tuple[int, int, int]:
 def reading_stage(doc: Document) -> Stage:
     n_refs = sum(1 for _ in doc.refs())
     n_items = sum(len(c.items) for c in doc)
+    if doc.shape != "dotted":
+        roles, skills = len(doc.names.of("role")), len(doc.names.of("skill"))
+        tables = sum(len(c.tables) for c in doc)
+        return Stage(
+            "text",
+            "ok",
+            f"按标题读取 {len(doc.clauses)} 节、{roles} 个身份、{skills} 个技能、{tables} 张表、{n_items} 项、"
+            f"{n_refs} 处按名称的引用（{len(doc.missing)} 处所引名称未定义）",
+            f"read by headings: {len(doc.clauses)} sections, {roles} roles, {skills} skills, {tables} tables, "
+            f"{n_items} items, {n_refs} references by name ({len(doc.missing)} to undefined names)",
+        )
     return Stage(
         "text",
         "ok",
@@ -100,14 +113,90 @@ def reading_stage(doc: Document) -> Stage:
     )
 
 
-def lint_stage(findings: list[Finding]) -> Stage:
+def lint_stage(findings: list[Finding], doc: Document | None = None) -> Stage:
     e, w, n = _count(findings)
+    families = "、".join(m.__name__.rsplit(".", 1)[-1] for m in families_for(doc)) if doc is not None else ""
+    label = f"（{families}）" if families else ""
     return Stage(
         "lint",
         "findings" if findings else "ok",
-        f"一致性检查：{len(findings)} 条（错误 {e} · 警告 {w} · 提示 {n}）",
-        f"lint: {len(findings)} finding(s) ({e} error, {w} warning, {n} note)",
+        f"一致性检查{label}：{len(findings)} 条（错误 {e} · 警告 {w} · 提示 {n}）",
+        f"lint{' (' + families.replace('、', ', ') + ')' if families else ''}: {len(findings)} finding(s) "
+        f"({e} error, {w} warning, {n} note)",
     )
+
+
+def book_lint_stage(doc: Document, findings: list[Finding]) -> Stage:
+    enabled = sorted(book_families(doc))
+    if not enabled:
+        names = "、".join(BOOK_FAMILIES.values())
+        return Stage(
+            "book-lint",
+            "skipped",
+            f"本书没有{names}：跳过这两项专有检查",
+            "the book declares no exception registry or ten-gate checklist: book-specific checks skipped",
+        )
+    e, w, n = _count(findings)
+    what = "、".join(BOOK_FAMILIES[k] for k in enabled)
+    return Stage(
+        "book-lint",
+        "findings" if findings else "ok",
+        f"专有检查（{what}）：{len(findings)} 条（错误 {e} · 警告 {w} · 提示 {n}）",
+        f"book-specific checks ({', '.join(enabled)}): {len(findings)} finding(s) ({e} error, {w} warning, {n} note)",
+    )
+
+
+def config_stage(doc: Document) -> tuple[Stage, list[Finding]]:
+    """The configuration rules' own checks.  They encode the bundled text's rules (each cites its line),
+    so they run on the bundled book only (``doc.book``), not on a user's revision of it."""
+    book = BOOKS.get(doc.book or "")
+    rules = book.load("config", "check") if book is not None and book.has("config") else None
+    checked = rules.check() if rules is not None else None
+    if book is None or checked is None:
+        return (
+            Stage(
+                "config",
+                "skipped",
+                "本书没有可检查的身份配置规则：跳过配置检查",
+                "no configuration rules with checks for this book: skipped",
+            ),
+            [],
+        )
+    found = list(checked.findings)
+    e, w, n = _count(found)
+    return (
+        Stage(
+            "config",
+            "findings" if found else "ok",
+            f"身份配置规则（ruleproof config {book.key} --check，{checked.scope}）：{len(found)} 条"
+            f"（错误 {e} · 警告 {w} · 提示 {n}）",
+            f"configuration rules (ruleproof config {book.key} --check, {checked.scope.replace('–', '-')}): "
+            f"{len(found)} finding(s) ({e} error, {w} warning, {n} note)",
+        ),
+        found,
+    )
+
+
+def config_checks(findings: list[Finding]) -> list[CheckInfo]:
+    """Report entries for the configuration checks' ids (their texts live with the findings)."""
+    out: dict[str, CheckInfo] = {}
+    for f in findings:
+        out.setdefault(
+            f.check,
+            CheckInfo(
+                id=f.check,
+                family="config",
+                severity=f.severity,
+                title="身份配置规则",
+                title_en="configuration rules",
+                rule="身份配置规则须对每个人数都可满足、其中的界与概率须可达且不越界。",
+                rule_en="The configuration rules must be satisfiable for every player count, their bounds "
+                "reachable and their probabilities within range.",
+                advice="见 ruleproof config --check 的说明（docs/config.md）。",
+                advice_en="See ruleproof config --check (docs/config.md).",
+            ),
+        )
+    return list(out.values())
 
 
 def verify_stage(report: VerifyReport | None, book: BookProfile | None, requested: bool = False) -> Stage:
@@ -161,7 +250,9 @@ def run(args: argparse.Namespace) -> int:
     source = load_source(args.file)
     book = book_of_text(args, source)
     doc = read_document(source)
-    findings = run_lint(doc, skip=lint_skip(book))
+    findings = run_lint(doc)
+    generic = [f for f in findings if f.check not in BOOK_CHECK_IDS]
+    specific = [f for f in findings if f.check in BOOK_CHECK_IDS]
     against = spec_book(args, book)
     off = args.spec == "none"
     spec_stage, spec_findings = drift_stage(doc, against, off)
@@ -170,15 +261,24 @@ def run(args: argparse.Namespace) -> int:
         spec = books.spec_of(against, "check").load()
         report = verify_all(spec, doc, options=Options(depth=CHECK_DEPTH))
     appendix_found = appendix.appendix_findings(doc, book)
+    cfg_stage, cfg_findings = config_stage(doc)
     stages = [
         reading_stage(doc),
-        lint_stage(findings),
+        lint_stage(generic, doc),
+        book_lint_stage(doc, specific),
         spec_stage,
         verify_stage(report, against, off),
         appendix_stage(doc, book, appendix_found),
+        cfg_stage,
     ]
-    everything = findings + spec_findings + appendix_found + (report_findings(report, doc) if report else [])
-    checks = (*CHECKS, *drift.CHECKS, *appendix.CHECKS, VIOLATED)
+    everything = (
+        findings
+        + spec_findings
+        + appendix_found
+        + (report_findings(report, doc) if report else [])
+        + cfg_findings
+    )
+    checks = (*checks_for(doc), *drift.CHECKS, *appendix.CHECKS, VIOLATED, *config_checks(cfg_findings))
     code = emit_report(
         args, doc, sorted(everything, key=Finding.sort_key), checks, tool="ruleproof check", stages=stages
     )

@@ -14,9 +14,9 @@ from pathlib import PurePath
 from typing import Any
 
 from ruleproof.books import load_source
-from ruleproof.cli.common import add_book_argument, add_file_argument, book_of_text, lint_skip, write
+from ruleproof.cli.common import add_file_argument, write
 from ruleproof.findings import Finding, Stage
-from ruleproof.lint import CHECKS, CheckInfo, run_lint
+from ruleproof.lint import CheckInfo, families_for, run_lint
 from ruleproof.lint import baseline as bl
 from ruleproof.lint.report import FORMATS, LintReport, render
 from ruleproof.text import Document, read_document
@@ -30,7 +30,6 @@ def register(sub: Any) -> None:
     )
     add_file_argument(p)
     add_report_arguments(p)
-    add_book_argument(p, "规则书（决定书内专有检查，如返航录的例外登记与十关核验）；省略时按 FILE 识别")
     p.set_defaults(func=run)
 
 
@@ -90,8 +89,11 @@ def emit_report(
     return 1 if new or failed else 0
 
 
+def checks_for(doc: Document) -> tuple[CheckInfo, ...]:
+    """The checks that run on ``doc`` (its shape's families and its book-specific ones)."""
+    return tuple(info for family in families_for(doc) for info in family.CHECKS)
+
+
 def run(args: argparse.Namespace) -> int:
-    source = load_source(args.file)
-    skip = lint_skip(book_of_text(args, source))
-    doc = read_document(source)
-    return emit_report(args, doc, run_lint(doc, skip=skip), CHECKS, tool="ruleproof lint")
+    doc = read_document(load_source(args.file))
+    return emit_report(args, doc, run_lint(doc), checks_for(doc), tool="ruleproof lint")

@@ -41,14 +41,5 @@ def book_of_text(args: argparse.Namespace, source: Source) -> BookProfile | None
     return books.get(key) if key is not None else books.recognise(source)
 
 
-def lint_skip(book: BookProfile | None) -> frozenset[str]:
-    """The book-specific lint families that do not apply to ``book`` (those other books claim); an
-    unrecognised text gets every family."""
-    if book is None:
-        return frozenset()
-    claimed = frozenset().union(*(b.lint.book_families for b in BOOKS.values()))
-    return claimed - book.lint.book_families
-
-
 def write(text: str) -> None:
     sys.stdout.write(text)

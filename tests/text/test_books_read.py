@@ -240,3 +240,17 @@ def test_outline_json_round_trips(books: dict[str, Document], key: str) -> None:
     assert data["document"]["shape"] == "sectioned"
     assert len(data["clauses"]) == len(books[key].clauses)
     assert {n["kind"] for n in data["names"]} <= {"role", "skill", "status", "camp", "tag", "term"}
+
+
+@pytest.mark.parametrize(
+    ("key", "title"),
+    [
+        ("genshin165", "[165]原神——正式规则贴"),
+        ("botc-m124", "[M124]巫师3——正式规则贴"),
+        ("jiejie140", "[140]乘风破浪的姐姐2 ——本场规则帖"),
+    ],
+)
+def test_thread_title_is_the_title_not_a_signature(key: str, title: str) -> None:
+    """The thread title has a post signature's shape (「[165]…」) but is printed once; signatures recur."""
+    doc = read_document(load_source(f"bundled:{key}"))
+    assert doc.title == title

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 from ruleproof.books import Source
@@ -85,7 +86,11 @@ def _read_sectioned(source: Source, lines: list[str]) -> Document | None:
     if found is None:
         return None
     clauses = {c.id: c for c in found.clauses}
-    furniture = set(found.chrome) | set(found.signatures)
+    # The thread title (「[165]原神——正式规则贴」) has a signature's shape but is printed once, while a post
+    # signature (「[165]导演A」) recurs: the title is the first line that is neither chrome nor a recurring
+    # signature.
+    printed = Counter(ln.strip() for ln in lines)
+    furniture = set(found.chrome) | {i for i in found.signatures if printed[lines[i - 1].strip()] > 1}
     doc = Document(
         name=source.name,
         title=next((ln.strip() for i, ln in enumerate(lines, 1) if ln.strip() and i not in furniture), ""),

@@ -46,6 +46,8 @@ CATALOG: tuple[BookProfile, ...] = (
         filename="botc-m124.txt",
         recognise=("[M124]巫师3", "血染钟楼"),
         reading="sectioned",
+        spec="ruleproof.specs.botc_m124.book:SPEC",
+        drift="ruleproof.specs.botc_m124.drift:quotes",
     ),
     BookProfile(
         "random41",

@@ -48,6 +48,7 @@ CATALOG: tuple[BookProfile, ...] = (
         reading="sectioned",
         spec="ruleproof.specs.botc_m124.book:SPEC",
         drift="ruleproof.specs.botc_m124.drift:quotes",
+        config="ruleproof.specs.botc_m124.cli:CONFIG",
     ),
     BookProfile(
         "random41",

@@ -15,6 +15,7 @@ from ruleproof.errors import UserError
 from ruleproof.findings import Finding, Severity
 from ruleproof.jsonout import dumps
 from ruleproof.specs.botc_m124 import BOOK_ID, Spec, load_spec, parse_assignment
+from ruleproof.specs.botc_m124.official import SOURCE, compare
 from ruleproof.specs.botc_m124.roles import ROLE_BY_KEY
 from ruleproof.specs.botc_m124.setup import (
     Encoding,
@@ -133,6 +134,9 @@ class BotcConfig:
         p.add_argument(
             "--set", action="append", default=[], metavar="KEY=VALUE", help="改写参数（如 base.outsiders=0）"
         )
+        p.add_argument(
+            "--official", action="store_true", help="与官方剧本数据（夜晚顺序、时机、开局效果）逐项比较"
+        )
         p.add_argument("--json", action="store_true", help="JSON 输出")
         p.set_defaults(func=run)
 
@@ -147,6 +151,8 @@ CONFIG = BotcConfig()
 def run(args: argparse.Namespace) -> int:
     positive(args.boards, "--boards")
     spec = load_spec(dict(parse_assignment(a) for a in args.set))
+    if args.official:
+        return _official(args)
     if args.check:
         findings, proofs = check_findings(spec)
         if args.json:
@@ -208,3 +214,20 @@ def run(args: argparse.Namespace) -> int:
 
 
 __all__ = ["CONFIG", "check_findings"]
+
+
+def _official(args: argparse.Namespace) -> int:
+    """The comparison with the official script data (facts; exit 0: a list for the author to judge)."""
+    diffs = compare()
+    if args.json:
+        print(dumps({"book": BOOK_ID, "source": SOURCE, "differences": [d.to_json() for d in diffs]}), end="")
+        return 0
+    src = f"{SOURCE['repository']} {SOURCE['path']} @ {SOURCE['commit'][:12]}"
+    print(
+        f"官方数据：{src}；{len(diffs)} 处不同"
+        if args.lang == "zh"
+        else f"official data: {src}; {len(diffs)} differences"
+    )
+    for d in diffs:
+        print(f"  [{d.kind}] {d.zh if args.lang == 'zh' else d.en}")
+    return 0

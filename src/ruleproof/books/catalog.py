@@ -49,6 +49,8 @@ CATALOG: tuple[BookProfile, ...] = (
         spec="ruleproof.specs.botc_m124.book:SPEC",
         drift="ruleproof.specs.botc_m124.drift:quotes",
         config="ruleproof.specs.botc_m124.cli:CONFIG",
+        engine="ruleproof.specs.botc_m124.engine.runner:ENGINE",
+        vectors="tests/botc_m124/vectors",
     ),
     BookProfile(
         "random41",

@@ -293,6 +293,8 @@ class Game(BaseGame[Player]):
 
     def living_demons(self) -> int:
         zombuul_alive = self.spec.reading("zombuul.win_registration") == "alive"
+        if self.setup.monsta and not any(e.name == "携带宝宝" for e in self.entries):
+            return 1  # 恶魔宝宝 before its first babysitter: the Demon of the game is still in play
         return sum(
             self.is_demon(p) and p.alive and (not p.registered_dead or zombuul_alive) for p in self.players
         )

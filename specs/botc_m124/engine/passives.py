@@ -41,7 +41,7 @@ def install(g: Any, p: Player) -> None:
     if "lleech.host" in held:
 
         def host(gg: Any) -> list[int]:
-            hosts = gg.marks("被寄生")
+            hosts = [e.holder for e in gg.entries if e.name == "被寄生"]  # not through force(): no recursion
             return [n] if any(gg.players[h - 1].alive for h in hosts) else []
 
         g.ongoing("不死", p, "lleech.host", host)

@@ -40,6 +40,7 @@ def start(g: Any) -> None:
         g.entries.append(St("宿敌", True, ft.n, "", g.seq, holder=s.nemesis))
     for p in g.players:
         install(g, p)
+    g.night = 1  # 游戏流程 0: the opening information belongs to the first round's record
     minions = [p.n for p in g.players if ROLE_BY_KEY[p.role].kind is Kind.MINION]
     demons = [p.n for p in g.players if ROLE_BY_KEY[p.role].kind is Kind.DEMON]
     for m in minions:  # 爪牙「开局获知：恶魔的马甲名，其余爪牙的马甲名」
@@ -47,6 +48,7 @@ def start(g: Any) -> None:
     for d in demons:  # 恶魔「开局获知：爪牙的马甲名，三个不同的不存在场上的善良身份」
         g.private(d, "start_info", {"minions": minions, "bluffs": list(s.bluffs)})
     g.log("setup", s.to_json())
+    g.night = 0
     g.touch()
 
 

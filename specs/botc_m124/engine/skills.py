@@ -648,7 +648,30 @@ def slot_pre(g: Game) -> None:
                 auto(g, p, key)
 
 
+def leftovers(g: Game) -> None:
+    """A scripted night action whose skill has no slot in tonight's order was never asked for: it is
+    illegal, never silently dropped ([夜晚*] on the opening night, a <被动> skill, an unslotted skill)."""
+    from ruleproof.runtime import ScriptPolicy
+
+    policy = g.policy
+    if not isinstance(policy, ScriptPolicy) or not policy._scripted(g.night):
+        return
+    steps = set(g.current_phase.steps)
+    for a in policy.nights.get(g.night, ()):
+        step = a.step or policy.step_of.get(a.skill, "?")
+        if step in steps:
+            continue
+        sk = SKILL_BY_KEY.get(a.skill)
+        if sk is not None and sk.passive:
+            raise g.illegal("技能", "<被动>技能无需发动，会自行发动", "a <被动> skill is not used: it fires by itself", a)
+        if sk is not None and sk.time == "夜晚*" and g.night == 1:
+            raise g.illegal("技能", "标明[夜晚*]的技能，只能在除了开局夜晚的夜晚发动", "[夜晚*]: not on the opening night", a)
+        raise g.illegal("游戏流程及其他说明", f"{a.skill} 在今夜的行动顺序中没有位置", f"{a.skill} has no slot tonight", a)
+
+
 def slot_post(g: Game) -> None:
+    if g.step == g.current_phase.steps[-1]:
+        leftovers(g)
     keys = slot_skills(g.step)
     submitted = {(a.actor, a.skill) for a in g.submitted} if g.submitted else set()
     g.submitted = ()

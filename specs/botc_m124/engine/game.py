@@ -22,8 +22,8 @@ from ruleproof.errors import BadInput
 from ruleproof.kernel.algebra import PY
 from ruleproof.runtime import BaseGame, IllegalAction, Observer, Phase, Policy
 from ruleproof.specs.botc_m124 import Spec
-from ruleproof.specs.botc_m124.engine.model import EVIL, GOOD, BotcAction, Held, Nomination, Player, St
-from ruleproof.specs.botc_m124.engine.registry import DAWN, DAY, DAYTIME, DUSK, NIGHT, OPENING, RULES, SETTLE
+from ruleproof.specs.botc_m124.engine.model import EVIL, GOOD, Held, Nomination, Player, St
+from ruleproof.specs.botc_m124.engine.registry import DAY, DAYTIME, NIGHT, OPENING, RULES
 from ruleproof.specs.botc_m124.kernels import (
     dead_vote,
     dies_of_judgment,
@@ -32,7 +32,7 @@ from ruleproof.specs.botc_m124.kernels import (
     good_wins,
 )
 from ruleproof.specs.botc_m124.roles import ROLE_BY_KEY, SKILL_BY_KEY, Kind
-from ruleproof.specs.botc_m124.setup import MONSTA, Setup, violations
+from ruleproof.specs.botc_m124.setup import Setup, violations
 from ruleproof.specs.botc_m124.tables import GRANTS, Anchor
 
 GRANT = {(g.skill, g.name): g for g in GRANTS}
@@ -94,6 +94,7 @@ class Game(BaseGame[Player]):
         self.mezepheles_word: str | None = None
         self.adventurer_mark: dict[int, str] = {}
         self.pending_result: tuple[str, str, str] | None = None
+        self._jumping = False  # a 蚀梦游魂 jump in progress (the 猩红女士 does not trigger)
 
     # ── the round ──────────────────────────────────────────────────────────────────────────
 
@@ -131,14 +132,12 @@ class Game(BaseGame[Player]):
             return False
         if h.until_dawn is not None and self.dawns >= h.until_dawn:
             return False
-        if not p.alive and not p.registered_dead:
-            if not (SKILL_BY_KEY[key].survives_death or force.get((p.n, "亡魂"))):
-                return False
+        if not (p.alive or p.registered_dead or SKILL_BY_KEY[key].survives_death or force.get((p.n, "亡魂"))):
+            return False
         if force.get((p.n, "超度")) and ROLE_BY_KEY[p.role].kind is Kind.MINION:
             return False
-        if SKILL_BY_KEY[key].role == "witch" and self.alive_count() == self.spec.p("witch.alive"):
-            return False  # 「当场上存活玩家数量等于三名玩家时，女巫失去所有技能」
-        return True
+        # 「当场上存活玩家数量等于三名玩家时，女巫失去所有技能」
+        return not (SKILL_BY_KEY[key].role == "witch" and self.alive_count() == self.spec.p("witch.alive"))
 
     def impaired(self, n: int, skill: str | None = None) -> bool:
         """[醉酒] or [中毒] in force on seat ``n`` (not counting what ``skill`` of ``n`` gives itself)."""

@@ -115,10 +115,7 @@ def clockmaker(g: Any, p: Player, key: str) -> None:
     size = len(g.players)
     demons = [q.n for q in g.players if g.is_demon(q)]
     minions = [q.n for q in g.players if ROLE_BY_KEY[q.role].kind is Kind.MINION]
-    if demons and minions:
-        d = min(min((a - b) % size, (b - a) % size) for a in demons for b in minions)
-    else:
-        d = 0
+    d = min(min((a - b) % size, (b - a) % size) for a in demons for b in minions) if demons and minions else 0
     give(g, p, key, [str(d)], counts(size // 2))
 
 

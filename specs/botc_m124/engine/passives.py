@@ -23,7 +23,7 @@ def install(g: Any, p: Player) -> None:
         def tea(gg: Any) -> list[int]:
             if not gg.players[n - 1].alive:
                 return []
-            near = gg.neighbours(n, gg.alive_pred)
+            near: list[int] = gg.neighbours(n, gg.alive_pred)
             if len(near) == 2 and all(gg.players[x - 1].faction == GOOD for x in near):
                 return near
             return []
@@ -41,7 +41,9 @@ def install(g: Any, p: Player) -> None:
     if "lleech.host" in held:
 
         def host(gg: Any) -> list[int]:
-            hosts = [e.holder for e in gg.entries if e.name == "被寄生"]  # not through force(): no recursion
+            hosts: list[int] = [
+                e.holder for e in gg.entries if e.name == "被寄生"
+            ]  # not through force(): no recursion
             return [n] if any(gg.players[h - 1].alive for h in hosts) else []
 
         g.ongoing("不死", p, "lleech.host", host)

@@ -33,7 +33,7 @@ def propose(g: Any, p: Player, key: str, rng: random.Random) -> BotcAction | Non
     if cond is not None and not cond(g, p):
         return None
     if not sk.forced and rng.random() < (0.7 if key != "assassin.assassinate" else 0.25):
-        return None if key != "po.choose" else None
+        return None
     picked: list[int] = []
     n = spec.n if spec.upto is None else rng.randint(1, spec.upto)
     for _ in range(n):

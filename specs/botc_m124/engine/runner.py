@@ -131,7 +131,7 @@ def random_setup(spec: Spec, seed: int) -> Setup:
             | ({MONSTA} if monsta else set())
             | ({"adventurer"} if adventurer else set())
         )
-        t, o, m, d = final_counts(spec, present, godfather_plus=plus, marionette_fake=fake)
+        t, o, _m, _d = final_counts(spec, present, godfather_plus=plus, marionette_fake=fake)
         outs = [x for x in pool[Kind.OUTSIDER] if not ("godfather" in minions and x == "heretic")]
         towns = [x for x in pool[Kind.TOWNSFOLK] if x not in ("adventurer", fake)]
         if o > len(outs) or t - adventurer < 0 or o < 0:

@@ -21,7 +21,6 @@ from ruleproof.specs.botc_m124.engine.game import Game, count_execution, hhmm, v
 from ruleproof.specs.botc_m124.engine.model import EVIL, GOOD, BotcAction, Nomination, Player
 from ruleproof.specs.botc_m124.engine.registry import (
     DAWN,
-    DAY,
     DAYTIME,
     DUSK,
     NOMINATE,
@@ -32,7 +31,7 @@ from ruleproof.specs.botc_m124.engine.registry import (
 )
 from ruleproof.specs.botc_m124.engine.triggers import change_alignment, change_role
 from ruleproof.specs.botc_m124.roles import ROLE_BY_KEY, ROLES, SKILL_BY_KEY, SKILLS, Kind
-from ruleproof.specs.botc_m124.tables import Anchor, FIRST_NIGHT, OTHER_NIGHTS
+from ruleproof.specs.botc_m124.tables import FIRST_NIGHT, OTHER_NIGHTS, Anchor
 
 CLAUSE_DAY = "提名与投票"
 
@@ -532,8 +531,8 @@ def auto(g: Game, p: Player, key: str) -> None:
     elif key == "adventurer.return":
         mark = g.adventurer_mark.pop(p.n, None)
         if mark is not None:
-            truth = [q.n for q in g.players if ROLE_BY_KEY[q.role].kind.value == mark]
-            info.seats_answer(g, p, key, truth)
+            seats_of_kind = [q.n for q in g.players if ROLE_BY_KEY[q.role].kind.value == mark]
+            info.seats_answer(g, p, key, seats_of_kind)
     elif key == "chambermaid.accompany":
         for q in g.players:
             if q.alive and any(can_act_tonight(g, q, k) for k in q.held):
@@ -663,10 +662,19 @@ def leftovers(g: Game) -> None:
             continue
         sk = SKILL_BY_KEY.get(a.skill)
         if sk is not None and sk.passive:
-            raise g.illegal("技能", "<被动>技能无需发动，会自行发动", "a <被动> skill is not used: it fires by itself", a)
+            raise g.illegal(
+                "技能", "<被动>技能无需发动，会自行发动", "a <被动> skill is not used: it fires by itself", a
+            )
         if sk is not None and sk.time == "夜晚*" and g.night == 1:
-            raise g.illegal("技能", "标明[夜晚*]的技能，只能在除了开局夜晚的夜晚发动", "[夜晚*]: not on the opening night", a)
-        raise g.illegal("游戏流程及其他说明", f"{a.skill} 在今夜的行动顺序中没有位置", f"{a.skill} has no slot tonight", a)
+            raise g.illegal(
+                "技能",
+                "标明[夜晚*]的技能，只能在除了开局夜晚的夜晚发动",
+                "[夜晚*]: not on the opening night",
+                a,
+            )
+        raise g.illegal(
+            "游戏流程及其他说明", f"{a.skill} 在今夜的行动顺序中没有位置", f"{a.skill} has no slot tonight", a
+        )
 
 
 def slot_post(g: Game) -> None:
@@ -738,6 +746,11 @@ def night_start(g: Game) -> None:
         burst(g)
 
 
+def _spread_on(t: int) -> Callable[[Any], bool]:
+    """纯血恶魔 毒发 「并使其解除[中毒]效果，解除[因纯血恶魔中毒]标记」 — only what 传播 gave."""
+    return lambda e: bool(e.holder == t and e.skill == "pukka.spread")
+
+
 def burst(g: Game) -> None:
     for p in g.players:
         if "pukka.burst" in p.held and g.holds(p, "pukka.burst"):
@@ -745,7 +758,7 @@ def burst(g: Game) -> None:
                 works = not g.fails(p, "pukka.burst")
                 if works:
                     g.judge(t, p, "pukka.burst")
-                g.remove(lambda e, t=t: e.holder == t and e.skill == "pukka.spread")
+                g.remove(_spread_on(t))
 
 
 # ── the day ────────────────────────────────────────────────────────────────────────────────

@@ -21,30 +21,12 @@ def on_death(
     alive_before: int,
 ) -> None:
     # 猩红女士 转化: the last Demon dies with ≥5 alive (before or after the death: a reading)
-    if g.is_demon(t) or ROLE_BY_KEY[t.role].kind is Kind.DEMON:
-        if g.living_demons() == 0 and not getattr(g, "_jumping", False):
-            count = (
-                alive_before if g.spec.reading("scarletwoman.count") == "before_death" else g.alive_count()
-            )
-            sw = next(
-                (
-                    p
-                    for p in g.players
-                    if p.alive and "scarletwoman.convert" in p.held and g.works(p, "scarletwoman.convert")
-                ),
-                None,
-            )
-            if sw is not None and count >= g.spec.p("scarletwoman.min_alive"):
-                if g.setup.monsta:
-                    g.remove(lambda e: e.name == "携带宝宝")
-                    g.grant(sw.n, "携带宝宝", sw, "lilmonsta.carry")
-                    g.log("scarletwoman", {"seat": sw.n, "babysitter": True})
-                else:
-                    change_role(g, sw, t.role)
-                    g.log("scarletwoman", {"seat": sw.n, "role": t.role})
-            elif execution and _mastermind(g):
-                g.mastermind_day = g.night + (0 if g.current_phase.kind == "night" else 1)
-                g.log("mastermind", {"day": g.mastermind_day})
+    if (
+        (g.is_demon(t) or ROLE_BY_KEY[t.role].kind is Kind.DEMON)
+        and g.living_demons() == 0
+        and not g._jumping
+    ):
+        last_demon_died(g, t, execution, alive_before)
     # 噬脑魔 寄宿: 「若拥有该标记的角色死亡，噬脑魔死亡」
     if t.n in g.marks("被寄生"):
         for q in g.players:
@@ -87,6 +69,31 @@ def on_death(
     g.check_win("death")
 
 
+def last_demon_died(g: Any, t: Player, execution: bool, alive_before: int) -> None:
+    """猩红女士 转化 (「一旦场上最后一个恶魔死亡，如果场上的存活角色数量大于等于5」, counted before or after the
+    death: a reading), else the 主谋's extra day when the Demon died of an execution."""
+    count = alive_before if g.spec.reading("scarletwoman.count") == "before_death" else g.alive_count()
+    sw = next(
+        (
+            p
+            for p in g.players
+            if p.alive and "scarletwoman.convert" in p.held and g.works(p, "scarletwoman.convert")
+        ),
+        None,
+    )
+    if sw is not None and count >= g.spec.p("scarletwoman.min_alive"):
+        if g.setup.monsta:
+            g.remove(lambda e: e.name == "携带宝宝")
+            g.grant(sw.n, "携带宝宝", sw, "lilmonsta.carry")
+            g.log("scarletwoman", {"seat": sw.n, "babysitter": True})
+        else:
+            change_role(g, sw, t.role)
+            g.log("scarletwoman", {"seat": sw.n, "role": t.role})
+    elif execution and _mastermind(g):
+        g.mastermind_day = g.night + (0 if g.current_phase.kind == "night" else 1)
+        g.log("mastermind", {"day": g.mastermind_day})
+
+
 def _demon_skills() -> set[str]:
     from ruleproof.specs.botc_m124.roles import SKILLS
 
@@ -125,10 +132,10 @@ def before_execution_judgment(g: Any, p: Player) -> None:
 
 def after_execution(g: Any, p: Player, died: bool) -> None:
     # 哥布林 嚣张: claimed within its window and executed that day → its team wins
-    if "goblin.claim" in p.held and any(nm.nominee == p.n and nm.claimed for nm in g.nominations):
-        if g.works(p, "goblin.claim"):
-            g.end(p.faction, "goblin", "哥布林宣言后当天被处决")
-            return
+    claimed = any(nm.nominee == p.n and nm.claimed for nm in g.nominations)
+    if "goblin.claim" in p.held and claimed and g.works(p, "goblin.claim"):
+        g.end(p.faction, "goblin", "哥布林宣言后当天被处决")
+        return
     # 主谋's day: a good seat executed → evil wins; an evil seat → good wins
     if g.mastermind_day is not None and g.mastermind_day == g.night and g.current_phase.kind == "day":
         g.mastermind_day = None
@@ -142,10 +149,10 @@ def at_game_end(g: Any, winner: str) -> tuple[str, list[int]]:
     """异端分子 (「胜利的角色落败，失败的角色胜利」) and 政客 (storyteller's judgment)."""
     secondary: list[int] = []
     for p in g.players:
-        if "politician.sway" in p.held and g.works(p, "politician.sway") and p.faction != winner:
-            if g.choose("politician.most_responsible", ["no", "yes"], clause="政客") == "yes":
-                p.faction = winner
-                secondary.append(p.n)
+        lost = "politician.sway" in p.held and g.works(p, "politician.sway") and p.faction != winner
+        if lost and g.choose("politician.most_responsible", ["no", "yes"], clause="政客") == "yes":
+            p.faction = winner
+            secondary.append(p.n)
     for p in g.players:
         if "heretic.heresy" in p.held and g.works(p, "heretic.heresy"):
             winner = EVIL if winner == GOOD else GOOD

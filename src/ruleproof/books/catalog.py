@@ -50,7 +50,9 @@ CATALOG: tuple[BookProfile, ...] = (
         drift="ruleproof.specs.botc_m124.drift:quotes",
         config="ruleproof.specs.botc_m124.cli:CONFIG",
         engine="ruleproof.specs.botc_m124.engine.runner:ENGINE",
+        invariants="ruleproof.invariants.botc_m124:INVARIANTS",
         vectors="tests/botc_m124/vectors",
+        counterexamples="counterexamples/botc_m124",
     ),
     BookProfile(
         "random41",

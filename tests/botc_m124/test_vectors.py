@@ -14,10 +14,11 @@ from ruleproof.text import read_document
 from ruleproof.vectors import dump_vector
 
 VECTORS = sorted((Path(__file__).parent / "vectors").glob("*.json"))
+COUNTEREXAMPLES = sorted((Path(__file__).parents[2] / "counterexamples" / "botc_m124").glob("*.json"))
 DOC = read_document(load_source("bundled:botc-m124"))
 
 
-@pytest.mark.parametrize("path", VECTORS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", VECTORS + COUNTEREXAMPLES, ids=lambda p: p.stem)
 def test_vector(path: Path) -> None:
     vec, _outcome, mismatches = ENGINE.replay(path)
     assert mismatches == [], [m.line("en") for m in mismatches]

@@ -25,28 +25,14 @@ def propose(g: Any, p: Player, key: str, rng: random.Random) -> BotcAction | Non
         return None
     if not (p.alive or sk.survives_death):
         return None
-    if sk.time == "夜晚*" and g.night == 1:
-        return None
-    if sk.time == "首夜" and not skills.first_night_ok(g, p, key):
-        return None
-    cond = skills.CONDITIONS.get(key)
-    if cond is not None and not cond(g, p):
+    if not skills.timely(g, p, key):
         return None
     if not sk.forced and rng.random() < (0.7 if key != "assassin.assassinate" else 0.25):
         return None
     picked: list[int] = []
     n = spec.n if spec.upto is None else rng.randint(1, spec.upto)
     for _ in range(n):
-        options = [
-            q.n
-            for q in g.players
-            if not (spec.alive and not g.alive_pred(q))
-            and not (spec.not_self and q.n == p.n)
-            and not (spec.distinct and q.n in picked)
-            and not (key == "exorcist.exorcise" and q.n in g.marks("被驱魔"))
-            and not (key == "devilsadvocate.defend" and q.n in g.marks("被辩护"))
-            and not (key == "barber.swap" and g.is_demon(q) and q.n != p.n)
-        ]
+        options = skills.target_options(g, p, key, picked)
         if not options:
             return None
         picked.append(rng.choice(options))

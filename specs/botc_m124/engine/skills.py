@@ -460,18 +460,37 @@ def resolve_info(g: Game, p: Player, a: Any) -> None:
 # ── automatic and passive night skills, by slot ────────────────────────────────────────────
 
 
-def auto(g: Game, p: Player, key: str) -> None:
-    """A night skill with no choice of the player's: the engine runs it in its slot."""
-    if key in UNIMPLEMENTED:
-        return
+def timely(g: Game, p: Player, key: str) -> bool:
+    """Tonight is a night the skill acts on ([夜晚*], [首夜]) and its 「如果…」 condition holds."""
     sk = SKILL_BY_KEY[key]
     if sk.time == "夜晚*" and g.night == 1:
-        return
+        return False
     if sk.time == "首夜" and not first_night_ok(g, p, key):
-        return
+        return False
     cond = CONDITIONS.get(key)
-    if cond is not None and not cond(g, p):
+    return cond is None or cond(g, p)
+
+
+def target_options(g: Game, p: Player, key: str, picked: list[int]) -> list[int]:
+    """The seats a skill may still choose (its 「选择目标」 and the marks that exclude a seat)."""
+    spec = TARGETS[key]
+    return [
+        q.n
+        for q in g.players
+        if not (spec.alive and not g.alive_pred(q))
+        and not (spec.not_self and q.n == p.n)
+        and not (spec.distinct and q.n in picked)
+        and not (key == "exorcist.exorcise" and q.n in g.marks("被驱魔"))
+        and not (key == "devilsadvocate.defend" and q.n in g.marks("被辩护"))
+        and not (key == "barber.swap" and g.is_demon(q) and q.n != p.n)
+    ]
+
+
+def auto(g: Game, p: Player, key: str) -> None:
+    """A night skill with no choice of the player's: the engine runs it in its slot."""
+    if key in UNIMPLEMENTED or not timely(g, p, key):
         return
+    sk = SKILL_BY_KEY[key]
     if not sk.passive and g.has(p.n, "沉默"):
         return
     if sk.limited and p.held[key].used:
@@ -704,29 +723,12 @@ def slot_post(g: Game) -> None:
 def fill_forced(g: Game, p: Player, key: str) -> None:
     """<强制>: 「不可以放弃发动……如玩家因一些原因没有选择目标，则由说书人选择」."""
     sk = SKILL_BY_KEY[key]
-    if not (p.alive or sk.survives_death) or not capable(g, p, key):
-        return
-    if sk.time == "夜晚*" and g.night == 1:
-        return
-    if sk.time == "首夜" and not first_night_ok(g, p, key):
-        return
-    cond = CONDITIONS.get(key)
-    if cond is not None and not cond(g, p):
+    if not (p.alive or sk.survives_death) or not capable(g, p, key) or not timely(g, p, key):
         return
     spec = TARGETS[key]
     picked: list[int] = []
     for _ in range(spec.n):
-        options = [
-            q.n
-            for q in g.players
-            if not (spec.alive and not g.alive_pred(q))
-            and not (spec.not_self and q.n == p.n)
-            and not (spec.distinct and q.n in picked)
-        ]
-        if key == "exorcist.exorcise":
-            options = [x for x in options if x not in g.marks("被驱魔")]
-        if key == "devilsadvocate.defend":
-            options = [x for x in options if x not in g.marks("被辩护")]
+        options = target_options(g, p, key, picked)
         if not options:
             return
         picked.append(int(g.choose(f"{key}.target", options, clause=ROLE_BY_KEY[sk.role].clause)))

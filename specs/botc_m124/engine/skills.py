@@ -746,6 +746,10 @@ def night_start(g: Game) -> None:
     g.clock = 1200
     if g.night > 1 and g.spec.reading("pukka.burst_timing") == "night_start":
         burst(g)
+    for p in _holders(
+        g, "chambermaid.accompany"
+    ):  # unslotted: 「会在满足发动条件时发动」 — as the night opens
+        auto(g, p, "chambermaid.accompany")
 
 
 def _spread_on(t: int) -> Callable[[Any], bool]:

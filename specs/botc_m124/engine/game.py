@@ -95,6 +95,10 @@ class Game(BaseGame[Player]):
         self.adventurer_mark: dict[int, str] = {}
         self.pending_result: tuple[str, str, str] | None = None
         self._jumping = False  # a 蚀梦游魂 jump in progress (the 猩红女士 does not trigger)
+        self.held_rev = 0  # bumped whenever a seat's held skills change (the holders index)
+        self._holders: tuple[int, dict[str, list[Player]]] | None = None
+        self._alive: tuple[int, int] = (-1, 0)
+        self._win_checked: tuple[int, int | None] | None = None
 
     # ── the round ──────────────────────────────────────────────────────────────────────────
 
@@ -102,8 +106,6 @@ class Game(BaseGame[Player]):
         return (OPENING, DAY) if n == 1 else (NIGHT, DAY)
 
     def opening(self) -> None:
-        from ruleproof.specs.botc_m124.engine import setupgame
-
         setupgame.start(self)
 
     def touch(self) -> None:
@@ -114,13 +116,31 @@ class Game(BaseGame[Player]):
     def give_role_skills(self, p: Player, role: str, joined: int) -> None:
         p.held = {k: Held(k, joined) for k in ROLE_BY_KEY[role].skills}
         p.joined = joined
+        self.held_changed()
+
+    def held_changed(self) -> None:
+        """A seat's held skills changed (gained, lost, cleared)."""
+        self.held_rev += 1
         self.touch()
+
+    def holders_index(self) -> dict[str, list[Player]]:
+        """Skill key → the seats whose ``held`` has it (whether or not it works now): the original role's
+        holders first, then those who gained it (「行动顺序在原角色之后」), each by seat number."""
+        if self._holders is None or self._holders[0] != self.held_rev:
+            idx: dict[str, list[Player]] = {}
+            for p in self.players:
+                for k in p.held:
+                    idx.setdefault(k, []).append(p)
+            for k, ps in idx.items():
+                ps.sort(key=lambda q: (q.held[k].gained, q.n))
+            self._holders = (self.held_rev, idx)
+        return self._holders[1]
 
     def gain(self, p: Player, role: str, source: str, *, until_dawn: int | None = None) -> None:
         """「某些角色可以获得其他角色的技能，在获得时均刷新至初始，行动顺序在原角色之后」."""
         for k in ROLE_BY_KEY[role].skills:
             p.held[k] = Held(k, self.night, gained=True, source=source, until_dawn=until_dawn)
-        self.touch()
+        self.held_changed()
 
     def holds(self, p: Player, key: str) -> bool:
         """Holds ``key`` now: not lost by death (unless <无视死亡> or [亡魂]), [超度], the 女巫's rule."""
@@ -273,7 +293,9 @@ class Game(BaseGame[Player]):
     # ── who is what ───────────────────────────────────────────────────────────────────────
 
     def alive_count(self) -> int:
-        return sum(p.alive and not p.registered_dead for p in self.players)
+        if self._alive[0] != self.version:
+            self._alive = (self.version, sum(p.alive and not p.registered_dead for p in self.players))
+        return self._alive[1]
 
     def living(self) -> list[Player]:
         return [p for p in self.players if p.alive and not p.registered_dead]
@@ -367,8 +389,6 @@ class Game(BaseGame[Player]):
         t.out = "dead"
         self.touch()
         self.record_death(t, cause, source, execution)
-        from ruleproof.specs.botc_m124.engine import triggers
-
         triggers.on_death(self, t, cause, source, execution, was_demon_alive, alive_before)
 
     def record_death(
@@ -396,8 +416,6 @@ class Game(BaseGame[Player]):
         self.announce(
             "execution", {"player": n, "how": how, "at": hhmm(self.clock) if self.step == DAYTIME else None}
         )
-        from ruleproof.specs.botc_m124.engine import triggers
-
         triggers.before_execution_judgment(self, p)
         died = self.judge(n, None, "execution", execution=True)
         if died and not p.registered_dead:
@@ -425,13 +443,9 @@ class Game(BaseGame[Player]):
     def check_common(self, pl: Player, a: Any) -> None:
         if self.current_phase.kind == "day" and a.at is not None:
             self.advance(a.at)
-        from ruleproof.specs.botc_m124.engine import skills
-
         skills.check_common(self, pl, a)
 
     def capable(self, pl: Player, skill: str) -> bool:
-        from ruleproof.specs.botc_m124.engine import skills
-
         return skills.capable(self, pl, skill)
 
     def incapacity(self, pl: Player) -> str:
@@ -452,6 +466,10 @@ class Game(BaseGame[Player]):
             return
         if self.mastermind_day is not None:
             return  # 主谋: the game goes on until that day's end
+        seen = (self.version, self.mastermind_day)
+        if self._win_checked == seen:
+            return  # nothing changed since the last check
+        self._win_checked = seen
         demons = self.living_demons()
         if good_wins(PY, demons):
             self.end(GOOD, "good", "场上不存在存活的恶魔")
@@ -466,8 +484,6 @@ class Game(BaseGame[Player]):
 
     def end(self, winner: str, row: str, reason: str) -> None:
         """The game ends: the 异端分子 and 政客 apply at the end (「游戏结束时」)."""
-        from ruleproof.specs.botc_m124.engine import triggers
-
         winner, secondary = triggers.at_game_end(self, winner)
         node = f"{self.current_phase.kind} {self.step}"
         self.finish(winner, node, row, reason, secondary)
@@ -536,5 +552,8 @@ def illegal(g: Game, clause: str, zh: str, en: str, a: Any) -> IllegalAction:
 def seats(g: Game, pred: Callable[[Player], bool] | None = None) -> Iterable[Player]:
     return (p for p in g.players if pred is None or pred(p))
 
+
+# the rule modules call back into Game; imported last, so either side may be imported first
+from ruleproof.specs.botc_m124.engine import setupgame, skills, triggers  # noqa: E402
 
 __all__ = ["CLOCK_NIGHT", "Game", "count_execution", "hhmm", "illegal", "seats", "vote_counts"]

@@ -9,14 +9,13 @@ import random
 from typing import Any
 
 from ruleproof.runtime import RandomPolicy
+from ruleproof.specs.botc_m124.engine import skills
 from ruleproof.specs.botc_m124.engine.model import BotcAction, Player
 from ruleproof.specs.botc_m124.engine.registry import DAYTIME, NOMINATE, RULES, VOTE
 from ruleproof.specs.botc_m124.roles import ROLES, SKILL_BY_KEY
 
 
 def propose(g: Any, p: Player, key: str, rng: random.Random) -> BotcAction | None:
-    from ruleproof.specs.botc_m124.engine import skills
-
     spec = skills.TARGETS.get(key)
     if spec is None or key in skills.UNIMPLEMENTED:
         return None
@@ -52,17 +51,15 @@ class BotcRandomPolicy(RandomPolicy):
     def actions(self, g: Any, step: str) -> list[Any]:
         if g.current_phase.kind == "day":
             return self.day(g) if step == DAYTIME else []
-        from ruleproof.specs.botc_m124.engine import skills
-
         out: list[Any] = []
+        idx = g.holders_index()
         for key in skills.slot_skills(step):
             if key not in skills.TARGETS:
                 continue
-            for p in g.players:
-                if key in p.held:
-                    a = propose(g, p, key, self.rng)
-                    if a is not None:
-                        out.append(a)
+            for p in idx.get(key, ()):
+                a = propose(g, p, key, self.rng)
+                if a is not None:
+                    out.append(a)
         return out
 
     def day(self, g: Any) -> list[Any]:

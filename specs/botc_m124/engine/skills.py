@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ruleproof.runtime import SkillImpl
+from ruleproof.runtime import NotImplementedRule, ScriptPolicy, SkillImpl
 from ruleproof.specs.botc_m124.engine import info
 from ruleproof.specs.botc_m124.engine.game import Game, count_execution, hhmm, vote_counts
 from ruleproof.specs.botc_m124.engine.model import EVIL, GOOD, BotcAction, Nomination, Player
@@ -130,8 +130,6 @@ def check_common(g: Game, p: Player, a: Any) -> None:
     sk = SKILL_BY_KEY[a.skill]
     clause = ROLE_BY_KEY[sk.role].clause
     if a.skill in UNIMPLEMENTED:
-        from ruleproof.runtime import NotImplementedRule
-
         raise NotImplementedRule(
             f"引擎尚未实现技能 {sk.quote}", f"the engine does not implement {a.skill} yet"
         )
@@ -637,25 +635,29 @@ AUTO_SKILLS = frozenset(
 )
 
 
+SLOT_SKILLS: dict[str, tuple[str, ...]] = {
+    slot.printed: slot.skills for ph in (FIRST_NIGHT, *OTHER_NIGHTS) for slot in ph.slots
+}
+"""Printed slot → the skills it wakes (a slot printed in both orders wakes the same skills in both)."""
+
+
 def slot_skills(step: str) -> tuple[str, ...]:
-    for ph in (FIRST_NIGHT, *OTHER_NIGHTS):
-        for slot in ph.slots:
-            if slot.printed == step:
-                return slot.skills
-    return ()
+    return SLOT_SKILLS.get(step, ())
 
 
 def _holders(g: Game, key: str) -> list[Player]:
     """Seats holding ``key``: the original role's first, then those who gained it (「行动顺序在原角色之后」)."""
-    out = [p for p in g.players if key in p.held and g.holds(p, key)]
-    return sorted(out, key=lambda p: (p.held[key].gained, p.n))
+    return [p for p in g.holders_index().get(key, ()) if g.holds(p, key)]
 
 
 def slot_pre(g: Game) -> None:
     step = g.step
-    if step == "炼金术士":
+    if step == g.current_phase.steps[0]:
         night_start(g)
     keys = slot_skills(step)
+    idx = g.holders_index()
+    if not any(k in idx for k in keys):
+        return  # nobody holds a skill of this slot
     order: list[int] = []
     for key in keys:
         order += [p.n for p in _holders(g, key) if p.n not in order]
@@ -669,8 +671,6 @@ def slot_pre(g: Game) -> None:
 def leftovers(g: Game) -> None:
     """A scripted night action whose skill has no slot in tonight's order was never asked for: it is
     illegal, never silently dropped ([夜晚*] on the opening night, a <被动> skill, an unslotted skill)."""
-    from ruleproof.runtime import ScriptPolicy
-
     policy = g.policy
     if not isinstance(policy, ScriptPolicy) or not policy._scripted(g.night):
         return
@@ -702,7 +702,10 @@ def slot_post(g: Game) -> None:
     keys = slot_skills(g.step)
     submitted = {(a.actor, a.skill) for a in g.submitted} if g.submitted else set()
     g.submitted = ()
+    idx = g.holders_index()
     for key in keys:
+        if key not in idx:
+            continue
         sk = SKILL_BY_KEY[key]
         for p in _holders(g, key):
             if key in AUTO_SKILLS and not sk.passive and key != "adventurer.adventure":
@@ -944,8 +947,6 @@ class BotcSkill(SkillImpl[Game, Player, Any]):
             resolve(g, p, a)
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Any:
-        from ruleproof.specs.botc_m124.engine import policy
-
         return policy.propose(g, p, self.key, rng)
 
 
@@ -964,5 +965,7 @@ def _register() -> None:
 
 
 _register()
+
+from ruleproof.specs.botc_m124.engine import policy  # noqa: E402 - policy imports this module
 
 __all__ = ["AUTO_SKILLS", "TARGETS", "UNIMPLEMENTED", "capable", "check_common", "resolve"]

@@ -34,7 +34,7 @@ def on_death(
                 if _mastermind(g):
                     q.held.clear()  # the note: it loses every skill instead, and the 主谋 fires
                     g.mastermind_day = g.night + (0 if g.current_phase.kind == "night" else 1)
-                    g.touch()
+                    g.held_changed()
                 else:
                     g.die(q, "lleech.host", q)
     # 吟游诗人 吟诗: a Minion dies of an execution's judgment
@@ -54,6 +54,7 @@ def on_death(
             if d.alive:
                 g.gain(d, "barber", "barber", until_dawn=g.dawns + 1)
                 d.held.pop("barber.haircut", None)
+                g.held_changed()
     # 贤者 贤能: killed by a Demon's skill
     if "sage.info" in t.held and source is not None and cause in _demon_skills():
         from ruleproof.specs.botc_m124.engine import info

@@ -343,7 +343,7 @@ class Game(BaseGame[Player]):
     def judge(self, target: int, source: Player | None, skill: str, *, execution: bool = False) -> bool:
         """A death judgment (死亡判定): [不死] stops any, [庇护] a Demon's, [霸道] an execution's."""
         t = self.players[target - 1]
-        if not t.alive or t.registered_dead:
+        if not t.alive or t.registered_dead or self.result is not None:
             return False
         by_demon = (
             source is not None
@@ -381,7 +381,7 @@ class Game(BaseGame[Player]):
 
     def die(self, t: Player, cause: str, source: Player | None, *, execution: bool = False) -> None:
         """Death itself (刺客 「其死亡」, 噬脑魔 「噬脑魔死亡」 and a judgment that kills)."""
-        if not t.alive:
+        if not t.alive or self.result is not None:
             return
         was_demon_alive = self.living_demons()
         alive_before = self.alive_count()

@@ -52,11 +52,8 @@ class BotcRandomPolicy(RandomPolicy):
         if g.current_phase.kind == "day":
             return self.day(g) if step == DAYTIME else []
         out: list[Any] = []
-        idx = g.holders_index()
-        for key in skills.slot_skills(step):
-            if key not in skills.TARGETS:
-                continue
-            for p in idx.get(key, ()):
+        for p, key in skills.wakers(g, step):
+            if key in skills.TARGETS:
                 a = propose(g, p, key, self.rng)
                 if a is not None:
                     out.append(a)

@@ -23,7 +23,7 @@ from ruleproof.specs.botc_m124.engine.game import Game
 from ruleproof.specs.botc_m124.engine.model import BotcAction
 from ruleproof.specs.botc_m124.engine.policy import BotcRandomPolicy
 from ruleproof.specs.botc_m124.engine.registry import RULES
-from ruleproof.specs.botc_m124.engine.skills import UNIMPLEMENTED
+from ruleproof.specs.botc_m124.engine.skills import UNIMPLEMENTED, BotcScriptPolicy
 from ruleproof.specs.botc_m124.roles import ROLE_BY_KEY, ROLES, Kind
 from ruleproof.specs.botc_m124.setup import MONSTA, SEAT_ROLES, Setup, final_counts, kind_roles, violations
 from ruleproof.vectors.format import ActionSpec, Vector, Vocabulary, bool_field, str_field, str_list_field
@@ -214,6 +214,17 @@ class BotcEngine(BookEngine):
             roles=tuple(a.get("roles", ())),
             yes=a.get("yes", True),
             word=a.get("word"),
+        )
+
+    def script_policy(self, vec: Vector, fallback: Policy | None, last: int) -> BotcScriptPolicy:
+        return BotcScriptPolicy(
+            {n: [self.to_action(a) for a in acts] for n, acts in vec.nights.items()},
+            {n: [self.to_action(a) for a in acts] for n, acts in vec.days.items()},
+            vec.orders,
+            step_of=self.step_of,
+            fallback=fallback,
+            last=last,
+            choices=vec.choices,
         )
 
     def random_policy(self, seed: int) -> BotcRandomPolicy:

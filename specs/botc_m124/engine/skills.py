@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ruleproof.runtime import NotImplementedRule, ScriptPolicy, SkillImpl
+from ruleproof.runtime import LedgerEntry, NotImplementedRule, ScriptPolicy, SkillImpl
 from ruleproof.specs.botc_m124.engine import info
 from ruleproof.specs.botc_m124.engine.game import Game, count_execution, hhmm, vote_counts
 from ruleproof.specs.botc_m124.engine.model import EVIL, GOOD, BotcAction, Nomination, Player
@@ -24,6 +24,7 @@ from ruleproof.specs.botc_m124.engine.registry import (
     DAYTIME,
     DUSK,
     NOMINATE,
+    OPENING,
     RULES,
     SAY,
     SETTLE,
@@ -160,6 +161,14 @@ def check_common(g: Game, p: Player, a: Any) -> None:
     else:
         if time == "白天":
             raise _illegal(g, "技能", f"{sk.quote} 只能在白天发动", f"{a.skill} is a day skill", a)
+        if night_step(g, p, a.skill) != g.step:
+            raise _illegal(
+                g,
+                "游戏流程及其他说明",
+                f"{sk.quote} 不在「{g.step}」之位行动（其位为「{night_step(g, p, a.skill)}」）",
+                f"{a.skill} does not act at {g.step}",
+                a,
+            )
         if time == "夜晚*" and g.night == 1:
             raise _illegal(
                 g,
@@ -291,6 +300,8 @@ def kill_skill(g: Game, p: Player, key: str, target: int) -> None:
 
 
 def resolve(g: Game, p: Player, a: Any) -> None:
+    if g.result is not None:
+        return  # the game is over
     key = a.skill
     t = a.targets
     works = use(g, p, key)
@@ -486,7 +497,7 @@ def target_options(g: Game, p: Player, key: str, picked: list[int]) -> list[int]
 
 def auto(g: Game, p: Player, key: str) -> None:
     """A night skill with no choice of the player's: the engine runs it in its slot."""
-    if key in UNIMPLEMENTED or not timely(g, p, key):
+    if g.result is not None or key in UNIMPLEMENTED or not timely(g, p, key):
         return
     sk = SKILL_BY_KEY[key]
     if not sk.passive and g.has(p.n, "沉默"):
@@ -635,6 +646,7 @@ AUTO_SKILLS = frozenset(
 )
 
 
+OTHER_SLOTS = tuple(slot for ph in OTHER_NIGHTS for slot in ph.slots)
 SLOT_SKILLS: dict[str, tuple[str, ...]] = {
     slot.printed: slot.skills for ph in (FIRST_NIGHT, *OTHER_NIGHTS) for slot in ph.slots
 }
@@ -650,22 +662,79 @@ def _holders(g: Game, key: str) -> list[Player]:
     return [p for p in g.holders_index().get(key, ()) if g.holds(p, key)]
 
 
+MANIA_SLOT = next(s.printed for s in FIRST_NIGHT.slots if "lunatic.mania" in s.skills)
+"""「疯子疯魔」: where the Lunatic's Demon skill acts under ``lunatic.demon_skill_slot=mania_slot``."""
+POST_PASSIVES = frozenset({"lunatic.mania"})
+"""Passives of a slot that report what the slot's actions did, so they fire after them (疯魔: 「使恶魔获知疯子
+技能的选择目标」)."""
+
+
+def lunatic_held(p: Player, key: str) -> bool:
+    """A Demon skill the 疯子 holds from its believed Demon (「并拥有该恶魔的所有能力」)."""
+    h = p.held.get(key)
+    return h is not None and h.source == "lunatic"
+
+
+def night_step(g: Game, p: Player, key: str) -> str | None:
+    """The step of tonight's order at which ``p``'s ``key`` wakes (None: no slot tonight): its printed slot,
+    except a Demon skill the 疯子 holds under ``lunatic.demon_skill_slot=mania_slot`` — then 「疯子疯魔」."""
+    if lunatic_held(p, key) and g.spec.reading("lunatic.demon_skill_slot") == "mania_slot":
+        return MANIA_SLOT
+    order = FIRST_NIGHT.slots if g.current_phase is OPENING else OTHER_SLOTS
+    for slot in order:
+        if key in slot.skills:
+            return slot.printed
+    return None
+
+
+def wakers(g: Game, step: str) -> list[tuple[Player, str]]:
+    """Who wakes at ``step`` with which skill, in the order they act: each printed skill's holders (the
+    original role first), and at 「疯子疯魔」 the 疯子's Demon skills when they act there."""
+    idx = g.holders_index()
+    out: list[tuple[Player, str]] = []
+    for key in slot_skills(step):
+        for p in idx.get(key, ()):
+            if g.holds(p, key) and night_step(g, p, key) == step:
+                out.append((p, key))
+    if step == MANIA_SLOT:
+        for p in idx.get("lunatic.mania", ()):
+            for key in p.held:
+                if lunatic_held(p, key) and g.holds(p, key) and night_step(g, p, key) == step:
+                    out.append((p, key))
+    return out
+
+
 def slot_pre(g: Game) -> None:
     step = g.step
     if step == g.current_phase.steps[0]:
         night_start(g)
-    keys = slot_skills(step)
-    idx = g.holders_index()
-    if not any(k in idx for k in keys):
-        return  # nobody holds a skill of this slot
+    woken = wakers(g, step)
+    if not woken:
+        return  # nobody wakes at this slot
     order: list[int] = []
-    for key in keys:
-        order += [p.n for p in _holders(g, key) if p.n not in order]
+    for p, _key in woken:
+        if p.n not in order:
+            order.append(p.n)
     g.pos = {n: i for i, n in enumerate(order)}
-    for key in keys:
-        if key in AUTO_SKILLS and (SKILL_BY_KEY[key].passive or key in ("adventurer.adventure",)):
-            for p in _holders(g, key):
-                auto(g, p, key)
+    for p, key in woken:
+        sk = SKILL_BY_KEY[key]
+        if key in AUTO_SKILLS and (sk.passive or key == "adventurer.adventure") and key not in POST_PASSIVES:
+            auto(g, p, key)
+
+
+def script_step(g: Game, a: Any) -> str | None:
+    """Where a scripted night action without a ``step`` is collected: the slot its actor's skill wakes at
+    tonight (:func:`night_step`); None when that is not known (a day, a seat or skill that does not exist)."""
+    if g.current_phase.kind == "day" or not 1 <= a.actor <= len(g.players) or a.skill not in SKILL_BY_KEY:
+        return None
+    return night_step(g, g.players[a.actor - 1], a.skill)
+
+
+class BotcScriptPolicy(ScriptPolicy):
+    """A vector's script, each night action collected at the slot its actor's skill wakes at tonight."""
+
+    def step_for(self, g: Any, a: Any) -> str:
+        return a.step or script_step(g, a) or self.step_of.get(a.skill, "?")
 
 
 def leftovers(g: Game) -> None:
@@ -676,7 +745,7 @@ def leftovers(g: Game) -> None:
         return
     steps = set(g.current_phase.steps)
     for a in policy.nights.get(g.night, ()):
-        step = a.step or policy.step_of.get(a.skill, "?")
+        step = policy.step_for(g, a)
         if step in steps:
             continue
         sk = SKILL_BY_KEY.get(a.skill)
@@ -699,27 +768,30 @@ def leftovers(g: Game) -> None:
 def slot_post(g: Game) -> None:
     if g.step == g.current_phase.steps[-1]:
         leftovers(g)
-    keys = slot_skills(g.step)
     submitted = {(a.actor, a.skill) for a in g.submitted} if g.submitted else set()
     g.submitted = ()
-    idx = g.holders_index()
-    for key in keys:
-        if key not in idx:
-            continue
+    woken = wakers(g, g.step)
+    for p, key in woken:
         sk = SKILL_BY_KEY[key]
-        for p in _holders(g, key):
-            if key in AUTO_SKILLS and not sk.passive and key != "adventurer.adventure":
-                auto(g, p, key)
-            elif sk.forced and key in TARGETS and (p.n, key) not in submitted:
-                fill_forced(g, p, key)
-            elif (
-                key == "po.choose"
-                and (p.n, key) not in submitted
-                and CONDITIONS[key](g, p)
-                and g.night > 1
-                and p.alive
-            ):
-                g.po_skipped[p.n] = True
+        if key in POST_PASSIVES:
+            continue
+        if key in AUTO_SKILLS and not sk.passive and key != "adventurer.adventure":
+            auto(g, p, key)
+        elif sk.forced and key in TARGETS and (p.n, key) not in submitted:
+            fill_forced(g, p, key)
+        elif (
+            key == "po.choose"
+            and (p.n, key) not in submitted
+            and CONDITIONS[key](g, p)
+            and g.night > 1
+            and p.alive
+        ):
+            g.po_skipped[p.n] = True
+    for p, key in woken:
+        if key in POST_PASSIVES:
+            auto(g, p, key)
+    if g.night > 1 and g.spec.reading("pukka.burst_timing") == "immediate" and g.marks("因纯血恶魔中毒"):
+        burst(g)  # 「会在满足发动条件时发动」: as soon as a mark exists at night
     g.check_win("slot")
 
 
@@ -741,13 +813,15 @@ def fill_forced(g: Game, p: Player, key: str) -> None:
         role = str(g.choose(f"{key}.role", roles, clause=ROLE_BY_KEY[sk.role].clause))
     a = BotcAction(p.n, key, tuple(picked), role=role)
     g.log("storyteller_target", {"seat": p.n, "skill": key, "targets": picked})
+    g.ledger.append(LedgerEntry(g.night, g.step, p.n, p.true_role, key, a.targets))
     resolve(g, p, a)
 
 
 def night_start(g: Game) -> None:
-    """The night begins: 纯血恶魔 毒发 under the reading ``pukka.burst_timing=night_start``."""
+    """The night begins: 纯血恶魔 毒发 on the marks made on earlier nights (both readings of
+    ``pukka.burst_timing``: under ``immediate`` they are there as the night opens, so it fires now too)."""
     g.clock = 1200
-    if g.night > 1 and g.spec.reading("pukka.burst_timing") == "night_start":
+    if g.night > 1:
         burst(g)
     for p in _holders(
         g, "chambermaid.accompany"
@@ -760,14 +834,21 @@ def _spread_on(t: int) -> Callable[[Any], bool]:
     return lambda e: bool(e.holder == t and e.skill == "pukka.spread")
 
 
+def _mark_on(t: int) -> Callable[[Any], bool]:
+    return lambda e: bool(e.holder == t and e.name == "因纯血恶魔中毒")
+
+
 def burst(g: Game) -> None:
     for p in g.players:
         if "pukka.burst" in p.held and g.holds(p, "pukka.burst"):
             for t in g.marks("因纯血恶魔中毒"):
-                works = not g.fails(p, "pukka.burst")
-                if works:
+                if not g.fails(p, "pukka.burst"):
                     g.judge(t, p, "pukka.burst")
-                g.remove(_spread_on(t))
+                    g.remove(_spread_on(t))
+                elif g.spec.reading("drunk.mixed_skill") == "marks_survive":  # the mark part still acts
+                    g.remove(_mark_on(t))
+                else:
+                    g.log("fizzle", {"seat": p.n, "skill": "pukka.burst", "why": "impaired"})
 
 
 # ── the day ────────────────────────────────────────────────────────────────────────────────

@@ -15,7 +15,7 @@ One step of a collected (non-stream) period:
    action is checked — the common checks, then the skill's own — before *any* resolves, so all decisions
    of a step see the same state;
 3. resolution: a leading skill first, then in the round's resolution order (:attr:`order`), ties by the
-   spec's skill order; an actor no longer capable is logged ``not_executed`` (also one unable at the
+   spec's skill order, until the game ends; an actor no longer capable is logged ``not_executed`` (also one unable at the
    snapshot, where the book reads capability there: :meth:`capability_at_snapshot`); :attr:`resolving`
    names the skill being resolved; every executed action goes
    into the action ledger with its initiator's true role; collective skills (votes, pairings) resolve
@@ -208,6 +208,8 @@ class BaseGame(Generic[P]):
         collective: dict[str, list[Action]] = {}
         ledger = self.ledger
         for a in checked:
+            if self.result is not None:
+                return  # the game ended while the step resolved: nothing more happens
             impl = impls[a.skill]
             if impl.collective:
                 collective.setdefault(a.skill, []).append(a)

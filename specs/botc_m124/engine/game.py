@@ -91,10 +91,15 @@ class Game(BaseGame[Player]):
         self.fanggu_jumped = False
         self.po_skipped: dict[int, bool] = {}
         self.timers: list[tuple[int, int, Callable[[], None]]] = []  # (at, order, fn)
-        self.mezepheles_word: str | None = None
+        self.words: dict[int, str] = {}  # 灵言师 seat → its word x
+        self.amnesiac: dict[int, str] = {}  # 追忆者 seat → the skill behind its ???
+        self.pixie_x: dict[int, str] = {}  # 小精灵 seat → the role x its 观察 named
+        self.answer_as: str | None = None  # an answer given under another skill's name (???)
         self.adventurer_mark: dict[int, str] = {}
         self.pending_result: tuple[str, str, str] | None = None
         self._jumping = False  # a 蚀梦游魂 jump in progress (the 猩红女士 does not trigger)
+        self.goon_nights: dict[int, int] = {}  # 暴徒 seat → the last night it was chosen
+        self.barber_of: dict[int, int] = {}  # Demon seat → the 理发师 whose 交换 it holds
         self.held_rev = 0  # bumped whenever a seat's held skills change (the holders index)
         self._holders: tuple[int, dict[str, list[Player]]] | None = None
         self._alive: tuple[int, int] = (-1, 0)
@@ -369,6 +374,8 @@ class Game(BaseGame[Player]):
             },
         )
         if not dies:
+            blockers = ["不死"] + (["庇护"] if by_demon else []) + (["霸道"] if execution else [])
+            interference.judgment_blocked(self, target, source, skill, blockers)
             return False
         if self.works(t, "zombuul.undead") and not t.held["zombuul.undead"].used:
             t.held["zombuul.undead"].used = True  # 「在丧尸死亡时，不死亡，但被视为死亡」
@@ -554,6 +561,6 @@ def seats(g: Game, pred: Callable[[Player], bool] | None = None) -> Iterable[Pla
 
 
 # the rule modules call back into Game; imported last, so either side may be imported first
-from ruleproof.specs.botc_m124.engine import setupgame, skills, triggers  # noqa: E402
+from ruleproof.specs.botc_m124.engine import interference, setupgame, skills, triggers  # noqa: E402
 
 __all__ = ["CLOCK_NIGHT", "Game", "count_execution", "hhmm", "illegal", "seats", "vote_counts"]

@@ -3,6 +3,7 @@ self-given ones (醉意 of 酒鬼 / 疯子, 木偶 of 提线木偶), and the 解
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from ruleproof.specs.botc_m124.engine.model import GOOD, Player
@@ -13,9 +14,10 @@ def _townsfolk(g: Any) -> Any:
     return lambda q: ROLE_BY_KEY[q.role].kind is Kind.TOWNSFOLK
 
 
-def install(g: Any, p: Player) -> None:
+def install(g: Any, p: Player, only: Iterable[str] | None = None) -> None:
+    """Install the statuses of ``p``'s passives (only those of ``only``, when given: skills just gained)."""
     n = p.n
-    held = p.held
+    held = p.held if only is None else {k: p.held[k] for k in only if k in p.held}
     if "sailor.sturdy" in held:
         g.ongoing("不死", p, "sailor.sturdy", lambda gg: [n])
     if "tealady.tea" in held:

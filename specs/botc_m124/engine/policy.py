@@ -9,15 +9,17 @@ import random
 from typing import Any
 
 from ruleproof.runtime import RandomPolicy
-from ruleproof.specs.botc_m124.engine import skills
+from ruleproof.specs.botc_m124.engine import hidden, skills
 from ruleproof.specs.botc_m124.engine.model import BotcAction, Player
 from ruleproof.specs.botc_m124.engine.registry import DAYTIME, NOMINATE, RULES, VOTE
 from ruleproof.specs.botc_m124.roles import ROLES, SKILL_BY_KEY
 
 
 def propose(g: Any, p: Player, key: str, rng: random.Random) -> BotcAction | None:
-    spec = skills.TARGETS.get(key)
-    if spec is None or key in skills.UNIMPLEMENTED:
+    spec = skills.targets_of(g, p, key)
+    if (key not in skills.TARGETS and key != "amnesiac.unknown") or key in skills.UNIMPLEMENTED:
+        return None
+    if key == "amnesiac.unknown" and spec.n == 0:
         return None
     sk = SKILL_BY_KEY[key]
     if not g.holds(p, key) or sk.passive or (sk.limited and p.held[key].used) or g.has(p.n, "沉默"):
@@ -41,7 +43,12 @@ def propose(g: Any, p: Player, key: str, rng: random.Random) -> BotcAction | Non
     roles: tuple[str, ...] = ()
     if key == "juggler.throw":
         roles = tuple(rng.choice([r.key for r in ROLES]) for _ in picked)
-    return BotcAction(p.n, key, tuple(picked), role=role, roles=roles)
+    word = None
+    if key == "artist.info":
+        word = f"{rng.randint(1, len(g.players))}号是{rng.choice(('恶魔', '爪牙', '邪恶', '善良'))}"
+    elif key == "amnesiac.guess":
+        word = rng.choice(hidden.AMNESIAC_POOL)
+    return BotcAction(p.n, key, tuple(picked), role=role, roles=roles, word=word)
 
 
 class BotcRandomPolicy(RandomPolicy):
@@ -53,7 +60,7 @@ class BotcRandomPolicy(RandomPolicy):
             return self.day(g) if step == DAYTIME else []
         out: list[Any] = []
         for p, key in skills.wakers(g, step):
-            if key in skills.TARGETS:
+            if key in skills.TARGETS or key == "amnesiac.unknown":
                 a = propose(g, p, key, self.rng)
                 if a is not None:
                     out.append(a)

@@ -20,6 +20,7 @@ from ruleproof.runtime import BookEngine, NotImplementedRule, Observer, Policy
 from ruleproof.runtime.replay import Mismatch, Outcome
 from ruleproof.specs.botc_m124 import BOOK_ID, Spec, load_spec
 from ruleproof.specs.botc_m124.engine.game import Game
+from ruleproof.specs.botc_m124.engine.hidden import AMNESIAC_POOL
 from ruleproof.specs.botc_m124.engine.model import BotcAction
 from ruleproof.specs.botc_m124.engine.policy import BotcRandomPolicy
 from ruleproof.specs.botc_m124.engine.registry import RULES
@@ -77,6 +78,15 @@ STATE_FIELDS = {
 }
 
 
+def _amnesiac_skill(key: Any, where: str) -> str | None:
+    if key is not None and key not in AMNESIAC_POOL:
+        raise BadInput(
+            f"{where}：setup.hidden.amnesiac_skill 须为 {', '.join(AMNESIAC_POOL)} 之一",
+            f"{where}: setup.hidden.amnesiac_skill must be one of {', '.join(AMNESIAC_POOL)}",
+        )
+    return None if key is None else str(key)
+
+
 def setup_of(raw: Mapping[str, Any], where: str) -> Setup:
     players = raw.get("players", {})
     keys = sorted(players, key=lambda k: int(k) if str(k).isdigit() else 0)
@@ -108,6 +118,7 @@ def setup_of(raw: Mapping[str, Any], where: str) -> Setup:
         bounty_evil=h.get("bounty_evil"),
         nemesis=h.get("nemesis"),
         puzzle_answer=h.get("puzzle_answer"),
+        amnesiac_skill=_amnesiac_skill(h.get("amnesiac_skill"), where),
     )
 
 
@@ -174,6 +185,8 @@ def random_setup(spec: Spec, seed: int) -> Setup:
             s.nemesis = rng.choice([num[r] for r in seats if ROLE_BY_KEY[r].good and num[r] != s.bounty_evil])
         if "puzzlemaster" in seats:
             s.puzzle_answer = rng.choice([num[r] for r in seats if r != "puzzlemaster"])
+        if "amnesiac" in seats:
+            s.amnesiac_skill = rng.choice(AMNESIAC_POOL)
         if not violations(spec, s):
             return s
     raise AssertionError("no random set-up in 200 draws")  # pragma: no cover

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ruleproof.runtime import LedgerEntry, NotImplementedRule, ScriptPolicy, SkillImpl
-from ruleproof.specs.botc_m124.engine import info
+from ruleproof.specs.botc_m124.engine import hidden, info, interference, propositions, words
 from ruleproof.specs.botc_m124.engine.game import Game, count_execution, hhmm, vote_counts
-from ruleproof.specs.botc_m124.engine.model import EVIL, GOOD, BotcAction, Nomination, Player
+from ruleproof.specs.botc_m124.engine.model import EVIL, GOOD, BotcAction, Nomination, Player, St
 from ruleproof.specs.botc_m124.engine.registry import (
     DAWN,
     DAYTIME,
@@ -89,6 +89,7 @@ TARGETS: dict[str, Targets] = {
     "moonchild.shine": Targets(1, alive=True),
     "gossip.rumor": Targets(0),
     "artist.info": Targets(0),
+    "amnesiac.guess": Targets(0),
     "savant.info": Targets(0),
     "goblin.claim": Targets(0),
 }
@@ -96,19 +97,11 @@ TARGETS: dict[str, Targets] = {
 
 UNIMPLEMENTED = frozenset(
     {
-        "amnesiac.guess",
-        "amnesiac.unknown",
         "taskmaster.accept",
         "taskmaster.complete",
         "taskmaster.reward",
         "pithag.brew",
-        "cannibal.eat",
         "pixie.disguise",
-        "mezepheles.spoken",
-        "mezepheles.control",
-        "goon.roam",
-        "goon.hire",
-        "mathematician.audit",
     }
 )
 """Skills the engine refuses (``NotImplementedRule``): a set-up holding them is not played (docs)."""
@@ -141,6 +134,14 @@ def check_common(g: Game, p: Player, a: Any) -> None:
     if sk.passive:
         raise _illegal(
             g, "技能", "<被动>技能无需发动，会自行发动", "a <被动> skill is not used: it fires by itself", a
+        )
+    if a.skill not in TARGETS and a.skill != "amnesiac.unknown":
+        raise _illegal(
+            g,
+            "技能",
+            f"{sk.quote} 没有需要玩家作出的选择，满足条件时自行结算",
+            f"{a.skill} takes no choice: it resolves by itself when its condition holds",
+            a,
         )
     if sk.limited and p.held[a.skill].used:
         raise _illegal(g, "技能", "<限定>技能只能发动一次", "a <限定> skill is used once", a)
@@ -193,8 +194,15 @@ def check_common(g: Game, p: Player, a: Any) -> None:
     check_targets(g, p, a, clause)
 
 
+def targets_of(g: Game, p: Player, key: str) -> Targets:
+    """The targets ``p``'s ``key`` takes — for the 追忆者's ??? those of the skill behind it."""
+    if key == "amnesiac.unknown":
+        return TARGETS.get(hidden.hidden_skill(g, p), Targets(0))
+    return TARGETS.get(key, Targets(0))
+
+
 def check_targets(g: Game, p: Player, a: Any, clause: str) -> None:
-    spec = TARGETS.get(a.skill, Targets(0))
+    spec = targets_of(g, p, a.skill)
     n = len(a.targets)
     ok = n == spec.n if spec.upto is None else 1 <= n <= spec.upto
     if not ok:
@@ -220,6 +228,8 @@ def check_targets(g: Game, p: Player, a: Any, clause: str) -> None:
         raise _illegal(
             g, "理发师", "场上有多个恶魔时，其他的恶魔为无效目标", "other Demons are invalid targets", a
         )
+    if a.skill in ("artist.info", "amnesiac.guess") and not (a.word or "").strip():
+        raise _illegal(g, clause, "须提出一个命题（word）", "the Artist asks a proposition (word)", a)
     if a.skill == "juggler.throw" and len(a.roles) != n:
         raise _illegal(g, clause, "相等数量且对应的数个身份", "one role per target", a)
 
@@ -242,6 +252,8 @@ CONDITIONS: dict[str, Callable[[Game, Player], bool]] = {
     "po.choose": lambda g, p: not g.po_skipped.get(p.n, False),
     "moonchild.blight": lambda g, p: bool(g.marks("被照耀")),
     "moonchild.shine": lambda g, p: not p.alive,
+    "mezepheles.control": lambda g, p: bool(g.marks("被言中")),
+    "amnesiac.unknown": lambda g, p: amnesiac_timely(g, p),
 }
 
 
@@ -256,6 +268,8 @@ def use(g: Game, p: Player, key: str) -> bool:
     works = not g.fails(p, key)
     if not works:
         g.log("fizzle", {"seat": p.n, "skill": key, "why": "impaired"})
+        if interference.by_other(g, p.n, key):
+            interference.thwarted(g, p.n, key, "impaired")
     return works
 
 
@@ -304,9 +318,12 @@ def resolve(g: Game, p: Player, a: Any) -> None:
         return  # the game is over
     key = a.skill
     t = a.targets
+    interference.goon_intercept(g, p, key, t)
     works = use(g, p, key)
     g.log("skill", {"seat": p.n, "skill": key, "targets": list(t), "works": works})
     sk = SKILL_BY_KEY[key]
+    if key == "amnesiac.unknown":
+        return amnesiac_act(g, p, t)
     if "info" in sk.effects:
         return resolve_info(g, p, a)
     if key == "exorcist.exorcise":
@@ -461,9 +478,13 @@ def resolve_info(g: Game, p: Player, a: Any) -> None:
         else:
             info.seats_answer(g, p, key, [q.n for q in g.players if q.n not in demons])
     elif key == "savant.info":
-        info.give(g, p, key, ["真+假"], lambda: ["真+假", "假+假", "真+真"])
+        propositions.savant(g, p, key)
     elif key == "artist.info":
-        info.give(g, p, key, ["真", "假", "不确定"], lambda: ["真", "假", "不确定"])
+        propositions.artist(g, p, key, str(a.word))
+    elif key == "amnesiac.guess":
+        hidden.guess(g, p, key, str(a.word))
+    else:
+        answer(g, p, key)
 
 
 # ── automatic and passive night skills, by slot ────────────────────────────────────────────
@@ -482,7 +503,7 @@ def timely(g: Game, p: Player, key: str) -> bool:
 
 def target_options(g: Game, p: Player, key: str, picked: list[int]) -> list[int]:
     """The seats a skill may still choose (its 「选择目标」 and the marks that exclude a seat)."""
-    spec = TARGETS[key]
+    spec = targets_of(g, p, key)
     return [
         q.n
         for q in g.players
@@ -495,16 +516,29 @@ def target_options(g: Game, p: Player, key: str, picked: list[int]) -> list[int]
     ]
 
 
-def auto(g: Game, p: Player, key: str) -> None:
-    """A night skill with no choice of the player's: the engine runs it in its slot."""
-    if g.result is not None or key in UNIMPLEMENTED or not timely(g, p, key):
-        return
-    sk = SKILL_BY_KEY[key]
-    if not sk.passive and g.has(p.n, "沉默"):
-        return
-    if sk.limited and p.held[key].used:
-        return
-    works = use(g, p, key)
+ANSWERED = frozenset(
+    {
+        "washerwoman.info",
+        "librarian.info",
+        "investigator.info",
+        "chef.info",
+        "clockmaker.info",
+        "noble.info",
+        "empath.info",
+        "pixie.observe",
+        "mathematician.count",
+        "undertaker.info",
+        "flowergirl.info",
+        "towncrier.info",
+        "juggler.catch",
+    }
+)
+"""Information skills without targets, answered by :func:`answer`."""
+
+
+def answer(g: Game, p: Player, key: str) -> None:
+    """The answer of an information skill without targets (the truth from the state, the storyteller's
+    pick among what the seat's state allows)."""
     if key == "washerwoman.info":
         info.first_night_pair(g, p, key, Kind.TOWNSFOLK)
     elif key == "librarian.info":
@@ -520,20 +554,16 @@ def auto(g: Game, p: Player, key: str) -> None:
     elif key == "empath.info":
         info.empath(g, p, key)
     elif key == "pixie.observe":
-        truth = sorted(
-            {q.role for q in g.players if q.role != "pixie" and ROLE_BY_KEY[q.role].kind is Kind.TOWNSFOLK}
-        )
-        info.give(g, p, key, truth, lambda: [r.key for r in ROLES if r.kind is Kind.TOWNSFOLK])
-    elif key == "bountyhunter.bounty":
-        pick = info.seats_answer(
-            g, p, key, [q.n for q in g.players if q.faction == EVIL and q.n != p.n], exclude=p.n
-        )
-        g.grant(int(pick), "悬赏", p, key)
+        seen = {info.registered_role(g, q, p) for q in g.players if q.n != p.n}
+        truth = sorted(r for r in seen if r != "pixie" and ROLE_BY_KEY[r].kind is Kind.TOWNSFOLK)
+        x = info.give(g, p, key, truth, lambda: [r.key for r in ROLES if r.kind is Kind.TOWNSFOLK])
+        if g.answer_as is None:
+            g.pixie_x[p.n] = x
     elif key == "mathematician.count":
         info.give(g, p, key, [str(len(g.marks("错误")))], info.counts(len(g.players)))
     elif key == "undertaker.info":
         q = g.players[(g.exec_death_today or 1) - 1]
-        info.role_answer(g, p, key, q.role, {"target": q.n})
+        info.role_answer(g, p, key, info.registered_role(g, q, p), {"target": q.n})
     elif key == "flowergirl.info":
         info.yes_no(g, p, key, g.demon_voted_today)
     elif key == "towncrier.info":
@@ -541,21 +571,62 @@ def auto(g: Game, p: Player, key: str) -> None:
     elif key == "juggler.catch":
         n = sum(len(v) for (h, nm), v in g.force().items() if nm == "被猜中")
         info.give(g, p, key, [str(n)], info.counts(5))
+
+
+def amnesiac_timely(g: Game, p: Player) -> bool:
+    """??? acts under the time label and condition of the skill behind it."""
+    key = hidden.hidden_skill(g, p)
+    sk = SKILL_BY_KEY[key]
+    if sk.time == "夜晚*" and g.night == 1:
+        return False
+    if sk.time == "首夜" and not first_night_ok(g, p, "amnesiac.unknown"):
+        return False
+    cond = CONDITIONS.get(key)
+    return cond is None or cond(g, p)
+
+
+def amnesiac_act(g: Game, p: Player, targets: tuple[int, ...]) -> None:
+    """??? 「技能会正常发动，正常反馈」: the skill behind it, answered as ``amnesiac.unknown``."""
+    key = hidden.hidden_skill(g, p)
+    g.answer_as = "amnesiac.unknown"
+    try:
+        if targets:
+            resolve_info(g, p, BotcAction(p.n, key, targets))
+        else:
+            answer(g, p, key)
+    finally:
+        g.answer_as = None
+
+
+def auto(g: Game, p: Player, key: str) -> None:
+    """A night skill with no choice of the player's: the engine runs it in its slot."""
+    if g.result is not None or key in UNIMPLEMENTED or not timely(g, p, key):
+        return
+    sk = SKILL_BY_KEY[key]
+    if not sk.passive and g.has(p.n, "沉默"):
+        return
+    if sk.limited and p.held[key].used:
+        return
+    works = use(g, p, key)
+    if key in ANSWERED:
+        answer(g, p, key)
+    elif key == "bountyhunter.bounty":
+        pick = info.seats_answer(
+            g, p, key, [q.n for q in g.players if q.faction == EVIL and q.n != p.n], exclude=p.n
+        )
+        g.grant(int(pick), "悬赏", p, key)
     elif key == "adventurer.adventure":
-        have = set(g.adventurer_mark.values())
         kinds = [k.value for k in Kind]
-        missing = [k for k in kinds if k not in {m for (h, m) in g.force() if h == p.n}]
+        mine = {name for (h, name) in g.force() if h == p.n}
+        missing = [k for k in kinds if k not in mine]
         if g.spec.reading("adventurer.condition") == "none_present" and len(missing) < len(kinds):
             return
         if missing:
             pick = str(g.choose("adventurer.mark", missing, clause="冒险家"))
             g.seq += 1
-            from ruleproof.specs.botc_m124.engine.model import St
-
             g.entries.append(St(pick, True, p.n, key, g.seq, holder=p.n))
             g.adventurer_mark[p.n] = pick
             g.touch()
-        del have
     elif key == "adventurer.return":
         mark = g.adventurer_mark.pop(p.n, None)
         if mark is not None:
@@ -574,9 +645,9 @@ def auto(g: Game, p: Player, key: str) -> None:
     ):
         learn(g, p, key)
     elif key == "mezepheles.word":
-        words = ["苹果", "月亮", "钟楼"]
-        g.mezepheles_word = str(g.choose("mezepheles.word", words, clause="灵言师"))
-        g.private(p.n, "info", {"skill": key, "value": g.mezepheles_word})
+        words.learn_word(g, p, key)
+    elif key == "mezepheles.control":
+        words.control(g, p, key, works)
     elif key == "gossip.flood" and works:
         g.judge(int(g.choose("gossip.victim", [q.n for q in g.living()], clause="造谣者")), p, key)
     elif key == "acrobat.circus" and works:
@@ -586,8 +657,6 @@ def auto(g: Game, p: Player, key: str) -> None:
     elif key == "moonchild.blight" and works:
         for x in g.marks("被照耀"):
             g.judge(x, p, key)
-    elif key == "lunatic.conceit":
-        learn(g, p, key)
 
 
 def learn(g: Game, p: Player, key: str) -> None:
@@ -777,6 +846,10 @@ def slot_post(g: Game) -> None:
             continue
         if key in AUTO_SKILLS and not sk.passive and key != "adventurer.adventure":
             auto(g, p, key)
+        elif key == "amnesiac.unknown":
+            if targets_of(g, p, key).n == 0 and timely(g, p, key) and g.result is None:
+                use(g, p, key)
+                amnesiac_act(g, p, ())
         elif sk.forced and key in TARGETS and (p.n, key) not in submitted:
             fill_forced(g, p, key)
         elif (
@@ -798,7 +871,11 @@ def slot_post(g: Game) -> None:
 def fill_forced(g: Game, p: Player, key: str) -> None:
     """<强制>: 「不可以放弃发动……如玩家因一些原因没有选择目标，则由说书人选择」."""
     sk = SKILL_BY_KEY[key]
-    if not (p.alive or sk.survives_death) or not capable(g, p, key) or not timely(g, p, key):
+    if not (p.alive or sk.survives_death) or not timely(g, p, key):
+        return
+    if not capable(g, p, key):
+        if g.holds(p, key) and any(st.source != p.n for st in g.force().get((p.n, "沉默"), ())):
+            interference.thwarted(g, p.n, key, "silenced")
         return
     spec = TARGETS[key]
     picked: list[int] = []
@@ -946,6 +1023,7 @@ def vote(g: Game, p: Player, a: Any) -> None:
 
 def say(g: Game, p: Player, a: Any) -> None:
     g.log("said", {"seat": p.n, "word": a.word})
+    words.said(g, p, str(a.word or ""), a.at)
 
 
 def dawn(g: Game) -> None:

@@ -53,6 +53,7 @@ def on_death(
         for d in g.demons():
             if d.alive:
                 g.gain(d, "barber", "barber", until_dawn=g.dawns + 1)
+                g.barber_of[d.n] = t.n  # 「交换身份的技能来源判定仍为理发师」
                 d.held.pop("barber.haircut", None)
                 g.held_changed()
     # 贤者 贤能: killed by a Demon's skill
@@ -129,6 +130,9 @@ def change_alignment(g: Any, p: Player, faction: str) -> None:
 
 def before_execution_judgment(g: Any, p: Player) -> None:
     """食人族 食人: 「每当一名角色被处决，食人族获得其所有技能，持续至下一次有角色被处决」."""
+    from ruleproof.specs.botc_m124.engine import hidden
+
+    hidden.cannibal_eats(g, p)
 
 
 def after_execution(g: Any, p: Player, died: bool) -> None:

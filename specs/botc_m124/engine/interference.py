@@ -77,9 +77,9 @@ def lunatic_check(g: Any) -> None:
         else:
             chosen[p.n] = e.targets
     for n, targets in lunatics.items():
-        if chosen and all(t != targets for t in chosen.values()):
-            if not any(st.data.get("why") == "lunatic" for st in g.force().get((n, "错误"), ())):
-                thwarted(g, n, "lunatic", "lunatic")
+        marked = any(st.data.get("why") == "lunatic" for st in g.force().get((n, "错误"), ()))
+        if chosen and all(t != targets for t in chosen.values()) and not marked:
+            thwarted(g, n, "lunatic", "lunatic")
 
 
 def goon_intercept(g: Any, p: Player, key: str, targets: tuple[int, ...]) -> None:

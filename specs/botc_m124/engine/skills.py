@@ -868,6 +868,19 @@ def slot_post(g: Game) -> None:
     g.check_win("slot")
 
 
+DEMON_SKILLS = frozenset(s.key for s in SKILLS if ROLE_BY_KEY[s.role].kind is Kind.DEMON)
+
+
+def watch(g: Game, key: str) -> None:
+    """After a skill resolved: the 数学家's note on the 疯子 (its targets against the Demon's)."""
+    if (
+        key in DEMON_SKILLS
+        and "mathematician.audit" in g.holders_index()
+        and "lunatic.mania" in g.holders_index()
+    ):
+        interference.lunatic_check(g)
+
+
 def fill_forced(g: Game, p: Player, key: str) -> None:
     """<强制>: 「不可以放弃发动……如玩家因一些原因没有选择目标，则由说书人选择」."""
     sk = SKILL_BY_KEY[key]
@@ -892,6 +905,7 @@ def fill_forced(g: Game, p: Player, key: str) -> None:
     g.log("storyteller_target", {"seat": p.n, "skill": key, "targets": picked})
     g.ledger.append(LedgerEntry(g.night, g.step, p.n, p.true_role, key, a.targets))
     resolve(g, p, a)
+    watch(g, key)
 
 
 def night_start(g: Game) -> None:
@@ -1104,6 +1118,7 @@ class BotcSkill(SkillImpl[Game, Player, Any]):
             say(g, p, a)
         else:
             resolve(g, p, a)
+            watch(g, a.skill)
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Any:
         return policy.propose(g, p, self.key, rng)

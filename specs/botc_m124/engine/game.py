@@ -94,7 +94,11 @@ class Game(BaseGame[Player]):
         self.words: dict[int, str] = {}  # 灵言师 seat → its word x
         self.amnesiac: dict[int, str] = {}  # 追忆者 seat → the skill behind its ???
         self.pixie_x: dict[int, str] = {}  # 小精灵 seat → the role x its 观察 named
-        self.answer_as: str | None = None  # an answer given under another skill's name (???)
+        self.answer_as: str | None = None
+        self.tasks: dict[int, list[str]] = {}  # 任务达人 seat → its open tasks
+        self.taskmaster_lost: set[int] = (
+            set()
+        )  # 任务达人 seats that went mad about being one  # an answer given under another skill's name (???)
         self.adventurer_mark: dict[int, str] = {}
         self.pending_result: tuple[str, str, str] | None = None
         self._jumping = False  # a 蚀梦游魂 jump in progress (the 猩红女士 does not trigger)

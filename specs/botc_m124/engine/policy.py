@@ -6,9 +6,10 @@ legal at its moment.  The storyteller (system choices) picks uniformly.  Same se
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
-from ruleproof.runtime import RandomPolicy
+from ruleproof.runtime import Choice, RandomPolicy
 from ruleproof.specs.botc_m124.engine import hidden, skills
 from ruleproof.specs.botc_m124.engine.model import BotcAction, Player
 from ruleproof.specs.botc_m124.engine.registry import DAYTIME, NOMINATE, RULES, VOTE
@@ -51,9 +52,20 @@ def propose(g: Any, p: Player, key: str, rng: random.Random) -> BotcAction | Non
     return BotcAction(p.n, key, tuple(picked), role=role, roles=roles, word=word)
 
 
+RARE = {"mutant.execute": 0.15, "cerenovus.execute": 0.3, "taskmaster.mad": 0.1, "redcard.forfeit": 0.3}
+"""Storyteller rulings random play makes "yes" only now and then (a uniform draw would execute the 畸形秀演员
+every other day)."""
+
+
 class BotcRandomPolicy(RandomPolicy):
     def __init__(self, seed: int) -> None:
         super().__init__(seed, RULES.menus())
+
+    def choose(self, g: Any, key: str, options: Sequence[Choice]) -> Choice | None:
+        p = RARE.get(key)
+        if p is not None and "yes" in options:
+            return "yes" if self.rng.random() < p else options[0]
+        return super().choose(g, key, options)
 
     def actions(self, g: Any, step: str) -> list[Any]:
         if g.current_phase.kind == "day":

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ruleproof.runtime import LedgerEntry, NotImplementedRule, ScriptPolicy, SkillImpl
-from ruleproof.specs.botc_m124.engine import hidden, info, interference, propositions, words
+from ruleproof.specs.botc_m124.engine import hidden, info, interference, madness, propositions, words
 from ruleproof.specs.botc_m124.engine.game import Game, count_execution, hhmm, vote_counts
 from ruleproof.specs.botc_m124.engine.model import EVIL, GOOD, BotcAction, Nomination, Player, St
 from ruleproof.specs.botc_m124.engine.registry import (
@@ -95,15 +95,7 @@ TARGETS: dict[str, Targets] = {
 }
 """The targets each player-chosen skill takes (from its 「选择目标」)."""
 
-UNIMPLEMENTED = frozenset(
-    {
-        "taskmaster.accept",
-        "taskmaster.complete",
-        "taskmaster.reward",
-        "pithag.brew",
-        "pixie.disguise",
-    }
-)
+UNIMPLEMENTED = frozenset({"pithag.brew"})
 """Skills the engine refuses (``NotImplementedRule``): a set-up holding them is not played (docs)."""
 
 
@@ -254,6 +246,7 @@ CONDITIONS: dict[str, Callable[[Game, Player], bool]] = {
     "moonchild.shine": lambda g, p: not p.alive,
     "mezepheles.control": lambda g, p: bool(g.marks("被言中")),
     "amnesiac.unknown": lambda g, p: amnesiac_timely(g, p),
+    "taskmaster.reward": lambda g, p: p.n in g.marks("已完成"),
 }
 
 
@@ -646,6 +639,10 @@ def auto(g: Game, p: Player, key: str) -> None:
         learn(g, p, key)
     elif key == "mezepheles.word":
         words.learn_word(g, p, key)
+    elif key == "taskmaster.accept":
+        madness.accept_task(g, p, key)
+    elif key == "taskmaster.reward":
+        madness.reward(g, p, key)
     elif key == "mezepheles.control":
         words.control(g, p, key, works)
     elif key == "gossip.flood" and works:
@@ -1080,6 +1077,7 @@ def daytime_post(g: Game) -> None:
     g.advance(g.spec.p("day.close"))
     for nm in g.nominations:
         tally(g, nm)
+    madness.day_end(g)
 
 
 def settle(g: Game) -> None:

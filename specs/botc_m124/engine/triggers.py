@@ -66,6 +66,9 @@ def on_death(
         from ruleproof.specs.botc_m124.engine import info
 
         info.ravenkeeper(g, t)
+    from ruleproof.specs.botc_m124.engine import madness
+
+    madness.pixie_death(g, t)
     if ROLE_BY_KEY[t.role].kind is Kind.OUTSIDER:
         g.outsider_died_today = g.outsider_died_today or g.current_phase.kind == "day"
     g.check_win("death")

@@ -18,7 +18,7 @@ from ruleproof.specs.botc_m124.roles import ROLES, SKILL_BY_KEY
 
 def propose(g: Any, p: Player, key: str, rng: random.Random) -> BotcAction | None:
     spec = skills.targets_of(g, p, key)
-    if (key not in skills.TARGETS and key != "amnesiac.unknown") or key in skills.UNIMPLEMENTED:
+    if key not in skills.TARGETS and key != "amnesiac.unknown":
         return None
     if key == "amnesiac.unknown" and spec.n == 0:
         return None
@@ -40,7 +40,7 @@ def propose(g: Any, p: Player, key: str, rng: random.Random) -> BotcAction | Non
         picked.append(rng.choice(options))
     role = None
     if spec.role:
-        role = rng.choice([r.key for r in ROLES if not spec.good_role or r.good])
+        role = rng.choice(skills.role_options(g, p, key, picked))
     roles: tuple[str, ...] = ()
     if key == "juggler.throw":
         roles = tuple(rng.choice([r.key for r in ROLES]) for _ in picked)

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ruleproof.errors import BadInput
-from ruleproof.runtime import BookEngine, NotImplementedRule, Observer, Policy
+from ruleproof.runtime import BookEngine, Observer, Policy
 from ruleproof.runtime.replay import Mismatch, Outcome
 from ruleproof.specs.botc_m124 import BOOK_ID, Spec, load_spec
 from ruleproof.specs.botc_m124.engine.game import Game
@@ -24,8 +24,8 @@ from ruleproof.specs.botc_m124.engine.hidden import AMNESIAC_POOL
 from ruleproof.specs.botc_m124.engine.model import BotcAction
 from ruleproof.specs.botc_m124.engine.policy import BotcRandomPolicy
 from ruleproof.specs.botc_m124.engine.registry import RULES
-from ruleproof.specs.botc_m124.engine.skills import UNIMPLEMENTED, BotcScriptPolicy
-from ruleproof.specs.botc_m124.roles import ROLE_BY_KEY, ROLES, Kind
+from ruleproof.specs.botc_m124.engine.skills import BotcScriptPolicy
+from ruleproof.specs.botc_m124.roles import ROLE_BY_KEY, Kind
 from ruleproof.specs.botc_m124.setup import MONSTA, SEAT_ROLES, Setup, final_counts, kind_roles, violations
 from ruleproof.vectors.format import ActionSpec, Vector, Vocabulary, bool_field, str_field, str_list_field
 
@@ -56,8 +56,6 @@ VOCABULARY = Vocabulary(
     clause_re=re.compile(r"^\S+$"),
 )
 
-UNPLAYABLE = frozenset(r.key for r in ROLES if any(k in UNIMPLEMENTED for k in r.skills))
-"""Roles the engine refuses (a skill not implemented): never drawn at random, a vector holding one exits 2."""
 
 STATE_FIELDS = {
     "night": "game",
@@ -98,11 +96,6 @@ def setup_of(raw: Mapping[str, Any], where: str) -> Setup:
             raise BadInput(
                 f"{where}：未知身份 {r}（见 ruleproof vocab --book botc-m124）", f"{where}: unknown role {r}"
             )
-        if r in UNPLAYABLE:
-            raise NotImplementedRule(
-                f"{where}：引擎尚未实现身份 {ROLE_BY_KEY[r].zh}（{r}）",
-                f"{where}: role {r} is not implemented",
-            )
     h = raw.get("hidden", {})
     if not isinstance(h, dict):
         raise BadInput(f"{where}：setup.hidden 须为对象", f"{where}: setup.hidden must be an object")
@@ -127,7 +120,7 @@ def random_setup(spec: Spec, seed: int) -> Setup:
     rng = random.Random(f"botc-random:{seed}")
     for _ in range(200):
         monsta = rng.random() < 0.08
-        pool = {k: [r for r in kind_roles(k) if r not in UNPLAYABLE] for k in Kind}
+        pool = {k: list(kind_roles(k)) for k in Kind}
         demon = [] if monsta else [rng.choice(pool[Kind.DEMON])]
         minions = rng.sample(
             [m for m in pool[Kind.MINION] if not (monsta and m == "marionette")],
@@ -165,7 +158,7 @@ def random_setup(spec: Spec, seed: int) -> Setup:
         s = Setup(tuple(seats), monsta, plus, fake)
         inplay = s.in_play()
         out_town = [r for r in kind_roles(Kind.TOWNSFOLK) if r not in inplay and r != fake]
-        s.drunk_fake = rng.choice([r for r in out_town if r not in UNPLAYABLE]) if "drunk" in seats else None
+        s.drunk_fake = rng.choice(out_town) if "drunk" in seats else None
         s.lunatic_fake = rng.choice(pool[Kind.DEMON]) if "lunatic" in seats else None
         s.alchemist_minion = (
             rng.choice([r for r in pool[Kind.MINION] if r not in inplay]) if "alchemist" in seats else None
@@ -283,7 +276,6 @@ def replay(path: str | Path) -> tuple[Vector, Outcome, list[Mismatch]]:
 __all__ = [
     "ENGINE",
     "STATE_FIELDS",
-    "UNPLAYABLE",
     "VOCABULARY",
     "BotcEngine",
     "random_setup",

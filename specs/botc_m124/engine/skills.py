@@ -15,8 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ruleproof.runtime import LedgerEntry, NotImplementedRule, ScriptPolicy, SkillImpl
-from ruleproof.specs.botc_m124.engine import hidden, info, interference, madness, propositions, words
+from ruleproof.runtime import LedgerEntry, ScriptPolicy, SkillImpl
+from ruleproof.specs.botc_m124.engine import hidden, info, interference, madness, pithag, propositions, words
 from ruleproof.specs.botc_m124.engine.game import Game, count_execution, hhmm, vote_counts
 from ruleproof.specs.botc_m124.engine.model import EVIL, GOOD, BotcAction, Nomination, Player, St
 from ruleproof.specs.botc_m124.engine.registry import (
@@ -71,6 +71,7 @@ TARGETS: dict[str, Targets] = {
     "assassin.assassinate": Targets(1),
     "witch.curse": Targets(1),
     "cerenovus.brainwash": Targets(1, role=True, good_role=True),
+    "pithag.brew": Targets(1, role=True),
     "zombuul.bite": Targets(1),
     "pukka.spread": Targets(1),
     "imp.kill": Targets(1),
@@ -95,9 +96,6 @@ TARGETS: dict[str, Targets] = {
 }
 """The targets each player-chosen skill takes (from its 「选择目标」)."""
 
-UNIMPLEMENTED = frozenset({"pithag.brew"})
-"""Skills the engine refuses (``NotImplementedRule``): a set-up holding them is not played (docs)."""
-
 
 def _illegal(g: Game, clause: str, zh: str, en: str, a: Any) -> Exception:
     return g.illegal(clause, zh, en, a)
@@ -115,10 +113,6 @@ def check_common(g: Game, p: Player, a: Any) -> None:
         return check_day(g, p, a)
     sk = SKILL_BY_KEY[a.skill]
     clause = ROLE_BY_KEY[sk.role].clause
-    if a.skill in UNIMPLEMENTED:
-        raise NotImplementedRule(
-            f"引擎尚未实现技能 {sk.quote}", f"the engine does not implement {a.skill} yet"
-        )
     if not g.holds(p, a.skill):
         raise _illegal(
             g, clause, f"{p.n} 号不持有（或已失去）{sk.quote}", f"seat {p.n} does not hold {a.skill}", a
@@ -220,6 +214,10 @@ def check_targets(g: Game, p: Player, a: Any, clause: str) -> None:
         raise _illegal(
             g, "理发师", "场上有多个恶魔时，其他的恶魔为无效目标", "other Demons are invalid targets", a
         )
+    if a.skill == "pithag.brew" and a.role in ROLE_BY_KEY:
+        why = pithag.refusal(g, g.players[a.targets[0] - 1], a.role)
+        if why is not None:
+            raise _illegal(g, clause, why, "a role the Pit-Hag may not brew on this seat", a)
     if a.skill in ("artist.info", "amnesiac.guess") and not (a.word or "").strip():
         raise _illegal(g, clause, "须提出一个命题（word）", "the Artist asks a proposition (word)", a)
     if a.skill == "juggler.throw" and len(a.roles) != n:
@@ -438,6 +436,8 @@ def resolve(g: Game, p: Player, a: Any) -> None:
         else:
             nom.claimed = True
         g.announce("declaration", {"seat": p.n, "skill": key})
+    elif key == "pithag.brew":
+        pithag.brew(g, p, g.players[t[0] - 1], str(a.role))
     elif key == "juggler.throw":
         for x, r in zip(t, a.roles, strict=True):
             if info.registered_role(g, g.players[x - 1], p) == r:
@@ -593,7 +593,7 @@ def amnesiac_act(g: Game, p: Player, targets: tuple[int, ...]) -> None:
 
 def auto(g: Game, p: Player, key: str) -> None:
     """A night skill with no choice of the player's: the engine runs it in its slot."""
-    if g.result is not None or key in UNIMPLEMENTED or not timely(g, p, key):
+    if g.result is not None or not timely(g, p, key):
         return
     sk = SKILL_BY_KEY[key]
     if not sk.passive and g.has(p.n, "沉默"):
@@ -706,9 +706,7 @@ def can_act_tonight(g: Game, q: Player, key: str) -> bool:
 
 
 AUTO_SKILLS = frozenset(
-    s.key
-    for s in SKILLS
-    if s.night and s.key not in TARGETS and s.key not in UNIMPLEMENTED and s.key != "ravenkeeper.info"
+    s.key for s in SKILLS if s.night and s.key not in TARGETS and s.key != "ravenkeeper.info"
 )
 
 
@@ -865,6 +863,34 @@ def slot_post(g: Game) -> None:
     g.check_win("slot")
 
 
+def role_options(g: Game, p: Player, key: str, targets: list[int] | tuple[int, ...]) -> list[str]:
+    """The roles a skill naming one may name (洗脑: good roles; 熬制: none of the note's forbidden ones)."""
+    if key == "pithag.brew" and targets:
+        return pithag.role_options(g, g.players[targets[0] - 1])
+    spec = targets_of(g, p, key)
+    return [r.key for r in ROLES if not spec.good_role or r.good]
+
+
+def act_at_once(g: Game, p: Player, after: str) -> None:
+    """熬药巫婆's note: the new role's skills slotted before ``after`` tonight act once, right now."""
+    slots = [s.printed for s in OTHER_SLOTS]
+    limit = slots.index(after)
+    for key in ROLE_BY_KEY[p.role].skills:
+        step = night_step(g, p, key)
+        if step is None or slots.index(step) >= limit or g.result is not None:
+            continue
+        sk = SKILL_BY_KEY[key]
+        g.log("act_at_once", {"seat": p.n, "skill": key, "after": after})
+        if key in AUTO_SKILLS:
+            auto(g, p, key)
+        elif (
+            key in TARGETS
+            and sk.night
+            and (sk.forced or g.choose("pithag.extra", ["no", "yes"], clause="熬药巫婆") == "yes")
+        ):
+            fill_forced(g, p, key, by="holder")
+
+
 DEMON_SKILLS = frozenset(s.key for s in SKILLS if ROLE_BY_KEY[s.role].kind is Kind.DEMON)
 
 
@@ -878,8 +904,9 @@ def watch(g: Game, key: str) -> None:
         interference.lunatic_check(g)
 
 
-def fill_forced(g: Game, p: Player, key: str) -> None:
-    """<强制>: 「不可以放弃发动……如玩家因一些原因没有选择目标，则由说书人选择」."""
+def fill_forced(g: Game, p: Player, key: str, *, by: str = "storyteller") -> None:
+    """<强制>: 「不可以放弃发动……如玩家因一些原因没有选择目标，则由说书人选择」 — the targets from the choice
+    stream (``<skill>.target``; ``by``: whose pick that is, for the log)."""
     sk = SKILL_BY_KEY[key]
     if not (p.alive or sk.survives_death) or not timely(g, p, key):
         return
@@ -896,10 +923,10 @@ def fill_forced(g: Game, p: Player, key: str) -> None:
         picked.append(int(g.choose(f"{key}.target", options, clause=ROLE_BY_KEY[sk.role].clause)))
     role = None
     if spec.role:
-        roles = [r.key for r in ROLES if not spec.good_role or r.good]
+        roles = role_options(g, p, key, picked)
         role = str(g.choose(f"{key}.role", roles, clause=ROLE_BY_KEY[sk.role].clause))
     a = BotcAction(p.n, key, tuple(picked), role=role)
-    g.log("storyteller_target", {"seat": p.n, "skill": key, "targets": picked})
+    g.log(f"{by}_target", {"seat": p.n, "skill": key, "targets": picked})
     g.ledger.append(LedgerEntry(g.night, g.step, p.n, p.true_role, key, a.targets))
     resolve(g, p, a)
     watch(g, key)
@@ -1140,4 +1167,4 @@ _register()
 
 from ruleproof.specs.botc_m124.engine import policy  # noqa: E402 - policy imports this module
 
-__all__ = ["AUTO_SKILLS", "TARGETS", "UNIMPLEMENTED", "capable", "check_common", "resolve"]
+__all__ = ["AUTO_SKILLS", "TARGETS", "capable", "check_common", "resolve"]

@@ -157,7 +157,7 @@ class Game(BaseGame[Player]):
 
     def _holds(self, p: Player, key: str, force: dict[tuple[int, str], list[St]]) -> bool:
         h = p.held.get(key)
-        if h is None:
+        if h is None or p.out == "red_card":  # 红牌罚下: out of the game, no skill left
             return False
         if h.until_dawn is not None and self.dawns >= h.until_dawn:
             return False

@@ -12,7 +12,7 @@ from typing import Any
 from ruleproof.runtime import Choice, RandomPolicy
 from ruleproof.specs.botc_m124.engine import hidden, skills
 from ruleproof.specs.botc_m124.engine.model import BotcAction, Player
-from ruleproof.specs.botc_m124.engine.registry import DAYTIME, NOMINATE, RULES, VOTE
+from ruleproof.specs.botc_m124.engine.registry import DAYTIME, NOMINATE, PENALTY, RULES, VOTE
 from ruleproof.specs.botc_m124.roles import ROLES, SKILL_BY_KEY
 
 
@@ -94,6 +94,9 @@ class BotcRandomPolicy(RandomPolicy):
                     a.at = minute
                     minute += 5
                     out.append(a)
+        if rng.random() < 0.03:  # now and then the director hands out a card (after the planned votes)
+            card = rng.choice(("blue", "blue", "blue", "yellow", "yellow", "red"))
+            out.append(BotcAction(rng.choice(g.players).n, PENALTY, (), at=19 * 60 + 30, card=card))
         living = [p for p in g.players if g.alive_pred(p)]
         if living and rng.random() < 0.85:
             nominator = rng.choice(living)
@@ -103,7 +106,7 @@ class BotcRandomPolicy(RandomPolicy):
             if "goblin.claim" in nominee.held and g.holds(nominee, "goblin.claim") and rng.random() < 0.5:
                 out.append(BotcAction(nominee.n, "goblin.claim", (), at=at + 5))
             opens = at + g.spec.p("vote.delay")
-            for i, q in enumerate(g.players):
+            for i, q in enumerate(q for q in g.players if q.out != "red_card"):
                 if rng.random() < 0.55:
                     out.append(BotcAction(q.n, VOTE, (nominee.n,), at=opens + 1 + i))
         return out

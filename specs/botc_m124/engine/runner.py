@@ -49,6 +49,7 @@ VOCABULARY = Vocabulary(
         "roles": str_list_field("roles"),
         "yes": bool_field,
         "word": str_field,
+        "card": str_field,
     },
     vote_items={},
     seat_sets={"dead": "out", "alive": "flag"},
@@ -220,6 +221,7 @@ class BotcEngine(BookEngine):
             roles=tuple(a.get("roles", ())),
             yes=a.get("yes", True),
             word=a.get("word"),
+            card=a.get("card"),
         )
 
     def script_policy(self, vec: Vector, fallback: Policy | None, last: int) -> BotcScriptPolicy:

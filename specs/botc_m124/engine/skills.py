@@ -16,15 +16,26 @@ from dataclasses import dataclass
 from typing import Any
 
 from ruleproof.runtime import LedgerEntry, ScriptPolicy, SkillImpl
-from ruleproof.specs.botc_m124.engine import hidden, info, interference, madness, pithag, propositions, words
+from ruleproof.specs.botc_m124.engine import (
+    cards,
+    hidden,
+    info,
+    interference,
+    madness,
+    pithag,
+    propositions,
+    words,
+)
 from ruleproof.specs.botc_m124.engine.game import Game, count_execution, hhmm, vote_counts
 from ruleproof.specs.botc_m124.engine.model import EVIL, GOOD, BotcAction, Nomination, Player, St
 from ruleproof.specs.botc_m124.engine.registry import (
     DAWN,
+    DAY_ACTIONS,
     DAYTIME,
     DUSK,
     NOMINATE,
     OPENING,
+    PENALTY,
     RULES,
     SAY,
     SETTLE,
@@ -109,7 +120,7 @@ def first_night_ok(g: Game, p: Player, key: str) -> bool:
 
 
 def check_common(g: Game, p: Player, a: Any) -> None:
-    if a.skill in (NOMINATE, VOTE, SAY):
+    if a.skill in DAY_ACTIONS:
         return check_day(g, p, a)
     sk = SKILL_BY_KEY[a.skill]
     clause = ROLE_BY_KEY[sk.role].clause
@@ -225,7 +236,7 @@ def check_targets(g: Game, p: Player, a: Any, clause: str) -> None:
 
 
 def capable(g: Game, p: Player, key: str) -> bool:
-    if key in (NOMINATE, VOTE, SAY):
+    if key in DAY_ACTIONS:
         return True
     return g.holds(p, key) and not (g.has(p.n, "沉默") and not SKILL_BY_KEY[key].passive)
 
@@ -979,6 +990,12 @@ def check_day(g: Game, p: Player, a: Any) -> None:
             "nominations and votes happen in the day, with a time",
             a,
         )
+    if a.skill == PENALTY:
+        if a.card not in cards.CARDS:
+            raise _illegal(g, "判罚制度", "card 须为 blue / yellow / red", "card: blue, yellow or red", a)
+        return
+    if p.out == cards.OUT:
+        raise _illegal(g, "红牌", "红牌罚下者已出局", "a seat sent off with a red card is out of the game", a)
     if a.skill == SAY:
         return
     if a.skill == NOMINATE:
@@ -1054,7 +1071,7 @@ def vote(g: Game, p: Player, a: Any) -> None:
         if g.is_demon(p):
             g.demon_voted_today = True  # 花艺师: 「投“是”算作投票」
     g.log("vote", {"voter": p.n, "nominee": nom.nominee, "yes": yes, "counted": counted})
-    if len(nom.voted) == len(g.players):
+    if len(nom.voted) == sum(q.out != cards.OUT for q in g.players):  # 「所有角色均进行投票」
         g.advance(a.at)
         tally(g, nom)
 
@@ -1141,6 +1158,8 @@ class BotcSkill(SkillImpl[Game, Player, Any]):
             vote(g, p, a)
         elif a.skill == SAY:
             say(g, p, a)
+        elif a.skill == PENALTY:
+            cards.give(g, p, str(a.card))
         else:
             resolve(g, p, a)
             watch(g, a.skill)

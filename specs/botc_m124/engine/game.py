@@ -495,9 +495,9 @@ class Game(BaseGame[Player]):
 
     def end(self, winner: str, row: str, reason: str) -> None:
         """The game ends: the 异端分子 and 政客 apply at the end (「游戏结束时」)."""
-        winner, secondary = triggers.at_game_end(self, winner)
+        winner, secondary, note = triggers.at_game_end(self, winner)
         node = f"{self.current_phase.kind} {self.step}"
-        self.finish(winner, node, row, reason, secondary)
+        self.finish(winner, node, row, f"{reason}；{note}" if note else reason, secondary)
 
     # ── the snapshot ──────────────────────────────────────────────────────────────────────
 

@@ -18,6 +18,13 @@ def install(g: Any, p: Player, only: Iterable[str] | None = None) -> None:
     """Install the statuses of ``p``'s passives (only those of ``only``, when given: skills just gained)."""
     n = p.n
     held = p.held if only is None else {k: p.held[k] for k in only if k in p.held}
+    # the self-given impairments first: given earlier, they suspend the statuses of the seat's other
+    # skills (a 疯子 believing it is the 迷乱漩涡 confuses nobody), never the reverse
+    for key in ("drunk.drunk", "lunatic.drunk"):
+        if key in held:
+            g.grant(n, "醉酒", p, key)
+    if "marionette.puppet" in held:
+        g.grant(n, "中毒", p, "marionette.puppet")
     if "sailor.sturdy" in held:
         g.ongoing("不死", p, "sailor.sturdy", lambda gg: [n])
     if "tealady.tea" in held:
@@ -49,11 +56,6 @@ def install(g: Any, p: Player, only: Iterable[str] | None = None) -> None:
             return [n] if any(gg.players[h - 1].alive for h in hosts) else []
 
         g.ongoing("不死", p, "lleech.host", host)
-    for key in ("drunk.drunk", "lunatic.drunk"):
-        if key in held:
-            g.grant(n, "醉酒", p, key)
-    if "marionette.puppet" in held:
-        g.grant(n, "中毒", p, "marionette.puppet")
     if "puzzlemaster.riddle" in held and g.setup.puzzle_answer:
         g.grant(g.setup.puzzle_answer, "谜底", p, "puzzlemaster.riddle")
         g.grant(g.setup.puzzle_answer, "醉酒", p, "puzzlemaster.riddle")

@@ -24,6 +24,7 @@ from ruleproof.specs.botc_m124.engine.hidden import AMNESIAC_POOL
 from ruleproof.specs.botc_m124.engine.model import BotcAction
 from ruleproof.specs.botc_m124.engine.policy import BotcRandomPolicy
 from ruleproof.specs.botc_m124.engine.registry import RULES
+from ruleproof.specs.botc_m124.engine.render import RENDERER
 from ruleproof.specs.botc_m124.engine.skills import BotcScriptPolicy
 from ruleproof.specs.botc_m124.roles import ROLE_BY_KEY, Kind
 from ruleproof.specs.botc_m124.setup import MONSTA, SEAT_ROLES, Setup, final_counts, kind_roles, violations
@@ -191,6 +192,7 @@ class BotcEngine(BookEngine):
     vocabulary = VOCABULARY
     rules = RULES
     factions = (("good", "善良", "good"), ("evil", "邪恶", "evil"))
+    renderer = RENDERER
 
     def __init__(self) -> None:
         super().__init__()

@@ -153,19 +153,24 @@ def after_execution(g: Any, p: Player, died: bool) -> None:
             g.end(GOOD, "mastermind_good", "主谋：次日处决了邪恶角色")
 
 
-def at_game_end(g: Any, winner: str) -> tuple[str, list[int]]:
-    """异端分子 (「胜利的角色落败，失败的角色胜利」) and 政客 (storyteller's judgment)."""
-    secondary: list[int] = []
-    for p in g.players:
-        lost = "politician.sway" in p.held and g.works(p, "politician.sway") and p.faction != winner
-        if lost and g.choose("politician.most_responsible", ["no", "yes"], clause="政客") == "yes":
-            p.faction = winner
-            secondary.append(p.n)
+def at_game_end(g: Any, winner: str) -> tuple[str, list[int], str]:
+    """「游戏结束时」: 异端分子 (「胜利的角色落败，失败的角色胜利」), then 政客 (「如果政客所在的阵营落败，且政客在该
+    阵营的落败中负最大责任，则政客转变阵营并胜利」, the storyteller's judgment, against the result as it
+    stands after the 异端分子).  Returns the winner, the 政客 who switched, and what changed (Chinese)."""
+    notes: list[str] = []
     for p in g.players:
         if "heretic.heresy" in p.held and g.works(p, "heretic.heresy"):
             winner = EVIL if winner == GOOD else GOOD
             g.log("heretic", {"winner": winner})
-    return winner, secondary
+            notes.append("异端分子：胜负颠倒")
+    secondary: list[int] = []
+    for p in g.players:
+        lost = "politician.sway" in p.held and g.works(p, "politician.sway") and p.faction != winner
+        if lost and g.choose("politician.most_responsible", ["no", "yes"], clause="政客") == "yes":
+            change_alignment(g, p, winner)
+            secondary.append(p.n)
+            notes.append(f"政客（{p.n} 号）转变阵营并胜利")
+    return winner, secondary, "；".join(notes)
 
 
 __all__ = ["after_execution", "at_game_end", "change_alignment", "change_role", "on_death"]

@@ -95,6 +95,7 @@ class Game(BaseGame[Player]):
         self.amnesiac: dict[int, str] = {}  # 追忆者 seat → the skill behind its ???
         self.pixie_x: dict[int, str] = {}  # 小精灵 seat → the role x its 观察 named
         self.answer_as: str | None = None
+        self.ballots: dict[str, list[tuple[int, int]]] = {}  # <团队> skill → (minion, target) in order
         self.tasks: dict[int, list[str]] = {}  # 任务达人 seat → its open tasks
         self.taskmaster_lost: set[int] = (
             set()
@@ -223,6 +224,16 @@ class Game(BaseGame[Player]):
                 },
             )
         return st
+
+    def carry(self, n: int) -> None:
+        """恶魔宝宝 携带: 「使拥有[携带宝宝]标记的角色解除[携带宝宝]标记；使该角色获得[携带宝宝]标记，并使其获知是恶魔宝宝
+        的携带者」.  The 恶魔宝宝 has no seat, so the mark is no seat's skill's: nothing suspends it."""
+        self.remove(lambda e: e.name == "携带宝宝")
+        self.seq += 1
+        self.entries.append(St("携带宝宝", True, 0, "lilmonsta.carry", self.seq, holder=n))
+        self.touch()
+        self.log("babysitter", {"seat": n})
+        self.private(n, "learn", {"skill": "lilmonsta.carry", "babysitter": True})
 
     def ongoing(self, name: str, source: Player, skill: str, holders: Callable[[Any], list[int]]) -> None:
         """A passive's status whose holders follow the state (茶艺, 腐化, 迷乱, 强健…)."""

@@ -193,6 +193,9 @@ class BotcEngine(BookEngine):
     rules = RULES
     factions = (("good", "善良", "good"), ("evil", "邪恶", "evil"))
     renderer = RENDERER
+    random_rounds = 100
+    """No rule ends a game where nobody can die any more (a 水手 and a 茶艺师's neighbours left with the Demon);
+    random play stops such a game after 100 rounds, without a result."""
 
     def __init__(self) -> None:
         super().__init__()

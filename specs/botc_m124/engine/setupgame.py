@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ruleproof.specs.botc_m124.engine import triggers
 from ruleproof.specs.botc_m124.engine.model import EVIL, Player
 from ruleproof.specs.botc_m124.roles import ROLE_BY_KEY, Kind
 
@@ -26,6 +27,8 @@ def start(g: Any) -> None:
             g.gain(p, s.marionette_fake, "marionette")
         elif p.role == "alchemist" and s.alchemist_minion:
             g.gain(p, s.alchemist_minion, "alchemist")
+    for p in g.players:
+        triggers.team(g, p)
     for p in g.players:
         for h in p.held.values():
             h.joined = 1  # 开局: every skill held from the start joins on night 1

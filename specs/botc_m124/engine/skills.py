@@ -351,11 +351,6 @@ def resolve(g: Game, p: Player, a: Any) -> None:
                 g.grant(t[0], "超度", p, key)
             g.private(t[0], "learn", {"skill": key, "preacher": p.n})
         return
-    if key == "lilmonsta.carry":
-        g.remove(lambda e: e.name == "携带宝宝")
-        g.grant(t[0], "携带宝宝", p, key)
-        g.private(t[0], "learn", {"skill": key, "babysitter": True})
-        return
     if not works:
         return
     if key == "monk.protect":
@@ -846,9 +841,11 @@ def slot_post(g: Game) -> None:
     submitted = {(a.actor, a.skill) for a in g.submitted} if g.submitted else set()
     g.submitted = ()
     woken = wakers(g, g.step)
+    for key in dict.fromkeys(k for _p, k in woken if k in TEAM):
+        team_settle(g, key, [p for p, k in woken if k == key])
     for p, key in woken:
         sk = SKILL_BY_KEY[key]
-        if key in POST_PASSIVES:
+        if key in POST_PASSIVES or key in TEAM:
             continue
         if key in AUTO_SKILLS and not sk.passive and key != "adventurer.adventure":
             auto(g, p, key)
@@ -913,6 +910,45 @@ def watch(g: Game, key: str) -> None:
         and "lunatic.mania" in g.holders_index()
     ):
         interference.lunatic_check(g)
+
+
+TEAM = frozenset(s.key for s in SKILLS if s.has("团队"))
+"""恶魔宝宝's <团队> skills: the Minions' ballots, settled once per slot by :func:`team_settle`."""
+
+
+def team_settle(g: Game, key: str, members: list[Player]) -> None:
+    """「爪牙可以发若干条马甲名，直到所有爪牙最后发出的马甲名为相同的，如果超过行动时限也没有统一或有爪牙没有发送马甲名，
+    则选择最后发出的马甲名里最多的为结果」: each Minion's ballot is its last name; the most named wins (a tie is the
+    storyteller's pick, ``<skill>.tie``); no ballot at all: <强制>, the storyteller picks (``<skill>.target``)."""
+    ballots = dict(g.ballots.pop(key, []))  # seat → its last ballot
+    live = [p for p in members if p.alive and timely(g, p, key)]
+    if not live or g.result is not None:
+        return
+    if ballots:
+        counts: dict[int, int] = {}
+        for t in ballots.values():
+            counts[t] = counts.get(t, 0) + 1
+        top = max(counts.values())
+        tied = sorted(t for t, c in counts.items() if c == top)
+        target = tied[0] if len(tied) == 1 else int(g.choose(f"{key}.tie", tied, clause="恶魔宝宝"))
+    else:
+        options = target_options(g, live[0], key, [])
+        if not options:
+            return
+        target = int(g.choose(f"{key}.target", options, clause="恶魔宝宝"))
+    g.log(
+        "team", {"skill": key, "target": target, "ballots": {str(n): t for n, t in sorted(ballots.items())}}
+    )
+    if key == "lilmonsta.carry":
+        g.carry(target)
+        return
+    sitter = next((q for q in g.players if g.is_demon(q) and q.alive), None)
+    if sitter is None:
+        return
+    if g.fails(sitter, key):  # the Lil' Monsta's ability is its babysitter's: impaired, it fails
+        g.log("fizzle", {"seat": sitter.n, "skill": key, "why": "impaired"})
+        return
+    g.judge(target, sitter, key)
 
 
 def fill_forced(g: Game, p: Player, key: str, *, by: str = "storyteller") -> None:
@@ -1160,6 +1196,9 @@ class BotcSkill(SkillImpl[Game, Player, Any]):
             say(g, p, a)
         elif a.skill == PENALTY:
             cards.give(g, p, str(a.card))
+        elif a.skill in TEAM:
+            g.ballots.setdefault(a.skill, []).append((p.n, a.targets[0]))
+            g.log("ballot", {"seat": p.n, "skill": a.skill, "target": a.targets[0]})
         else:
             resolve(g, p, a)
             watch(g, a.skill)

@@ -87,9 +87,8 @@ def last_demon_died(g: Any, t: Player, execution: bool, alive_before: int) -> No
         None,
     )
     if sw is not None and count >= g.spec.p("scarletwoman.min_alive"):
-        if g.setup.monsta:
-            g.remove(lambda e: e.name == "携带宝宝")
-            g.grant(sw.n, "携带宝宝", sw, "lilmonsta.carry")
+        if g.setup.monsta:  # 「携带恶魔宝宝的爪牙不是猩红女士，该角色死亡时，猩红女士成为恶魔宝宝的携带者」
+            g.carry(sw.n)
             g.log("scarletwoman", {"seat": sw.n, "babysitter": True})
         else:
             change_role(g, sw, t.role)
@@ -120,8 +119,16 @@ def change_role(g: Any, p: Player, role: str) -> None:
     from ruleproof.specs.botc_m124.engine import passives
 
     passives.install(g, p)
+    team(g, p)
     g.private(p.n, "role_changed", {"from": old, "to": role})
     g.touch()
+
+
+def team(g: Any, p: Player) -> None:
+    """恶魔宝宝's <团队> skills: in its game every Minion takes part (「说书人会和所有爪牙建立一个群聊……先投宝宝的
+    携带者，再投杀人的对象」) — a seat that is a Minion holds them, fresh when it became one."""
+    if g.setup.monsta and ROLE_BY_KEY[p.role].kind is Kind.MINION:
+        g.gain(p, "lilmonsta", "lilmonsta")
 
 
 def change_alignment(g: Any, p: Player, faction: str) -> None:

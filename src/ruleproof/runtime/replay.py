@@ -127,6 +127,8 @@ class BookEngine(ABC):
     trace_labels: ClassVar[Mapping[str, str]] = {}  # step → its trace label ("night {n} step 0.6")
     factions: ClassVar[Sequence[tuple[str, str, str]]] = ()  # (key, 中文, English) of the sides
     renderer: ClassVar[LogRenderer | None] = None  # the book's words for ``play``'s log
+    random_rounds: ClassVar[int | None] = None  # a random game stops after this many rounds without a
+    #                                              result (termination, not a rule: None for none)
     secondary_label: ClassVar[tuple[str, str] | None] = None  # (中文, English) of a secondary win
 
     def __init__(self) -> None:
@@ -220,8 +222,9 @@ class BookEngine(ABC):
     def random_game(self, spec: Any, seed: int, observer: Observer | None = None) -> BaseGame[Any]:
         """One seeded game: random seats, seeded random legal decisions (not yet played)."""
         roles = self.random_roles(seed)
+        stop = None if self.random_rounds is None else ("day", self.random_rounds)
         return self.new_game(
-            spec, roles, self.random_policy(seed), seed=seed, observer=observer, stop_after=None
+            spec, roles, self.random_policy(seed), seed=seed, observer=observer, stop_after=stop
         )
 
     def render(self, events: Sequence[Event], lang: str, *, private: bool, system: bool) -> list[str]:

@@ -102,6 +102,7 @@ class Game(BaseGame[Player]):
         )  # 任务达人 seats that went mad about being one  # an answer given under another skill's name (???)
         self.adventurer_mark: dict[int, str] = {}
         self.pending_result: tuple[str, str, str] | None = None
+        self.starpass = False  # a 小恶魔's self-kill in progress (the game does not end of it)
         self._jumping = False  # a 蚀梦游魂 jump in progress (the 猩红女士 does not trigger)
         self.goon_nights: dict[int, int] = {}  # 暴徒 seat → the last night it was chosen
         self.barber_of: dict[int, int] = {}  # Demon seat → the 理发师 whose 交换 it holds
@@ -196,7 +197,11 @@ class Game(BaseGame[Player]):
         count = self.dawns if duration.anchor is Anchor.DAWN else self.dusks
         return (duration.anchor.value, count + duration.count)
 
-    def grant(self, holder: int, name: str, source: Player, skill: str, **data: Any) -> St:
+    def grant(self, holder: int, name: str, source: Player, skill: str, **data: Any) -> None:
+        """``source``'s ``skill`` gives ``holder`` the status or mark ``name``, its window fixed now (a game
+        that has ended gives nothing)."""
+        if self.result is not None:
+            return
         g = GRANT[(skill, "冒险" if skill == "adventurer.adventure" else name)]
         self.seq += 1
         st = St(
@@ -223,7 +228,6 @@ class Game(BaseGame[Player]):
                     "until": list(st.end) if st.end else None,
                 },
             )
-        return st
 
     def carry(self, n: int) -> None:
         """恶魔宝宝 携带: 「使拥有[携带宝宝]标记的角色解除[携带宝宝]标记；使该角色获得[携带宝宝]标记，并使其获知是恶魔宝宝
@@ -370,13 +374,9 @@ class Game(BaseGame[Player]):
             and skill in SKILL_BY_KEY
             and ROLE_BY_KEY[SKILL_BY_KEY[skill].role].kind is Kind.DEMON
         )
+        shields = [name for name in ("不死", "庇护", "霸道") if self.has(target, name)]
         dies = dies_of_judgment(
-            PY,
-            self.has(target, "不死"),
-            self.has(target, "庇护"),
-            by_demon,
-            self.has(target, "霸道"),
-            execution,
+            PY, "不死" in shields, "庇护" in shields, by_demon, "霸道" in shields, execution
         )
         self.log(
             "judgment",
@@ -385,6 +385,8 @@ class Game(BaseGame[Player]):
                 "source": source.n if source else 0,
                 "skill": skill,
                 "execution": execution,
+                "by_demon": by_demon,
+                "statuses": shields,
                 "dies": dies,
             },
         )
@@ -486,8 +488,8 @@ class Game(BaseGame[Player]):
             return
         if self.spec.reading("win.check_time") == "phase_end" and moment != "phase":
             return
-        if self.mastermind_day is not None:
-            return  # 主谋: the game goes on until that day's end
+        if self.mastermind_day is not None or self.starpass:
+            return  # 主谋: the game goes on until that day's end; 小恶魔: not while its star passes
         seen = (self.version, self.mastermind_day)
         if self._win_checked == seen:
             return  # nothing changed since the last check

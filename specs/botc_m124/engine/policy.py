@@ -97,7 +97,10 @@ class BotcRandomPolicy(RandomPolicy):
         if rng.random() < 0.03:  # now and then the director hands out a card (after the planned votes)
             card = rng.choice(("blue", "blue", "blue", "yellow", "yellow", "red"))
             out.append(BotcAction(rng.choice(g.players).n, PENALTY, (), at=19 * 60 + 30, card=card))
-        living = [p for p in g.players if g.alive_pred(p)]
+        shot = {
+            t for a in out for t in a.targets
+        }  # a morning's 猎杀 may kill its target: it does not nominate
+        living = [p for p in g.players if g.alive_pred(p) and p.n not in shot]
         if living and rng.random() < 0.85:
             nominator = rng.choice(living)
             nominee = rng.choice(g.players)

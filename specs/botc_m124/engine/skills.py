@@ -278,12 +278,18 @@ def use(g: Game, p: Player, key: str) -> bool:
 def kill_skill(g: Game, p: Player, key: str, target: int) -> None:
     """A Demon's 「对其造成一次死亡判定」."""
     if key == "imp.kill" and target == p.n:
-        if g.judge(target, p, key) and not p.alive:
+        # 「如果该技能的目标和来源都是小恶魔且小恶魔因此死亡，游戏不会因此结束，一名爪牙的身份转变为小恶魔」
+        g.starpass = True
+        try:
+            died = g.judge(target, p, key) and not p.alive
             minions = [q for q in g.players if q.alive and ROLE_BY_KEY[q.role].kind is Kind.MINION]
-            sw = next((q for q in minions if q.role == "imp"), None)
-            if sw is None and minions:  # 「一名爪牙的身份转变为小恶魔」
+            sw = next((q for q in minions if q.role == "imp"), None)  # the 猩红女士 went first (its note)
+            if died and sw is None and minions:
                 pick = int(g.choose("imp.starpass", [q.n for q in minions], clause="小恶魔"))
                 change_role(g, g.players[pick - 1], "imp")
+        finally:
+            g.starpass = False
+        g.check_win("death")
         return
     if key == "fanggu.kill":
         t = g.players[target - 1]
@@ -955,7 +961,7 @@ def fill_forced(g: Game, p: Player, key: str, *, by: str = "storyteller") -> Non
     """<强制>: 「不可以放弃发动……如玩家因一些原因没有选择目标，则由说书人选择」 — the targets from the choice
     stream (``<skill>.target``; ``by``: whose pick that is, for the log)."""
     sk = SKILL_BY_KEY[key]
-    if not (p.alive or sk.survives_death) or not timely(g, p, key):
+    if g.result is not None or not (p.alive or sk.survives_death) or not timely(g, p, key):
         return
     if not capable(g, p, key):
         if g.holds(p, key) and any(st.source != p.n for st in g.force().get((p.n, "沉默"), ())):
@@ -1082,6 +1088,8 @@ def nominate(g: Game, p: Player, a: Any) -> None:
         src = g.force()[(p.n, "诅咒")][0]
         g.judge(p.n, g.players[src.source - 1], "witch.curse")
     q = g.players[target - 1]
+    if g.result is not None:
+        return
     if "virgin.purity" in q.held and g.holds(q, "virgin.purity") and not q.held["virgin.purity"].used:
         works = use(g, q, "virgin.purity")
         if works and ROLE_BY_KEY[p.role].kind is Kind.TOWNSFOLK:
@@ -1090,7 +1098,7 @@ def nominate(g: Game, p: Player, a: Any) -> None:
 
 
 def tally(g: Game, nom: Nomination) -> None:
-    if nom.count is not None:
+    if nom.count is not None or g.result is not None:
         return
     nom.count = len(nom.yes)
     nom.alive_at_tally = g.alive_count()
@@ -1154,6 +1162,8 @@ def moonchild_window(g: Game, p: Player) -> None:
 
 
 def daytime_post(g: Game) -> None:
+    if g.result is not None:
+        return
     g.advance(g.spec.p("day.close"))
     for nm in g.nominations:
         tally(g, nm)

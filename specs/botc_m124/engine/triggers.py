@@ -20,35 +20,65 @@ def on_death(
     demons_before: int,
     alive_before: int,
 ) -> None:
-    # 猩红女士 转化: the last Demon dies with ≥5 alive (before or after the death: a reading)
+    """What a death sets off, in order; once the game has ended nothing more happens."""
+    for step in (_scarlet, _lleech, _minstrel, _sweetheart, _barber, _sage, _ravenkeeper, _pixie):
+        step(g, t, cause, source, execution, alive_before)
+        if g.result is not None:
+            return
+    if ROLE_BY_KEY[t.role].kind is Kind.OUTSIDER:
+        g.outsider_died_today = g.outsider_died_today or g.current_phase.kind == "day"
+    g.check_win("death")
+
+
+def _scarlet(
+    g: Any, t: Player, cause: str, source: Player | None, execution: bool, alive_before: int
+) -> None:
+    """猩红女士 转化: the last Demon dies with ≥5 alive (before or after the death: a reading)."""
     if (
         (g.is_demon(t) or ROLE_BY_KEY[t.role].kind is Kind.DEMON)
         and g.living_demons() == 0
         and not g._jumping
     ):
         last_demon_died(g, t, execution, alive_before)
-    # 噬脑魔 寄宿: 「若拥有该标记的角色死亡，噬脑魔死亡」
-    if t.n in g.marks("被寄生"):
-        for q in g.players:
-            if q.alive and "lleech.host" in q.held and g.works(q, "lleech.host"):
-                if _mastermind(g):
-                    q.held.clear()  # the note: it loses every skill instead, and the 主谋 fires
-                    g.mastermind_day = g.night + (0 if g.current_phase.kind == "night" else 1)
-                    g.held_changed()
-                else:
-                    g.die(q, "lleech.host", q)
-    # 吟游诗人 吟诗: a Minion dies of an execution's judgment
+
+
+def _lleech(g: Any, t: Player, cause: str, source: Player | None, execution: bool, alive_before: int) -> None:
+    """噬脑魔 寄宿: 「若拥有该标记的角色死亡，噬脑魔死亡」, and its note on the 主谋."""
+    if t.n not in g.marks("被寄生"):
+        return
+    for q in g.players:
+        if q.alive and "lleech.host" in q.held and g.works(q, "lleech.host"):
+            if _mastermind(g):
+                q.held.clear()  # the note: it loses every skill instead, and the 主谋 fires
+                g.mastermind_day = g.night + (0 if g.current_phase.kind == "night" else 1)
+                g.held_changed()
+            else:
+                g.die(q, "lleech.host", q)
+
+
+def _minstrel(
+    g: Any, t: Player, cause: str, source: Player | None, execution: bool, alive_before: int
+) -> None:
+    """吟游诗人 吟诗: 「一旦爪牙因处决造成的死亡判定而死亡，使除吟游诗人外的所有角色获得[醉酒]状态」."""
     if execution and ROLE_BY_KEY[t.role].kind is Kind.MINION:
         for q in g.players:
             if "minstrel.song" in q.held and g.works(q, "minstrel.song"):
                 for o in g.players:
                     if o.n != q.n:
                         g.grant(o.n, "醉酒", q, "minstrel.song")
-    # 心上人 倾心: 「一旦心上人死亡，则使一名角色获得[醉酒]状态」 (<无视死亡>)
+
+
+def _sweetheart(
+    g: Any, t: Player, cause: str, source: Player | None, execution: bool, alive_before: int
+) -> None:
+    """心上人 倾心: 「一旦心上人死亡，则使一名角色获得[醉酒]状态」 (<无视死亡>)."""
     if "sweetheart.love" in t.held and g.works(t, "sweetheart.love"):
         pick = g.choose("sweetheart.drunk", [p.n for p in g.players], clause="心上人")
         g.grant(int(pick), "醉酒", t, "sweetheart.love")
-    # 理发师 理发: the Demon gains 交换 until the next dawn
+
+
+def _barber(g: Any, t: Player, cause: str, source: Player | None, execution: bool, alive_before: int) -> None:
+    """理发师 理发: the Demon gains 交换 until the next dawn."""
     if "barber.haircut" in t.held and g.works(t, "barber.haircut"):
         for d in g.demons():
             if d.alive:
@@ -56,22 +86,30 @@ def on_death(
                 g.barber_of[d.n] = t.n  # 「交换身份的技能来源判定仍为理发师」
                 d.held.pop("barber.haircut", None)
                 g.held_changed()
-    # 贤者 贤能: killed by a Demon's skill
+
+
+def _sage(g: Any, t: Player, cause: str, source: Player | None, execution: bool, alive_before: int) -> None:
+    """贤者 贤能: 「一旦贤者因为恶魔的技能而死亡」."""
     if "sage.info" in t.held and source is not None and cause in _demon_skills():
         from ruleproof.specs.botc_m124.engine import info
 
         info.sage(g, t, source)
-    # 守鸦人 豢养: 「一旦守鸦人死亡，选择目标」 — a [夜晚] skill: only a death at night
+
+
+def _ravenkeeper(
+    g: Any, t: Player, cause: str, source: Player | None, execution: bool, alive_before: int
+) -> None:
+    """守鸦人 豢养[夜晚]: 「一旦守鸦人死亡，选择目标」 — a [夜晚] skill: only a death at night."""
     if "ravenkeeper.info" in t.held and g.current_phase.kind == "night":
         from ruleproof.specs.botc_m124.engine import info
 
         info.ravenkeeper(g, t)
+
+
+def _pixie(g: Any, t: Player, cause: str, source: Player | None, execution: bool, alive_before: int) -> None:
     from ruleproof.specs.botc_m124.engine import madness
 
     madness.pixie_death(g, t)
-    if ROLE_BY_KEY[t.role].kind is Kind.OUTSIDER:
-        g.outsider_died_today = g.outsider_died_today or g.current_phase.kind == "day"
-    g.check_win("death")
 
 
 def last_demon_died(g: Any, t: Player, execution: bool, alive_before: int) -> None:

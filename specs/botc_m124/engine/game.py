@@ -259,32 +259,59 @@ class Game(BaseGame[Player]):
         return st.end is None or not reached(st.end)
 
     def force(self) -> dict[tuple[int, str], list[St]]:
-        """Every status / mark in force, by (holder, name): walked in the order given, each in force iff
-        in its window and its source skill is held and — unless it only makes marks — not failed by an
-        impairment given earlier from another source."""
+        """Every status / mark in force, by (holder, name).
+
+        An entry is in force while in its window and supported: its source skill is held (not lost by
+        death, [超度], the 女巫's rule — read on the statuses in force) and, if the skill is one an
+        impairment makes fail, not impaired by another source's [醉酒] / [中毒] in force (its marks too,
+        unless ``drunk.mixed_skill=marks_survive``).  What is in force decides what is supported, so the set
+        is a fixed point: started from the order the entries were given (what was given earlier may
+        suspend what was given later) and recomputed on the whole previous set until nothing changes — a
+        later [超度] suspends an earlier mark, and its own suspension brings the mark back.  Where the
+        recomputation cycles (the text's rule has no fixed point there) the order-given set stands."""
         if self._force is not None and self._force[0] == self.version:
             return self._force[1]
+        live = [st for st in sorted(self.entries, key=lambda e: e.seq) if self._in_window(st)]
+        first = self._supported_set(live, None)
+        seen = [first]
+        cur = first
+        for _ in range(len(live) + 1):
+            nxt = self._supported_set(live, cur)
+            if nxt == cur:
+                break
+            if nxt in seen:  # a cycle: no fixed point — keep the order-given set
+                cur = first
+                break
+            seen.append(nxt)
+            cur = nxt
+        self._force = (self.version, cur)
+        return cur
+
+    def _supported_set(
+        self, live: list[St], basis: dict[tuple[int, str], list[St]] | None
+    ) -> dict[tuple[int, str], list[St]]:
+        """The entries of ``live`` supported on ``basis`` (None: on what precedes each, in order)."""
         out: dict[tuple[int, str], list[St]] = {}
-        for st in sorted(self.entries, key=lambda e: e.seq):
-            if not self._in_window(st):
-                continue
+        marks_survive = self.spec.reading("drunk.mixed_skill") == "marks_survive"
+        for st in live:
+            on = out if basis is None else basis
             src = self.players[st.source - 1] if st.source else None
             if src is not None and st.skill in SKILL_BY_KEY:
-                if not self._holds(src, st.skill, out):
+                if not self._holds(src, st.skill, on):
                     continue
                 sk = SKILL_BY_KEY[st.skill]
-                if not st.mark and not sk.unaffected_by_impairment and "info" not in sk.effects:
+                fails = not sk.unaffected_by_impairment and "info" not in sk.effects
+                if fails and not (st.mark and marks_survive):
                     blocked = any(
                         e.source != st.source or e.skill != st.skill
                         for name in ("醉酒", "中毒")
-                        for e in out.get((src.n, name), ())
+                        for e in on.get((src.n, name), ())
                     )
                     if blocked:
                         continue
             holders = st.holders(self) if st.holders is not None else [st.holder]
             for h in holders:
                 out.setdefault((h, st.name), []).append(st)
-        self._force = (self.version, out)
         return out
 
     def has(self, n: int, name: str) -> bool:
@@ -441,6 +468,8 @@ class Game(BaseGame[Player]):
             "execution", {"player": n, "how": how, "at": hhmm(self.clock) if self.step == DAYTIME else None}
         )
         triggers.before_execution_judgment(self, p)
+        if self.result is not None:
+            return
         died = self.judge(n, None, "execution", execution=True)
         if died and not p.registered_dead:
             self.exec_death_today = n

@@ -177,19 +177,21 @@ def change_alignment(g: Any, p: Player, faction: str) -> None:
 
 
 def before_execution_judgment(g: Any, p: Player) -> None:
-    """食人族 食人: 「每当一名角色被处决，食人族获得其所有技能，持续至下一次有角色被处决」."""
+    """What an execution sets off before its death judgment: the 哥布林's win — 「如果当天哥布林被处决，则哥布林
+    所在的阵营获胜」: the execution itself, after a claim that worked that day, whatever the judgment then
+    does — and the 食人族 (「每当一名角色被处决，食人族获得其所有技能，持续至下一次有角色被处决」)."""
+    if any(nm.nominee == p.n and nm.claimed for nm in g.nominations):
+        g.end(p.faction, "goblin", "哥布林宣言后当天被处决")
+        return
     from ruleproof.specs.botc_m124.engine import hidden
 
     hidden.cannibal_eats(g, p)
 
 
 def after_execution(g: Any, p: Player, died: bool) -> None:
-    # 哥布林 嚣张: claimed within its window and executed that day → its team wins
-    claimed = any(nm.nominee == p.n and nm.claimed for nm in g.nominations)
-    if "goblin.claim" in p.held and claimed and g.works(p, "goblin.claim"):
-        g.end(p.faction, "goblin", "哥布林宣言后当天被处决")
+    """主谋's day: a good seat executed → evil wins; an evil seat → good wins."""
+    if g.result is not None:
         return
-    # 主谋's day: a good seat executed → evil wins; an evil seat → good wins
     if g.mastermind_day is not None and g.mastermind_day == g.night and g.current_phase.kind == "day":
         g.mastermind_day = None
         if p.faction == GOOD:

@@ -383,7 +383,9 @@ def resolve(g: Game, p: Player, a: Any) -> None:
             change_alignment(g, q, mf)
             g.grant(q.n, "中毒", q, "snakecharmer.charm")
     elif key == "slayer.slay":
-        if g.is_demon(g.players[t[0] - 1]):
+        # 「如果其为恶魔，则对其造成一次死亡判定」; 噬脑魔's note: 「如果猎手的技能对象为拥有[被寄生]标记的角色且正常
+        # 发动，拥有[被寄生]标记的角色会受到一次死亡判定」
+        if g.is_demon(g.players[t[0] - 1]) or t[0] in g.marks("被寄生"):
             g.judge(t[0], p, key)
     elif key == "godfather.judge" or key in (
         "zombuul.bite",

@@ -109,6 +109,7 @@ class Game(BaseGame[Player]):
         self.held_rev = 0  # bumped whenever a seat's held skills change (the holders index)
         self._holders: tuple[int, dict[str, list[Player]]] | None = None
         self._alive: tuple[int, int] = (-1, 0)
+        self.wakers_cache: tuple[object, list[tuple[Player, str]]] = (None, [])
         self._win_checked: tuple[int, int | None] | None = None
 
     # ── the round ──────────────────────────────────────────────────────────────────────────

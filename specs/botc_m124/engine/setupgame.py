@@ -43,6 +43,7 @@ def start(g: Any) -> None:
         g.entries.append(St("宿敌", True, ft.n, "", g.seq, holder=s.nemesis))
     for p in g.players:
         install(g, p)
+    g.night = 1  # 游戏流程 0: the opening information belongs to the first round's record
     for p in g.players:
         if p.role == "amnesiac":  # ??? — 「只能得知该技能是否需要选择目标，如果需要选择，选择几个目标」
             from ruleproof.specs.botc_m124.engine import hidden, skills
@@ -53,7 +54,6 @@ def start(g: Any) -> None:
                 "start_info",
                 {"skill": "amnesiac.unknown", "targets": skills.targets_of(g, p, "amnesiac.unknown").n},
             )
-    g.night = 1  # 游戏流程 0: the opening information belongs to the first round's record
     minions = [p.n for p in g.players if ROLE_BY_KEY[p.role].kind is Kind.MINION]
     demons = [p.n for p in g.players if ROLE_BY_KEY[p.role].kind is Kind.DEMON]
     for m in minions:  # 爪牙「开局获知：恶魔的马甲名，其余爪牙的马甲名」

@@ -767,9 +767,14 @@ def night_step(g: Game, p: Player, key: str) -> str | None:
 
 def wakers(g: Game, step: str) -> list[tuple[Player, str]]:
     """Who wakes at ``step`` with which skill, in the order they act: each printed skill's holders (the
-    original role first), and at 「疯子疯魔」 the 疯子's Demon skills when they act there."""
+    original role first), and at 「疯子疯魔」 the 疯子's Demon skills when they act there (cached on the
+    state's version)."""
+    seen = (step, g.version, g.night)
+    if g.wakers_cache[0] == seen:
+        return g.wakers_cache[1]
     idx = g.holders_index()
     out: list[tuple[Player, str]] = []
+    g.wakers_cache = (seen, out)
     for key in slot_skills(step):
         for p in idx.get(key, ()):
             if g.holds(p, key) and night_step(g, p, key) == step:

@@ -245,9 +245,12 @@ def deal(spec: Spec, n: int, seed: int, given: Mapping[str, Any] | None = None) 
 
 @dataclass
 class Encoding:
-    """The set-up at ``n`` players with the three special seats fixed at 1 (永恒者), 2 (凝聚者), 3 (欺骗者)
-    (the draw of step 1 is symmetric).  Booleans: range and membership per side and seat; ints: line-up
-    sizes."""
+    """The set-up at ``n`` players as linear integer constraints.  Seats other than the three special
+    ones (永恒者, 凝聚者, 欺骗者 — the draw of step 1 is symmetric) are interchangeable, so a set-up is
+    described exactly by *how many* ordinary seats lie in both ranges, in one range only, or in none,
+    and how many of each region each side's members take; whether each special seat lies in the other
+    leader's range is a Boolean.  Solving over these counts is exact for every question asked here
+    (feasibility, sizes, the draw of step 7) and fast."""
 
     spec: Spec
     n: int
@@ -256,45 +259,78 @@ class Encoding:
     def __post_init__(self) -> None:
         sh = shape(self.spec)
         self.shape = sh
-        n = self.n
         self.solver = make_solver(self.seed)
-        self.L = {f: z3.Int(f"lineup:{f}") for f in nm.MIRROR}
-        self.rng = {f: [z3.Bool(f"range:{f}:{s}") for s in range(1, n + 1)] for f in nm.MIRROR}
-        self.mem = {f: [z3.Bool(f"member:{f}:{s}") for s in range(1, n + 1)] for f in nm.MIRROR}
-        self.adaptors = z3.Int("adaptors")
-        leader_seat = {nm.ETERNAL: 1, nm.COHESION: 2}
         s = self.solver
+        E, C = nm.ETERNAL, nm.COHESION
+        self.L = {f: z3.Int(f"lineup:{f}") for f in nm.MIRROR}
+        # ordinary seats: in both ranges / E's only / C's only / neither
+        self.both, self.only, self.none = z3.Int("both"), {f: z3.Int(f"only:{f}") for f in nm.MIRROR}, z3.Int("none")
+        # special seats in a range: the other leader, the deceiver
+        self.other_in = {f: z3.Bool(f"other-leader-in:{f}") for f in nm.MIRROR}
+        self.dec_in = {f: z3.Bool(f"deceiver-in:{f}") for f in nm.MIRROR}
+        # members by region: in the shared region / in the side's own region
+        self.m_both = {f: z3.Int(f"members-shared:{f}") for f in nm.MIRROR}
+        self.m_own = {f: z3.Int(f"members-own:{f}") for f in nm.MIRROR}
+        self.drawn = {f: z3.Bool(f"drawn:{f}") for f in nm.MIRROR}  # a query may drop one side's draw
+        self.adaptors = z3.Int("adaptors")
+        ints = [self.both, self.none, *self.only.values(), *self.m_both.values(), *self.m_own.values()]
+        s.add(*(v >= 0 for v in ints))
+        s.add(self.both + self.only[E] + self.only[C] + self.none == self.n - 3)
         for f in nm.MIRROR:
             lo, hi = sh.lineup
-            s.add(lo <= self.L[f], self.L[f] <= hi)
-            s.add(self.L[f] <= len(sh.pool) - 1)  # line-ups come from the pool less one expelled identity
-            members = self.L[f] if sh.members is None else z3.IntVal(sh.members)
+            s.add(lo <= self.L[f], self.L[f] <= hi, self.L[f] <= len(sh.pool) - 1)
             size = self.L[f] * sh.per + sh.extra if sh.range_fixed is None else z3.IntVal(sh.range_fixed)
-            s.add(count(self.rng[f]) == size)
-            s.add(z3.Not(self.rng[f][leader_seat[f] - 1]))
-            s.add(count(self.mem[f]) == members)
-            for i in range(n):
-                s.add(z3.Implies(self.mem[f][i], self.rng[f][i]))
-                if i < 3:
-                    s.add(z3.Not(self.mem[f][i]))
-        for i in range(n):
-            s.add(z3.Not(z3.And(self.mem[nm.ETERNAL][i], self.mem[nm.COHESION][i])))
-        s.add(self.adaptors == n - 3 - count(self.mem[nm.ETERNAL]) - count(self.mem[nm.COHESION]))
+            special = z3.If(self.other_in[f], 1, 0) + z3.If(self.dec_in[f], 1, 0)
+            s.add(self.both + self.only[f] + special == size)  # the leader itself is never in its range
+            s.add(
+                z3.Implies(
+                    self.drawn[f],
+                    z3.And(self.m_both[f] + self.m_own[f] == self.need(f), self.m_own[f] <= self.only[f]),
+                )
+            )
+            s.add(z3.Implies(z3.Not(self.drawn[f]), self.m_both[f] + self.m_own[f] == 0))
+        s.add(self.m_both[E] + self.m_both[C] <= self.both)
+        s.add(self.adaptors == self.n - 3 - sum(self.m_both[f] + self.m_own[f] for f in nm.MIRROR))
+
+    def need(self, f: str) -> Any:
+        return self.L[f] if self.shape.members is None else z3.IntVal(self.shape.members)
 
     def status(self, *extra: Any) -> Status:
-        return check(self.solver, *extra)
+        """Satisfiable with both sides' draws in force (and ``extra``)?"""
+        return check(self.solver, *self.drawn.values(), *extra)
 
-    def strand(self, first: str) -> Any:
-        """Side ``first`` drew its members first; the other side's range has fewer identity-free seats than
-        it needs (the sequential draw of step 7 can fail)."""
+    def strand(self, first: str) -> Status:
+        """Side ``first`` drew its members first; can the other side's range be left with fewer
+        identity-free seats than it needs (the sequential draw of step 7 fails)?"""
         other = nm.enemy(first)
-        sh = self.shape
-        need = self.L[other] if sh.members is None else z3.IntVal(sh.members)
-        free = [
-            z3.And(self.rng[other][i], z3.Not(self.mem[first][i]))
-            for i in range(3, self.n)  # seats 1–3 hold the leaders and the deceiver
-        ]
-        return count(free) < need
+        free = (self.both - self.m_both[first]) + self.only[other]
+        return check(self.solver, self.drawn[first], z3.Not(self.drawn[other]), free < self.need(other))
+
+    def layout(self) -> dict[str, Any]:
+        """A concrete set-up from the current model: seats 1–3 special, the regions filled in order."""
+        m = self.solver.model()
+
+        def v(x: Any) -> int:
+            return int(m.eval(x, model_completion=True).as_long())
+
+        def b(x: Any) -> bool:
+            return bool(z3.is_true(m.eval(x, model_completion=True)))
+
+        E, C = nm.ETERNAL, nm.COHESION
+        seat = iter(range(4, self.n + 1))
+        shared = [next(seat) for _ in range(v(self.both))]
+        own = {f: [next(seat) for _ in range(v(self.only[f]))] for f in (E, C)}
+        lead = {E: 1, C: 2}
+        out: dict[str, Any] = {"leaders": {E: 1, C: 2, "deceiver": 3}}
+        taken = 0
+        for f in (E, C):
+            rng = sorted(shared + own[f] + ([lead[nm.enemy(f)]] if b(self.other_in[f]) else []) + ([3] if b(self.dec_in[f]) else []))
+            members = shared[taken : taken + v(self.m_both[f])] + own[f][: v(self.m_own[f])]
+            taken += v(self.m_both[f])
+            out[f] = {"lineup": v(self.L[f]), "range": rng, "members": sorted(members)}
+        out["adaptors"] = v(self.adaptors)
+        out["advanced"] = advanced_count(self.spec, self.n)
+        return out
 
 
 def _cite(clause_id: str, phrase: str) -> tuple[str, int]:
@@ -360,18 +396,17 @@ def check_setup(spec: Spec, ns: Sequence[int]) -> list[Finding]:
                 f"the advanced adaptors ({adv}) may be all the adaptors: adaptation win 2 holds at set-up",
                 n,
             )
-        for first in nm.MIRROR:
-            if enc.status(enc.strand(first)) is Status.SAT:
-                add(
-                    "setup.draw-can-strand",
-                    Severity.WARNING,
-                    CLAUSE,
-                    "在永恒者于凝聚者的感召范围内，随机产生永恒/凝聚成员",
-                    f"两方感召范围重叠时，若先为{nm.FACTION_ZH[first]}随机生成成员，另一方范围内剩下的无身份玩家可能不够：第 7 步的随机生成会失败",
-                    f"with overlapping ranges, drawing {first}'s members first may leave the other side too few seats",
-                    n,
-                )
-                break
+        if any(enc.strand(first) is Status.SAT for first in nm.MIRROR):
+            add(
+                "setup.draw-can-strand",
+                Severity.WARNING,
+                CLAUSE,
+                "在永恒者于凝聚者的感召范围内，随机产生永恒/凝聚成员",
+                "两方感召范围可以重叠：若先为一方随机生成成员，另一方范围内剩下的无身份玩家可能不够，第 7 步的随机生成失败（文中未说先后，也未说失败怎么办）",
+                "the ranges may overlap: drawing one side's members first can leave the other too few free seats, "
+                "and step 7 fails (the text names no order and no remedy)",
+                n,
+            )
         if not skill_text and sh.lineup[0] != sh.lineup[1]:
             both = [
                 L
@@ -391,15 +426,16 @@ def check_setup(spec: Spec, ns: Sequence[int]) -> list[Finding]:
     if skill_text:
         k, m = sh.lineup[0], sh.members
         if m is not None and m > k:
-            add(
-                "setup.members-exceed-identities",
-                Severity.ERROR,
-                SKILL_CLAUSE,
-                "随机生成5名本阵营成员",
-                f"「随机生成{m}名本阵营成员」而「选择{k}个身份」：{m} 名成员只能有重复身份",
-                f"{m} members from {k} identities: some identity must be dealt twice",
-                ns[0] if ns else 0,
-            )
+            for n in ns:
+                add(
+                    "setup.members-exceed-identities",
+                    Severity.ERROR,
+                    SKILL_CLAUSE,
+                    "随机生成5名本阵营成员",
+                    f"「随机生成{m}名本阵营成员」而「选择{k}个身份」：{m} 名成员只能有重复身份",
+                    f"{m} members from {k} identities: some identity must be dealt twice",
+                    n,
+                )
     out = []
     for (check_id, sev, clause_id, phrase, zh, en), players in hits.items():
         line = _cite(clause_id, phrase)[1]
@@ -434,15 +470,7 @@ def solve(spec: Spec, n: int, seed: int) -> dict[str, Any] | None:
     enc = Encoding(spec, n, seed)
     if enc.status() is not Status.SAT:
         return None
-    m = enc.solver.model()
-    return {
-        f: {
-            "lineup": m.eval(enc.L[f], model_completion=True).as_long(),
-            "range": [i + 1 for i in range(n) if z3.is_true(m.eval(enc.rng[f][i], model_completion=True))],
-            "members": [i + 1 for i in range(n) if z3.is_true(m.eval(enc.mem[f][i], model_completion=True))],
-        }
-        for f in nm.MIRROR
-    } | {"adaptors": m.eval(enc.adaptors, model_completion=True).as_long(), "advanced": advanced_count(spec, n)}
+    return enc.layout()
 
 
 __all__ = [

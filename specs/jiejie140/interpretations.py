@@ -253,10 +253,11 @@ SWITCHES: tuple[Switch, ...] = (
                 "the link last until the next day begins",
             ),
             Reading(
-                "daytime",
+                "period",
                 ("游戏日", "永恒者/凝聚者"),
-                "「当日」只指白天（充能一条把「白天」与「当夜」分开说）：这些效果在入夜时结束",
-                "'that day' is the daytime only (充能 speaks of 白天 and 当夜 apart): the effects end at nightfall",
+                "「当日」只指使用时所在的时段（充能一条把「白天」与「当夜」分开说）：白天给的效果在入夜时结束，夜里给的只管当夜",
+                "'that day' is the period of use (充能 speaks of 白天 and 当夜 apart): a daytime effect ends at "
+                "nightfall, a night one covers that night",
             ),
         ),
         "round",

@@ -75,9 +75,12 @@ def card(g: Game, p: JSeat, colour: str, faction_loses: bool) -> None:
         if p.alive:
             p.alive = False
             p.out = "red"
+            g.ver += 1
+            g.dirty = True
             g.exits.append(p.n)
     if faction_loses and not g.lost[p.faction]:
         g.lost[p.faction] = True
+        g.dirty = True
         g.log("faction_lost", {"faction": p.faction, "why": "red_card"})
     g.wins_now("stream")
 
@@ -131,6 +134,7 @@ def choose_arbiter(g: Game) -> None:
         return
     pick = int(g.choose("arbiter", ok, clause="附加身份")) if len(ok) > 1 else ok[0]
     g.arbiter[g.night + 1] = pick
+    g.ver += 1
     g.private(pick, "arbiter", {"round": g.night + 1})
     g.log("arbiter", {"seat": pick, "round": g.night + 1, "applicants": ok})
 
@@ -192,6 +196,7 @@ def _night_end(g: Game) -> None:
     judge = first_death(g, g.night)
     if judge is not None:
         g.judge[g.night + 1] = judge
+        g.ver += 1
         g.private(judge, "judge", {"round": g.night + 1})
         g.log("judge", {"seat": judge, "round": g.night + 1})
     g.wins_now("end")

@@ -105,6 +105,11 @@ class Game(BaseGame[JSeat]):
         self.seed = seed
         self.rng = random.Random(f"game:{seed}")
         self.effects: list[Effect] = []
+        self.by_holder: dict[int, list[Effect]] = {}
+        self.ver = 0  # bumped by every change skills_of reads (effects, identities, factions, offices)
+        self._held: dict[int, tuple[tuple[int, int], dict[str, str]]] = {}
+        self.dirty = True  # something a win row reads changed since the last check
+        self.listed = spec.order.night_step_of()  # skill → the night step the table lists it at
         self.ballots: list[Ballot] = []
         self.exits: list[int] = []  # seats in the order they left the game (deaths, red cards)
         self.seq = 0
@@ -188,16 +193,24 @@ class Game(BaseGame[JSeat]):
     ) -> Effect:
         eff = Effect(name, holder, source, span[0], span[1], dict(data))
         self.effects.append(eff)
+        self.by_holder.setdefault(holder, []).append(eff)
+        self.ver += 1
         self.log("effect", eff.to_json())
         return eff
 
     def has(self, holder: int, name: str, period: int | None = None) -> bool:
+        mine = self.by_holder.get(holder)
+        if not mine:
+            return False
         at = self.period if period is None else period
-        return any(e.holder == holder and e.name == name and e.active(at) for e in self.effects)
+        return any(e.name == name and e.active(at) for e in mine)
 
     def effect(self, holder: int, name: str) -> Effect | None:
+        mine = self.by_holder.get(holder)
+        if not mine:
+            return None
         at = self.period
-        found = [e for e in self.effects if e.holder == holder and e.name == name and e.active(at)]
+        found = [e for e in mine if e.name == name and e.active(at)]
         return found[-1] if found else None
 
     # ── who holds what ──────────────────────────────────────────────────────────────────────────
@@ -219,7 +232,16 @@ class Game(BaseGame[JSeat]):
 
     def skills_of(self, p: JSeat) -> dict[str, str]:
         """skill → why ``p`` may use it now: ``own``, ``faction``, ``summoned``, ``vanguard``, ``linked``,
-        ``office``."""
+        ``office`` (cached until the state it reads changes)."""
+        key = (self.period, self.ver)
+        hit = self._held.get(p.n)
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        out = self._skills_of(p)
+        self._held[p.n] = (key, out)
+        return out
+
+    def _skills_of(self, p: JSeat) -> dict[str, str]:
         out: dict[str, str] = {}
         broken = self.has(p.n, "function_break")
         for s in self.own_skills(p):
@@ -332,6 +354,8 @@ class Game(BaseGame[JSeat]):
         held = self.skills_of(pl)
         if key not in held:
             clause = rec.clause if rec is not None else RULES.clauses["skill"]
+            if rec is not None and rec.kind is Kind.FACTION and pl.faction in rec.holders:
+                clause = "投票"  # 「除欺骗者阵营以及升华者均可参与投票」
             raise self.illegal(clause, f"{pl.n} 号现在没有技能 {key}", f"player {pl.n} holds no {key} now", a)
         if key in AUTOMATIC:
             raise self.illegal(
@@ -354,7 +378,7 @@ class Game(BaseGame[JSeat]):
                 ok = False
         else:
             steps = night_steps_of(rec)
-            listed = self.spec.order.night_step_of().get(rec.key)
+            listed = self.listed.get(rec.key)
             if rec.timing is Timing.ANY and listed is None and self.spec.reading("night.anytime") == "day_only":
                 steps = ()
             ok = self.step in steps
@@ -688,6 +712,8 @@ class Game(BaseGame[JSeat]):
         moment = self.moment if self.is_day else NIGHT_STEPS.index(self.step) + 1
         q.alive = False
         q.out = "dead"
+        self.ver += 1
+        self.dirty = True
         q.death = Death(self.night, self.period, moment, self.seq, cause, killer, credit, kill)
         self.exits.append(q.n)
         self.log("death", {"seat": q.n, **q.death.to_json()})
@@ -870,6 +896,8 @@ class Game(BaseGame[JSeat]):
         self.promotions.append((self.night, q.n, str(pick)))
 
     def promote(self, q: JSeat, identity: str, how: str) -> None:
+        self.ver += 1
+        self.dirty = True
         q.role = identity
         q.true_role = identity
         q.promoted_by = how
@@ -880,6 +908,8 @@ class Game(BaseGame[JSeat]):
             self.log("shielded", {"target": q.n, "cause": why})  # 「也不会被转变阵营」
             return False
         self.log("faction_change", {"seat": q.n, "from": q.faction, "to": faction, "why": why})
+        self.ver += 1
+        self.dirty = True
         q.faction = faction
         return True
 
@@ -926,6 +956,7 @@ class Game(BaseGame[JSeat]):
     def check_wins(self, node: str) -> None:
         if self.result is not None:
             return
+        self.dirty = False
         w = self.win_inputs()
         wins, losses = k.win_rows(PY, w, self.spec.params)
         for f, lost in losses.items():
@@ -949,7 +980,7 @@ class Game(BaseGame[JSeat]):
 
     def wins_now(self, node: str) -> None:
         """Check wins after a resolution (reading win.check=continuous)."""
-        if self.spec.reading("win.check") == "continuous":
+        if self.dirty and self.spec.reading("win.check") == "continuous":
             self.check_wins(node)
 
     # ── snapshot ────────────────────────────────────────────────────────────────────────────────

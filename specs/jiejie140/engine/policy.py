@@ -18,6 +18,12 @@ from ruleproof.specs.jiejie140.engine.registry import AUTOMATIC, RULES
 class JiejieRandomPolicy(RandomPolicy):
     def __init__(self, seed: int) -> None:
         super().__init__(seed, RULES.menus())
+        self.at_step: dict[str, frozenset[str]] = {}
+        for key, si in RULES.info.items():
+            if key in AUTOMATIC or key == nm.ARBITER_APPLY:
+                continue
+            for st in si.steps:
+                self.at_step[st] = self.at_step.get(st, frozenset()) | {key}
 
     def choose(self, g: Any, key: str, options: Sequence[Choice]) -> Choice | None:
         return self.rng.choice(list(options)) if options else None
@@ -25,19 +31,16 @@ class JiejieRandomPolicy(RandomPolicy):
     def actions(self, g: Any, step: str) -> list[Action]:
         rng = self.rng
         out: list[Action] = []
-        info = g.rules.info
+        here = self.at_step.get(step, frozenset())
         for n in g.order or [p.n for p in g.players]:
             p = g.players[n - 1]
             if p.red:
                 continue
             mine: list[Action] = []
             for key in g.skills_of(p):
-                si = info.get(key)
-                if si is None or step not in si.steps or key in AUTOMATIC:
+                if key not in here:
                     continue
                 if not p.alive and not g.acting_dead_ok(p, key):
-                    continue
-                if key == nm.ARBITER_APPLY:
                     continue
                 impl = g.rules.skills.get(key)
                 if impl is None:

@@ -135,6 +135,7 @@ class Lure(JSkill):
         if g.change_faction(v, p.faction, "lure"):
             v.base = v.role
             v.role = v.true_role = "follower"
+            g.ver += 1
             v.follower_since = g.night
             g.tell(v.n, "follower", {"of": p.n})
 

@@ -311,6 +311,7 @@ class FateTorrent(JSkill):
                     g.add_effect(q.n, "fate_personal", p.n, g.next_day())
         else:
             p.lost_all = True
+            g.ver += 1
 
     def fields(self, g: Game, p: JSeat, rng: random.Random) -> dict[str, Any] | None:
         f = rng.choice(nm.FACTIONS)
@@ -375,6 +376,7 @@ class LastVanguard(JSkill):
         if not dead:
             return
         p.vanguard = dead[0].role
+        g.ver += 1
         taken = set(g.spec.skills.identities[p.vanguard].skills)
         for slot in [s for s in p.uses if s[0] in taken]:
             del p.uses[slot]

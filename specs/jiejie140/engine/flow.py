@@ -22,6 +22,9 @@ from ruleproof.specs.jiejie140.engine.registry import NIGHT_STEPS, hook
 def _dawn(g: Game) -> None:
     """The new day: 双重武装's boosts fall due (「次日该技能可以额外使用一次…恢复1次使用次数」)."""
     g.moment = -1
+    if g.night == 1:
+        for step, data in g.setup_log:
+            g.log("setup", {"step": step, **data})
     for seat, key in g.bonus_due.pop(g.night, []):
         p = g.players[seat - 1]
         rec = g.rec(key)

@@ -92,6 +92,7 @@ class Game(BaseGame[JSeat]):
         observer: Observer | None = None,
         stop_after: tuple[str, int] | None = None,
         max_rounds: int = MAX_ROUNDS,
+        setup_log: Sequence[tuple[str, dict[str, Any]]] = (),
     ) -> None:
         players = []
         for i, r in enumerate(roles):
@@ -141,6 +142,7 @@ class Game(BaseGame[JSeat]):
         self.stasis_armed: set[int] = set()  # 凝滞永续: seats whose next 时间凝滞 lasts for good
         self.boosts: dict[tuple[int, str], int] = {}  # 脑内强化: (thinker, mode) → times boosted
         self.bonus_due: dict[int, list[tuple[int, str]]] = {}  # 双重武装: round → (seat, skill) boosted
+        self.setup_log = list(setup_log)  # 开场行动's record, logged at the first dawn (round 1)
         self.setup_seats()
         for p in players:
             if p.role in nm.PROMOTED:
@@ -967,14 +969,15 @@ class Game(BaseGame[JSeat]):
         won = [f for f in nm.FACTIONS if winners[f]]
         if not won:
             return
-        rows = [f"{f}{r}" for (f, r), v in wins.items() if v and f in won and not self.lost[f]]
+        rows = [f"{f}/{r}" for (f, r), v in wins.items() if v and f in won and not self.lost[f]]
         rows = [r for r in rows if self._rank(r) == min(self._rank(x) for x in rows)]
         self.winner_rows = rows
         winner = "+".join(won)
         self.finish(winner, node, ",".join(rows), "PS2 tie" if len(won) > 1 else "win")
 
     def _rank(self, row: str) -> int:
-        f, r = row[:-1], int(row[-1])
+        f, _, r_ = row.partition("/")
+        r = int(r_)
         rank = self.spec.wins.rank(f, r)
         return len(self.spec.wins.priority) if rank is None else rank
 

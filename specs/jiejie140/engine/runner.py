@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 
 from ruleproof.errors import BadInput
 from ruleproof.runtime.game import BaseGame, Observer
-from ruleproof.runtime.model import Event
+from ruleproof.runtime.model import Event, IllegalAction
 from ruleproof.runtime.policy import Policy, ScriptPolicy
 from ruleproof.runtime.replay import BookEngine, Mismatch, Outcome
 from ruleproof.specs.jiejie140 import BOOK_ID, Spec, load_spec
@@ -193,13 +193,31 @@ class JiejieEngine(BookEngine):
 
     def roles_for(self, spec: Any, vec: Vector) -> list[str]:
         setup = vec.raw["setup"]
+        self._setup_log: list[tuple[str, dict[str, Any]]] = []
         if "deal" in setup:
             d = setup["deal"]
             if not isinstance(d, dict) or not isinstance(d.get("players"), int):
                 raise BadInput(f"{vec.path}：setup.deal 须含 players（人数）", f"{vec.path}: setup.deal needs players")
-            dealt = deal(spec, d["players"], int(setup.get("seed", 0)), d)
+            try:
+                dealt = deal(spec, d["players"], int(setup.get("seed", 0)), d)
+            except IllegalAction as exc:
+                if not any("illegal" in e for e in vec.expect):
+                    raise
+                self._setup_error = exc
+                return []
+            self._setup_log = dealt.log
             return [f"{r}@{f}" for r, f in dealt.seats]
         return validate_players(spec, setup["players"], vec.path)
+
+    def run_vector(self, vector: Vector | Mapping[str, Any] | str | Path, *, trace: bool = False) -> Outcome:
+        """As the runtime's, except that a set-up the rules forbid (开场行动) is the vector's illegal action."""
+        self._setup_error: IllegalAction | None = None
+        vec = self.load(vector)
+        spec = self.spec_for(vec)
+        self.roles_for(spec, vec)
+        if self._setup_error is not None:
+            return Outcome(vec.id, spec, None, [], error=self._setup_error)
+        return super().run_vector(vec, trace=trace)
 
     def check_script(self, vec: Vector) -> None:
         super().check_script(vec)
@@ -232,7 +250,8 @@ class JiejieEngine(BookEngine):
         observer: Observer | None,
         stop_after: tuple[str, int] | None,
     ) -> BaseGame[Any]:
-        return Game(spec, roles, policy, seed=seed, observer=observer, stop_after=stop_after)
+        log = getattr(self, "_setup_log", [])
+        return Game(spec, roles, policy, seed=seed, observer=observer, stop_after=stop_after, setup_log=log)
 
     def load_spec(self) -> Spec:
         return load_spec()
@@ -241,6 +260,7 @@ class JiejieEngine(BookEngine):
         rng = random.Random(f"players:{seed}")
         n = rng.randint(16, 24)
         dealt = deal(load_spec(), n, seed)
+        self._setup_log = dealt.log
         return [f"{r}@{f}" for r, f in dealt.seats]
 
     def state_scope(self, key: str) -> str | None:

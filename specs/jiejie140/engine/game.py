@@ -323,8 +323,8 @@ class Game(BaseGame[JSeat]):
             return True  # 灵魂遗示: 「死亡后」
         if key == "revenge_trial":
             return True  # the judge is 「前一日非审判致死的第一个死者」
-        if not self.is_day and self.spec.reading("night.mode") == "batch" and p.n in self.alive_at_night_start:
-            return True  # 「提交的行动均视为有效（夜晚被弄死也视为技能用出去了）」
+        if not self.is_day and p.n in self.alive_at_night_start:
+            return True  # submitted at the night's start (「大家提交所有夜晚行动」); capable() decides by the mode
         return False
 
     def check_common(self, pl: JSeat, a: Any) -> None:
@@ -551,9 +551,11 @@ class Game(BaseGame[JSeat]):
             return False
         if pl.alive:
             return True
-        return self.acting_dead_ok(pl, skill) and (
-            self.is_day or self.spec.reading("night.mode") == "batch" or skill == "soul_testament"
-        )
+        rec = self.rec(skill)
+        if rec is not None and rec.timing is Timing.DEATH or skill == "revenge_trial":
+            return True
+        # by night: 「提交的行动均视为有效（夜晚被弄死也视为技能用出去了）」 (batch) or 「死者的夜晚行动视为没有发动」
+        return self.acting_dead_ok(pl, skill) and not self.is_day and self.spec.reading("night.mode") == "batch"
 
     def incapacity(self, pl: JSeat) -> str:
         return "red_card" if pl.red else ("dead" if not pl.alive else "blocked")

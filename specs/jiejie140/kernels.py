@@ -34,6 +34,34 @@ def ballot_passes(a: Alg, votes: Any, alive: Any, th: Threshold) -> Any:
     return a.lt(rhs, lhs) if th.strict else a.le(rhs, lhs)
 
 
+def tally(a: Alg, ballots: Sequence[tuple[Any, Any]], members_alive: Sequence[Any], th: Threshold) -> tuple[Any, Any, Any]:
+    """One faction's ballots on one target at its tally step: ``ballots`` are (counts, voter alive) pairs —
+    ``counts`` is false for a ballot cancelled by 聚灵晋升 or void, and a voter dead by day (「白天死者的票不计」)
+    does not count either; 隐匿推流 ballots are among them but their voters are not ``members_alive`` (「不计入
+    其存活人数计数」).  Returns (votes, living members, passed)."""
+    votes = count_true(a, (a.and_(c, alive) for c, alive in ballots))
+    alive_n = count_true(a, members_alive)
+    return votes, alive_n, ballot_passes(a, votes, alive_n, th)
+
+
+def uses_left(a: Alg, count: Any, bonus: Any, debt: Any, used: Any) -> Any:
+    """What a limit window has left: the limit's count (「每天限2次」), plus 双重武装's extra use, less the uses
+    欺诈 took from it in advance (「占用次日技能使用次数」, possibly below zero) and the uses made."""
+    return a.sub(a.sub(a.add(count, bonus), debt), used)
+
+
+def arbiter_eligible(a: Alg, applied: Any, is_current: Any) -> Any:
+    """仲裁者: an applicant qualifies unless it holds the office today (「仲裁者不可两日连任」)."""
+    return a.and_(applied, a.not_(is_current))
+
+
+def exits(a: Alg, alive: Any, attempt: Any, shielded: Any) -> tuple[Any, Any]:
+    """One exit attempt on a seat (a kill, a red card, 虚妄消散): it leaves only if it is still in the game
+    and not under 灵能护盾 (red cards ignore the shield).  Returns (alive after, left now as 0 / 1)."""
+    leaves = a.and_(alive, attempt, a.not_(shielded))
+    return a.and_(alive, a.not_(leaves)), a.ite_i(leaves, a.lit(1), a.lit(0))
+
+
 def dual_priority(a: Alg, votes1: Any, last1: Any, votes2: Any, last2: Any) -> Any:
     """True when the first faction's 集团念力 prevails on a shared target: more votes, or as many votes
     and an earlier last vote.  Equal counts and equal last-vote times are a tie the text does not break:
@@ -175,7 +203,11 @@ __all__ = [
     "Gate",
     "WinInputs",
     "arbiter_block",
+    "arbiter_eligible",
+    "exits",
     "ballot_passes",
+    "tally",
+    "uses_left",
     "ceil_div",
     "charge_open",
     "dual_priority",

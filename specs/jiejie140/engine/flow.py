@@ -13,6 +13,8 @@
 
 from __future__ import annotations
 
+from ruleproof.kernel.algebra import PY
+from ruleproof.specs.jiejie140 import kernels as k
 from ruleproof.specs.jiejie140.engine.game import DUSK_MOMENT, Game
 from ruleproof.specs.jiejie140.engine.model import JSeat
 from ruleproof.specs.jiejie140.engine.registry import NIGHT_STEPS, hook
@@ -131,7 +133,7 @@ def choose_arbiter(g: Game) -> None:
     ok = [
         s
         for s in sorted(applied)
-        if g.players[s - 1].alive and g.arbiter.get(g.night) != s and not g.players[s - 1].red
+        if g.players[s - 1].alive and k.arbiter_eligible(PY, True, g.arbiter.get(g.night) == s)
     ]
     if not ok:
         return

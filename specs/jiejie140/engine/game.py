@@ -138,6 +138,7 @@ class Game(BaseGame[JSeat]):
         self.silenced: dict[int, list[int]] = {}  # round → seats under 沉默封锁 (announced)
         self.winner_rows: list[str] = []
         self._focus: dict[tuple[int, str, str], int] = {}
+        self.day_dead: set[int] = set()  # seats dead by day in the round being tallied
         self.misleads: list[tuple[int, int, int | None]] = []  # 误导: (deceiver, target, rewrite)
         self.stasis_armed: set[int] = set()  # 凝滞永续: seats whose next 时间凝滞 lasts for good
         self.boosts: dict[tuple[int, str], int] = {}  # 脑内强化: (thinker, mode) → times boosted
@@ -438,7 +439,7 @@ class Game(BaseGame[JSeat]):
 
     def left(self, p: JSeat, rec: SkillRecord, wk: tuple[Any, ...]) -> int:
         slot = (rec.key, wk)
-        return rec.limit.count + p.bonus.get(slot, 0) - p.debt.get(slot, 0) - p.uses.get(slot, 0)
+        return int(k.uses_left(PY, rec.limit.count, p.bonus.get(slot, 0), p.debt.get(slot, 0), p.uses.get(slot, 0)))
 
     def charged(self, p: JSeat) -> bool:
         return p.charge_id > 0 and bool(k.charge_open(PY, p.charge_period, self.period))
@@ -706,11 +707,13 @@ class Game(BaseGame[JSeat]):
         ability: bool = True,
     ) -> bool:
         """``q`` dies (unless dead already or under 灵能护盾).  True when it died."""
-        if not q.alive:
-            self.log("fizzle", {"target": q.n, "cause": cause})
-            return False
-        if self.has(q.n, "psi_shield"):
-            self.log("shielded", {"target": q.n, "cause": cause})  # 灵能护盾: 「目标当日不会死」
+        shielded = self.has(q.n, "psi_shield")
+        _alive, left = k.exits(PY, q.alive, True, shielded)
+        if not left:
+            if not q.alive:
+                self.log("fizzle", {"target": q.n, "cause": cause})
+            else:
+                self.log("shielded", {"target": q.n, "cause": cause})  # 灵能护盾: 「目标当日不会死」
             return False
         self.seq += 1
         moment = self.moment if self.is_day else NIGHT_STEPS.index(self.step) + 1
@@ -787,6 +790,9 @@ class Game(BaseGame[JSeat]):
 
     def valid_ballots(self, rnd: int) -> list[Ballot]:
         """Today's ballots that count: 「白天死者的票不计，审判致死视为白天死亡」."""
+        self.day_dead = {
+            p.n for p in self.players if p.death is not None and p.death.round == rnd and p.death.period == day_period(rnd)
+        }
         out = []
         for b in self.ballots:
             if b.round != rnd or b.void:
@@ -826,14 +832,16 @@ class Game(BaseGame[JSeat]):
         assert rec is not None and rec.threshold is not None
         hits: dict[str, dict[int, tuple[int, int, int]]] = {}  # faction → target → (votes, last at, last voter)
         for f in nm.MIRROR:
-            alive = sum(1 for p in self.players if p.alive and p.faction == f)
-            mine = [b for b in ballots if b.tally == f and not b.cancelled]
-            for target in sorted({b.target for b in mine}):
+            members = [p.alive for p in self.players if p.faction == f]
+            mine = [b for b in ballots if b.tally == f]
+            for target in sorted({b.target for b in mine if not b.cancelled}):
                 on = sorted((b for b in mine if b.target == target), key=lambda b: (b.at, b.id))
-                passed = k.ballot_passes(PY, len(on), alive, rec.threshold)
+                pairs = [(not b.cancelled, self.players[b.voter - 1].alive or b.voter not in self.day_dead) for b in on]
+                votes, alive, passed = k.tally(PY, pairs, members, rec.threshold)
+                on = [b for b in on if not b.cancelled]
                 self.log(
                     "tally",
-                    {"skill": "telekinesis", "faction": f, "target": target, "votes": len(on), "alive": alive, "passed": passed},
+                    {"skill": "telekinesis", "faction": f, "target": target, "votes": votes, "alive": alive, "passed": passed},
                 )
                 if passed:
                     hits.setdefault(f, {})[target] = (len(on), on[-1].at, on[-1].voter)
@@ -880,12 +888,12 @@ class Game(BaseGame[JSeat]):
             self.cancel(self.valid_ballots(rnd))  # too late for 集团念力: it was counted at step 1
         rec = self.rec("ascend")
         assert rec is not None and rec.threshold is not None
-        alive = sum(1 for p in self.players if p.alive and p.faction == nm.ADAPTATION)
+        members = [p.alive for p in self.players if p.faction == nm.ADAPTATION]
         for target in sorted({b.target for b in ballots}):
             on = [b for b in ballots if b.target == target]
             q = self.players[target - 1]
-            passed = k.ballot_passes(PY, len(on), alive, rec.threshold)
-            self.log("tally", {"skill": "ascend", "faction": nm.ADAPTATION, "target": target, "votes": len(on), "alive": alive, "passed": passed})
+            votes, alive, passed = k.tally(PY, [(True, True) for _ in on], members, rec.threshold)
+            self.log("tally", {"skill": "ascend", "faction": nm.ADAPTATION, "target": target, "votes": votes, "alive": alive, "passed": passed})
             if q.role in nm.PROMOTED and len(on) >= self.spec.p("ascend.charge_votes") and q.alive:
                 self.give_charge(q, tuple(b.voter for b in on), "ascend")
             if not passed or not q.alive:

@@ -40,6 +40,7 @@ CATALOG: tuple[BookProfile, ...] = (
         reading="sectioned",
         spec="ruleproof.specs.jiejie140.book:SPEC",
         engine="ruleproof.specs.jiejie140.engine.runner:ENGINE",
+        invariants="ruleproof.invariants.jiejie140:INVARIANTS",
         drift="ruleproof.specs.jiejie140.drift:quotes",
         config="ruleproof.specs.jiejie140.cli:CONFIG",
         vectors="tests/jiejie140/vectors",

@@ -47,6 +47,8 @@ class JSkill(SkillImpl):
             return
         rec = g.rec(self.key)
         if rec is not None:
+            forced = g.forced is not None and g.forced[0] == p.n
+            g.log("used", {"actor": p.n, "skill": self.key, "targets": list(a.targets), "forced": forced})
             g.spend(p, rec, a)
             if self.key not in UNOBSERVABLE:
                 g.observe_use(p, rec, a)

@@ -11,8 +11,6 @@ every living count up to ``MAX``.
 
 from __future__ import annotations
 
-from typing import Any
-
 import z3
 
 from ruleproof.kernel.z3algebra import Z3
@@ -47,19 +45,31 @@ class BallotThreshold(Invariant[Spec]):
             counts = [z3.Bool(f"{key}.counts.{i}") for i in range(MAX)]
             alive_voter = [z3.Bool(f"{key}.voter_alive.{i}") for i in range(MAX)]
             members = [z3.Bool(f"{key}.member_alive.{i}") for i in range(MAX)]
-            votes, alive, passed = tally(Z3, list(zip(counts, alive_voter, strict=True)), members, rule)
+            _votes, _alive, passed = tally(Z3, list(zip(counts, alive_voter, strict=True)), members, rule)
             valid = z3.Sum([z3.If(z3.And(c, v), 1, 0) for c, v in zip(counts, alive_voter, strict=True)])
             living = z3.Sum([z3.If(m, 1, 0) for m in members])
-            stated = valid * claim.den > living * claim.num if claim.strict else valid * claim.den >= living * claim.num
+            stated = (
+                valid * claim.den > living * claim.num
+                if claim.strict
+                else valid * claim.den >= living * claim.num
+            )
             s.add(passed != stated)
             r = check_sat(s)
             if r == z3.unknown:
                 return Checked(CheckResult(Status.UNKNOWN, "z3", 0, note=f"{key}: solver unknown"))
             if r == z3.sat:
                 m = s.model()
-                w = {"votes": m.eval(valid, model_completion=True).as_long(), "alive": m.eval(living, model_completion=True).as_long()}
+                w = {
+                    "votes": m.eval(valid, model_completion=True).as_long(),
+                    "alive": m.eval(living, model_completion=True).as_long(),
+                }
                 return Checked(
-                    CheckResult(Status.VIOLATED, "z3", 0, note=f"{key}: the rule and 「{written[key].cell('投票指标').text}」 differ at {w}"),
+                    CheckResult(
+                        Status.VIOLATED,
+                        "z3",
+                        0,
+                        note=f"{key}: the rule and 「{written[key].cell('投票指标').text}」 differ at {w}",
+                    ),
                     details={"witness": w, "skill": key},
                 )
         return Checked(CheckResult(Status.PROVED, "z3", 0, note="; ".join(notes)))

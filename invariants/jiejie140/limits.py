@@ -46,7 +46,9 @@ class LimitAsWritten(SystemInvariant[Spec]):
     holder: int  # seat of the standard table
     targets: tuple[int, ...]  # seats its uses aim at in a scenario
     switches = ()
-    abstraction = "one holder's count of one skill, day by day; own, forced (欺诈) and boosted (双重武装) uses"
+    abstraction = (
+        "one holder's count of one skill, day by day; own, forced (欺诈) and boosted (双重武装) uses"
+    )
 
     def __init__(self) -> None:
         self.doc: Document | None = None
@@ -163,7 +165,12 @@ class LimitAsWritten(SystemInvariant[Spec]):
             if acts:
                 script.append({"day": day, "actions": acts})
             if inp["boost"]:
-                script.append({"night": day, "actions": [sc.action(sc.SUPPORTER, "double_arm", [self.holder], index=index)]})
+                script.append(
+                    {
+                        "night": day,
+                        "actions": [sc.action(sc.SUPPORTER, "double_arm", [self.holder], index=index)],
+                    }
+                )
         made = int(trace.states[-1]["made"])
         days = len(trace.inputs)
         return sc.vector(
@@ -191,7 +198,9 @@ class LimitAsWritten(SystemInvariant[Spec]):
                 key = (int(e.data["actor"]), e.night if per_day else 0)
                 counts[key] = counts.get(key, 0) + 1
         limit = 2 if per_day else 1
-        return {"as_written"} if self.prop == "as_written" and any(v > limit for v in counts.values()) else set()
+        return (
+            {"as_written"} if self.prop == "as_written" and any(v > limit for v in counts.values()) else set()
+        )
 
 
 def sum_all(a: Algebra[Any, Any], xs: list[Any]) -> Any:

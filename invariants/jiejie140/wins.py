@@ -40,17 +40,19 @@ def situation(s: z3.Solver, spec: Spec) -> tuple[WinInputs, dict[str, Any]]:
     daytime = z3.Bool("daytime")
     lost = {f: z3.Bool(f"lost.{f}") for f in nm.FACTIONS}
     for f in nm.FACTIONS:
-        s.add(0 <= alive[f], alive[f] <= initial[f], initial[f] <= MAX)
+        s.add(alive[f] >= 0, alive[f] <= initial[f], initial[f] <= MAX)
     for f in nm.MIRROR:  # 开场行动: a leader and a line-up of at least lineup_min members
         s.add(initial[f] >= 1 + spec.p("setup.lineup_min"))
     s.add(initial[nm.DECEPTION] >= 1)
     for f in nm.MIRROR:
         e = nm.enemy(f)
-        s.add(0 <= members[f], members[f] <= initial[e] - 1)
+        s.add(members[f] >= 0, members[f] <= initial[e] - 1)
         s.add(z3.Implies(leader[f], alive[e] <= initial[e] - 1 - members[f]))
         s.add(alive[e] + members[f] <= initial[e])
-    s.add(0 <= promoted, promoted <= initial[nm.ADAPTATION], 0 <= unpromoted, unpromoted <= alive[nm.ADAPTATION])
-    s.add(1 <= day, day <= MAX)
+    s.add(
+        promoted >= 0, promoted <= initial[nm.ADAPTATION], unpromoted >= 0, unpromoted <= alive[nm.ADAPTATION]
+    )
+    s.add(day >= 1, day <= MAX)
     w = WinInputs(alive, initial, leader, members, promoted, unpromoted, day, daytime)
     return w, {"lost": lost, **alive, "promoted": promoted, "day": day}
 
@@ -68,14 +70,18 @@ class WinPriority(Invariant[Spec]):
         s.add(bad)
         r = check_sat(s)
         if r == z3.unknown:
-            return Checked(CheckResult(Status.UNKNOWN, "z3", 0, note=f"solver unknown ({s.reason_unknown()})"))
+            return Checked(
+                CheckResult(Status.UNKNOWN, "z3", 0, note=f"solver unknown ({s.reason_unknown()})")
+            )
         if r == z3.unsat:
             return Checked(CheckResult(Status.PROVED, "z3", 0))
         m = s.model()
         witness = {k: _val(m, v) for k, v in model_vars.items()}
         out = Checked(CheckResult(Status.VIOLATED, "z3", 0, note=f"witness: {witness}"))
         out.details["witness"] = witness
-        out.scenario_note = "a situation of the win table, not a scripted game (see the engine's random-game search)"
+        out.scenario_note = (
+            "a situation of the win table, not a scripted game (see the engine's random-game search)"
+        )
         return out
 
 

@@ -21,7 +21,14 @@ from ruleproof.specs.jiejie140.interpretations import SWITCH_BY_KEY, SWITCHES
 from ruleproof.specs.jiejie140.params import PARAM_BY_KEY, PARAMS
 from ruleproof.specs.jiejie140.skills import SkillBook, bundled_skills, read_skills
 from ruleproof.specs.jiejie140.source import BOOK
-from ruleproof.specs.jiejie140.tables import Order, WinTable, bundled_order, bundled_wins, read_order, read_wins
+from ruleproof.specs.jiejie140.tables import (
+    Order,
+    WinTable,
+    bundled_order,
+    bundled_wins,
+    read_order,
+    read_wins,
+)
 from ruleproof.text import Document
 
 VERSION = "140"

@@ -103,7 +103,9 @@ def run(args: argparse.Namespace) -> int:
     out: dict[str, Any] = {"book": BOOKS[BOOK].book_id, "players": args.players, "seed": args.seed}
     if shape_ is None:
         out["status"] = "infeasible"
-        print(dumps(out) if args.json else f"{args.players} 人无法完成开场行动（用 --check 查看原因）\n", end="")
+        print(
+            dumps(out) if args.json else f"{args.players} 人无法完成开场行动（用 --check 查看原因）\n", end=""
+        )
         return 1
     d = deal(spec, args.players, args.seed, _given(spec, shape_, args.seed))
     out["status"] = "ok"

@@ -34,7 +34,9 @@ def ballot_passes(a: Alg, votes: Any, alive: Any, th: Threshold) -> Any:
     return a.lt(rhs, lhs) if th.strict else a.le(rhs, lhs)
 
 
-def tally(a: Alg, ballots: Sequence[tuple[Any, Any]], members_alive: Sequence[Any], th: Threshold) -> tuple[Any, Any, Any]:
+def tally(
+    a: Alg, ballots: Sequence[tuple[Any, Any]], members_alive: Sequence[Any], th: Threshold
+) -> tuple[Any, Any, Any]:
     """One faction's ballots on one target at its tally step: ``ballots`` are (counts, voter alive) pairs —
     ``counts`` is false for a ballot cancelled by 聚灵晋升 or void, and a voter dead by day (「白天死者的票不计」)
     does not count either; 隐匿推流 ballots are among them but their voters are not ``members_alive`` (「不计入
@@ -136,16 +138,16 @@ WIN_ROWS: tuple[tuple[str, int], ...] = (
 )
 
 
-def win_rows(
-    a: Alg, w: WinInputs, p: Mapping[str, int]
-) -> tuple[dict[tuple[str, int], Any], dict[str, Any]]:
+def win_rows(a: Alg, w: WinInputs, p: Mapping[str, int]) -> tuple[dict[tuple[str, int], Any], dict[str, Any]]:
     """Each faction's win rows and its loss (失败条件), as the table states them, before PS1 / PS2."""
     lit = a.lit
     wins: dict[tuple[str, int], Any] = {}
     for f in nm.MIRROR:
         e = nm.enemy(f)
         # 1：击杀敌对阵营永恒者/凝聚者和其四名不同的成员（必须为本阵营击杀）
-        wins[(f, 1)] = a.and_(w.leader_killed_by[f], a.le(lit(p["win.members_killed"]), w.members_killed_by[f]))
+        wins[(f, 1)] = a.and_(
+            w.leader_killed_by[f], a.le(lit(p["win.members_killed"]), w.members_killed_by[f])
+        )
         # 2：敌对的永恒者/凝聚者阵营全灭
         wins[(f, 2)] = a.eq(w.alive[e], lit(0))
     # 欺骗 1：除欺骗者阵营外，其他各个阵营存活人数低于初始人数一半
@@ -204,15 +206,15 @@ __all__ = [
     "WinInputs",
     "arbiter_block",
     "arbiter_eligible",
-    "exits",
     "ballot_passes",
-    "tally",
-    "uses_left",
     "ceil_div",
     "charge_open",
     "dual_priority",
     "effect_gate",
+    "exits",
     "resolve_winners",
     "survives",
+    "tally",
+    "uses_left",
     "win_rows",
 ]

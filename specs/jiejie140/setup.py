@@ -29,7 +29,7 @@ from typing import Any
 
 import z3
 
-from ruleproof.config.solver import Status, check, count, make_solver
+from ruleproof.config.solver import Status, check, make_solver
 from ruleproof.errors import UserError
 from ruleproof.findings import Finding, Severity
 from ruleproof.runtime.model import IllegalAction
@@ -142,7 +142,9 @@ def deal(spec: Spec, n: int, seed: int, given: Mapping[str, Any] | None = None) 
         k = spec.p("setup.protected")
         pr = tuple(raw[f].get("protect", rng.sample(sh.pool, k)))
         if len(pr) != k or not set(pr) <= set(sh.pool):
-            raise _illegal("2", f"保护对象须为 {sh.pool} 中的 {k} 个身份", f"protect {k} of {sh.pool}", "protect")
+            raise _illegal(
+                "2", f"保护对象须为 {sh.pool} 中的 {k} 个身份", f"protect {k} of {sh.pool}", "protect"
+            )
         protect[f] = pr
     # 3: expel (void when it is the other side's protected identity)
     expel: dict[str, int] = {}
@@ -164,7 +166,11 @@ def deal(spec: Spec, n: int, seed: int, given: Mapping[str, Any] | None = None) 
         allowed = [x for x in sh.pool if x != out.expelled[f]]
         size = rng.randint(*sh.lineup)
         lu = tuple(raw[f].get("lineup", sorted(rng.sample(allowed, min(size, len(allowed))))))
-        if not sh.lineup[0] <= len(lu) <= sh.lineup[1] or len(set(lu)) != len(lu) or not set(lu) <= set(allowed):
+        if (
+            not sh.lineup[0] <= len(lu) <= sh.lineup[1]
+            or len(set(lu)) != len(lu)
+            or not set(lu) <= set(allowed)
+        ):
             raise _illegal(
                 "5",
                 f"阵容须为 {sh.lineup[0]}–{sh.lineup[1]} 个不同身份，取自 {allowed}",
@@ -178,11 +184,16 @@ def deal(spec: Spec, n: int, seed: int, given: Mapping[str, Any] | None = None) 
         size = sh.range_for(len(lineup[f]))
         others = [s for s in seats if s != lead[f]]
         if size > len(others):
-            raise _illegal("6", f"感召范围须有 {size} 人，只有 {len(others)} 名其他玩家", "range too large", "summon")
+            raise _illegal(
+                "6", f"感召范围须有 {size} 人，只有 {len(others)} 名其他玩家", "range too large", "summon"
+            )
         rs = tuple(raw[f].get("range", sorted(rng.sample(others, size))))
         if len(rs) != size or len(set(rs)) != size or lead[f] in rs or not set(rs) <= set(seats):
             raise _illegal(
-                "6", f"感召范围须为自己以外的 {size} 名玩家", f"the range is {size} seats other than oneself", "summon"
+                "6",
+                f"感召范围须为自己以外的 {size} 名玩家",
+                f"the range is {size} seats other than oneself",
+                "summon",
             )
         rng_seats[f] = rs
         out.choices[f] = SideChoice(protect[f], expel[f], lineup[f], rs)
@@ -218,7 +229,11 @@ def deal(spec: Spec, n: int, seed: int, given: Mapping[str, Any] | None = None) 
     k = advanced_count(spec, n)
     adv_given = {int(s): r for s, r in given.get("advanced", {}).items()}
     if adv_given:
-        if len(adv_given) != k or not set(adv_given) <= set(rest) or not set(adv_given.values()) <= set(nm.PROMOTED):
+        if (
+            len(adv_given) != k
+            or not set(adv_given) <= set(rest)
+            or not set(adv_given.values()) <= set(nm.PROMOTED)
+        ):
             raise _illegal("8", f"高级适应者须为 {k} 名适应者", f"{k} advanced adaptors among the adaptors")
         out.advanced = adv_given
     else:
@@ -264,7 +279,11 @@ class Encoding:
         E, C = nm.ETERNAL, nm.COHESION
         self.L = {f: z3.Int(f"lineup:{f}") for f in nm.MIRROR}
         # ordinary seats: in both ranges / E's only / C's only / neither
-        self.both, self.only, self.none = z3.Int("both"), {f: z3.Int(f"only:{f}") for f in nm.MIRROR}, z3.Int("none")
+        self.both, self.only, self.none = (
+            z3.Int("both"),
+            {f: z3.Int(f"only:{f}") for f in nm.MIRROR},
+            z3.Int("none"),
+        )
         # special seats in a range: the other leader, the deceiver
         self.other_in = {f: z3.Bool(f"other-leader-in:{f}") for f in nm.MIRROR}
         self.dec_in = {f: z3.Bool(f"deceiver-in:{f}") for f in nm.MIRROR}
@@ -324,7 +343,12 @@ class Encoding:
         out: dict[str, Any] = {"leaders": {E: 1, C: 2, "deceiver": 3}}
         taken = 0
         for f in (E, C):
-            rng = sorted(shared + own[f] + ([lead[nm.enemy(f)]] if b(self.other_in[f]) else []) + ([3] if b(self.dec_in[f]) else []))
+            rng = sorted(
+                shared
+                + own[f]
+                + ([lead[nm.enemy(f)]] if b(self.other_in[f]) else [])
+                + ([3] if b(self.dec_in[f]) else [])
+            )
             members = shared[taken : taken + v(self.m_both[f])] + own[f][: v(self.m_own[f])]
             taken += v(self.m_both[f])
             out[f] = {"lineup": v(self.L[f]), "range": rng, "members": sorted(members)}
@@ -353,7 +377,9 @@ def check_setup(spec: Spec, ns: Sequence[int]) -> list[Finding]:
         enc = Encoding(spec, n)
         st = enc.status()
         if st is Status.UNKNOWN:
-            raise UserError(f"求解器未能判定 {n} 人的开局", f"the solver returned unknown for {n} players", exit_code=3)
+            raise UserError(
+                f"求解器未能判定 {n} 人的开局", f"the solver returned unknown for {n} players", exit_code=3
+            )
         if st is Status.UNSAT:
             add(
                 "setup.infeasible",

@@ -177,7 +177,11 @@ _LIMIT: tuple[tuple[str, LimitKind], ...] = (
 )
 _LAYERS = re.compile(r"[，,]\s*消耗" + _N + r"层充能$")
 
-_HOSTILITY = {"敌意": Hostility.HOSTILE, "非敌意": Hostility.FRIENDLY, "取决于投票方式": Hostility.BY_DECLARATION}
+_HOSTILITY = {
+    "敌意": Hostility.HOSTILE,
+    "非敌意": Hostility.FRIENDLY,
+    "取决于投票方式": Hostility.BY_DECLARATION,
+}
 _KIND = {
     "普通能力": Kind.NORMAL,
     "超能能力": Kind.SUPER,
@@ -202,7 +206,9 @@ _EXCLUDES = re.compile(r"发动后无法发动" + _NAME)
 _AVOID_EXEMPT = re.compile(r"无法规避" + _NAME)
 _ONCE_PER_TARGET = re.compile(r"被(.+?)指定过的角色不可再次被\1指定")
 _RENUMBER = re.compile(r"视为(.+?)的技能" + _N + r"，身份自带技能从" + _N + r"号开始顺延")
-_COMPARED = re.compile(r"(超过|大于|多于|达到|不少于|不低于|低于|少于)[^，。]*?(一半|" + _N + r"分之" + _N + r")")
+_COMPARED = re.compile(
+    r"(超过|大于|多于|达到|不少于|不低于|低于|少于)[^，。]*?(一半|" + _N + r"分之" + _N + r")"
+)
 
 
 @dataclass(frozen=True)

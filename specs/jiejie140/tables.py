@@ -104,7 +104,9 @@ def _rows(doc: Document, first: str) -> tuple[StepRow, ...]:
         op = rc["操作"]
         skills, tally = _named(op)
         key = "XX" if step.startswith("XX") else step
-        out.append(StepRow(key, row.line, op.text, rc["一些说明"].text if "一些说明" in rc else "", skills, tally))
+        out.append(
+            StepRow(key, row.line, op.text, rc["一些说明"].text if "一些说明" in rc else "", skills, tally)
+        )
     return tuple(out)
 
 
@@ -249,7 +251,10 @@ def bundled_wins() -> WinTable:
     return read_wins(bundled())
 
 
-NIGHT_MODE_ROWS: Mapping[str, str] = {"batch": "2", "dynamic": "3"}  # 夜晚行动 rows whose 说明 cell states each mode
+NIGHT_MODE_ROWS: Mapping[str, str] = {
+    "batch": "2",
+    "dynamic": "3",
+}  # 夜晚行动 rows whose 说明 cell states each mode
 
 __all__ = [
     "MISNAMED",

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ruleproof.kernel.algebra import PY
 from ruleproof.specs.jiejie140 import kernels as k
-from ruleproof.specs.jiejie140.engine.game import DUSK_MOMENT, Game
+from ruleproof.specs.jiejie140.engine.game import DUSK_MOMENT, Deferring, Game
 from ruleproof.specs.jiejie140.engine.model import JSeat
 from ruleproof.specs.jiejie140.engine.registry import NIGHT_STEPS, hook
 
@@ -60,9 +60,10 @@ def _open(g: Game) -> None:
 def _stream(g: Game) -> None:
     """The door is open; the director's cards of the day (判罚制度) take effect in their order."""
     g.moment = 0
-    cards = getattr(g.policy.inner, "cards", {}).get(g.night, [])
-    for c in sorted(cards, key=lambda c: int(c.get("at", 0))):
-        card(g, g.players[int(c["seat"]) - 1], str(c["card"]), bool(c.get("faction_loses", False)))
+    inner = g.policy.inner if isinstance(g.policy, Deferring) else g.policy
+    cards: list[dict[str, object]] = getattr(inner, "cards", {}).get(g.night, [])
+    for c in sorted(cards, key=lambda c: int(str(c.get("at", 0)))):
+        card(g, g.players[int(str(c["seat"])) - 1], str(c["card"]), bool(c.get("faction_loses", False)))
 
 
 def card(g: Game, p: JSeat, colour: str, faction_loses: bool) -> None:
@@ -88,6 +89,7 @@ def card(g: Game, p: JSeat, colour: str, faction_loses: bool) -> None:
         g.dirty = True
         g.log("faction_lost", {"faction": p.faction, "why": "red_card"})
     g.wins_now("stream")
+
 
 @hook("close", "post")
 def _close(g: Game) -> None:
@@ -195,7 +197,12 @@ def _night_end(g: Game) -> None:
     """The night's end: 虚妄消散, then the next judge (XX插入结算 「结算审判者人选，令其提交下一日审判目标」)."""
     days = g.spec.p("follower.days")
     for p in g.players:
-        if p.alive and p.role == "follower" and p.follower_since is not None and g.night - p.follower_since >= days:
+        if (
+            p.alive
+            and p.role == "follower"
+            and p.follower_since is not None
+            and g.night - p.follower_since >= days
+        ):
             g.log("dissipate", {"seat": p.n, "since": p.follower_since})
             g.kill(p, cause="dissipate", killer=None, credit=(), kill=False, ability=False)
     judge = first_death(g, g.night)
@@ -210,11 +217,7 @@ def _night_end(g: Game) -> None:
 def first_death(g: Game, rnd: int) -> int | None:
     """「前一日非审判致死的第一个死者」: the first seat to die in round ``rnd`` (its daytime, then its
     night), deaths by trial left out."""
-    dead = [
-        p
-        for p in g.players
-        if p.death is not None and p.death.round == rnd and p.death.cause != "trial"
-    ]
+    dead = [p for p in g.players if p.death is not None and p.death.round == rnd and p.death.cause != "trial"]
     if not dead:
         return None
     first: JSeat = min(dead, key=lambda p: p.death.seq if p.death else 0)

@@ -37,7 +37,7 @@ from ruleproof.specs.jiejie140.engine.model import (
     night_period,
 )
 from ruleproof.specs.jiejie140.engine.registry import AUTOMATIC, NIGHT_STEPS, RULES, night_steps_of
-from ruleproof.specs.jiejie140.skills import Hostility, Kind, LimitKind, SkillRecord, Target, Timing
+from ruleproof.specs.jiejie140.skills import Kind, LimitKind, SkillRecord, Target, Timing
 
 MAX_ROUNDS = 20  # an engine cap (not a rule): a game nobody wins stops unfinished after night 20
 BALLOTS = ("telekinesis", "ascend", "hidden_push")
@@ -98,9 +98,7 @@ class Game(BaseGame[JSeat]):
         for i, r in enumerate(roles):
             identity, _, faction = r.partition("@")
             players.append(JSeat(i + 1, identity, faction or default_faction(identity)))
-        super().__init__(
-            players, policy, observer=observer, stop_after=stop_after or ("night", max_rounds)
-        )
+        super().__init__(players, policy, observer=observer, stop_after=stop_after or ("night", max_rounds))
         self.policy = Deferring(policy, self)
         self.spec = spec
         self.seed = seed
@@ -324,9 +322,8 @@ class Game(BaseGame[JSeat]):
             return True  # 灵魂遗示: 「死亡后」
         if key == "revenge_trial":
             return True  # the judge is 「前一日非审判致死的第一个死者」
-        if not self.is_day and p.n in self.alive_at_night_start:
-            return True  # submitted at the night's start (「大家提交所有夜晚行动」); capable() decides by the mode
-        return False
+        # by night: submitted at the night's start (「大家提交所有夜晚行动」); capable() decides by the mode
+        return not self.is_day and p.n in self.alive_at_night_start
 
     def check_common(self, pl: JSeat, a: Any) -> None:
         assert isinstance(a, JAction)
@@ -347,7 +344,9 @@ class Game(BaseGame[JSeat]):
         key = a.skill
         rec = self.rec(key)
         if pl.red:
-            raise self.illegal("红牌", "红牌罚下出局的角色，不能发动任何技能", "a red-carded player cannot act", a)
+            raise self.illegal(
+                "红牌", "红牌罚下出局的角色，不能发动任何技能", "a red-carded player cannot act", a
+            )
         if not pl.alive and not self.acting_dead_ok(pl, key):
             raise self.illegal(
                 "出局", "角色出局结算结束后，不能继续参与讨论、投票、行使特权", "players out cannot act", a
@@ -382,7 +381,11 @@ class Game(BaseGame[JSeat]):
         else:
             steps = night_steps_of(rec)
             listed = self.listed.get(rec.key)
-            if rec.timing is Timing.ANY and listed is None and self.spec.reading("night.anytime") == "day_only":
+            if (
+                rec.timing is Timing.ANY
+                and listed is None
+                and self.spec.reading("night.anytime") == "day_only"
+            ):
                 steps = ()
             ok = self.step in steps
         if rec.trigger == "ungrouped" and p.grouped:
@@ -401,9 +404,7 @@ class Game(BaseGame[JSeat]):
             )
 
     def leader_dead_for(self, p: JSeat) -> bool:
-        leaders = [
-            q for q in self.players if q.faction == p.faction and q.role in (*nm.LEADERS, "deceiver")
-        ]
+        leaders = [q for q in self.players if q.faction == p.faction and q.role in (*nm.LEADERS, "deceiver")]
         return any(not q.alive for q in leaders)
 
     def check_blocks(self, p: JSeat, rec: SkillRecord | None, a: JAction, forced: bool) -> None:
@@ -416,13 +417,20 @@ class Game(BaseGame[JSeat]):
             if kind is not Kind.FACTION or blocks_ballot:
                 raise self.illegal("耳语者", "精神干扰：目标下一日整天无法使用任何能力", "under 精神干扰", a)
         if kind.ability and self.has(p.n, "fate_all"):
-            raise self.illegal("预知者", "命运洪流：发动者次日无法发动任何技能", "命运洪流: no skill today", a)
+            raise self.illegal(
+                "预知者", "命运洪流：发动者次日无法发动任何技能", "命运洪流: no skill today", a
+            )
         if kind.personal and self.has(p.n, "fate_personal"):
-            raise self.illegal("预知者", "命运洪流：该阵营成员下一日无法发动个人技能", "命运洪流: no personal skill", a)
+            raise self.illegal(
+                "预知者", "命运洪流：该阵营成员下一日无法发动个人技能", "命运洪流: no personal skill", a
+            )
         applied = self.applicants.get(self.night, {})
         if p.n in applied and kind is not Kind.POWER:
             raise self.illegal(
-                "附加身份", "申请仲裁者即放弃使用当日所有技能", "an arbiter applicant gave up today's skills", a
+                "附加身份",
+                "申请仲裁者即放弃使用当日所有技能",
+                "an arbiter applicant gave up today's skills",
+                a,
             )
 
     def window_key(self, p: JSeat, rec: SkillRecord) -> tuple[Any, ...] | None:
@@ -439,7 +447,9 @@ class Game(BaseGame[JSeat]):
 
     def left(self, p: JSeat, rec: SkillRecord, wk: tuple[Any, ...]) -> int:
         slot = (rec.key, wk)
-        return int(k.uses_left(PY, rec.limit.count, p.bonus.get(slot, 0), p.debt.get(slot, 0), p.uses.get(slot, 0)))
+        return int(
+            k.uses_left(PY, rec.limit.count, p.bonus.get(slot, 0), p.debt.get(slot, 0), p.uses.get(slot, 0))
+        )
 
     def charged(self, p: JSeat) -> bool:
         return p.charge_id > 0 and bool(k.charge_open(PY, p.charge_period, self.period))
@@ -461,7 +471,10 @@ class Game(BaseGame[JSeat]):
                 )
         elif rec.kind is Kind.SUPER and not self.charged(p):
             raise self.illegal(
-                "永恒者/凝聚者", "超能技能只有在有充能的情况下才可以使用", "a super skill needs an open charge", a
+                "永恒者/凝聚者",
+                "超能技能只有在有充能的情况下才可以使用",
+                "a super skill needs an open charge",
+                a,
             )
         wk = self.window_key(p, rec)
         if wk is not None and not forced and self.left(p, rec, wk) <= 0:
@@ -472,13 +485,17 @@ class Game(BaseGame[JSeat]):
                 a,
             )
         if rec.key == "double_arm" and p.cooldown:
-            raise self.illegal(rec.clause, "双重武装处于被加持技能的冷却时间", "double_arm is cooling down", a)
+            raise self.illegal(
+                rec.clause, "双重武装处于被加持技能的冷却时间", "double_arm is cooling down", a
+            )
         for other in rec.excludes:  # 「发动后无法发动“技能·X”」 (same window)
             o = self.rec(other)
             if o is not None:
                 wko = self.window_key(p, o)
                 if wko is not None and p.uses.get((other, wko), 0):
-                    raise self.illegal(rec.clause, f"已发动{o.zh}，无法发动{rec.zh}", f"{other} excludes {rec.key}", a)
+                    raise self.illegal(
+                        rec.clause, f"已发动{o.zh}，无法发动{rec.zh}", f"{other} excludes {rec.key}", a
+                    )
 
     def check_targets(self, p: JSeat, rec: SkillRecord, a: JAction) -> None:
         t = rec.target
@@ -540,7 +557,10 @@ class Game(BaseGame[JSeat]):
                 raise self.illegal(rec.clause, "须选定一个死亡队友", "a dead teammate", a)
         if rec.no_consecutive and ts and p.last_target.get(rec.key) == ts:
             raise self.illegal(
-                rec.clause, f"{rec.zh}不可对同一目标连续使用", f"{rec.key}: not on the same target twice running", a
+                rec.clause,
+                f"{rec.zh}不可对同一目标连续使用",
+                f"{rec.key}: not on the same target twice running",
+                a,
             )
         if rec.once_per_target and any(self.players[x - 1].linked_ever for x in ts):
             raise self.illegal(
@@ -553,10 +573,12 @@ class Game(BaseGame[JSeat]):
         if pl.alive:
             return True
         rec = self.rec(skill)
-        if rec is not None and rec.timing is Timing.DEATH or skill == "revenge_trial":
+        if (rec is not None and rec.timing is Timing.DEATH) or skill == "revenge_trial":
             return True
         # by night: 「提交的行动均视为有效（夜晚被弄死也视为技能用出去了）」 (batch) or 「死者的夜晚行动视为没有发动」
-        return self.acting_dead_ok(pl, skill) and not self.is_day and self.spec.reading("night.mode") == "batch"
+        return (
+            self.acting_dead_ok(pl, skill) and not self.is_day and self.spec.reading("night.mode") == "batch"
+        )
 
     def incapacity(self, pl: JSeat) -> str:
         return "red_card" if pl.red else ("dead" if not pl.alive else "blocked")
@@ -586,9 +608,13 @@ class Game(BaseGame[JSeat]):
         if self.forced is not None and rec.key != "fraud":
             pass
         for foreseer, skill in self.watch.get(self.night, []):
-            shown = "soul_relay" if rec.key == "deceive" else rec.key  # 欺骗 「被获知时显示为“技能·灵魂传递”」
+            shown = (
+                "soul_relay" if rec.key == "deceive" else rec.key
+            )  # 欺骗 「被获知时显示为“技能·灵魂传递”」
             if skill == shown and rec.key != "fraud":
-                self.tell(foreseer, "time_watch", {"skill": skill, "targets": list(a.targets), "faction": p.faction})
+                self.tell(
+                    foreseer, "time_watch", {"skill": skill, "targets": list(a.targets), "faction": p.faction}
+                )
         if rec.kind.personal:
             for foreseer, target, mate in self.touch.get(self.night, []):
                 if target == p.n:
@@ -612,7 +638,7 @@ class Game(BaseGame[JSeat]):
         actor: int,
         rec: SkillRecord,
         target: int,
-        apply: Callable[[JSeat], None],
+        apply: Callable[[JSeat], object],
         *,
         hostile: bool | None = None,
         counter_to: int | None = None,
@@ -642,16 +668,24 @@ class Game(BaseGame[JSeat]):
             self.log("unaffected", {"skill": rec.key, "target": t, "by": k.Gate(gate).name.lower()})
             return False
         source = counter_to if counter_to is not None else actor
-        if is_hostile and q.alive and "hostile_sense" in self.skills_of(q):
-            if self.sense(q, source, rec):
-                return False
+        if is_hostile and q.alive and "hostile_sense" in self.skills_of(q) and self.sense(q, source, rec):
+            return False
         apply(q)
         if propagate and rec.key != "sync_link":
             link = self.effect(t, "sync_link")
             if link is not None and (not kill or self.spec.reading("sync_link.death") == "propagates"):
                 partner = int(link.data["partner"])
                 self.log("link_propagated", {"skill": rec.key, "from": t, "to": partner})
-                self.affect(actor, rec, partner, apply, hostile=is_hostile, counter_to=counter_to, propagate=False, kill=kill)
+                self.affect(
+                    actor,
+                    rec,
+                    partner,
+                    apply,
+                    hostile=is_hostile,
+                    counter_to=counter_to,
+                    propagate=False,
+                    kill=kill,
+                )
         return True
 
     def arbiter_covers(self) -> bool:
@@ -668,9 +702,19 @@ class Game(BaseGame[JSeat]):
         counter = self.rec("counterstrike")
         held = self.skills_of(q)
         options: list[Choice] = ["none"]
-        if avoid is not None and "crisis_avoid" in held and not rec.unavoidable and rec.key not in avoid.avoid_exempt:
+        if (
+            avoid is not None
+            and "crisis_avoid" in held
+            and not rec.unavoidable
+            and rec.key not in avoid.avoid_exempt
+        ):
             options.append("avoid")
-        if counter is not None and "counterstrike" in held and not rec.uncounterable and self.players[source - 1].alive:
+        if (
+            counter is not None
+            and "counterstrike" in held
+            and not rec.uncounterable
+            and self.players[source - 1].alive
+        ):
             options.append("counter")
         if len(options) == 1:
             return False
@@ -780,7 +824,11 @@ class Game(BaseGame[JSeat]):
     # ── ballots ─────────────────────────────────────────────────────────────────────────────────
 
     def cast(self, p: JSeat, a: JAction) -> None:
-        tally = a.declare if a.skill == "hidden_push" else (p.faction if a.skill == "telekinesis" else nm.ADAPTATION)
+        tally = (
+            a.declare
+            if a.skill == "hidden_push"
+            else (p.faction if a.skill == "telekinesis" else nm.ADAPTATION)
+        )
         assert tally is not None
         b = Ballot(len(self.ballots) + 1, p.n, a.skill, tally, a.targets[0], self.moment, self.night)
         if self.has(p.n, "mind_jam") and self.spec.reading("mind_jam.ballots") == "blocked":
@@ -791,14 +839,21 @@ class Game(BaseGame[JSeat]):
     def valid_ballots(self, rnd: int) -> list[Ballot]:
         """Today's ballots that count: 「白天死者的票不计，审判致死视为白天死亡」."""
         self.day_dead = {
-            p.n for p in self.players if p.death is not None and p.death.round == rnd and p.death.period == day_period(rnd)
+            p.n
+            for p in self.players
+            if p.death is not None and p.death.round == rnd and p.death.period == day_period(rnd)
         }
         out = []
         for b in self.ballots:
             if b.round != rnd or b.void:
                 continue
             v = self.players[b.voter - 1]
-            if not v.alive and v.death is not None and v.death.round == rnd and v.death.period == day_period(rnd):
+            if (
+                not v.alive
+                and v.death is not None
+                and v.death.round == rnd
+                and v.death.period == day_period(rnd)
+            ):
                 b.void = "died by day"
                 self.log("ballot_void", b.to_json())
                 continue
@@ -830,18 +885,30 @@ class Game(BaseGame[JSeat]):
             self.cancel(ballots)
         rec = self.rec("telekinesis")
         assert rec is not None and rec.threshold is not None
-        hits: dict[str, dict[int, tuple[int, int, int]]] = {}  # faction → target → (votes, last at, last voter)
+        hits: dict[
+            str, dict[int, tuple[int, int, int]]
+        ] = {}  # faction → target → (votes, last at, last voter)
         for f in nm.MIRROR:
             members = [p.alive for p in self.players if p.faction == f]
             mine = [b for b in ballots if b.tally == f]
             for target in sorted({b.target for b in mine if not b.cancelled}):
                 on = sorted((b for b in mine if b.target == target), key=lambda b: (b.at, b.id))
-                pairs = [(not b.cancelled, self.players[b.voter - 1].alive or b.voter not in self.day_dead) for b in on]
+                pairs = [
+                    (not b.cancelled, self.players[b.voter - 1].alive or b.voter not in self.day_dead)
+                    for b in on
+                ]
                 votes, alive, passed = k.tally(PY, pairs, members, rec.threshold)
                 on = [b for b in on if not b.cancelled]
                 self.log(
                     "tally",
-                    {"skill": "telekinesis", "faction": f, "target": target, "votes": votes, "alive": alive, "passed": passed},
+                    {
+                        "skill": "telekinesis",
+                        "faction": f,
+                        "target": target,
+                        "votes": votes,
+                        "alive": alive,
+                        "passed": passed,
+                    },
                 )
                 if passed:
                     hits.setdefault(f, {})[target] = (len(on), on[-1].at, on[-1].voter)
@@ -856,7 +923,15 @@ class Game(BaseGame[JSeat]):
                     ov, ol, _ = hits[e][target]
                     mine_first = k.dual_priority(PY, votes, last, ov, ol)
                     theirs_first = k.dual_priority(PY, ov, ol, votes, last)
-                    self.log("dual", {"target": target, "faction": f, "prevails": mine_first, "tie": not mine_first and not theirs_first})
+                    self.log(
+                        "dual",
+                        {
+                            "target": target,
+                            "faction": f,
+                            "prevails": mine_first,
+                            "tie": not mine_first and not theirs_first,
+                        },
+                    )
                     if theirs_first:
                         continue  # the other faction's 集团念力 prevails
                     if not mine_first:  # an exact tie (votes and last moment): the text ranks neither
@@ -893,7 +968,17 @@ class Game(BaseGame[JSeat]):
             on = [b for b in ballots if b.target == target]
             q = self.players[target - 1]
             votes, alive, passed = k.tally(PY, [(True, True) for _ in on], members, rec.threshold)
-            self.log("tally", {"skill": "ascend", "faction": nm.ADAPTATION, "target": target, "votes": votes, "alive": alive, "passed": passed})
+            self.log(
+                "tally",
+                {
+                    "skill": "ascend",
+                    "faction": nm.ADAPTATION,
+                    "target": target,
+                    "votes": votes,
+                    "alive": alive,
+                    "passed": passed,
+                },
+            )
             if q.role in nm.PROMOTED and len(on) >= self.spec.p("ascend.charge_votes") and q.alive:
                 self.give_charge(q, tuple(b.voter for b in on), "ascend")
             if not passed or not q.alive:
@@ -951,16 +1036,27 @@ class Game(BaseGame[JSeat]):
         for f in nm.MIRROR:
             e = nm.enemy(f)
             enemies = [p for p in self.players if p.death is not None and self.initial_faction(p) == e]
-            leader_killed[f] = any(p.death is not None and p.death.kill and f in p.death.credit and p.role == nm.LEADER_OF[e] for p in enemies)
+            leader_killed[f] = any(
+                p.death is not None and p.death.kill and f in p.death.credit and p.role == nm.LEADER_OF[e]
+                for p in enemies
+            )
             members_killed[f] = sum(
-                1 for p in enemies if p.death is not None and p.death.kill and f in p.death.credit and p.role != nm.LEADER_OF[e]
+                1
+                for p in enemies
+                if p.death is not None and p.death.kill and f in p.death.credit and p.role != nm.LEADER_OF[e]
             )
         cumulative = self.spec.reading("win.promoted_count") == "cumulative"
         promoted = sum(
-            1 for p in self.players if p.promoted_by == "ascend" and p.faction == nm.ADAPTATION and (p.alive or cumulative)
+            1
+            for p in self.players
+            if p.promoted_by == "ascend" and p.faction == nm.ADAPTATION and (p.alive or cumulative)
         )
-        unpromoted = sum(1 for p in self.players if p.alive and p.faction == nm.ADAPTATION and p.role not in nm.PROMOTED)
-        return k.WinInputs(alive, self.initial, leader_killed, members_killed, promoted, unpromoted, self.night, self.is_day)
+        unpromoted = sum(
+            1 for p in self.players if p.alive and p.faction == nm.ADAPTATION and p.role not in nm.PROMOTED
+        )
+        return k.WinInputs(
+            alive, self.initial, leader_killed, members_killed, promoted, unpromoted, self.night, self.is_day
+        )
 
     def initial_faction(self, p: JSeat) -> str:
         return p.faction if p.faction in nm.MIRROR else ""

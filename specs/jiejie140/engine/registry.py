@@ -78,7 +78,9 @@ def steps_of(rec: SkillRecord) -> tuple[str, ...]:
     day: tuple[str, ...] = ()
     if rec.timing is Timing.DAWN:
         day = ("dawn",)
-    elif rec.timing in (Timing.ANY, Timing.DAYTIME, Timing.DUSK, Timing.DEATH) or rec.trigger == "leader_dead":
+    elif (
+        rec.timing in (Timing.ANY, Timing.DAYTIME, Timing.DUSK, Timing.DEATH) or rec.trigger == "leader_dead"
+    ):
         day = ("stream",)
     return day + night_steps_of(rec)
 

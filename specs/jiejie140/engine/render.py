@@ -56,7 +56,9 @@ def render(events: Sequence[Event], lang: str, *, private: bool, system: bool) -
             who = {"public": "public", "private": f"→{list(e.to)}", "system": "·"}[e.audience]
             out.append(f"R{e.night} {half} {who} {e.kind} {e.data}")
             continue
-        who = {"public": "公告", "private": f"→{'、'.join(_seat(t) for t in e.to)}", "system": "·"}[e.audience]
+        who = {"public": "公告", "private": f"→{'、'.join(_seat(t) for t in e.to)}", "system": "·"}[
+            e.audience
+        ]
         name = ZH.get(e.kind, e.kind)
         data = dict(e.data)
         if e.kind == "death":

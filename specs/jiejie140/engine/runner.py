@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 from ruleproof.errors import BadInput
 from ruleproof.runtime.game import BaseGame, Observer
@@ -139,10 +139,14 @@ def validate_players(spec: Spec, players: Mapping[str, Any], where: str) -> list
     for i in range(1, n + 1):
         raw = players[str(i)]
         if not isinstance(raw, str):
-            raise BadInput(f"{where}：{i} 号的身份须为字符串", f"{where}: seat {i}: identity must be a string")
+            raise BadInput(
+                f"{where}：{i} 号的身份须为字符串", f"{where}: seat {i}: identity must be a string"
+            )
         ident, _, faction = raw.partition("@")
         if ident not in book or ident == "follower":
-            raise BadInput(f"{where}：{i} 号：未知开局身份 {ident}", f"{where}: seat {i}: unknown identity {ident}")
+            raise BadInput(
+                f"{where}：{i} 号：未知开局身份 {ident}", f"{where}: seat {i}: unknown identity {ident}"
+            )
         if ident in members:
             if faction not in nm.MIRROR:
                 raise BadInput(
@@ -151,7 +155,9 @@ def validate_players(spec: Spec, players: Mapping[str, Any], where: str) -> list
                 )
             lineup[faction].append(ident)
         elif faction:
-            raise BadInput(f"{where}：{i} 号：{ident} 不带阵营", f"{where}: seat {i}: {ident} takes no faction")
+            raise BadInput(
+                f"{where}：{i} 号：{ident} 不带阵营", f"{where}: seat {i}: {ident} takes no faction"
+            )
         if ident in nm.PROMOTED:
             advanced += 1
         count[ident] = count.get(ident, 0) + 1
@@ -159,7 +165,8 @@ def validate_players(spec: Spec, players: Mapping[str, Any], where: str) -> list
     for ident in (*nm.LEADERS, "deceiver"):
         if count.get(ident, 0) != 1:
             raise BadInput(
-                f"{where}：开场行动第 1 步：须恰有一名 {ident}", f"{where}: set-up step 1: exactly one {ident}"
+                f"{where}：开场行动第 1 步：须恰有一名 {ident}",
+                f"{where}: set-up step 1: exactly one {ident}",
             )
     sh = shape(spec)
     for f, lu in lineup.items():
@@ -181,6 +188,10 @@ def validate_players(spec: Spec, players: Mapping[str, Any], where: str) -> list
 class JiejieEngine(BookEngine):
     """The [140]乘风破浪的姐姐2 reference engine as the vector runner sees it."""
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._setup_log: list[tuple[str, dict[str, Any]]] = []  # 开场行动's record of the game being built
+
     book_id = BOOK_ID
     vocabulary = VOCABULARY
     rules = RULES
@@ -193,34 +204,41 @@ class JiejieEngine(BookEngine):
 
     def roles_for(self, spec: Any, vec: Vector) -> list[str]:
         setup = vec.raw["setup"]
-        self._setup_log: list[tuple[str, dict[str, Any]]] = []
+        self._setup_log = []
         if "deal" in setup:
-            d = setup["deal"]
-            if not isinstance(d, dict) or not isinstance(d.get("players"), int):
-                raise BadInput(f"{vec.path}：setup.deal 须含 players（人数）", f"{vec.path}: setup.deal needs players")
-            try:
-                dealt = deal(spec, d["players"], int(setup.get("seed", 0)), d)
-            except IllegalAction as exc:
-                if not any("illegal" in e for e in vec.expect):
-                    raise
-                self._setup_error = exc
-                return []
+            dealt = deal(spec, *self._deal_args(vec))
             self._setup_log = dealt.log
             return [f"{r}@{f}" for r, f in dealt.seats]
         return validate_players(spec, setup["players"], vec.path)
 
+    def _deal_args(self, vec: Vector) -> tuple[int, int, dict[str, Any]]:
+        d = vec.raw["setup"]["deal"]
+        if not isinstance(d, dict) or not isinstance(d.get("players"), int):
+            raise BadInput(
+                f"{vec.path}：setup.deal 须含 players（人数）", f"{vec.path}: setup.deal needs players"
+            )
+        return d["players"], int(vec.raw["setup"].get("seed", 0)), d
+
+    def _illegal_setup(self, spec: Spec, vec: Vector) -> IllegalAction | None:
+        """A set-up the rules forbid (开场行动), when the vector expects it; otherwise it raises."""
+        if "deal" not in vec.raw["setup"]:
+            return None
+        try:
+            deal(spec, *self._deal_args(vec))
+        except IllegalAction as exc:
+            if not any("illegal" in e for e in vec.expect):
+                raise
+            return exc
+        return None
+
     def run_vector(self, vector: Vector | Mapping[str, Any] | str | Path, *, trace: bool = False) -> Outcome:
-        """As the runtime's, except that a set-up the rules forbid (开场行动) is the vector's illegal action."""
-        self._setup_error: IllegalAction | None = None
+        """As the runtime's, except that a set-up the rules forbid is the vector's illegal action."""
         vec = self.load(vector)
         spec = self.spec_for(vec)
-        self.roles_for(spec, vec)
-        if self._setup_error is not None:
-            return Outcome(vec.id, spec, None, [], error=self._setup_error)
+        error = self._illegal_setup(spec, vec)
+        if error is not None:
+            return Outcome(vec.id, spec, None, [], error=error)
         return super().run_vector(vec, trace=trace)
-
-    def check_script(self, vec: Vector) -> None:
-        super().check_script(vec)
 
     def to_action(self, a: ActionSpec) -> JAction:
         return to_action(a)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ruleproof.specs.model import StateField
 from ruleproof.specs.jiejie140 import names as nm
+from ruleproof.specs.model import StateField
 
 if TYPE_CHECKING:
     from ruleproof.specs.jiejie140.engine.game import Game
@@ -20,7 +20,13 @@ STATE_FIELDS: tuple[StateField, ...] = (
     F("announced", "player", "bool", "出局已公示（此后不可被选为目标）", "出局"),
     F("charged", "player", "bool", "此刻处于可发动超能技能的充能状态", "永恒者/凝聚者"),
     F("layers", "player", "int", "传承者的充能层数", "传承者"),
-    F("promoted_by", "player", "str", "晋级方式：initial ∕ ascend（聚灵晋升）∕ burst（灵能爆发）", "胜负判定"),
+    F(
+        "promoted_by",
+        "player",
+        "str",
+        "晋级方式：initial ∕ ascend（聚灵晋升）∕ burst（灵能爆发）",
+        "胜负判定",
+    ),
     F("effects", "player", "list", "此刻生效的效果名", "镜像阵营身份"),
     F("uses", "player", "dict", "技能 → 本窗口已用次数", "镜像阵营身份"),
     F("yellow", "player", "int", "黄牌数", "红牌"),
@@ -30,7 +36,13 @@ STATE_FIELDS: tuple[StateField, ...] = (
     F("judge", "game", "int", "今日审判者", "附加身份"),
     F("arbiter", "game", "int", "今日仲裁者", "附加身份"),
     F("protected", "game", "list", "今日光辉仲裁的范围", "附加身份"),
-    F("ballots", "game", "list", "今日的阵营技能投票（id, voter, tally, target, at, cancelled, void）", "阵营技能"),
+    F(
+        "ballots",
+        "game",
+        "list",
+        "今日的阵营技能投票（id, voter, tally, target, at, cancelled, void）",
+        "阵营技能",
+    ),
     F("alive_count", "game", "dict", "各阵营存活人数", "胜负判定"),
     F("initial_count", "game", "dict", "各阵营初始人数", "胜负判定"),
 )

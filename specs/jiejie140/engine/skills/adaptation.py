@@ -20,7 +20,12 @@ class PsiBurst(JSkill):
 
     def verify(self, g: Game, p: JSeat, a: JAction) -> None:
         if a.identity not in nm.PROMOTED:
-            raise g.illegal(self.rec(g).clause, "须自选升华者、凝滞者、幻化者之一（identity）", "pick a promoted identity", a)
+            raise g.illegal(
+                self.rec(g).clause,
+                "须自选升华者、凝滞者、幻化者之一（identity）",
+                "pick a promoted identity",
+                a,
+            )
 
     def effect(self, g: Game, p: JSeat, a: JAction) -> None:
         assert a.identity is not None
@@ -114,7 +119,9 @@ class Reshape(JSkill):
 
     def verify(self, g: Game, p: JSeat, a: JAction) -> None:
         if a.identity not in g.spec.skills.identities or a.faction not in nm.FACTIONS:
-            raise g.illegal(self.rec(g).clause, "须设定阵营身份（identity, faction）", "set identity and faction", a)
+            raise g.illegal(
+                self.rec(g).clause, "须设定阵营身份（identity, faction）", "set identity and faction", a
+            )
 
     def effect(self, g: Game, p: JSeat, a: JAction) -> None:
         def apply(v: JSeat) -> None:
@@ -137,11 +144,7 @@ class CoopDispatch(JSkill):
     def effect(self, g: Game, p: JSeat, a: JAction) -> None:
         tally_step = g.spec.order.tally_steps()
         step_no = int(g.step)
-        later = {
-            f
-            for f in nm.FACTIONS
-            if int(tally_step.get(nm_skill(f), "0") or 0) > step_no
-        }
+        later = {f for f in nm.FACTIONS if int(tally_step.get(nm_skill(f), "0") or 0) > step_no}
         mine = sorted(
             (b for b in g.ballots if b.round == g.night and b.voter in p.chargers and b.tally in later),
             key=lambda b: (b.at, b.id),

@@ -75,7 +75,12 @@ class Fraud(JSkill):
         if not rec.kind.ability:
             raise g.illegal(self.rec(g).clause, "只能使 A 使用能力技能", "only an ability skill", a)
         if rec.kind is Kind.SUPER and not a.super_:
-            raise g.illegal(self.rec(g).clause, "可使用出超能技能，但需额外说明（super）", "a super skill must be declared", a)
+            raise g.illegal(
+                self.rec(g).clause,
+                "可使用出超能技能，但需额外说明（super）",
+                "a super skill must be declared",
+                a,
+            )
         if key in AUTOMATIC or rec.kind is Kind.FACTION:
             raise NotImplementedRule(
                 f"欺诈迫使 A 发动被动∕触发技能或阵营技能（{rec.zh}）的结果文中未定义，引擎未实现",

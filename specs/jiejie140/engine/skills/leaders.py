@@ -98,7 +98,10 @@ class HiddenPush(BallotSkill):
     def verify(self, g: Game, p: JSeat, a: JAction) -> None:
         if a.declare not in (nm.ETERNAL, nm.COHESION, nm.ADAPTATION):
             raise g.illegal(
-                self.rec(g).clause, "须声明该票的阵营归属（永恒/凝聚/适应）", "declare eternal / cohesion / adaptation", a
+                self.rec(g).clause,
+                "须声明该票的阵营归属（永恒/凝聚/适应）",
+                "declare eternal / cohesion / adaptation",
+                a,
             )
 
     def fields(self, g: Game, p: JSeat, rng: random.Random) -> dict[str, Any] | None:
@@ -161,9 +164,7 @@ def contiguous(ring: list[int], block: tuple[int, ...]) -> bool:
         return False
     n = len(ring)
     pos = sorted(ring.index(s) for s in block)
-    return any(
-        sorted((start + i) % n for i in range(len(block))) == pos for start in range(n)
-    )
+    return any(sorted((start + i) % n for i in range(len(block))) == pos for start in range(n))
 
 
 # ── the procedure's own actions ─────────────────────────────────────────────────────────────────
@@ -181,7 +182,9 @@ class TrialVote(JSkill):
         if not t:
             raise g.illegal("附加身份", "今日没有复仇审判", "no trial today", a)
         if p.n in (t["target"], g.judge.get(g.night)):
-            raise g.illegal("附加身份", "审判者与审判目标不参与公决", "the judge and the target do not vote", a)
+            raise g.illegal(
+                "附加身份", "审判者与审判目标不参与公决", "the judge and the target do not vote", a
+            )
         if a.vote not in ("support", "oppose", "abstain"):
             raise g.illegal("附加身份", "态度须为支持、反对或弃权", "support / oppose / abstain", a)
 
@@ -207,7 +210,9 @@ class ArbiterApply(JSkill):
 
     def verify(self, g: Game, p: JSeat, a: JAction) -> None:
         if p.n in g.used_today.get(g.night, set()):
-            raise g.illegal("附加身份", "当日使用过技能后无法申请仲裁者", "used a skill today: cannot apply", a)
+            raise g.illegal(
+                "附加身份", "当日使用过技能后无法申请仲裁者", "used a skill today: cannot apply", a
+            )
         if p.n in g.applicants.get(g.night, {}):
             raise g.illegal("附加身份", "已经申请过", "applied already", a)
 

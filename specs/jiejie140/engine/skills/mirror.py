@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from ruleproof.specs.jiejie140 import names as nm
@@ -143,7 +144,9 @@ class BrainBoost(JSkill):
 
     def verify(self, g: Game, p: JSeat, a: JAction) -> None:
         if a.boost not in ("surge_inspire", "surge_focus"):
-            raise g.illegal(self.rec(g).clause, "须选择强化灵感或专注（boost）", "boost one of the two modes", a)
+            raise g.illegal(
+                self.rec(g).clause, "须选择强化灵感或专注（boost）", "boost one of the two modes", a
+            )
 
     def effect(self, g: Game, p: JSeat, a: JAction) -> None:
         assert a.boost is not None
@@ -273,7 +276,10 @@ class TimeWatch(JSkill):
         banned = set(nm.LEADERS) | {"deceiver"}
         if g.night <= g.spec.p("foreseer.blind_days") and set(rec.holders) & banned:
             raise g.illegal(
-                self.rec(g).clause, "前两日不得指定永恒者、凝聚者、欺骗者技能", "no leader's or deceiver's skill yet", a
+                self.rec(g).clause,
+                "前两日不得指定永恒者、凝聚者、欺骗者技能",
+                "no leader's or deceiver's skill yet",
+                a,
             )
 
     def effect(self, g: Game, p: JSeat, a: JAction) -> None:
@@ -295,7 +301,12 @@ class FateTorrent(JSkill):
 
     def verify(self, g: Game, p: JSeat, a: JAction) -> None:
         if a.faction not in nm.FACTIONS or not a.identities:
-            raise g.illegal(self.rec(g).clause, "须给出某阵营（faction）与其身份名单（identities）", "faction and identities", a)
+            raise g.illegal(
+                self.rec(g).clause,
+                "须给出某阵营（faction）与其身份名单（identities）",
+                "faction and identities",
+                a,
+            )
 
     def effect(self, g: Game, p: JSeat, a: JAction) -> None:
         assert a.faction is not None
@@ -351,7 +362,9 @@ class HeroSummon(JSkill):
     def verify(self, g: Game, p: JSeat, a: JAction) -> None:
         q = g.players[a.targets[0] - 1]
         if q.role in (*nm.LEADERS, "deceiver"):
-            raise g.illegal(self.rec(g).clause, "不可获取永恒者/凝聚者/欺骗者的技能", "not a leader or the deceiver", a)
+            raise g.illegal(
+                self.rec(g).clause, "不可获取永恒者/凝聚者/欺骗者的技能", "not a leader or the deceiver", a
+            )
         if q.role in p.summoned:
             raise g.illegal(self.rec(g).clause, "不可再次选取该身份技能", "that identity was taken before", a)
 
@@ -372,7 +385,11 @@ class LastVanguard(JSkill):
     key = "last_vanguard"
 
     def effect(self, g: Game, p: JSeat, a: JAction) -> None:
-        dead = [q for q in g.players if q.faction == p.faction and not q.alive and q.role in (*nm.LEADERS, "deceiver")]
+        dead = [
+            q
+            for q in g.players
+            if q.faction == p.faction and not q.alive and q.role in (*nm.LEADERS, "deceiver")
+        ]
         if not dead:
             return
         p.vanguard = dead[0].role
@@ -399,7 +416,13 @@ class SoulResonance(JSkill):
 
 # ── 8 支援者 ────────────────────────────────────────────────────────────────────────────────────
 
-BOOSTABLE = (LimitKind.PER_DAY, LimitKind.PER_NIGHT, LimitKind.PER_DAYTIME, LimitKind.GLOBAL, LimitKind.PER_CHARGE)
+BOOSTABLE = (
+    LimitKind.PER_DAY,
+    LimitKind.PER_NIGHT,
+    LimitKind.PER_DAYTIME,
+    LimitKind.GLOBAL,
+    LimitKind.PER_CHARGE,
+)
 
 
 @skill
@@ -493,9 +516,9 @@ class AttuneTest(JSkill):
         for me, other in ((x, y), (y, x)):
             q = g.players[other - 1]
             identity, faction = q.role, q.faction
-            if shown(g, q) != (q.role, q.faction):
-                if g.choose(f"attune:{other}", ["true", "disguise"], clause="同调者") == "disguise":
-                    identity, faction = shown(g, q)
+            disguised = shown(g, q) != (q.role, q.faction)
+            if disguised and g.choose(f"attune:{other}", ["true", "disguise"], clause="同调者") == "disguise":
+                identity, faction = shown(g, q)
             g.tell(me, "attune", {"seat": other, "identity": identity, "faction": faction})
 
 
@@ -509,7 +532,10 @@ class SyncLink(JSkill):
     def effect(self, g: Game, p: JSeat, a: JAction) -> None:
         x, y = a.targets
         for me, other in ((x, y), (y, x)):
-            g.affect(p.n, self.rec(g), me, lambda v, o=other: self._link(g, p, v, o))
+            g.affect(p.n, self.rec(g), me, self._linker(g, p, other))
+
+    def _linker(self, g: Game, p: JSeat, other: int) -> Callable[[JSeat], None]:
+        return lambda v: self._link(g, p, v, other)
 
     def _link(self, g: Game, p: JSeat, v: JSeat, other: int) -> None:
         v.linked_ever = True

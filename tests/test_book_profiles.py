@@ -65,13 +65,13 @@ def test_every_part_reference_of_every_book_loads() -> None:
     ("argv", "missing"),
     [
         (["play", "--book", "genshin165"], "规则引擎"),
-        (["simulate", "--book", "jiejie140", "--games", "2"], "规则引擎"),
+        (["simulate", "--book", "botc-m124", "--games", "2"], "规则引擎"),
         (["vocab", "--book", "random41"], "规则引擎"),
         (["params", "--book", "botc-m124"], "可执行规格"),
         (["verify", "bundled:genshin165"], "不变式"),
         (["verify", "--book", "random41"], "不变式"),
         (["config", "fanhanglu"], "配置规则"),
-        (["config", "jiejie140"], "配置规则"),
+        (["config", "botc-m124"], "配置规则"),
     ],
 )
 def test_a_command_the_book_lacks_is_one_line_and_exit_2(

@@ -58,7 +58,7 @@ def _scan(text: str | None, players: int | None) -> list[int]:
     return list(range(lo, hi + 1))
 
 
-def _given(spec: Any, shape_: dict[str, Any], seed: int) -> dict[str, Any]:
+def given_for(spec: Any, shape_: dict[str, Any], seed: int) -> dict[str, Any]:
     """The solved shape as the set-up's choices: its seats, ranges and member seats; the line-ups'
     identities drawn with ``seed`` from the pool, each leader expelling an identity the other does not use."""
     rng = random.Random(f"config:{seed}")
@@ -107,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
             dumps(out) if args.json else f"{args.players} 人无法完成开场行动（用 --check 查看原因）\n", end=""
         )
         return 1
-    d = deal(spec, args.players, args.seed, _given(spec, shape_, args.seed))
+    d = deal(spec, args.players, args.seed, given_for(spec, shape_, args.seed))
     out["status"] = "ok"
     out["shape"] = shape_
     out["deal"] = {

@@ -142,7 +142,7 @@ def choose_arbiter(g: Game) -> None:
     pick = int(g.choose("arbiter", ok, clause="附加身份")) if len(ok) > 1 else ok[0]
     g.arbiter[g.night + 1] = pick
     g.ver += 1
-    g.private(pick, "arbiter", {"round": g.night + 1})
+    g.private(pick, "arbiter_office", {"round": g.night + 1})
     g.log("arbiter", {"seat": pick, "round": g.night + 1, "applicants": ok})
 
 

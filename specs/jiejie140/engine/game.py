@@ -774,19 +774,20 @@ class Game(BaseGame[JSeat]):
     def after_death(self, q: JSeat, ability: bool) -> None:
         d = q.death
         assert d is not None
+        held = self.skills_of(q)  # what it still holds: 机能破坏 takes the normal abilities, passives too
         # 遗泽: 「所有存活的成员获得“充能”」
-        if q.role in nm.LEADERS and "legacy" in self.own_skills(q) and not q.lost_all:
+        if q.role in nm.LEADERS and "legacy" in held:
             for m in self.players:
                 if m.alive and m.faction == q.faction:
                     self.give_charge(m, (q.n,), "legacy")
         # 消逝: 被能力技能击杀后 — 「击杀欺骗者的阵营所有存活的成员获得“充能”」
-        if q.role == "deceiver" and d.kill and ability and d.credit:
+        if q.role == "deceiver" and "fade" in held and d.kill and ability and d.credit:
             for f in d.credit:
                 for m in self.players:
                     if m.alive and m.faction == f:
                         self.give_charge(m, (q.n,), "fade")
         # 灵能溪流: 「获知自己被谁击杀，并选择是否由主持人公示」
-        if "psi_stream" in self.own_skills(q) and not q.lost_all:
+        if "psi_stream" in held:
             self.private(q.n, "psi_stream", {"killer": d.killer, "cause": d.cause})
             if d.killer is not None:
                 pub = self.choose(f"stream:{q.n}", ["keep", "publish"], clause="适应者")
@@ -1004,7 +1005,7 @@ class Game(BaseGame[JSeat]):
         if self.has(q.n, "psi_shield"):
             self.log("shielded", {"target": q.n, "cause": why})  # 「也不会被转变阵营」
             return False
-        self.log("faction_change", {"seat": q.n, "from": q.faction, "to": faction, "why": why})
+        self.log("faction_change", {"seat": q.n, "from": q.faction, "to": faction, "why": why, "period": self.period})
         self.ver += 1
         self.dirty = True
         q.faction = faction

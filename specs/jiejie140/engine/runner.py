@@ -277,9 +277,15 @@ class JiejieEngine(BookEngine):
     def random_roles(self, seed: int) -> list[str]:
         rng = random.Random(f"players:{seed}")
         n = rng.randint(16, 24)
-        dealt = deal(load_spec(), n, seed)
-        self._setup_log = dealt.log
-        return [f"{r}@{f}" for r, f in dealt.seats]
+        spec = load_spec()
+        for attempt in range(50):  # the draw of step 7 can strand a side (config --check): draw again
+            try:
+                dealt = deal(spec, n, seed * 64 + attempt)
+            except IllegalAction:
+                continue
+            self._setup_log = dealt.log
+            return [f"{r}@{f}" for r, f in dealt.seats]
+        raise AssertionError(f"no set-up for {n} players in 50 draws")  # pragma: no cover
 
     def state_scope(self, key: str) -> str | None:
         fdef = FIELD_BY_KEY.get(key)

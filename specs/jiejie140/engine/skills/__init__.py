@@ -48,7 +48,19 @@ class JSkill(SkillImpl):
         rec = g.rec(self.key)
         if rec is not None:
             forced = g.forced is not None and g.forced[0] == p.n
-            g.log("used", {"actor": p.n, "skill": self.key, "targets": list(a.targets), "forced": forced})
+            wk = g.window_key(p, rec)
+            g.log(
+                "used",
+                {
+                    "actor": p.n,
+                    "skill": self.key,
+                    "targets": list(a.targets),
+                    "forced": forced,
+                    "period": g.period,
+                    "window": list(wk) if wk is not None else None,
+                    "via": g.skills_of(p).get(self.key, "forced"),
+                },
+            )
             g.spend(p, rec, a)
             if self.key not in UNOBSERVABLE:
                 g.observe_use(p, rec, a)

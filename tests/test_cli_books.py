@@ -40,7 +40,12 @@ def test_check_lists_every_stage(capsys: pytest.CaptureFixture[str], key: str) -
     assert stages["text"] == "ok"
     assert stages["book-lint"] == "skipped"
     book = BOOKS[key]
-    for stage, part in (("spec", "drift"), ("verify", "invariants"), ("appendix", "appendix"), ("config", "config")):
+    for stage, part in (
+        ("spec", "drift"),
+        ("verify", "invariants"),
+        ("appendix", "appendix"),
+        ("config", "config"),
+    ):
         if not book.has(part):  # a stage runs only for a book that has its part
             assert stages[stage] == "skipped", (stage, stages[stage])
 

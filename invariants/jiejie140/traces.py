@@ -106,7 +106,9 @@ def violations(g: Any, factions: dict[int, str]) -> list[str]:
         elif k == "tally":
             votes, alive_n, passed = int(d["votes"]), int(d["alive"]), bool(d["passed"])
             th = spec.skills.skills[d["skill"]].threshold
-            if passed != (votes * th.den > alive_n * th.num if th.strict else votes * th.den >= alive_n * th.num):
+            if passed != (
+                votes * th.den > alive_n * th.num if th.strict else votes * th.den >= alive_n * th.num
+            ):
                 out.append(f"{THRESHOLD}: {d}")
             if d["skill"] == "telekinesis":
                 recount = sum(

@@ -20,6 +20,7 @@ from typing import Any
 import z3
 
 from ruleproof.kernel.z3algebra import Z3
+from ruleproof.runtime.replay import Outcome
 from ruleproof.smt.invariant import Checked, Invariant
 from ruleproof.smt.ts import CheckResult, Options, Status, check_sat, new_solver
 from ruleproof.specs.jiejie140 import Spec
@@ -121,6 +122,14 @@ class SingleWinner(WinPriority):
         seen["winners"] = winners
         seen["rows"] = {f"{f}/{r}": v for (f, r), v in wins.items()}
         return n >= 2, seen
+
+    note = (
+        "a situation of the win table; a game reaching it was found by a random search and is replayable: "
+        "counterexamples/jiejie140/single_winner--default.json (ci/jiejie_tie_search.py)"
+    )
+
+    def monitor(self, outcome: Outcome) -> set[str]:
+        return {"single"} if outcome.result is not None and "+" in outcome.result.winner else set()
 
 
 __all__ = ["LostNeverWins", "SingleWinner", "situation"]

@@ -45,7 +45,12 @@ def test_random_games_keep_the_stated_invariants(shard: str) -> None:
 
 
 @settings(max_examples=GAMES, deadline=None, database=None)
-@given(SEEDS, st.fixed_dictionaries({s.key: st.sampled_from(s.choices) for s in SWITCHES if s.key != "setup.member_pool"}))
+@given(
+    SEEDS,
+    st.fixed_dictionaries(
+        {s.key: st.sampled_from(s.choices) for s in SWITCHES if s.key != "setup.member_pool"}
+    ),
+)
 def test_random_games_under_random_readings(seed: int, readings: dict[str, str]) -> None:
     g, factions = play(readings, seed)
     assert violations(g, factions) == [], (seed, readings)
@@ -66,7 +71,23 @@ def test_the_monitors_can_fail() -> None:
 
     dead = next(e for e in g.events if e.kind == "death")
     g.events.append(dead)
-    g.events.append(Event(99, "1", "tally", "system", (), {"skill": "telekinesis", "faction": "eternal", "target": 1, "votes": 1, "alive": 6, "passed": True}))
+    g.events.append(
+        Event(
+            99,
+            "1",
+            "tally",
+            "system",
+            (),
+            {
+                "skill": "telekinesis",
+                "faction": "eternal",
+                "target": 1,
+                "votes": 1,
+                "alive": 6,
+                "passed": True,
+            },
+        )
+    )
     found = violations(g, factions)
     assert any(v.startswith("出局「每名角色仅能出局一次」") for v in found)
     assert any(v.startswith("阵营技能「票数超过阵营内当前存活人数一半」") for v in found)

@@ -54,19 +54,27 @@ def test_tally(ballots: list[tuple[bool, bool]], members: list[bool]) -> None:
 @settings(max_examples=100, deadline=None)
 @given(small, small, small, small, small)
 def test_uses_left_and_dual(count: int, bonus: int, debt: int, used: int, other: int) -> None:
-    assert ev(k.uses_left(Z3, zi(count), zi(bonus), zi(debt), zi(used))) == k.uses_left(PY, count, bonus, debt, used)
-    assert ev(k.dual_priority(Z3, zi(count), zi(bonus), zi(debt), zi(used))) == k.dual_priority(PY, count, bonus, debt, used)
+    assert ev(k.uses_left(Z3, zi(count), zi(bonus), zi(debt), zi(used))) == k.uses_left(
+        PY, count, bonus, debt, used
+    )
+    assert ev(k.dual_priority(Z3, zi(count), zi(bonus), zi(debt), zi(used))) == k.dual_priority(
+        PY, count, bonus, debt, used
+    )
     assert ev(k.ceil_div(Z3, zi(other), 6, 30)) == k.ceil_div(PY, other, 6, 30) == -(-other // 6)
 
 
 @settings(max_examples=60, deadline=None)
 @given(flags, flags, flags, flags, flags, flags, small, small)
-def test_gates(ability: bool, hostile: bool, unavoidable: bool, arb: bool, hymn: bool, pierce: bool, a: int, b: int) -> None:
+def test_gates(
+    ability: bool, hostile: bool, unavoidable: bool, arb: bool, hymn: bool, pierce: bool, a: int, b: int
+) -> None:
     kw = {"ability": ability, "hostile": hostile, "unavoidable": unavoidable, "arbiter": arb, "hymn": hymn}
     zkw = {key: zb(v) for key, v in kw.items()}
     assert ev(k.effect_gate(Z3, pierce=pierce, **zkw)) == k.effect_gate(PY, pierce=pierce, **kw)
     assert ev(k.charge_open(Z3, zi(a), zi(b))) == k.charge_open(PY, a, b) == (a <= b <= a + 1)
-    assert tuple(ev(x) for x in k.exits(Z3, zb(ability), zb(hostile), zb(hymn))) == k.exits(PY, ability, hostile, hymn)
+    assert tuple(ev(x) for x in k.exits(Z3, zb(ability), zb(hostile), zb(hymn))) == k.exits(
+        PY, ability, hostile, hymn
+    )
     assert ev(k.arbiter_eligible(Z3, zb(arb), zb(hymn))) == k.arbiter_eligible(PY, arb, hymn)
 
 
@@ -112,6 +120,8 @@ def test_wins(
     assert {key: ev(v) for key, v in zw_.items()} == pw
     assert {key: ev(v) for key, v in zl.items()} == pl
     pr = k.resolve_winners(PY, pw, lost, SPEC.wins.priority)
-    zr = k.resolve_winners(Z3, {key: zb(v) for key, v in pw.items()}, {f: zb(v) for f, v in lost.items()}, SPEC.wins.priority)
+    zr = k.resolve_winners(
+        Z3, {key: zb(v) for key, v in pw.items()}, {f: zb(v) for f, v in lost.items()}, SPEC.wins.priority
+    )
     assert {f: ev(v) for f, v in zr.items()} == pr
     assert not any(pr[f] and lost[f] for f in nm.FACTIONS)  # PS1

@@ -13,13 +13,16 @@ from ruleproof.cli import main
 from ruleproof.runtime.model import IllegalAction
 from ruleproof.specs.jiejie140 import Spec, load_spec
 from ruleproof.specs.jiejie140 import names as nm
-from ruleproof.specs.jiejie140.engine.runner import validate_players
 from ruleproof.specs.jiejie140.cli import given_for as given_by
+from ruleproof.specs.jiejie140.engine.runner import validate_players
 from ruleproof.specs.jiejie140.setup import advanced_count, check_setup, deal, members_by_number, solve
 
 
 def _players(seats: list[tuple[str, str]]) -> dict[str, str]:
-    return {str(i + 1): (f"{r}@{f}" if f in nm.MIRROR and r not in nm.LEADERS else r) for i, (r, f) in enumerate(seats)}
+    return {
+        str(i + 1): (f"{r}@{f}" if f in nm.MIRROR and r not in nm.LEADERS else r)
+        for i, (r, f) in enumerate(seats)
+    }
 
 
 @settings(max_examples=80, deadline=None)
@@ -93,7 +96,9 @@ def test_config_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     doc = json.loads(out)
     assert doc["status"] == "ok" and len(doc["deal"]["seats"]) == 18
-    assert run(capsys, "config", "jiejie140", "--players", "18", "--seed", "3", "--json")[1] == out  # same seed
+    assert (
+        run(capsys, "config", "jiejie140", "--players", "18", "--seed", "3", "--json")[1] == out
+    )  # same seed
     code, out, _ = run(capsys, "config", "jiejie140", "--players", "11")
     assert code == 1 and "无法完成" in out
     code, out, _ = run(capsys, "config", "jiejie140", "--check", "--range", "13-16")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from ruleproof.books import Source
+from ruleproof.books import BOOKS, Source
 from ruleproof.drift import drift_findings
 from ruleproof.errors import BadInput
 from ruleproof.specs.jiejie140 import Spec, load_spec
@@ -15,7 +15,6 @@ from ruleproof.specs.jiejie140.skills import UnreadCell, read_skills
 from ruleproof.specs.jiejie140.source import BOOK
 from ruleproof.specs.jiejie140.tables import read_order, read_wins
 from ruleproof.text import Document, read_document
-from ruleproof.books import BOOKS
 
 # Read by hand from the tables (lines 20–141, 148–149): skill, timing, trigger, target, limit, count,
 # layers, 是否敌意, 类型, flags (D 受伪装身份影响, N 不可对同一目标连续使用, U 不可规避, C 不可反击, O 指定过的不可再次).
@@ -123,10 +122,20 @@ def test_identities_and_indices(spec: Spec) -> None:
 def test_night_steps_read_from_the_table(spec: Spec) -> None:
     steps = {r.key: r.skills for r in spec.order.night}
     assert list(steps) == [str(i) for i in range(1, 12)]
-    assert steps["4"] == ("double_arm", "mind_jam", "function_break", "time_watch", "time_touch", "silence_lock", "quiet_sense")
+    assert steps["4"] == (
+        "double_arm",
+        "mind_jam",
+        "function_break",
+        "time_watch",
+        "time_touch",
+        "silence_lock",
+        "quiet_sense",
+    )
     assert steps["5"] == ("collapse_snipe",) and steps["6"] == ("charge", "reveal")
     assert spec.order.tally_steps() == {"telekinesis": "1", "ascend": "10"}
-    assert len(spec.order.inserted) == 6 and spec.order.inserted[0].skills[-1] == "counterstrike"  # 「无限反击」
+    assert (
+        len(spec.order.inserted) == 6 and spec.order.inserted[0].skills[-1] == "counterstrike"
+    )  # 「无限反击」
 
 
 def test_win_table_and_ps2(spec: Spec) -> None:
@@ -192,7 +201,9 @@ def test_a_step_table_naming_no_skill_is_refused() -> None:
 def test_params_and_switches(spec: Spec) -> None:
     assert spec.p("arbiter.block_den") == 6 and spec.p("win.members_killed") == 4
     reformed = load_spec({"win.adaptation_day": 6})
-    assert reformed.p("win.adaptation_day") == 6 and reformed.vector_header()["params"] == {"win.adaptation_day": 6}
+    assert reformed.p("win.adaptation_day") == 6 and reformed.vector_header()["params"] == {
+        "win.adaptation_day": 6
+    }
     from ruleproof.errors import UserError
 
     with pytest.raises(UserError):

@@ -1005,7 +1005,10 @@ class Game(BaseGame[JSeat]):
         if self.has(q.n, "psi_shield"):
             self.log("shielded", {"target": q.n, "cause": why})  # 「也不会被转变阵营」
             return False
-        self.log("faction_change", {"seat": q.n, "from": q.faction, "to": faction, "why": why, "period": self.period})
+        self.log(
+            "faction_change",
+            {"seat": q.n, "from": q.faction, "to": faction, "why": why, "period": self.period},
+        )
         self.ver += 1
         self.dirty = True
         q.faction = faction

@@ -160,7 +160,9 @@ class Mislead(JSkill):
         if a.rewrite is not None and (
             not 1 <= a.rewrite <= len(g.players) or g.players[a.rewrite - 1].announced
         ):
-            raise g.illegal("出局", "改投的目标须为在场角色", "the rewritten ballot's target must be in the game", a)
+            raise g.illegal(
+                "出局", "改投的目标须为在场角色", "the rewritten ballot's target must be in the game", a
+            )
 
     def effect(self, g: Game, p: JSeat, a: JAction) -> None:
         g.misleads.append((p.n, a.targets[0], a.rewrite))

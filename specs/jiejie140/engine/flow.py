@@ -153,11 +153,11 @@ def _dusk(g: Game) -> None:
     from ruleproof.specs.jiejie140.engine.skills.deceiver import resolve_misleads
 
     resolve_misleads(g)
+    from ruleproof.specs.jiejie140.engine.skills.mirror import touch_tell
+
     for foreseer, target, mate in g.touch.get(g.night, []):
         ballots = [b.target for b in g.ballots if b.voter == target and b.round == g.night]
-        for to in (foreseer, mate):
-            if g.players[to - 1].alive or to == foreseer:
-                g.tell(to, "time_touch_ballot", {"target": target, "ballot": ballots})
+        touch_tell(g, foreseer, mate, "time_touch_ballot", {"target": target, "ballot": ballots})
     g.wins_now("dusk")
 
 

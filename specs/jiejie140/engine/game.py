@@ -618,10 +618,10 @@ class Game(BaseGame[JSeat]):
         if rec.kind.personal:
             for foreseer, target, mate in self.touch.get(self.night, []):
                 if target == p.n:
+                    from ruleproof.specs.jiejie140.engine.skills.mirror import touch_tell
+
                     data = {"target": p.n, "skill": rec.key, "targets": list(a.targets)}
-                    self.tell(foreseer, "time_touch_use", data)
-                    if self.players[mate - 1].alive:
-                        self.tell(mate, "time_touch_use", data)
+                    touch_tell(self, foreseer, mate, "time_touch_use", data)
             if p.faction in self.fate:
                 self.announce("fate_exposed", {"seat": p.n, "identity": p.role, "faction": p.faction})
 

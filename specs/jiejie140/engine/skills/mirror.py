@@ -342,11 +342,18 @@ class TimeTouch(JSkill):
         def apply(v: JSeat) -> None:
             g.touch.setdefault(g.night + 1, []).append((p.n, v.n, mate))
             identity, faction = shown(g, v)
-            g.tell(p.n, "time_touch", {"target": v.n, "identity": identity, "faction": faction})
-            if g.players[mate - 1].alive:
-                g.tell(mate, "time_touch", {"target": v.n, "identity": identity, "faction": faction})
+            touch_tell(g, p.n, mate, "time_touch", {"target": v.n, "identity": identity, "faction": faction})
 
         g.affect(p.n, self.rec(g), target, apply)
+
+
+def touch_tell(g: Game, foreseer: int, mate: int, kind: str, data: dict[str, Any]) -> None:
+    """时间接触's showing: to the foreseer and the teammate together — 「若该成员未存活，预知者也不会得到提示」."""
+    if not g.players[mate - 1].alive:
+        g.log("time_touch_silent", {"foreseer": foreseer, "teammate": mate})
+        return
+    g.tell(foreseer, kind, data)
+    g.tell(mate, kind, data)
 
 
 # ── 7 传承者 ────────────────────────────────────────────────────────────────────────────────────
@@ -570,4 +577,4 @@ class VoidBeacon(JSkill):
         g.tell(a.targets[0], "void_beacon", {"seat": p.n, "identity": p.role})
 
 
-__all__ = ["BOOSTABLE", "message", "shown"]
+__all__ = ["BOOSTABLE", "message", "shown", "touch_tell"]

@@ -100,6 +100,7 @@ class Game(BaseGame[JSeat]):
             players.append(JSeat(i + 1, identity, faction or default_faction(identity)))
         super().__init__(players, policy, observer=observer, stop_after=stop_after or ("night", max_rounds))
         self.policy = Deferring(policy, self)
+        self._period = 0  # the period now (set at each period's start)
         self.spec = spec
         self.seed = seed
         self.rng = random.Random(f"game:{seed}")
@@ -159,7 +160,10 @@ class Game(BaseGame[JSeat]):
 
     @property
     def period(self) -> int:
-        return day_period(self.night) if self.is_day else night_period(self.night)
+        return self._period
+
+    def _set_period(self) -> None:
+        self._period = day_period(self.night) if self.is_day else night_period(self.night)
 
     def that_day(self) -> tuple[int, int]:
         """「当日」「当天」 from now: the rest of the round (reading day.scope=round) or of the period."""
@@ -179,6 +183,8 @@ class Game(BaseGame[JSeat]):
         return super().phases(n)
 
     def run_phase(self, n: int, phase: Phase) -> None:
+        self.night, self.current_phase = n, phase
+        self._set_period()
         if phase.kind == "night":
             self.alive_at_night_start = frozenset(p.n for p in self.players if p.alive)
         super().run_phase(n, phase)

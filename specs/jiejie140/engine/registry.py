@@ -56,6 +56,18 @@ AUTOMATIC: frozenset[str] = frozenset(
 
 def night_steps_of(rec: SkillRecord) -> tuple[str, ...]:
     """The night steps at which ``rec`` may act (a superset over the readings; the game narrows it)."""
+    hit = _NIGHT_WINDOWS.get(rec.key)
+    if hit is not None and hit[0] is rec:
+        return hit[1]
+    out = _night_steps_of(rec)
+    _NIGHT_WINDOWS[rec.key] = (rec, out)
+    return out
+
+
+_NIGHT_WINDOWS: dict[str, tuple[SkillRecord, tuple[str, ...]]] = {}
+
+
+def _night_steps_of(rec: SkillRecord) -> tuple[str, ...]:
     listed = bundled_order().night_step_of().get(rec.key)
     tally = bundled_order().tally_steps()
     if rec.timing in (Timing.NIGHT,):

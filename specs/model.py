@@ -105,6 +105,19 @@ class StepKind(StrEnum):
     STEP = "step"  # a numbered step of the night step table
 
 
+def switches_markdown(switches: tuple[Switch, ...] | list[Switch]) -> str:
+    """Interpretation switches as prose: each switch, its readings (the default marked) and the reason —
+    what a book's docs embed between ``<!-- switches:start -->`` and ``<!-- switches:end -->``."""
+    lines: list[str] = []
+    for s in switches:
+        lines += [f"### `{s.key}` — {s.title}", "", f"*{s.title_en}*", ""]
+        for r in s.readings:
+            mark = " **(default)**" if r.value == s.default else ""
+            lines.append(f"- `{r.value}`{mark} — {r.zh} — *{r.en}*")
+        lines += ["", f"Why the default: {s.reason}", "", f"> {s.reason_en}", ""]
+    return "\n".join(lines)
+
+
 @dataclass(frozen=True)
 class StepDef:
     key: str  # "0", "0.55", "4a", "iss", "edc", "arrival"

@@ -175,7 +175,7 @@ class LimitAsWritten(SystemInvariant[Spec]):
         days = len(trace.inputs)
         return sc.vector(
             spec,
-            ident=f"{self.name}-counterexample",
+            id=f"{self.name}-counterexample",
             title=f"{rec.zh}「{rec.cell('次数限制').text}」被突破：{days} 天内实际发动 {made} 次",
             description=(
                 f"{rec.clause}：{rec.zh}「{rec.cell('次数限制').text}」；欺骗者「欺诈」「可突破使用次数限制，可计算到负数」，"

@@ -15,7 +15,7 @@ from ruleproof.specs.jiejie140.engine.model import JAction
 from ruleproof.specs.jiejie140.engine.policy import JiejieRandomPolicy
 from ruleproof.specs.jiejie140.engine.runner import ENGINE
 from ruleproof.specs.jiejie140.names import MIRROR
-from ruleproof.vectors.format import FORMAT
+from ruleproof.vectors.format import new_vector
 
 
 class Recording(JiejieRandomPolicy):
@@ -64,23 +64,19 @@ def record(spec: Spec, seed: int) -> tuple[Game, dict[str, Any]]:
         identity, _, faction = r.partition("@")
         players[str(i)] = r if identity in _MEMBERS and faction in MIRROR else identity
     result = g.result.to_json() if g.result else None
-    vector = {
-        "format": FORMAT,
-        "book": BOOK_ID,
-        "id": f"random-game-{seed}",
-        "title": f"随机对局（种子 {seed}）的完整记录",
-        "description": "由随机策略对局记下的脚本：执行了的行动与规则所问的每个选择，依次回放。",
-        "cites": ["胜负判定"],
-        **spec_header(spec),
-        "setup": {"players": players, "seed": seed},
-        "script": script,
-        "run": "pass",  # after the last scripted item everybody passes: the game ends as it did
-        "expect": [
-            {"final": {k: result[k] for k in ("winner", "night", "node", "row")}}
-            if result
-            else {"final": None}
-        ],
-    }
+    final = {k: result[k] for k in ("winner", "night", "node", "row")} if result else None
+    vector = new_vector(
+        BOOK_ID,
+        spec_header(spec),
+        {"players": players, "seed": seed},
+        id=f"random-game-{seed}",
+        title=f"随机对局（种子 {seed}）的完整记录",
+        description="由随机策略对局记下的脚本：执行了的行动与规则所问的每个选择，依次回放。",
+        cites=["胜负判定"],
+        script=script,
+        run="pass",  # after the last scripted item everybody passes: the game ends as it did
+        expect=[{"final": final}],
+    )
     return g, vector
 
 

@@ -4,12 +4,12 @@ hand-written vectors (tests/jiejie140/vectors/): 1 永恒者, 2–6 感应者 �
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from ruleproof.smt.invariant import spec_header
 from ruleproof.specs.jiejie140 import BOOK_ID, Spec
-from ruleproof.vectors.format import FORMAT
+from ruleproof.vectors.format import new_vector
 
 STANDARD: dict[str, str] = {
     "1": "eternal_leader",
@@ -40,29 +40,11 @@ def action(actor: int, skill: str, targets: Sequence[int] = (), **fields: Any) -
     return out
 
 
-def vector(
-    spec: Spec,
-    *,
-    ident: str,
-    title: str,
-    description: str,
-    cites: Sequence[str],
-    script: Sequence[Mapping[str, Any]],
-    expect: Sequence[Mapping[str, Any]],
-) -> dict[str, Any]:
-    return {
-        "format": FORMAT,
-        "book": BOOK_ID,
-        "id": ident,
-        "title": title,
-        "description": description,
-        "cites": list(cites),
-        **spec_header(spec),
-        "setup": {"players": dict(STANDARD), "seed": 0},
-        "script": [dict(s) for s in script],
-        "run": "script",
-        "expect": [dict(e) for e in expect],
-    }
+def vector(spec: Spec, **body: Any) -> dict[str, Any]:
+    """A scenario on the standard table (``body``: id, title, description, cites, script, expect)."""
+    return new_vector(
+        BOOK_ID, spec_header(spec), {"players": dict(STANDARD), "seed": 0}, run="script", **body
+    )
 
 
 __all__ = ["DECEIVER", "STANDARD", "SUPPORTER", "action", "vector"]

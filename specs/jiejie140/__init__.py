@@ -29,6 +29,7 @@ from ruleproof.specs.jiejie140.tables import (
     read_order,
     read_wins,
 )
+from ruleproof.specs.model import resolve_int_params, resolve_readings
 from ruleproof.text import Document
 
 VERSION = "140"
@@ -75,33 +76,8 @@ def load_spec(
     doc: Document | None = None,
 ) -> Spec:
     """The spec read from ``doc`` (default: the bundled text), with ``overrides`` and readings applied."""
-    params = {p.key: int(p.value) for p in PARAMS if isinstance(p.value, int)}
-    applied: dict[str, int] = {}
-    for key, value in sorted((overrides or {}).items()):
-        param = PARAM_BY_KEY.get(key)
-        if param is None:
-            raise UserError(
-                f"未知参数 {key}（用 ruleproof params --book {BOOK} 查看）",
-                f"unknown parameter {key} (see `ruleproof params --book {BOOK}`)",
-            )
-        if not param.tunable:
-            raise UserError(f"参数 {key} 为结构常量（{param.clause}），不可调整", f"{key} is structural")
-        if isinstance(value, bool) or not isinstance(value, int) or value < param.minimum:
-            raise UserError(
-                f"参数 {key} 须为不小于 {param.minimum} 的整数", f"{key} must be an integer ≥ {param.minimum}"
-            )
-        applied[key] = params[key] = value
-    readings = {s.key: s.default for s in SWITCHES}
-    for key, value in sorted((interpretation or {}).items()):
-        switch = SWITCH_BY_KEY.get(key)
-        if switch is None:
-            raise UserError(f"未知解释开关 {key}", f"unknown interpretation switch {key}")
-        if value not in switch.choices:
-            raise UserError(
-                f"解释开关 {key} 的取值须为 {'、'.join(switch.choices)}",
-                f"switch {key} takes one of {', '.join(switch.choices)}",
-            )
-        readings[key] = value
+    params, applied = resolve_int_params(PARAMS, overrides, BOOK)
+    readings = resolve_readings(SWITCHES, interpretation)
     if doc is None:
         skills, order, wins = bundled_skills(), bundled_order(), bundled_wins()
     else:

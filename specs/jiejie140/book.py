@@ -3,24 +3,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-
 from ruleproof.specs.jiejie140 import BOOK_ID, PARAMS, SWITCHES, Spec, load_spec, parse_assignment
-from ruleproof.specs.model import Param, Switch
+from ruleproof.specs.model import BookSpec
 
-
-class JiejieSpec:
-    book_id = BOOK_ID
-    params: Sequence[Param] = PARAMS
-    switches: Sequence[Switch] = SWITCHES
-
-    def load(
-        self, overrides: Mapping[str, object] | None = None, interpretation: Mapping[str, str] | None = None
-    ) -> Spec:
-        return load_spec(overrides, interpretation)
-
-    def parse_assignment(self, text: str) -> tuple[str, object]:
-        return parse_assignment(text)
-
-
-SPEC = JiejieSpec()
+SPEC: BookSpec[Spec] = BookSpec(
+    BOOK_ID, PARAMS, SWITCHES, lambda overrides, readings: load_spec(overrides, readings), parse_assignment
+)

@@ -8,19 +8,11 @@ table, follows it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ruleproof.drift import Quoted
 from ruleproof.specs.jiejie140.interpretations import SWITCHES
 from ruleproof.specs.jiejie140.params import PARAMS
 from ruleproof.specs.jiejie140.skills import bundled_skills
 from ruleproof.specs.jiejie140.tables import MISNAMED, ORDER_CLAUSE, WIN_CLAUSE, bundled_order, bundled_wins
-
-
-@dataclass(frozen=True)
-class Quoted:
-    key: str
-    clause: str
-    quote: str
 
 
 def quotes() -> list[Quoted]:

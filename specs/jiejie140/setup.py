@@ -29,6 +29,7 @@ from typing import Any
 
 import z3
 
+from ruleproof.config.render import number_ranges
 from ruleproof.config.solver import Status, check, make_solver
 from ruleproof.errors import UserError
 from ruleproof.findings import Finding, Severity
@@ -465,7 +466,7 @@ def check_setup(spec: Spec, ns: Sequence[int]) -> list[Finding]:
     out = []
     for (check_id, sev, clause_id, phrase, zh, en), players in hits.items():
         line = _cite(clause_id, phrase)[1]
-        span = _ranges(players)
+        span = number_ranges(players)
         out.append(
             Finding(
                 check=check_id,
@@ -479,16 +480,6 @@ def check_setup(spec: Spec, ns: Sequence[int]) -> list[Finding]:
             )
         )
     return out
-
-
-def _ranges(ns: Sequence[int]) -> str:
-    runs: list[list[int]] = []
-    for v in sorted(set(ns)):
-        if runs and v == runs[-1][-1] + 1:
-            runs[-1].append(v)
-        else:
-            runs.append([v])
-    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}–{r[-1]}" for r in runs)
 
 
 def solve(spec: Spec, n: int, seed: int) -> dict[str, Any] | None:

@@ -26,7 +26,7 @@ from ruleproof.errors import BadInput
 from ruleproof.runtime.game import BaseGame, Observer
 from ruleproof.runtime.model import Event, IllegalAction
 from ruleproof.runtime.policy import Policy, ScriptPolicy
-from ruleproof.runtime.replay import BookEngine, Mismatch, Outcome
+from ruleproof.runtime.replay import BookEngine, Outcome
 from ruleproof.specs.jiejie140 import BOOK_ID, Spec, load_spec
 from ruleproof.specs.jiejie140 import names as nm
 from ruleproof.specs.jiejie140.engine import flow as _flow  # noqa: F401  (registers the hooks)
@@ -308,16 +308,4 @@ class CardPolicy(ScriptPolicy):
 ENGINE = JiejieEngine()
 
 
-def run_vector(vector: Vector | Mapping[str, Any] | str | Path, *, trace: bool = False) -> Outcome:
-    return ENGINE.run_vector(vector, trace=trace)
-
-
-def check_expectations(vector: Vector, outcome: Outcome) -> list[Mismatch]:
-    return ENGINE.check_expectations(vector, outcome)
-
-
-def replay(path: str | Path) -> tuple[Vector, Outcome, list[Mismatch]]:
-    return ENGINE.replay(path)
-
-
-__all__ = ["ENGINE", "VOCABULARY", "JiejieEngine", "check_expectations", "replay", "run_vector", "to_action"]
+__all__ = ["ENGINE", "VOCABULARY", "JiejieEngine", "to_action"]

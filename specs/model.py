@@ -132,6 +132,39 @@ class BookSpec(Generic[S]):
         return self.parser(text)
 
 
+class IntSpec:
+    """What a spec dataclass with whole-number ``params``, its ``interpretation`` and the ``overrides`` a
+    reform applied offers the shared commands; ``switch_defaults`` says each switch's default."""
+
+    params: Mapping[str, int]
+    interpretation: Mapping[str, str]
+    overrides: Mapping[str, int]
+
+    def switch_defaults(self) -> Mapping[str, str]:
+        raise NotImplementedError
+
+    def p(self, key: str) -> int:
+        return self.params[key]
+
+    def reading(self, key: str) -> str:
+        return self.interpretation[key]
+
+    def vector_header(self) -> dict[str, object]:
+        """The vector keys that pin this spec: readings and parameter overrides."""
+        return {
+            "interpretation": dict(sorted(self.interpretation.items())),
+            "params": {k: self.overrides[k] for k in sorted(self.overrides)},
+        }
+
+    def describe_changes(self) -> dict[str, object]:
+        """Non-default parameters and readings, for reports (deterministic key order)."""
+        defaults = self.switch_defaults()
+        return {
+            "params": {k: self.params[k] for k in sorted(self.overrides)},
+            "interpretation": {k: v for k, v in sorted(self.interpretation.items()) if defaults[k] != v},
+        }
+
+
 def resolve_int_params(
     params: Sequence[Param], overrides: Mapping[str, object] | None, book: str
 ) -> tuple[dict[str, int], dict[str, int]]:

@@ -29,7 +29,7 @@ from ruleproof.specs.jiejie140.tables import (
     read_order,
     read_wins,
 )
-from ruleproof.specs.model import resolve_int_params, resolve_readings
+from ruleproof.specs.model import IntSpec, resolve_int_params, resolve_readings
 from ruleproof.text import Document
 
 VERSION = "140"
@@ -37,7 +37,7 @@ BOOK_ID = f"{BOOK}/{VERSION}"
 
 
 @dataclass(frozen=True)
-class Spec:
+class Spec(IntSpec):
     """The rules as read from a text, with effective parameters and readings."""
 
     params: Mapping[str, int]
@@ -48,26 +48,8 @@ class Spec:
     overrides: Mapping[str, int] = field(default_factory=dict)
     book: str = BOOK_ID
 
-    def p(self, key: str) -> int:
-        return self.params[key]
-
-    def reading(self, key: str) -> str:
-        return self.interpretation[key]
-
-    def vector_header(self) -> dict[str, object]:
-        """The vector keys that pin this spec: readings and parameter overrides."""
-        return {
-            "interpretation": dict(sorted(self.interpretation.items())),
-            "params": {k: self.overrides[k] for k in sorted(self.overrides)},
-        }
-
-    def describe_changes(self) -> dict[str, object]:
-        return {
-            "params": {k: self.params[k] for k in sorted(self.overrides)},
-            "interpretation": {
-                k: v for k, v in sorted(self.interpretation.items()) if SWITCH_BY_KEY[k].default != v
-            },
-        }
+    def switch_defaults(self) -> Mapping[str, str]:
+        return {key: s.default for key, s in SWITCH_BY_KEY.items()}
 
 
 def load_spec(

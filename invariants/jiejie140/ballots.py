@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import z3
 
+from ruleproof.errors import BadInput
 from ruleproof.kernel.z3algebra import Z3
 from ruleproof.smt.invariant import Checked, Invariant
 from ruleproof.smt.ts import CheckResult, Options, Status, check_sat, new_solver
@@ -33,7 +34,10 @@ class BallotThreshold(Invariant[Spec]):
     abstraction = f"one target's ballots (≤ {MAX}) and its faction's members (≤ {MAX}) at the tally"
 
     def check(self, spec: Spec, opts: Options, doc: Document) -> Checked:
-        written = read_skills(doc).skills
+        try:
+            written = read_skills(doc).skills
+        except BadInput as exc:  # a cell the spec cannot read: the claim is unknown, never a pass
+            return Checked(CheckResult(Status.UNKNOWN, "z3", 0, note=f"not read: {exc.en}"))
         notes = []
         for key in ("telekinesis", "ascend"):
             claim = written[key].threshold if key in written else None

@@ -22,9 +22,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ruleproof.errors import BadInput
 from ruleproof.kernel.algebra import Algebra
 from ruleproof.runtime.replay import Outcome
-from ruleproof.smt.invariant import NotConcretizable, SystemInvariant
+from ruleproof.smt.invariant import ModelGap, NotConcretizable, SystemInvariant
 from ruleproof.smt.ts import Inputs, Prop, State, Trace, TransitionSystem, bools, ints
 from ruleproof.specs.jiejie140 import Spec
 from ruleproof.specs.jiejie140.engine.skills.mirror import BOOSTABLE
@@ -56,7 +57,10 @@ class LimitAsWritten(SystemInvariant[Spec]):
     def claim(self, spec: Spec) -> int:
         """The limit as the text being verified prints it (falls back to the spec's when it has no such cell)."""
         if self.doc is not None:
-            book = read_skills(self.doc)
+            try:
+                book = read_skills(self.doc)
+            except BadInput as exc:  # a cell the spec cannot read: the claim is unknown, never a pass
+                raise ModelGap(exc.en) from None
             if self.skill in book.skills:
                 return book.skills[self.skill].limit.count
         return spec.skills.skills[self.skill].limit.count

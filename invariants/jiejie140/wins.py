@@ -19,6 +19,7 @@ from typing import Any
 
 import z3
 
+from ruleproof.errors import BadInput
 from ruleproof.kernel.z3algebra import Z3
 from ruleproof.runtime.replay import Outcome
 from ruleproof.smt.invariant import Checked, Invariant
@@ -67,7 +68,10 @@ class WinPriority(Invariant[Spec]):
 
     def check(self, spec: Spec, opts: Options, doc: Document) -> Checked:
         s = new_solver(opts)
-        bad, model_vars = self.query(spec, doc, s)
+        try:
+            bad, model_vars = self.query(spec, doc, s)
+        except BadInput as exc:  # the win table the claim is read from cannot be read: unknown
+            return Checked(CheckResult(Status.UNKNOWN, "z3", 0, note=f"not read: {exc.en}"))
         s.add(bad)
         r = check_sat(s)
         if r == z3.unknown:

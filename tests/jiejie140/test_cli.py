@@ -120,3 +120,25 @@ def test_theorem_as_written_follows_the_revised_cell() -> None:
     checked = INVARIANT_BY_NAME["ballot_threshold"].check(load_spec(), Options(), doc)
     assert checked.result.status is Status.VIOLATED
     assert checked.details["skill"] == "telekinesis"
+
+
+def test_an_unreadable_revision_is_unknown_never_proved(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A revised cell the spec cannot read leaves the theorems read from the tables unknown (not proved),
+    and check still runs every stage."""
+    text = (
+        BOOKS["jiejie140"]
+        .read_bytes()
+        .decode("utf-8")
+        .replace("每夜限1次\t敌意\t使目标下一日整天", "每周限1次\t敌意\t使目标下一日整天")
+    )
+    path = tmp_path / "乘风破浪的姐姐2-修订.txt"
+    path.write_text(text, encoding="utf-8")
+    code, out, err = run(capsys, "verify", str(path), "--json", "--no-timing")
+    assert code == 1, err  # single_winner is violated; unknown never hides behind a pass
+    status = {r["name"]: r["status"] for r in json.loads(out)["invariants"]}
+    assert status["ballot_threshold"] == "unknown" and status["snipe_at_most_once"] == "unknown"
+    code, out, _ = run(capsys, "check", str(path), "--format", "json")
+    stages = {s["name"]: s["status"] for s in json.loads(out)["stages"]}
+    assert code == 1 and stages["spec"] == "findings"

@@ -62,7 +62,20 @@ def render(events: Sequence[Event], lang: str, *, private: bool, system: bool) -
         name = ZH.get(e.kind, e.kind)
         data = dict(e.data)
         if e.kind == "death":
-            text = f"{_seat(data['seat'])}死亡（{data['cause']}）"
+            cause = nm.SKILL_ZH.get(str(data["cause"]), str(data["cause"]))
+            killer = f"，凶手 {_seat(data['killer'])}" if data.get("killer") else ""
+            text = f"{_seat(data['seat'])}死亡（{cause}{killer}）"
+        elif e.kind == "used":
+            skill = nm.SKILL_ZH.get(str(data["skill"]), str(data["skill"]))
+            targets = "、".join(_seat(t) for t in data["targets"])
+            forced = "（被欺诈）" if data.get("forced") else ""
+            text = f"{_seat(data['actor'])}发动{skill}{forced}" + (f" → {targets}" if targets else "")
+        elif e.kind == "ballot":
+            skill = nm.SKILL_ZH.get(str(data["skill"]), str(data["skill"]))
+            text = f"{_seat(data['voter'])}投{skill}（计入{nm.FACTION_ZH.get(str(data['tally']), '')}）→ {_seat(data['target'])}，第 {data['at']} 分钟"
+        elif e.kind == "tally":
+            ok = "达标" if data["passed"] else "未达标"
+            text = f"{nm.FACTION_ZH.get(str(data['faction']), '')}计票：{_seat(data['target'])} {data['votes']} 票∕存活 {data['alive']}，{ok}"
         elif e.kind == "exits":
             text = "出局：" + "、".join(_seat(s) for s in data["seats"])
         elif e.kind == "result":

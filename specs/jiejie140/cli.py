@@ -103,9 +103,12 @@ def run(args: argparse.Namespace) -> int:
     out: dict[str, Any] = {"book": BOOKS[BOOK].book_id, "players": args.players, "seed": args.seed}
     if shape_ is None:
         out["status"] = "infeasible"
-        print(
-            dumps(out) if args.json else f"{args.players} 人无法完成开场行动（用 --check 查看原因）\n", end=""
+        msg = (
+            f"no set-up exists for {args.players} players (see --check)\n"
+            if args.lang == "en"
+            else f"{args.players} 人无法完成开场行动（用 --check 查看原因）\n"
         )
+        print(dumps(out) if args.json else msg, end="")
         return 1
     d = deal(spec, args.players, args.seed, given_for(spec, shape_, args.seed))
     out["status"] = "ok"
@@ -118,14 +121,27 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(dumps(out), end="")
         return 0
-    lines = [f"{args.players} 人开局（种子 {args.seed}）："]
+    en = args.lang == "en"
+    lines = [
+        f"set-up for {args.players} players (seed {args.seed}):"
+        if en
+        else f"{args.players} 人开局（种子 {args.seed}）："
+    ]
     for f in nm.MIRROR:
         c = d.choices[f]
-        lines.append(
-            f"  {nm.FACTION_ZH[f]}：保护 {list(c.protect)}，驱除 {c.expel}，阵容 {list(c.lineup)}，感召范围 {list(c.range)}"
-        )
+        if en:
+            lines.append(
+                f"  {nm.FACTION_EN[f]}: protect {list(c.protect)}, expel {c.expel}, line-up {list(c.lineup)}, range {list(c.range)}"
+            )
+        else:
+            lines.append(
+                f"  {nm.FACTION_ZH[f]}：保护 {list(c.protect)}，驱除 {c.expel}，阵容 {list(c.lineup)}，感召范围 {list(c.range)}"
+            )
     for i, (r, f) in enumerate(d.seats, start=1):
-        lines.append(f"  {i:>2} 号  {nm.IDENTITY_ZH.get(r, r)}（{nm.FACTION_ZH[f]}）")
+        if en:
+            lines.append(f"  {i:>2}  {r} ({nm.FACTION_EN[f]})")
+        else:
+            lines.append(f"  {i:>2} 号  {nm.IDENTITY_ZH.get(r, r)}（{nm.FACTION_ZH[f]}）")
     print("\n".join(lines) + "\n", end="")
     return 0
 

@@ -160,6 +160,9 @@ ALIASES: dict[str, str] = {
     "狼群": "[群内]",
     "狼队": "[群内]",
     "狼人": "[群内]",
+    "血族乌鸦": "乌鸦",  # 「血族乌鸦<诽谤>」: 血族's 诽谤 is the same skill (same-name rule)
+    "使徒": "慰魂师",  # 长眠 is printed in 慰魂师's 额外技能, held by the 感召 target (表面身份 使徒)
+    "机械熊": "机械狼",
 }
 SKILL_ALIASES: dict[tuple[str, str], str] = {
     ("占星师", "占卜"): "查验",  # 占星师's skill is 查验 (its section), the flow writes 占卜

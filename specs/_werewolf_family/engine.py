@@ -17,7 +17,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from ruleproof.kernel.algebra import PY
-from ruleproof.runtime import BaseGame, Observer, Policy, Seat, Status, Until
+from ruleproof.runtime import BaseGame, BookEngine, Observer, Policy, Seat, Status, Until
+from ruleproof.vectors.format import Vector, parse_after
 from ruleproof.specs._werewolf_family import kernels
 from ruleproof.specs._werewolf_family.model import Damage, Family
 
@@ -113,6 +114,27 @@ class FamilyGame(BaseGame[Player]):
         self.rng = random.Random(f"game:{seed}")
         self.exits: list[tuple[int, str, str]] = []  # (seat, how, step) in exit order
         self.step_index = {k: i for i, k in enumerate(self.rules.steps())}
+
+    def run(self) -> Any:
+        """The runtime's loop, except that ``stop_after = (kind, n)`` waits for the *last* period of that
+        kind in round n (a round of this family has several day periods: 正午 then 黄昏)."""
+        self.opening()
+        n = 0
+        while self.result is None:
+            n += 1
+            phases = [ph for ph in self.phases(n)]
+            last = {ph.kind: i for i, ph in enumerate(phases)}
+            for i, phase in enumerate(phases):
+                if not self.phase_runs(phase):
+                    continue
+                self.run_phase(n, phase)
+                if self.result is not None:
+                    return self.result
+                if self.stop_after == (phase.kind, n) and last[phase.kind] == i:
+                    return self.result
+            if self.stop_after is not None and self.stop_after[1] <= n:
+                break
+        return self.result
 
     # ── statuses ─────────────────────────────────────────────────────────────────────────────
 
@@ -255,4 +277,20 @@ class FamilyGame(BaseGame[Player]):
         return self.players[n - 1]
 
 
-__all__ = ["FamilyGame", "Hit", "Player", "SkillState"]
+
+
+class DayFirstEngine(BookEngine):
+    """A :class:`BookEngine` for books whose round is ``day N`` then ``night N`` (the runtime's default
+    orders ``night N`` first): where a ``run: script`` replay stops."""
+
+    def stop_point(self, vec: Vector) -> tuple[str, int]:
+        points = [vec.last, *(("night", n) for n in vec.nights), *(("day", n) for n in vec.days)]
+        points += [(half, n) for half, n in vec.choices]
+        for e in vec.expect:
+            if "after" in e:
+                kind, n, _ = parse_after(e["after"])
+                points.append((kind, n))
+        return max(points, key=lambda item: (item[1], 1 if item[0] == "night" else 0))
+
+
+__all__ = ["DayFirstEngine", "FamilyGame", "Hit", "Player", "SkillState"]

@@ -44,6 +44,11 @@ ROUND_CAP = 40  # ruleproof's stalemate horizon (胜负判定: 「无法正常�
 UNLISTED_RANK = len(tables.EXIT_ORDER.entries)
 
 
+def skill_name(key: str) -> str:
+    """The printed skill name of a skill key (「石像鬼<查验>」 → 查验)."""
+    return key[key.index("<") + 1 : -1] if key.endswith(">") and "<" in key else key
+
+
 def faction_of(role: str) -> str:
     """The faction a role starts in (阵营: 角色在被分发身份后，最开始属于其身份所属阵营)."""
     camp = roles()[role].camp
@@ -144,8 +149,7 @@ class Game(FamilyGame):
             return
 
     def phases(self, n: int) -> Sequence[Phase]:
-        out: list[Phase] = [START] if n == 1 else []
-        out.append(NOON)
+        out: list[Phase] = [NOON]
         if self.extra_noon and n > 1:
             out.append(SUN_NOON)
         out += [DUSK, NIGHT]
@@ -154,6 +158,10 @@ class Game(FamilyGame):
         return out
 
     def run_phase(self, n: int, phase: Phase) -> None:
+        if phase is NOON and n == 1:  # 总体流程 1–2: the game start, then the first 白昼
+            super().run_phase(n, START)
+            if self.result is not None:
+                return
         if phase is NOON or phase is SUN_NOON:
             self.begin_noon(n, phase)
         elif phase is NIGHT or phase is MOON_NIGHT:
@@ -241,10 +249,11 @@ class Game(FamilyGame):
             if eff & {"silence", "disarm", "release"} and self.family.silence_blocks_kill:
                 return False
             return not any("disarm" in self.effects(q) for q in self.knife_holders())
-        state = pl.skills.get(skill)
+        name = skill_name(skill)
+        state = pl.skills.get(name)
         if state is None or state.lost:
             return False
-        info = roles()[pl.role].skill(skill) or roles()[pl.true_role].skill(skill)
+        info = roles()[pl.role].skill(name) or roles()[pl.true_role].skill(name)
         forced = info.forced if info else False
         eff = self.effects(pl)
         if "silence" in eff and not forced:
@@ -534,9 +543,11 @@ class Game(FamilyGame):
             return
         if fox and winner != "妖狐" and not lost.get("妖狐", True):
             return  # the fox blocks it
-        standing = [f for f in factions if not lost[f]]
-        reason = "only faction standing" if standing == [winner] else "win condition" if wins[winner] else "massacre"
-        self.finish(winner, self.step, "win.sole" if reason != "massacre" else "win.massacre", reason)
+        if wins[winner]:
+            self.finish(winner, self.step, "win.sole", "win condition")
+        else:  # 通用屠城: 场上只有一个阵营尚未判负，或场上仅有一个阵营的角色存活
+            standing = [f for f in factions if not lost[f]]
+            self.finish(winner, self.step, "win.massacre", "only faction standing" if standing == [winner] else "only faction alive")
 
     def stalemate(self) -> None:
         """「因为非违规的特殊情况导致游戏无法正常进行…警长在谁手里，那个角色所属的阵营就获胜」."""

@@ -10,7 +10,8 @@ from functools import cache
 from typing import Any
 
 from ruleproof.errors import BadInput
-from ruleproof.runtime import BookEngine, Event, Observer, Policy, RandomPolicy
+from ruleproof.runtime import Event, Observer, Policy, RandomPolicy
+from ruleproof.specs._werewolf_family.engine import DayFirstEngine
 from ruleproof.specs._werewolf_family.spec import LoadedSpec
 from ruleproof.specs.genshin165 import smt
 from ruleproof.specs.genshin165.book import BOOK_ID, SPEC
@@ -33,6 +34,7 @@ VOCABULARY = Vocabulary(
         "flipped": "flag",
         "sheriff": "flag",
     },
+    vote_items={"day": {"votes": "投票"}},
     day_steps=True,
     clause_re=re.compile(r"^\S+$"),
 )
@@ -66,7 +68,7 @@ PLAYABLE: frozenset[str] = frozenset(
         *("操纵月亮的女孩", "肉猪", "灵鹿", "太极宗师", "定序王子"),
         *("黑狼王", "赤狼", "大野狼", "白狼王", "渊狼", "噩梦之影", "狙击手", "噬时狼妃", "石像鬼", "狼妹妹"),
         *("利维坦", "黑蝙蝠", "大天狗"),
-        *("吹笛", "炸弹", "镜", "双子星光", "双子星暗", "丘比特"),
+        *("吹笛", "炸弹", "镜", "双子星光", "双子星暗", "丘比特", "锁链师"),
     }
 )
 
@@ -85,7 +87,28 @@ class GenshinPolicy(RandomPolicy):
                             a = impl.propose(g, p, self.rng)
                             if a is not None:
                                 out.append(a)
-        return out
+        return self.legal_only(g, out)
+
+    @staticmethod
+    def legal_only(g: Any, actions: list[Any]) -> list[Any]:
+        """Drop proposals the rules refuse together (女巫: 救药 and 毒药 the same night)."""
+        from ruleproof.runtime import IllegalAction
+
+        kept = list(actions)
+        changed = True
+        while changed:
+            changed = False
+            g.submitted = kept
+            for a in list(kept):
+                try:
+                    pl = g.players[a.actor - 1]
+                    g.check_common(pl, a)
+                    g.rules.skills[a.skill].check(g, pl, a)
+                except IllegalAction:
+                    kept.remove(a)
+                    changed = True
+                    break
+        return kept
 
 
 @cache
@@ -98,7 +121,7 @@ def _boards(n: int) -> tuple[tuple[str, ...], ...]:
     return tuple(tuple(b.roles) for b in boards)
 
 
-class GenshinEngine(BookEngine):
+class GenshinEngine(DayFirstEngine):
     book_id = BOOK_ID
     vocabulary = VOCABULARY
     rules = RULES

@@ -12,7 +12,7 @@ from typing import ClassVar
 from ruleproof.runtime import Action, IllegalAction, SkillImpl, Until
 from ruleproof.specs._werewolf_family.engine import Player
 from ruleproof.specs._werewolf_family.model import Damage
-from ruleproof.specs.genshin165.engine.game import VILLAGE, WOLF, Game, surface_camp_word
+from ruleproof.specs.genshin165.engine.game import VILLAGE, WOLF, Game, skill_name, surface_camp_word
 from ruleproof.specs.genshin165.engine.hooks import card
 from ruleproof.specs.genshin165.engine.registry import RULES
 from ruleproof.specs.genshin165.roles import roles
@@ -68,12 +68,12 @@ class Targeted(Impl):
         """Further range rules of the skill."""
 
     def spend(self, g: Game, p: Player, a: Action) -> None:
-        state = p.skills.get(self.key)
+        state = p.skills.get(skill_name(self.key))
         if state is None:
             return
         if state.uses is not None:
             state.uses -= self.spends
-        info = roles()[p.role].skill(self.key)
+        info = roles()[p.role].skill(skill_name(self.key))
         if info is not None and info.limited:
             state.spent = True
 
@@ -660,7 +660,16 @@ class Link(Targeted):
     一次与出局角色相同的攻击（免疫: 锁链师自己无效）."""
 
     key = "链接"
-    n_min = n_max = 2
+    n_min = 2
+    n_max = 3
+
+    def extra_check(self, g: Game, p: Player, a: Action) -> None:
+        if len(a.targets) == 3 and (p.skills.get("暴走") is None or p.skills["暴走"].spent):
+            raise g.illegal("锁链师", "3个角色需要<暴走>（限定）", "three targets need 暴走 (once)", a)
+
+    def before(self, g: Game, p: Player, a: Action) -> None:
+        if len(a.targets) == 3:
+            p.skills["暴走"].spent = True
 
     def effect(self, g: Game, p: Player, a: Action, selected: int, t: Player) -> None:
         g.give(t, "链接", source=p.n, negative=True)
@@ -775,6 +784,10 @@ class Kamikaze(Targeted):
 
 class Shot(Targeted):
     """A shot after the holder's exit, in the first window (黄昏（2） / 晨曦（2）): [致死伤害]."""
+
+    def extra_check(self, g: Game, p: Player, a: Action) -> None:
+        if p.alive or not p.marks.get("window"):
+            raise g.illegal(self.clause(p), "选择范围：出局后下一个可发动技能的时点", "only in the window after its exit", a)
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
         p.marks["window"] = False

@@ -366,7 +366,7 @@ class Game(FamilyGame):
         """凌晨（9）: every exit effect in the text's order (ties: the same-name rule, then submission)."""
         queue = sorted(self.hits, key=lambda h: (h.rank, h.seq))
         self.hits = []
-        self.log("exit_list", {"order": [[h.target, h.skill] for h in queue]})
+        self.log("exit_list", {"order": [[h.target, h.skill] for h in queue], "ranks": [list(h.rank) for h in queue]})
         for h in queue:
             self.resolve_hit(h)
 
@@ -395,7 +395,7 @@ class Game(FamilyGame):
             self.day_exits.append((t.n, t.out))
             if self.current_phase is NOON or self.current_phase is SUN_NOON:
                 self.noon_exits.add(t.n)
-                self.announce("exit", {"seat": t.n})
+                self.announce("noon_exit", {"seat": t.n})
         self.log("exit", {"seat": t.n, "how": t.out, "source": source, "skill": skill})
         self.tell(t.n, "out", {"how": t.out})
         if t.faction == WOLF:

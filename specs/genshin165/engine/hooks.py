@@ -38,11 +38,13 @@ def vote_weight(g: Game, voter: int) -> int:
 def resolve_vote(g: Game) -> None:
     """（1）结算被[投票出局]的角色或平票时替罪羊<冤死> — and on the first day, 竞岗."""
     election = g.night == 1
-    ballots = {v: t for v, t in g.ballots.items() if g.seat(v).alive and t is not None}
+    # 已经公示的出局角色不允许被选为…投票的目标: a vote for a char out since is void
+    ballots = {v: t for v, t in g.ballots.items() if g.seat(v).alive and t is not None and g.seat(t).alive}
     bonus = {t: c * g.spec.p("crow.extra_votes") for t, c in g.slander.items()}
     counts, tops = g.count_votes(ballots, lambda p: vote_weight(g, p.n), bonus)
-    if g.scapegoats:  # 替死: 发动者在当天的所有投票贴内视作最高票
-        tops = sorted(g.scapegoats)
+    goats = [n for n in g.scapegoats if g.seat(n).alive]
+    if goats:  # 替死: 发动者在当天的所有投票贴内视作最高票
+        tops = sorted(goats)
     g.log("tally", {"counts": {str(k): v for k, v in counts.items() if v}, "top": tops})
     if tops:
         g.announce("top", {"seats": tops})  # 投票计数隐藏，将只宣布当天谁是最高票

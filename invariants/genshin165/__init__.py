@@ -18,6 +18,7 @@ from ruleproof.specs._werewolf_family.invariants import (
     chain_statements,
 )
 from ruleproof.specs.genshin165 import tables
+from ruleproof.specs.genshin165.roles import ABSENT_ROLES, document
 
 
 def order_statements() -> list[ranks.Statement]:
@@ -62,6 +63,30 @@ def scenario() -> dict[str, Any]:
     }
 
 
+def absent_cited() -> list[str]:
+    """Roles the text deletes or names without a section (roles.ABSENT), cited inside another role's
+    section: 「恶灵骑士无法反制炼金魔女…」 (炼金魔女 deleted), 「顺序在黑客之后」 (no 黑客)."""
+    doc = document()
+    sections = {d.clause for d in doc.names.of("role")}
+    out = []
+    for name in ABSENT_ROLES:
+        for clause in doc.clauses.values():
+            if clause.id not in sections or name == clause.id:
+                continue
+            for span in clause.spans:
+                if name in span.text:
+                    out.append(f"{name}（{clause.id} 第 {span.line} 行）")
+    return out
+
+
+class AbsentNotCited(ListCovers):
+    name = "absent_roles_not_cited"
+    title = "已删除或不在本场的身份不应出现在其他身份的规则中"
+    title_en = "roles deleted or not in this game are not cited in another role's rules"
+    abstraction = "every role section's text against the roles the text deletes or never defines"
+    label = "cited"
+
+
 INVARIANTS: tuple[Invariant[Any], ...] = (
     OrdersAcyclic((tables.FLOW, "技能", "胜负判定"), order_statements),
     DefencesAsDefined(
@@ -76,6 +101,7 @@ INVARIANTS: tuple[Invariant[Any], ...] = (
         lambda: list(tables.THIRD_PRIORITY.entries),
     ),
     ListCovers((tables.FLOW,), missing_rows, scenario),
+    AbsentNotCited(("部分修改简略摘要", "恶灵骑士", "混血儿"), absent_cited, lambda: None),
 )
 for _inv in INVARIANTS:
     if isinstance(_inv, DefencesAsDefined):

@@ -189,6 +189,7 @@ class ListCovers(Invariant[Any]):
     title = "夜间能造成出局的技能都在出局结算顺序中有位置"
     title_en = "every night skill that puts a char out has a row in the night's exit list"
     abstraction = "the book's table of night damage skills against the exit list's rows"
+    label = "missing rows"
 
     def __init__(self, cites: tuple[str, ...], missing: Callable[[], list[str]], scenario: Callable[[], dict[str, Any] | None]) -> None:
         self.cites = cites
@@ -200,7 +201,7 @@ class ListCovers(Invariant[Any]):
         if not gone:
             return Checked(CheckResult(Status.PROVED, "table", 0, note="every row present"))
         return Checked(
-            CheckResult(Status.VIOLATED, "table", 1, note="missing rows: " + "、".join(gone)),
+            CheckResult(Status.VIOLATED, "table", 1, note=f"{self.label}: " + "、".join(gone)),
             scenario=self._scenario(),
             details={"missing": gone},
         )

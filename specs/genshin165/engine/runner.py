@@ -115,7 +115,7 @@ class GenshinPolicy(RandomPolicy):
 def _boards(n: int) -> tuple[tuple[str, ...], ...]:
     """Legal line-ups of ``n`` players from the configuration solver (roles the engine plays only)."""
     exclude = frozenset(r for r in roster() if r not in PLAYABLE)
-    status, boards = smt.generate(n, 0, 8, readings=smt.Readings(exclude=exclude))
+    status, boards = smt.generate(n, 0, 4, readings=smt.Readings(exclude=exclude))
     if status is not smt.Status.SAT:
         raise BadInput(f"genshin165：{n} 人无合法配置", f"genshin165: no legal line-up for {n} players")
     return tuple(tuple(b.roles) for b in boards)

@@ -10,6 +10,7 @@ def quotes() -> list[Cited]:
     """Every quoted phrase of the spec: steps, order tables, statuses, defences, rules."""
     from ruleproof.specs.genshin165.params import PARAMS, THRESHOLDS
     from ruleproof.specs.genshin165.interpretations import SWITCH_QUOTES
+    from ruleproof.specs.genshin165.roles import ABSENT
 
     out: list[Cited] = []
     for phase in tables.PHASES:
@@ -30,6 +31,7 @@ def quotes() -> list[Cited]:
     out += [Cited(f"param {p.key}", p.clause, p.quote) for p in PARAMS]
     out += [Cited(f"threshold {t.key}", t.clause, t.quote) for t in THRESHOLDS]
     out += list(SWITCH_QUOTES)
+    out += list(ABSENT)
     return out
 
 

@@ -4,9 +4,10 @@ Stages: read the text into a clause tree (numbered 4.4.6, or by its headings); t
 shape; the book-specific lint (返航录's exception registry and ten-gate lines, where the book's profile
 or the text declares them); compare the executable spec's quoted phrases with the text (drift); verify
 the invariants the text states (``ruleproof verify``, every reading, BMC depth ``CHECK_DEPTH``); the
-configuration rules' own checks (``ruleproof config genshin165 --check``).  Every stage is listed, with
-"skipped" and the reason where the book has no such thing.  Output formats and baselines are those of
-``ruleproof lint``.
+configuration rules' own checks (``ruleproof config genshin165 --check``).  Which book the text is, and
+so which stages it has, comes from the book registry (``--book KEY``, ``bundled:KEY`` or the text's
+title); every stage is listed, with "skipped" and the reason where the book has no such thing (yet).
+Output formats and baselines are those of ``ruleproof lint``.
 Exit 0 when nothing is found beyond the baseline and every invariant is proved or holds, 1 when
 something is found or an invariant is violated, 3 when an invariant is unknown (never shown as a pass)
 and nothing else failed, 2 when the input cannot be used.
@@ -17,10 +18,10 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ruleproof import appendix, drift
-from ruleproof.books import load_source
+from ruleproof import appendix, books, drift
+from ruleproof.books import BOOKS, PARTS, BookProfile, load_source
 from ruleproof.cli.cmd_lint import add_report_arguments, checks_for, emit_report
-from ruleproof.cli.common import add_file_argument
+from ruleproof.cli.common import add_book_argument, add_file_argument, book_of_text
 from ruleproof.findings import Finding, Severity, Stage
 from ruleproof.lint import BOOK_CHECK_IDS, CheckInfo, families_for, run_lint
 from ruleproof.lint.profiles import BOOK_FAMILIES, book_families
@@ -28,11 +29,7 @@ from ruleproof.smt.ts import Options, Status
 from ruleproof.smt.verify import VIOLATED, VerifyReport, report_findings, verify_all
 from ruleproof.text import Document, read_document
 
-# The executable specs and how a text is recognised as theirs (by its title line).
-SPECS = {"fanhanglu": "返航录"}
-# Bundled books whose configuration rules have their own checks (``ruleproof config KEY --check``); they
-# encode the bundled text's rules, so they run on that book only, not on a user's revision of it.
-CONFIG_CHECKED = ("genshin165",)
+SPECS = tuple(key for key, book in BOOKS.items() if book.has("spec"))  # books with an executable spec
 CHECK_DEPTH = 4  # nights of BMC in `check` (every invariant of the bundled text closes by induction first)
 
 
@@ -46,32 +43,41 @@ def register(sub: Any) -> None:
         "--spec",
         choices=("auto", "none", *SPECS),
         default="auto",
-        help="与正文对照的可执行规格；auto 按标题识别（返航录 → fanhanglu），none 只做文本检查",
+        help="与正文对照的可执行规格；auto 按书识别（返航录 → fanhanglu），none 只做文本检查",
     )
+    add_book_argument(p)
     p.set_defaults(func=run)
 
 
-def spec_for(doc: Document, choice: str) -> str | None:
-    if choice != "auto":
-        return None if choice == "none" else choice
-    return next((key for key, word in SPECS.items() if word in doc.title), None)
-
-
-def drift_stage(doc: Document, spec: str | None) -> tuple[Stage, list[Finding]]:
-    if spec is None:
+def skipped(stage: str, book: BookProfile | None, part: str, requested: bool = False) -> Stage:
+    """A stage that does not run: by request (``--spec none``), or because this text's book does not have
+    the part it needs (yet) — saying which."""
+    zh, en = PARTS[part]
+    if requested:
+        return Stage(stage, "skipped", "按 --spec none 跳过", "skipped (--spec none)")
+    if book is None:
         return Stage(
-            "spec", "skipped", "无对应的可执行规格：跳过规格对照", "no executable spec for this text: skipped"
-        ), []
-    from ruleproof.specs.fanhanglu.drift import quotes
+            stage,
+            "skipped",
+            f"认不出是哪本规则书（可用 --book 指定）：跳过（需{zh}）",
+            f"unknown book (name it with --book): skipped (needs {en})",
+        )
+    return Stage(stage, "skipped", f"{book.key} 尚无{zh}：跳过", f"{book.key} has no {en} yet: skipped")
 
-    entries = quotes()
+
+def drift_stage(
+    doc: Document, book: BookProfile | None, requested: bool = False
+) -> tuple[Stage, list[Finding]]:
+    if book is None or not book.has("drift"):
+        return skipped("spec", book, "drift", requested), []
+    entries = book.load("drift", "check")()
     found = drift.drift_findings(doc, entries)
     return (
         Stage(
             "spec",
             "findings" if found else "ok",
-            f"规格对照（{spec}）：{len(entries)} 处引文，{len(found)} 处已与正文不符",
-            f"spec drift ({spec}): {len(entries)} quoted phrases, {len(found)} no longer match the text",
+            f"规格对照（{book.key}）：{len(entries)} 处引文，{len(found)} 处已与正文不符",
+            f"spec drift ({book.key}): {len(entries)} quoted phrases, {len(found)} no longer match the text",
         ),
         found,
     )
@@ -141,7 +147,12 @@ def book_lint_stage(doc: Document, findings: list[Finding]) -> Stage:
 
 
 def config_stage(doc: Document) -> tuple[Stage, list[Finding]]:
-    if doc.book not in CONFIG_CHECKED:
+    """The configuration rules' own checks.  They encode the bundled text's rules (each cites its line),
+    so they run on the bundled book only (``doc.book``), not on a user's revision of it."""
+    book = BOOKS.get(doc.book or "")
+    rules = book.load("config", "check") if book is not None and book.has("config") else None
+    checked = rules.check() if rules is not None else None
+    if book is None or checked is None:
         return (
             Stage(
                 "config",
@@ -151,18 +162,15 @@ def config_stage(doc: Document) -> tuple[Stage, list[Finding]]:
             ),
             [],
         )
-    from ruleproof.specs.genshin165.check import DEFAULT_RANGE, check
-
-    ns = list(range(DEFAULT_RANGE[0], DEFAULT_RANGE[1] + 1))
-    found = check(ns)
+    found = list(checked.findings)
     e, w, n = _count(found)
     return (
         Stage(
             "config",
             "findings" if found else "ok",
-            f"身份配置规则（ruleproof config {doc.book} --check，N = {ns[0]}–{ns[-1]}）：{len(found)} 条"
+            f"身份配置规则（ruleproof config {book.key} --check，{checked.scope}）：{len(found)} 条"
             f"（错误 {e} · 警告 {w} · 提示 {n}）",
-            f"configuration rules (ruleproof config {doc.book} --check, N = {ns[0]}-{ns[-1]}): "
+            f"configuration rules (ruleproof config {book.key} --check, {checked.scope.replace('–', '-')}): "
             f"{len(found)} finding(s) ({e} error, {w} warning, {n} note)",
         ),
         found,
@@ -191,14 +199,9 @@ def config_checks(findings: list[Finding]) -> list[CheckInfo]:
     return list(out.values())
 
 
-def verify_stage(report: VerifyReport | None) -> Stage:
+def verify_stage(report: VerifyReport | None, book: BookProfile | None, requested: bool = False) -> Stage:
     if report is None:
-        return Stage(
-            "verify",
-            "skipped",
-            "无对应的可执行规格：跳过不变式验证",
-            "no executable spec for this text: skipped",
-        )
+        return skipped("verify", book, "invariants", requested)
     by: dict[Status, list[str]] = {}
     for inv in report.invariants:
         by.setdefault(inv.status, []).append(inv.invariant.name)
@@ -223,9 +226,9 @@ def verify_stage(report: VerifyReport | None) -> Stage:
     )
 
 
-def appendix_stage(doc: Document, found: list[Finding]) -> Stage:
-    if appendix.profile_for(doc) is None:
-        return Stage("appendix", "skipped", "无附录配置：跳过附录比对", "no appendix profile: skipped")
+def appendix_stage(doc: Document, book: BookProfile | None, found: list[Finding]) -> Stage:
+    if book is None or not book.has("appendix"):
+        return skipped("appendix", book, "appendix")
     e, w, n = _count(found)
     return Stage(
         "appendix",
@@ -235,27 +238,37 @@ def appendix_stage(doc: Document, found: list[Finding]) -> Stage:
     )
 
 
+def spec_book(args: argparse.Namespace, book: BookProfile | None) -> BookProfile | None:
+    """The book whose spec the text is checked against: ``--spec`` when it names one, none with
+    ``--spec none``, else the text's own book."""
+    if args.spec == "none":
+        return None
+    return books.get(args.spec) if args.spec != "auto" else book
+
+
 def run(args: argparse.Namespace) -> int:
-    doc = read_document(load_source(args.file))
+    source = load_source(args.file)
+    book = book_of_text(args, source)
+    doc = read_document(source)
     findings = run_lint(doc)
     generic = [f for f in findings if f.check not in BOOK_CHECK_IDS]
     specific = [f for f in findings if f.check in BOOK_CHECK_IDS]
-    spec = spec_for(doc, args.spec)
-    spec_stage, spec_findings = drift_stage(doc, spec)
+    against = spec_book(args, book)
+    off = args.spec == "none"
+    spec_stage, spec_findings = drift_stage(doc, against, off)
     report = None
-    if spec == "fanhanglu":
-        from ruleproof.specs.fanhanglu import load_spec
-
-        report = verify_all(load_spec(), doc, options=Options(depth=CHECK_DEPTH))
-    appendix_found = appendix.appendix_findings(doc)
+    if against is not None and against.has("invariants") and against.has("spec"):
+        spec = books.spec_of(against, "check").load()
+        report = verify_all(spec, doc, options=Options(depth=CHECK_DEPTH))
+    appendix_found = appendix.appendix_findings(doc, book)
     cfg_stage, cfg_findings = config_stage(doc)
     stages = [
         reading_stage(doc),
         lint_stage(generic, doc),
         book_lint_stage(doc, specific),
         spec_stage,
-        verify_stage(report),
-        appendix_stage(doc, appendix_found),
+        verify_stage(report, against, off),
+        appendix_stage(doc, book, appendix_found),
         cfg_stage,
     ]
     everything = (

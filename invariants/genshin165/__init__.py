@@ -31,7 +31,13 @@ def order_statements() -> list[ranks.Statement]:
         for s in p.steps:
             if s.ordered and len(s.entries) > 1:
                 out += chain_statements(s.key, [f"{r}<{k}>" for r, k in s.entries], s.clause, s.quote)
-    for t in (tables.EXIT_ORDER, tables.CHAIN_ORDER, tables.REDIRECTION, tables.INHERIT_ORDER, tables.THIRD_PRIORITY):
+    for t in (
+        tables.EXIT_ORDER,
+        tables.CHAIN_ORDER,
+        tables.REDIRECTION,
+        tables.INHERIT_ORDER,
+        tables.THIRD_PRIORITY,
+    ):
         out += chain_statements(t.key, list(t.entries), t.clause, t.quote)
     return out
 
@@ -50,14 +56,27 @@ def scenario() -> dict[str, Any]:
         "title": "出局结算顺序缺少 双子星光<继承黑夜> 等：未列出的夜间出局按 ruleproof 的读法排在列表之后",
         "cites": ["总体流程", "双子星光"],
         "setup": {
-            "players": {"1": "预言家", "2": "女巫", "3": "守卫", "4": "猎人", "5": "骑士", "6": "黑狼王",
-                        "7": "双子星光", "8": "双子星暗"},
+            "players": {
+                "1": "预言家",
+                "2": "女巫",
+                "3": "守卫",
+                "4": "猎人",
+                "5": "骑士",
+                "6": "黑狼王",
+                "7": "双子星光",
+                "8": "双子星暗",
+            },
             "lineup": "free",
         },
         "script": [
             {"night": 1, "actions": [{"actor": 2, "skill": "毒药", "targets": [8]}]},
-            {"night": 2, "actions": [{"actor": 7, "skill": "继承黑夜", "targets": [4]},
-                                     {"actor": 6, "skill": "杀人", "targets": [5]}]},
+            {
+                "night": 2,
+                "actions": [
+                    {"actor": 7, "skill": "继承黑夜", "targets": [4]},
+                    {"actor": 6, "skill": "杀人", "targets": [5]},
+                ],
+            },
         ],
         "expect": [{"after": "night 2", "events": [{"kind": "night_exits", "seats": [5, 4]}]}],
     }

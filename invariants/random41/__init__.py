@@ -9,6 +9,7 @@ from typing import Any
 
 import z3
 
+from ruleproof.kernel.z3algebra import Z3
 from ruleproof.smt import ranks
 from ruleproof.smt.invariant import Checked, Invariant
 from ruleproof.smt.ts import CheckResult, Options, Status, new_solver
@@ -22,7 +23,6 @@ from ruleproof.specs._werewolf_family.invariants import (
     _prove,
     chain_statements,
 )
-from ruleproof.kernel.z3algebra import Z3
 from ruleproof.specs._werewolf_family.model import Damage
 from ruleproof.specs.random41 import tables
 from ruleproof.text import Document
@@ -30,13 +30,22 @@ from ruleproof.text import Document
 
 def order_statements() -> list[ranks.Statement]:
     out: list[ranks.Statement] = []
-    out += chain_statements("phase", [p.key for p in tables.PHASES], "游戏流程", "开局 早夜 午夜 深夜 凌晨 竞选 晨曦 正午 黄昏")
+    out += chain_statements(
+        "phase", [p.key for p in tables.PHASES], "游戏流程", "开局 早夜 午夜 深夜 凌晨 竞选 晨曦 正午 黄昏"
+    )
     for p in tables.PHASES:
         out += chain_statements(f"steps:{p.key}", [s.key for s in p.steps], p.clause, p.quote)
         for s in p.steps:
             if s.ordered and len(s.entries) > 1:
                 out += chain_statements(s.key, [f"{r}<{k}>" for r, k in s.entries], s.clause, s.quote)
-    for t in (tables.EXIT_ORDER, tables.CHAIN_ORDER, tables.DUSK_EXITS, tables.REDIRECTION, tables.STRENGTH, tables.PRIORITY):
+    for t in (
+        tables.EXIT_ORDER,
+        tables.CHAIN_ORDER,
+        tables.DUSK_EXITS,
+        tables.REDIRECTION,
+        tables.STRENGTH,
+        tables.PRIORITY,
+    ):
         out += chain_statements(t.key, list(t.entries), t.clause, t.quote)
     return out
 
@@ -61,17 +70,28 @@ class StrengthAgrees(Invariant[Any]):
                 continue
             for kind in kinds:
                 held, expiry, count = z3.Bool("h"), z3.Int("e"), z3.Int("c")
-                found, _best, _after = kernels.hit(Z3, [kind in d.cancels], [d.counted], [held], [expiry], [count], shortest_first=True)
+                found, _best, _after = kernels.hit(
+                    Z3, [kind in d.cancels], [d.counted], [held], [expiry], [count], shortest_first=True
+                )
                 above = rank[d.status] < rank[kind.value]
                 usable = z3.And(held, count > 0) if d.counted else held
                 s = new_solver(opts)
-                r = _prove(s, found == (usable if above else z3.BoolVal(False)), f"{d.status} vs {kind.value}")
+                r = _prove(
+                    s, found == (usable if above else z3.BoolVal(False)), f"{d.status} vs {kind.value}"
+                )
                 if r.status is not Status.PROVED:
                     return Checked(
-                        CheckResult(Status.VIOLATED, "z3", 0, note=f"{d.status} vs {kind.value}: the order says {'cancels' if above else 'does not cancel'}"),
+                        CheckResult(
+                            Status.VIOLATED,
+                            "z3",
+                            0,
+                            note=f"{d.status} vs {kind.value}: the order says {'cancels' if above else 'does not cancel'}",
+                        ),
                         details={"defence": d.status, "damage": kind.value},
                     )
-        return Checked(CheckResult(Status.PROVED, "z3", 0, note=f"{len(tables.DEFENCES)} defences × {len(kinds)} kinds"))
+        return Checked(
+            CheckResult(Status.PROVED, "z3", 0, note=f"{len(tables.DEFENCES)} defences × {len(kinds)} kinds")
+        )
 
 
 class AllLostHasWinner(Invariant[Any]):
@@ -92,7 +112,9 @@ class AllLostHasWinner(Invariant[Any]):
         winner, _ = kernels.determine(Z3, lost, wins, alive, list(range(k)))
         r = _prove(new_solver(opts), winner >= 0, "all lost")
         if r.status is Status.VIOLATED:
-            r = CheckResult(Status.VIOLATED, "z3", 0, note="all camps lost: 「第一个未被判负的阵营」 does not exist")
+            r = CheckResult(
+                Status.VIOLATED, "z3", 0, note="all camps lost: 「第一个未被判负的阵营」 does not exist"
+            )
         return Checked(r)
 
 
@@ -129,9 +151,14 @@ def own_camp_loss() -> list[str]:
 
     out = []
     for c in WIN_QUOTES:
-        if c.key.startswith("loss.") and c.clause.endswith("阵营") and "所有角色均出局" in c.quote:
-            if c.quote.removeprefix("负 ").split("的所有角色")[0] != c.clause:
-                out.append(f"{c.clause}：「{c.quote}」")
+        about = c.quote.removeprefix("负 ").split("的所有角色")[0]
+        if (
+            c.key.startswith("loss.")
+            and c.clause.endswith("阵营")
+            and "所有角色均出局" in c.quote
+            and about != c.clause
+        ):
+            out.append(f"{c.clause}：「{c.quote}」")
     return out
 
 
@@ -144,7 +171,16 @@ def ghost_scenario() -> dict[str, Any]:
         "title": "鬼魂情侣阵营的判负条件写作「黑情侣阵营的所有角色均出局」：场上没有黑情侣阵营时，它在第一次判定就判负",
         "cites": ["鬼魂情侣阵营", "黑情侣阵营"],
         "setup": {
-            "players": {"1": "守卫", "2": "预言家", "3": "女巫", "4": "村民", "5": "鬼魂新娘", "6": "狼人", "7": "狼人", "8": "摄梦人"},
+            "players": {
+                "1": "守卫",
+                "2": "预言家",
+                "3": "女巫",
+                "4": "村民",
+                "5": "鬼魂新娘",
+                "6": "狼人",
+                "7": "狼人",
+                "8": "摄梦人",
+            },
             "camps": {"5": "鬼魂情侣阵营"},
         },
         "script": [{"night": 1}],

@@ -18,9 +18,9 @@ from typing import Any
 
 from ruleproof.kernel.algebra import PY
 from ruleproof.runtime import BaseGame, BookEngine, Observer, Policy, Seat, Status, Until
-from ruleproof.vectors.format import Vector, parse_after
 from ruleproof.specs._werewolf_family import kernels
 from ruleproof.specs._werewolf_family.model import Damage, Family
+from ruleproof.vectors.format import Vector, parse_after
 
 
 class SkillState:
@@ -128,13 +128,16 @@ class FamilyGame(BaseGame[Player]):
                 if not self.phase_runs(phase):
                     continue
                 self.run_phase(n, phase)
-                if self.result is not None:
+                if self.finished():
                     return self.result
                 if self.stop_after == (phase.kind, n) and last[phase.kind] == i:
                     return self.result
             if self.stop_after is not None and self.stop_after[1] <= n:
                 break
         return self.result
+
+    def finished(self) -> bool:
+        return self.result is not None
 
     # ── statuses ─────────────────────────────────────────────────────────────────────────────
 
@@ -195,7 +198,9 @@ class FamilyGame(BaseGame[Player]):
         held = [True] * len(inst)
         expiry = [self._expiry_rank(s) for s, _, _ in inst]
         count = [int(s.data.get("count", 1)) if k else 0 for s, _, k in inst]
-        found, best, after = kernels.hit(PY, cancels, counted, held, expiry, count, shortest_first=self.shortest_first)
+        found, best, after = kernels.hit(
+            PY, cancels, counted, held, expiry, count, shortest_first=self.shortest_first
+        )
         if not found:
             return None
         status = inst[best][0]
@@ -205,7 +210,13 @@ class FamilyGame(BaseGame[Player]):
                 self.statuses.active.remove(status)
         self.log(
             "absorbed",
-            {"target": p.n, "by": status.name, "kind": hit.kind.value, "skill": hit.skill, "source": hit.source},
+            {
+                "target": p.n,
+                "by": status.name,
+                "kind": hit.kind.value,
+                "skill": hit.skill,
+                "source": hit.source,
+            },
         )
         return status.name
 
@@ -275,8 +286,6 @@ class FamilyGame(BaseGame[Player]):
 
     def seat(self, n: int) -> Player:
         return self.players[n - 1]
-
-
 
 
 class DayFirstEngine(BookEngine):

@@ -69,7 +69,10 @@ class OrdersAcyclic(Invariant[Any]):
 def chain_statements(key: str, entries: Sequence[str], clause: str, quote: str) -> list[ranks.Statement]:
     """``entries`` in order as precedences a < b for consecutive entries (repeats of an entry are the
     same element: a list naming one thing twice at two places is a cycle)."""
-    return [ranks.Statement(f"{key}:{a}", f"{key}:{b}", clause, None, quote) for a, b in itertools.pairwise(entries)]
+    return [
+        ranks.Statement(f"{key}:{a}", f"{key}:{b}", clause, None, quote)
+        for a, b in itertools.pairwise(entries)
+    ]
 
 
 class DefencesAsDefined(Invariant[Any]):
@@ -78,7 +81,12 @@ class DefencesAsDefined(Invariant[Any]):
     title_en = "defensive statuses cancel exactly what their definitions say"
     abstraction = "kernels.hit over up to 3 symbolic instances of each defence, any expiry and count"
 
-    def __init__(self, cites: tuple[str, ...], defences: Callable[[Any], tuple[Defence, ...]], shortest: Callable[[Any], bool]) -> None:
+    def __init__(
+        self,
+        cites: tuple[str, ...],
+        defences: Callable[[Any], tuple[Defence, ...]],
+        shortest: Callable[[Any], bool],
+    ) -> None:
         self.cites = cites
         self._defences = defences
         self._shortest = shortest
@@ -94,13 +102,20 @@ class DefencesAsDefined(Invariant[Any]):
             count = [z3.Int(f"cnt{i}") for i in range(n)]
             cancels = [kind in d.cancels for d in inst]
             counted = [d.counted for d in inst]
-            found, best, after = kernels.hit(Z3, cancels, counted, held, expiry, count, shortest_first=self._shortest(spec))
+            found, best, after = kernels.hit(
+                Z3, cancels, counted, held, expiry, count, shortest_first=self._shortest(spec)
+            )
             usable = [z3.And(held[i], count[i] > 0) if counted[i] else held[i] for i in range(n)]
             expected = z3.Or([usable[i] for i in range(n) if cancels[i]] or [z3.BoolVal(False)])
-            absorbing_ok = z3.Implies(found, z3.Or([z3.And(best == i, usable[i]) for i in range(n) if cancels[i]] or [z3.BoolVal(False)]))
+            absorbing_ok = z3.Implies(
+                found,
+                z3.Or([z3.And(best == i, usable[i]) for i in range(n) if cancels[i]] or [z3.BoolVal(False)]),
+            )
             spend = z3.And(
                 [
-                    after[i] == z3.If(z3.And(found, best == i), count[i] - 1, count[i]) if counted[i] else after[i] == count[i]
+                    after[i] == z3.If(z3.And(found, best == i), count[i] - 1, count[i])
+                    if counted[i]
+                    else after[i] == count[i]
                     for i in range(n)
                 ]
             )
@@ -128,9 +143,9 @@ class RedirectionOnce(Invariant[Any]):
         s = new_solver(opts)
         for table in stages:
             for d in table:
-                s.add(0 <= d, d < n)
+                s.add(d >= 0, d < n)
         sel = z3.Int("selected")
-        s.add(0 <= sel, sel < n)
+        s.add(sel >= 0, sel < n)
         final, trail = kernels.kick(Z3, sel, stages)
         ball: Any = sel
         steps = []
@@ -148,7 +163,9 @@ class WinAtMostOne(Invariant[Any]):
     title_en = "each check: at most one winner, never a lost faction, the text's priority"
     abstraction = "kernels.determine over symbolic lost / win / alive flags"
 
-    def __init__(self, cites: tuple[str, ...], factions: Callable[[], list[str]], priority: Callable[[], list[str]]) -> None:
+    def __init__(
+        self, cites: tuple[str, ...], factions: Callable[[], list[str]], priority: Callable[[], list[str]]
+    ) -> None:
         self.cites = cites
         self._factions = factions
         self._priority = priority
@@ -191,7 +208,12 @@ class ListCovers(Invariant[Any]):
     abstraction = "the book's table of night damage skills against the exit list's rows"
     label = "missing rows"
 
-    def __init__(self, cites: tuple[str, ...], missing: Callable[[], list[str]], scenario: Callable[[], dict[str, Any] | None]) -> None:
+    def __init__(
+        self,
+        cites: tuple[str, ...],
+        missing: Callable[[], list[str]],
+        scenario: Callable[[], dict[str, Any] | None],
+    ) -> None:
         self.cites = cites
         self._missing = missing
         self._scenario = scenario

@@ -22,8 +22,6 @@ I = TypeVar("I")  # noqa: E741
 NONE = -1  # "no index": no defence used, no winner, no top
 
 
-
-
 def hit(
     alg: Algebra[B, I],
     cancels: Sequence[bool],
@@ -72,7 +70,9 @@ def hit(
         best_counted = alg.ite_b(take, alg.bool_(counted[i]), best_counted)
         found = alg.or_(found, applies[i])
     after = tuple(
-        alg.ite_i(alg.eq(best, alg.lit(i)), alg.sub(count[i], alg.lit(1)), count[i]) if counted[i] else count[i]
+        alg.ite_i(alg.eq(best, alg.lit(i)), alg.sub(count[i], alg.lit(1)), count[i])
+        if counted[i]
+        else count[i]
         for i in range(n)
     )
     return found, best, after

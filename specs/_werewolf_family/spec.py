@@ -62,7 +62,8 @@ class FamilySpec:
                 raise UserError(f"参数 {key} 是结构常量，不可修改", f"parameter {key} is structural")
             if isinstance(value, bool) or not isinstance(value, int) or value < param.minimum:
                 raise UserError(
-                    f"参数 {key} 须为不小于 {param.minimum} 的整数", f"{key} must be an integer ≥ {param.minimum}"
+                    f"参数 {key} 须为不小于 {param.minimum} 的整数",
+                    f"{key} must be an integer ≥ {param.minimum}",
                 )
             checked[key] = value
         values.update(checked)
@@ -77,9 +78,7 @@ class FamilySpec:
                     f"{key} must be one of {', '.join(switch.choices)}",
                 )
             readings[key] = value
-        return LoadedSpec(
-            self.book_id, values, readings, checked, {s.key: s.default for s in self.switches}
-        )
+        return LoadedSpec(self.book_id, values, readings, checked, {s.key: s.default for s in self.switches})
 
     def parse_assignment(self, text: str) -> tuple[str, object]:
         key, sep, raw = text.partition("=")

@@ -38,10 +38,26 @@ def lineup_problems(
     known = {r.name for r in rules().roles}
     unknown = [n for n in names if n not in known]
     if unknown:
-        return [Problem("roster", f"不在身份表中：{'、'.join(unknown)}", f"not in the roster: {', '.join(unknown)}", rules().roster.line, rules().roster.quote)]
+        return [
+            Problem(
+                "roster",
+                f"不在身份表中：{'、'.join(unknown)}",
+                f"not in the roster: {', '.join(unknown)}",
+                rules().roster.line,
+                rules().roster.quote,
+            )
+        ]
     dup = sorted({n for n in names if list(names).count(n) > 1})
     if dup:
-        return [Problem("roster", f"同一身份出现多次：{'、'.join(dup)}", f"an identity twice: {', '.join(dup)}", rules().roster.line, rules().roster.quote)]
+        return [
+            Problem(
+                "roster",
+                f"同一身份出现多次：{'、'.join(dup)}",
+                f"an identity twice: {', '.join(dup)}",
+                rules().roster.line,
+                rules().roster.quote,
+            )
+        ]
     enc = Encoding(len(names), reading, readings=readings)
     fixed = enc.role_lits(names)
     if require(enc.check(fixed), f"genshin165 line-up of {len(names)}"):
@@ -50,8 +66,16 @@ def lineup_problems(
     out = []
     for name in core:
         c = enc.constraints[name]
-        out.append(Problem(name, f"{c.text}（第 {c.cite.line} 行「{c.cite.quote}」）", f"{c.text} (line {c.cite.line})", c.cite.line, c.cite.quote))
+        out.append(
+            Problem(
+                name,
+                f"{c.text}（第 {c.cite.line} 行「{c.cite.quote}」）",
+                f"{c.text} (line {c.cite.line})",
+                c.cite.line,
+                c.cite.quote,
+            )
+        )
     return out
 
 
-__all__ = ["Problem", "lineup_problems", "parse_roles", "Status"]
+__all__ = ["Problem", "Status", "lineup_problems", "parse_roles"]

@@ -8,8 +8,8 @@ from ruleproof.specs.genshin165 import tables
 
 def quotes() -> list[Cited]:
     """Every quoted phrase of the spec: steps, order tables, statuses, defences, rules."""
-    from ruleproof.specs.genshin165.params import PARAMS, THRESHOLDS
     from ruleproof.specs.genshin165.interpretations import SWITCH_QUOTES
+    from ruleproof.specs.genshin165.params import PARAMS, THRESHOLDS
     from ruleproof.specs.genshin165.roles import ABSENT
 
     out: list[Cited] = []
@@ -38,7 +38,9 @@ def quotes() -> list[Cited]:
 def orphan_quotes() -> list[Cited]:
     """Phrases on lines the reader puts in no section (line 720, after 机械狼's last subsection): the
     drift stage cannot look them up by clause, so the suite checks them against the text's lines."""
-    return [Cited(f"order {tables.INHERIT_ORDER.key}", tables.INHERIT_ORDER.clause, tables.INHERIT_ORDER.quote)]
+    return [
+        Cited(f"order {tables.INHERIT_ORDER.key}", tables.INHERIT_ORDER.clause, tables.INHERIT_ORDER.quote)
+    ]
 
 
 __all__ = ["orphan_quotes", "quotes"]

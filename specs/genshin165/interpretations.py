@@ -14,8 +14,12 @@ SWITCHES: tuple[Switch, ...] = (
         "光暗依存：只有「有光必有暗」还是双向",
         "twin stars: only 光 ⇒ 暗, or both ways",
         (
-            Reading("one_way", ("双子星光", "双子星暗"), "光 ⇒ 暗（文中两处都只写「有光必有暗」）", "光 ⇒ 暗 only"),
-            Reading("both", ("双子星光", "双子星暗"), "光 ⇔ 暗（两者「为同一阵营」，无光之暗无从共享）", "光 ⇔ 暗"),
+            Reading(
+                "one_way", ("双子星光", "双子星暗"), "光 ⇒ 暗（文中两处都只写「有光必有暗」）", "光 ⇒ 暗 only"
+            ),
+            Reading(
+                "both", ("双子星光", "双子星暗"), "光 ⇔ 暗（两者「为同一阵营」，无光之暗无从共享）", "光 ⇔ 暗"
+            ),
         ),
         "one_way",
         "文中只写「有光必有暗」（第 810、819 行），从未写「有暗必有光」；双向是推断。",
@@ -26,7 +30,12 @@ SWITCHES: tuple[Switch, ...] = (
         "大天狗选择「回家」是否计入开局[群内]人数（长老狼规则）",
         "does 大天狗's 回家 count toward the opening [群内] share (长老狼's rule)",
         (
-            Reading("no", ("长老狼", "大天狗"), "不计：大天狗的标题无[群内]，回家是开局后的选择", "no: chosen after the line-up"),
+            Reading(
+                "no",
+                ("长老狼", "大天狗"),
+                "不计：大天狗的标题无[群内]，回家是开局后的选择",
+                "no: chosen after the line-up",
+            ),
             Reading("yes", ("长老狼", "大天狗"), "计入：选择回家即获得[群内]标签", "yes: 回家 gives [群内]"),
         ),
         "no",
@@ -38,8 +47,18 @@ SWITCHES: tuple[Switch, ...] = (
         "竞选日（第一天）最高票是否出局",
         "is the election day's top vote also exiled",
         (
-            Reading("no", ("其他", "替罪羊"), "不出局：第一天的投票只选警长（竞选日另有冤死/替死/决斗的例外）", "no: day 1 only elects"),
-            Reading("yes", ("投票", "其他"), "出局：「讨论日获得投票最多的角色将出局」对每一天都成立", "yes: every day exiles"),
+            Reading(
+                "no",
+                ("其他", "替罪羊"),
+                "不出局：第一天的投票只选警长（竞选日另有冤死/替死/决斗的例外）",
+                "no: day 1 only elects",
+            ),
+            Reading(
+                "yes",
+                ("投票", "其他"),
+                "出局：「讨论日获得投票最多的角色将出局」对每一天都成立",
+                "yes: every day exiles",
+            ),
         ),
         "no",
         "第一天称作竞选日，冤死、替死、决斗、神风突击都把竞选日除外，只有竞选日不放逐时这些例外才有意义。",
@@ -50,8 +69,18 @@ SWITCHES: tuple[Switch, ...] = (
         "同时持有[守护]与其他防御状态时，[指杀]先消耗哪一个",
         "a 指杀 on a holder of 守护 and another defence: which absorbs it",
         (
-            Reading("guard_first", ("非负面状态特效",), "先消耗[守护]（「将会抵消掉X次[指杀]」）", "守护 is spent first"),
-            Reading("shortest_first", ("非负面状态特效",), "时限最短的防御状态先抵消（只在[守护]之间写明）", "the soonest-ending defence first"),
+            Reading(
+                "guard_first",
+                ("非负面状态特效",),
+                "先消耗[守护]（「将会抵消掉X次[指杀]」）",
+                "守护 is spent first",
+            ),
+            Reading(
+                "shortest_first",
+                ("非负面状态特效",),
+                "时限最短的防御状态先抵消（只在[守护]之间写明）",
+                "the soonest-ending defence first",
+            ),
         ),
         "guard_first",
         "文中只规定[守护]之间先消耗时限较短者；[守护]的定义是「抵消掉X次[指杀]」，持有即消耗。",

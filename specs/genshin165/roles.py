@@ -112,7 +112,9 @@ def roles() -> dict[str, RoleInfo]:
             name, None, False, False, False, sec.clause, sec.line, tuple(by_owner.get(name, ()))
         )
     for group in ("[群内]", "警长"):
-        out[group] = RoleInfo(group, None, False, group == "[群内]", False, "", 0, tuple(by_owner.get(group, ())))
+        out[group] = RoleInfo(
+            group, None, False, group == "[群内]", False, "", 0, tuple(by_owner.get(group, ()))
+        )
     return out
 
 

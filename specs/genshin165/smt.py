@@ -57,7 +57,11 @@ class Encoding:
     """The rules at one player count N, in a seeded solver."""
 
     def __init__(
-        self, n: int, reading: TCapReading = TCapReading.BOTH, seed: int = 0, readings: Readings = DEFAULT_READINGS
+        self,
+        n: int,
+        reading: TCapReading = TCapReading.BOTH,
+        seed: int = 0,
+        readings: Readings = DEFAULT_READINGS,
     ) -> None:
         self.rules: Rules = rules()
         self.n = n
@@ -105,7 +109,12 @@ class Encoding:
         light, dark = TWINS
         if self.readings.twins == "both" and light in self.lit and dark in self.lit:
             cite = next((d.cite for d in r.dependencies if d.role == light), r.roster)
-            self._add(f"dep:{dark}→{light}@reading", z3.Implies(self.lit[dark], self.lit[light]), cite, f"{dark} ⇒ {light}（读法 both）")
+            self._add(
+                f"dep:{dark}→{light}@reading",
+                z3.Implies(self.lit[dark], self.lit[light]),
+                cite,
+                f"{dark} ⇒ {light}（读法 both）",
+            )
         for name in sorted(self.readings.exclude):
             if name in self.lit:
                 self._add(f"exclude:{name}", z3.Not(self.lit[name]), r.roster, f"¬{name}（引擎未实现）")
@@ -188,7 +197,11 @@ def count_tuples(enc: Encoding, *extra: z3.BoolRef) -> list[tuple[int, int, int]
 
 
 def generate(
-    n: int, seed: int, boards: int, reading: TCapReading = TCapReading.BOTH, readings: Readings = DEFAULT_READINGS
+    n: int,
+    seed: int,
+    boards: int,
+    reading: TCapReading = TCapReading.BOTH,
+    readings: Readings = DEFAULT_READINGS,
 ) -> tuple[Status, list[Board]]:
     """Up to ``boards`` distinct legal line-ups for ``n`` players, deterministic in ``seed``.
 

@@ -188,7 +188,12 @@ DAWN = PhaseDef(
             "长老<村镇之殇>，太阳<日>，月亮<夜>，哈利波特<逝者箴言>，哈利波特<救世之星>，钟<时光倒流>，即时插入结算，"
             "若多个技能同时插入则按上述顺序。",
         ),
-        _step("dawn", "3", "晨曦", "3. 公示信息，警长出局移交警徽，晨曦阶段遗言，梦林<林>的判定在此处开始和结束。"),
+        _step(
+            "dawn",
+            "3",
+            "晨曦",
+            "3. 公示信息，警长出局移交警徽，晨曦阶段遗言，梦林<林>的判定在此处开始和结束。",
+        ),
     ),
     "晨曦",
     "晨曦",
@@ -198,7 +203,12 @@ NOON = PhaseDef(
     Timing.NOON,
     "day",
     (
-        _step("noon", "1", "正午", "1. 所有角色依次发言，若有角色发动技能，按照现实时间立刻结算，结算顺序也和现实时间一致。"),
+        _step(
+            "noon",
+            "1",
+            "正午",
+            "1. 所有角色依次发言，若有角色发动技能，按照现实时间立刻结算，结算顺序也和现实时间一致。",
+        ),
         _step("noon", "2", "正午", "2. 公示<诽谤>信息，所有角色进行放逐投票，线人<诈降>。"),
         _step("noon", "3", "正午", "3. 公示投票结果，定序王子<重定时间>。"),
     ),
@@ -210,7 +220,9 @@ DUSK = PhaseDef(
     Timing.DUSK,
     "day",
     (
-        _step("dusk", "1", "黄昏", "1. 按以下顺序结算出局：最高票[投票出局]，海象<象粮>[投票出局]，[流血]状态。"),
+        _step(
+            "dusk", "1", "黄昏", "1. 按以下顺序结算出局：最高票[投票出局]，海象<象粮>[投票出局]，[流血]状态。"
+        ),
         _step(
             "dusk",
             "2",
@@ -252,12 +264,23 @@ CHAIN_QUOTE = (
 )
 CHAIN_ORDER = OrderTable(
     "chain-order",
-    ("狼美人<魅惑>", "原本的出局结算", "[情侣]", "暗恋者<生死相随>", "摄梦人<摄梦>", "魔偶师人偶<消逝>", "女王观战者<陪葬>"),
+    (
+        "狼美人<魅惑>",
+        "原本的出局结算",
+        "[情侣]",
+        "暗恋者<生死相随>",
+        "摄梦人<摄梦>",
+        "魔偶师人偶<消逝>",
+        "女王观战者<陪葬>",
+    ),
     "游戏流程",
     CHAIN_QUOTE,
 )
 DUSK_EXITS = OrderTable(
-    "dusk-exits", ("最高票[投票出局]", "海象<象粮>", "[流血]"), "黄昏", "1. 按以下顺序结算出局：最高票[投票出局]，海象<象粮>[投票出局]，[流血]状态。"
+    "dusk-exits",
+    ("最高票[投票出局]", "海象<象粮>", "[流血]"),
+    "黄昏",
+    "1. 按以下顺序结算出局：最高票[投票出局]，海象<象粮>[投票出局]，[流血]状态。",
 )
 INSERTION = Cited(
     "insertion",
@@ -279,8 +302,12 @@ REDIRECTION = OrderTable(
 NEG, NONNEG = "负面状态", "非负面状态"
 
 
-def _st(name: str, negative: bool, effects: set[str], quote: str, *, notified: bool = True, defence: bool = False) -> StatusDef:
-    return StatusDef(name, negative, frozenset(effects), NEG if negative else NONNEG, quote, notified, defence)
+def _st(
+    name: str, negative: bool, effects: set[str], quote: str, *, notified: bool = True, defence: bool = False
+) -> StatusDef:
+    return StatusDef(
+        name, negative, frozenset(effects), NEG if negative else NONNEG, quote, notified, defence
+    )
 
 
 STATUSES: dict[str, StatusDef] = {
@@ -288,23 +315,49 @@ STATUSES: dict[str, StatusDef] = {
     for s in (
         _st("沉默", True, {"silence"}, "[沉默] 该状态下，不能发动[杀人]技能外的非[强制]技能。"),
         _st("缴械", True, {"disarm"}, "[缴械] 该状态下，不能发动[杀人]技能"),
-        _st("遗忘", True, {"forget"}, "[遗忘] 仅在角色持有[强制]技能时会得知。该状态下，失去所有[强制]技能。"),
+        _st(
+            "遗忘", True, {"forget"}, "[遗忘] 仅在角色持有[强制]技能时会得知。该状态下，失去所有[强制]技能。"
+        ),
         _st("超度", True, {"release"}, "该状态下，不能发动[杀人]技能，会失去且无法获得[群内]或[接刀]标签。"),
         _st("冰冻", True, {"silence", "disarm"}, "[冰冻/恐惧] 该状态等同于[沉默]+[缴械]。"),
         _st("恐惧", True, {"silence", "disarm"}, "[冰冻/恐惧] 该状态等同于[沉默]+[缴械]。"),
         _st("净化", True, {"silence", "release", "forget"}, "[净化] 该状态等同于[沉默]+[超度]+[遗忘]。"),
-        _st("流血", True, {"bleed"}, "[流血] 该状态不予通知。处于该状态的角色再次获得该状态时，改为受到[致死伤害]", notified=False),
+        _st(
+            "流血",
+            True,
+            {"bleed"},
+            "[流血] 该状态不予通知。处于该状态的角色再次获得该状态时，改为受到[致死伤害]",
+            notified=False,
+        ),
         _st("血咒", True, {"curse"}, "每获得3个计数，就会获得[流血]状态", notified=False),
         _st("破伤风", True, {"tetanus"}, "处于该状态的角色每个[晨曦]阶段都会受到[致死伤害]", notified=False),
-        _st("魅惑", True, {"charm"}, "该状态的赋予者出局时，处于该状态的角色受到[连带出局]。", notified=False),
+        _st(
+            "魅惑", True, {"charm"}, "该状态的赋予者出局时，处于该状态的角色受到[连带出局]。", notified=False
+        ),
         _st("漏洞", True, {"loophole"}, "[漏洞] 该状态下，会失去且无法获得所有非负面状态。"),
         _st("吹笛", True, set(), "[吹笛] 该状态仅与吹笛者的胜利条件有关，无特殊效果。"),
-        _st("守护", False, set(), "[守护：X] 该状态下，可以抵消X次[指杀]伤害。", notified=False, defence=True),
-        _st("坚韧", False, set(), "[坚韧] 该状态下，可以抵消[指杀][穿透]伤害。", notified=False, defence=True),
+        _st(
+            "守护", False, set(), "[守护：X] 该状态下，可以抵消X次[指杀]伤害。", notified=False, defence=True
+        ),
+        _st(
+            "坚韧", False, set(), "[坚韧] 该状态下，可以抵消[指杀][穿透]伤害。", notified=False, defence=True
+        ),
         _st("霸道", False, set(), "[霸道] 该状态下，可以抵消[投票出局]伤害。", notified=False, defence=True),
         _st("不死", False, set(), "[不死] 该状态下，可以抵消任意伤害。", notified=False, defence=True),
-        _st("隐身", False, {"invisible"}, "[隐身] 该状态下，成为[指定]技能的结算目标时，将处于该状态的角色从目标中删除。", notified=False),
-        _st("自由", False, set(), "[自由] 该状态下，无视当前阶段和生死情况，任何时候都可以发言。", notified=False),
+        _st(
+            "隐身",
+            False,
+            {"invisible"},
+            "[隐身] 该状态下，成为[指定]技能的结算目标时，将处于该状态的角色从目标中删除。",
+            notified=False,
+        ),
+        _st(
+            "自由",
+            False,
+            set(),
+            "[自由] 该状态下，无视当前阶段和生死情况，任何时候都可以发言。",
+            notified=False,
+        ),
         _st("独裁", False, {"extra_vote"}, "[独裁] 该状态下，票权增加1票。该状态可以叠加。", notified=False),
         _st("秩序", False, {"order"}, "[秩序] 该状态下，会失去且无法获得所有负面状态。", notified=False),
         _st("混沌", False, {"chaos"}, "[混沌] 处于该状态的角色受到足以导致角色出局的伤害时", notified=False),
@@ -316,8 +369,12 @@ CONTROL = Cited("control", NEG, "[沉默][缴械][超度][冰冻][恐惧][净化
 DEFENCE_SET = Cited("defences", NONNEG, "[守护][坚韧][霸道][不死]统称防御状态。")
 
 DEFENCES: tuple[Defence, ...] = (
-    Defence("守护", frozenset({Damage.KILL}), NONNEG, "[守护：X] 该状态下，可以抵消X次[指杀]伤害。", counted=True),
-    Defence("坚韧", frozenset({Damage.KILL, Damage.PIERCE}), NONNEG, "[坚韧] 该状态下，可以抵消[指杀][穿透]伤害。"),
+    Defence(
+        "守护", frozenset({Damage.KILL}), NONNEG, "[守护：X] 该状态下，可以抵消X次[指杀]伤害。", counted=True
+    ),
+    Defence(
+        "坚韧", frozenset({Damage.KILL, Damage.PIERCE}), NONNEG, "[坚韧] 该状态下，可以抵消[指杀][穿透]伤害。"
+    ),
     Defence("霸道", frozenset({Damage.VOTE}), NONNEG, "[霸道] 该状态下，可以抵消[投票出局]伤害。"),
     Defence(
         "不死",
@@ -333,7 +390,9 @@ STRENGTH = OrderTable(
     "出局结算",
     "伤害强度与防御等级的强弱顺序为：[不死]>[致死伤害]>[坚韧]>[穿透]>[守护]>[指杀]。",
 )
-VOTE_EXIT = Cited("vote exit", "出局结算", "在放逐投票中获得最高票的角色除非处于[霸道]或[不死]状态，否则将出局")
+VOTE_EXIT = Cited(
+    "vote exit", "出局结算", "在放逐投票中获得最高票的角色除非处于[霸道]或[不死]状态，否则将出局"
+)
 CHAIN_EXIT = Cited("chain exit", "出局结算", "若某些原因导致连带者免于出局，则被连带者也免于出局。")
 SHORTEST = Cited("shortest", "出局结算", "且会优先抵消时效更短的防御状态")
 
@@ -347,9 +406,15 @@ FAMILY = Family(
 # ── identity tags (身份标签) ─────────────────────────────────────────────────────────────────────
 
 PACK = Cited("pack", "身份标签", "狼人阵营的角色若标明[群内]，则入狼群，且所有[群内]共享[杀人]技能。")
-INHERIT = Cited("inherit", "身份标签", "[接刀]的角色获得[杀人]技能，之后若状态清除，则不再接刀，重新由[群内]持有[杀人]技能。")
+INHERIT = Cited(
+    "inherit",
+    "身份标签",
+    "[接刀]的角色获得[杀人]技能，之后若状态清除，则不再接刀，重新由[群内]持有[杀人]技能。",
+)
 INHERIT_ORDER = Cited(
-    "inherit order", "身份标签", "狼人阵营的接刀顺序按身份名的音序顺序排列，然后是接刀黑情侣、鬼魂情侣、接刀丘比特、证婚人。"
+    "inherit order",
+    "身份标签",
+    "狼人阵营的接刀顺序按身份名的音序顺序排列，然后是接刀黑情侣、鬼魂情侣、接刀丘比特、证婚人。",
 )
 INHERIT_TAIL = ("接刀黑情侣", "鬼魂情侣", "接刀丘比特", "证婚人")
 
@@ -357,30 +422,76 @@ INHERIT_TAIL = ("接刀黑情侣", "鬼魂情侣", "接刀丘比特", "证婚人
 
 PRIORITY = OrderTable(
     "priority",
-    ("占星师阵营", "妖狐阵营", "吹笛者阵营", "杀手兔阵营", "白眼狼阵营", "黑情侣阵营", "鬼魂情侣阵营", "狼人阵营", "村民阵营"),
+    (
+        "占星师阵营",
+        "妖狐阵营",
+        "吹笛者阵营",
+        "杀手兔阵营",
+        "白眼狼阵营",
+        "黑情侣阵营",
+        "鬼魂情侣阵营",
+        "狼人阵营",
+        "村民阵营",
+    ),
     "胜负判定",
     "第一个未被判负的阵营获得胜利：占星师阵营，妖狐阵营，吹笛者阵营，杀手兔阵营，白眼狼阵营，黑情侣阵营，鬼魂情侣阵营、狼人阵营，村民阵营。",
 )
 DELETED = Cited("deleted 杀手兔", "4.0版本更新", "删除身份杀手兔")
 WIN_QUOTES = (
-    Cited("win.lost-first", "胜负判定", "某阵营满足其判负条件之一时，该阵营优先判负。已经判负的阵营无法再次获得胜利。"),
-    Cited("win.massacre", "胜负判定", "所有阵营的通用胜利方式：场上只有一个阵营尚未判负，或场上仅有一个阵营的角色存活，该阵营获胜。"),
+    Cited(
+        "win.lost-first",
+        "胜负判定",
+        "某阵营满足其判负条件之一时，该阵营优先判负。已经判负的阵营无法再次获得胜利。",
+    ),
+    Cited(
+        "win.massacre",
+        "胜负判定",
+        "所有阵营的通用胜利方式：场上只有一个阵营尚未判负，或场上仅有一个阵营的角色存活，该阵营获胜。",
+    ),
     Cited("win.timing", "胜负判定", "通用胜利即时判定，其余需要结算完当前阶段才会判定是否获胜或判负。"),
-    Cited("loss.village.standard", "村民阵营", "负（普通狼人规则） 下列条件满足其一：（1）村民阵营的神职全部出局；（2）村民阵营的村民全部出局。"),
-    Cited("loss.village.all-random", "村民阵营", "负（全员随机规则） 下列条件满足其一：（1）村民阵营的强神全部出局；（2）村民阵营的弱神全部出局。"),
+    Cited(
+        "loss.village.standard",
+        "村民阵营",
+        "负（普通狼人规则） 下列条件满足其一：（1）村民阵营的神职全部出局；（2）村民阵营的村民全部出局。",
+    ),
+    Cited(
+        "loss.village.all-random",
+        "村民阵营",
+        "负（全员随机规则） 下列条件满足其一：（1）村民阵营的强神全部出局；（2）村民阵营的弱神全部出局。",
+    ),
     Cited("loss.wolf", "狼人阵营", "负 狼人阵营的所有角色均出局。"),
     Cited("loss.black-lovers", "黑情侣阵营", "负 黑情侣阵营的所有角色均出局。"),
     Cited("loss.ghost-lovers", "鬼魂情侣阵营", "负 黑情侣阵营的所有角色均出局。"),
     Cited("win.piper", "吹笛者阵营", "胜 吹笛者存活且除吹笛者阵营外的角色全部处于[吹笛]状态。"),
     Cited("win.white-wolf", "白眼狼阵营", "胜 通过<遗泽>成功发动的非<强制>技能数量大于存活人数的一半。"),
-    Cited("win.astrologer", "占星师阵营", "胜 通过[命运洪流]猜对过除占星师阵营外的全部角色（包括已出局角色）的实际身份。"),
-    Cited("win.fox", "妖狐阵营", "胜 尚未判负的阵营仅有妖狐阵营和一个其他阵营，或有阵营宣布胜利时，妖狐仍然存活，则妖狐代替该阵营获得胜利。"),
+    Cited(
+        "win.astrologer",
+        "占星师阵营",
+        "胜 通过[命运洪流]猜对过除占星师阵营外的全部角色（包括已出局角色）的实际身份。",
+    ),
+    Cited(
+        "win.fox",
+        "妖狐阵营",
+        "胜 尚未判负的阵营仅有妖狐阵营和一个其他阵营，或有阵营宣布胜利时，妖狐仍然存活，则妖狐代替该阵营获得胜利。",
+    ),
 )
 ANNOUNCE_QUOTES = (
-    Cited("announce.dawn", "公示和通知", "在[晨曦]阶段公示前一晚出局角色名单，以及夜晚期间需要公示的内容，公示出局名单时按角色编号的顺序排序。"),
-    Cited("announce.dusk", "公示和通知", "在[黄昏]阶段公示包括投票出局在内的[黄昏]阶段出局角色名单，以及其他应当公示的信息，公示出局名单时按角色出局的顺序排序。"),
+    Cited(
+        "announce.dawn",
+        "公示和通知",
+        "在[晨曦]阶段公示前一晚出局角色名单，以及夜晚期间需要公示的内容，公示出局名单时按角色编号的顺序排序。",
+    ),
+    Cited(
+        "announce.dusk",
+        "公示和通知",
+        "在[黄昏]阶段公示包括投票出局在内的[黄昏]阶段出局角色名单，以及其他应当公示的信息，公示出局名单时按角色出局的顺序排序。",
+    ),
 )
-SEQUENTIAL = Cited("sequential", "出局结算", "多名角色依次出局时，依次结算每次出局的相关效果，因此造成新的伤害时，先插入结算新的伤害")
+SEQUENTIAL = Cited(
+    "sequential",
+    "出局结算",
+    "多名角色依次出局时，依次结算每次出局的相关效果，因此造成新的伤害时，先插入结算新的伤害",
+)
 
 
 def quotes() -> list[Cited]:
@@ -391,7 +502,18 @@ def quotes() -> list[Cited]:
         out.append(Cited(f"order {t.key}", t.clause, t.quote))
     out += [Cited(s.key, s.clause, s.quote) for s in STATUSES.values()]
     out += [Cited(d.key, d.clause, d.quote) for d in DEFENCES]
-    out += [EXCLUSIVE, CONTROL, DEFENCE_SET, VOTE_EXIT, CHAIN_EXIT, SHORTEST, PACK, INHERIT, INHERIT_ORDER, INSERTION]
+    out += [
+        EXCLUSIVE,
+        CONTROL,
+        DEFENCE_SET,
+        VOTE_EXIT,
+        CHAIN_EXIT,
+        SHORTEST,
+        PACK,
+        INHERIT,
+        INHERIT_ORDER,
+        INSERTION,
+    ]
     out += [DELETED, *WIN_QUOTES, *ANNOUNCE_QUOTES, SEQUENTIAL]
     return out
 

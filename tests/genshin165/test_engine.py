@@ -57,7 +57,11 @@ def test_spec_quotes_stand_in_the_text() -> None:
 
 
 def test_an_edited_number_is_noticed() -> None:
-    text = load_source("bundled:genshin165").data.decode("utf-8").replace("猎杀 [深夜][指定][3]", "猎杀 [深夜][指定][4]")
+    text = (
+        load_source("bundled:genshin165")
+        .data.decode("utf-8")
+        .replace("猎杀 [深夜][指定][3]", "猎杀 [深夜][指定][4]")
+    )
     from ruleproof.books import Source
 
     doc = read_document(Source("bundled:genshin165", text.encode("utf-8")))
@@ -79,8 +83,27 @@ def test_absent_roles_are_not_dealt() -> None:
 
 HOOKED = {
     # skills the engine runs itself (triggered, passive, or the game start), per role
-    "灵通", "大难不死", "模式选择", "咆哮", "冤死", "宿命", "破伤风", "日", "夜", "隐身衣", "苟活", "长寿之命",
-    "窥天", "家国抉择", "天意", "化形", "吞食天地", "免疫", "暴走", "反射", "炸弹",
+    "灵通",
+    "大难不死",
+    "模式选择",
+    "咆哮",
+    "冤死",
+    "宿命",
+    "破伤风",
+    "日",
+    "夜",
+    "隐身衣",
+    "苟活",
+    "长寿之命",
+    "窥天",
+    "家国抉择",
+    "天意",
+    "化形",
+    "吞食天地",
+    "免疫",
+    "暴走",
+    "反射",
+    "炸弹",
 }
 NOT_MODELLED = {
     # skills of playable roles the engine does not run (docs/genshin165.md: what is not modelled)

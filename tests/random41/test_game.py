@@ -76,7 +76,9 @@ def test_invariant_verdicts() -> None:
 
 
 def test_slot_entries_read_from_quotes() -> None:
-    assert ("军团", "野性狂暴") in tables.DEEP.steps[2].entries and ("白眼狼", "撕咬") in tables.DEEP.steps[2].entries
+    assert ("军团", "野性狂暴") in tables.DEEP.steps[2].entries and ("白眼狼", "撕咬") in tables.DEEP.steps[
+        2
+    ].entries
     assert tables.EXIT_ORDER.entries[0] == "[流血]"
     assert "女巫<毒药>" in tables.EXIT_ORDER.entries
 

@@ -27,7 +27,6 @@ from ruleproof.specs.genshin165.engine.registry import (
     START,
     SUN_NOON,
 )
-from ruleproof.specs.genshin165.params import THRESHOLD_BY_KEY
 from ruleproof.specs.genshin165.roles import roles, roster
 from ruleproof.specs.genshin165.rules import Camp, rules
 
@@ -115,7 +114,9 @@ class Game(FamilyGame):
         self.swaps: list[tuple[int, int]] = []  # tonight's 交换 pairs, in order
         self.reversals: set[int] = set()  # tonight's 时间逆流 targets
         self.reversal_owner: dict[int, int] = {}
-        self.hunted: list[tuple[int, str, int]] = []  # tonight's targeted skills on each seat: (target, skill, actor)
+        self.hunted: list[
+            tuple[int, str, int]
+        ] = []  # tonight's targeted skills on each seat: (target, skill, actor)
         self.selected_kills: list[tuple[int, str]] = []  # tonight's [指杀] selected targets (女巫<灵通>)
         self.pending_day: list[tuple[str, dict[str, Any]]] = []  # published at the next door opening
         self.last_words = 0
@@ -210,7 +211,12 @@ class Game(FamilyGame):
             return  # 已出局角色仍可被判罚: a card names the carded seat as its actor
         if a.skill in AFTER_EXIT and not pl.alive:
             if not pl.marks.get("window"):
-                raise self.illegal(roles()[pl.role].clause, "不在出局后的第一个可发动时点", "not in the window after its exit", a)
+                raise self.illegal(
+                    roles()[pl.role].clause,
+                    "不在出局后的第一个可发动时点",
+                    "not in the window after its exit",
+                    a,
+                )
             for t in a.targets:
                 if not self.player(t, a.skill).alive:
                     raise self.illegal("出局", f"目标 {t} 号已出局", f"target {t} is out", a)
@@ -227,11 +233,19 @@ class Game(FamilyGame):
     def knife_holders(self) -> list[Player]:
         """Who holds [杀人] now: the living [群内] (not 超度/业炎/净化'd), else the first living [接刀] in the
         inheritance order (【狼人阵营】通用, 接刀顺序)."""
-        pack = [p for p in self.living() if "[群内]" in p.tags and p.faction == WOLF and "release" not in self.effects(p)]
+        pack = [
+            p
+            for p in self.living()
+            if "[群内]" in p.tags and p.faction == WOLF and "release" not in self.effects(p)
+        ]
         if pack:
             return pack
         order = tables.INHERIT_ORDER.entries
-        heirs = [p for p in self.living() if "[接刀]" in p.tags and p.faction == WOLF and "release" not in self.effects(p)]
+        heirs = [
+            p
+            for p in self.living()
+            if "[接刀]" in p.tags and p.faction == WOLF and "release" not in self.effects(p)
+        ]
         heirs.sort(key=lambda p: order.index(p.true_role) if p.true_role in order else len(order))
         return heirs[:1]
 
@@ -318,7 +332,10 @@ class Game(FamilyGame):
                 self.tell(owner, "时间逆流", {"skill": skill})
                 self.seat(owner).skills["时间逆流"].lost = True
         if any(t != selected - 1 for t in trail):
-            self.log("redirected", {"actor": actor.n, "skill": skill, "selected": selected, "trail": [t + 1 for t in trail]})
+            self.log(
+                "redirected",
+                {"actor": actor.n, "skill": skill, "selected": selected, "trail": [t + 1 for t in trail]},
+            )
         return final + 1
 
     def neighbours(self, p: Player) -> tuple[Player, Player]:
@@ -354,7 +371,14 @@ class Game(FamilyGame):
     def damage(self, target: int, kind: Damage, source: Player, skill: str, entry: str = "") -> None:
         """A hit from ``source``'s ``skill``: queued in the night's exit list, resolved now otherwise."""
         self.seq += 1
-        hit = Hit(target, kind, source.n, skill, self.exit_rank(entry or f"{source.role}<{skill}>", source, skill), self.seq)
+        hit = Hit(
+            target,
+            kind,
+            source.n,
+            skill,
+            self.exit_rank(entry or f"{source.role}<{skill}>", source, skill),
+            self.seq,
+        )
         hit.against = source.faction
         if self.night_step():
             self.hits.append(hit)
@@ -366,7 +390,10 @@ class Game(FamilyGame):
         """凌晨（9）: every exit effect in the text's order (ties: the same-name rule, then submission)."""
         queue = sorted(self.hits, key=lambda h: (h.rank, h.seq))
         self.hits = []
-        self.log("exit_list", {"order": [[h.target, h.skill] for h in queue], "ranks": [list(h.rank) for h in queue]})
+        self.log(
+            "exit_list",
+            {"order": [[h.target, h.skill] for h in queue], "ranks": [list(h.rank) for h in queue]},
+        )
         for h in queue:
             self.resolve_hit(h)
 
@@ -429,7 +456,9 @@ class Game(FamilyGame):
 
     def triggers(self, t: Player, kind: Damage, source: int, skill: str) -> None:
         src = self.seat(source) if source else None
-        if t.holds("最后一枪") or (t.role == "双子星光" and any(q.alive and q.role == "双子星暗" for q in self.players)):
+        if t.holds("最后一枪") or (
+            t.role == "双子星光" and any(q.alive and q.role == "双子星暗" for q in self.players)
+        ):
             t.marks["window"] = True
         if t.role == "黑狼王" and kind is Damage.VOTE and not t.skills["冲锋"].spent:
             t.marks["window"] = True  # 报复: 若狼王被[投票出局]时，冲锋可用
@@ -475,7 +504,9 @@ class Game(FamilyGame):
         self.sheriff = 0
         if not living:
             return
-        heir = int(self.choose(f"殉职:{old.n}", living, clause="其他", default=self.rng.randrange(len(living))))
+        heir = int(
+            self.choose(f"殉职:{old.n}", living, clause="其他", default=self.rng.randrange(len(living)))
+        )
         self.sheriff = heir
         self.seat(heir).sheriff = True
         self.tell(heir, "sheriff", {"from": old.n})
@@ -547,7 +578,12 @@ class Game(FamilyGame):
             self.finish(winner, self.step, "win.sole", "win condition")
         else:  # 通用屠城: 场上只有一个阵营尚未判负，或场上仅有一个阵营的角色存活
             standing = [f for f in factions if not lost[f]]
-            self.finish(winner, self.step, "win.massacre", "only faction standing" if standing == [winner] else "only faction alive")
+            self.finish(
+                winner,
+                self.step,
+                "win.massacre",
+                "only faction standing" if standing == [winner] else "only faction alive",
+            )
 
     def stalemate(self) -> None:
         """「因为非违规的特殊情况导致游戏无法正常进行…警长在谁手里，那个角色所属的阵营就获胜」."""
@@ -572,7 +608,9 @@ class Game(FamilyGame):
                     "out": p.out,
                     "exited": not p.alive,
                     "statuses": sorted({s.name for s in self.statuses.of(p.n)}),
-                    "guard": sum(int(s.data.get("count", 0)) for s in self.statuses.of(p.n) if s.name == "守护"),
+                    "guard": sum(
+                        int(s.data.get("count", 0)) for s in self.statuses.of(p.n) if s.name == "守护"
+                    ),
                     "tags": sorted(p.tags),
                     "flipped": p.flipped,
                     "sheriff": p.sheriff,

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ruleproof.runtime import Until
+from ruleproof.specs._werewolf_family.engine import Hit, Player
 from ruleproof.specs._werewolf_family.model import Damage
 from ruleproof.specs.genshin165.engine.game import AFTER_EXIT, WOLF, Game
 from ruleproof.specs.genshin165.engine.registry import RULES, SEGMENT_ENDS
@@ -28,9 +29,9 @@ def vote_weight(g: Game, voter: int) -> int:
     weight = g.spec.p("sheriff.vote_weight") if p.sheriff else 1
     target = g.ballots.get(voter)
     partner = {"狼兄": "狼弟", "狼弟": "狼兄"}.get(p.true_role)
-    if partner and target is not None:  # 齐心: 与狼兄/狼弟投票给同一个角色时，自己投出的票数+1
-        if any(q.true_role == partner and g.ballots.get(q.n) == target for q in g.players if q.alive):
-            weight += 1
+    same = any(q.true_role == partner and g.ballots.get(q.n) == target for q in g.players if q.alive)
+    if partner and target is not None and same:  # 齐心: 与狼兄/狼弟投票给同一个角色时，自己投出的票数+1
+        weight += 1
     return weight + int(p.marks.get("extra_votes", 0))
 
 
@@ -57,11 +58,11 @@ def resolve_vote(g: Game) -> None:
     if len(tops) == 1:
         exile(g, g.seat(tops[0]))
     elif len(tops) > 1:
-        goats = [p for p in g.players if p.alive and p.role == "替罪羊" and not election]
-        if goats:  # 冤死: 平票时替罪羊承受[致死伤害]; 多个冤死 → 第一个触发的出局
+        scapegoats = [p for p in g.players if p.alive and p.role == "替罪羊" and not election]
+        if scapegoats:  # 冤死: 平票时替罪羊承受[致死伤害]; 多个冤死 → 第一个触发的出局
             g.log("tie", {"seats": tops, "rule": "scapegoat"})
-            g.damage(goats[0].n, Damage.LETHAL, goats[0], "冤死")
-            for q in goats:
+            g.damage(scapegoats[0].n, Damage.LETHAL, scapegoats[0], "冤死")
+            for q in scapegoats:
                 q.marks["goat_today"] = True
         else:
             pick = g.ballots.get(g.sheriff) if g.sheriff and g.seat(g.sheriff).alive else None
@@ -97,10 +98,7 @@ def elect(g: Game, tops: list[int], counts: dict[int, int]) -> None:
     g.announce("sheriff", {"seat": winner, "elected": True})
 
 
-def exile(g: Game, p: object) -> None:
-    from ruleproof.specs._werewolf_family.engine import Hit, Player
-
-    assert isinstance(p, Player)
+def exile(g: Game, p: Player) -> None:
     hit = Hit(p.n, Damage.VOTE, 0, "投票")
     if p.role == "白痴" and not p.marks.get("idiot"):  # 大难不死: 第一次承受投票出局 → [霸道], 翻牌
         p.marks["idiot"] = True
@@ -124,10 +122,7 @@ def _cards_for_silence(g: Game) -> None:
             card(g, p, "yellow", "未投票")
 
 
-def card(g: Game, p: object, color: str, why: str) -> None:
-    from ruleproof.specs._werewolf_family.engine import Player
-
-    assert isinstance(p, Player)
+def card(g: Game, p: Player, color: str, why: str) -> None:
     p.cards[color] += 1
     g.log("card", {"seat": p.n, "card": color, "why": why})
     if p.cards["blue"] >= g.spec.p("card.blue_per_yellow"):
@@ -171,11 +166,8 @@ def forced_dusk(g: Game) -> None:
             _roar(g, p)
 
 
-def _roar(g: Game, bear: object) -> None:
+def _roar(g: Game, bear: Player) -> None:
     """咆哮: 若熊电梯上下两侧有[表面阵营]为[狼人阵营]的角色，则下一个游戏日白天将公示熊咆哮了."""
-    from ruleproof.specs._werewolf_family.engine import Player
-
-    assert isinstance(bear, Player)
     if not bear.alive:
         return
     left, right = g.neighbours(bear)
@@ -242,9 +234,7 @@ def _dawn1(g: Game) -> None:
     _bombs(g)
 
 
-def _hit(target: int, kind: Damage, source: int, skill: str) -> object:
-    from ruleproof.specs._werewolf_family.engine import Hit
-
+def _hit(target: int, kind: Damage, source: int, skill: str) -> Hit:
     return Hit(target, kind, source, skill)
 
 

@@ -8,6 +8,8 @@ night (``moon.*`` steps), 太阳's extra 正午 (``noon.sun``).
 
 from __future__ import annotations
 
+from typing import Any
+
 from ruleproof.runtime import Action, Phase, Ruleset, SkillInfo
 from ruleproof.specs._werewolf_family.engine import Player
 from ruleproof.specs.genshin165 import tables
@@ -100,7 +102,7 @@ def declarations() -> list[SkillInfo]:
     return out
 
 
-RULES: Ruleset[object, Player, Action] = Ruleset(
+RULES: Ruleset[Any, Player, Action] = Ruleset(
     "genshin165",
     (NOON, DUSK, NIGHT),
     CLAUSES,

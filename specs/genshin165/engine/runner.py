@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
+from ruleproof.config.solver import Status
 from ruleproof.errors import BadInput
 from ruleproof.runtime import Event, Observer, Policy, RandomPolicy
 from ruleproof.specs._werewolf_family.engine import DayFirstEngine
@@ -116,7 +117,7 @@ def _boards(n: int) -> tuple[tuple[str, ...], ...]:
     """Legal line-ups of ``n`` players from the configuration solver (roles the engine plays only)."""
     exclude = frozenset(r for r in roster() if r not in PLAYABLE)
     status, boards = smt.generate(n, 0, 4, readings=smt.Readings(exclude=exclude))
-    if status is not smt.Status.SAT:
+    if status is not Status.SAT:
         raise BadInput(f"genshin165：{n} 人无合法配置", f"genshin165: no legal line-up for {n} players")
     return tuple(tuple(b.roles) for b in boards)
 
@@ -148,15 +149,25 @@ class GenshinEngine(DayFirstEngine):
         table = roles()
         for name in names:
             if name in ABSENT_ROLES:
-                raise BadInput(f"{vec.path}：{name} 不在本场（文中已删除或无此身份）", f"{vec.path}: {name} is not in this game")
+                raise BadInput(
+                    f"{vec.path}：{name} 不在本场（文中已删除或无此身份）",
+                    f"{vec.path}: {name} is not in this game",
+                )
             if name not in table or table[name].camp is None:
-                raise BadInput(f"{vec.path}：未知身份 {name}（见 ruleproof vocab --book genshin165）", f"{vec.path}: unknown role {name}")
+                raise BadInput(
+                    f"{vec.path}：未知身份 {name}（见 ruleproof vocab --book genshin165）",
+                    f"{vec.path}: unknown role {name}",
+                )
             if name not in PLAYABLE:
                 from ruleproof.runtime import NotImplementedRule
 
-                raise NotImplementedRule(f"{vec.path}：引擎尚未实现 {name}", f"{vec.path}: the engine does not play {name} yet")
+                raise NotImplementedRule(
+                    f"{vec.path}：引擎尚未实现 {name}", f"{vec.path}: the engine does not play {name} yet"
+                )
         if len(set(names)) != len(names):
-            raise BadInput(f"{vec.path}：每个身份至多一人（身份表）", f"{vec.path}: each identity at most once")
+            raise BadInput(
+                f"{vec.path}：每个身份至多一人（身份表）", f"{vec.path}: each identity at most once"
+            )
         if setup_.get("lineup", "legal") == "legal":
             check_lineup(names, vec.path)
         return names
@@ -192,7 +203,9 @@ class GenshinEngine(DayFirstEngine):
         for e in events:
             if (e.audience == "private" and not private) or (e.audience == "system" and not system):
                 continue
-            who = {"public": "公告" if lang != "en" else "public", "private": f"→{list(e.to)}"}.get(e.audience, "·")
+            who = {"public": "公告" if lang != "en" else "public", "private": f"→{list(e.to)}"}.get(
+                e.audience, "·"
+            )
             out.append(f"{e.night}/{e.step} {who} {e.kind} {e.data}")
         return out
 
@@ -204,7 +217,9 @@ def check_lineup(names: Sequence[str], where: str = "line-up") -> None:
     problems = lineup_problems(list(names))
     if problems:
         raise BadInput(
-            f"{where}：配置不合规则：" + "；".join(p.zh for p in problems) + "（场景向量可写 setup.lineup = \"free\"）",
+            f"{where}：配置不合规则："
+            + "；".join(p.zh for p in problems)
+            + '（场景向量可写 setup.lineup = "free"）',
             f"{where}: the line-up breaks the configuration rules: " + "; ".join(p.en for p in problems),
         )
 

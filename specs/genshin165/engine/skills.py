@@ -6,7 +6,6 @@ chain (「踢球制」) at resolution, a final target under [隐身] is not reso
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from typing import ClassVar
 
 from ruleproof.runtime import Action, IllegalAction, SkillImpl, Until
@@ -49,7 +48,9 @@ class Targeted(Impl):
     def check(self, g: Game, p: Player, a: Action) -> None:
         c = self.clause(p)
         if not self.n_min <= len(a.targets) <= self.n_max:
-            raise g.illegal(c, f"须选择 {self.n_min}–{self.n_max} 个目标", f"choose {self.n_min}–{self.n_max} targets", a)
+            raise g.illegal(
+                c, f"须选择 {self.n_min}–{self.n_max} 个目标", f"choose {self.n_min}–{self.n_max} targets", a
+            )
         if len(set(a.targets)) != len(a.targets):
             raise g.illegal(c, "目标重复", "a target twice", a)
         if not self.self_ok and p.n in a.targets:
@@ -91,7 +92,10 @@ class Targeted(Impl):
             final = g.kick(p, selected, self.key)
             target = g.seat(final)
             if g.has(target, "隐身"):
-                g.log("void", {"actor": p.n, "skill": self.key, "selected": selected, "final": final, "why": "隐身"})
+                g.log(
+                    "void",
+                    {"actor": p.n, "skill": self.key, "selected": selected, "final": final, "why": "隐身"},
+                )
                 continue
             self.effect(g, p, a, selected, target)
 
@@ -200,7 +204,11 @@ class Escort(Targeted):
     key = "援交"
 
     def effect(self, g: Game, p: Player, a: Action, selected: int, t: Player) -> None:
-        g.tell(p.n, "援交", {"target": selected, "camp": surface_camp_word(t.surface_camp), "letters": len(t.surface_role)})
+        g.tell(
+            p.n,
+            "援交",
+            {"target": selected, "camp": surface_camp_word(t.surface_camp), "letters": len(t.surface_role)},
+        )
 
 
 # ── the knife and other kills ───────────────────────────────────────────────────────────────
@@ -216,7 +224,9 @@ class Kill(Targeted):
 
     def extra_check(self, g: Game, p: Player, a: Action) -> None:
         if p not in g.knife_holders():
-            raise g.illegal("狼人阵营", "只有[群内]（或接刀者）可以发动杀人", "only the pack (or the heir) kills", a)
+            raise g.illegal(
+                "狼人阵营", "只有[群内]（或接刀者）可以发动杀人", "only the pack (or the heir) kills", a
+            )
         used = sum(1 for x in g.submitted if x.skill == "杀人")
         if used > g.kills_allowed:
             raise g.illegal("狼人阵营", "群内共享一个杀人技能", "the pack shares one kill", a)
@@ -265,7 +275,9 @@ class Wild(Damaging):
     def extra_check(self, g: Game, p: Player, a: Action) -> None:
         pack = [q for q in g.living() if "[群内]" in q.tags]
         if g.night % 2 or len(pack) <= 1:
-            raise g.illegal("大野狼", "仅偶数日夜晚且不是最后一个[群内]", "even nights, not the last of the pack", a)
+            raise g.illegal(
+                "大野狼", "仅偶数日夜晚且不是最后一个[群内]", "even nights, not the last of the pack", a
+            )
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
         if g.night % 2 or len([q for q in g.living() if "[群内]" in q.tags]) <= 1:
@@ -787,7 +799,12 @@ class Shot(Targeted):
 
     def extra_check(self, g: Game, p: Player, a: Action) -> None:
         if p.alive or not p.marks.get("window"):
-            raise g.illegal(self.clause(p), "选择范围：出局后下一个可发动技能的时点", "only in the window after its exit", a)
+            raise g.illegal(
+                self.clause(p),
+                "选择范围：出局后下一个可发动技能的时点",
+                "only in the window after its exit",
+                a,
+            )
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
         p.marks["window"] = False
@@ -888,7 +905,11 @@ class SubstituteDeath(Impl):
         p.marks["goat_today"] = True
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
-        return Action(p.n, self.key, (), at=rng.randrange(540, 1200)) if g.night > 1 and rng.random() < 0.05 else None
+        return (
+            Action(p.n, self.key, (), at=rng.randrange(540, 1200))
+            if g.night > 1 and rng.random() < 0.05
+            else None
+        )
 
 
 @skill
@@ -983,10 +1004,10 @@ class Arrow(Targeted):
             p.faction = WOLF
             p.tags.add("[接刀]")
         elif camps == {VILLAGE, WOLF}:
+            wolf = x if x.faction == WOLF else y
             for q in (x, y, p):
                 q.faction = "黑情侣"
                 q.tags.discard("[群内]")
-            wolf = x if "狼" in roles()[x.true_role].camp.value else y
             wolf.tags.add("[接刀]")
         g.tell(p.n, "faction", {"faction": p.faction})
 

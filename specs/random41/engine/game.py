@@ -21,21 +21,36 @@ from ruleproof.kernel.algebra import PY as _PY
 from ruleproof.runtime import Action, Observer, Phase, Policy, Ruleset, SkillInfo, Until
 from ruleproof.specs._werewolf_family import kernels
 from ruleproof.specs._werewolf_family.engine import FamilyGame, Hit, Player
-from ruleproof.specs._werewolf_family.model import Damage
+from ruleproof.specs._werewolf_family.model import Damage, PhaseDef
 from ruleproof.specs._werewolf_family.spec import LoadedSpec
 from ruleproof.specs.random41 import tables
 
 VILLAGE, WOLF = "村民阵营", "狼人阵营"
-OUT_WORD = {Damage.KILL: "killed", Damage.PIERCE: "pierced", Damage.LETHAL: "lethal", Damage.VOTE: "voted", Damage.CHAIN: "chained"}
+OUT_WORD = {
+    Damage.KILL: "killed",
+    Damage.PIERCE: "pierced",
+    Damage.LETHAL: "lethal",
+    Damage.VOTE: "voted",
+    Damage.CHAIN: "chained",
+}
 
 
-def _keys(phase: tables.PhaseDef) -> tuple[str, ...]:
+def _keys(phase: PhaseDef) -> tuple[str, ...]:
     return tuple(s.key for s in phase.steps)
 
 
 START = Phase("start", "night", (*_keys(tables.START), "dusk0.5"))
 NIGHT = Phase(
-    "night", "night", (*_keys(tables.EARLY), *_keys(tables.MID), *_keys(tables.DEEP), *_keys(tables.LATE), "election.1", *_keys(tables.DAWN))
+    "night",
+    "night",
+    (
+        *_keys(tables.EARLY),
+        *_keys(tables.MID),
+        *_keys(tables.DEEP),
+        *_keys(tables.LATE),
+        "election.1",
+        *_keys(tables.DAWN),
+    ),
 )
 DAY = Phase("day", "day", (*_keys(tables.NOON), *_keys(tables.DUSK)))
 
@@ -60,7 +75,10 @@ def slot_steps() -> dict[str, list[str]]:
 
 SLOTS = slot_steps()
 RULES: Ruleset[Any, Player, Action] = Ruleset(
-    "random41", (NIGHT, DAY), {"seat": "身份和阵营", "out": "出局结算", "skill": "游戏流程"}, other_phases=(START,)
+    "random41",
+    (NIGHT, DAY),
+    {"seat": "身份和阵营", "out": "出局结算", "skill": "游戏流程"},
+    other_phases=(START,),
 )
 _DECL = [SkillInfo(k, tuple(v), frozenset({"*"}), "游戏流程") for k, v in SLOTS.items() if k != KNIFE_SLOT]
 _DECL += [
@@ -286,7 +304,11 @@ class Game(FamilyGame):
             t.sheriff = False
             living = [p.n for p in self.living()]
             if living:
-                heir = int(self.choose(f"移交警徽:{t.n}", living, clause="晨曦", default=self.rng.randrange(len(living))))
+                heir = int(
+                    self.choose(
+                        f"移交警徽:{t.n}", living, clause="晨曦", default=self.rng.randrange(len(living))
+                    )
+                )
                 self.sheriff = heir
                 self.seat(heir).sheriff = True
             else:
@@ -308,12 +330,15 @@ class Game(FamilyGame):
         members = [p for p in self.players if p.faction == f]
         if f == VILLAGE:
             cats = ("神职", "村民") if self.spec.reading("village.rules") == "standard" else ("强神", "弱神")
+            seats = [p for p in members if isinstance(p, Seat41)]
             return any(
-                all(not p.alive for p in members if p.category == c) and any(p.category == c for p in members)
+                all(not p.alive for p in seats if p.category == c) and any(p.category == c for p in seats)
                 for c in cats
             ) or not any(p.alive for p in members)
         if f == "鬼魂情侣阵营" and self.spec.reading("ghost_lovers.loss") == "as_written":
-            return all(not p.alive for p in self.players if p.faction == "黑情侣阵营")  # 「黑情侣阵营的所有角色均出局」
+            return all(
+                not p.alive for p in self.players if p.faction == "黑情侣阵营"
+            )  # 「黑情侣阵营的所有角色均出局」
         return not any(p.alive for p in members)
 
     def wins(self, f: str) -> bool:
@@ -366,13 +391,17 @@ class Game(FamilyGame):
                     "out": p.out,
                     "exited": not p.alive,
                     "statuses": sorted({s.name for s in self.statuses.of(p.n)}),
-                    "guard": sum(int(s.data.get("count", 0)) for s in self.statuses.of(p.n) if s.name == "守护"),
+                    "guard": sum(
+                        int(s.data.get("count", 0)) for s in self.statuses.of(p.n) if s.name == "守护"
+                    ),
                     "tags": sorted(p.tags),
                     "sheriff": p.sheriff,
                     "curse": self.curse[p.n],
+                    "category": p.category if isinstance(p, Seat41) else "",
                 }
                 for p in self.players
             },
         }
+
 
 __all__ = ["DAY", "KNIFE_SLOT", "NIGHT", "RULES", "SLOTS", "START", "Game", "Seat41", "pinyin_key"]

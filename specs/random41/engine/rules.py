@@ -40,9 +40,16 @@ class Slot(Impl):
     def check(self, g: Game, p: Player, a: Action) -> None:
         eff = getattr(a, "effect", None) or {}
         if "damage" in eff and g.night_step() and self.key not in tables.EXIT_ORDER.entries:
-            raise g.illegal("凌晨", f"{self.key} 不在出局名单的顺序中，夜间不能造成出局", f"{self.key} has no row in the exit list", a)
+            raise g.illegal(
+                "凌晨",
+                f"{self.key} 不在出局名单的顺序中，夜间不能造成出局",
+                f"{self.key} has no row in the exit list",
+                a,
+            )
         if "redirect" in eff and self.skill not in ("时间逆流", "交换", "拥抱"):
-            raise g.illegal("技能标签", "只有过渡列出的技能改变结算目标", "only the chain's skills redirect", a)
+            raise g.illegal(
+                "技能标签", "只有过渡列出的技能改变结算目标", "only the chain's skills redirect", a
+            )
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
         eff: dict[str, Any] = dict(getattr(a, "effect", None) or {})
@@ -76,7 +83,9 @@ class Slot(Impl):
 for _key in SLOTS:
     if _key == KNIFE_SLOT:
         continue
-    RULES.skill(type(f"Slot_{abs(hash(_key))}", (Slot,), {"key": _key, "skill": _key.rpartition("<")[2][:-1]}))
+    RULES.skill(
+        type(f"Slot_{abs(hash(_key))}", (Slot,), {"key": _key, "skill": _key.rpartition("<")[2][:-1]})
+    )
 
 
 @RULES.skill
@@ -89,7 +98,9 @@ class Kill(Impl):
         if len(a.targets) != 1:
             raise g.illegal("身份标签", "选择范围：任意一名角色", "one target", a)
         if p not in g.knife_holders():
-            raise g.illegal("身份标签", "只有当前持刀狼人持有[杀人]", "only the current knife holder kills", a)
+            raise g.illegal(
+                "身份标签", "只有当前持刀狼人持有[杀人]", "only the current knife holder kills", a
+            )
         if sum(1 for x in g.submitted if x.skill == "杀人") > 1:
             raise g.illegal("身份标签", "所有[群内]共享[杀人]技能", "the pack shares one kill", a)
 
@@ -156,7 +167,9 @@ def _day(g: Game) -> None:
 def _list(g: Game) -> None:
     """凌晨 4: 按以下顺序得到出局名单 (ties: the order of submission)."""
     g.hits.sort(key=lambda h: (h.rank, h.seq))
-    g.log("exit_list", {"order": [[h.target, h.skill] for h in g.hits], "ranks": [list(h.rank) for h in g.hits]})
+    g.log(
+        "exit_list", {"order": [[h.target, h.skill] for h in g.hits], "ranks": [list(h.rank) for h in g.hits]}
+    )
 
 
 @RULES.hook("dawn.1", "pre")

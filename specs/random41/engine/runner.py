@@ -25,7 +25,10 @@ CATEGORIES = ("神职", "村民", "强神", "弱神", "狼人", "其他")
 
 def effect_field(where: str, v: Any) -> dict[str, Any]:
     if not isinstance(v, dict) or set(v) - EFFECT_KEYS:
-        raise BadInput(f"{where}：effect 须为对象，键为 {sorted(EFFECT_KEYS)}", f"{where}: effect keys are {sorted(EFFECT_KEYS)}")
+        raise BadInput(
+            f"{where}：effect 须为对象，键为 {sorted(EFFECT_KEYS)}",
+            f"{where}: effect keys are {sorted(EFFECT_KEYS)}",
+        )
     if "damage" in v and v["damage"] not in ("指杀", "穿透", "致死伤害"):
         raise BadInput(f"{where}：damage 须为 指杀/穿透/致死伤害", f"{where}: damage is 指杀/穿透/致死伤害")
     if "status" in v and v["status"] not in tables.STATUSES:
@@ -52,13 +55,34 @@ VOCABULARY = Vocabulary(
     clause_re=re.compile(r"^\S+$"),
 )
 GAME_FIELDS = ("day", "sheriff", "lost")
-PLAYER_FIELDS = ("role", "faction", "alive", "out", "exited", "statuses", "guard", "tags", "sheriff", "curse")
+PLAYER_FIELDS = (
+    "role",
+    "faction",
+    "category",
+    "alive",
+    "out",
+    "exited",
+    "statuses",
+    "guard",
+    "tags",
+    "sheriff",
+    "curse",
+)
 
 
 class Action41(Action):
     __slots__ = ("effect",)
 
-    def __init__(self, actor: int, skill: str, targets: tuple[int, ...] = (), *, step: str | None = None, at: int | None = None, effect: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        actor: int,
+        skill: str,
+        targets: tuple[int, ...] = (),
+        *,
+        step: str | None = None,
+        at: int | None = None,
+        effect: dict[str, Any] | None = None,
+    ) -> None:
         super().__init__(actor, skill, targets, step=step, at=at)
         self.effect = effect or {}
 
@@ -66,9 +90,13 @@ class Action41(Action):
 def _seat(where: str, n: str, role: str, setup: Mapping[str, Any]) -> tuple[str, str, str, tuple[str, ...]]:
     camps, cats, tags = setup.get("camps", {}), setup.get("categories", {}), setup.get("tags", {})
     camp = camps.get(n) or (WOLF if role == "狼人" else VILLAGE)
-    category = cats.get(n) or ("狼人" if camp == WOLF else "村民" if role == "村民" else "神职" if camp == VILLAGE else "其他")
+    category = cats.get(n) or (
+        "狼人" if camp == WOLF else "村民" if role == "村民" else "神职" if camp == VILLAGE else "其他"
+    )
     if category not in CATEGORIES:
-        raise BadInput(f"{where}：类别 {category} 不在 {CATEGORIES} 中", f"{where}: category {category} unknown")
+        raise BadInput(
+            f"{where}：类别 {category} 不在 {CATEGORIES} 中", f"{where}: category {category} unknown"
+        )
     tag = tuple(tags.get(n, ["群内"] if role == "狼人" else []))
     return role, camp, category, tag
 
@@ -102,7 +130,14 @@ class Random41Engine(BookEngine):
         return super().run_vector(vec, trace=trace)
 
     def new_game(
-        self, spec: Any, roles_: list[str], policy: Policy, *, seed: int, observer: Observer | None, stop_after: tuple[str, int] | None
+        self,
+        spec: Any,
+        roles_: list[str],
+        policy: Policy,
+        *,
+        seed: int,
+        observer: Observer | None,
+        stop_after: tuple[str, int] | None,
     ) -> Game:
         setup = getattr(self, "_setup", None) or {}
         seats = [_seat(getattr(self, "_path", "setup"), str(i + 1), r, setup) for i, r in enumerate(roles_)]
@@ -125,7 +160,22 @@ class Random41Engine(BookEngine):
         return "game" if key in GAME_FIELDS else "player" if key in PLAYER_FIELDS else None
 
 
-_STATUS_MENU = ("守护", "坚韧", "霸道", "不死", "沉默", "冰冻", "流血", "漏洞", "秩序", "混沌", "独裁", "隐身", "破伤风", "血咒")
+_STATUS_MENU = (
+    "守护",
+    "坚韧",
+    "霸道",
+    "不死",
+    "沉默",
+    "冰冻",
+    "流血",
+    "漏洞",
+    "秩序",
+    "混沌",
+    "独裁",
+    "隐身",
+    "破伤风",
+    "血咒",
+)
 
 
 class Random41Policy(RandomPolicy):
@@ -152,7 +202,10 @@ class Random41Policy(RandomPolicy):
                 if key in tables.EXIT_ORDER.entries and self.rng.random() < 0.4:
                     eff: dict[str, Any] = {"damage": self.rng.choice(["指杀", "穿透", "致死伤害"])}
                 else:
-                    eff = {"status": self.rng.choice(_STATUS_MENU), "until": self.rng.choice(["night", "day", "game"])}
+                    eff = {
+                        "status": self.rng.choice(_STATUS_MENU),
+                        "until": self.rng.choice(["night", "day", "game"]),
+                    }
                     if eff["status"] == "守护":
                         eff["count"] = 1
                 out.append(Action41(p.n, key, (target,), effect=eff))

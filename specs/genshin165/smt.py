@@ -18,23 +18,19 @@ import z3
 from ruleproof.config.sampling import Need, Unit, guided_fill, weighted_index
 from ruleproof.config.solver import Status, check, count, make_solver, require
 from ruleproof.config.source import Cite
-from ruleproof.specs.genshin165.rules import Bound, Camp, Count, Role, Rules, TCapReading, rules
-
-
-@dataclass(frozen=True)
-class Readings:
-    """The configuration readings the text leaves open (switches ``config.twins``,
-    ``config.tengu_home_pack``; docs/genshin165.md), and roles a caller rules out (an engine that does
-    not play them)."""
-
-    twins: str = "one_way"  # "both": 有暗必有光 too
-    tengu_home_pack: str = "no"  # "yes": 大天狗 counts toward the opening [群内] share
-    exclude: frozenset[str] = frozenset()
-
-
-DEFAULT_READINGS = Readings()
-TWINS = ("双子星光", "双子星暗")
-TENGU = "大天狗"
+from ruleproof.specs.genshin165.rules import (
+    DEFAULT_READINGS,
+    TENGU,
+    TWINS,
+    Bound,
+    Camp,
+    Count,
+    Readings,
+    Role,
+    Rules,
+    TCapReading,
+    rules,
+)
 
 
 @dataclass(frozen=True)

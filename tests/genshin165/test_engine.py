@@ -213,13 +213,13 @@ def play_one(seed: int) -> None:
     assert watch.steps > 0
 
 
-@settings(max_examples=600, deadline=None, derandomize=True)
+@settings(max_examples=500, deadline=None, derandomize=True)
 @given(SEEDS)
 def test_random_games(seed: int) -> None:
     play_one(seed)
 
 
-@settings(max_examples=600, deadline=None, derandomize=True)
+@settings(max_examples=500, deadline=None, derandomize=True)
 @given(st.integers(min_value=2**31, max_value=2**32 - 1))
 def test_random_games_more(seed: int) -> None:
     play_one(seed)

@@ -106,7 +106,7 @@ def watch(g: Game, night: int, step: str) -> None:
         assert g.day == night
 
 
-@settings(max_examples=500, deadline=None, derandomize=True)
+@settings(max_examples=1000, deadline=None, derandomize=True)
 @given(st.integers(min_value=0, max_value=2**32 - 1))
 def test_random_games(seed: int) -> None:
     g = ENGINE.random_game(SPEC.load(), seed, observer=watch)

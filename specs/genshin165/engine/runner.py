@@ -74,6 +74,9 @@ PLAYABLE: frozenset[str] = frozenset(
 )
 
 
+DAY_KILLS = ("决斗", "神风突击")
+
+
 class GenshinPolicy(RandomPolicy):
     """Seeded random legal play; a seat out of the game still shoots in the window after its exit."""
 
@@ -88,6 +91,9 @@ class GenshinPolicy(RandomPolicy):
                             a = impl.propose(g, p, self.rng)
                             if a is not None:
                                 out.append(a)
+        if step in ("noon", "noon.sun"):  # a real-time day: at most one day kill (its target may die first)
+            kills = [a for a in out if a.skill in DAY_KILLS]
+            out = [a for a in out if a.skill not in DAY_KILLS] + kills[:1]
         return self.legal_only(g, out)
 
     @staticmethod

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 
 from ruleproof.config.solver import Status, require
 from ruleproof.errors import BadInput
-from ruleproof.specs.genshin165.rules import TCapReading, rules
-from ruleproof.specs.genshin165.smt import DEFAULT_READINGS, Encoding, Readings
+from ruleproof.specs.genshin165.rules import DEFAULT_READINGS, Readings, TCapReading, rules
+from ruleproof.specs.genshin165.smt import Encoding
 
 
 @dataclass(frozen=True)

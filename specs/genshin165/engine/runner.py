@@ -20,6 +20,7 @@ from ruleproof.specs.genshin165.engine import hooks, setup, skills  # noqa: F401
 from ruleproof.specs.genshin165.engine.game import AFTER_EXIT, Game
 from ruleproof.specs.genshin165.engine.registry import RULES
 from ruleproof.specs.genshin165.roles import ABSENT_ROLES, roles, roster
+from ruleproof.specs.genshin165.rules import Readings
 from ruleproof.vectors.format import Vector, Vocabulary, int_field
 
 VOCABULARY = Vocabulary(
@@ -122,7 +123,7 @@ class GenshinPolicy(RandomPolicy):
 def _boards(n: int) -> tuple[tuple[str, ...], ...]:
     """Legal line-ups of ``n`` players from the configuration solver (roles the engine plays only)."""
     exclude = frozenset(r for r in roster() if r not in PLAYABLE)
-    status, boards = smt.generate(n, 0, 4, readings=smt.Readings(exclude=exclude))
+    status, boards = smt.generate(n, 0, 4, readings=Readings(exclude=exclude))
     if status is not Status.SAT:
         raise BadInput(f"genshin165：{n} 人无合法配置", f"genshin165: no legal line-up for {n} players")
     return tuple(tuple(b.roles) for b in boards)

@@ -97,13 +97,15 @@ HOOKED = {
     "长寿之命",
     "窥天",
     "家国抉择",
-    "天意",
-    "化形",
     "吞食天地",
     "免疫",
     "暴走",
     "反射",
     "炸弹",
+    "神恩",
+    "激励",
+    "主宰黑夜",
+    "邪恶",
 }
 NOT_MODELLED = {
     # skills of playable roles the engine does not run (docs/genshin165.md: what is not modelled)
@@ -114,7 +116,6 @@ NOT_MODELLED = {
     "寻觅": "光's group with 暗",
     "光明守护": "光's 不死 guard",
     "黑暗守护": "暗's 霸道 guard",
-    "回复药": "药剂师",
     "反弹": "黑蝙蝠's counter-attack",
     "凝望": "石像鬼's reveal",
     "混乱": "吹笛's day skill (forced votes, forced skills)",

@@ -43,6 +43,18 @@ ROUND_CAP = 40  # ruleproof's stalemate horizon (胜负判定: 「无法正常�
 UNLISTED_RANK = len(tables.EXIT_ORDER.entries)
 
 
+USES_PARAMS = {
+    "救药": "witch.save",
+    "毒药": "witch.poison",
+    "猎杀": "demon_hunter.uses",
+    "捕杀": "bounty.start",
+    "裁决": "judge.uses",
+    "归元": "taiji.uses",
+    "迷魂药": "pharmacist.charm",
+    "回复药": "pharmacist.heal",
+}
+
+
 def skill_name(key: str) -> str:
     """The printed skill name of a skill key (「石像鬼<查验>」 → 查验)."""
     return key[key.index("<") + 1 : -1] if key.endswith(">") and "<" in key else key
@@ -120,6 +132,8 @@ class Game(FamilyGame):
         self.selected_kills: list[tuple[int, str]] = []  # tonight's [指杀] selected targets (女巫<灵通>)
         self.pending_day: list[tuple[str, dict[str, Any]]] = []  # published at the next door opening
         self.last_words = 0
+        self.arson: tuple[int, int] | None = None  # (round, target) of 纵火
+        self.mourning = 0  # 神恩: the round whose night starts the village's [净化]
         for p in self.players:
             self._deal(p)
         self.setup_seats()
@@ -132,22 +146,16 @@ class Game(FamilyGame):
             p.tags.add("[群内]")
         if info.inherit:
             p.tags.add("[接刀]")
-        spec = self.spec
-        counts = {
-            "救药": spec.p("witch.save"),
-            "毒药": spec.p("witch.poison"),
-            "猎杀": spec.p("demon_hunter.uses"),
-            "捕杀": spec.p("bounty.start"),
-            "裁决": spec.p("judge.uses"),
-            "归元": spec.p("taiji.uses"),
-            "迷魂药": spec.p("pharmacist.charm"),
-            "回复药": spec.p("pharmacist.heal"),
-        }
         for s in info.skills:
-            uses = counts.get(s.name, s.count if s.count is not None and s.count >= 0 else None)
-            p.skills[s.name] = SkillState(uses)
-        if p.role == "警长":  # pragma: no cover - not a dealt role
-            return
+            p.skills[s.name] = SkillState(self.initial_uses(p, s.name, s.count))
+
+    def initial_uses(self, p: Player, name: str, count: int | None) -> int | None:
+        """A skill's uses at the start (刷新至初始): the spec's parameter where it has one, else the count the
+        skill's line prints ([X] skills whose X the text fixes elsewhere have none here)."""
+        key = USES_PARAMS.get(name)
+        if key is not None:
+            return self.spec.p(key)
+        return count if count is not None and count >= 0 else None
 
     def phases(self, n: int) -> Sequence[Phase]:
         out: list[Phase] = [NOON]
@@ -193,6 +201,11 @@ class Game(FamilyGame):
         self.bonus_kill = False
         prefix = "moon." if phase is MOON_NIGHT else ""
         end = Until(n, f"{prefix}late.9", "end")
+        if self.mourning and self.mourning == n and phase is NIGHT:
+            self.mourning = 0
+            for q in self.living():
+                if q.faction == VILLAGE:
+                    self.give(q, "净化", source=0, until=Until(n + 1, "noon", "start"))
         for p in self.living():
             if p.role == "月亮":  # 夜: 月亮在游戏日夜晚常驻[不死]状态（对殉情无效）
                 self.give(p, "不死", source=p.n, until=end, not_against="殉情")
@@ -484,6 +497,16 @@ class Game(FamilyGame):
             self.announce("flip", {"seat": t.n, "text": "长夜漫漫"})
         if t.role == "炸弹":
             t.marks["bomb"] = kind.value
+        if t.true_role == "上帝使徒":  # 神恩: 若自己出局，立刻翻开身份牌
+            t.flipped = True
+            self.announce("flip", {"seat": t.n, "role": t.true_role})
+            if kind is Damage.VOTE or (src is not None and src.faction == VILLAGE):
+                # 仅下一晚开始: tonight's, if it happened by day; tomorrow's, if at night or dawn
+                self.mourning = self.night if self.current_phase.kind == "day" else self.night + 1
+                self.announce("mourning", {"text": f"村民阵营害死了{t.true_role}，自发前来默哀"})
+        for scholar in t.marks.get("scholars", ()):  # 诡辩: 目标若出局，发动者的票数永久+1
+            s = self.seat(scholar)
+            s.marks["extra_votes"] = int(s.marks.get("extra_votes", 0)) + 1
         for q in self.living():
             if q.role in ("双子星光", "双子星暗") and t.role in ("双子星光", "双子星暗"):
                 self.tell(q.n, "twin_out", {"seat": t.n})

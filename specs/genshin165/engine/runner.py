@@ -16,7 +16,7 @@ from ruleproof.specs._werewolf_family.engine import DayFirstEngine
 from ruleproof.specs._werewolf_family.spec import LoadedSpec
 from ruleproof.specs.genshin165 import smt
 from ruleproof.specs.genshin165.book import BOOK_ID, SPEC
-from ruleproof.specs.genshin165.engine import hooks, setup, skills  # noqa: F401 — registers the rules
+from ruleproof.specs.genshin165.engine import hooks, setup, skills, skills_more  # noqa: F401 — registers the rules
 from ruleproof.specs.genshin165.engine.game import AFTER_EXIT, Game
 from ruleproof.specs.genshin165.engine.registry import RULES
 from ruleproof.specs.genshin165.roles import ABSENT_ROLES, roles, roster
@@ -68,6 +68,8 @@ PLAYABLE: frozenset[str] = frozenset(
         *("预言家", "通灵师", "占卜师", "女巫", "白痴", "猎人", "守卫", "骑士", "魔术师", "摄梦人", "熊"),
         *("乌鸦", "企鹅", "替罪羊", "灵能", "潜行者", "猎魔人", "锈剑骑士", "太阳", "月亮", "隐者"),
         *("操纵月亮的女孩", "肉猪", "灵鹿", "太极宗师", "定序王子"),
+        *("狐狸", "赏金猎人", "圣女", "纵火犯", "上帝使徒", "药剂师"),
+        *("幼狼", "长老狼", "狼学者", "恶灵骑士"),
         *("黑狼王", "赤狼", "大野狼", "白狼王", "渊狼", "噩梦之影", "狙击手", "噬时狼妃", "石像鬼", "狼妹妹"),
         *("利维坦", "黑蝙蝠", "大天狗"),
         *("吹笛", "炸弹", "镜", "双子星光", "双子星暗", "丘比特", "锁链师"),

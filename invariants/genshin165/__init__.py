@@ -15,31 +15,25 @@ from ruleproof.specs._werewolf_family.invariants import (
     OrdersAcyclic,
     RedirectionOnce,
     WinAtMostOne,
-    chain_statements,
+    phase_statements,
 )
 from ruleproof.specs.genshin165 import tables
 from ruleproof.specs.genshin165.roles import ABSENT_ROLES, document
 
 
 def order_statements() -> list[ranks.Statement]:
-    out: list[ranks.Statement] = []
-    phases = [tables.START, *tables.CYCLE]
-    out += chain_statements("phase", [p.key for p in phases], tables.FLOW, tables.CYCLE_QUOTES[0].quote)
-    steps = [s.key for p in phases for s in p.steps]
-    out += chain_statements("step", steps, tables.FLOW, "总体流程 1–8")
-    for p in phases:
-        for s in p.steps:
-            if s.ordered and len(s.entries) > 1:
-                out += chain_statements(s.key, [f"{r}<{k}>" for r, k in s.entries], s.clause, s.quote)
-    for t in (
-        tables.EXIT_ORDER,
-        tables.CHAIN_ORDER,
-        tables.REDIRECTION,
-        tables.INHERIT_ORDER,
-        tables.THIRD_PRIORITY,
-    ):
-        out += chain_statements(t.key, list(t.entries), t.clause, t.quote)
-    return out
+    return phase_statements(
+        [tables.START, *tables.CYCLE],
+        [
+            tables.EXIT_ORDER,
+            tables.CHAIN_ORDER,
+            tables.REDIRECTION,
+            tables.INHERIT_ORDER,
+            tables.THIRD_PRIORITY,
+        ],
+        tables.FLOW,
+        tables.CYCLE_QUOTES[0].quote,
+    )
 
 
 def missing_rows() -> list[str]:

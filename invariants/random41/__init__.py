@@ -21,7 +21,7 @@ from ruleproof.specs._werewolf_family.invariants import (
     RedirectionOnce,
     WinAtMostOne,
     _prove,
-    chain_statements,
+    phase_statements,
 )
 from ruleproof.specs._werewolf_family.model import Damage
 from ruleproof.specs.random41 import tables
@@ -29,25 +29,19 @@ from ruleproof.text import Document
 
 
 def order_statements() -> list[ranks.Statement]:
-    out: list[ranks.Statement] = []
-    out += chain_statements(
-        "phase", [p.key for p in tables.PHASES], "游戏流程", "开局 早夜 午夜 深夜 凌晨 竞选 晨曦 正午 黄昏"
+    return phase_statements(
+        list(tables.PHASES),
+        [
+            tables.EXIT_ORDER,
+            tables.CHAIN_ORDER,
+            tables.DUSK_EXITS,
+            tables.REDIRECTION,
+            tables.STRENGTH,
+            tables.PRIORITY,
+        ],
+        "游戏流程",
+        tables.INSERTION.quote,
     )
-    for p in tables.PHASES:
-        out += chain_statements(f"steps:{p.key}", [s.key for s in p.steps], p.clause, p.quote)
-        for s in p.steps:
-            if s.ordered and len(s.entries) > 1:
-                out += chain_statements(s.key, [f"{r}<{k}>" for r, k in s.entries], s.clause, s.quote)
-    for t in (
-        tables.EXIT_ORDER,
-        tables.CHAIN_ORDER,
-        tables.DUSK_EXITS,
-        tables.REDIRECTION,
-        tables.STRENGTH,
-        tables.PRIORITY,
-    ):
-        out += chain_statements(t.key, list(t.entries), t.clause, t.quote)
-    return out
 
 
 class StrengthAgrees(Invariant[Any]):

@@ -279,6 +279,21 @@ class FamilyGame(BaseGame[Player]):
         )
         return factions[winner] if winner >= 0 else None
 
+    def seat_snapshot(self, p: Player) -> dict[str, Any]:
+        """The state fields every book of the family shows for a seat (vectors' ``state``)."""
+        mine = self.statuses.of(p.n)
+        return {
+            "role": p.role,
+            "faction": p.faction,
+            "alive": p.alive,
+            "out": p.out,
+            "exited": not p.alive,
+            "statuses": sorted({s.name for s in mine}),
+            "guard": sum(int(s.data.get("count", 0)) for s in mine if s.name == "守护"),
+            "tags": sorted(p.tags),
+            "sheriff": p.sheriff,
+        }
+
     # ── helpers ──────────────────────────────────────────────────────────────────────────────
 
     def living(self) -> list[Player]:

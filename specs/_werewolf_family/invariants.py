@@ -27,7 +27,7 @@ from ruleproof.smt import ranks
 from ruleproof.smt.invariant import Checked, Invariant
 from ruleproof.smt.ts import CheckResult, Options, Status, check_sat, new_solver
 from ruleproof.specs._werewolf_family import kernels
-from ruleproof.specs._werewolf_family.model import Damage, Defence, OrderTable
+from ruleproof.specs._werewolf_family.model import Damage, Defence, OrderTable, PhaseDef
 from ruleproof.text import Document
 
 
@@ -73,6 +73,22 @@ def chain_statements(key: str, entries: Sequence[str], clause: str, quote: str) 
         ranks.Statement(f"{key}:{a}", f"{key}:{b}", clause, None, quote)
         for a, b in itertools.pairwise(entries)
     ]
+
+
+def phase_statements(
+    phases: Sequence[PhaseDef], tables: Sequence[OrderTable], clause: str, quote: str
+) -> list[ranks.Statement]:
+    """A book's orders as precedences: its phases in cycle order, each phase's steps, each ordered step's
+    entries (「有先后顺序」), and each order table."""
+    out = chain_statements("phase", [p.key for p in phases], clause, quote)
+    for p in phases:
+        out += chain_statements(f"steps:{p.key}", [s.key for s in p.steps], p.clause, p.quote)
+        for s in p.steps:
+            if s.ordered and len(s.entries) > 1:
+                out += chain_statements(s.key, [f"{r}<{k}>" for r, k in s.entries], s.clause, s.quote)
+    for t in tables:
+        out += chain_statements(t.key, list(t.entries), t.clause, t.quote)
+    return out
 
 
 class DefencesAsDefined(Invariant[Any]):
@@ -236,4 +252,5 @@ __all__ = [
     "RedirectionOnce",
     "WinAtMostOne",
     "chain_statements",
+    "phase_statements",
 ]

@@ -622,21 +622,11 @@ class Game(FamilyGame):
             "lost": sorted(self.lost),
             "players": {
                 str(p.n): {
-                    "role": p.role,
+                    **self.seat_snapshot(p),
                     "true_role": p.true_role,
-                    "faction": p.faction,
                     "surface_role": p.surface_role,
                     "surface_camp": p.surface_camp,
-                    "alive": p.alive,
-                    "out": p.out,
-                    "exited": not p.alive,
-                    "statuses": sorted({s.name for s in self.statuses.of(p.n)}),
-                    "guard": sum(
-                        int(s.data.get("count", 0)) for s in self.statuses.of(p.n) if s.name == "守护"
-                    ),
-                    "tags": sorted(p.tags),
                     "flipped": p.flipped,
-                    "sheriff": p.sheriff,
                     "uses": {k: v.uses for k, v in p.skills.items() if v.uses is not None},
                     "cards": dict(p.cards),
                 }

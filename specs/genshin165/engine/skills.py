@@ -508,38 +508,47 @@ class Dream(Targeted):
         g.dreams[p.n] = t.n
 
 
+class Granting(Targeted):
+    """A skill whose effect is one status on the target, to the night's end or the next 正午's start; a
+    negative one is told (常见负面状态特效: 角色会得知被附加的效果)."""
+
+    status: ClassVar[str]
+    to_noon: ClassVar[bool] = False
+
+    def effect(self, g: Game, p: Player, a: Action, selected: int, t: Player) -> None:
+        until = next_noon(g) if self.to_noon else night_end(g)
+        given = g.give(t, self.status, source=p.n, until=until)
+        spec = g.family.statuses.get(self.status)
+        if given is not None and spec is not None and spec.negative:
+            g.tell(t.n, "status", {"status": self.status})
+
+
 @skill
-class Abyss(Targeted):
+class Abyss(Granting):
     """深渊 (渊狼): 每名角色只可选择一次: 当晚[不死]."""
 
     key = "深渊"
     once_each = True
-
-    def effect(self, g: Game, p: Player, a: Action, selected: int, t: Player) -> None:
-        g.give(t, "不死", source=p.n, until=night_end(g))
+    status = "不死"
 
 
 @skill
-class Shelter(Targeted):
+class Shelter(Granting):
     """庇护 (黑蝙蝠): 不能连续两天选择同一个角色: [坚韧]至当晚结束."""
 
     key = "庇护"
     no_repeat = True
-
-    def effect(self, g: Game, p: Player, a: Action, selected: int, t: Player) -> None:
-        g.give(t, "坚韧", source=p.n, until=night_end(g))
+    status = "坚韧"
 
 
 @skill
-class Freeze(Targeted):
+class Freeze(Granting):
     """冰冻 (企鹅): 不能连续两晚选择同一个角色: [冰冻]至下一个[正午]阶段开始."""
 
     key = "冰冻"
     no_repeat = True
-
-    def effect(self, g: Game, p: Player, a: Action, selected: int, t: Player) -> None:
-        if g.give(t, "冰冻", source=p.n, until=next_noon(g)):
-            g.tell(t.n, "status", {"status": "冰冻"})
+    status = "冰冻"
+    to_noon = True
 
 
 @skill
@@ -547,24 +556,20 @@ class Fear(Freeze):
     """恐惧 (噩梦之影): 不可连续两晚选择同一角色: [恐惧]至下一个[正午]阶段开始; 第一次使用 → [群内]."""
 
     key = "恐惧"
+    status = "恐惧"
 
     def effect(self, g: Game, p: Player, a: Action, selected: int, t: Player) -> None:
-        if g.give(t, "恐惧", source=p.n, until=next_noon(g)):
-            g.tell(t.n, "status", {"status": "恐惧"})
+        super().effect(g, p, a, selected, t)
         if p.true_role == "噩梦之影":
             p.tags.add("[群内]")
 
 
 @skill
-class Manipulate(Targeted):
+class Manipulate(Freeze):
     """操纵 (操纵月亮的女孩): 不能连续两晚选择同一个角色: [沉默]至下一个[正午]阶段开始."""
 
     key = "操纵"
-    no_repeat = True
-
-    def effect(self, g: Game, p: Player, a: Action, selected: int, t: Player) -> None:
-        if g.give(t, "沉默", source=p.n, until=next_noon(g)):
-            g.tell(t.n, "status", {"status": "沉默"})
+    status = "沉默"
 
 
 @skill

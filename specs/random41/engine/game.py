@@ -385,17 +385,7 @@ class Game(FamilyGame):
             "lost": sorted(self.lost),
             "players": {
                 str(p.n): {
-                    "role": p.role,
-                    "faction": p.faction,
-                    "alive": p.alive,
-                    "out": p.out,
-                    "exited": not p.alive,
-                    "statuses": sorted({s.name for s in self.statuses.of(p.n)}),
-                    "guard": sum(
-                        int(s.data.get("count", 0)) for s in self.statuses.of(p.n) if s.name == "守护"
-                    ),
-                    "tags": sorted(p.tags),
-                    "sheriff": p.sheriff,
+                    **self.seat_snapshot(p),
                     "curse": self.curse[p.n],
                     "category": p.category if isinstance(p, Seat41) else "",
                 }

@@ -220,6 +220,22 @@ class FamilyGame(BaseGame[Player]):
         )
         return status.name
 
+    def resolve_hit(self, h: Hit) -> bool:
+        """One hit on a char in the game: a defence absorbs it, or another effect cancels it (the book's
+        :meth:`cancels_otherwise`), or the char goes out (the book's :meth:`exit`).  True: it went out."""
+        t = self.seat(h.target)
+        if not t.alive or self.absorb(t, h) or self.cancels_otherwise(t, h):
+            return False
+        self.exit(t, h.kind, h.source, h.skill)
+        return True
+
+    def cancels_otherwise(self, t: Player, h: Hit) -> bool:
+        """「有其他效果可以抵消伤害，则这些效果全部结算」: none by default."""
+        return False
+
+    def exit(self, t: Player, kind: Damage, source: int, skill: str) -> None:
+        raise NotImplementedError(type(self).__name__)
+
     # ── the 「踢球」 chain ───────────────────────────────────────────────────────────────────────
 
     def kick(self, actor: Player, selected: int, skill: str) -> int:

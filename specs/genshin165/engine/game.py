@@ -410,15 +410,6 @@ class Game(FamilyGame):
         for h in queue:
             self.resolve_hit(h)
 
-    def resolve_hit(self, h: Hit) -> bool:
-        t = self.seat(h.target)
-        if not t.alive:
-            return False
-        if self.absorb(t, h):
-            return False
-        self.exit(t, h.kind, h.source, h.skill)
-        return True
-
     def defences(self, p: Player, hit: Hit) -> list[Any]:
         out = super().defences(p, hit)
         return [(s, c and s.data.get("not_against") != hit.skill, k) for s, c, k in out]

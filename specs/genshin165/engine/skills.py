@@ -250,6 +250,19 @@ class Damaging(Targeted):
 
     kind: ClassVar[Damage] = Damage.KILL
     entry: ClassVar[str] = ""
+    after_out: ClassVar[str] = ""  # 「X出局后」: the [实际身份] that must be out first
+
+    def partner_out(self, g: Game) -> bool:
+        return not self.after_out or any(q.true_role == self.after_out and not q.alive for q in g.players)
+
+    def extra_check(self, g: Game, p: Player, a: Action) -> None:
+        if not self.partner_out(g):
+            raise g.illegal(
+                self.clause(p), f"{self.after_out}出局后才可发动", f"only after {self.after_out} is out", a
+            )
+
+    def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
+        return super().propose(g, p, rng) if self.partner_out(g) else None
 
     def effect(self, g: Game, p: Player, a: Action, selected: int, t: Player) -> None:
         g.damage(t.n, self.kind, p, self.key, self.entry or f"{p.role}<{self.key}>")
@@ -347,15 +360,7 @@ class NightHeir(Damaging):
 
     key = "继承黑夜"
     kill = True
-
-    def extra_check(self, g: Game, p: Player, a: Action) -> None:
-        if not any(q.role == "双子星暗" and not q.alive for q in g.players):
-            raise g.illegal("双子星光", "暗出局后才可发动", "only after 暗 is out", a)
-
-    def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
-        if not any(q.role == "双子星暗" and not q.alive for q in g.players):
-            return None
-        return super().propose(g, p, rng)
+    after_out = "双子星暗"
 
 
 @skill
@@ -364,15 +369,7 @@ class Rage(Damaging):
 
     key = "暴怒"
     kind = Damage.PIERCE
-
-    def extra_check(self, g: Game, p: Player, a: Action) -> None:
-        if not any(q.true_role == "狼弟" and not q.alive for q in g.players):
-            raise g.illegal("狼兄", "狼弟出局后才可发动", "only after 狼弟 is out", a)
-
-    def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
-        if not any(q.true_role == "狼弟" and not q.alive for q in g.players):
-            return None
-        return super().propose(g, p, rng)
+    after_out = "狼弟"
 
 
 @skill

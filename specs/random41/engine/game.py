@@ -249,18 +249,7 @@ class Game(FamilyGame):
         else:
             self.resolve_hit(hit)
 
-    def resolve_hit(self, h: Hit) -> bool:
-        t = self.seat(h.target)
-        if not t.alive:
-            return False
-        if self.absorb(t, h):
-            return False
-        if self.chaos(t, h):
-            return False
-        self.exit(t, h.kind, h.source, h.skill)
-        return True
-
-    def chaos(self, t: Player, h: Hit) -> bool:
+    def cancels_otherwise(self, t: Player, h: Hit) -> bool:
         """[混沌]: 若场上存在其他处于该状态的角色，则抵消此次伤害，然后其他处于该状态的角色失去[混沌]并受到
         [致死伤害]（来源为受到伤害的角色原本处于的[混沌]状态的赋予者）."""
         own = next((s for s in self.statuses.of(t.n) if s.name == "混沌"), None)

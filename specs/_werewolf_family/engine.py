@@ -122,15 +122,20 @@ class FamilyGame(BaseGame[Player]):
         n = 0
         while self.result is None:
             n += 1
-            phases = [ph for ph in self.phases(n)]
-            last = {ph.kind: i for i, ph in enumerate(phases)}
-            for i, phase in enumerate(phases):
+            i = 0
+            while True:  # asked again after each period: a rule may add one to this round (月亮's night)
+                phases = list(self.phases(n))
+                if i >= len(phases):
+                    break
+                phase = phases[i]
+                i += 1
                 if not self.phase_runs(phase):
                     continue
                 self.run_phase(n, phase)
                 if self.finished():
                     return self.result
-                if self.stop_after == (phase.kind, n) and last[phase.kind] == i:
+                later = [ph.kind for ph in self.phases(n)[i:]]
+                if self.stop_after == (phase.kind, n) and phase.kind not in later:
                     return self.result
             if self.stop_after is not None and self.stop_after[1] <= n:
                 break

@@ -114,7 +114,7 @@ class Game(FamilyGame):
         self.round_exits: list[int] = []
         self.day_exits: list[tuple[int, str]] = []
         self.extra_noon = False
-        self.extra_night = 0
+        self.moon_nights: Counter[int] = Counter()  # round → extra nights (月亮<夜>)
         self.extra_vote = False
         self.kills_allowed = 1
         self.kills_done = 0
@@ -162,8 +162,7 @@ class Game(FamilyGame):
         if self.extra_noon and n > 1:
             out.append(SUN_NOON)
         out += [DUSK, NIGHT]
-        if self.extra_night and n > 0:
-            out.append(MOON_NIGHT)
+        out += [MOON_NIGHT] * self.moon_nights[n]  # 长夜漫漫: 下一个游戏日夜晚额外进行一轮（可以叠加）
         return out
 
     def run_phase(self, n: int, phase: Phase) -> None:
@@ -178,8 +177,7 @@ class Game(FamilyGame):
         super().run_phase(n, phase)
         if phase is SUN_NOON:
             self.extra_noon = False
-        if phase is MOON_NIGHT:
-            self.extra_night -= 1
+
         if self.result is None and n >= ROUND_CAP and phase.kind == "night":
             self.stalemate()
 
@@ -484,7 +482,7 @@ class Game(FamilyGame):
             self.announce("flip", {"seat": t.n, "text": "日不落"})
         if t.role == "月亮" and not t.flipped:
             t.flipped = True
-            self.extra_night += 1
+            self.moon_nights[self.night if self.current_phase.kind == "day" else self.night + 1] += 1
             self.announce("flip", {"seat": t.n, "text": "长夜漫漫"})
         if t.role == "炸弹":
             t.marks["bomb"] = kind.value

@@ -157,6 +157,7 @@ def publish_dusk(g: Game) -> None:
     voted = [n for n, how in g.day_exits if how == "voted"]
     other = [n for n, how in g.day_exits if how != "voted"]
     g.announce("dusk_exits", {"voted": voted, "other": other})
+    g.round_exits = []  # the day's exits are published; the next list is the night's
 
 
 @RULES.hook("dusk.4", "pre")

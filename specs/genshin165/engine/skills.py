@@ -59,7 +59,7 @@ class Targeted(Impl):
             q = g.player(t, a.skill)
             if self.dead_only and q.alive:
                 raise g.illegal(c, f"{t} 号尚未出局", f"{t} is not out", a)
-        if self.no_repeat and set(a.targets) & set(p.marks.get(f"last:{self.key}", ())):
+        if self.no_repeat and set(a.targets) & self.last_night(g, p):
             raise g.illegal(c, "不能连续两晚选择同一个角色", "not the same target two nights running", a)
         if self.once_each and set(a.targets) & set(p.marks.get(f"ever:{self.key}", ())):
             raise g.illegal(c, "每个角色只能被选择一次", "each target only once", a)
@@ -67,6 +67,12 @@ class Targeted(Impl):
 
     def extra_check(self, g: Game, p: Player, a: Action) -> None:
         """Further range rules of the skill."""
+
+    def last_night(self, g: Game, p: Player) -> set[int]:
+        """「不能连续两晚选择同一个角色」 with 月亮's rule: the previous round's targets, whichever of its nights
+        (「本次的两个夜晚可以选择同一个人」; 「若本次两个夜晚分别选择了B和C，则下一晚不能选择B和C」)."""
+        rounds: dict[int, set[int]] = p.marks.get(f"rounds:{self.key}", {})
+        return rounds.get(g.night - 1, set())
 
     def spend(self, g: Game, p: Player, a: Action) -> None:
         state = p.skills.get(skill_name(self.key))
@@ -80,7 +86,7 @@ class Targeted(Impl):
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
         self.spend(g, p, a)
-        p.marks[f"last:{self.key}"] = a.targets
+        p.marks.setdefault(f"rounds:{self.key}", {}).setdefault(g.night, set()).update(a.targets)
         p.marks.setdefault(f"ever:{self.key}", ())
         p.marks[f"ever:{self.key}"] = (*p.marks[f"ever:{self.key}"], *a.targets)
         if self.kill:
@@ -110,7 +116,7 @@ class Targeted(Impl):
         if not self.self_ok:
             pool = [n for n in pool if n != p.n]
         if self.no_repeat:
-            pool = [n for n in pool if n not in p.marks.get(f"last:{self.key}", ())]
+            pool = [n for n in pool if n not in self.last_night(g, p)]
         if self.once_each:
             pool = [n for n in pool if n not in p.marks.get(f"ever:{self.key}", ())]
         return pool

@@ -106,6 +106,8 @@ HOOKED = {
     "激励",
     "主宰黑夜",
     "邪恶",
+    "齐心",
+    "潜藏",
 }
 NOT_MODELLED = {
     # skills of playable roles the engine does not run (docs/genshin165.md: what is not modelled)

@@ -134,6 +134,9 @@ class Game(FamilyGame):
         self.last_words = 0
         self.arson: tuple[int, int] | None = None  # (round, target) of 纵火
         self.mourning = 0  # 神恩: the round whose night starts the village's [净化]
+        self.gifts: list[tuple[int, str, str]] = []  # (seat, skill, giver role) granted at the night's end
+        self.apprentice: dict[int, int] = {}  # tonight's 见习 target → the 见习守卫
+        self.saved_once: set[int] = set()  # chars whose first exit tonight 见习 already took
         for p in self.players:
             self._deal(p)
         self.setup_seats()
@@ -193,6 +196,7 @@ class Game(FamilyGame):
     def begin_night(self, n: int, phase: Phase) -> None:
         self.hits, self.swaps, self.reversals, self.hunted = [], [], set(), []
         self.selected_kills = []
+        self.apprentice, self.saved_once = {}, set()
         self.last_dreams, self.dreams = self.dreams, {}
         self.kills_done = 0
         self.kills_allowed = 1 + (1 if self.bonus_kill else 0)
@@ -232,11 +236,14 @@ class Game(FamilyGame):
                 if not self.player(t, a.skill).alive:
                     raise self.illegal("出局", f"目标 {t} 号已出局", f"target {t} is out", a)
             return
-        if a.skill == "杀人":
+        state = pl.skills.get(skill_name(a.skill))
+        granted = state is not None and state.origin != "own" and not state.lost  # a gift (黑商<馈赠>)
+        if a.skill == "杀人" or granted:
             if not pl.alive:
                 raise self.illegal("出局", "出局者不再参与任何投票与行动", "players out cannot act", a)
+            impl = self.rules.skills.get(a.skill)
             for t in a.targets:
-                if not self.player(t, a.skill).alive:
+                if not self.player(t, a.skill).alive and not (impl is not None and impl.targets_may_be_out):
                     raise self.illegal("出局", f"目标 {t} 号已出局", f"target {t} is out", a)
             return
         super().check_common(pl, a)
@@ -407,6 +414,22 @@ class Game(FamilyGame):
         )
         for h in queue:
             self.resolve_hit(h)
+
+    def cancels_otherwise(self, t: Player, h: Hit) -> bool:
+        """见习: 结算目标当晚第一次出局时，结算目标不出局，但是发动者承受[致死伤害]（来源为自己，顺序和结算目标那次出局
+        同顺序）; sworn (宣誓效忠) targets cost the apprentice its 见习 instead."""
+        keeper = self.apprentice.get(t.n)
+        if keeper is None or t.n in self.saved_once or self.current_phase.kind != "night":
+            return False
+        self.saved_once.add(t.n)
+        k = self.seat(keeper)
+        self.log("apprentice", {"target": t.n, "keeper": keeper})
+        if k.marks.get("sworn") == t.n:
+            if "见习" in k.skills:
+                k.skills["见习"].lost = True
+        elif k.alive:
+            self.resolve_hit(Hit(k.n, Damage.LETHAL, k.n, "见习"))
+        return True
 
     def defences(self, p: Player, hit: Hit) -> list[Any]:
         out = super().defences(p, hit)

@@ -80,6 +80,8 @@ class Targeted(Impl):
             return
         if state.uses is not None:
             state.uses -= self.spends
+        if state.origin != "own":  # 临时技能: 使用一次后就丢失
+            state.lost = True
         info = roles()[p.role].skill(skill_name(self.key))
         if info is not None and info.limited:
             state.spent = True

@@ -269,3 +269,95 @@ __all__ = [
     "Sophistry",
 ]
 _ = (Until, night_end)
+
+
+GIFTS = {"验人": "通灵", "毒药": "毒药", "猎枪": "最后一枪", "守护": "版杀守护", "控制": "冰冻"}
+
+
+@skill
+class Gift(Targeted):
+    """馈赠 (黑商) <限定>: 除自己以外任意角色，并决定赠送验人，毒药，猎枪，守护，控制其中之一; 结算目标[实际阵营]为
+    狼人阵营 → 发动者受到[致死伤害]; 否则结算目标在夜晚结束时得到通知，获得对应的临时技能，使用一次后就丢失."""
+
+    key = "馈赠"
+    self_ok = False
+
+    def effect(self, g: Game, p: Player, a: Action, selected: int, t: Player) -> None:
+        kinds = list(GIFTS)
+        kind = str(g.choose(f"馈赠:{p.n}", kinds, clause="黑商", default=g.rng.randrange(len(kinds))))
+        if t.faction == WOLF:
+            g.damage(p.n, Damage.LETHAL, p, self.key, "黑商<馈赠>")
+        else:
+            g.gifts.append((t.n, GIFTS[kind], "黑商"))
+
+
+def _hand_gifts(g: Game) -> None:
+    for seat, name, giver in g.gifts:
+        t = g.seat(seat)
+        if t.alive:
+            t.skills[name] = SkillState(1, origin=giver)
+            g.private(t.n, "gift", {"skill": name})
+    g.gifts = []
+
+
+RULES.hook("late.9", "post")(_hand_gifts)
+RULES.hook("moon.late.9", "post")(_hand_gifts)
+
+
+@skill
+class Inherit(Damaging):
+    """继承 (狼弟) [早夜]<限定><强制>: 狼兄出局后，或获取[群内]标签的当晚: [致死伤害]; 发动后若是狼人阵营则获得[群内]，
+    潜藏失效."""
+
+    key = "继承"
+    kind = Damage.LETHAL
+    entry = "狼弟<继承>"
+    after_out = "狼兄"
+
+    def before(self, g: Game, p: Player, a: Action) -> None:
+        if p.faction == WOLF:
+            p.tags.add("[群内]")
+        p.surface_camp, p.surface_role = p.faction, p.true_role  # 潜藏: [继承]发动后失效
+
+
+@RULES.on_setup("狼弟")
+def _hidden(g: Game, p: Player) -> None:
+    """潜藏 [开局]<强制>: 狼弟可以设置自己的表面阵营，表面身份，表面带刀 — the engine lets the seat choose the surface
+    camp (a choice keyed to the seat); the surface identity and knife are not modelled."""
+    camps: list[int | str] = [VILLAGE, WOLF]
+    pick = str(g.choose(f"潜藏:{p.n}", camps, clause="狼弟", default=0))
+    p.surface_camp = pick
+
+
+@RULES.on_setup("狼兄")
+def _brothers(g: Game, p: Player) -> None:
+    """与狼弟互知不共群."""
+    for q in g.players:
+        if q.true_role == "狼弟":
+            g.private(p.n, "brother", {"seat": q.n})
+            g.private(q.n, "brother", {"seat": p.n})
+
+
+@skill
+class Apprentice(Targeted):
+    """见习 (见习守卫): 结算目标当晚第一次出局时不出局，发动者承受[致死伤害] (Game.cancels_otherwise)."""
+
+    key = "见习"
+
+    def effect(self, g: Game, p: Player, a: Action, selected: int, t: Player) -> None:
+        g.apprentice[t.n] = p.n
+
+
+@skill
+class Oath(Targeted):
+    """宣誓效忠 (见习守卫) <限定>: [实际身份]属于村民阵营 → 共群，对其使用[见习]时改为失去[见习]; 否则见习守卫承受
+    [致死伤害]."""
+
+    key = "宣誓效忠"
+
+    def effect(self, g: Game, p: Player, a: Action, selected: int, t: Player) -> None:
+        if roles()[t.true_role].camp is Camp.VILLAGE:
+            p.marks["sworn"] = t.n
+            g.tell(t.n, "oath", {"with": p.n})
+        else:
+            g.damage(p.n, Damage.LETHAL, p, self.key, "见习守卫<宣誓效忠>")

@@ -1,7 +1,7 @@
 """[165]原神's invariants as the verifier runs them (docs/genshin165.md): the family's, with this book's
 tables.  The engine-level ones (a char exits at most once, at most one sheriff, the vote rules, the
 exit list as written) are monitors on every replayed vector and every Hypothesis game of the suite
-(tests/genshin165/test_games.py) — checked, not proved, and reported as such."""
+(tests/genshin165/test_engine.py) — checked, not proved, and reported as such."""
 
 from __future__ import annotations
 

@@ -76,6 +76,27 @@ def surface_camp_word(faction: str) -> str:
     return {VILLAGE: "村民阵营", WOLF: "狼人阵营", NONE: "无阵营"}.get(faction, f"{faction}阵营")
 
 
+class SameNameOrder:
+    """The policy as the game asks it, with a step's actions of one skill put in the same-name order (总体流程
+    注: 真身份牌的优先，其余角色…按照发动者[实际身份]排序在真身份牌的后面): the runtime resolves a step in the
+    spec's skill order and, within one skill, in submission order."""
+
+    def __init__(self, inner: Policy, game: Game) -> None:
+        self.inner = inner
+        self.game = game
+
+    def actions(self, g: Any, step: str) -> list[Action]:
+        acts = list(self.inner.actions(g, step))
+        key = self.game.same_name_key
+        return sorted(acts, key=lambda a: (RULES.rank.get(a.skill, 0), key(a.actor, a.skill)))
+
+    def order(self, g: Any, night: int) -> Sequence[int] | None:
+        return self.inner.order(g, night)
+
+    def choose(self, g: Any, key: str, options: Sequence[int | str]) -> int | str | None:
+        return self.inner.choose(g, key, options)
+
+
 class Game(FamilyGame):
     rules = RULES
     family = tables.FAMILY
@@ -92,6 +113,7 @@ class Game(FamilyGame):
     ) -> None:
         players = [Player(i + 1, r, faction_of(r)) for i, r in enumerate(seats)]
         super().__init__(players, policy, seed=seed, observer=observer, stop_after=stop_after)
+        self.policy = SameNameOrder(policy, self)
         self.spec = spec
         self.shortest_first = spec.reading("guard.consumption") == "shortest_first"
         self.n_start = len(players)
@@ -377,6 +399,15 @@ class Game(FamilyGame):
         self.pending = []
 
     # ── damage and exits ─────────────────────────────────────────────────────────────────────
+
+    def same_name_key(self, seat: int, skill: str) -> tuple[int, int]:
+        """The same-name rule: the true identity's holder first, the others by their [实际身份]'s place in the role
+        list."""
+        p = self.seat(seat)
+        native = (
+            roles()[p.true_role].skill(skill_name(skill)) is not None if p.true_role in roles() else False
+        )
+        return (0 if native else 1, self.roster_index.get(p.true_role, 999))
 
     def exit_rank(self, entry: str, actor: Player, skill: str) -> tuple[int, ...]:
         """The position of a hit in the night's exit list: the entry's row, then the same-name rule

@@ -19,6 +19,7 @@ from ruleproof.specs._werewolf_family.invariants import (
 )
 from ruleproof.specs.genshin165 import tables
 from ruleproof.specs.genshin165.roles import ABSENT_ROLES, document
+from ruleproof.text import Document
 
 
 def order_statements() -> list[ranks.Statement]:
@@ -36,7 +37,7 @@ def order_statements() -> list[ranks.Statement]:
     )
 
 
-def missing_rows() -> list[str]:
+def missing_rows(doc: Document | None = None) -> list[str]:
     return [c.key for c, row in tables.NIGHT_EXITS if row is None]
 
 
@@ -76,10 +77,10 @@ def scenario() -> dict[str, Any]:
     }
 
 
-def absent_cited() -> list[str]:
+def absent_cited(doc: Document | None = None) -> list[str]:
     """Roles the text deletes or names without a section (roles.ABSENT), cited inside another role's
     section: 「恶灵骑士无法反制炼金魔女…」 (炼金魔女 deleted), 「顺序在黑客之后」 (no 黑客)."""
-    doc = document()
+    doc = doc or document()
     sections = {d.clause for d in doc.names.of("role")}
     out = []
     for name in ABSENT_ROLES:

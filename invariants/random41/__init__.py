@@ -112,14 +112,14 @@ class AllLostHasWinner(Invariant[Any]):
         return Checked(r)
 
 
-def deleted_roles() -> list[str]:
+def deleted_roles(doc: Document | None = None) -> list[str]:
     """Roles the text's revision notes delete (「删除身份X」 in a 版本更新 section)."""
     import re
 
     from ruleproof.books import load_source
     from ruleproof.text import read_document
 
-    doc = read_document(load_source("bundled:random41"))
+    doc = doc or read_document(load_source("bundled:random41"))
     out: list[str] = []
     for clause in doc.clauses.values():
         if "版本更新" in clause.id:
@@ -127,19 +127,19 @@ def deleted_roles() -> list[str]:
     return out
 
 
-def priority_unknown() -> list[str]:
+def priority_unknown(doc: Document | None = None) -> list[str]:
     """Camps of the win priority named after a role the revision notes delete."""
-    gone = deleted_roles()
+    gone = deleted_roles(doc)
     return [c for c in tables.PRIORITY.entries if c.removesuffix("阵营") in gone]
 
 
-def redirect_unscheduled() -> list[str]:
+def redirect_unscheduled(doc: Document | None = None) -> list[str]:
     """Skills of the 「选择目标 → 结算目标」 chain that no phase list schedules."""
     scheduled = {skill for ph in tables.PHASES for s in ph.steps for _r, skill in s.entries}
     return [s for s in tables.REDIRECTION.entries if s not in scheduled]
 
 
-def own_camp_loss() -> list[str]:
+def own_camp_loss(doc: Document | None = None) -> list[str]:
     """A camp's loss line about another camp (鬼魂情侣阵营: 「黑情侣阵营的所有角色均出局」)."""
     from ruleproof.specs.random41.tables import WIN_QUOTES
 

@@ -235,3 +235,13 @@ def test_same_seed_same_game() -> None:
     b = ENGINE.random_game(spec, 7)
     b.run()
     assert [e.to_json() for e in a.events] == [e.to_json() for e in b.events]
+
+
+def test_verify_reads_the_revision_it_is_given() -> None:
+    """An author who drops 「顺序在黑客之后」 from 混血儿 sees that citation go; 炼金魔女 in 恶灵骑士 stays."""
+    from ruleproof.books import Source
+    from ruleproof.invariants.genshin165 import absent_cited
+
+    text = load_source("bundled:genshin165").data.decode("utf-8").replace("，顺序在黑客之后", "")
+    doc = read_document(Source("bundled:genshin165", text.encode("utf-8")))
+    assert [c.split("（")[0] for c in absent_cited(doc)] == ["炼金魔女"]

@@ -519,9 +519,10 @@ class Granting(Targeted):
 
     status: ClassVar[str]
     to_noon: ClassVar[bool] = False
+    permanent: ClassVar[bool] = False  # 「永久获得」
 
     def effect(self, g: Game, p: Player, a: Action, selected: int, t: Player) -> None:
-        until = next_noon(g) if self.to_noon else night_end(g)
+        until = None if self.permanent else next_noon(g) if self.to_noon else night_end(g)
         given = g.give(t, self.status, source=p.n, until=until)
         spec = g.family.statuses.get(self.status)
         if given is not None and spec is not None and spec.negative:
@@ -578,17 +579,12 @@ class Manipulate(Freeze):
 
 
 @skill
-class Karma(Targeted):
+class Karma(Granting):
     """业炎 (赤狼) [0]: 每有一只[群内]狼死亡，次数+1: 结算目标永久获得[业炎]."""
 
     key = "业炎"
-
-    def extra_check(self, g: Game, p: Player, a: Action) -> None:
-        pass
-
-    def effect(self, g: Game, p: Player, a: Action, selected: int, t: Player) -> None:
-        if g.give(t, "业炎", source=p.n):
-            g.tell(t.n, "status", {"status": "业炎"})
+    status = "业炎"
+    permanent = True
 
 
 @skill

@@ -88,8 +88,8 @@ def test_a_command_the_book_lacks_is_one_line_and_exit_2(
 
 
 def test_the_english_message_names_what_the_book_has(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(["--lang", "en", "play", "--book", "botc-m124"], capsys)
-    assert code == 2 and "botc-m124 has no game engine yet" in err and "bundled text" in err
+    code, _, err = run(["--lang", "en", "play", "--book", "jiejie140"], capsys)
+    assert code == 2 and "jiejie140 has no game engine yet" in err and "bundled text" in err
 
 
 def test_an_unknown_book_key(capsys: pytest.CaptureFixture[str]) -> None:

@@ -52,6 +52,13 @@ CATALOG: tuple[BookProfile, ...] = (
         filename="botc-m124.txt",
         recognise=("[M124]巫师3", "血染钟楼"),
         reading="sectioned",
+        spec="ruleproof.specs.botc_m124.book:SPEC",
+        drift="ruleproof.specs.botc_m124.drift:quotes",
+        config="ruleproof.specs.botc_m124.cli:CONFIG",
+        engine="ruleproof.specs.botc_m124.engine.runner:ENGINE",
+        invariants="ruleproof.invariants.botc_m124:INVARIANTS",
+        vectors="tests/botc_m124/vectors",
+        counterexamples="counterexamples/botc_m124",
     ),
     BookProfile(
         "random41",

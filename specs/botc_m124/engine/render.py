@@ -18,6 +18,7 @@ D = Mapping[str, Any]
 SIDES_ZH = {"good": "善良阵营", "evil": "邪恶阵营"}
 DAY_ACTIONS_ZH = {NOMINATE: "提名", VOTE: "投票", SAY: "发帖", PENALTY: "判罚"}
 YES_NO = {"yes": "是", "no": "否"}
+YES_NO_EN = {"是": "yes", "否": "no", "真": "true", "假": "false", "不确定": "uncertain"}
 HIDDEN_ZH = {
     "lilmonsta": "恶魔宝宝局",
     "godfather": "教父的外来者调整",
@@ -107,6 +108,8 @@ def _value(v: Any, w: Words) -> str:
         return w.skill(s)
     if not w.en and s in YES_NO:
         return YES_NO[s]
+    if w.en and s in YES_NO_EN:
+        return YES_NO_EN[s]
     if ":" in s and s.split(":")[1] in ROLE_BY_KEY:  # "2,7:washerwoman"
         seats, role = s.split(":")
         return (
@@ -383,6 +386,25 @@ TEXTS: dict[str, EventText] = {
     "holder_target": EventText(
         lambda d, w: f"{w.seat(d['seat'])}为{w.skill(d['skill'])}选择目标 {w.seats(d['targets'])}",
         lambda d, w: f"seat {d['seat']} picks {d['targets']} for {d['skill']}",
+    ),
+    "babysitter": _zh_en("{seat} 号成为恶魔宝宝的携带者", "seat {seat} babysits the Lil' Monsta"),
+    "ballot": _zh_en(
+        "爪牙 {seat} 号在群聊中发出 {target} 号（{skill}）", "minion {seat} posts seat {target} ({skill})"
+    ),
+    "team": EventText(
+        lambda d, w: (
+            f"爪牙群聊的结果（{w.skill(d['skill'])}）：{w.seat(d['target'])}"
+            + (
+                f"（最后发出：{'，'.join(f'{a} 号→{b} 号' for a, b in d['ballots'].items())}）"
+                if d["ballots"]
+                else "（无人发出，说书人选择）"
+            )
+        ),
+        lambda d, w: (
+            f"the minions' choice ({d['skill']}): seat {d['target']} (last posts "
+            + (", ".join(f"{a}→{b}" for a, b in d["ballots"].items()) or "none: the storyteller's")
+            + ")"
+        ),
     ),
     "not_executed": _zh_en(
         "{actor} 号的{skill}未能执行（{reason}）", "seat {actor}'s {skill} is not carried out ({reason})"

@@ -28,6 +28,7 @@ from typing import Any
 from ruleproof.specs.botc_m124.engine import info, passives
 from ruleproof.specs.botc_m124.engine.model import GOOD, Player
 from ruleproof.specs.botc_m124.roles import ROLE_BY_KEY, SKILL_BY_KEY, SKILLS
+from ruleproof.specs.botc_m124.tables import ANSWERS
 
 CANNIBAL = "cannibal"
 NOT_POOLED_ROLES = frozenset({"amnesiac", "taskmaster", "adventurer", "mezepheles", "ravenkeeper"})
@@ -40,7 +41,7 @@ AMNESIAC_POOL: tuple[str, ...] = tuple(
 those tied to their own role's other skills or marks (冒险家's 回归, 任务达人's 奖励), a word (灵言师) or a
 death (守鸦人)."""
 
-GRADES = ("无关", "有关", "接近", "完美")
+GRADES = ANSWERS["amnesiac.guess"]  # 无关 / 有关 / 接近 / 完美
 
 
 # ── 食人族 ─────────────────────────────────────────────────────────────────────────────────
@@ -102,7 +103,7 @@ def guess_truth(g: Any, p: Player, guess: str) -> list[str]:
     key = hidden_skill(g, p)
     sk = SKILL_BY_KEY[key]
     names = {key, sk.zh, ROLE_BY_KEY[sk.role].zh + sk.zh, sk.quote}
-    return ["完美"] if guess.strip() in names else ["无关", "有关", "接近"]
+    return [GRADES[-1]] if guess.strip() in names else list(GRADES[:-1])
 
 
 def guess(g: Any, p: Player, key: str, text: str) -> None:

@@ -20,21 +20,24 @@ from typing import Any
 
 from ruleproof.specs.botc_m124.engine.model import EVIL, Player
 from ruleproof.specs.botc_m124.roles import ROLE_BY_KEY, ROLES, Kind
+from ruleproof.specs.botc_m124.tables import BREW_LIMITS
 
 CLAUSE = "熬药巫婆"
 STOP = 0
 
 
 def refusal(g: Any, target: Player, role: str) -> str | None:
-    """Why brewing ``role`` on ``target`` is an invalid choice (None: valid)."""
-    if role == "lilmonsta":
-        return "熬药巫婆不能熬制恶魔宝宝"
-    if role == "heretic":
-        return "熬药巫婆不能将角色熬制成异端分子"
-    if ROLE_BY_KEY[role].kind is Kind.DEMON and target.n in g.marks("携带宝宝"):
-        return "不能将携带恶魔宝宝的爪牙熬制成一个恶魔"
-    if target.faction == EVIL and role in ("goon", "politician"):
-        return "熬药巫婆不能将邪恶角色熬制成暴徒、政客"
+    """Why brewing ``role`` on ``target`` is an invalid choice (the note's limits, from the spec; None:
+    valid)."""
+    for limit in BREW_LIMITS:
+        if not (role in limit.roles or (limit.demon and ROLE_BY_KEY[role].kind is Kind.DEMON)):
+            continue
+        if (
+            limit.target == "any"
+            or (limit.target == "evil" and target.faction == EVIL)
+            or (limit.target == "babysitter" and target.n in g.marks("携带宝宝"))
+        ):
+            return limit.quote
     return None
 
 

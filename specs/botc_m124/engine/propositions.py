@@ -23,6 +23,7 @@ from typing import Any
 from ruleproof.specs.botc_m124.engine import info
 from ruleproof.specs.botc_m124.engine.model import Player
 from ruleproof.specs.botc_m124.roles import ROLE_BY_KEY, ROLE_BY_ZH, Kind
+from ruleproof.specs.botc_m124.tables import ANSWERS as TABLE_ANSWERS
 
 Truth = frozenset[bool]
 """The values a proposition may take: {True}, {False}, or both when a registration leaves it open."""
@@ -103,7 +104,7 @@ def judge(g: Any, viewer: Player, text: str) -> Truth | None:
 
 # ── 艺术家 ─────────────────────────────────────────────────────────────────────────────────
 
-ANSWERS = ("真", "假", "不确定")
+ANSWERS = TABLE_ANSWERS["artist.info"]
 
 
 def artist(g: Any, p: Player, key: str, proposition: str) -> str:
@@ -112,9 +113,9 @@ def artist(g: Any, p: Player, key: str, proposition: str) -> str:
         g.log("unverifiable", {"seat": p.n, "skill": key, "proposition": proposition})
         truth = list(ANSWERS)
     elif value == T:
-        truth = ["真"]
+        truth = [ANSWERS[0]]
     elif value == F:
-        truth = ["假"]
+        truth = [ANSWERS[1]]
     else:
         truth = list(ANSWERS)
 

@@ -6,10 +6,11 @@ Time: ``dawns`` / ``dusks`` count the 拂晓 / 黄昏 passed; a status given 「
 ``dusks`` reaches its count + 1.  Statuses are in force only while their source skill works (held, not
 lost, not failed): 「失去技能或技能失效……状态和标记也一并解除……一旦技能不再失去或失效后，这些状态和标记会
 恢复，但持续时间按正常计算」 (技能, line 43) — their windows are fixed when given, so a suspended status
-comes back with its original expiry.  What was given earlier may suspend what is given later (a seat's
-impairment is read from the statuses older than the one in question), which keeps the rule well founded;
-a status never suspends the skill that gives it (酒鬼's 醉意 would otherwise switch itself off and on
-forever — the text's circularity, reported by the invariant ``suspension_well_founded``).
+comes back with its original expiry.  The statuses in force are a fixed point of that rule (a later [超度]
+suspends an earlier mark; the [超度]'s own suspension brings the mark back), found from the order the
+entries were given; where the rule has no fixed point the order given decides.  A status never suspends
+the skill that gives it (酒鬼's 醉意 would otherwise switch itself off and on forever — the text's
+circularity, reported by the invariant ``suspension_well_founded``).
 """
 
 from __future__ import annotations

@@ -11,30 +11,17 @@ import argparse
 import cProfile
 import io
 import pstats
-import random
 import statistics
 import time
 
 from ruleproof.specs.botc_m124 import load_spec
-from ruleproof.specs.botc_m124.engine.runner import ENGINE
-from ruleproof.specs.botc_m124.interpretations import SWITCHES
-
-SHARDS = ("defaults", "alternatives", "random-readings")
-
-
-def readings(shard: str, seed: int) -> dict[str, str]:
-    if shard == "alternatives":
-        return {s.key: s.choices[1] for s in SWITCHES}
-    if shard == "random-readings":
-        rng = random.Random(f"readings:{seed}")
-        return {s.key: rng.choice(s.choices) for s in SWITCHES}
-    return {}
+from ruleproof.specs.botc_m124.engine.runner import ENGINE, SHARDS, shard_readings
 
 
 def play(shard: str, first: int, games: int) -> tuple[list[int], list[str]]:
     nights, winners = [], []
     for seed in range(first, first + games):
-        g = ENGINE.random_game(load_spec(interpretation=readings(shard, seed)), seed)
+        g = ENGINE.random_game(load_spec(interpretation=shard_readings(shard, seed)), seed)
         g.run()
         nights.append(g.night)
         winners.append(g.result.winner if g.result else "none")

@@ -7,7 +7,6 @@ the default readings, every switch's other reading, random readings, and the def
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -16,20 +15,10 @@ from hypothesis import strategies as st
 
 from ruleproof.invariants.botc_m124.traces import violations
 from ruleproof.specs.botc_m124 import load_spec
-from ruleproof.specs.botc_m124.engine.runner import ENGINE
-from ruleproof.specs.botc_m124.interpretations import SWITCHES
+from ruleproof.specs.botc_m124.engine.runner import ENGINE, shard_readings
 
 GAMES = 500  # per shard; 4 shards → 2,000 games
 SEEDS = st.integers(min_value=0, max_value=2**31 - 1)
-
-
-def _readings(shard: str, seed: int) -> dict[str, str]:
-    if shard == "alternatives":
-        return {s.key: s.choices[1] for s in SWITCHES}
-    if shard == "random-readings":
-        rng = random.Random(f"readings:{seed}")
-        return {s.key: rng.choice(s.choices) for s in SWITCHES}
-    return {}
 
 
 def play(interpretation: dict[str, str], seed: int) -> Any:
@@ -44,7 +33,7 @@ def test_random_games_keep_what_the_text_states(shard: str) -> None:
     @settings(max_examples=GAMES, deadline=None, database=None, derandomize=shard != "defaults-again")
     @given(SEEDS)
     def one(seed: int) -> None:
-        g, spec = play(_readings(shard, seed), seed)
+        g, spec = play(shard_readings(shard, seed), seed)
         assert g.result is None or g.result.winner in ("good", "evil")
         found = violations(g.events, spec)
         assert found == [], (seed, found)

@@ -32,7 +32,7 @@ def propose(g: Any, p: Player, key: str, rng: random.Random) -> BotcAction | Non
     if not sk.forced and rng.random() < (0.7 if key != "assassin.assassinate" else 0.25):
         return None
     picked: list[int] = []
-    n = spec.n if spec.upto is None else rng.randint(1, spec.upto)
+    n = spec.n if spec.upto is None else rng.randint(1, g.spec.p(spec.upto))
     for _ in range(n):
         options = skills.target_options(g, p, key, picked)
         if not options:

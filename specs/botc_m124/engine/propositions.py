@@ -182,23 +182,13 @@ def savant(g: Any, p: Player, key: str) -> str:
             return None
         return savant_refusal(g, p, "sober", pick) is None
 
-    if g.has(p.n, "迷乱"):
-        truth = sober  # what a true answer would be; the confused get the others (info.give)
-        return info.give(
-            g,
-            p,
-            key,
-            truth,
-            lambda: confused,
-            accept=lambda state, pick: savant_refusal(g, p, state, pick),
-            is_true=is_true,
-        )
+    confused_now = g.has(p.n, "迷乱")  # the confused get what is not in the truth (info.give)
     return info.give(
         g,
         p,
         key,
         sober,
-        lambda: every,
+        (lambda: confused) if confused_now else (lambda: every),
         accept=lambda state, pick: savant_refusal(g, p, state, pick),
         is_true=is_true,
     )

@@ -18,7 +18,7 @@ from typing import Any
 from ruleproof.errors import BadInput
 from ruleproof.runtime import BookEngine, Observer, Policy
 from ruleproof.runtime.replay import Mismatch, Outcome
-from ruleproof.specs.botc_m124 import BOOK_ID, Spec, load_spec
+from ruleproof.specs.botc_m124 import BOOK_ID, SWITCHES, Spec, load_spec
 from ruleproof.specs.botc_m124.engine.game import Game
 from ruleproof.specs.botc_m124.engine.hidden import AMNESIAC_POOL
 from ruleproof.specs.botc_m124.engine.model import BotcAction
@@ -187,12 +187,27 @@ def random_setup(spec: Spec, seed: int) -> Setup:
     raise AssertionError("no random set-up in 200 draws")  # pragma: no cover
 
 
+SHARDS = ("defaults", "alternatives", "random-readings")
+
+
+def shard_readings(shard: str, seed: int) -> dict[str, str]:
+    """The readings a random game of ``shard`` plays (the suite's random games and ci/bench_botc.py): the
+    defaults, every switch's other reading, or readings drawn from the seed."""
+    if shard == "alternatives":
+        return {s.key: s.choices[1] for s in SWITCHES}
+    if shard == "random-readings":
+        rng = random.Random(f"readings:{seed}")
+        return {s.key: rng.choice(s.choices) for s in SWITCHES}
+    return {}
+
+
 class BotcEngine(BookEngine):
     book_id = BOOK_ID
     vocabulary = VOCABULARY
     rules = RULES
     factions = (("good", "善良", "good"), ("evil", "邪恶", "evil"))
     renderer = RENDERER
+    script_policy_class = BotcScriptPolicy
     random_rounds = 100
     """No rule ends a game where nobody can die any more (a 水手 and a 茶艺师's neighbours left with the Demon);
     random play stops such a game after 100 rounds, without a result."""
@@ -227,17 +242,6 @@ class BotcEngine(BookEngine):
             yes=a.get("yes", True),
             word=a.get("word"),
             card=a.get("card"),
-        )
-
-    def script_policy(self, vec: Vector, fallback: Policy | None, last: int) -> BotcScriptPolicy:
-        return BotcScriptPolicy(
-            {n: [self.to_action(a) for a in acts] for n, acts in vec.nights.items()},
-            {n: [self.to_action(a) for a in acts] for n, acts in vec.days.items()},
-            vec.orders,
-            step_of=self.step_of,
-            fallback=fallback,
-            last=last,
-            choices=vec.choices,
         )
 
     def random_policy(self, seed: int) -> BotcRandomPolicy:
@@ -282,10 +286,12 @@ def replay(path: str | Path) -> tuple[Vector, Outcome, list[Mismatch]]:
 
 __all__ = [
     "ENGINE",
+    "SHARDS",
     "STATE_FIELDS",
     "VOCABULARY",
     "BotcEngine",
     "random_setup",
     "replay",
     "run_vector",
+    "shard_readings",
 ]

@@ -51,7 +51,7 @@ CLAUSE_DAY = "提名与投票"
 @dataclass(frozen=True)
 class Targets:
     n: int = 0
-    upto: int | None = None  # at most (抛出: 一至五)
+    upto: str | None = None  # the parameter bounding a number of targets (抛出: 「一至五名角色」)
     distinct: bool = False
     not_self: bool = False
     alive: bool = False
@@ -75,7 +75,7 @@ TARGETS: dict[str, Targets] = {
     "snakecharmer.charm": Targets(1, alive=True),
     "seamstress.info": Targets(2, distinct=True, not_self=True, quote="除裁缝外的两名不同角色"),
     "slayer.slay": Targets(1),
-    "juggler.throw": Targets(1, upto=5),
+    "juggler.throw": Targets(1, upto="juggler.max"),
     "godfather.judge": Targets(1),
     "poisoner.poison": Targets(1),
     "devilsadvocate.defend": Targets(1, alive=True, quote="一名没有[被辩护]标记的存活角色"),
@@ -201,7 +201,7 @@ def targets_of(g: Game, p: Player, key: str) -> Targets:
 def check_targets(g: Game, p: Player, a: Any, clause: str) -> None:
     spec = targets_of(g, p, a.skill)
     n = len(a.targets)
-    ok = n == spec.n if spec.upto is None else 1 <= n <= spec.upto
+    ok = n == spec.n if spec.upto is None else 1 <= n <= g.spec.p(spec.upto)
     if not ok:
         raise _illegal(
             g, clause, f"须选择 {spec.n} 个目标（{spec.quote or '选择目标'}）", f"needs {spec.n} targets", a
@@ -523,61 +523,55 @@ def target_options(g: Game, p: Player, key: str, picked: list[int]) -> list[int]
     ]
 
 
-ANSWERED = frozenset(
-    {
-        "washerwoman.info",
-        "librarian.info",
-        "investigator.info",
-        "chef.info",
-        "clockmaker.info",
-        "noble.info",
-        "empath.info",
-        "pixie.observe",
-        "mathematician.count",
-        "undertaker.info",
-        "flowergirl.info",
-        "towncrier.info",
-        "juggler.catch",
-    }
-)
-"""Information skills without targets, answered by :func:`answer`."""
+def _pixie(g: Game, p: Player, key: str) -> None:
+    seen = {info.registered_role(g, q, p) for q in g.players if q.n != p.n}
+    truth = sorted(r for r in seen if r != "pixie" and ROLE_BY_KEY[r].kind is Kind.TOWNSFOLK)
+    x = info.give(g, p, key, truth, lambda: [r.key for r in ROLES if r.kind is Kind.TOWNSFOLK])
+    if g.answer_as is None:
+        g.pixie_x[p.n] = x
+
+
+def _undertaker(g: Game, p: Player, key: str) -> None:
+    q = g.players[(g.exec_death_today or 1) - 1]
+    info.role_answer(g, p, key, info.registered_role(g, q, p), {"target": q.n})
+
+
+def _juggler(g: Game, p: Player, key: str) -> None:
+    n = sum(len(v) for (h, name), v in g.force().items() if name == "被猜中")
+    info.give(g, p, key, [str(n)], info.counts(g.spec.p("juggler.max")))
+
+
+ANSWERS: dict[str, Callable[[Game, Player, str], object]] = {
+    "washerwoman.info": lambda g, p, k: info.first_night_pair(g, p, k, Kind.TOWNSFOLK),
+    "librarian.info": lambda g, p, k: info.first_night_pair(g, p, k, Kind.OUTSIDER),
+    "investigator.info": lambda g, p, k: info.first_night_pair(g, p, k, Kind.MINION),
+    "chef.info": info.chef,
+    "clockmaker.info": info.clockmaker,
+    "noble.info": info.noble,
+    "empath.info": info.empath,
+    "pixie.observe": _pixie,
+    "mathematician.count": lambda g, p, k: info.give(
+        g, p, k, [str(len(g.marks("错误")))], info.counts(len(g.players))
+    ),
+    "undertaker.info": _undertaker,
+    "flowergirl.info": lambda g, p, k: info.yes_no(g, p, k, g.demon_voted_today),
+    "towncrier.info": lambda g, p, k: info.yes_no(g, p, k, g.minion_nominated_today),
+    "juggler.catch": _juggler,
+}
+"""Information skills without targets: the truth from the state, the storyteller's pick among what the
+seat's state allows."""
 
 
 def answer(g: Game, p: Player, key: str) -> None:
-    """The answer of an information skill without targets (the truth from the state, the storyteller's
-    pick among what the seat's state allows)."""
-    if key == "washerwoman.info":
-        info.first_night_pair(g, p, key, Kind.TOWNSFOLK)
-    elif key == "librarian.info":
-        info.first_night_pair(g, p, key, Kind.OUTSIDER)
-    elif key == "investigator.info":
-        info.first_night_pair(g, p, key, Kind.MINION)
-    elif key == "chef.info":
-        info.chef(g, p, key)
-    elif key == "clockmaker.info":
-        info.clockmaker(g, p, key)
-    elif key == "noble.info":
-        info.noble(g, p, key)
-    elif key == "empath.info":
-        info.empath(g, p, key)
-    elif key == "pixie.observe":
-        seen = {info.registered_role(g, q, p) for q in g.players if q.n != p.n}
-        truth = sorted(r for r in seen if r != "pixie" and ROLE_BY_KEY[r].kind is Kind.TOWNSFOLK)
-        x = info.give(g, p, key, truth, lambda: [r.key for r in ROLES if r.kind is Kind.TOWNSFOLK])
-        if g.answer_as is None:
-            g.pixie_x[p.n] = x
-    elif key == "mathematician.count":
-        info.give(g, p, key, [str(len(g.marks("错误")))], info.counts(len(g.players)))
-    elif key == "undertaker.info":
-        q = g.players[(g.exec_death_today or 1) - 1]
-        info.role_answer(g, p, key, info.registered_role(g, q, p), {"target": q.n})
-    elif key == "flowergirl.info":
-        info.yes_no(g, p, key, g.demon_voted_today)
-    elif key == "towncrier.info":
-        info.yes_no(g, p, key, g.minion_nominated_today)
-    elif key == "juggler.catch":
-        n = sum(len(v) for (h, nm), v in g.force().items() if nm == "被猜中")
-        info.give(g, p, key, [str(n)], info.counts(5))
+    ANSWERS[key](g, p, key)
+
+
+OTHER_AUTO: dict[str, Callable[[Game, Player, str], None]] = {
+    "mezepheles.word": words.learn_word,
+    "taskmaster.accept": madness.accept_task,
+    "taskmaster.reward": madness.reward,
+}
+"""Automatic skills of the 灵言师 and the 任务达人 (their modules)."""
 
 
 def amnesiac_timely(g: Game, p: Player) -> bool:
@@ -615,7 +609,7 @@ def auto(g: Game, p: Player, key: str) -> None:
     if sk.limited and p.held[key].used:
         return
     works = use(g, p, key)
-    if key in ANSWERED:
+    if key in ANSWERS:
         answer(g, p, key)
     elif key == "bountyhunter.bounty":
         pick = info.seats_answer(
@@ -651,12 +645,8 @@ def auto(g: Game, p: Player, key: str) -> None:
         "lunatic.mania",
     ):
         learn(g, p, key)
-    elif key == "mezepheles.word":
-        words.learn_word(g, p, key)
-    elif key == "taskmaster.accept":
-        madness.accept_task(g, p, key)
-    elif key == "taskmaster.reward":
-        madness.reward(g, p, key)
+    elif key in OTHER_AUTO:
+        OTHER_AUTO[key](g, p, key)
     elif key == "mezepheles.control":
         words.control(g, p, key, works)
     elif key == "gossip.flood" and works:

@@ -127,6 +127,7 @@ class BookEngine(ABC):
     trace_labels: ClassVar[Mapping[str, str]] = {}  # step → its trace label ("night {n} step 0.6")
     factions: ClassVar[Sequence[tuple[str, str, str]]] = ()  # (key, 中文, English) of the sides
     renderer: ClassVar[LogRenderer | None] = None  # the book's words for ``play``'s log
+    script_policy_class: ClassVar[type[ScriptPolicy]] = ScriptPolicy  # a book's step_for, if it has one
     random_rounds: ClassVar[int | None] = None  # a random game stops after this many rounds without a
     #                                              result (termination, not a rule: None for none)
     secondary_label: ClassVar[tuple[str, str] | None] = None  # (中文, English) of a secondary win
@@ -179,7 +180,7 @@ class BookEngine(ABC):
         return Action(a.actor, a.skill, a.targets, step=a.step, at=a.get("at"))
 
     def script_policy(self, vec: Vector, fallback: Policy | None, last: int) -> ScriptPolicy:
-        return ScriptPolicy(
+        return self.script_policy_class(
             {n: [self.to_action(a) for a in acts] for n, acts in vec.nights.items()},
             {n: [self.to_action(a) for a in acts] for n, acts in vec.days.items()},
             vec.orders,

@@ -28,8 +28,29 @@ from typing import Any
 
 from ruleproof.errors import BadInput, UserError
 from ruleproof.jsonout import dumps
+from ruleproof.vectors import v2
 
 FORMAT = "ruleproof-vector/1"
+FORMAT_2 = "ruleproof-vector/2"
+FORMATS = (FORMAT, FORMAT_2)
+# What ``ruleproof-vector/2`` adds to /1 (a superset: every /1 vector is a /2 vector once its ``format`` says
+# so).  A vector declares the lowest version whose words it uses, so a runner written for /1 refuses a
+# vector it could not check rather than skipping the keys it does not know (docs/vectors.md, "Versions").
+V2_TOP_KEYS = frozenset({"readings"})
+# expectation keys the runtime checks for every book: counts and exact lists of messages, ordered events,
+# a seat's private view, the initiator ledger, the menus offered at a step's decision, a reading filter
+V2_EXPECT_KEYS = frozenset(
+    {
+        "feedback_count",
+        "feedback_exact",
+        "events_count",
+        "events_ordered",
+        "views",
+        "ledger",
+        "menus",
+        "under",
+    }
+)
 TOP_KEYS = {
     "format",
     "book",
@@ -43,11 +64,14 @@ TOP_KEYS = {
     "script",
     "run",
     "expect",
+    *V2_TOP_KEYS,
 }
 REQUIRED = ("format", "book", "id", "cites", "setup", "script", "expect")
 CORE_ACTION_KEYS = ("actor", "skill", "targets", "step")
 # expectation keys every book has; a book adds its seat sets (dead, exiled…) and its own (batches…)
-EXPECT_KEYS = frozenset({"after", "state", "feedback", "no_feedback", "events", "no_events", "note"})
+EXPECT_KEYS = frozenset(
+    {"after", "state", "feedback", "no_feedback", "events", "no_events", "note", *V2_EXPECT_KEYS}
+)
 RUN_MODES = ("script", "pass", "random")
 AFTER_RE = re.compile(r"^(night (\d+)( start| step (\S+))?|day (\d+)( step (\S+))?)$")
 START = "start"  # parse_after's step for "night N start": the book's first step of the night
@@ -122,7 +146,9 @@ class Vocabulary:
       key: dead, exiled) or ``flag`` (a true boolean state field: alive, dying);
     * ``expect_keys`` — further expectation keys the book's engine checks (batches);
     * ``day_steps`` — whether checkpoints may name a step of the day (``day N step S``);
-    * ``clause_re`` — what a clause id of the book looks like (``cites``).
+    * ``clause_re`` — what a clause id of the book looks like (``cites``);
+    * ``view_fields`` — the keys of a seat's private view (``views`` expectations, /2); None: the book
+      reports no views, any key is accepted and the engine's answer decides.
     """
 
     action_fields: Mapping[str, FieldParser] = field(default_factory=dict)
@@ -138,6 +164,7 @@ class Vocabulary:
     expect_keys: frozenset[str] = frozenset()
     day_steps: bool = False
     clause_re: re.Pattern[str] = re.compile(r"^\S+$")
+    view_fields: frozenset[str] | None = None  # the keys of a seat's private view (ruleproof-vector/2 views)
 
     def expectation_keys(self) -> list[str]:
         """Every key an expectation may hold (with ``final`` and ``illegal``), sorted."""
@@ -231,8 +258,8 @@ def parse_vector(raw: Any, path: str = "<vector>", vocabulary: Vocabulary | None
     unknown = set(raw) - TOP_KEYS
     if unknown:
         raise _bad(path, f"未知字段 {sorted(unknown)}", f"unknown keys {sorted(unknown)}")
-    if raw["format"] != FORMAT:
-        raise _bad(path, f"format 须为 {FORMAT}", f"format must be {FORMAT}")
+    v2.check_format(raw, path)
+    v2.check_readings(raw, path)
     vocab = vocabulary if vocabulary is not None else vocabulary_for(raw, path)
     cites = raw["cites"]
     if (
@@ -345,8 +372,13 @@ def _check_expectation(where: str, e: Any, vocab: Vocabulary) -> None:
     if not isinstance(e, dict):
         raise _bad(where, "期望须为对象", "an expectation is an object")
     if "final" in e or "illegal" in e:
-        if len(e) != 1:
+        if len(set(e) - {"under"}) != 1:
             raise _bad(where, "final∕illegal 期望须单独成项", "final / illegal stand alone")
+        v2.check_expectation(where, e, vocab.view_fields)
+        return
+    if "at" in e:
+        v2.check_menu_expectation(where, e, vocab.day_steps)
+        v2.check_expectation(where, e, vocab.view_fields)
         return
     m = AFTER_RE.match(e["after"]) if isinstance(e.get("after"), str) else None
     if m is None or (m.group(6) and not vocab.day_steps):
@@ -360,6 +392,13 @@ def _check_expectation(where: str, e: Any, vocab: Vocabulary) -> None:
     unknown = set(e) - EXPECT_KEYS - set(vocab.seat_sets) - vocab.expect_keys
     if unknown:
         raise _bad(where, f"未知期望字段 {sorted(unknown)}", f"unknown expectation keys {sorted(unknown)}")
+    if "menus" in e:
+        raise _bad(
+            where,
+            "menus 须配 at（步骤之决策时点），不配 after",
+            "menus go with at (a step's decision), not after",
+        )
+    v2.check_expectation(where, e, vocab.view_fields)
 
 
 def read_raw(path: str | Path) -> dict[str, Any]:
@@ -394,7 +433,7 @@ def new_vector(
     """A vector object in the key order of docs/vectors.md: ``body`` gives ``id``, ``title``,
     ``description``, ``cites``, ``script``, ``run`` and ``expect``; ``header`` the spec's readings and
     parameters (``spec.vector_header()``)."""
-    out: dict[str, Any] = {"format": FORMAT, "book": book_id}
+    out: dict[str, Any] = {"format": FORMAT, "book": book_id}  # the version it needs: set at the end
     for key in ("id", "title", "description", "cites"):
         if key in body:
             out[key] = body[key]
@@ -403,6 +442,7 @@ def new_vector(
     for key in ("script", "run", "expect"):
         if key in body:
             out[key] = body[key]
+    out["format"] = v2.needed_format(out)
     return out
 
 

@@ -25,6 +25,7 @@ COMMANDS: tuple[str, ...] = (
     "refs",
     "config",
     "replay",
+    "conform",
     "play",
     "simulate",
     "vocab",

@@ -160,17 +160,39 @@ def ledger_json(e: LedgerEntry) -> dict[str, Any]:
     }
 
 
+@dataclass(frozen=True)
+class Observe:
+    """What a run is asked to record: the state at each checkpoint of ``checkpoints``, each seat's view at
+    those of ``views``, the menus at the decisions of ``menus`` (``night N step S``) — the checkpoints a
+    vector's expectations name (:meth:`of`), and what a conformance runner asks another engine for."""
+
+    checkpoints: tuple[str, ...] = ()
+    views: tuple[str, ...] = ()
+    menus: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, vec: Vector) -> Observe:
+        return cls(
+            tuple(sorted({e["after"] for e in vec.expect if "after" in e})),
+            tuple(sorted({e["after"] for e in vec.expect if "after" in e and "views" in e})),
+            tuple(sorted({e["at"] for e in vec.expect if "at" in e})),
+        )
+
+    def to_json(self) -> dict[str, list[str]]:
+        return {"checkpoints": list(self.checkpoints), "views": list(self.views), "menus": list(self.menus)}
+
+
 class Watch:
     """What a replay records of a game for a vector: the state (and each seat's view) at every checkpoint
     an expectation names, the menus at every decision a menu expectation names, and, with ``trace``, the
     snapshots at the engine's trace points."""
 
-    def __init__(self, engine: BookEngine, vec: Vector, *, trace: bool = False) -> None:
+    def __init__(self, engine: BookEngine, observe: Observe, *, trace: bool = False) -> None:
         self.engine = engine
         self.trace = trace
-        self.wanted = _labels(vec)
-        self.view_labels = {e["after"] for e in vec.expect if "after" in e and "views" in e}
-        self.menu_labels = {e["at"] for e in vec.expect if "at" in e}
+        self.wanted = set(observe.checkpoints) | set(observe.menus)
+        self.view_labels = set(observe.views)
+        self.menu_labels = set(observe.menus)
         self.snapshots: dict[str, dict[str, Any]] = {}
         self.views: dict[str, dict[str, dict[str, Any]]] = {}
         self.menus: dict[str, dict[str, dict[str, Any]]] = {}
@@ -409,6 +431,26 @@ class BookEngine(ABC):
         vec = self.load(vector)
         if "readings" in vec.raw:
             raise ValueError(f"{vec.path}: a vector with readings is replayed run by run (BookEngine.runs)")
+        return self.execute(
+            vec,
+            Observe.of(vec),
+            self.stop_point(vec),
+            expect_illegal=any("illegal" in e for e in vec.expect),
+            trace=trace,
+        )
+
+    def execute(
+        self,
+        vec: Vector,
+        observe: Observe,
+        until: tuple[str, int],
+        *,
+        expect_illegal: bool,
+        trace: bool = False,
+    ) -> Outcome:
+        """Play a vector's setup and script, recording what ``observe`` asks for; with ``run: script`` the
+        game stops after the half-round ``until`` (the conformance adapter's entry: it is told the
+        checkpoints rather than reading the expectations)."""
         spec = self.spec_for(vec)
         roles = self.roles_for(spec, vec)
         self.check_script(vec)
@@ -419,9 +461,9 @@ class BookEngine(ABC):
             fallback = PassPolicy()
         elif mode == "random":
             fallback = self.random_policy(seed)
-        policy = self.script_policy(vec, fallback, self.stop_point(vec)[1])
-        stop = None if mode != "script" else self.stop_point(vec)
-        watch = Watch(self, vec, trace=trace)
+        policy = self.script_policy(vec, fallback, until[1])
+        stop = None if mode != "script" else until
+        watch = Watch(self, observe, trace=trace)
         g = self.new_game(spec, roles, policy, seed=seed, observer=watch.observe, stop_after=stop)
         if watch.menu_labels:
             g.decision_observer = watch.decide
@@ -429,7 +471,7 @@ class BookEngine(ABC):
         try:
             g.run()
         except IllegalAction as exc:
-            if not any("illegal" in e for e in vec.expect):
+            if not expect_illegal:
                 raise
             error = exc
         out = self.outcome(vec, spec, g, roles)
@@ -669,4 +711,4 @@ def _labels(vec: Vector) -> set[str]:
     return {e["after"] for e in vec.expect if "after" in e} | {e["at"] for e in vec.expect if "at" in e}
 
 
-__all__ = ["BookEngine", "Mismatch", "Outcome", "Watch", "event_matches", "ledger_json", "matches"]
+__all__ = ["BookEngine", "Mismatch", "Observe", "Outcome", "Watch", "event_matches", "ledger_json", "matches"]

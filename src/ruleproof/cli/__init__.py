@@ -26,6 +26,7 @@ COMMANDS: tuple[str, ...] = (
     "config",
     "replay",
     "conform",
+    "vectors",
     "play",
     "simulate",
     "vocab",

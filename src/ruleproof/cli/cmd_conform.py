@@ -15,13 +15,10 @@ import argparse
 import shlex
 from pathlib import Path
 
-from ruleproof.books import engine_for_vector
-from ruleproof.cli.cmd_replay import expand
+from ruleproof.cli.cmd_replay import expand, load
 from ruleproof.conform import report
 from ruleproof.conform.runner import DEFAULT_TIMEOUT, Conformance, EngineProcess
 from ruleproof.errors import BadInput
-from ruleproof.runtime.replay import BookEngine
-from ruleproof.vectors.format import Vector, parse_vector, read_raw
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -36,13 +33,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--output", metavar="FILE", help="write the report here instead of stdout")
     p.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds per case (default 60)")
     p.set_defaults(func=run)
-
-
-def load(path: Path) -> tuple[BookEngine, Vector]:
-    """A vector and its book's engine, as ``replay`` loads them."""
-    raw = read_raw(path)
-    engine = engine_for_vector(raw.get("book"), str(path))
-    return engine, engine.load(parse_vector(raw, str(path), engine.vocabulary))
 
 
 def default_vectors() -> list[str]:

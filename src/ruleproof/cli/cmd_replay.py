@@ -16,7 +16,9 @@ from typing import Any
 from ruleproof.books import engine_for_vector
 from ruleproof.errors import BadInput, UserError
 from ruleproof.jsonout import dumps
-from ruleproof.vectors.format import parse_vector, read_raw
+from ruleproof.runtime.replay import BookEngine
+from ruleproof.vectors.format import Vector, parse_vector, read_raw
+from ruleproof.vectors.schema import validate
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -42,13 +44,20 @@ def expand(paths: list[str]) -> list[Path]:
     return out
 
 
+def load(path: Path) -> tuple[BookEngine, Vector]:
+    """A vector file and its book's engine: the JSON read, validated against the book's JSON Schema
+    (vectors.schema), then loaded (the loader's own checks); BadInput naming the place otherwise."""
+    raw = read_raw(path)
+    engine = engine_for_vector(raw.get("book"), str(path))
+    validate(raw, engine, str(path))
+    return engine, engine.load(parse_vector(raw, str(path), engine.vocabulary))
+
+
 def replay_one(path: Path) -> dict[str, Any]:
     """One vector's report: ``ok``, its mismatches, or the error that stopped it (bad vector, illegal
     action the vector does not expect)."""
     try:
-        raw = read_raw(path)
-        engine = engine_for_vector(raw.get("book"), str(path))
-        vec = engine.load(parse_vector(raw, str(path), engine.vocabulary))
+        engine, vec = load(path)
         mismatches = engine.check_vector(vec)  # every run of a vector with readings
     except UserError as exc:
         return {"path": str(path), "id": None, "ok": False, "error": exc}

@@ -93,12 +93,30 @@ def _int(where: str, v: Any, what: str) -> int:
 # ── field parsers a book's vocabulary is built from ────────────────────────────────────────────
 
 
+# the JSON Schema of the value each shared field parser accepts (vectors.schema reads it; a book's own
+# parser without one is left open in the schema and checked by the loader alone)
+_FIELD_SCHEMAS: dict[Any, dict[str, Any]] = {}
+
+
+def typed_field(parse: FieldParser, schema: Mapping[str, Any]) -> FieldParser:
+    """Declare the JSON Schema of what ``parse`` accepts (for the generated vector schema)."""
+    _FIELD_SCHEMAS[parse] = dict(schema)
+    return parse
+
+
+def field_schema(parse: FieldParser) -> dict[str, Any]:
+    """The JSON Schema declared for a field parser ({} when none: any value, the loader decides)."""
+    return dict(_FIELD_SCHEMAS.get(parse, {}))
+
+
 def int_field(name: str) -> FieldParser:
-    return lambda where, v: _int(where, v, name)
+    return typed_field(lambda where, v: _int(where, v, name), {"type": "integer"})
 
 
 def optional_int_field(name: str) -> FieldParser:
-    return lambda where, v: None if v is None else _int(where, v, name)
+    return typed_field(
+        lambda where, v: None if v is None else _int(where, v, name), {"type": ["integer", "null"]}
+    )
 
 
 def str_field(where: str, v: Any) -> str:
@@ -115,7 +133,11 @@ def str_list_field(name: str, zh: str | None = None, en: str | None = None) -> F
             raise _bad(where, zh or f"{name} 须为字符串列表", en or f"{name} must be a list of strings")
         return tuple(v)
 
-    return parse
+    return typed_field(parse, {"type": "array", "items": {"type": "string"}})
+
+
+typed_field(str_field, {"type": "string"})
+typed_field(bool_field, {"type": "boolean"})
 
 
 def centi(where: str, v: Any) -> int:
@@ -129,6 +151,9 @@ def centi(where: str, v: Any) -> int:
     if d != d.to_integral_value():
         raise _bad(where, "amount 至多两位小数", "amount has at most two decimals")
     return int(d)
+
+
+typed_field(centi, {"type": ["number", "string"]})
 
 
 @dataclass(frozen=True)

@@ -97,9 +97,10 @@ def coverage(book: BookProfile, cited: set[str]) -> dict[str, Any]:
     covered: set[str] = set()
     # deepest first, so a heading sees its sub-clauses' verdicts
     for cid in sorted(ids, key=lambda c: (-c.count("."), c)):
-        if cid in cited or (not clauses[cid].text.strip() and any(
-            s in covered for s in ids if s.startswith(cid + ".") or clauses[s].parent == cid
-        )):
+        if cid in cited or (
+            not clauses[cid].text.strip()
+            and any(s in covered for s in ids if s.startswith(cid + ".") or clauses[s].parent == cid)
+        ):
             covered.add(cid)
     uncovered = [
         {

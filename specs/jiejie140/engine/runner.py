@@ -25,7 +25,7 @@ from ruleproof.errors import BadInput
 from ruleproof.runtime.game import BaseGame, Observer
 from ruleproof.runtime.model import Event, IllegalAction
 from ruleproof.runtime.policy import Policy, ScriptPolicy
-from ruleproof.runtime.replay import BookEngine, Observe, Outcome
+from ruleproof.runtime.replay import BookEngine, Outcome
 from ruleproof.specs.jiejie140 import BOOK_ID, Spec, load_spec
 from ruleproof.specs.jiejie140 import names as nm
 from ruleproof.specs.jiejie140.engine import flow as _flow  # noqa: F401  (registers the hooks)
@@ -230,21 +230,10 @@ class JiejieEngine(BookEngine):
             return exc
         return None
 
-    def execute(
-        self,
-        vec: Vector,
-        observe: Observe,
-        until: tuple[str, int],
-        *,
-        expect_illegal: bool,
-        trace: bool = False,
-    ) -> Outcome:
-        """As the runtime's, except that a set-up the rules forbid is the vector's illegal action."""
-        spec = self.spec_for(vec)
+    def before_run(self, vec: Vector, spec: Any, expect_illegal: bool) -> Outcome | None:
+        """A set-up the rules forbid is the vector's illegal action."""
         error = self._illegal_setup(spec, vec, expect_illegal)
-        if error is not None:
-            return Outcome(vec.id, spec, None, [], error=error)
-        return super().execute(vec, observe, until, expect_illegal=expect_illegal, trace=trace)
+        return None if error is None else Outcome(vec.id, spec, None, [], error=error)
 
     def to_action(self, a: ActionSpec) -> JAction:
         return to_action(a)

@@ -10,7 +10,7 @@ from typing import Any
 
 from ruleproof.errors import BadInput
 from ruleproof.runtime import Action, BookEngine, Observer, Policy, RandomPolicy
-from ruleproof.runtime.replay import Observe, Outcome
+from ruleproof.runtime.replay import Outcome
 from ruleproof.specs._werewolf_family.spec import FamilySpec, LoadedSpec
 from ruleproof.specs.random41 import tables
 from ruleproof.specs.random41.engine import rules  # noqa: F401 — registers the rules
@@ -124,18 +124,10 @@ class Random41Engine(BookEngine):
     def to_action(self, a: ActionSpec) -> Action:
         return Action41(a.actor, a.skill, a.targets, step=a.step, at=a.get("at"), effect=a.get("effect"))
 
-    def execute(
-        self,
-        vec: Vector,
-        observe: Observe,
-        until: tuple[str, int],
-        *,
-        expect_illegal: bool,
-        trace: bool = False,
-    ) -> Outcome:
+    def before_run(self, vec: Vector, spec: Any, expect_illegal: bool) -> Outcome | None:
         self._setup = vec.raw["setup"]
         self._path = vec.path
-        return super().execute(vec, observe, until, expect_illegal=expect_illegal, trace=trace)
+        return None
 
     def new_game(
         self,

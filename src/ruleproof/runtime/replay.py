@@ -452,6 +452,9 @@ class BookEngine(ABC):
         game stops after the half-round ``until`` (the conformance adapter's entry: it is told the
         checkpoints rather than reading the expectations)."""
         spec = self.spec_for(vec)
+        early = self.before_run(vec, spec, expect_illegal)
+        if early is not None:
+            return early
         roles = self.roles_for(spec, vec)
         self.check_script(vec)
         seed = int(vec.raw["setup"].get("seed", 0))
@@ -479,6 +482,11 @@ class BookEngine(ABC):
         out.views, out.menus = watch.views, watch.menus
         out.ledger = [ledger_json(e) for e in g.ledger]
         return out
+
+    def before_run(self, vec: Vector, spec: Any, expect_illegal: bool) -> Outcome | None:
+        """A book's step before its game is built (a set-up rule that refuses the vector's set-up: the
+        outcome returned ends the run, with that illegal action when the vector expects one)."""
+        return None
 
     def checkpoint_labels(self, g: Any, night: int, step: str) -> list[str]:
         """The checkpoint labels that hold right after ``step`` of round ``night`` (``night N step S``,

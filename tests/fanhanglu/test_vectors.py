@@ -140,11 +140,11 @@ def test_every_skill_is_scripted_and_every_escape_window_kind_played() -> None:
 def test_every_switch_reading_is_exercised() -> None:
     from ruleproof.specs.fanhanglu import SWITCHES
 
-    used = {
-        (k, v)
-        for p in VECTORS
-        for k, v in json.loads(p.read_text(encoding="utf-8"))["interpretation"].items()
-    }
+    used = set()
+    for p in VECTORS:
+        raw = json.loads(p.read_text(encoding="utf-8"))
+        for reading in [raw.get("interpretation", {}), *raw.get("readings", [])]:
+            used |= set(reading.items())
     for s in SWITCHES:
         for reading in s.choices:
             if reading != s.default:

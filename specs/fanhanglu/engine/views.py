@@ -59,9 +59,15 @@ def views(g: Game) -> dict[str, dict[str, Any]]:
         "team_cleansed": [q.n for q in xenos if q.cleanse_night == g.night],
         "team_disguises": {str(q.n): q.disguise_id for q in xenos if q.disguise_night == g.night},
     }
+    # 3.3.10④: heading 「只看标记有无、不辨真伪」 vs body 「并可分辨…」 (interpretation views.xeno_mark_truth):
+    # with ``presence`` the xenos see the list as the doctors do, without truth
+    presence = g.interp["views.xeno_mark_truth"] == "presence"
     out: dict[str, dict[str, Any]] = {}
     for p in living:
         view = {key: values[key] for key, f in VIEW_BY_KEY.items() if _entitled(g, p, f.who)}
+        if presence and "marks" in view:
+            view["marked"] = values["marked"]
+            del view["marks"]
         if view:
             out[str(p.n)] = view
     return out

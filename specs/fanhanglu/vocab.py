@@ -108,6 +108,7 @@ VIEW_FIELDS: tuple[ViewField, ...] = (
     ViewField("team_knives", "异形本人与队友可见：各存活异形之刀数 {编号: 刀数}", "5.6.2", "xenos"),
     ViewField("team_cleansed", "异形队内可见：当夜已清洗之异形编号", "5.9", "xenos"),
     ViewField("team_disguises", "异形队内互相可见：当夜乔装之伪装身份 {编号: 职业}", "7.3.1", "xenos"),
+    ViewField("team_sabotage", "同阵营队友可见：当夜各异形之破坏量 {编号: 破坏量}", "3.2.2", "xenos"),
 )
 
 VIEW_BY_KEY: dict[str, ViewField] = {f.key: f for f in VIEW_FIELDS}

@@ -185,6 +185,8 @@ class Player(Seat):
         "rescue",
         "rescue_pending",
         "revives",
+        "sabotage_amount",
+        "sabotage_at",
         "sabotage_total",
         "safe_room_night",
         "safe_rooms",
@@ -334,6 +336,10 @@ class Player(Seat):
         self.cleanse_night = 0  # the night this xeno cleansed (5.9⑦: visible to its teammates)
         self.infect_night = 0  # the night of this xeno's last infection, and the names it spent (5.3.1)
         self.infect_count = 0
+        self.sabotage_at = (
+            0  # the night of this saboteur's last sabotage and its amount (3.2.2③: teammates see it)
+        )
+        self.sabotage_amount = 0
         # vote inspector (4.9.3): public vote-source maps left; the vote sessions whose sources it saw
         self.vote_maps = 0
         self.votes_seen: list[str] = []

@@ -3,7 +3,7 @@
 Views are the visibility the text grants by name (2.8.7 明文授予), one key per grant
 (:data:`ruleproof.specs.fanhanglu.vocab.VIEW_FIELDS`): the doctors' list of marked players without truth
 (3.3.10①), the xenos' list with truth (3.3.10④), and the xeno team channel — each living xeno's knife
-count (5.6.2), tonight's cleanses (5.9⑦) and disguises (7.3.1).  A seat not entitled to a key does not
+count (5.6.2), tonight's cleanses (5.9⑦), disguises (7.3.1) and sabotage amounts (3.2.2③).  A seat not entitled to a key does not
 have it in its view.
 
 Menus are probed off the engine's own checks (:mod:`ruleproof.runtime.menus`); this module says how each
@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ruleproof.runtime.menus import MenuShape
-from ruleproof.specs.fanhanglu.engine.model import FAKE, NONE, Action, Player
+from ruleproof.specs.fanhanglu.engine.model import FAKE, NONE, Action, Player, centi_json
 from ruleproof.specs.fanhanglu.engine.skills.aliens import sabotage_range
 from ruleproof.specs.fanhanglu.engine.skills.crew import repair_bounds
 from ruleproof.specs.fanhanglu.engine.skills.util import disguise_pool
@@ -58,6 +58,7 @@ def views(g: Game) -> dict[str, dict[str, Any]]:
         "team_knives": {str(q.n): q.knife_count for q in xenos},
         "team_cleansed": [q.n for q in xenos if q.cleanse_night == g.night],
         "team_disguises": {str(q.n): q.disguise_id for q in xenos if q.disguise_night == g.night},
+        "team_sabotage": {str(q.n): centi_json(q.sabotage_amount) for q in xenos if q.sabotage_at == g.night},
     }
     # 3.3.10④: heading 「只看标记有无、不辨真伪」 vs body 「并可分辨…」 (interpretation views.xeno_mark_truth):
     # with ``presence`` the xenos see the list as the doctors do, without truth

@@ -238,6 +238,7 @@ class Sabotage(SkillImpl):
     def resolve(self, g: Game, p: Player, a: Action) -> None:
         assert a.amount is not None
         g.sabotage_night += a.amount
+        p.sabotage_at, p.sabotage_amount = g.night, a.amount  # 3.2.2③: disclosed to teammates only
         p.sabotage_total += a.amount
         if p.role == "alien":
             p.alien_sabotages -= 1

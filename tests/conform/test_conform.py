@@ -91,6 +91,14 @@ def test_broken_engine_on_fanhanglu_v2_vectors() -> None:
     for p in planted:
         plant = PLANTS[p.stem]
         assert found[p.stem] == sorted(plant.report), p.stem
+    # a failing vector's clauses are named with their title, source line and the opening of their text
+    from ruleproof.conform import report
+
+    out = report.text(reports, {"engine": "broken"}, "zh")
+    assert "  条款 7.2.4 外星人的夜晚免疫消耗告知" in out and "（第 3843 行）：「" in out
+    cases = json.loads(report.json_report(reports, {"engine": "broken"}))["vectors"]
+    immunity = next(c for c in cases if c["id"] == "v2-alien-immunity-one-notice")
+    assert {"clause": "6.4.2", "line": 3381}.items() <= immunity["clauses"][0].items()
 
 
 def test_reports_text_json_junit(toy_book: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -11,10 +11,56 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from ruleproof.conform.runner import CaseReport
 from ruleproof.jsonout import dumps
+
+QUOTE = 32  # characters of a clause's text quoted in a report
+
+
+@lru_cache(maxsize=None)
+def _clauses(book_id: str) -> dict[str, tuple[str, int, str]]:
+    """Clause id → (title, source line, the opening of its text) for a book with a bundled text."""
+    from ruleproof.books import by_id, load_source
+    from ruleproof.errors import UserError
+    from ruleproof.text import read_document
+
+    try:
+        book = by_id(book_id)
+    except UserError:
+        return {}
+    if book.filename is None:
+        return {}
+    doc = read_document(load_source(f"bundled:{book.key}"))
+    return {cid: (c.title, c.line, c.text[:QUOTE]) for cid, c in doc.clauses.items()}
+
+
+def clause_refs(r: CaseReport) -> list[dict[str, Any]]:
+    """The vector's cited clauses with their title, source line and the opening of their text."""
+    known = _clauses(r.book) if r.book else {}
+    out: list[dict[str, Any]] = []
+    for cid in r.cites:
+        if cid in known:
+            title, line, quote = known[cid]
+            out.append({"clause": cid, "title": title, "line": line, "quote": quote})
+        else:
+            out.append({"clause": cid})
+    return out
+
+
+def _clause_lines(r: CaseReport, lang: str) -> list[str]:
+    """One line per cited clause: its id, title, source line and the opening of its text."""
+    out = []
+    for c in clause_refs(r):
+        if "line" not in c:
+            out.append(f"  cites {c['clause']}" if lang == "en" else f"  条款 {c['clause']}")
+        elif lang == "en":
+            out.append(f"  cites {c['clause']} {c['title']} (line {c['line']}): 「{c['quote']}…」")
+        else:
+            out.append(f"  条款 {c['clause']} {c['title']}（第 {c['line']} 行）：「{c['quote']}…」")
+    return out
 
 
 def summary(reports: Sequence[CaseReport]) -> dict[str, int]:
@@ -41,6 +87,7 @@ def text(reports: Sequence[CaseReport], engine: dict[str, Any], lang: str) -> st
         else:
             lines.append(f"FAIL {label}")
             lines += ["  " + m.line(lang) for m in r.mismatches]
+            lines += _clause_lines(r, lang)
     s = summary(reports)
     if lang == "en":
         lines.append(
@@ -59,7 +106,10 @@ def json_report(reports: Sequence[CaseReport], engine: dict[str, Any]) -> str:
         {
             "protocol": engine.get("protocol"),
             "engine": engine.get("engine"),
-            "vectors": [r.to_json() for r in reports],
+            "vectors": [
+                {**r.to_json(), "clauses": clause_refs(r)} if r.status != "pass" else r.to_json()
+                for r in reports
+            ],
             "summary": summary(reports),
             "ok": all(r.status == "pass" for r in reports),
         }
@@ -84,7 +134,9 @@ def junit(reports: Sequence[CaseReport], engine: dict[str, Any]) -> str:
         for r in items:
             case = ET.SubElement(suite, "testcase", classname=book, name=r.id or r.path, file=r.path)
             if r.status == "fail":
-                body = "\n".join(m.line("en") for m in r.mismatches)
+                body = "\n".join(
+                    [*(m.line("en") for m in r.mismatches), *(x.strip() for x in _clause_lines(r, "en"))]
+                )
                 fail = ET.SubElement(case, "failure", message=f"{len(r.mismatches)} mismatch(es)")
                 fail.text = body
             elif r.status == "error":

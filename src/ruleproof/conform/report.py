@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from ruleproof.conform.runner import CaseReport
@@ -20,7 +20,7 @@ from ruleproof.jsonout import dumps
 QUOTE = 32  # characters of a clause's text quoted in a report
 
 
-@lru_cache(maxsize=None)
+@cache
 def _clauses(book_id: str) -> dict[str, tuple[str, int, str]]:
     """Clause id → (title, source line, the opening of its text) for a book with a bundled text."""
     from ruleproof.books import by_id, load_source

@@ -625,7 +625,9 @@ class BookEngine(ABC):
             for j, item in enumerate(wanted):
                 at = next((k for k in range(pos, len(window)) if event_matches(item, window[k])), None)
                 if at is None:
-                    after = f"events_ordered[{j - 1}]: {window[pos - 1].to_json()['data']}" if j else "the start"
+                    after = (
+                        f"events_ordered[{j - 1}]: {window[pos - 1].to_json()['data']}" if j else "the start"
+                    )
                     miss(i, label, f"events_ordered[{j}]", item, f"absent after {after}")
                     break
                 pos = at + 1

@@ -142,3 +142,25 @@ def test_engine_that_cannot_start_or_speak_exits_2(capsys: pytest.CaptureFixture
 
 def test_broken_engine_module_is_importable() -> None:
     assert broken_engine.PLANTS is PLANTS
+
+
+HANG = """
+import json, sys, time
+for line in sys.stdin:
+    m = json.loads(line)
+    if m["type"] == "hello":
+        print(json.dumps({"type": "hello", "protocol": "ruleproof-conform/1", "engine": "hang", "books": []}), flush=True)
+    elif m["type"] == "play":
+        time.sleep(60)
+"""
+
+
+def test_an_engine_that_stops_answering_is_an_error_not_a_hang(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "hang.py").write_text(HANG, encoding="utf-8")
+    vec = str(TESTS / "fanhanglu" / "vectors" / "xenos-win.json")
+    engine = f"{sys.executable} {tmp_path / 'hang.py'}"
+    assert main(["--lang", "en", "conform", "--timeout", "1", "--engine", engine, vec, vec]) == 1
+    out = capsys.readouterr().out
+    assert out.count("ERROR") == 2 and "no answer in 1 s" in out and "0/2 vectors passed" in out

@@ -128,11 +128,12 @@ class EngineProcess:
             if reply["type"] in ("end", "error"):
                 return replies
 
-    def stop(self) -> None:
+    def stop(self, *, graceful: bool = True) -> None:
+        """End the engine: ``bye`` and a few seconds to exit, or (not graceful: it stopped answering) kill."""
         if self.proc is None:
             return
         try:
-            if self.proc.poll() is None:
+            if graceful and self.proc.poll() is None:
                 self.send({"type": "bye"})
                 self.proc.stdin.close()  # type: ignore[union-attr]
                 self.proc.wait(timeout=5)
@@ -204,7 +205,7 @@ class Conformance:
             except (EngineGone, ProtocolError) as exc:
                 kind = "protocol" if isinstance(exc, ProtocolError) else "engine"
                 tail = self.engine.stderr_tail()
-                self.engine.stop()
+                self.engine.stop(graceful=False)
                 self.started = False
                 msg = f"{kind}: {exc}{tail}" + (f" (run {label})" if label else "")
                 return CaseReport(

@@ -5,8 +5,9 @@ line-oriented JSON protocol ``ruleproof-conform/1`` (docs/conformance.md); every
 replies are checked with the same checks ``replay`` uses.  Every vector is reported (``ok`` / ``FAIL`` with
 each mismatch and the vector's clause ids / ``ERROR``), then a summary.  Without VECTORS: every bundled
 book's hand-checked vectors and counterexamples.  ``--format json`` / ``junit`` for machines; ``--output``
-writes the report to a file.  Exit 0 when every vector passes, 1 when some failed or errored, 2 when the
-engine cannot be started or does not speak the protocol (one line).
+writes the report to a file.  Exit 0 when every vector passes, 1 when some failed or the engine errored on some, 2 when the
+engine cannot be started or does not speak the protocol (one line), or some vector is malformed (every
+vector still reported).
 """
 
 from __future__ import annotations
@@ -61,4 +62,6 @@ def run(args: argparse.Namespace) -> int:
             print(report.text(reports, info, args.lang).splitlines()[-1])
     else:
         print(out, end="")
+    if any(r.malformed for r in reports):
+        return 2  # a vector that cannot be read or is malformed: bad input, as for replay
     return 0 if all(r.status == "pass" for r in reports) else 1

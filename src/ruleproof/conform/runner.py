@@ -159,6 +159,7 @@ class CaseReport:
     runs: int = 1
     cites: list[str] = field(default_factory=list)
     book: str = ""
+    malformed: bool = False  # the vector itself is unusable (bad input), not the engine's fault
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"path": self.path, "id": self.id, "book": self.book, "status": self.status}
@@ -191,7 +192,9 @@ class Conformance:
         try:
             book, vec = self.load(path)
         except UserError as exc:
-            return CaseReport(str(path), None, "error", error=exc.message("en"), error_zh=exc.message("zh"))
+            return CaseReport(
+                str(path), None, "error", error=exc.message("en"), error_zh=exc.message("zh"), malformed=True
+            )
         report = CaseReport(str(path), vec.id, "pass", cites=list(vec.raw["cites"]), book=vec.book)
         runs = book.runs(vec)
         report.runs = len(runs)

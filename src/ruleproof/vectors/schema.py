@@ -56,11 +56,6 @@ def _count() -> dict[str, Any]:
     }
 
 
-def _checkpoint_re(day_steps: bool) -> str:
-    day = r"|day [0-9]+ step \S+" if day_steps else ""
-    return rf"^(night [0-9]+( start| step \S+)?|day [0-9]+{day})$"
-
-
 def schema_of(engine: BookEngine) -> dict[str, Any]:
     """The JSON Schema of ``engine``'s book's vectors (deterministic: same vocabulary, same bytes)."""
     vocab = engine.vocabulary
@@ -114,7 +109,7 @@ def schema_of(engine: BookEngine) -> dict[str, Any]:
     if vocab.view_fields is not None:
         views_value["propertyNames"] = {"enum": sorted(vocab.view_fields)}
     checks: dict[str, Any] = {
-        "after": {"type": "string", "pattern": _checkpoint_re(vocab.day_steps)},
+        "after": {"type": "string", "pattern": AFTER_RE.pattern},  # the loader's grammar (day steps: the book's)
         "note": {"type": "string"},
         "under": {"type": "object", "minProperties": 1, "additionalProperties": {"type": "string"}},
         "state": state,
@@ -147,7 +142,6 @@ def schema_of(engine: BookEngine) -> dict[str, Any]:
     for key in sorted(vocab.expect_keys):
         checks[key] = {"type": "object"}
     assert set(checks) >= (EXPECT_KEYS - {"menus"}) | set(vocab.seat_sets), "a shared check has no schema"
-    at_re = rf"^(night{'|day' if vocab.day_steps else ''}) [0-9]+ step \S+$"
     menu_entry = {
         "anyOf": [
             {"type": "null"},
@@ -180,7 +174,7 @@ def schema_of(engine: BookEngine) -> dict[str, Any]:
             "required": ["at", "menus"],
             "additionalProperties": False,
             "properties": {
-                "at": {"type": "string", "pattern": at_re},
+                "at": {"type": "string", "pattern": v2.AT_RE.pattern},
                 "menus": {
                     "type": "object",
                     "minProperties": 1,
@@ -239,9 +233,6 @@ def schema_of(engine: BookEngine) -> dict[str, Any]:
         "properties": top,
         "$comment": f"action keys: {', '.join((*CORE_ACTION_KEYS, *vocab.action_fields))}",
     }
-
-
-assert AFTER_RE.pattern  # the loader's checkpoint grammar, which _checkpoint_re spells for JSON Schema
 
 
 def shipped(key: str) -> dict[str, Any] | None:

@@ -109,7 +109,10 @@ def schema_of(engine: BookEngine) -> dict[str, Any]:
     if vocab.view_fields is not None:
         views_value["propertyNames"] = {"enum": sorted(vocab.view_fields)}
     checks: dict[str, Any] = {
-        "after": {"type": "string", "pattern": AFTER_RE.pattern},  # the loader's grammar (day steps: the book's)
+        "after": {
+            "type": "string",
+            "pattern": AFTER_RE.pattern,
+        },  # the loader's grammar (day steps: the book's)
         "note": {"type": "string"},
         "under": {"type": "object", "minProperties": 1, "additionalProperties": {"type": "string"}},
         "state": state,

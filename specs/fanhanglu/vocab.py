@@ -52,7 +52,7 @@ STATE_FIELDS: tuple[StateField, ...] = (
         "detective_pool",
         P,
         "list",
-        "神探已查验池 [[编号, 职业], …]（先进先出；神探出局后作废，为 null）",
+        "神探已查验池 [[编号, 职业], …]（先进先出；神探死亡后作废，为 null）",
         "4.7.3",
     ),
     StateField(

@@ -27,7 +27,7 @@ from ruleproof.conform.protocol import (
     read_replies,
 )
 from ruleproof.errors import BadInput, UserError
-from ruleproof.runtime.replay import BookEngine, Mismatch
+from ruleproof.runtime.replay import BookEngine, Mismatch, Outcome
 from ruleproof.vectors.format import Vector
 
 DEFAULT_TIMEOUT = 60.0  # seconds an engine may take to answer one case
@@ -175,6 +175,18 @@ class CaseReport:
 Loader = Callable[[Path], tuple[BookEngine, Vector]]
 
 
+def judge(book: BookEngine, run: Vector, outcome: Outcome, cites: list[str]) -> list[Mismatch] | str:
+    """The mismatches of one run's replies — the book's own checks, and an action refused that the vector
+    does not expect — or, for replies whose content has not the shape the checks read, why (an error)."""
+    try:
+        found = book.check_expectations(run, outcome)
+    except (TypeError, KeyError, AttributeError, ValueError) as exc:
+        return f"protocol: a reply's content has not the shape the checks read ({type(exc).__name__}: {exc})"
+    if outcome.illegal is not None and not any("illegal" in e for e in run.expect):
+        found.append(Mismatch(-1, "script", "illegal", None, outcome.illegal, cites))
+    return found
+
+
 class Conformance:
     """A session: an engine process and the vectors fed to it."""
 
@@ -220,10 +232,18 @@ class Conformance:
                 return CaseReport(
                     report.path, vec.id, "error", error=msg, error_zh=zh, cites=report.cites, book=vec.book
                 )
-            outcome = reply.outcome
-            found = book.check_expectations(run, outcome)
-            if outcome.illegal is not None and not any("illegal" in e for e in run.expect):
-                found.append(Mismatch(-1, "script", "illegal", None, outcome.illegal, report.cites))
+            judged = judge(book, run, reply.outcome, report.cites)
+            if isinstance(judged, str):
+                return CaseReport(
+                    report.path,
+                    vec.id,
+                    "error",
+                    error=judged,
+                    error_zh=judged,
+                    cites=report.cites,
+                    book=vec.book,
+                )
+            found = judged
             for m in found:
                 if m.index >= 0:
                     m.index = indices[m.index]
@@ -241,4 +261,4 @@ class Conformance:
             self.engine.stop()
 
 
-__all__ = ["CaseReport", "Conformance", "EngineGone", "EngineProcess"]
+__all__ = ["CaseReport", "Conformance", "EngineGone", "EngineProcess", "judge"]

@@ -9,6 +9,7 @@ engine refused that the vector does not expect is a mismatch too (``illegal``).
 
 from __future__ import annotations
 
+import contextlib
 import queue
 import subprocess
 import threading
@@ -47,6 +48,7 @@ class EngineProcess:
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.stderr: list[str] = []
         self.info: dict[str, Any] = {}
+        self.drain = threading.Thread()
 
     def start(self) -> dict[str, Any]:
         try:
@@ -67,7 +69,8 @@ class EngineProcess:
         self.lines = queue.Queue()
         proc = self.proc
         threading.Thread(target=self._pump, args=(proc.stdout, self.lines), daemon=True).start()
-        threading.Thread(target=self._drain, args=(proc.stderr,), daemon=True).start()
+        self.drain = threading.Thread(target=self._drain, args=(proc.stderr,), daemon=True)
+        self.drain.start()
         try:
             self.send(hello())
             reply = self.receive()
@@ -98,7 +101,7 @@ class EngineProcess:
             del self.stderr[:-20]
 
     def stderr_tail(self) -> str:
-        return ("\n  stderr: " + " | ".join(self.stderr[-5:])) if self.stderr else ""
+        return (" — stderr: " + " | ".join(self.stderr[-5:])) if self.stderr else ""
 
     def send(self, msg: dict[str, Any]) -> None:
         assert self.proc is not None and self.proc.stdin is not None
@@ -114,7 +117,11 @@ class EngineProcess:
         except queue.Empty:
             raise EngineGone(f"no answer in {self.timeout:g} s") from None
         if line is None:
-            code = self.proc.poll() if self.proc else None
+            code = None
+            if self.proc is not None:
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    code = self.proc.wait(timeout=5)
+            self.drain.join(timeout=2)  # its last words on stderr, for the report
             raise EngineGone(f"the engine exited (status {code})")
         return decode(line)
 

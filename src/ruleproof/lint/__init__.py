@@ -14,6 +14,7 @@ f     orders              precedence chains merged per table: cycles and contrad
 g     deferral            A leaves a matter to B and B back to A
 h     revisions           revision-log edits not applied to the body
 i     hygiene             truncated text, export serial numbers
+j     layout              repeated item labels, doubled sentences, clause ids broken by a space
 ====  ==================  ==========================================================================
 """
 
@@ -28,6 +29,7 @@ from ruleproof.lint import (
     exceptions,
     gates,
     hygiene,
+    layout,
     numbering,
     orders,
     refs,
@@ -35,7 +37,7 @@ from ruleproof.lint import (
     revisions,
 )
 from ruleproof.lint.base import CheckInfo
-from ruleproof.lint.context import LintContext
+from ruleproof.lint.context import Knowledge, LintContext
 from ruleproof.text.model import Document
 
 FAMILIES: tuple[ModuleType, ...] = (
@@ -48,16 +50,20 @@ FAMILIES: tuple[ModuleType, ...] = (
     deferral,
     revisions,
     hygiene,
+    layout,
 )
 
 CHECKS: tuple[CheckInfo, ...] = tuple(info for family in FAMILIES for info in family.CHECKS)
 
-__all__ = ["CHECKS", "FAMILIES", "CheckInfo", "LintContext", "run_lint"]
+__all__ = ["CHECKS", "FAMILIES", "CheckInfo", "Knowledge", "LintContext", "run_lint"]
 
 
-def run_lint(document: Document) -> list[Finding]:
-    """Every lint finding on ``document``, sorted by line (then check id)."""
-    ctx = LintContext(document)
+def run_lint(document: Document, knowledge: Knowledge | None = None) -> list[Finding]:
+    """Every lint finding on ``document``, sorted by line (then check id).
+
+    ``knowledge`` is what the book's executable spec adds (its names, the phrases its constants are
+    read from), when there is one."""
+    ctx = LintContext(document, knowledge)
     findings: list[Finding] = []
     for family in FAMILIES:
         runner: Callable[[LintContext], Iterable[Finding]] = family.run

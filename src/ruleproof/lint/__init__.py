@@ -15,6 +15,7 @@ g     deferral            A leaves a matter to B and B back to A
 h     revisions           revision-log edits not applied to the body
 i     hygiene             truncated text, export serial numbers
 j     layout              repeated item labels, doubled sentences, clause ids broken by a space
+k     topics              citations landing on a place about something else; misquoted targets
 ====  ==================  ==========================================================================
 """
 
@@ -35,6 +36,7 @@ from ruleproof.lint import (
     refs,
     restatements,
     revisions,
+    topics,
 )
 from ruleproof.lint.base import CheckInfo
 from ruleproof.lint.context import Knowledge, LintContext
@@ -51,6 +53,7 @@ FAMILIES: tuple[ModuleType, ...] = (
     revisions,
     hygiene,
     layout,
+    topics,
 )
 
 CHECKS: tuple[CheckInfo, ...] = tuple(info for family in FAMILIES for info in family.CHECKS)

@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING
 
 from ruleproof.lint.vocab import Vocabulary, build_vocabulary
 from ruleproof.text.markers import CIRCLED_CLASS
-from ruleproof.text.model import Appendix, Clause, Document, Span, clause_key
+from ruleproof.text.model import Appendix, Clause, Document, Ref, Span, clause_key
 from ruleproof.text.refs import Owners, find_owners
+from ruleproof.text.sentences import Sentence, sentences
 
 if TYPE_CHECKING:
     from ruleproof.lint.facts import FactTable
@@ -156,6 +157,25 @@ class LintContext:
 
     def titles(self) -> dict[str, str]:
         return {c.id: c.title for c in self.doc}
+
+    def sentences(self, unit_id: str) -> list[Sentence]:
+        """The sentences of a unit, items starting sentences of their own (cached)."""
+        cache: dict[str, list[Sentence]] = self.__dict__.setdefault("_sentences", {})
+        if unit_id not in cache:
+            unit = self.unit_by_id[unit_id]
+            clause = self.clause(unit_id) if unit.is_clause else None
+            cuts = [it.offset for it in clause.items] if clause else []
+            cache[unit_id] = sentences(unit.text, cuts)
+        return cache[unit_id]
+
+    @cached_property
+    def refs_by_unit(self) -> dict[str, list[Ref]]:
+        """The references made in each unit (clause or appendix)."""
+        out: dict[str, list[Ref]] = {}
+        for r in self.doc.refs():
+            where = r.clause if r.clause is not None else r.context.removeprefix("appendix:")
+            out.setdefault(where, []).append(r)
+        return out
 
     def breaks(self, unit_id: str) -> set[int]:
         """Offsets in a unit's text where a new source line begins."""

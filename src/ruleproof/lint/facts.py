@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from ruleproof.lint.context import CLAUSE_ID, LintContext, Unit
 from ruleproof.lint.vocab import Vocabulary
 from ruleproof.text.markers import cn_number
-from ruleproof.text.sentences import Sentence, sentence_at, sentences
+from ruleproof.text.sentences import Sentence, sentence_at
 
 # units: 「人」 and 「名」 count the same things, so do 「次」 and 「回」
 UNITS = ("个夜晚", "个夜", "昼夜", "小时", "分钟", "发", "次", "票", "夜", "只", "层", "档", "人", "名", "分", "件", "份", "瓶", "刀", "点", "秒", "字", "颗", "项", "类", "种", "处", "个", "支", "具", "倍", "%", "％")  # fmt: skip
@@ -53,7 +53,7 @@ _AFTER_KINDS = {"上限": "max", "下限": "min", "以上": "min", "以下": "ma
 _AFTER_QUAL = re.compile(r"[\u4e00-\u9fff]{0,2}?(?P<q>上限|下限|以上|以下|以内|起)")
 _QUAL_RE = re.compile("|".join(sorted((re.escape(q) for q in QUALIFIERS), key=len, reverse=True)))
 # words that make a sentence an example or a condition: its numbers are a scenario, not the rule
-_SCENARIO = re.compile(r"例[：:]|示例|例如|如[「“]|若|假设|即便|则|倘")
+_SCENARIO = re.compile(r"例[：:]|示例|例如|如[「“]|若|假设|即便|[，,]\s*则|倘")
 _MINIMUM = re.compile(r"只[\u4e00-\u9fff]{0,2}\s*$")  # 「可只投入 1 夜」「只攒 1 个夜晚」
 _NEGATION = "未不非无"
 # words that say nothing about which quantity it is: 「全局仅此 1 次」 states what 「全局 1 次」 does
@@ -83,6 +83,7 @@ class Fact:
     cites: tuple[str, ...] = field(default=())  # clause ids the sentence cites
     predicate: str = ""  # the words between subject and number: 「消耗」 in 「强力乔装消耗 2 次」
     scenario: bool = False  # an example or a condition (「例：」「若…则」「可只投入 1 夜」), not a rule
+    follows: str = ""  # for a position (「第 4 夜消失」), the word after it: what happens then
 
     @property
     def shown(self) -> str:
@@ -100,6 +101,7 @@ class Fact:
             self.unit_word == other.unit_word
             and self.kinds == other.kinds
             and self.predicate == other.predicate
+            and self.follows == other.follows
             and self.ordinal == other.ordinal
             and len(self.value) == len(other.value)
         )
@@ -158,7 +160,7 @@ class FactTable:
 
     def _read(self, unit: Unit) -> list[Fact]:
         text = unit.text
-        sents = sentences(text, self._cuts(unit))
+        sents = self.ctx.sentences(unit.id)
         self.sentences[unit.id] = sents
         clause = self.ctx.clause(unit.id) if unit.is_clause else None
         out: list[Fact] = []
@@ -262,7 +264,11 @@ class FactTable:
         hits = [h for h in scanned if s_lo + h.start >= lo]
         pred_from = max(lo, subject_end)
         words = _QUAL_RE.sub("", re.sub(r"[^\u4e00-\u9fff]", "", text[pred_from:start]))
-        predicate = _FILLER.sub("", words)[-4:]
+        predicate = _FILLER.sub("", words.rstrip("第"))[-4:]
+        follows = ""
+        if ordinal:
+            m_after = re.match(r"[\s起]*([\u4e00-\u9fff]{2})", text[end : end + 6])
+            follows = m_after.group(1) if m_after else ""
         scenario = bool(_SCENARIO.search(sent_text)) or bool(_MINIMUM.search(text[max(0, start - 6) : start]))
         cites = tuple(dict.fromkeys(c for c in _CITE.findall(sent_text) if self.ctx.exists(c)))
         item = None
@@ -286,4 +292,5 @@ class FactTable:
             cites=cites,
             predicate=predicate,
             scenario=scenario,
+            follows=follows,
         )

@@ -27,7 +27,6 @@ from ruleproof.lint.gatelines import find_gate_lines, parse_gates
 from ruleproof.text.items import strong_item_markers
 from ruleproof.text.markers import MARKER_RE
 from ruleproof.text.model import RefKind
-from ruleproof.text.sentences import sentences
 
 REPEATED = CheckInfo(
     id="item-label-repeated",
@@ -188,7 +187,7 @@ def _duplicated(ctx: LintContext) -> Iterator[Finding]:
         cuts = [it.offset for it in clause.items] if clause else []
         seen: dict[str, int] = {}
         piece = 0
-        for s in sentences(unit.text, cuts):
+        for s in ctx.sentences(unit.id):
             here = max((c for c in cuts if c <= s.start), default=0)
             if here != piece:
                 piece, seen = here, {}  # a sentence repeated in another item restates, it is not doubled
@@ -216,9 +215,8 @@ def _split(ctx: LintContext) -> Iterator[Finding]:
         breaks = ctx.breaks(unit.id)
         refs = {
             r.line
-            for r in ctx.doc.refs()
-            if (r.clause or r.context.removeprefix("appendix:")) == unit.id
-            and r.kind in (RefKind.CLAUSE, RefKind.ITEM, RefKind.REGISTRY)
+            for r in ctx.refs_by_unit.get(unit.id, [])
+            if r.kind in (RefKind.CLAUSE, RefKind.ITEM, RefKind.REGISTRY)
         }
         for m in _ID_CHARS.finditer(text):
             raw = m.group(0)

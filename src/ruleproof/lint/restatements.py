@@ -160,6 +160,8 @@ def compatible(a: Fact, b: Fact) -> bool:
         return False
     if not _same_predicate(a.predicate, b.predicate):
         return False  # 「消耗 2 次」 and 「持有 1 次」 are two quantities
+    if a.follows != b.follows:
+        return False  # 「第 1 夜生效」 and 「第 4 夜消失」 are two positions
     if a.subject is None or b.subject is None:
         return False
     return a.subject == b.subject or (a.subject in b.terms and b.subject in a.terms)

@@ -38,7 +38,17 @@ _ENTRY_END = re.compile(r"[（(][^（）()]{0,40}\d(?:\.\d{1,2})+[^（）()]{0,2
 # words that name no thing: a title made only of them adds nothing
 # characters that begin or end no noun (prepositions, particles, negations)
 _FUNCTION = frozenset("于的之与及和或在为须可不同各已仅对由以所其此该本即并且而则亦均皆也")
-_EMPTY = frozenset(("说明", "原则", "通则", "其他", "规则", "总则", "附则", "限制", "适用", "关系"))
+# words a rulebook uses about any subject: they name no thing of their own (book-independent)
+_EMPTY = frozenset(
+    (
+        "说明", "原则", "通则", "其他", "规则", "总则", "附则", "限制", "适用", "不适用", "关系", "二者",
+        "三者", "状态", "效果", "效力", "时点", "时机", "实际", "执行", "专属", "独属", "途径", "范围",
+        "条件", "资格", "口径", "定位", "边界", "除外", "排除", "统一", "默认", "通用", "检查", "取消",
+        "保留", "获取", "可见", "公开", "不可", "不得", "唯一", "当夜", "全局", "上限", "下限", "目标",
+        "玩家", "结算", "判定", "行动", "技能", "信息", "身份", "机制", "来源", "顺序", "优先", "结果",
+        "例外", "夜晚", "进入", "构成", "批次", "步骤", "条款", "本条", "二选", "一次", "其余", "有效",
+    )
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -158,6 +168,29 @@ def _cores(terms: Iterable[str], body: str) -> set[str]:
     return out
 
 
+AFFIX_USES = 5
+
+
+def _affixes(terms: Iterable[str], body: str) -> set[str]:
+    """The head and tail words of longer terms that the body also uses on their own: 推理 from 推理自由,
+    船员 from 普通船员 (a word used at least five times)."""
+    out: set[str] = set()
+    for t in list(terms):
+        if len(t) < 4:
+            continue
+        for w in (t[:2], t[-2:], *((t[:3],) if t[0] == "不" else ())):
+            if (
+                w == t
+                or w in _EMPTY
+                or w[-1] in _FUNCTION
+                or (w[0] in _FUNCTION and not (w[0] == "不" and len(w) == 3))
+            ):
+                continue
+            if body.count(w) >= max(AFFIX_USES, body.count(t) + 3):
+                out.add(w)
+    return out
+
+
 def build_vocabulary(doc: Document, extra: Iterable[str] = ()) -> Vocabulary:
     logs = {a.name for a in doc.appendices if any(w in a.title for w in _LOG_WORDS)}
     glossaries = [a for a in doc.appendices if any(w in a.title for w in _GLOSSARY_WORDS)]
@@ -186,7 +219,9 @@ def build_vocabulary(doc: Document, extra: Iterable[str] = ()) -> Vocabulary:
             add(term, "extra")
     for term in _cores(found, body):
         add(term, "core")
-    terms = {t: s for t, s in found.items() if body.count(t) >= MIN_USES}
+    for term in _affixes(found, body):
+        add(term, "affix")
+    terms = {t: s for t, s in found.items() if body.count(t) >= MIN_USES and t not in _EMPTY}
     texts = [*clause_texts.values(), *appendix_texts.values()]
     df: Counter[str] = Counter()
     for text in texts:

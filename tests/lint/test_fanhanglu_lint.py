@@ -295,7 +295,8 @@ def _mutated(*pairs: tuple[str, str]) -> list[Finding]:
     ],
 )
 def test_injected_defects(pairs: list[tuple[str, str]], check: str, clauses: set[str]) -> None:
-    found = by(_mutated(*pairs), check)
+    before = {f.fingerprint() for f in by(_mutated(), check)}
+    found = [f for f in by(_mutated(*pairs), check) if f.fingerprint() not in before]
     assert {f.clause for f in found} == clauses, [(f.clause, f.message) for f in found]
 
 

@@ -16,6 +16,7 @@ h     revisions           revision-log edits not applied to the body
 i     hygiene             truncated text, export serial numbers
 j     layout              repeated item labels, doubled sentences, clause ids broken by a space
 k     topics              citations landing on a place about something else; misquoted targets
+l     contradictions      two places stating one rule differently (times, exclusive owners, orders)
 ====  ==================  ==========================================================================
 """
 
@@ -26,6 +27,7 @@ from types import ModuleType
 
 from ruleproof.findings import Finding
 from ruleproof.lint import (
+    contradictions,
     deferral,
     exceptions,
     gates,
@@ -54,6 +56,7 @@ FAMILIES: tuple[ModuleType, ...] = (
     hygiene,
     layout,
     topics,
+    contradictions,
 )
 
 CHECKS: tuple[CheckInfo, ...] = tuple(info for family in FAMILIES for info in family.CHECKS)

@@ -220,9 +220,8 @@ def presence_claims(ctx: LintContext, log: Unit) -> list[PresenceClaim]:
         scopes, label = _scopes(ctx, text, m.start())
         if not scopes:
             # 「；④附增列摆渡人调查」: the segment names no clause, the row does (「H- 2.8.3③∕④附封锁⸺」)
-            code = None
-            for code in _ROW_CODE.finditer(text, max(0, m.start() - 200), m.start()):
-                pass
+            codes = list(_ROW_CODE.finditer(text, max(0, m.start() - 200), m.start()))
+            code = codes[-1] if codes else None
             if code is not None:
                 scopes, label = _scopes_in(ctx, _outside_quotes(text[code.end() : m.start()]))
         if not scopes or not parts:

@@ -203,6 +203,7 @@ def presence_claims(ctx: LintContext, log: Unit) -> list[PresenceClaim]:
         if text[max(0, m.start() - 8) : m.start()].rstrip().endswith("」"):
             continue  # 「X」改为「Y」: a replacement, read by claims()
         got = quoted(text, start)
+        parts: tuple[str, ...]
         if got is not None:
             wording, end = got
             parts = (wording,) if len(_loose(wording)) >= MIN_LEN else ()

@@ -274,9 +274,12 @@ def _link(ctx: LintContext) -> _Groups:
             and ctx.vocabulary.specific(f.subject, SPECIFIC_SHARE)
         ]
     spec_ids = {id(p) for p in quoted}
+    by_subject: dict[str | None, list[Fact]] = {}
+    for f in facts:
+        by_subject.setdefault(f.subject, []).append(f)
     for p in quoted:
         groups.spec[groups.index[id(p)]] = p.value[0]
-        for f in facts:
+        for f in by_subject.get(p.subject, []):
             if f is p or f.scenario or not compatible(f, p) or f.subject != p.subject:
                 continue
             if id(f) in spec_ids and f.value != p.value:

@@ -139,7 +139,20 @@ def glossary_terms(text: str, known: str) -> list[str]:
     return out
 
 
-def _cores(terms: Iterable[str], body: str) -> set[str]:
+class _Counts(dict[str, int]):
+    """How often each word occurs in the body (memoised: the same candidates are asked about often)."""
+
+    def __init__(self, body: str) -> None:
+        super().__init__()
+        self.body = body
+
+    def __missing__(self, word: str) -> int:
+        n = self.body.count(word)
+        self[word] = n
+        return n
+
+
+def _cores(terms: Iterable[str], body: str | _Counts) -> set[str]:
     """The longest words two terms share (子弹 from 子弹存储上限 and 额外子弹), used in the body."""
     words = sorted(set(terms))
     out: set[str] = set()
@@ -162,7 +175,7 @@ def _cores(terms: Iterable[str], body: str) -> set[str]:
                     and best not in _EMPTY
                     and best[0] not in _FUNCTION
                     and best[-1] not in _FUNCTION
-                    and body.count(best) >= 3
+                    and _count(body, best) >= 3
                 ):
                     out.add(best)
     return out
@@ -171,7 +184,11 @@ def _cores(terms: Iterable[str], body: str) -> set[str]:
 AFFIX_USES = 5
 
 
-def _affixes(terms: Iterable[str], body: str) -> set[str]:
+def _count(body: str | _Counts, word: str) -> int:
+    return body[word] if isinstance(body, _Counts) else body.count(word)
+
+
+def _affixes(terms: Iterable[str], body: str | _Counts) -> set[str]:
     """The head and tail words of longer terms that the body also uses on their own: 推理 from 推理自由,
     船员 from 普通船员 (a word used at least five times)."""
     out: set[str] = set()
@@ -186,7 +203,7 @@ def _affixes(terms: Iterable[str], body: str) -> set[str]:
                 or (w[0] in _FUNCTION and not (w[0] == "不" and len(w) == 3))
             ):
                 continue
-            if body.count(w) >= max(AFFIX_USES, body.count(t) + 3):
+            if _count(body, w) >= max(AFFIX_USES, _count(body, t) + 3):
                 out.add(w)
     return out
 
@@ -217,11 +234,12 @@ def build_vocabulary(doc: Document, extra: Iterable[str] = ()) -> Vocabulary:
     for term in extra:
         if MIN_LEN <= len(term) <= MAX_LEN:
             add(term, "extra")
-    for term in _cores(found, body):
+    counts = _Counts(body)
+    for term in _cores(found, counts):
         add(term, "core")
-    for term in _affixes(found, body):
+    for term in _affixes(found, counts):
         add(term, "affix")
-    terms = {t: s for t, s in found.items() if body.count(t) >= MIN_USES and t not in _EMPTY}
+    terms = {t: s for t, s in found.items() if counts[t] >= MIN_USES and t not in _EMPTY}
     texts = [*clause_texts.values(), *appendix_texts.values()]
     df: Counter[str] = Counter()
     for text in texts:

@@ -542,6 +542,11 @@ GENERATORS: dict[str, Callable[[Document, random.Random], Iterator[Candidate]]] 
 assert tuple(GENERATORS) == CLASS_KEYS
 
 
+def candidate_counts(doc: Document, *, seed: int, classes: tuple[str, ...] = CLASS_KEYS) -> dict[str, int]:
+    """How many edits of each class the text offers (the population the mutants are sampled from)."""
+    return {k: sum(1 for _ in GENERATORS[k](doc, random.Random(f"{seed}:{k}"))) for k in classes}
+
+
 def generate(doc: Document, *, seed: int, count: int, classes: tuple[str, ...] = CLASS_KEYS) -> list[Mutant]:
     """Up to ``count`` mutants of each class (fewer when the text offers fewer candidates)."""
     out: list[Mutant] = []

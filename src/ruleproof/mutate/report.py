@@ -151,4 +151,3 @@ def render_text(report: MutationReport, lang: str = "zh") -> str:
                     f"  {bad.mutant.id}  [{f['check']}] {f['clause']} 第 {f['line']} 行  {f['message']}"
                 )
     return "\n".join(lines) + "\n"
-

@@ -1,12 +1,15 @@
 """``ruleproof check [FILE]`` — the main job: every available check on a rulebook, one report.
 
-Stages: read the text into a clause tree; lint it (references, numbering, exception bookkeeping,
-ten-gate lines, restatements, citation topics, order tables, revision log, layout, extraction
-hygiene); compare the executable spec's quoted phrases with the text (drift); verify the invariants
-the text states (``ruleproof verify``, every reading, BMC depth ``CHECK_DEPTH``).  Output formats and
-baselines are those of ``ruleproof lint``.  Exit 0 when nothing is found beyond the baseline and every
-invariant is proved or holds, 1 when something is found or an invariant is violated, 3 when an
-invariant is unknown (never shown as a pass) and nothing else failed, 2 when the input cannot be used.
+Stages: read the text into a clause tree (numbered 4.4.6, or by its headings); the generic lint of its
+shape; the book-specific lint (返航录's exception registry and ten-gate lines, where the book's profile
+or the text declares them); compare the executable spec's quoted phrases with the text (drift); verify
+the invariants the text states (``ruleproof verify``, every reading, BMC depth ``CHECK_DEPTH``); the
+configuration rules' own checks (``ruleproof config genshin165 --check``).  Every stage is listed, with
+"skipped" and the reason where the book has no such thing.  Output formats and baselines are those of
+``ruleproof lint``.
+Exit 0 when nothing is found beyond the baseline and every invariant is proved or holds, 1 when
+something is found or an invariant is violated, 3 when an invariant is unknown (never shown as a pass)
+and nothing else failed, 2 when the input cannot be used.
 """
 
 from __future__ import annotations

@@ -137,6 +137,11 @@ class _Places:
     def __init__(self, ctx: LintContext) -> None:
         self.ctx = ctx
         self._texts: dict[str, str] = {}
+        # 「十关核验」 lines: a checklist of the clause, not one of its items (「①之二 席位＝…」)
+        self.gate_spans: dict[str, list[tuple[int, int]]] = {}
+
+    def _in_gate_line(self, cid: str, offset: int) -> bool:
+        return any(lo <= offset < hi for lo, hi in self.gate_spans.get(cid, []))
 
     @cached_property
     def registry(self) -> Registry | None:
@@ -174,7 +179,11 @@ class _Places:
         clause = self.ctx.clause(cid)
         if clause is None:
             return []
-        return [Place(f"{cid}{it.label}", f"{clause.title}。{it.text}") for it in clause.items]
+        return [
+            Place(f"{cid}{it.label}", f"{clause.title}。{it.text}")
+            for it in clause.items
+            if not self._in_gate_line(cid, it.offset)
+        ]
 
     @cached_property
     def step_rows(self) -> dict[str, str]:
@@ -365,6 +374,7 @@ class _Topics:
         self.gate_spans: dict[str, list[tuple[int, int]]] = {}
         for gl in find_gate_lines(ctx, self.gates) if parsed else []:
             self.gate_spans.setdefault(gl.unit, []).append((gl.start, gl.end))
+        self.places.gate_spans = self.gate_spans
 
     def gate_defined(self, unit: Unit, at: int, ref: Ref) -> bool:
         """In a 十关核验 line, the gate a citation stands under cites the same clause in the checklist."""
@@ -451,6 +461,9 @@ class _Topics:
                 right += 1
             lo = max(s_lo, _part_start(text, left, s_lo), at - PHRASE)
             hi = min(s_hi, _part_end(text, right, s_hi), right + PHRASE)
+            after = _REFERENCE.search(text, right, min(s_hi, right + PHRASE))
+            if after is not None and not re.search(r"[，,；;。：:（(「]", text[right : after.start()]):
+                hi = right  # 「… 4.5、4.14神探∕摆渡人 4.7」: the words after are the next citation's phrase
             window = text[lo:left] + "。" + text[right:hi]
         return _REFERENCE.sub("。", window)
 

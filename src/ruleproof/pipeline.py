@@ -14,7 +14,7 @@ phrases its constants are read from) when the text is recognised.  Every stage i
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -231,8 +231,15 @@ def revisions_stage(ctx: LintContext) -> Stage:
     )
 
 
-def run_check(doc: Document, *, spec_choice: str = "auto", stages: Sequence[str] = STAGES) -> CheckRun:
-    """Every selected stage on ``doc``; the findings of all stages, sorted."""
+def run_check(
+    doc: Document,
+    *,
+    spec_choice: str = "auto",
+    stages: Sequence[str] = STAGES,
+    overrides: Mapping[str, int] | None = None,
+) -> CheckRun:
+    """Every selected stage on ``doc``; the findings of all stages, sorted.  ``overrides`` are spec
+    params (internal units) the invariants are verified under — the values a revision prints."""
     from ruleproof.smt.verify import VIOLATED
 
     spec = spec_for(doc, spec_choice)
@@ -261,7 +268,7 @@ def run_check(doc: Document, *, spec_choice: str = "auto", stages: Sequence[str]
         from ruleproof.smt.verify import report_findings, verify_all
         from ruleproof.specs.fanhanglu import load_spec
 
-        report = verify_all(load_spec(), doc, options=Options(depth=CHECK_DEPTH))
+        report = verify_all(load_spec(overrides), doc, options=Options(depth=CHECK_DEPTH))
         out += report_findings(report, doc)
         done.append(verify_stage(report))
     elif "verify" in stages:

@@ -10,6 +10,13 @@ configuration rules' own checks (``ruleproof config genshin165 --check``).  Ever
 Exit 0 when nothing is found beyond the baseline and every invariant is proved or holds, 1 when
 something is found or an invariant is violated, 3 when an invariant is unknown (never shown as a pass)
 and nothing else failed, 2 when the input cannot be used.
+
+``check NEW --against OLD`` is the revision gate (``ruleproof.revgate``): both revisions are checked,
+their clauses aligned (a renumbering is one change), and the report lists what changed, the findings
+new in NEW (fingerprints carried across renumbering and line shifts), the ones fixed, spec constants
+whose printed value changed, invariants whose status changed and, with ``--vectors DIR``, vectors whose
+replay outcome changed under the values each revision prints.  Exit 1 only for new findings (a new
+violation is one); SARIF carries only the new findings on lines the revision changed.
 """
 
 from __future__ import annotations
@@ -18,10 +25,11 @@ import argparse
 from typing import Any
 
 from ruleproof.books import load_source
-from ruleproof.cli.cmd_lint import add_report_arguments, emit_report
-from ruleproof.cli.common import add_file_argument
+from ruleproof.cli.cmd_lint import add_report_arguments, artifact_uri, emit_report
+from ruleproof.cli.common import add_file_argument, write
+from ruleproof.errors import UserError
 from ruleproof.pipeline import CHECK_DEPTH, SPECS, run_check, spec_for
-from ruleproof.text import read_document
+from ruleproof.text import Document, read_document
 
 __all__ = ["CHECK_DEPTH", "SPECS", "register", "run", "spec_for"]
 
@@ -38,10 +46,25 @@ def register(sub: Any) -> None:
         default="auto",
         help="与正文对照的可执行规格；auto 按标题识别（返航录 → fanhanglu），none 只做文本检查",
     )
+    p.add_argument(
+        "--against",
+        metavar="OLD",
+        help="修订门：与旧版 OLD 对照，只报告新增的发现（改号、行移不算新发现）；exit 1 仅当有新发现",
+    )
+    p.add_argument(
+        "--vectors",
+        metavar="DIR",
+        action="append",
+        help="与 --against 同用：按两版所印的规格数值重放这些向量（目录或文件，可重复），报告结果改变者",
+    )
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.against is not None:
+        return run_against(args)
+    if args.vectors:
+        raise UserError("--vectors 须与 --against 同用", "--vectors is used with --against")
     doc = read_document(load_source(args.file))
     result = run_check(doc, spec_choice=args.spec)
     code = emit_report(
@@ -50,3 +73,37 @@ def run(args: argparse.Namespace) -> int:
     if code == 0 and result.report is not None and result.report.exit_code() == 3:
         return 3  # an unknown invariant is not a pass
     return code
+
+
+def run_against(args: argparse.Namespace) -> int:
+    from ruleproof.cli.cmd_replay import expand
+    from ruleproof.revgate.compare import compare
+    from ruleproof.revgate.render import render_revision
+
+    if args.baseline or args.write_baseline:
+        raise UserError(
+            "--against 以旧版为基线，不能再与 --baseline∕--write-baseline 同用",
+            "--against uses the old revision as the baseline; drop --baseline / --write-baseline",
+        )
+    new = read_document(load_source(args.file))
+    old = read_document(load_source(args.against))
+    vectors = expand(args.vectors) if args.vectors else None
+    report = compare(old, new, spec_choice=args.spec, vectors=vectors)
+    write(
+        render_revision(
+            report,
+            args.format,
+            args.lang,
+            checks=report.new.checks,
+            uri=artifact_uri(args.file, new.name),
+            old_name=old.name,
+            titles=_titles(new),
+        )
+    )
+    return report.exit_code()
+
+
+def _titles(doc: Document) -> dict[str, str]:
+    titles = {c.id: c.title for c in doc}
+    titles.update({a.name: a.title for a in doc.appendices})
+    return titles

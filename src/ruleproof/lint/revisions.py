@@ -246,7 +246,7 @@ class RevisionSummary:
     rows: int  # edit records in the log (rows with a code such as 「I-20」)
     parsed: int  # rows from which at least one claim was read
     claims: int  # claims read (replacements, deletions, wordings, additions, numbers)
-    unparsed: tuple[int, ...]  # source lines of the rows no claim could be read from
+    unparsed: tuple[int, ...]  # source lines of the rows no claim could be read from (each line once)
 
 
 def summary(ctx: LintContext) -> RevisionSummary:
@@ -267,7 +267,7 @@ def summary(ctx: LintContext) -> RevisionSummary:
                 parsed += 1
             else:
                 unparsed.append(lo)
-    return RevisionSummary(rows, parsed, n, tuple(unparsed))
+    return RevisionSummary(rows, parsed, n, tuple(dict.fromkeys(unparsed)))
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from ruleproof.mutate.model import Mutant, apply_edits
 from ruleproof.pipeline import run_check
 from ruleproof.text import Document, read_document
 
-DEFAULT_STAGES = ("lint", "spec")  # verify costs seconds per mutant: opt in with --verify
+DEFAULT_STAGES = ("lint", "spec", "appendix")  # verify costs seconds per mutant: opt in with --verify
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ Clauses are aligned by content first and by id second, so that renumbering is re
 Id changes that shift a run of clauses by the same step at the same level — inserting 4.7 moves
 4.7…4.14 and all their sub-clauses one up — are one :class:`Renumbering`.  Appendices take part under
 their names (附录一).  ``changed_lines`` are the new text's lines that differ from the old text's
-(line-level diff, spaces ignored): what a pull-request annotation may point at.
+(line-level diff, leading and trailing spaces ignored): what a pull-request annotation may point at.
 """
 
 from __future__ import annotations
@@ -268,8 +268,8 @@ def renumberings(moved: Iterable[Pair]) -> list[Renumbering]:
 
 
 def changed_lines(old: list[str], new: list[str]) -> frozenset[int]:
-    a = [_squash(x) for x in old]
-    b = [_squash(x) for x in new]
+    a = [x.strip() for x in old]  # spaces inside a line count: 「4.8. 2」 is a change
+    b = [x.strip() for x in new]
     head = 0  # most revisions touch a few places: skip the common head and tail before diffing
     while head < min(len(a), len(b)) and a[head] == b[head]:
         head += 1
@@ -280,5 +280,5 @@ def changed_lines(old: list[str], new: list[str]) -> frozenset[int]:
     out: set[int] = set()
     for tag, _i1, _i2, j1, j2 in difflib.SequenceMatcher(None, mid_a, mid_b).get_opcodes():
         if tag in ("replace", "insert"):
-            out.update(range(head + j1 + 1, head + j2 + 1))
+            out.update(head + j + 1 for j in range(j1, j2) if mid_b[j])  # blank lines are no change
     return frozenset(out)

@@ -32,7 +32,15 @@ class Slot:
     after: str  # and after it
 
     def pattern(self) -> re.Pattern[str]:
-        return re.compile(re.escape(self.before) + r"(\d+(?:\.\d+)?)" + re.escape(self.after))
+        """The phrase with the number open; spaces allowed between any two characters (the PDF puts
+        them anywhere), but never inside the number (「+2.5 6.0」 is two numbers)."""
+        return re.compile(
+            _loose(self.before) + r"\s*(?<![\d.])(\d+(?:\.\d+)?)(?![\d])\s*" + _loose(self.after)
+        )
+
+
+def _loose(text: str) -> str:
+    return r"\s*".join(re.escape(ch) for ch in text)
 
 
 @dataclass(frozen=True)
@@ -107,7 +115,8 @@ def clause_text(doc: Document, cid: str) -> str | None:
     clause = doc.clauses.get(cid)
     if clause is None:
         return None
-    return _squash("".join(h.raw for h in clause.headings) + clause.text)
+    # source lines kept apart: a table's cells run together in the clause text (「+2.56.0」)
+    return "\n".join([*(h.raw for h in clause.headings), *(span.text for span in clause.spans)])
 
 
 def read(doc: Document, param: Param, clause: str | None = None) -> Reading | None:
@@ -122,7 +131,7 @@ def read(doc: Document, param: Param, clause: str | None = None) -> Reading | No
     m = s.pattern().search(text)
     if m is None:
         return Reading(param.key, cid, None, None)
-    return Reading(param.key, cid, m.group(1), m.group(0))
+    return Reading(param.key, cid, m.group(1), _squash(m.group(0)))
 
 
 def changes(

@@ -116,6 +116,18 @@ _TERMINAL = "。；！？!?」）)】〕》』…：:｜"
 # and, for a piece of one sentence only, nearly all of them
 PROSE_SHARE = 0.6
 ALONE_SHARE = 0.75
+# a clause without items ends mid-sentence when nearly all such clauses of the book end theirs
+BOOK_SHARE = 0.9
+# spaces the PDF puts around numbers (「抵挡 1 次」) say nothing; a space between two words does (a table)
+_NUMBER_SPACE = re.compile(r"\s+(?=[0-9A-Za-z.~])|(?<=[0-9A-Za-z.~])\s+")
+
+
+# a list announced at the end of a piece (「特别澄清三例」「如下」): its items follow
+_INTRODUCER = re.compile(r"(?:[一二三四五六七八九十两\d]+\s*[例项条种类点款则]|如下|以下|下列)$")
+
+
+def _table_like(fragment: str) -> bool:
+    return " " in _NUMBER_SPACE.sub("", fragment.strip())
 
 
 def _headers(ctx: LintContext) -> list[str]:
@@ -177,9 +189,23 @@ def _with_preamble(
     return pieces
 
 
+def _alone_share(ctx: LintContext, headers: list[str]) -> float:
+    """The share of the book's clauses without items whose text ends its last sentence."""
+    ends: list[bool] = []
+    for unit in ctx.units():
+        clause = ctx.clause(unit.id) if unit.is_clause else None
+        if clause is None or clause.items:
+            continue
+        body = _strip_residue(unit.text, headers)
+        if body:
+            ends.append(_ended(body))
+    return sum(ends) / len(ends) if len(ends) >= 10 else 0.0
+
+
 def _truncated(ctx: LintContext) -> Iterator[Finding]:
     headers = _headers(ctx)
     gates = _gate_ranges(ctx)
+    alone = _alone_share(ctx, headers)
     for unit in ctx.units():
         if unit.id in ctx.log_appendices:
             continue
@@ -193,8 +219,9 @@ def _truncated(ctx: LintContext) -> Iterator[Finding]:
                 for j, b in enumerate(bodies)
                 if b and j != k and (pieces[j][0] is not None or not has_items)
             ]
-            # a piece alone in its unit is judged by its own sentences
+            # a piece alone in its unit is judged by its own sentences, and by the book's other clauses
             share = sum(others) / len(others) if others else 1.0
+            book = not has_items and not others and alone >= BOOK_SHARE
             preamble = label is None and has_items
             hit = truncation(text)
             if hit is None and body:
@@ -203,7 +230,7 @@ def _truncated(ctx: LintContext) -> Iterator[Finding]:
                 cite = _CITE_TAIL.search(body)
                 tail = max(body.rfind("。"), body.rfind("；")) + 1
                 fragment = body[tail:]
-                prose = share >= PROSE_SHARE and (tail > 0 or (share >= ALONE_SHARE and bool(others)))
+                prose = share >= PROSE_SHARE and (tail > 0 or (share >= ALONE_SHARE and bool(others)) or book)
                 if cite is not None and share >= PROSE_SHARE:
                     hit = ("cite", cite.start())
                 elif (
@@ -212,8 +239,9 @@ def _truncated(ctx: LintContext) -> Iterator[Finding]:
                     and not preamble
                     and unit.is_clause
                     and len(fragment) >= 4
-                    and " " not in fragment.strip()
+                    and not _table_like(fragment)
                     and body[-1] not in "→+＋−-~〜"
+                    and not _INTRODUCER.search(body)
                 ):
                     hit = ("unterminated", tail)
             if hit is None:

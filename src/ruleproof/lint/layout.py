@@ -77,6 +77,7 @@ _ITEM_OPENERS = ("。", "；", "｜", "说明")
 _LABEL_HEAD = re.compile(r"^(?:[①-⑳]|[(（]\d{1,2}[)）])(?:之[二三四五])?\s*")
 _SPACE = re.compile(r"\s+")
 _ID_CHARS = re.compile(r"\d{1,2}(?:\s*\.\s*\d{1,2}){1,3}")
+_ASCII = tuple("0123456789")
 
 
 def run(ctx: LintContext) -> Iterator[Finding]:
@@ -222,8 +223,8 @@ def _split(ctx: LintContext) -> Iterator[Finding]:
             raw = m.group(0)
             if " " not in raw and "\u3000" not in raw:
                 continue
-            if text[max(0, m.start() - 1) : m.start()].isdigit() or text[m.end() : m.end() + 1].isdigit():
-                continue
+            if text[max(0, m.start() - 1) : m.start()] in _ASCII or text[m.end() : m.end() + 1] in _ASCII:
+                continue  # part of a longer number (a circled item label ⑥ next to it is no digit)
             if re.match(r"\s*[.．]\s*\d", text[m.end() : m.end() + 3]):
                 continue
             cid = _SPACE.sub("", raw)
@@ -245,9 +246,9 @@ def _split(ctx: LintContext) -> Iterator[Finding]:
 
 def _cited_here(text: str, start: int, end: int) -> bool:
     """A two-part id counts as a citation in citing context: 「（1. 4）」「依 3 .3」「见 2 .7」."""
-    before = text[max(0, start - 3) : start].rstrip()
+    before = text[max(0, start - 4) : start].rstrip()
     after = text[end : end + 1]
-    return before.endswith(("（", "(", "依", "见", "、", "与", "及", "按")) or after in (
+    return before.endswith(("（", "(", "依", "见", "、", "与", "及", "按", "适用", "参照", "比照")) or after in (
         "）",
         ")",
         "、",

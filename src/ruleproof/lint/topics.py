@@ -745,11 +745,25 @@ def _step_verdict(
     before_at = at - 1 if text[at - 1 : at] == "于" else at
     if text[max(0, before_at - 1) : before_at] in ("＝", "="):
         return None  # 「行动位＝步骤 3」: a gate answer, the step is the value
-    before = text[max(_part_start(text, before_at, max(0, at - 12)), at - 12) : before_at]
+    if text[max(0, before_at - 1) : before_at] in ("（", "("):
+        before_at -= 1  # 「私聊（步骤 0）」: the bracket annotates the words before it
+    before = text[max(_part_start(text, before_at, max(0, before_at - 12)), before_at - 12) : before_at]
     before = _REFERENCE.split(before)[
         -1
     ]  # 「步骤 8 救援与步骤 9」: only what stands after the last reference
     row = _bigrams(place.text)
+    # the names around the step (longest match: 「感染抑制」, not 「感染」) decide first
+    attached = text[max(0, at - 1) : at] in ("于", "在", "（", "(", "属", "归")
+    around = after + ("。" + re.split(r"[→若]", before)[-1] if attached or not after.strip() else "")
+    mentioned = [h.term for h in topics.vocab.scan(around)]
+    named = [t for t in mentioned if topics.vocab.specific(t, SPECIFIC_SHARE)]
+    if named:
+        squashed = _squash(place.text)
+        if any(topics.present(t, squashed) for t in mentioned):
+            return None  # the row names one of them (「外星人出刀位于步骤 5」: 步骤 5 is 外星人击杀)
+        having = [p for p in near if any(topics.present(t, _squash(p.text)) for t in named)]
+        if len(having) == 1:
+            return sorted(set(named)), having[0]
     if (_content_bigrams(after) | _content_bigrams(before)) & row:
         return None  # 「步骤 9 死亡结算」「转职于步骤 0.6」: the words around the step are its row's
     words_after = _content_bigrams(after, topics.common_words)

@@ -113,6 +113,8 @@ POSITIVE: list[tuple[str, list[tuple[str, str]], str, str]] = [
         "1.1",
         "3.2",
     ),
+    ("citation-repeated", [(GENERAL, "各批次只声明差量，依 2.1 与 2.1 处理。")], "2.2", "2.1 与 2.1"),
+    ("enumeration-count", [(GENERAL, "警长每夜在巡逻∕开枪中三选一。")], "2.2", "三选一"),
     (
         "prose-contradiction",
         [
@@ -194,10 +196,21 @@ def test_uncited_gap_is_a_warning() -> None:
         (CRAFT_1, "①铸造护甲，库存上限 3 件（另见 3.1②）。"),
         # an exclusive owner nobody contradicts
         (GENERAL, GENERAL + "保护为保镖独有。"),
+        # two different sources coordinated (citation-repeated)
+        (GENERAL, "各批次只声明差量，依 2.1 与 3.1 处理。"),
+        # counts that match their options and their list (enumeration-count)
+        (GENERAL, "警长每夜在巡逻∕开枪∕查验中三选一。"),
+        (GENERAL, "警长每夜在「巡逻」与「开枪」之间二选一。"),
+        (GENERAL, "公告分两类：①死亡公告；②驱逐公告。"),
     ],
 )
 def test_near_misses_stay_silent(old: str, new: str) -> None:
     assert lint(edit((old, new))) == []
+
+
+def test_labelled_list_shorter_than_its_count() -> None:
+    (f,) = only(lint(edit((GENERAL, "公告分三类：①死亡公告；②驱逐公告。"))), "enumeration-count")
+    assert f.clause == "2.2" and f.extra == {"stated": 3, "listed": 2}
 
 
 def test_two_times_with_different_words_are_no_contradiction() -> None:

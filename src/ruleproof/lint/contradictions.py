@@ -1,4 +1,4 @@
-"""(l) Prose contradictions: two places that state the same rule differently.
+"""(r) Prose contradictions: two places that state the same rule differently.
 
 The order tables (:mod:`ruleproof.lint.orders`) compare chains and 「先于」 pairs; here are the rules the
 text states in running prose, extracted, normalised and compared:
@@ -30,7 +30,7 @@ from ruleproof.lint.vocab import title_terms
 
 CONTRADICTION = CheckInfo(
     id="prose-contradiction",
-    family="l",
+    family="r",
     severity=Severity.WARNING,
     title="两处以文字陈述同一规则而说法相反",
     title_en="two places state the same rule differently",

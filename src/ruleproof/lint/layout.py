@@ -1,4 +1,4 @@
-"""(j) Layout damage the reader repairs for its tree, reported so that the author can repair the text.
+"""(p) Layout damage the reader repairs for its tree, reported so that the author can repair the text.
 
 The reader is lenient on purpose — it keeps the first of two items printed with the same label, it
 reads 「4.8. 2」 as 4.8.2 — so that every other check sees the clause tree the author meant.  But a
@@ -30,7 +30,7 @@ from ruleproof.text.model import RefKind
 
 REPEATED = CheckInfo(
     id="item-label-repeated",
-    family="j",
+    family="p",
     severity=Severity.WARNING,
     title="项号重复（同一条款内两项同号）",
     title_en="item label printed twice in one clause",
@@ -43,7 +43,7 @@ REPEATED = CheckInfo(
 
 DUPLICATED = CheckInfo(
     id="sentence-duplicated",
-    family="j",
+    family="p",
     severity=Severity.WARNING,
     title="同一句重复出现",
     title_en="sentence printed twice",
@@ -56,7 +56,7 @@ DUPLICATED = CheckInfo(
 
 SPLIT = CheckInfo(
     id="clause-id-split",
-    family="j",
+    family="p",
     severity=Severity.NOTE,
     title="条款号被空格拆开",
     title_en="clause id broken by a space",
@@ -248,7 +248,9 @@ def _cited_here(text: str, start: int, end: int) -> bool:
     """A two-part id counts as a citation in citing context: 「（1. 4）」「依 3 .3」「见 2 .7」."""
     before = text[max(0, start - 4) : start].rstrip()
     after = text[end : end + 1]
-    return before.endswith(("（", "(", "依", "见", "、", "与", "及", "按", "适用", "参照", "比照")) or after in (
+    return before.endswith(
+        ("（", "(", "依", "见", "、", "与", "及", "按", "适用", "参照", "比照")
+    ) or after in (
         "）",
         ")",
         "、",

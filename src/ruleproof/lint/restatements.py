@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ruleproof.findings import Finding, Severity
+from ruleproof.lint import enumerations
 from ruleproof.lint.base import CheckInfo, clip
 from ruleproof.lint.context import (
     CLAUSE_ID,
@@ -62,7 +63,7 @@ COUNT = CheckInfo(
     advice_en="Update the count, or phrase it without a fixed number.",
 )
 
-CHECKS = (MISMATCH, COUNT)
+CHECKS = (MISMATCH, COUNT, *enumerations.CHECKS)
 
 _CITE_PAREN = re.compile(
     rf"[（(](?:[^（）()]{{0,12}}?)(?P<cids>{CLAUSE_ID}(?:[^（）()]{{0,3}}{CLAUSE_ID})*)[^（）()]{{0,8}}[）)]"
@@ -88,6 +89,7 @@ class Scope:
 def run(ctx: LintContext) -> Iterator[Finding]:
     yield from _restatements(ctx)
     yield from _counts(ctx)
+    yield from enumerations.run(ctx)
 
 
 # ------------------------------------------------------------------------------------ fact groups

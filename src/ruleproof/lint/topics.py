@@ -1,4 +1,4 @@
-"""(k) Citations that exist but are about something else.
+"""(q) Citations that exist but are about something else.
 
 Every reference check before this one asked whether the cited clause, item, batch or step *exists*.
 After a renumbering, most broken citations still land on something that exists — the wrong thing.
@@ -14,6 +14,8 @@ A citation sits in a sentence about something; the cited place must be about it 
 * ``citation-quote`` — a citation that quotes its target (「3.3.8「救援医师与临时医生的救援额度均可指向
   自身」」) while the quoted words are not there (spaces and punctuation aside); the finding names where
   they are, if anywhere.
+* ``citation-repeated`` — one id coordinated with itself (「依 2.1.6 与 2.1.6」「批次⑥与批次⑥」): one of
+  the two was meant to be another source (a renumbering edited only one of them).
 
 Terms used by more than an eighth of the clauses (感染, 当夜, 步骤 …) say nothing about a topic and are
 left out; a citation whose sentence has no specific term is not judged.  Citations in the revision log
@@ -38,7 +40,7 @@ from ruleproof.text.sentences import Sentence, sentence_at
 
 TOPIC = CheckInfo(
     id="citation-topic",
-    family="k",
+    family="q",
     severity=Severity.WARNING,
     title="引用所指的条款∕项与引用处的话题无关",
     title_en="citation lands on a place about something else",
@@ -53,7 +55,7 @@ TOPIC = CheckInfo(
 
 QUOTE = CheckInfo(
     id="citation-quote",
-    family="k",
+    family="q",
     severity=Severity.WARNING,
     title="引号内引述的原文不在所引条款中",
     title_en="quoted wording is not in the cited clause",
@@ -64,7 +66,30 @@ QUOTE = CheckInfo(
     advice_en="Cite the clause where the words are, or update the quotation to the clause's current wording.",
 )
 
-CHECKS = (TOPIC, QUOTE)
+REPEATED = CheckInfo(
+    id="citation-repeated",
+    family="q",
+    severity=Severity.WARNING,
+    title="同一处引用在并列中出现两次",
+    title_en="the same citation twice in one coordination",
+    rule="「依 X 与 Y」「（X、Y）」并列的是不同的出处；同一编号并列两次，必有一个本应是别的条款∕项∕批次∕步骤"
+    "（改号时只改了一处）。",
+    rule_en="'per X and Y' coordinates two different sources; one id listed twice means one of them was meant "
+    "to be another clause, item, batch or step (a renumbering changed only one of them).",
+    advice="核对并列的两个出处，把其中之一改为本应引用的编号（或删去重复）。",
+    advice_en="Check the two sources and correct one of them (or drop the repeat).",
+)
+
+CHECKS = (TOPIC, QUOTE, REPEATED)
+
+# 「依 2.1.6 与 2.1.6」「（4.4、4.4）」「批次⑥与批次⑥」: one id coordinated with itself
+_ID_ITEM = r"\d{1,2}(?:\.\d{1,2}){1,3}(?:[①-⑳](?:之[二三四五])?|[(（]\d{1,2}[)）])?"
+_SAME_ID = re.compile(
+    rf"(?<![\d.])(?P<a>{_ID_ITEM})\s*(?:与|及|和|、|或|，|,)\s*(?:依|见)?\s*(?P=a)(?![\d.①-⑳(（])"
+)
+_SAME_LABEL = re.compile(
+    r"(?P<k>批次|步骤)\s*(?P<a>[〇①-⑳]|\d+(?:\.\d+)?[ab]?)\s*(?:与|及|和|、|或)\s*(?:(?P=k)\s*)?(?P=a)(?![\d.])"
+)
 
 SPECIFIC_SHARE = 0.25  # terms in more clauses than this (当夜, 步骤, 感染 …) are never a topic
 PHRASE = 20  # at most this many characters around a citation make its topic
@@ -597,6 +622,24 @@ def run(ctx: LintContext) -> Iterator[Finding]:
     topics = _Topics(ctx)
     yield from _topics(ctx, topics)
     yield from _quotes(ctx, topics)
+    yield from _repeated(ctx)
+
+
+def _repeated(ctx: LintContext) -> Iterator[Finding]:
+    for unit in ctx.units():
+        if unit.id in ctx.log_appendices:
+            continue
+        text = unit.text
+        for m in (*_SAME_ID.finditer(text), *_SAME_LABEL.finditer(text)):
+            raw = m.group(0)
+            yield REPEATED.finding(
+                unit.id,
+                unit.line_of(m.start()),
+                f"「{raw}」把同一出处并列了两次：其中之一疑应为别的编号（改号时只改了一处）",
+                f"'{raw}' lists the same source twice: one of them was probably meant to be another id",
+                clip(text[max(0, m.start() - 10) : m.end() + 6], 40),
+                extra={"id": m.group("a")},
+            )
 
 
 STRONG_SHARE = 0.10  # a term in at most this share of the clauses names something particular

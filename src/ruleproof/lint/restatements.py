@@ -147,10 +147,15 @@ SPECIFIC_SHARE = 0.12  # a subject used in more clauses than this names nothing 
 
 
 def _same_predicate(a: str, b: str) -> bool:
-    """「子弹存储」 and 「存储」 say the same; 「消耗」 and 「持有」 do not; nothing matches only nothing."""
+    """「子弹存储」 and 「存储」 say the same, so do 「存量设」 and 「存量一律」 (a word in common), and nothing
+    with anything (「上限 2 发」 names no verb); 「消耗」 and 「持有」 do not."""
     if not a or not b:
-        return a == b
-    return a.endswith(b) or b.endswith(a)
+        return True
+    return a.endswith(b) or b.endswith(a) or bool(_pairs(a) & _pairs(b))
+
+
+def _pairs(text: str) -> set[str]:
+    return {text[i : i + 2] for i in range(len(text) - 1)}
 
 
 def compatible(a: Fact, b: Fact) -> bool:
@@ -166,7 +171,10 @@ def compatible(a: Fact, b: Fact) -> bool:
         return False  # 「第 1 夜生效」 and 「第 4 夜消失」 are two positions
     if a.subject is None or b.subject is None:
         return False
-    return a.subject == b.subject or (a.subject in b.terms and b.subject in a.terms)
+    if a.subject == b.subject or (a.subject in b.terms and b.subject in a.terms):
+        return True
+    # 「子弹存储上限 2 发」 and 「子弹存量设上限 2 发」: one subject is the head of the other
+    return a.subject.startswith(b.subject) or b.subject.startswith(a.subject)
 
 
 def _governing(ctx: LintContext, unit: Unit, f: Fact) -> list[Scope]:

@@ -3,7 +3,8 @@
 The harness knows nothing of the checks: it compares fingerprints.  A finding is **new** when its
 fingerprint (check, clause, quote — no line numbers) is not in the unmutated text's report.  A mutant
 is **caught** when some new finding is *located* at the edited clause, or at a clause that cites it
-(in the unmutated text's reference graph).  New findings located anywhere else are **spurious**: the
+(in the unmutated text's reference graph) — a finding's own place, or one of the places it names as
+related (a restatement reported where it is, naming the clause it disagrees with).  New findings located anywhere else are **spurious**: the
 edit made a check fire on a clause it did not touch.
 
 The unmutated text is read and checked once; mutants run in worker processes (``jobs``), each
@@ -113,7 +114,8 @@ def run_mutant(base: Baseline, mutant: Mutant) -> Outcome:
     for f in run.findings:
         if f.fingerprint() in base.fingerprints:
             continue
-        (located if f.clause in here else spurious).append(_brief(f))
+        places = {f.clause, *(c for c, _line in f.related)}
+        (located if places & here else spurious).append(_brief(f))
     return Outcome(mutant, tuple(located), tuple(spurious))
 
 

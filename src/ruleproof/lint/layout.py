@@ -188,13 +188,18 @@ def _duplicated(ctx: LintContext) -> Iterator[Finding]:
         cuts = [it.offset for it in clause.items] if clause else []
         seen: dict[str, int] = {}
         piece = 0
+        last = ("", 0, -1)  # the previous sentence: 「⑥ 界面呈现：A。A。」 repeats its tail
         for s in ctx.sentences(unit.id):
             here = max((c for c in cuts if c <= s.start), default=0)
             if here != piece:
                 piece, seen = here, {}  # a sentence repeated in another item restates, it is not doubled
             key = _norm(s.text)
             if len(key) < MIN_SENTENCE or not key.endswith(("。", "；")):
+                last = (key, s.start, here)
                 continue
+            if key not in seen and last[0].endswith(key) and last[2] == here:
+                seen[key] = last[1]
+            last = (key, s.start, here)
             if key in seen:
                 yield DUPLICATED.finding(
                     unit.id,

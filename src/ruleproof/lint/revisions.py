@@ -155,7 +155,20 @@ def claims(ctx: LintContext, log: Unit) -> list[Claim]:
                     )
                 end = more[1]
         pos = max(end, after)
+    # 由X改为Y without quotes (「神探已查验池：由无上限累积池改为定长 3 项之先进先出池」): X is gone
+    for m in _PLAIN_CHANGE.finditer(text):
+        scopes, label = _scopes(ctx, text, m.start())
+        scope = scopes[-1] if scopes else None
+        new_words = m.group("new")
+        out.append(
+            Claim(m.group("old"), new_words or None, scope, label, log.line_of(m.start()), clip(m.group(0), 60))
+        )
     return out
+
+
+_PLAIN_CHANGE = re.compile(
+    r"由(?P<old>[\u4e00-\u9fff]{4,12})(?:改为|改成|更正为)(?P<new>[\u4e00-\u9fff0-9 ]{2,20})?"
+)
 
 
 _SYNC = re.compile(

@@ -23,7 +23,7 @@ from typing import Any
 
 from ruleproof.books import Source
 from ruleproof.findings import Finding
-from ruleproof.mutate.model import Mutant, apply_edits
+from ruleproof.mutate.model import Edit, Mutant, apply_edits
 from ruleproof.pipeline import run_check
 from ruleproof.text import Document, read_document
 
@@ -77,6 +77,35 @@ def citers_of(doc: Document) -> dict[str, frozenset[str]]:
         source = ref.clause if ref.clause is not None else ref.context.removeprefix("appendix:")
         out[ref.target_clause].add(source)
     return {k: frozenset(v) for k, v in out.items()}
+
+
+def unit_at_line(doc: Document, line: int) -> str | None:
+    """The clause or appendix that holds source line ``line``."""
+    clause = doc.clause_at_line(line)
+    if clause is not None:
+        return clause.id
+    for a in doc.appendices:
+        if a.line == line or any(s.line == line for s in a.spans):
+            return a.name
+    return None
+
+
+def hand_mutant(doc: Document, key: str, klass: str, line: int, old: str, new: str, note: str) -> Mutant:
+    """A mutant from an edit made by hand: ``old`` replaced by ``new`` on source line ``line``."""
+    text = doc.lines[line - 1]
+    col = text.find(old)
+    if col < 0:
+        raise ValueError(f"{key}: {old!r} is not on line {line}")
+    return Mutant(
+        id=key,
+        klass=klass,
+        clause=unit_at_line(doc, line) or "",
+        line=line,
+        before=old,
+        after=new,
+        note=note,
+        edits=(Edit(line, col, col + len(old), new),),
+    )
 
 
 def read_text(name: str, text: str) -> Document:

@@ -9,6 +9,11 @@ of the class touches the same span).  Their catch rate is reported beside the ge
 (``ci/bench_mutate.py``, docs/lint.md).
 
 Each edit replaces ``old`` by ``new`` on source line ``line`` (normalised text, 1-based).
+
+``HELD_OUT`` was written first; after its first measurement two checks were widened (a sentence that
+repeats the tail of the previous one; 由X改为Y without quotes), so it is no longer strictly held out.
+``HELD_OUT_B`` was written afterwards and measured once, with no check changed for it: its rate is the
+honest one (docs/lint.md reports both).
 """
 
 from __future__ import annotations
@@ -30,8 +35,8 @@ HELD_OUT: tuple[HeldOut, ...] = (
     # ── numbers: a restatement changed alone ────────────────────────────────────────────────────
     HeldOut("glossary-bullet-cap", "number", 4195, "子弹存量的硬上限 2发", "子弹存量的硬上限 3发",
             "附录一 restates 4.4.6's cap of 2 bullets"),
-    HeldOut("vaccine-nights-4147", "number", 2893, "次夜起连续4夜", "次夜起连续3夜",
-            "4.14.7 restates 4.14.4's four nights"),
+    HeldOut("vaccine-nights-282", "number", 895, "疫苗抗体连续 4 夜", "疫苗抗体连续 5 夜",
+            "2.8.2 restates 4.14.4's four nights"),
     HeldOut("vaccine-nights-533", "number", 2997, "次夜起连续 4 夜", "次夜起连续 5 夜",
             "5.3.3 restates 4.14.4's four nights"),
     HeldOut("pool-card", "number", 4297, "已查验池定长 3 项", "已查验池定长 4 项",
@@ -85,4 +90,29 @@ HELD_OUT: tuple[HeldOut, ...] = (
             "4.14.7, 5.3.3 and 附录一 say 次夜起"),
     HeldOut("poisoner-row-reverted", "revert", 4375, "救援∕治疗∕制药∕毒药∕解药，五选一，无自救额度",
             "毒药∕解药∕自救", "the log (I-) says step 8's poisoner row was changed from 「毒药∕解药∕自救」"),
+)  # fmt: skip
+
+
+HELD_OUT_B: tuple[HeldOut, ...] = (
+    HeldOut("extra-repair-steps", "number", 1671, "步长 0.1，共 6档", "步长 0.1，共 7档",
+            "−1.0~1.5 in steps of 0.1 is 6 settings, as 4.3.2 says"),
+    HeldOut("repair-range", "number", 1659, "每夜−1.0~1.5", "每夜−1.0~2.0",
+            "4.3.3 and the spec read 1.0~1.5"),
+    HeldOut("silence-limit-cite", "cite", 3299, "制见 6.1.2）", "制见 6.1.3）",
+            "the silence limits are 6.1.2 (6.1.3 is another matter)"),
+    HeldOut("chat-not-active-cite", "cite", 3307, "依 2.4.2③ 明文", "依 2.4.2④ 明文",
+            "2.4.2③ is the chat item; ④ is self-rescue"),
+    HeldOut("lurk-step", "namespace", 3305, "因蛰伏于步骤 0.1 发动", "因蛰伏于步骤 0.2 发动",
+            "lurking is step 0.1; 0.2 is the eavesdropper"),
+    HeldOut("stopped-night-step", "namespace", 1697, "停转夜步骤4a全部维修无效", "停转夜步骤4b全部维修无效",
+            "repairs are step 4a"),
+    HeldOut("meeting-timing-cut", "truncate", 2247, "一次性声明，不可追加。", "一次性声明，不可",
+            "4.9's ⑦ now ends mid-sentence"),
+    HeldOut("credit-doubled", "duplicate", 1687, "不预存信用（超出部分作废，不结转）。",
+            "不预存信用（超出部分作废，不结转）。净破坏量被削减后最低为0，不预存信用（超出部分作废，不结转）。",
+            "the sentence is printed twice"),
+    HeldOut("split-chat-cite", "split-id", 3307, "依 2.4.2③ 明文", "依 2.4 .2③ 明文", "「2.4 .2」"),
+    HeldOut("vote-map-label", "item-label", 2243, "⑤ 永久：", "⑥ 永久：", "4.9's items go ①②③④⑥⑥"),
+    HeldOut("credit-exception", "label", 1687, "不预存信用", "不预存信用〔通则 2.8.13 之例外〕",
+            "an exception label the registry does not list"),
 )  # fmt: skip

@@ -161,7 +161,9 @@ def claims(ctx: LintContext, log: Unit) -> list[Claim]:
         scope = scopes[-1] if scopes else None
         new_words = m.group("new")
         out.append(
-            Claim(m.group("old"), new_words or None, scope, label, log.line_of(m.start()), clip(m.group(0), 60))
+            Claim(
+                m.group("old"), new_words or None, scope, label, log.line_of(m.start()), clip(m.group(0), 60)
+            )
         )
     return out
 

@@ -81,19 +81,25 @@ class Unit:
     def replace(self, start: int, end: int, new: str) -> tuple[Edit, ...]:
         """Edits replacing ``text[start:end]`` by ``new`` (the replacement goes on the first line; the
         rest of a multi-line passage is emptied, its line breaks kept)."""
-        edits: list[Edit] = []
+        touched: list[tuple[Span, int, int]] = []  # spans whose text the passage covers, with columns
+        at: tuple[Span, int] | None = None  # where an insertion goes (the first span that holds start)
         pos = 0
-        first = True
         for s in self.spans:
             lo, hi = pos, pos + len(s.text)
             pos = hi
+            if at is None and lo <= start <= hi:
+                at = (s, start - lo)
             a, b = max(start, lo), min(end, hi)
-            if a > b or (a == b and not (first and lo <= start <= hi)):
-                continue
-            text = new if first else ""
-            edits.append(Edit(s.line, s.col + a - lo, s.col + b - lo, text))
-            first = False
-        return tuple(edits)
+            if a < b:
+                touched.append((s, a - lo, b - lo))
+        if not touched:
+            if at is None:
+                return ()
+            span, col = at
+            return (Edit(span.line, span.col + col, span.col + col, new),)
+        return tuple(
+            Edit(s.line, s.col + a, s.col + b, new if k == 0 else "") for k, (s, a, b) in enumerate(touched)
+        )
 
 
 def units(doc: Document) -> list[Unit]:
@@ -118,7 +124,8 @@ class Candidate:
 
 def _mutant(c: Candidate, n: int) -> Mutant:
     text = c.unit.text
-    line, _col = c.unit.at(c.start)
+    edits = c.unit.replace(c.start, c.end, c.new)
+    line = edits[0].line if edits else c.unit.at(c.start)[0]
     lo, hi = max(0, c.start - 12), min(len(text), c.end + 12)
     before = text[lo:hi]
     after = text[lo : c.start] + c.new + text[c.end : hi]
@@ -130,7 +137,7 @@ def _mutant(c: Candidate, n: int) -> Mutant:
         before=before,
         after=after,
         note=c.note,
-        edits=c.unit.replace(c.start, c.end, c.new),
+        edits=edits,
     )
 
 

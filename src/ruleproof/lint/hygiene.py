@@ -266,11 +266,11 @@ def _truncated(ctx: LintContext) -> Iterator[Finding]:
                 zh = f"{where} 中的「{text[at]}」直到条末都未闭合（括号不配对）"
                 en = f"{where}: the '{text[at]}' is never closed before the end (unbalanced brackets)"
             elif reason == "cite":
-                zh = f"{where} 止于引用「{body[at:]}」，其后的文字疑被截断"
-                en = f"{where} ends on the citation '{body[at:]}': what followed it seems cut off"
+                zh = f"{where} 止于引用「{body[at:]}」，没有句号：其后的文字疑被截断（或仅缺句号）"
+                en = f"{where} ends on the citation '{body[at:]}' without a full stop: what followed seems cut off (or only the full stop is missing)"
             elif reason == "unterminated":
-                zh = f"{where} 末句没有结束（末字「{body[-1]}」），而其余句子都有句号：后文疑被截断"
-                en = f"{where} ends without finishing its last sentence (last character '{body[-1]}'): the rest seems cut off"
+                zh = f"{where} 末句没有句号（末字「{body[-1]}」），而其余各处都有：后文疑被截断（或仅缺句号）"
+                en = f"{where} ends without a full stop (last character '{body[-1]}') where the rest have one: the rest seems cut off (or only the full stop is missing)"
             else:
                 zh = f"{where} 止于未完的句子（末字「{text.rstrip()[-1]}」），后文疑被截断"
                 en = f"{where} ends mid-sentence (last character '{text.rstrip()[-1]}'): the rest seems cut off"

@@ -118,6 +118,7 @@ _DENIED = (
 )
 # between two citations of one list: 「（2.8.12④、3.2、4.3.6）」「同步 2.1.1 与 2.1.6」
 _LIST_JOINERS = "、∕/与及和或,，"
+_GLOSSARY_WORDS = ("术语", "词汇", "名词")
 MIN_QUOTE = 4
 _LOOSE = re.compile(r"[\s，、；：。,;:「」“”\"（）()∕/·]")
 _KINDS = (
@@ -288,7 +289,9 @@ def _temporal(text: str, at: int, end: int) -> bool:
     return before.endswith(("早于", "晚于", "先于", "后于", "自", "至")) or bool(_TIME_AFTER.match(after))
 
 
-_TIME_AFTER = re.compile(r"(?:结束|开始|完成|结算完成|结算)?\s*(?:之前|之后|前|后|起|内|及其后)|[。；]")
+_TIME_AFTER = re.compile(
+    r"(?:结束|开始|完成|结算完成|结算)?\s*(?:之前|之后|前|后|起|内|及其后)|(?:结束|开始|完成|结算完成)时|[。；]"
+)
 
 
 def _compared_or_denied(text: str, at: int, end: int) -> bool:
@@ -489,6 +492,8 @@ class _Topics:
             after = _REFERENCE.search(text, right, min(s_hi, right + PHRASE))
             if after is not None and not re.search(r"[，,；;。：:（(「]", text[right : after.start()]):
                 hi = right  # 「… 4.5、4.14神探∕摆渡人 4.7」: the words after are the next citation's phrase
+            if self.glossary(unit) and right == at + len(raw):
+                hi = right  # a glossary entry ends on its citation: 「…见 6.8.3、2.8.5调查报告 …」
             window = text[lo:left] + "。" + text[right:hi]
         return _REFERENCE.sub("。", window)
 
@@ -545,6 +550,9 @@ class _Topics:
         sent = sentence_at(self.sentences_of(unit), at)
         said = _squash(sent.text) if sent else ""
         return any(t in said for t in head)
+
+    def glossary(self, unit: Unit) -> bool:
+        return not unit.is_clause and any(w in unit.title for w in _GLOSSARY_WORDS)
 
     def ancestry(self, ref: Ref) -> str:
         """Titles of the cited clause's ancestors: 6.8.3 is about 死囚外星人 because 6.8 is."""
@@ -615,7 +623,8 @@ class _Topics:
             key=lambda c: abs(safe_key(c)[-1] - safe_key(cid)[-1]) if safe_key(c) and safe_key(cid) else 99
         )
         near = [Place(c, self.places.clause_text(c)) for c in siblings[:6]]
-        return Place(cid, self.places.clause_text(cid)), near
+        # a clause is also about what its ancestors are about: 6.8.4 复生 is the 死囚外星人's (6.8)
+        return Place(cid, self.ancestry(ref) + "。" + self.places.clause_text(cid)), near
 
 
 def run(ctx: LintContext) -> Iterator[Finding]:
@@ -710,6 +719,8 @@ def _topics(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
         place, near = topics.target(ref)
         if place is None:
             continue
+        if ref.kind in (RefKind.BATCH, RefKind.NIGHT_STEP) and _item_label_at(ctx, unit, at, ref):
+            continue  # 「仅可读取批次」 at an item's end, then 「⑤ 报告内…」: the ⑤ labels the next item
         if ref.kind is RefKind.NIGHT_STEP:
             if not listed and not _temporal(unit.text, at, at + len(ref.raw)):
                 step = _step_verdict(topics, unit.text, at, at + len(ref.raw), place, near)
@@ -742,6 +753,15 @@ def _topics(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
         if listed and not topics.list_confirms(unit, at, ref, terms, likely):
             continue
         yield _topic_finding(unit, ref, at, place, terms, likely)
+
+
+def _item_label_at(ctx: LintContext, unit: Unit, at: int, ref: Ref) -> bool:
+    """Whether the label of a batch or step citation is where an item of the citing clause starts."""
+    clause = ctx.clause(unit.id) if unit.is_clause else None
+    if clause is None:
+        return False
+    end = at + len(ref.raw)
+    return any(at < it.offset < end for it in clause.items)
 
 
 def _topic_finding(unit: Unit, ref: Ref, at: int, place: Place, terms: list[str], likely: Place) -> Finding:
@@ -785,6 +805,8 @@ def _step_verdict(
     while skip < len(text) and text[skip] in " \u3000":
         skip += 1
     after = text[skip : _part_end(text, skip, min(len(text), skip + _STEP_NEAR))]
+    if after.startswith(("在", "于", "因", "若", "如", "自", "从", "当")):
+        after = ""  # 「步骤 8 在寂灭时刻中空转」: what follows is a condition, not what happens there
     before_at = at - 1 if text[at - 1 : at] == "于" else at
     if text[max(0, before_at - 1) : before_at] in ("＝", "="):
         return None  # 「行动位＝步骤 3」: a gate answer, the step is the value

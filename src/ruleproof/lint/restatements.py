@@ -146,11 +146,15 @@ def _same_item(f: Fact, label: str) -> bool:
 SPECIFIC_SHARE = 0.12  # a subject used in more clauses than this names nothing in particular
 
 
-def _same_predicate(a: str, b: str) -> bool:
-    """「子弹存储」 and 「存储」 say the same, so do 「存量设」 and 「存量一律」 (a word in common), and nothing
-    with anything (「上限 2 发」 names no verb); 「消耗」 and 「持有」 do not."""
+_BOUNDS = frozenset(("max", "min", "threshold", "initial", "global"))
+
+
+def _same_predicate(a: str, b: str, kinds: frozenset[str] = frozenset()) -> bool:
+    """「子弹存储」 and 「存储」 say the same, so do 「存量设」 and 「存量一律」 (a word in common); 「消耗」 and
+    「持有」 do not.  No verb at all (「上限 2 发」) matches any verb when a bound says which quantity it
+    is (上限, 至少, 初始, 全局 …) — not for 「各 3 份」 against 「各到账 1 份」."""
     if not a or not b:
-        return True
+        return a == b or bool(kinds & _BOUNDS)
     return a.endswith(b) or b.endswith(a) or bool(_pairs(a) & _pairs(b))
 
 
@@ -165,7 +169,7 @@ def compatible(a: Fact, b: Fact) -> bool:
         return False
     if a.kinds != b.kinds or a.ordinal != b.ordinal or len(a.value) != len(b.value):
         return False
-    if not _same_predicate(a.predicate, b.predicate):
+    if not _same_predicate(a.predicate, b.predicate, a.kinds):
         return False  # 「消耗 2 次」 and 「持有 1 次」 are two quantities
     if a.follows != b.follows:
         return False  # 「第 1 夜生效」 and 「第 4 夜消失」 are two positions

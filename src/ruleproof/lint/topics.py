@@ -85,11 +85,13 @@ CHECKS = (TOPIC, QUOTE, REPEATED)
 # 「依 2.1.6 与 2.1.6」「（4.4、4.4）」「批次⑥与批次⑥」: one id coordinated with itself
 _ID_ITEM = r"\d{1,2}(?:\.\d{1,2}){1,3}(?:[①-⑳](?:之[二三四五])?|[(（]\d{1,2}[)）])?"
 _SAME_ID = re.compile(
-    rf"(?<![\d.])(?P<a>{_ID_ITEM})\s*(?:与|及|和|、|或|，|,)\s*(?:依|见)?\s*(?P=a)(?![\d.①-⑳(（])"
+    rf"(?<![\d.])(?P<a>{_ID_ITEM})\s*(?:与|及|和|、|或|，|,|∕|/)\s*(?:依|见)?\s*(?P=a)(?![\d.①-⑳(（])"
 )
 _SAME_LABEL = re.compile(
-    r"(?P<k>批次|步骤)\s*(?P<a>[〇①-⑳]|\d+(?:\.\d+)?[ab]?)\s*(?:与|及|和|、|或)\s*(?:(?P=k)\s*)?(?P=a)(?![\d.])"
+    r"(?P<k>批次|步骤)\s*(?P<a>[〇①-⑳]|\d+(?:\.\d+)?[ab]?)\s*(?:与|及|和|、|或|∕|/)\s*(?:(?P=k)\s*)?(?P=a)(?![\d.])"
 )
+# 「6.9.4③③」: one item label twice in a citation of several items
+_SAME_ITEM = re.compile(r"(?<![\d.])\d{1,2}(?:\.\d{1,2}){1,3}[①-⑳]*(?P<a>[①-⑳])(?P=a)")
 
 SPECIFIC_SHARE = 0.25  # terms in more clauses than this (当夜, 步骤, 感染 …) are never a topic
 PHRASE = 20  # at most this many characters around a citation make its topic
@@ -639,7 +641,7 @@ def _repeated(ctx: LintContext) -> Iterator[Finding]:
         if unit.id in ctx.log_appendices:
             continue
         text = unit.text
-        for m in (*_SAME_ID.finditer(text), *_SAME_LABEL.finditer(text)):
+        for m in (*_SAME_ID.finditer(text), *_SAME_LABEL.finditer(text), *_SAME_ITEM.finditer(text)):
             raw = m.group(0)
             yield REPEATED.finding(
                 unit.id,

@@ -16,9 +16,10 @@ import os
 import statistics
 import time
 
+from ruleproof import books
 from ruleproof.books import load_source
 from ruleproof.lint import run_lint
-from ruleproof.pipeline import STAGES, knowledge_for, run_check, spec_for
+from ruleproof.pipeline import STAGES, knowledge_for, run_check
 from ruleproof.text import read_document
 
 
@@ -28,14 +29,15 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
     source = load_source(args.file)
+    book = books.recognise(source)
     reads, lints, checks, lint_cpu, check_cpu = [], [], [], [], []
     for _ in range(args.runs):
         t0, c0 = time.perf_counter(), time.process_time()
         doc = read_document(source)
         t1, c1 = time.perf_counter(), time.process_time()
-        run_lint(doc, knowledge_for(spec_for(doc)))
+        run_lint(doc, knowledge_for(book))
         t2, c2 = time.perf_counter(), time.process_time()
-        run_check(doc, stages=STAGES)
+        run_check(doc, book=book, against=book, stages=STAGES)
         t3, c3 = time.perf_counter(), time.process_time()
         reads.append(t1 - t0)
         lints.append(t2 - t1)

@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests.fanhanglu.heldout
 
-from ruleproof.books import load_source
+from ruleproof.books import BOOKS, load_source
 from ruleproof.fsutil import atomic_write_text
 from ruleproof.jsonout import dumps
 from ruleproof.mutate.generate import candidate_counts, generate
@@ -52,7 +52,8 @@ def main() -> None:
     args = parser.parse_args()
     doc = read_document(load_source(None))
     t0 = time.perf_counter()
-    base = make_baseline(doc, stages=DEFAULT_STAGES)
+    book = BOOKS["fanhanglu"]
+    base = make_baseline(doc, book=book, against=book, stages=DEFAULT_STAGES)
     t1 = time.perf_counter()
     mutants = generate(doc, seed=args.seed, count=args.count)
     outcomes = run_mutants(base, mutants, jobs=args.jobs)

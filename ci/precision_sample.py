@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import random
 
-from ruleproof.books import load_source
+from ruleproof.books import BOOKS, load_source
 from ruleproof.pipeline import run_check
 from ruleproof.text import read_document
 
@@ -25,7 +25,8 @@ def main() -> None:
     parser.add_argument("--context", type=int, default=0, help="source lines to print around each finding")
     args = parser.parse_args()
     doc = read_document(load_source(None))
-    findings = run_check(doc, stages=("lint", "spec", "appendix")).findings
+    book = BOOKS["fanhanglu"]
+    findings = run_check(doc, book=book, against=book, stages=("lint", "spec", "appendix")).findings
     if args.checks:
         wanted = set(args.checks.split(","))
         findings = [f for f in findings if f.check in wanted]

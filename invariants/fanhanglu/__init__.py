@@ -19,14 +19,15 @@ from ruleproof.invariants.fanhanglu.dying import NoCrossNightDying
 from ruleproof.invariants.fanhanglu.occupancy import OccupancyAtMostTwo
 from ruleproof.invariants.fanhanglu.orders import PriorityTablesConsistent
 from ruleproof.smt.invariant import Invariant
+from ruleproof.specs.fanhanglu import Spec
 
-INVARIANTS: tuple[Invariant, ...] = (
+INVARIANTS: tuple[Invariant[Spec], ...] = (
     BulletConservation(),
     NoCrossNightDying(),
     BatchZeroInference(),
     OccupancyAtMostTwo(),
     PriorityTablesConsistent(),
 )
-INVARIANT_BY_NAME: dict[str, Invariant] = {inv.name: inv for inv in INVARIANTS}
+INVARIANT_BY_NAME: dict[str, Invariant[Spec]] = {inv.name: inv for inv in INVARIANTS}
 
 __all__ = ["INVARIANTS", "INVARIANT_BY_NAME"]

@@ -482,7 +482,7 @@ def _quantity(key: str, data: dict[str, Any]) -> float | None:
     return None  # ⑧ carries the value, not the night's change: checked by the model only
 
 
-class BatchZeroInference(SystemInvariant):
+class BatchZeroInference(SystemInvariant[Spec]):
     name = "batch_zero_inference"
     title = "批次「不发布即为 0」：不发布 ⇔ 数量为 0，且不发布时不丢失该批次所载其他内容"
     title_en = "batch zero inference: not published ⇔ quantity 0, and no other content is lost"

@@ -415,7 +415,7 @@ def _monitor(outcome: Outcome) -> set[str]:
     return failed
 
 
-class BulletConservation(SystemInvariant):
+class BulletConservation(SystemInvariant[Spec]):
     name = "bullet_conservation"
     title = "子弹守恒：下夜存量＝N−k+m≤N，上限只作废额外子弹，武装船员≤1，猎手为登记例外"
     title_en = (

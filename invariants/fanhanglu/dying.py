@@ -178,7 +178,7 @@ def _not(var: str) -> Any:
     return lambda a, s: a.not_(s[var])
 
 
-class NoCrossNightDying(SystemInvariant):
+class NoCrossNightDying(SystemInvariant[Spec]):
     name = "no_cross_night_dying"
     title = "濒死不跨夜：任何一夜步骤 9 之后无濒死者，濒死永不进入白天"
     title_en = "no dying after step 9 of any night; dying never reaches a day"

@@ -321,7 +321,7 @@ def _monitor(outcome: Outcome) -> set[str]:
     return failed
 
 
-class OccupancyAtMostTwo(SystemInvariant):
+class OccupancyAtMostTwo(SystemInvariant[Spec]):
     name = "occupancy_at_most_two"
     title = "存活占位制：每方向任一结算点至多 2 只存活异形（含同一快照下的进化与转化）"
     title_en = "occupancy: at most 2 living xenos per direction at every settlement point"

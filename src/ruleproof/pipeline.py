@@ -3,36 +3,38 @@
 
 Stages: ``text`` (read the clause tree, numbered 4.4.6 or by its headings; always); ``lint`` (the generic
 lint of the text's shape, and the book-specific lint — 返航录's exception registry and ten-gate lines —
-where the book's profile or the text declares them; with the revision log's parsed / unparsed rows);
-``spec`` (the executable spec's quoted phrases against the text, when the book has a spec); ``verify``
-(the invariants the text states, every reading, BMC depth :data:`CHECK_DEPTH`); ``appendix`` (the
-appendices generated from the body against the printed ones); ``config`` (the configuration rules' own
-checks, bundled genshin165 only).  The lint is given what the spec knows (its role and skill names, the
-phrases its constants are read from) when the text is recognised.  Every stage is listed, with
-"skipped" and the reason where it did not run.
+where the book's profile or the text declares them; for a numbered text, how much of the revision log
+was read); ``spec`` (the executable spec's quoted phrases against the text); ``verify`` (the invariants
+the text states, every reading, BMC depth :data:`CHECK_DEPTH`); ``appendix`` (the appendices generated
+from the body against the printed ones); ``config`` (the configuration rules' own checks, bundled books
+only).  Which book the text is, and so which stages it has, comes from the book registry; every stage
+is listed, with "skipped" and the reason where it did not run.  The lint is given what the book's spec
+quotes (its names and the phrases its constants are read from) when there is one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
-from ruleproof import appendix, drift
+from ruleproof import appendix, books, drift
+from ruleproof.books import BOOKS, PARTS, BookProfile
 from ruleproof.findings import Finding, Severity, Stage
-from ruleproof.lint import BOOK_CHECK_IDS, Knowledge, LintContext, families_for, lint_context, revisions
-from ruleproof.lint.base import CheckInfo
+from ruleproof.lint import (
+    BOOK_CHECK_IDS,
+    CheckInfo,
+    Knowledge,
+    LintContext,
+    families_for,
+    lint_context,
+    revisions,
+)
 from ruleproof.lint.profiles import BOOK_FAMILIES, book_families
+from ruleproof.smt.ts import Options, Status
+from ruleproof.smt.verify import VIOLATED, VerifyReport, report_findings, verify_all
 from ruleproof.text import Document
 
-if TYPE_CHECKING:
-    from ruleproof.smt.verify import VerifyReport
-
-# The executable specs and how a text is recognised as theirs (by its title line).
-SPECS = {"fanhanglu": "返航录"}
-# Bundled books whose configuration rules have their own checks (``ruleproof config KEY --check``); they
-# encode the bundled text's rules, so they run on that book only, not on a user's revision of it.
-CONFIG_CHECKED = ("genshin165",)
+SPECS = tuple(key for key, book in BOOKS.items() if book.has("spec"))  # books with an executable spec
 CHECK_DEPTH = 4  # nights of BMC in `check` (every invariant of the bundled text closes by induction first)
 STAGES = ("lint", "spec", "verify", "appendix", "config")
 
@@ -40,45 +42,53 @@ STAGES = ("lint", "spec", "verify", "appendix", "config")
 @dataclass
 class CheckRun:
     doc: Document
-    spec: str | None
+    book: BookProfile | None  # the book the text is
+    against: BookProfile | None  # the book whose spec it was checked against
     findings: list[Finding]  # sorted
     stages: list[Stage]
     report: VerifyReport | None = None
     checks: list[CheckInfo] = field(default_factory=list)
 
 
-def spec_for(doc: Document, choice: str = "auto") -> str | None:
-    if choice != "auto":
-        return None if choice == "none" else choice
-    return next((key for key, word in SPECS.items() if word in doc.title), None)
-
-
-def knowledge_for(spec: str | None) -> Knowledge | None:
-    """What the book's spec tells the lint: its names and the phrases its constants are read from."""
-    if spec != "fanhanglu":
+def knowledge_for(book: BookProfile | None) -> Knowledge | None:
+    """What the book's spec tells the lint: the names it quotes and the phrases its constants are read
+    from (its drift quotes, through the registry)."""
+    if book is None or not book.has("drift"):
         return None
-    from ruleproof.specs.fanhanglu.drift import quotes
-    from ruleproof.specs.fanhanglu.roles import ROLES, SKILLS
-
-    terms = tuple(dict.fromkeys([*(r.zh for r in ROLES), *(s.zh for s in SKILLS)]))
-    return Knowledge(terms=terms, quotes=tuple((q.clause, q.quote) for q in quotes()))
+    entries = book.load("drift", "check")()
+    terms = tuple(dict.fromkeys(e.quote for e in entries if str(e.key).startswith("term ")))
+    return Knowledge(terms=terms, quotes=tuple((e.clause, e.quote) for e in entries))
 
 
-def drift_stage(doc: Document, spec: str | None) -> tuple[Stage, list[Finding]]:
-    if spec is None:
+def skipped(stage: str, book: BookProfile | None, part: str, requested: bool = False) -> Stage:
+    """A stage that does not run: by request (``--spec none``), or because this text's book does not have
+    the part it needs (yet) — saying which."""
+    zh, en = PARTS[part]
+    if requested:
+        return Stage(stage, "skipped", "按 --spec none 跳过", "skipped (--spec none)")
+    if book is None:
         return Stage(
-            "spec", "skipped", "无对应的可执行规格：跳过规格对照", "no executable spec for this text: skipped"
-        ), []
-    from ruleproof.specs.fanhanglu.drift import quotes
+            stage,
+            "skipped",
+            f"认不出是哪本规则书（可用 --book 指定）：跳过（需{zh}）",
+            f"unknown book (name it with --book): skipped (needs {en})",
+        )
+    return Stage(stage, "skipped", f"{book.key} 尚无{zh}：跳过", f"{book.key} has no {en} yet: skipped")
 
-    entries = quotes()
+
+def drift_stage(
+    doc: Document, book: BookProfile | None, requested: bool = False
+) -> tuple[Stage, list[Finding]]:
+    if book is None or not book.has("drift"):
+        return skipped("spec", book, "drift", requested), []
+    entries = book.load("drift", "check")()
     found = drift.drift_findings(doc, entries)
     return (
         Stage(
             "spec",
             "findings" if found else "ok",
-            f"规格对照（{spec}）：{len(entries)} 处引文，{len(found)} 处已与正文不符",
-            f"spec drift ({spec}): {len(entries)} quoted phrases, {len(found)} no longer match the text",
+            f"规格对照（{book.key}）：{len(entries)} 处引文，{len(found)} 处已与正文不符",
+            f"spec drift ({book.key}): {len(entries)} quoted phrases, {len(found)} no longer match the text",
         ),
         found,
     )
@@ -148,7 +158,12 @@ def book_lint_stage(doc: Document, findings: list[Finding]) -> Stage:
 
 
 def config_stage(doc: Document) -> tuple[Stage, list[Finding]]:
-    if doc.book not in CONFIG_CHECKED:
+    """The configuration rules' own checks.  They encode the bundled text's rules (each cites its line),
+    so they run on the bundled book only (``doc.book``), not on a user's revision of it."""
+    book = BOOKS.get(doc.book or "")
+    rules = book.load("config", "check") if book is not None and book.has("config") else None
+    checked = rules.check() if rules is not None else None
+    if book is None or checked is None:
         return (
             Stage(
                 "config",
@@ -158,18 +173,15 @@ def config_stage(doc: Document) -> tuple[Stage, list[Finding]]:
             ),
             [],
         )
-    from ruleproof.specs.genshin165.check import DEFAULT_RANGE, check
-
-    ns = list(range(DEFAULT_RANGE[0], DEFAULT_RANGE[1] + 1))
-    found = check(ns)
+    found = list(checked.findings)
     e, w, n = _count(found)
     return (
         Stage(
             "config",
             "findings" if found else "ok",
-            f"身份配置规则（ruleproof config {doc.book} --check，N = {ns[0]}–{ns[-1]}）：{len(found)} 条"
+            f"身份配置规则（ruleproof config {book.key} --check，{checked.scope}）：{len(found)} 条"
             f"（错误 {e} · 警告 {w} · 提示 {n}）",
-            f"configuration rules (ruleproof config {doc.book} --check, N = {ns[0]}-{ns[-1]}): "
+            f"configuration rules (ruleproof config {book.key} --check, {checked.scope.replace('–', '-')}): "
             f"{len(found)} finding(s) ({e} error, {w} warning, {n} note)",
         ),
         found,
@@ -198,116 +210,9 @@ def config_checks(findings: list[Finding]) -> list[CheckInfo]:
     return list(out.values())
 
 
-def appendix_stage(doc: Document, found: list[Finding]) -> Stage:
-    if appendix.profile_for(doc) is None:
-        return Stage("appendix", "skipped", "无附录配置：跳过附录比对", "no appendix profile: skipped")
-    e, w, n = _count(found)
-    return Stage(
-        "appendix",
-        "findings" if found else "ok",
-        f"附录比对（由正文生成 vs 印行）：{len(found)} 条（错误 {e} · 警告 {w} · 提示 {n}）",
-        f"appendices (generated from the body vs printed): {len(found)} finding(s) ({e} error, {w} warning, {n} note)",
-    )
-
-
-def skipped_stage(name: str) -> Stage:
-    return Stage(name, "skipped", "未运行（按所选阶段）", "not run (stage not selected)")
-
-
-def revisions_stage(ctx: LintContext) -> Stage:
-    """How much of the revision log was read into claims (the rest is listed by line, never guessed)."""
-    if not ctx.log_appendices:
-        return Stage("revisions", "skipped", "无修订记录：跳过", "no revision log: skipped")
-    s = revisions.summary(ctx)
-    lines = "、".join(map(str, s.unparsed[:12])) + ("…" if len(s.unparsed) > 12 else "")
-    tail = f"；未读出的行：第 {lines} 行" if s.unparsed else ""
-    tail_en = f"; rows not read at lines {lines.replace('、', ', ')}" if s.unparsed else ""
-    return Stage(
-        "revisions",
-        "ok",
-        f"修订记录：{s.rows} 行，其中 {s.parsed} 行读出 {s.claims} 项主张，{s.rows - s.parsed} 行未读出{tail}",
-        f"revision log: {s.rows} rows, {s.parsed} read into {s.claims} claims, {s.rows - s.parsed} not read"
-        + tail_en,
-    )
-
-
-def run_check(
-    doc: Document,
-    *,
-    spec_choice: str = "auto",
-    stages: Sequence[str] = STAGES,
-    overrides: Mapping[str, int] | None = None,
-) -> CheckRun:
-    """Every selected stage on ``doc``; the findings of all stages, sorted.  ``overrides`` are spec
-    params (internal units) the invariants are verified under — the values a revision prints."""
-    from ruleproof.smt.verify import VIOLATED
-
-    spec = spec_for(doc, spec_choice)
-    out: list[Finding] = []
-    done = [reading_stage(doc)]
-    if "lint" in stages:
-        ctx = LintContext(doc, knowledge_for(spec))
-        lint = lint_context(ctx)
-        out += lint
-        generic = [f for f in lint if f.check not in BOOK_CHECK_IDS]
-        done.append(lint_stage(generic, doc))
-        done.append(book_lint_stage(doc, [f for f in lint if f.check in BOOK_CHECK_IDS]))
-        if doc.shape == "dotted":
-            done.append(revisions_stage(ctx))
-    else:
-        done += [skipped_stage("lint"), skipped_stage("book-lint")]
-    if "spec" in stages:
-        spec_stage, spec_findings = drift_stage(doc, spec)
-        out += spec_findings
-        done.append(spec_stage)
-    else:
-        done.append(skipped_stage("spec"))
-    report = None
-    if "verify" in stages and spec == "fanhanglu":
-        from ruleproof.smt.ts import Options
-        from ruleproof.smt.verify import report_findings, verify_all
-        from ruleproof.specs.fanhanglu import load_spec
-
-        report = verify_all(load_spec(overrides), doc, options=Options(depth=CHECK_DEPTH))
-        out += report_findings(report, doc)
-        done.append(verify_stage(report))
-    elif "verify" in stages:
-        done.append(verify_stage(None))
-    else:
-        done.append(skipped_stage("verify"))
-    if "appendix" in stages:
-        found = appendix.appendix_findings(doc)
-        out += found
-        done.append(appendix_stage(doc, found))
-    else:
-        done.append(skipped_stage("appendix"))
-    cfg: list[Finding] = []
-    if "config" in stages:
-        cfg_stage, cfg = config_stage(doc)
-        out += cfg
-        done.append(cfg_stage)
-    else:
-        done.append(skipped_stage("config"))
-    checks = [
-        *(info for family in families_for(doc) for info in family.CHECKS),
-        *drift.CHECKS,
-        *appendix.CHECKS,
-        VIOLATED,
-        *config_checks(cfg),
-    ]
-    return CheckRun(doc, spec, sorted(out, key=Finding.sort_key), done, report, checks)
-
-
-def verify_stage(report: VerifyReport | None) -> Stage:
-    from ruleproof.smt.ts import Status
-
+def verify_stage(report: VerifyReport | None, book: BookProfile | None, requested: bool = False) -> Stage:
     if report is None:
-        return Stage(
-            "verify",
-            "skipped",
-            "无对应的可执行规格：跳过不变式验证",
-            "no executable spec for this text: skipped",
-        )
+        return skipped("verify", book, "invariants", requested)
     by: dict[Status, list[str]] = {}
     for inv in report.invariants:
         by.setdefault(inv.status, []).append(inv.invariant.name)
@@ -330,3 +235,98 @@ def verify_stage(report: VerifyReport | None) -> Stage:
         f"不变式验证（BMC {report.options.depth} 夜）：" + " · ".join(parts) + tail,
         f"verification (BMC {report.options.depth} nights): " + " · ".join(parts_en) + tail_en,
     )
+
+
+def appendix_stage(doc: Document, book: BookProfile | None, found: list[Finding]) -> Stage:
+    if book is None or not book.has("appendix"):
+        return skipped("appendix", book, "appendix")
+    e, w, n = _count(found)
+    return Stage(
+        "appendix",
+        "findings" if found else "ok",
+        f"附录比对（由正文生成 vs 印行）：{len(found)} 条（错误 {e} · 警告 {w} · 提示 {n}）",
+        f"appendices (generated from the body vs printed): {len(found)} finding(s) ({e} error, {w} warning, {n} note)",
+    )
+
+
+def revisions_stage(ctx: LintContext) -> Stage:
+    """How much of the revision log was read into claims (the rest is listed by line, never guessed)."""
+    if not ctx.log_appendices:
+        return Stage("revisions", "skipped", "无修订记录：跳过", "no revision log: skipped")
+    s = revisions.summary(ctx)
+    lines = "、".join(map(str, s.unparsed[:12])) + ("…" if len(s.unparsed) > 12 else "")
+    tail = f"；未读出的行：第 {lines} 行" if s.unparsed else ""
+    tail_en = f"; rows not read at lines {lines.replace('、', ', ')}" if s.unparsed else ""
+    return Stage(
+        "revisions",
+        "ok",
+        f"修订记录：{s.rows} 行，其中 {s.parsed} 行读出 {s.claims} 项主张，{s.rows - s.parsed} 行未读出{tail}",
+        f"revision log: {s.rows} rows, {s.parsed} read into {s.claims} claims, {s.rows - s.parsed} not read"
+        + tail_en,
+    )
+
+
+def not_selected(name: str) -> Stage:
+    return Stage(name, "skipped", "未运行（按所选阶段）", "not run (stage not selected)")
+
+
+def run_check(
+    doc: Document,
+    *,
+    book: BookProfile | None,
+    against: BookProfile | None,
+    stages: Sequence[str] = STAGES,
+    overrides: Mapping[str, int] | None = None,
+    spec_off: bool = False,
+) -> CheckRun:
+    """Every selected stage on ``doc`` (the text of ``book``), checked against ``against``'s spec; the
+    findings of all stages, sorted.  ``overrides`` are spec params (internal units) the invariants are
+    verified under — the values a revision prints.  ``spec_off``: ``--spec none`` was asked for."""
+    out: list[Finding] = []
+    done = [reading_stage(doc)]
+    if "lint" in stages:
+        ctx = LintContext(doc, knowledge_for(against))
+        lint = lint_context(ctx)
+        out += lint
+        done.append(lint_stage([f for f in lint if f.check not in BOOK_CHECK_IDS], doc))
+        done.append(book_lint_stage(doc, [f for f in lint if f.check in BOOK_CHECK_IDS]))
+        if doc.shape == "dotted":
+            done.append(revisions_stage(ctx))
+    else:
+        done += [not_selected("lint"), not_selected("book-lint")]
+    if "spec" in stages:
+        spec_stage, spec_findings = drift_stage(doc, against, spec_off)
+        out += spec_findings
+        done.append(spec_stage)
+    else:
+        done.append(not_selected("spec"))
+    report = None
+    if "verify" in stages:
+        if against is not None and against.has("invariants") and against.has("spec"):
+            spec = books.spec_of(against, "check").load(overrides)
+            report = verify_all(spec, doc, options=Options(depth=CHECK_DEPTH))
+            out += report_findings(report, doc)
+        done.append(verify_stage(report, against, spec_off))
+    else:
+        done.append(not_selected("verify"))
+    if "appendix" in stages:
+        found = appendix.appendix_findings(doc, book)
+        out += found
+        done.append(appendix_stage(doc, book, found))
+    else:
+        done.append(not_selected("appendix"))
+    cfg: list[Finding] = []
+    if "config" in stages:
+        cfg_stage, cfg = config_stage(doc)
+        out += cfg
+        done.append(cfg_stage)
+    else:
+        done.append(not_selected("config"))
+    checks = [
+        *(info for family in families_for(doc) for info in family.CHECKS),
+        *drift.CHECKS,
+        *appendix.CHECKS,
+        VIOLATED,
+        *config_checks(cfg),
+    ]
+    return CheckRun(doc, book, against, sorted(out, key=Finding.sort_key), done, report, checks)

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from ruleproof.books import BOOKS
 from ruleproof.cli import main
 from ruleproof.mutate.generate import generate
 from ruleproof.mutate.harness import Baseline, hand_mutant, make_baseline, run_mutant, unit_at_line
@@ -15,11 +16,12 @@ from ruleproof.text import Document
 from tests.fanhanglu.heldout import HELD_OUT, HELD_OUT_B, HeldOut
 
 STAGES = ("lint", "spec", "appendix")
+BOOK = BOOKS["fanhanglu"]
 
 
 @pytest.fixture(scope="module")
 def baseline(fanhanglu: Document) -> Baseline:
-    return make_baseline(fanhanglu, stages=STAGES)
+    return make_baseline(fanhanglu, book=BOOK, against=BOOK, stages=STAGES)
 
 
 @pytest.fixture(scope="module")

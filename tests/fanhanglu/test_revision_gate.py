@@ -10,13 +10,15 @@ from pathlib import Path
 
 import pytest
 
+from ruleproof.books import BOOKS
 from ruleproof.cli import main
 from ruleproof.revgate.align import align, remap_ids
 from ruleproof.revgate.compare import RevisionReport, compare
 from ruleproof.text import Document
 from tests.conftest import doc_from_text
 
-LINT = ("lint", "spec", "appendix")  # the verify stage is exercised by one CLI test below
+LINT = ("lint", "spec", "appendix")
+BOOK = BOOKS["fanhanglu"]  # the verify stage is exercised by one CLI test below
 VECTORS = Path(__file__).parent / "vectors"
 
 
@@ -53,14 +55,16 @@ def replaced(doc: Document, old: str, new: str) -> str:
 
 @pytest.fixture(scope="module")
 def renumbering(fanhanglu: Document) -> RevisionReport:
-    return compare(fanhanglu, doc_from_text(renumbered(fanhanglu), "new.txt"), stages=LINT)
+    return compare(
+        fanhanglu, doc_from_text(renumbered(fanhanglu), "new.txt"), book=BOOK, against=BOOK, stages=LINT
+    )
 
 
 @pytest.fixture(scope="module")
 def vote_change(fanhanglu: Document) -> RevisionReport:
     new = doc_from_text(replaced(fanhanglu, "至少获得3 票", "至少获得4 票"), "new.txt")
     paths = [*sorted(VECTORS.glob("exile-*.json"))[:4], VECTORS / "no-escape-in-extinction.json"]
-    return compare(fanhanglu, new, stages=LINT, vectors=paths)
+    return compare(fanhanglu, new, book=BOOK, against=BOOK, stages=LINT, vectors=paths)
 
 
 def test_unchanged_text_changes_nothing(fanhanglu: Document) -> None:
@@ -68,7 +72,7 @@ def test_unchanged_text_changes_nothing(fanhanglu: Document) -> None:
     a = align(fanhanglu, same)
     assert a.counts()["same"] == len(fanhanglu.clauses) + len(fanhanglu.appendices)
     assert not a.changed_lines and not a.renumberings
-    r = compare(fanhanglu, same, stages=("lint",))
+    r = compare(fanhanglu, same, book=BOOK, against=BOOK, stages=("lint",))
     assert r.added == [] and r.fixed == [] and len(r.kept) == len(r.new.findings) > 100
     assert r.exit_code() == 0
 
@@ -118,14 +122,14 @@ def test_fixed_defect_is_reported_fixed(fanhanglu: Document) -> None:
     start = next(k for k in range(3250, 3262) if lines[k - 1].startswith("项 说明"))
     del lines[start - 1 : start + 2]
     new = doc_from_text("\n".join(lines) + "\n", "new.txt")
-    r = compare(fanhanglu, new, stages=("lint",))
+    r = compare(fanhanglu, new, book=BOOK, against=BOOK, stages=("lint",))
     assert any(f.check == "item-label-repeated" and f.clause == "5.9" for f in r.fixed)
     assert r.added == [] and r.exit_code() == 0
 
 
 def test_new_defect_is_new_and_on_a_changed_line(fanhanglu: Document) -> None:
     new = doc_from_text(split_citation(fanhanglu), "new.txt")
-    r = compare(fanhanglu, new, stages=("lint",))
+    r = compare(fanhanglu, new, book=BOOK, against=BOOK, stages=("lint",))
     split = [f for f in r.added if f.check == "clause-id-split"]
     assert len(split) == 1 and "被空格拆开" in split[0].message
     assert split[0] in r.on_changed_lines()

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import z3
 
-from ruleproof.books import Source, load_source
+from ruleproof.books import BOOKS, Source, load_source
 from ruleproof.invariants.fanhanglu import INVARIANT_BY_NAME, INVARIANTS
 from ruleproof.invariants.fanhanglu.dying import dying_system
 from ruleproof.invariants.fanhanglu.orders import PriorityTablesConsistent
@@ -195,7 +195,7 @@ def test_unknown_is_reported_and_exits_3(monkeypatch: pytest.MonkeyPatch, fanhan
 
 # ── the committed counterexamples ─────────────────────────────────────────────────────────────
 
-FIXTURES = Path(__file__).resolve().parents[2] / "counterexamples" / "fanhanglu"
+FIXTURES = Path(__file__).resolve().parents[2] / str(BOOKS["fanhanglu"].counterexamples)  # the book's folder
 FILES = sorted(FIXTURES.glob("*.json"))
 
 

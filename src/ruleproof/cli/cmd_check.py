@@ -4,9 +4,10 @@ Stages: read the text into a clause tree (numbered 4.4.6, or by its headings); t
 shape; the book-specific lint (返航录's exception registry and ten-gate lines, where the book's profile
 or the text declares them); compare the executable spec's quoted phrases with the text (drift); verify
 the invariants the text states (``ruleproof verify``, every reading, BMC depth ``CHECK_DEPTH``); the
-configuration rules' own checks (``ruleproof config genshin165 --check``).  Every stage is listed, with
-"skipped" and the reason where the book has no such thing.  Output formats and baselines are those of
-``ruleproof lint``.
+configuration rules' own checks (``ruleproof config genshin165 --check``).  Which book the text is, and
+so which stages it has, comes from the book registry (``--book KEY``, ``bundled:KEY`` or the text's
+title); every stage is listed, with "skipped" and the reason where the book has no such thing (yet).
+Output formats and baselines are those of ``ruleproof lint``.
 Exit 0 when nothing is found beyond the baseline and every invariant is proved or holds, 1 when
 something is found or an invariant is violated, 3 when an invariant is unknown (never shown as a pass)
 and nothing else failed, 2 when the input cannot be used.
@@ -24,14 +25,15 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ruleproof.books import load_source
+from ruleproof import books
+from ruleproof.books import BookProfile, load_source
 from ruleproof.cli.cmd_lint import add_report_arguments, artifact_uri, emit_report
-from ruleproof.cli.common import add_file_argument, write
+from ruleproof.cli.common import add_book_argument, add_file_argument, book_of_text, write
 from ruleproof.errors import UserError
-from ruleproof.pipeline import CHECK_DEPTH, SPECS, STAGES, run_check, spec_for
+from ruleproof.pipeline import CHECK_DEPTH, SPECS, STAGES, run_check
 from ruleproof.text import Document, read_document
 
-__all__ = ["CHECK_DEPTH", "SPECS", "register", "run", "spec_for"]
+__all__ = ["CHECK_DEPTH", "SPECS", "register", "run", "spec_book"]
 
 
 def register(sub: Any) -> None:
@@ -44,8 +46,9 @@ def register(sub: Any) -> None:
         "--spec",
         choices=("auto", "none", *SPECS),
         default="auto",
-        help="与正文对照的可执行规格；auto 按标题识别（返航录 → fanhanglu），none 只做文本检查",
+        help="与正文对照的可执行规格；auto 按书识别（返航录 → fanhanglu），none 只做文本检查",
     )
+    add_book_argument(p)
     p.add_argument(
         "--no-verify",
         action="store_true",
@@ -65,13 +68,29 @@ def register(sub: Any) -> None:
     p.set_defaults(func=run)
 
 
+def spec_book(args: argparse.Namespace, book: BookProfile | None) -> BookProfile | None:
+    """The book whose spec the text is checked against: ``--spec`` when it names one, none with
+    ``--spec none``, else the text's own book."""
+    if args.spec == "none":
+        return None
+    return books.get(args.spec) if args.spec != "auto" else book
+
+
+def _stages(args: argparse.Namespace) -> tuple[str, ...]:
+    return tuple(s for s in STAGES if not (args.no_verify and s == "verify"))
+
+
 def run(args: argparse.Namespace) -> int:
     if args.against is not None:
         return run_against(args)
     if args.vectors:
         raise UserError("--vectors 须与 --against 同用", "--vectors is used with --against")
-    doc = read_document(load_source(args.file))
-    result = run_check(doc, spec_choice=args.spec, stages=_stages(args))
+    source = load_source(args.file)
+    book = book_of_text(args, source)
+    doc = read_document(source)
+    result = run_check(
+        doc, book=book, against=spec_book(args, book), stages=_stages(args), spec_off=args.spec == "none"
+    )
     code = emit_report(
         args, doc, result.findings, result.checks, tool="ruleproof check", stages=result.stages
     )
@@ -84,19 +103,34 @@ def run_against(args: argparse.Namespace) -> int:
     from ruleproof.cli.cmd_replay import expand
     from ruleproof.revgate.compare import compare
     from ruleproof.revgate.render import render_revision
-    from ruleproof.vectors import load_vector
 
     if args.baseline or args.write_baseline:
         raise UserError(
             "--against 以旧版为基线，不能再与 --baseline∕--write-baseline 同用",
             "--against uses the old revision as the baseline; drop --baseline / --write-baseline",
         )
-    new = read_document(load_source(args.file))
-    old = read_document(load_source(args.against))
+    new_source = load_source(args.file)
+    old_source = load_source(args.against)
+    book = book_of_text(args, new_source) or book_of_text(args, old_source)
+    against = spec_book(args, book)
     vectors = expand(args.vectors) if args.vectors else None
-    for path in vectors or []:
-        load_vector(path)  # a bad vector is bad input: say so before seconds of checking
-    report = compare(old, new, spec_choice=args.spec, vectors=vectors, stages=_stages(args))
+    if vectors is not None:
+        if against is None or not against.has("engine"):
+            raise UserError("--vectors 需要有引擎的规则书", "--vectors needs a book with an engine")
+        engine = books.engine_of(against, "check")
+        for path in vectors:
+            engine.load(path)  # a bad vector is bad input: said before seconds of checking
+    new = read_document(new_source)
+    old = read_document(old_source)
+    report = compare(
+        old,
+        new,
+        book=book,
+        against=against,
+        vectors=vectors,
+        stages=_stages(args),
+        spec_off=args.spec == "none",
+    )
     write(
         render_revision(
             report,
@@ -109,10 +143,6 @@ def run_against(args: argparse.Namespace) -> int:
         )
     )
     return report.exit_code()
-
-
-def _stages(args: argparse.Namespace) -> tuple[str, ...]:
-    return tuple(s for s in STAGES if not (args.no_verify and s == "verify"))
 
 
 def _titles(doc: Document) -> dict[str, str]:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ruleproof.books import load_source
-from ruleproof.cli.common import add_file_argument, write
+from ruleproof.cli.common import add_book_argument, add_file_argument, book_of_text, write
 from ruleproof.errors import UserError
 from ruleproof.fsutil import atomic_write_text
 from ruleproof.jsonout import dumps
@@ -31,6 +31,7 @@ def register(sub: Any) -> None:
         "mutate", help="变异测试：生成修订式改动，统计 check 的捕获率", description=__doc__
     )
     add_file_argument(p)
+    add_book_argument(p)
     p.add_argument("--seed", type=int, default=1, help="随机种子（同一种子产生同样的变异体）")
     p.add_argument("--count", type=int, default=20, help="每类至多生成的变异体数（默认 20）")
     p.add_argument(
@@ -54,11 +55,13 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("--count 须为正整数", "--count must be a positive integer")
     if args.jobs < 1:
         raise UserError("--jobs 须为正整数", "--jobs must be a positive integer")
-    doc = read_document(load_source(args.file))
+    source = load_source(args.file)
+    book = book_of_text(args, source)
+    doc = read_document(source)
     classes = tuple(args.classes) if args.classes else CLASS_KEYS
     stages = (*DEFAULT_STAGES, "verify") if args.verify else DEFAULT_STAGES
     mutants = generate(doc, seed=args.seed, count=args.count, classes=classes)
-    base = make_baseline(doc, stages=stages)
+    base = make_baseline(doc, book=book, against=book, stages=stages)
     outcomes = run_mutants(base, mutants, jobs=args.jobs)
     report = MutationReport(
         source=doc.name,

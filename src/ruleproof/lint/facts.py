@@ -259,6 +259,7 @@ class FactTable:
         after = next((h for h in scanned if s_lo + h.start >= end), None)
         if after is not None and unit_word and not text[end : s_lo + after.start].strip():
             subject = after.term  # 「1 瓶救援药剂」「1 发子弹」: the term right after the number
+            subject_end = lo  # and what is done with it is said before the number: 「消耗 2 份样本」
         elif subject is None and after is not None:
             subject = after.term
         hits = [h for h in scanned if s_lo + h.start >= lo]

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from multiprocessing import get_context
 from typing import Any
 
-from ruleproof.books import Source
+from ruleproof.books import BOOKS, BookProfile, Source
 from ruleproof.findings import Finding
 from ruleproof.mutate.model import Edit, Mutant, apply_edits
 from ruleproof.pipeline import run_check
@@ -59,7 +59,8 @@ class Baseline:
     fingerprints: frozenset[str]
     citers: dict[str, frozenset[str]]
     stages: tuple[str, ...]
-    spec_choice: str
+    book: str | None  # the book the text is (registry key), and the one whose spec it is checked against
+    against: str | None
     findings: int = 0
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -113,28 +114,37 @@ def read_text(name: str, text: str) -> Document:
 
 
 def make_baseline(
-    doc: Document, *, stages: Sequence[str] = DEFAULT_STAGES, spec_choice: str = "auto"
+    doc: Document,
+    *,
+    book: BookProfile | None,
+    against: BookProfile | None,
+    stages: Sequence[str] = DEFAULT_STAGES,
 ) -> Baseline:
-    """Check the text as the mutants will see it (its normalised lines) and keep the fingerprints."""
+    """Check the text as the mutants will see it (its normalised lines, under a name that is no bundled
+    book's, as theirs) and keep the fingerprints."""
     lines = list(doc.lines)
-    base_doc = read_text(doc.name, "\n".join(lines))
-    run = run_check(base_doc, spec_choice=spec_choice, stages=stages)
+    name = doc.name.removeprefix("bundled:")
+    base_doc = read_text(f"{name}#unmutated", "\n".join(lines))
+    run = run_check(base_doc, book=book, against=against, stages=stages)
     return Baseline(
-        name=doc.name,
+        name=name,
         lines=lines,
         fingerprints=frozenset(f.fingerprint() for f in run.findings),
         citers=citers_of(base_doc),
         stages=tuple(stages),
-        spec_choice=spec_choice,
+        book=book.key if book else None,
+        against=against.key if against else None,
         findings=len(run.findings),
     )
 
 
 def run_mutant(base: Baseline, mutant: Mutant) -> Outcome:
     text = "\n".join(apply_edits(base.lines, mutant.edits))
+    book = BOOKS.get(base.book or "")
+    against = BOOKS.get(base.against or "")
     try:
         doc = read_text(f"{base.name}#{mutant.id}", text)
-        run = run_check(doc, spec_choice=base.spec_choice, stages=base.stages)
+        run = run_check(doc, book=book, against=against, stages=base.stages)
     except Exception as exc:  # a crash on a mutant is a result to report, not a reason to stop
         return Outcome(mutant, (), (), error=f"{type(exc).__name__}: {exc}")
     here = base.citers.get(mutant.clause, frozenset()) | {mutant.clause}

@@ -22,8 +22,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ruleproof import books
+from ruleproof.books import BookProfile
 from ruleproof.findings import Finding
-from ruleproof.pipeline import STAGES, CheckRun, run_check, spec_for
+from ruleproof.pipeline import STAGES, CheckRun, run_check
 from ruleproof.revgate import params as pr
 from ruleproof.revgate.align import Alignment, align, remap_ids
 from ruleproof.specs.model import Param
@@ -135,12 +137,10 @@ def split_findings(
     return added, fixed, kept
 
 
-def spec_params(spec: str | None) -> tuple[Param, ...]:
-    if spec != "fanhanglu":
+def spec_params(book: BookProfile | None) -> tuple[Param, ...]:
+    if book is None or not book.has("spec"):
         return ()
-    from ruleproof.specs.fanhanglu.params import PARAMS
-
-    return PARAMS
+    return tuple(books.spec_of(book, "check").params)
 
 
 def invariant_changes(old: CheckRun, new: CheckRun) -> list[InvariantChange]:
@@ -160,18 +160,23 @@ def compare(
     old_doc: Document,
     new_doc: Document,
     *,
-    spec_choice: str = "auto",
+    book: BookProfile | None,
+    against: BookProfile | None,
     stages: Sequence[str] = STAGES,
     vectors: Sequence[Path] | None = None,
+    spec_off: bool = False,
 ) -> RevisionReport:
+    """Both revisions (texts of ``book``) checked against ``against``'s spec, and what changed."""
     alignment = align(old_doc, new_doc)
-    spec = spec_for(new_doc, spec_choice) or spec_for(old_doc, spec_choice)
-    choice = spec or "none"
-    params = spec_params(spec)
+    params = spec_params(against)
     old_over = pr.overrides(old_doc, params)
     new_over = pr.overrides(new_doc, params, alignment.old_to_new)
-    old_run = run_check(old_doc, spec_choice=choice, stages=stages, overrides=old_over)
-    new_run = run_check(new_doc, spec_choice=choice, stages=stages, overrides=new_over)
+    old_run = run_check(
+        old_doc, book=book, against=against, stages=stages, overrides=old_over, spec_off=spec_off
+    )
+    new_run = run_check(
+        new_doc, book=book, against=against, stages=stages, overrides=new_over, spec_off=spec_off
+    )
     added, fixed, kept = split_findings(old_run.findings, new_run.findings, alignment)
     return RevisionReport(
         old=old_run,
@@ -184,22 +189,23 @@ def compare(
         old_overrides=old_over,
         new_overrides=new_over,
         invariants=invariant_changes(old_run, new_run),
-        vectors=None if vectors is None else replay(vectors, spec, alignment, old_over, new_over),
+        vectors=None if vectors is None else replay(vectors, against, alignment, old_over, new_over),
     )
 
 
 def replay(
     paths: Sequence[Path],
-    spec: str | None,
+    book: BookProfile | None,
     alignment: Alignment,
     old_over: dict[str, int],
     new_over: dict[str, int],
 ) -> Vectors:
     """Vectors replayed under each revision's printed values (when they differ), and the vectors that
     cite a clause the revision edited, removed or renumbered."""
-    from ruleproof.vectors import load_vector
-
-    loaded = [(p, load_vector(p)) for p in paths]
+    if book is None or not book.has("engine"):
+        return Vectors(replayed=0, total=0)
+    engine = books.engine_of(book, "check")
+    loaded = [(p, engine.load(p)) for p in paths]
     touched: dict[str, str] = {}
     for pair in alignment.pairs:
         if pair.old is None:
@@ -215,19 +221,16 @@ def replay(
         cites = tuple(str(c) for c in vec.raw.get("cites", []) if str(c) in touched)
         if cites:
             out.citing.append(VectorCite(str(path), vec.id, cites, tuple(touched[c] for c in cites)))
-    if spec != "fanhanglu" or old_over == new_over:
+    if old_over == new_over:
         return out  # the engine reads no text: with the same constants every outcome is the same
-    from ruleproof.specs.fanhanglu.engine import check_expectations, run_vector
-    from ruleproof.vectors.format import parse_vector
-
-    by_key = {p.key: p for p in spec_params(spec)}
+    by_key = {p.key: p for p in spec_params(book)}
 
     def outcome(raw: dict[str, Any], over: dict[str, int]) -> tuple[str, ...]:
         shown = {k: by_key[k].display(v) for k, v in over.items()}
         merged = dict(raw, params={**shown, **raw.get("params", {})})  # a vector's own values win
-        vec = parse_vector(merged)
         try:
-            return tuple(m.line("zh") for m in check_expectations(vec, run_vector(vec)))
+            vec = engine.load(merged)
+            return tuple(m.line("zh") for m in engine.check_expectations(vec, engine.run_vector(vec)))
         except Exception as exc:  # an engine error under the new values is an outcome too
             return (f"{type(exc).__name__}: {exc}",)
 

@@ -43,7 +43,7 @@ def stages(r: RevisionReport) -> list[Stage]:
             f"findings: {len(r.added)} new, {len(r.fixed)} fixed, {len(r.kept)} unchanged",
         ),
     ]
-    if r.new.spec is None:
+    if r.new.against is None or not r.new.against.has("spec"):
         out.append(Stage("params", "skipped", "无可执行规格：跳过参数对照", "no executable spec: skipped"))
     else:
         changed = [p for p in r.params if p.kind == "changed"]

@@ -15,7 +15,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ruleproof.kernel.algebra import Algebra
 from ruleproof.smt.ts import (
@@ -31,9 +31,10 @@ from ruleproof.smt.ts import (
 )
 
 if TYPE_CHECKING:
-    from ruleproof.specs.fanhanglu import Spec
-    from ruleproof.specs.fanhanglu.engine.runner import Outcome
+    from ruleproof.runtime.replay import Outcome
     from ruleproof.text import Document
+
+Spec = TypeVar("Spec")  # the book's spec type (each book's invariants name theirs)
 
 
 class NotConcretizable(Exception):
@@ -54,7 +55,7 @@ class Checked:
     scenario_note: str = ""  # why there is no scenario for a violation
 
 
-class Invariant(ABC):
+class Invariant(ABC, Generic[Spec]):
     name: str
     title: str  # zh
     title_en: str
@@ -67,7 +68,7 @@ class Invariant(ABC):
     def check(self, spec: Spec, opts: Options, doc: Document) -> Checked: ...
 
 
-class SystemInvariant(Invariant):
+class SystemInvariant(Invariant[Spec]):
     @abstractmethod
     def system(self, spec: Spec) -> TransitionSystem: ...
 
@@ -124,15 +125,7 @@ class SystemInvariant(Invariant):
         )
 
 
-def spec_header(spec: Spec) -> Mapping[str, Any]:
+def spec_header(spec: Any) -> Mapping[str, Any]:
     """The vector keys that pin a spec: the readings and parameter overrides (in authors' units)."""
-    from ruleproof.specs.fanhanglu.engine.model import centi_json
-    from ruleproof.specs.fanhanglu.params import PARAM_BY_KEY
-    from ruleproof.specs.model import Unit
-
-    params: dict[str, Any] = {}
-    for key in sorted(spec.overrides):
-        value = spec.overrides[key]
-        centi = PARAM_BY_KEY[key].unit is Unit.CENTI
-        params[key] = centi_json(value) if centi and isinstance(value, int) else value
-    return {"interpretation": dict(sorted(spec.interpretation.items())), "params": params}
+    header: Mapping[str, Any] = spec.vector_header()
+    return header

@@ -732,7 +732,7 @@ def _topics(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
         if topics.gate_defined(unit, at, ref):
             continue  # the checklist itself cites this clause for this gate
         terms = topics.topic(unit, at, ref.raw)
-        clause_text = _squash(topics.places.clause_text(ref.target_clause or ""))
+        clause_text = _squash(topics.ancestry(ref) + "。" + topics.places.clause_text(ref.target_clause or ""))
         item_level = bool(ref.target_item) and ref.kind is RefKind.ITEM and unit.is_clause
         item_text = _squash(place.text)
         if item_level and all(

@@ -31,7 +31,7 @@ from functools import cached_property
 
 from ruleproof.findings import Finding, Severity
 from ruleproof.lint.base import CheckInfo, clip
-from ruleproof.lint.context import LintContext, Unit, is_descendant, normalize_item, safe_key
+from ruleproof.lint.context import CLAUSE_ID, LintContext, Unit, is_descendant, normalize_item, safe_key
 from ruleproof.lint.gatelines import find_gate_lines, parse_gates
 from ruleproof.lint.registry import Registry, parse_registry
 from ruleproof.text.markers import MARKER_RE, parse_marker
@@ -83,7 +83,7 @@ REPEATED = CheckInfo(
 CHECKS = (TOPIC, QUOTE, REPEATED)
 
 # 「依 2.1.6 与 2.1.6」「（4.4、4.4）」「批次⑥与批次⑥」: one id coordinated with itself
-_ID_ITEM = r"\d{1,2}(?:\.\d{1,2}){1,3}(?:[①-⑳](?:之[二三四五])?|[(（]\d{1,2}[)）])?"
+_ID_ITEM = rf"{CLAUSE_ID}(?:[①-⑳](?:之[二三四五])?|[(（]\d{{1,2}}[)）])?"
 _SAME_ID = re.compile(
     rf"(?<![\d.])(?P<a>{_ID_ITEM})\s*(?:与|及|和|、|或|，|,|∕|/)\s*(?:依|见)?\s*(?P=a)(?![\d.①-⑳(（])"
 )
@@ -91,7 +91,7 @@ _SAME_LABEL = re.compile(
     r"(?P<k>批次|步骤)\s*(?P<a>[〇①-⑳]|\d+(?:\.\d+)?[ab]?)\s*(?:与|及|和|、|或|∕|/)\s*(?:(?P=k)\s*)?(?P=a)(?![\d.])"
 )
 # 「6.9.4③③」: one item label twice in a citation of several items
-_SAME_ITEM = re.compile(r"(?<![\d.])\d{1,2}(?:\.\d{1,2}){1,3}[①-⑳]*(?P<a>[①-⑳])(?P=a)")
+_SAME_ITEM = re.compile(rf"(?<![\d.]){CLAUSE_ID}[①-⑳]*(?P<a>[①-⑳])(?P=a)")
 
 SPECIFIC_SHARE = 0.25  # terms in more clauses than this (当夜, 步骤, 感染 …) are never a topic
 PHRASE = 20  # at most this many characters around a citation make its topic
@@ -131,9 +131,9 @@ _KINDS = (
     RefKind.NIGHT_STEP,
     RefKind.VICTORY_ROW,
 )
-_CITATION = re.compile(r"(?<![\d.])\d{1,2}(?:\.\d{1,2}){1,3}(?:[①-⑳]|[(（]\d{1,2}[)）])*")
+_CITATION = re.compile(rf"(?<![\d.]){CLAUSE_ID}(?:[①-⑳]|[(（]\d{{1,2}}[)）])*")
 _NAMED_BATCH = re.compile(r"(?P<name>[\u4e00-\u9fff]{2,12})（批次\s*(?P<label>[〇①-⑳])")
-_CITATION_ID = re.compile(r"(?<![\d.])(\d{1,2}(?:\.\d{1,2}){1,3})")
+_CITATION_ID = re.compile(rf"(?<![\d.])({CLAUSE_ID})")
 _REFERENCE = re.compile(rf"{_CITATION.pattern}|(?:批次|判定|步骤)\s*[〇①-⑳\d.ab]+|§\s*[\d.]+")
 
 
@@ -732,7 +732,9 @@ def _topics(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
         if topics.gate_defined(unit, at, ref):
             continue  # the checklist itself cites this clause for this gate
         terms = topics.topic(unit, at, ref.raw)
-        clause_text = _squash(topics.ancestry(ref) + "。" + topics.places.clause_text(ref.target_clause or ""))
+        clause_text = _squash(
+            topics.ancestry(ref) + "。" + topics.places.clause_text(ref.target_clause or "")
+        )
         item_level = bool(ref.target_item) and ref.kind is RefKind.ITEM and unit.is_clause
         item_text = _squash(place.text)
         if item_level and all(

@@ -36,13 +36,13 @@ from collections import defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from ruleproof.lint.context import CLAUSE_ID as _CLAUSE_ID  # the clause-id pattern, not a check
 from ruleproof.mutate.model import CLASS_KEYS, Edit, Mutant
 from ruleproof.text.markers import CIRCLED, MARKER_RE, ORDINAL_TO_CIRCLED
 from ruleproof.text.model import Document, RefKind, Span
 from ruleproof.text.sentences import sentences
 
 LOG_WORDS = ("修订记录", "修改记录", "修订日志", "版本沿革")
-_CLAUSE_ID = r"\d{1,2}(?:\.\d{1,2}){1,3}"
 _UNITS = "发次票夜只层档人名分件份瓶刀点秒颗项类种"
 _NUMBER = re.compile(rf"(?<![\d.A-Za-z])(?P<n>\d+(?:\.\d+)?)(?P<sp>\s*)(?P<u>昼夜|[{_UNITS}])(?![\d.])")
 _CN_COUNT = re.compile(r"(?P<n>[二三四五六七八九十])(?P<u>选一|项|种|类)")

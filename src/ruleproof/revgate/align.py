@@ -26,14 +26,15 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from ruleproof.text import Document
+from ruleproof.text.headings import ID_RE
 
 Kind = Literal["same", "cites", "edited", "added", "removed"]
 
 SAME_ID_SIMILAR = 0.5  # an edited clause under its own id keeps at least this share of its text
 MOVED_SIMILAR = 0.7  # a clause both moved and edited keeps at least this much
 _SPACES = re.compile(r"\s+")
-# a clause id as cited in running text (not part of a longer number: 「1.0~1.5」 is left alone)
-_CITED_ID = re.compile(r"(?<![\d.])\d{1,2}(?:\.\d{1,2}){1,3}(?![\d])(?!\.\d)")
+# a clause id as cited in running text (the reader's pattern: 「1.0~1.5」 is left alone)
+_CITED_ID = ID_RE
 
 
 @dataclass(frozen=True)
@@ -128,7 +129,7 @@ def remap_ids(text: str, mapping: Mapping[str, str]) -> str:
     moved = {k: v for k, v in mapping.items() if k != v}
     if not moved:
         return text
-    return _CITED_ID.sub(lambda m: moved.get(m.group(0), m.group(0)), text)
+    return _CITED_ID.sub(lambda m: moved.get(m.group(1), m.group(1)), text)
 
 
 def units(doc: Document) -> list[Unit]:

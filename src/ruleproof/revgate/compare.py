@@ -25,6 +25,7 @@ from typing import Any
 from ruleproof import books
 from ruleproof.books import BookProfile
 from ruleproof.findings import Finding
+from ruleproof.lint import baseline
 from ruleproof.pipeline import STAGES, CheckRun, run_check
 from ruleproof.revgate import params as pr
 from ruleproof.revgate.align import Alignment, align, remap_ids
@@ -115,17 +116,9 @@ def carried(f: Finding, alignment: Alignment) -> str:
 def split_findings(
     old: Sequence[Finding], new: Sequence[Finding], alignment: Alignment
 ) -> tuple[list[Finding], list[Finding], list[Finding]]:
-    """(added, fixed, kept): each old finding absorbs one new finding with its carried fingerprint."""
-    left = Counter(carried(f, alignment) for f in old)
-    added: list[Finding] = []
-    kept: list[Finding] = []
-    for f in new:
-        fp = f.fingerprint()
-        if left[fp] > 0:
-            left[fp] -= 1
-            kept.append(f)
-        else:
-            added.append(f)
+    """(added, fixed, kept): each old finding absorbs one new finding with its carried fingerprint (the
+    old revision is the new one's baseline, as in ``lint --baseline``)."""
+    added, kept = baseline.split(new, Counter(carried(f, alignment) for f in old))
     matched = Counter(f.fingerprint() for f in kept)
     fixed: list[Finding] = []
     for f in old:

@@ -44,7 +44,7 @@ def add_report_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--write-baseline", metavar="FILE", help="把当前全部发现写入基线文件后退出（exit 0）")
 
 
-def _uri(file: str | None, source_name: str) -> str:
+def artifact_uri(file: str | None, source_name: str) -> str:
     """Artifact location for SARIF: the path as the user gave it (POSIX separators), or bundled:KEY."""
     if file is None or file.startswith("bundled:"):
         return source_name
@@ -76,7 +76,7 @@ def emit_report(
     titles.update({a.name: a.title for a in doc.appendices})
     report = LintReport(
         source=doc.name,
-        uri=_uri(args.file, doc.name),
+        uri=artifact_uri(args.file, doc.name),
         title=doc.title,
         checks=checks,
         findings=new,

@@ -77,7 +77,13 @@ class Claim:
 
     def to_json(self) -> dict[str, Any]:
         shown = {k: (str(v) if isinstance(v, Decimal) else v) for k, v in sorted(self.values.items())}
-        return {"key": self.key, "clause": self.clause, "line": self.line, "quote": self.quote, "values": shown}
+        return {
+            "key": self.key,
+            "clause": self.clause,
+            "line": self.line,
+            "quote": self.quote,
+            "values": shown,
+        }
 
 
 def template_regex(template: str) -> re.Pattern[str]:

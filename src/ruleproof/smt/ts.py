@@ -455,10 +455,10 @@ def liveness(ts: TransitionSystem, opts: Options) -> list[Witness]:
     witness recorded at the first night it is reached."""
     depth = max(opts.depth, LIVENESS_DEPTH)
     u = Unrolling(ts, "w.")
-    s = new_solver(opts)
-    s.add(_as_bool(ts.init(Z3, u.state(0))))
+    solver = new_solver(opts)
+    solver.add(_as_bool(ts.init(Z3, u.state(0))))
     init = Witness("init", "init", "", "初始状态可满足", "the initial states are satisfiable", Live.UNREACHED)
-    r = check_sat(s)
+    r = check_sat(solver)
     covers = [GUARD_COVER, *ts.covers]
     out = [init]
     out += [Witness("cover", c.label, c.clause, c.zh, c.en, Live.UNREACHED) for c in covers]
@@ -470,25 +470,27 @@ def liveness(ts: TransitionSystem, opts: Options) -> list[Witness]:
     if r == z3.unsat:
         return out
     init.status, init.depth = Live.REACHED, 0
+
+    def cover_at(c: Cover) -> Callable[[int], Any]:
+        def at(t: int) -> Any:
+            s, i = u.state(t), u.input(t)
+            return z3.And(_as_bool(ts.guard(Z3, s, i)), _as_bool(c.fn(Z3, s, i)))
+
+        return at
+
+    def premise_at(p: Prop) -> Callable[[int], Any]:
+        return lambda t: _as_bool(p.fn(Z3, u.state(t)))
+
     tests: list[tuple[Witness, Callable[[int], Any]]] = []
-    for w, c in zip(out[1 : 1 + len(covers)], covers, strict=True):
-        tests.append(
-            (
-                w,
-                lambda t, c=c: z3.And(
-                    _as_bool(ts.guard(Z3, u.state(t), u.input(t))), _as_bool(c.fn(Z3, u.state(t), u.input(t)))
-                ),
-            )
-        )
-    for w, p in zip(out[1 + len(covers) :], ts.premises, strict=True):
-        tests.append((w, lambda t, p=p: _as_bool(p.fn(Z3, u.state(t)))))
+    tests += zip(out[1 : 1 + len(covers)], map(cover_at, covers), strict=True)
+    tests += zip(out[1 + len(covers) :], map(premise_at, ts.premises), strict=True)
     for t in range(depth + 1):
         if t:
-            s.add(*u.transition(t - 1))
+            solver.add(*u.transition(t - 1))
         for w, fn in tests:
             if w.status is not Live.UNREACHED:
                 continue
-            r = _check_with(s, fn(t))
+            r = _check_with(solver, fn(t))
             if r == z3.sat:
                 w.status, w.depth = Live.REACHED, t
             elif r == z3.unknown:

@@ -134,6 +134,10 @@ class BatchDef:
     rule: PublishRule
     rule_clause: str  # the clause giving the publication rule
     quantity: str  # what "0" means for this batch (the quantity tested by the rule)
+    # the content field whose size is that quantity (a number, or a list's length); "" when the quantity
+    # is not a published field (⑧ tests the countdown's change but publishes its value)
+    measure: str = ""
+    carries: tuple[str, ...] = ()  # the other content the batch publishes with it (2.1.6)
 
 
 class LayerClass(StrEnum):

@@ -13,18 +13,33 @@ See docs/verify.md for each encoding and why its abstraction is sound for its pr
 
 from __future__ import annotations
 
-from ruleproof.invariants.fanhanglu.batches import BatchZeroInference
-from ruleproof.invariants.fanhanglu.bullets import BulletConservation
+from ruleproof.invariants.fanhanglu.batches import (
+    BATCH_NOTHING_LOST,
+    BATCH_ZERO_INFERENCE,
+    DETECTIVE_ANNOUNCEMENT_PUBLISHED,
+)
+from ruleproof.invariants.fanhanglu.bullets import (
+    ARMED_CREW_AT_MOST_ONE,
+    BULLET_CONSERVATION,
+    BULLET_STOCK_EQUATION,
+    SHERIFF_BULLET_CAP,
+)
 from ruleproof.invariants.fanhanglu.dying import NoCrossNightDying
-from ruleproof.invariants.fanhanglu.occupancy import OccupancyAtMostTwo
+from ruleproof.invariants.fanhanglu.occupancy import NO_EVOLUTION_FAILURE, OCCUPANCY_AT_MOST_TWO
 from ruleproof.invariants.fanhanglu.orders import PriorityTablesConsistent
 from ruleproof.smt.invariant import Invariant
 
 INVARIANTS: tuple[Invariant, ...] = (
-    BulletConservation(),
+    BULLET_CONSERVATION,
+    BULLET_STOCK_EQUATION,
+    SHERIFF_BULLET_CAP,
+    ARMED_CREW_AT_MOST_ONE,
     NoCrossNightDying(),
-    BatchZeroInference(),
-    OccupancyAtMostTwo(),
+    BATCH_ZERO_INFERENCE,
+    BATCH_NOTHING_LOST,
+    DETECTIVE_ANNOUNCEMENT_PUBLISHED,
+    OCCUPANCY_AT_MOST_TWO,
+    NO_EVOLUTION_FAILURE,
     PriorityTablesConsistent(),
 )
 INVARIANT_BY_NAME: dict[str, Invariant] = {inv.name: inv for inv in INVARIANTS}

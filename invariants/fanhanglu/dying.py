@@ -21,9 +21,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ruleproof.claims import ClaimPattern
 from ruleproof.kernel.algebra import Algebra, count_true
-from ruleproof.smt.invariant import SystemInvariant
-from ruleproof.smt.ts import Inputs, Prop, State, TransitionSystem, Var, bools, ints
+from ruleproof.smt.invariant import Claims, ModelGap, SystemInvariant, bundled_claims
+from ruleproof.smt.ts import Cover, Inputs, Prop, State, TransitionSystem, Var, bools, ints
 from ruleproof.specs.fanhanglu import Spec
 from ruleproof.specs.fanhanglu.engine.runner import Outcome
 from ruleproof.specs.fanhanglu.kernels import DamageLayers, damage_point, settle_deaths
@@ -68,16 +69,24 @@ def _plan(steps: Sequence[StepDef], skills: dict[str, SkillDef]) -> tuple[list[t
 
 
 def dying_system(
-    spec: Spec, steps: Sequence[StepDef] = NIGHT_STEPS, skills: dict[str, SkillDef] | None = None
+    spec: Spec,
+    steps: Sequence[StepDef] = NIGHT_STEPS,
+    skills: dict[str, SkillDef] | None = None,
+    ends: str = "9",
 ) -> TransitionSystem:
+    """The model; ``ends`` is the step the text says dying ends by (4.10.4 「于当夜步骤 9前必定终结」): the
+    player is observed from that step on."""
     skills = skills if skills is not None else SKILL_BY_KEY
-    plan, settle = _plan(steps, skills)
+    plan, _ = _plan(steps, skills)
     order = spec.damage_order()
-    watched = [st.key for idx, st in enumerate(steps) if settle is not None and idx >= settle]
+    keys = [st.key for st in steps]
+    if ends not in keys:
+        raise ModelGap(f"the text says dying ends by step {ends}, which the spec's step table does not have")
+    watched = keys[keys.index(ends) :]
     hit_steps = [key for key, kind in plan if kind == "damage"]
     gone_steps = [key for key, kind in plan if kind == "removal"]
     obs = [f"dy_{k}" for k in watched] + ["dy_day"]
-    state: tuple[Var, ...] = (*ints("immunity"), *bools("alive", "dying", "armor", "shield", *obs))
+    state: tuple[Var, ...] = (*ints("immunity"), *bools("alive", "dying", "armor", "shield", "was", *obs))
     inputs: tuple[Var, ...] = (
         *bools(*(f"{f}_{k}" for k in hit_steps for f in ("hit", "safe", "imm", "prot", "pat"))),
         *bools(*(f"gone_{k}" for k in gone_steps)),
@@ -91,6 +100,7 @@ def dying_system(
             a.le(a.lit(0), s["immunity"]),
             a.le(s["immunity"], a.lit(spec.p("alien.immunity_initial"))),
             *(a.not_(s[o]) for o in obs),
+            a.not_(s["was"]),
         )
 
     def guard(a: Algebra[Any, Any], s: State, i: Inputs) -> Any:
@@ -99,16 +109,23 @@ def dying_system(
         )
 
     def step(a: Algebra[Any, Any], s: State, i: Inputs) -> dict[str, Any]:
+        return night(a, s, i)[0]
+
+    def night(a: Algebra[Any, Any], s: State, i: Inputs) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The next state, and what happened (for the covers)."""
         alive, dying = s["alive"], s["dying"]
         immunity, armor, shield = s["immunity"], s["armor"], s["shield"]
         immune_tonight = a.bool_(False)
         out: dict[str, Any] = {}
+        flags: dict[str, Any] = {}
+        was = a.bool_(False)
         kinds: dict[str, list[str]] = {}
         for key, kind in plan:
             kinds.setdefault(key, []).append(kind)
         for st in steps:
             for kind in kinds.get(st.key, ()):
                 if kind == "infection":
+                    flags["infection"] = a.and_(alive, a.not_(dying), i["inf"])
                     dying = a.or_(dying, a.and_(alive, i["inf"]))
                 elif kind == "damage":
                     k = st.key
@@ -124,24 +141,56 @@ def dying_system(
                     )
                     new, _ = damage_point(a, layers, order)
                     hit = a.and_(alive, i[f"hit_{k}"])
+                    flags[f"damage_{k}"] = a.and_(hit, a.not_(dying), new.dying)
+                    flags[f"blocked_{k}"] = a.and_(hit, a.not_(dying), a.not_(new.dying))
                     dying = a.ite_b(hit, new.dying, dying)
                     immunity = a.ite_i(hit, new.immunity, immunity)
                     immune_tonight = a.ite_b(hit, new.immune_tonight, immune_tonight)
                     armor = a.ite_b(hit, new.armor, armor)
                     shield = a.ite_b(hit, new.shield, shield)
                 elif kind == "rescue":
+                    flags["rescue"] = a.and_(alive, dying, i["rescue"])
                     dying = a.and_(dying, a.not_(i["rescue"]))
                 elif kind == "removal":  # out of the game (escape, the meeting's exile): no longer dying
+                    flags[f"removed_{st.key}"] = a.and_(alive, i[f"gone_{st.key}"])
                     alive = a.and_(alive, a.not_(i[f"gone_{st.key}"]))
                 else:  # settle
-                    after, _, left = settle_deaths(a, (alive,), (dying,))
+                    after, died, left = settle_deaths(a, (alive,), (dying,))
+                    flags["settled"] = died[0]
                     alive, dying = after[0], left[0]
+                if kind != "settle":
+                    was = a.or_(was, a.and_(alive, dying))
             if st.key in watched:
                 out[f"dy_{st.key}"] = a.and_(alive, dying)
+        flags["exile"] = a.and_(alive, i["exile"])
         alive = a.and_(alive, a.not_(i["exile"]))
         out["dy_day"] = a.and_(alive, dying)
-        out.update(alive=alive, dying=dying, immunity=immunity, armor=armor, shield=shield)
-        return out
+        out.update(alive=alive, dying=dying, immunity=immunity, armor=armor, shield=shield, was=was)
+        return out, flags
+
+    def cover(flag: str, zh: str, en: str) -> Cover:
+        return Cover(flag, "4.10", zh, en, lambda a, s, i: night(a, s, i)[1][flag])
+
+    covers = [cover("infection", "感染∕毒药致濒死", "a due mark or poison makes the player dying")]
+    covers += [
+        cover(f"damage_{k}", f"步骤 {k} 伤害致濒死", f"damage at step {k} makes dying") for k in hit_steps
+    ]
+    covers += [
+        cover(f"blocked_{k}", f"步骤 {k} 伤害被抵挡", f"damage at step {k} is blocked") for k in hit_steps
+    ]
+    covers += [
+        cover("rescue", "救援解除濒死", "a rescue ends dying"),
+        cover("settled", "步骤 9 濒死者死亡", "step 9: the dying die"),
+    ]
+    covers += [cover(f"removed_{k}", f"步骤 {k} 出局", f"out of the game at step {k}") for k in gone_steps]
+    covers.append(cover("exile", "白天驱逐", "exiled by day"))
+    premise = Prop(
+        "dying_tonight",
+        "4.10.4",
+        "某夜有玩家处于濒死",
+        "a player is dying on some night",
+        lambda a, s: s["was"],
+    )
 
     props = tuple(
         Prop(
@@ -171,7 +220,19 @@ def dying_system(
             lambda a, s: a.le(a.lit(0), s["immunity"]),
         ),
     )
-    return TransitionSystem("dying", state, inputs, init, guard, step, props, lemmas, costs)
+    return TransitionSystem(
+        "dying",
+        state,
+        inputs,
+        init,
+        guard,
+        step,
+        props,
+        lemmas,
+        costs,
+        covers=tuple(covers),
+        premises=(premise,),
+    )
 
 
 def _not(var: str) -> Any:
@@ -186,8 +247,17 @@ class NoCrossNightDying(SystemInvariant):
     switches = ("damage.night_immunity_position", "rescue.self_when_dying", "revive.self_when_dying")
     params = ()
     abstraction = "one player's dying flag and layers through the spec's night steps; attacks, rescues free"
+    claims = (
+        ClaimPattern(
+            "ends",
+            "4.10.4",
+            "濒死状态于当夜步骤{step:step}前必定终结（获救或死亡），不产生任何跨夜或白天效果",
+        ),
+    )
 
-    system = staticmethod(dying_system)
+    def system(self, spec: Spec, claims: Claims | None = None) -> TransitionSystem:
+        claims = claims if claims is not None else bundled_claims(self)
+        return dying_system(spec, ends=claims["ends"].values["step"])
 
     def monitor(self, outcome: Outcome) -> set[str]:
         failed = set()

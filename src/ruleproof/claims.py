@@ -5,7 +5,7 @@ constants, read from the sentence through the reader (the clause tree), never wi
 parameters — so a reform or a revision that changes the rule but not the claim makes the claim fail.
 
 A :class:`ClaimPattern` is the claim's wording with slots: ``{name}`` a number (``2``, ``2.5``, ``6.0``),
-``{name:circled}`` a run of item symbols (``②③⑤``), ``{name:expr}`` a linear expression over single-letter
+``{name:circled}`` a run of item symbols (``②③⑤``), ``{name:step}`` a night step (``9``, ``0.55``, ``4a``), ``{name:expr}`` a linear expression over single-letter
 variables (``N − k + m``), ``{name:any}`` a short gap of any text.  Every other character is literal, and
 any whitespace may appear between any two characters (the PDF export inserts spaces freely).  A wording
 that is no longer printed in the clause raises :class:`ClaimMissing` — the theorem is then not checked
@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from ruleproof.text import Clause, Document
+from ruleproof.text import Appendix, Clause, Document
 
 CIRCLED = "〇①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
 _SLOT = re.compile(r"\{(\w+)(?::(\w+))?\}")
@@ -31,8 +31,10 @@ _KINDS = {
     # a number not glued to another (a flattened table prints 「+2.56.0」 for the cells 2.5 and 6.0)
     "num": r"(?<![\d.])\d+(?:\.\d+)?(?!\.?\d)",
     "circled": f"[{CIRCLED}]+",
+    "step": r"(?<![\d.])\d+(?:\.\d+)?[ab]?(?![\d.ab])",  # a night step: 9, 0.55, 4a
     "expr": r"[A-Za-z0-9+\-−－＋\s]+?",
     "any": r".{0,40}?",
+    "circledlist": r"[^。；]{0,40}?",  # text naming items among other words: 「④维修总量、⑥死亡名单、⑧倒计时值」
 }
 _SENTENCE_END = "。；！？"
 
@@ -100,8 +102,9 @@ def template_regex(template: str) -> re.Pattern[str]:
 
 
 def read_claim(doc: Document, pattern: ClaimPattern) -> Claim:
-    """The first place ``pattern`` is printed in its clause (headings included), with its slots parsed."""
-    clause = doc.clause(pattern.clause)
+    """The first place ``pattern`` is printed in its clause or appendix (headings included), with its
+    slots parsed."""
+    clause = _container(doc, pattern.clause)
     if clause is None:
         raise ClaimMissing(f"clause {pattern.clause} is not in the text")
     found = _search(clause, pattern.regex())
@@ -115,8 +118,15 @@ def read_claim(doc: Document, pattern: ClaimPattern) -> Claim:
     return Claim(pattern.key, pattern.clause, line, _sentence(text, m.start(), m.end()), values)
 
 
-def _search(clause: Clause, rx: re.Pattern[str]) -> tuple[re.Match[str], str, int] | None:
-    for h in clause.headings:
+def _container(doc: Document, cite: str) -> Clause | Appendix | None:
+    found = doc.clause(cite)
+    if found is not None:
+        return found
+    return next((a for a in doc.appendices if a.name == cite), None)
+
+
+def _search(clause: Clause | Appendix, rx: re.Pattern[str]) -> tuple[re.Match[str], str, int] | None:
+    for h in clause.headings if isinstance(clause, Clause) else ():
         m = rx.search(h.raw)
         if m:
             return m, h.raw, h.line
@@ -137,10 +147,12 @@ def _sentence(text: str, start: int, end: int) -> str:
 def _parse(raw: str, kind: str) -> Any:
     if kind == "num":
         return Decimal(raw)
-    if kind == "circled":
-        return tuple(CIRCLED.index(ch) for ch in raw)
+    if kind in ("circled", "circledlist"):
+        return tuple(CIRCLED.index(ch) for ch in raw if ch in CIRCLED)
     if kind == "expr":
         return linear(raw)
+    if kind == "step":
+        return raw
     return raw.strip()
 
 
@@ -177,7 +189,7 @@ def read_value(doc: Document, clause_id: str, quote: str, printed: str) -> tuple
     literal = [re.escape(ch) for ch in quote[: hit.start()] if not ch.isspace()]
     literal.append(f"(?P<v>{_KINDS['num']})")
     literal += [re.escape(ch) for ch in quote[hit.end() :] if not ch.isspace()]
-    clause = doc.clause(clause_id)
+    clause = _container(doc, clause_id)
     if clause is None:
         return None
     found = _search(clause, re.compile(r"\s*".join(literal), re.S))

@@ -40,7 +40,7 @@ from ruleproof.specs.fanhanglu.kernels import (
 )
 from ruleproof.specs.fanhanglu.roles import DIRECTIONS, ROLE_BY_KEY, SKILL_BY_KEY
 from ruleproof.specs.fanhanglu.tables import BATCH_BY_KEY, NIGHT_STEPS, STEP_BY_KEY, VICTORY_ORDER
-from ruleproof.specs.model import PublishRule
+from ruleproof.specs.model import BatchDef, PublishRule
 
 STEP_KEYS: tuple[str, ...] = tuple(s.key for s in NIGHT_STEPS)
 SKILL_STEP: dict[str, str] = {s.key: s.step for s in SKILL_BY_KEY.values()}
@@ -417,14 +417,19 @@ class Game:
         accusation marker of 4.9.6): seen by everybody, official."""
         self.events.append(Event(self.night, self.step, kind, "public", (), data))
 
-    def publish(self, key: str, quantity: int, content: dict[str, Any]) -> bool:
+    def publish(self, key: str, quantity: int | None, content: dict[str, Any]) -> bool:
         """Publish batch ``key`` if its rule (2.1.7, with the active switches) says so; an unpublished
-        batch is logged for the referee as ``batch_withheld`` with the content it would have carried."""
+        batch is logged for the referee as ``batch_withheld`` with the content it would have carried.
+        A batch whose spec names its ``measure`` is tested on that content field (pass ``None``)."""
         bdef = BATCH_BY_KEY[key]
-        zero_rule = self.interp["batches.zero_rule_4_6_8"] == "unpublished"
-        if key == "3" and self.interp["batch3.zero_rule"] == "content":
-            quantity = quantity or int(bool(content.get("patrol") or content.get("announcements")))
-        shown = batch_published(PY, bdef.rule, quantity, zero_rule)
+        if bdef.measure:
+            assert quantity is None, f"batch {key}: the quantity is its field {bdef.measure!r}"
+            quantity = batch_quantity(bdef, content)
+        assert quantity is not None
+        carried = None
+        if self.spec.publishes_carried(key):
+            carried = any(bool(content.get(f)) for f in bdef.carries)
+        shown = batch_published(PY, bdef.rule, quantity, self.spec.zero_means_unpublished(), carried)
         data = {"batch": key, **content}
         if shown:
             self.events.append(Event(self.night, self.step, "batch", "public", (), data))
@@ -621,6 +626,15 @@ class Game:
         from ruleproof.specs.fanhanglu.engine.snapshot import snapshot
 
         return snapshot(self)
+
+
+def batch_quantity(bdef: BatchDef, content: Mapping[str, Any]) -> int:
+    """The quantity a batch's zero rule tests (2.1.7): its measured field — a count, a list's length, or a
+    published decimal in hundredths."""
+    value = content[bdef.measure]
+    if isinstance(value, list | tuple):
+        return len(value)
+    return round(value * 100) if isinstance(value, float) else int(value)
 
 
 # The clause that states a role's one-action-per-night rule, for error messages.

@@ -73,17 +73,22 @@ def victory(
 
 
 def batch_published(
-    alg: Algebra[B, I], rule: PublishRule, quantity: I, zero_means_unpublished: bool = True
+    alg: Algebra[B, I],
+    rule: PublishRule,
+    quantity: I,
+    zero_means_unpublished: bool = True,
+    carried: B | None = None,
 ) -> B:
     """2.1.7: whether a batch is published given its quantity (the count, total or change it reports).
 
     ``ALWAYS`` batches are published whenever their node happens; ``NONZERO`` batches exactly when the
     quantity is not 0 (②③⑤); ``CHANGED`` batches likewise when ``zero_means_unpublished`` (the default
     reading of ``batches.zero_rule_4_6_8``), else always; ``ON_EVENT`` batches when their event happened
-    (quantity = number of events)."""
+    (quantity = number of events).  ``carried`` (a reading that publishes a batch for its other content,
+    ``batch3.zero_rule=content``): whether that other content is not empty — then it is published too."""
     nonzero = alg.not_(alg.eq(quantity, alg.lit(0)))
     if rule is PublishRule.ALWAYS:
         return alg.bool_(True)
     if rule is PublishRule.CHANGED and not zero_means_unpublished:
         return alg.bool_(True)
-    return nonzero
+    return nonzero if carried is None else alg.or_(nonzero, carried)

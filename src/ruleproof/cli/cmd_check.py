@@ -21,7 +21,7 @@ from ruleproof.cli.common import add_file_argument
 from ruleproof.findings import Finding, Severity, Stage
 from ruleproof.lint import CHECKS, run_lint
 from ruleproof.smt.ts import Options, Status
-from ruleproof.smt.verify import VIOLATED, VerifyReport, report_findings, verify_all
+from ruleproof.smt.verify import DEAD_EXCEPTION, VACUOUS, VIOLATED, VerifyReport, report_findings, verify_all
 from ruleproof.text import Document, read_document
 
 # The executable specs and how a text is recognised as theirs (by its title line).
@@ -116,13 +116,21 @@ def verify_stage(report: VerifyReport | None) -> Stage:
         for rr in inv.readings
         if not rr.configured and rr.status is Status.VIOLATED and inv.status is not Status.VIOLATED
     ]
-    zh = {Status.PROVED: "已证明", Status.HOLDS: "有界成立", Status.VIOLATED: "违反", Status.UNKNOWN: "未知"}
+    zh = {
+        Status.PROVED: "已证明",
+        Status.HOLDS: "有界成立",
+        Status.VIOLATED: "违反",
+        Status.UNKNOWN: "未知",
+        Status.VACUOUS: "空证",
+    }
     groups = sorted(by.items(), key=lambda kv: kv[0].value)
     parts = [f"{zh[s]} {len(n)}（{'、'.join(n)}）" for s, n in groups]
     parts_en = [f"{s.value} {len(n)} ({', '.join(n)})" for s, n in groups]
     tail = f"；其他解读下违反：{'、'.join(other)}" if other else ""
     tail_en = f"; violated in other readings: {', '.join(other)}" if other else ""
-    status = {Status.VIOLATED: "violated", Status.UNKNOWN: "unknown"}.get(report.status, "ok")
+    status = {Status.VIOLATED: "violated", Status.VACUOUS: "vacuous", Status.UNKNOWN: "unknown"}.get(
+        report.status, "ok"
+    )
     return Stage(
         "verify",
         status,
@@ -143,7 +151,7 @@ def run(args: argparse.Namespace) -> int:
         report = verify_all(load_spec(), doc, options=Options(depth=CHECK_DEPTH))
     stages = [reading_stage(doc), lint_stage(findings), spec_stage, verify_stage(report)]
     everything = findings + spec_findings + (report_findings(report, doc) if report else [])
-    checks = (*CHECKS, *drift.CHECKS, VIOLATED)
+    checks = (*CHECKS, *drift.CHECKS, VIOLATED, VACUOUS, DEAD_EXCEPTION)
     code = emit_report(
         args, doc, sorted(everything, key=Finding.sort_key), checks, tool="ruleproof check", stages=stages
     )

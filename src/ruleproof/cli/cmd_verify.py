@@ -24,8 +24,9 @@ STATUS_ZH = {
     Status.HOLDS: "有界成立",
     Status.VIOLATED: "违反",
     Status.UNKNOWN: "未知",
+    Status.VACUOUS: "空证",
 }
-MARK = {Status.PROVED: "✓", Status.HOLDS: "~", Status.VIOLATED: "✗", Status.UNKNOWN: "?"}
+MARK = {Status.PROVED: "✓", Status.HOLDS: "~", Status.VIOLATED: "✗", Status.UNKNOWN: "?", Status.VACUOUS: "∅"}
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -54,8 +55,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def options_from_args(args: argparse.Namespace) -> Options:
-    if args.depth < 0 or args.depth > 50:
-        raise UserError("--depth 须在 0..50 之间", "--depth must be within 0..50")
+    if args.depth < 1 or args.depth > 50:
+        raise UserError(
+            "--depth 须在 1..50 之间（深度 0 不检查任何一夜，不能作为验证结果）",
+            "--depth must be within 1..50 (a depth of 0 checks no night and cannot be a verdict)",
+        )
     if args.timeout <= 0:
         raise UserError("--timeout 须为正数（毫秒）", "--timeout must be positive (ms)")
     return Options(depth=args.depth, max_k=max(Options.max_k, 1), timeout_ms=args.timeout, seed=args.seed)
@@ -122,6 +126,12 @@ def status_text(inv: InvariantResult, en: bool) -> str:
         if r.depth == 0:
             nights = ", from the start" if en else "，开局即违反"
         return ("violated" if en else "违反") + (nights if r.trace is not None else "")
+    if r.status is Status.VACUOUS:
+        return (
+            "vacuous (the model cannot reach what the theorem talks about)"
+            if en
+            else "空证（模型到不了定理所谈之局面，不视为证明）"
+        )
     return "unknown" if en else "未知（求解器无结论，不视为通过）"
 
 

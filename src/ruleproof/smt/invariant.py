@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from ruleproof.claims import Claim, ClaimMissing, ClaimPattern, read_claim
 from ruleproof.kernel.algebra import Algebra
 from ruleproof.smt.ts import (
     CheckResult,
@@ -27,7 +28,9 @@ from ruleproof.smt.ts import (
     Trace,
     TransitionSystem,
     check,
+    liveness,
     reach,
+    vacuity,
 )
 
 if TYPE_CHECKING:
@@ -52,6 +55,10 @@ class Checked:
     scenario: dict[str, Any] | None = None  # a ruleproof-vector/1 object reproducing the violation
     details: dict[str, Any] = field(default_factory=dict)
     scenario_note: str = ""  # why there is no scenario for a violation
+    claims: list[dict[str, Any]] = field(default_factory=list)  # the sentences the theorem was read from
+
+
+Claims = Mapping[str, Claim]
 
 
 class Invariant(ABC):
@@ -62,14 +69,44 @@ class Invariant(ABC):
     switches: tuple[str, ...] = ()  # interpretation switches whose readings are all checked
     params: tuple[str, ...] = ()  # parameters the property depends on (what-if)
     abstraction: str = ""  # one line: what is modelled
+    # the sentences that state the theorem: its constants are read from them (never from the spec)
+    claims: tuple[ClaimPattern, ...] = ()
+    stated: bool = True  # False: a property of ours the text implies but does not state as such
 
     @abstractmethod
     def check(self, spec: Spec, opts: Options, doc: Document) -> Checked: ...
 
+    def read_claims(self, doc: Document) -> dict[str, Claim]:
+        """The theorem's sentences in ``doc`` (raises :class:`ClaimMissing` when one is not printed)."""
+        return {c.key: read_claim(doc, c) for c in self.claims}
+
+    def claims_or_gap(self, doc: Document, method: str) -> dict[str, Claim] | Checked:
+        """The claims, or an ``unknown`` verdict saying which sentence the text no longer prints."""
+        try:
+            return self.read_claims(doc)
+        except ClaimMissing as exc:
+            note = f"the theorem is not stated as expected: {exc}"
+            return Checked(CheckResult(Status.UNKNOWN, method, 0, note=note))
+
+
+def bundled_claims(inv: Invariant) -> dict[str, Claim]:
+    """The claims of ``inv`` as v1preview1.0 states them (for callers that have no document)."""
+    from ruleproof.books import load_source
+    from ruleproof.text import read_document
+
+    global _BUNDLED
+    if _BUNDLED is None:
+        _BUNDLED = read_document(load_source(None))
+    return inv.read_claims(_BUNDLED)
+
+
+_BUNDLED: Document | None = None
+
 
 class SystemInvariant(Invariant):
     @abstractmethod
-    def system(self, spec: Spec) -> TransitionSystem: ...
+    def system(self, spec: Spec, claims: Claims | None = None) -> TransitionSystem:
+        """The transition system with this theorem's properties (``claims`` None: the bundled text's)."""
 
     def scenario(self, spec: Spec, trace: Trace) -> dict[str, Any]:
         """The counterexample as a vector; raise :class:`NotConcretizable` when it cannot be played."""
@@ -86,12 +123,24 @@ class SystemInvariant(Invariant):
         """Labels of this invariant's properties that the engine run violates."""
 
     def check(self, spec: Spec, opts: Options, doc: Document) -> Checked:
+        claims = self.claims_or_gap(doc, "bmc")
+        if isinstance(claims, Checked):
+            return claims
+        quoted = [c.to_json() for c in claims.values()]
         try:
-            system = self.system(spec)
+            system = self.system(spec, claims)
         except ModelGap as exc:
-            return Checked(CheckResult(Status.UNKNOWN, "bmc", 0, note=f"not modelled: {exc}"))
+            return Checked(CheckResult(Status.UNKNOWN, "bmc", 0, note=f"not modelled: {exc}"), claims=quoted)
         result = check(system, opts)
-        out = Checked(result)
+        if result.status in (Status.PROVED, Status.HOLDS):
+            alive = liveness(system, opts)
+            dead = vacuity(alive)
+            if dead:  # a proof on a model that cannot do what the theorem talks about proves nothing
+                result = replace(result, status=Status.VACUOUS, note=f"vacuous: {dead}")
+            out = Checked(result, claims=quoted)
+            out.details["alive"] = [w.to_json() for w in alive]
+        else:
+            out = Checked(result, claims=quoted)
         if result.trace is not None:
             try:
                 out.scenario = self.scenario(spec, result.trace)

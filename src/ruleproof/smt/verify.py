@@ -5,7 +5,12 @@ each invariant it checks every combination of the readings of the switches relev
 switches and the parameter overrides as configured); the invariant's *headline* status is the one of the
 configured readings, and the report lists every reading with its own status, so it says which readings
 differ.  Exit status (:meth:`VerifyReport.exit_code`): 1 when a headline status is ``violated``, else 3
-when one is ``unknown``, else 0 — an ``unknown`` is never shown as a pass.
+when one is ``unknown``, else 0 — an ``unknown`` is never shown as a pass.  A ``vacuous`` invariant (the
+model cannot reach what the theorem talks about) exits 1 like a violation: a proof of nothing is a defect.
+
+The rules are the spec's, with the values the checked text states (:mod:`ruleproof.specs.fanhanglu.textrules`:
+a revision that edits 「2 发」 in a rule is verified with its own number) and any ``--set`` reform on top;
+the claims are read from the text by each invariant (:mod:`ruleproof.claims`).
 """
 
 from __future__ import annotations
@@ -24,10 +29,11 @@ from ruleproof.smt.invariant import Checked, Invariant
 from ruleproof.smt.ts import CheckResult, Options, Status
 from ruleproof.specs.fanhanglu import Spec, load_spec
 from ruleproof.specs.fanhanglu.interpretations import SWITCH_BY_KEY
+from ruleproof.specs.fanhanglu.textrules import TextRule, text_rules
 from ruleproof.text import Document
 from ruleproof.vectors.format import dump_vector
 
-RANK = {Status.VIOLATED: 3, Status.UNKNOWN: 2, Status.HOLDS: 1, Status.PROVED: 0}
+RANK = {Status.VIOLATED: 4, Status.VACUOUS: 3, Status.UNKNOWN: 2, Status.HOLDS: 1, Status.PROVED: 0}
 
 
 @dataclass
@@ -99,6 +105,8 @@ class InvariantResult:
             "title": inv.title,
             "title_en": inv.title_en,
             "cites": list(inv.cites),
+            "stated": inv.stated,
+            "claims": self.headline.checked.claims,
             **self.headline.verdict(timing),
             "seconds": round(self.seconds, 3) if timing else None,  # every reading together
             "abstraction": inv.abstraction,
@@ -114,10 +122,11 @@ class VerifyReport:
     spec: Spec
     options: Options
     invariants: list[InvariantResult] = field(default_factory=list)
+    text_rules: list[TextRule] = field(default_factory=list)  # rule values the text states, ≠ the spec's
 
     def exit_code(self) -> int:
         statuses = {r.status for r in self.invariants}
-        if Status.VIOLATED in statuses:
+        if statuses & {Status.VIOLATED, Status.VACUOUS}:
             return 1
         return 3 if Status.UNKNOWN in statuses else 0
 
@@ -135,6 +144,7 @@ class VerifyReport:
             "timeout_ms": self.options.timeout_ms,
             "seed": self.options.seed,
             "status": self.status.value,
+            "text_rules": [t.to_json() for t in self.text_rules],
             "invariants": [r.to_json(timing) for r in self.invariants],
         }
 
@@ -178,7 +188,10 @@ def verify_all(
         from ruleproof.text import read_document
 
         doc = read_document(load_source(None))
-    report = VerifyReport(spec, opts)
+    # the rules the text states, an explicit reform on top
+    stated = [t for t in text_rules(doc) if t.key not in spec.overrides]
+    spec = load_spec({**{t.key: t.text_value for t in stated}, **spec.overrides}, spec.interpretation)
+    report = VerifyReport(spec, opts, text_rules=stated)
     for inv in invariants if invariants is not None else INVARIANTS:
         combos = reading_combinations(spec, inv.switches)
         results = []
@@ -219,6 +232,20 @@ VIOLATED = CheckInfo(
 )
 
 
+VACUOUS = CheckInfo(
+    id="invariant-vacuous",
+    family="v",
+    severity=Severity.ERROR,
+    title="定理之证明为空证（模型到不了定理所谈之局面）",
+    title_en="a theorem's proof is vacuous (the model cannot reach what the theorem talks about)",
+    rule="证明须附可达性见证：初始状态可满足、每类转移可发生、定理所述之局面可达；否则不得称「已证明」。",
+    rule_en="A proof must come with witnesses: satisfiable initial states, every transition kind firing, and "
+    "the theorem's scenario reachable; otherwise it is not a proof.",
+    advice="查看 details.alive 中未达之见证：规格（步骤表、技能表、参数）或正文是否使该局面不可能发生。",
+    advice_en="See the unreached witnesses in details.alive: does the spec or the text make the scenario impossible?",
+)
+
+
 DEAD_EXCEPTION = CheckInfo(
     id="exception-unreachable",
     family="v",
@@ -251,6 +278,22 @@ def report_findings(report: VerifyReport, doc: Document) -> list[Finding]:
                     extra={"invariant": inv.invariant.name, "witness": w["name"]},
                 )
             )
+    for inv in report.invariants:
+        if inv.status is not Status.VACUOUS:
+            continue
+        cite = inv.invariant.cites[0]
+        clause = doc.clause(cite)
+        note = inv.headline.checked.result.note
+        out.append(
+            VACUOUS.finding(
+                cite,
+                clause.line if clause else None,
+                f"不变式 {inv.invariant.name} 之证明为空证（{note}）",
+                f"invariant {inv.invariant.name} is vacuous ({note})",
+                clause.title if clause else inv.invariant.title,
+                extra={"invariant": inv.invariant.name},
+            )
+        )
     for inv in report.invariants:
         if inv.status is not Status.VIOLATED:
             continue

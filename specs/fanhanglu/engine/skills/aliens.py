@@ -28,6 +28,7 @@ from ruleproof.specs.fanhanglu.kernels import (
     PY,
     Convert,
     bullet_arrival,
+    direction_offered,
     knife_count_next,
     net_damage_apply,
     occupancy_move,
@@ -93,8 +94,10 @@ class Evolve(SkillImpl):
             )
         if a.direction not in DIRECTION_KEYS:
             raise g.illegal("5.1", "方向须为 sabotage∕infection∕kill", "unknown direction", a)
-        full = g.occupancy[DIRECTION_KEYS.index(a.direction)] >= g.p("xeno.direction_capacity")
-        if full and not p.no_occupancy:  # 6.8.5④: a death-row alien presenting a xeno is not blocked
+        offered = direction_offered(  # 6.8.5④: a death-row alien presenting a xeno is not blocked
+            PY, g.occupancy, onehot(a.direction), g.p("xeno.direction_capacity"), not p.no_occupancy
+        )
+        if not offered:
             raise g.illegal("5.1", "无空位的方向当夜不得提交", "no free slot in that direction", a)
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
@@ -178,7 +181,7 @@ class Conversion(SkillImpl):
 
 @hook("0.6", "post")
 def _evolution_batch(g: Game) -> None:
-    g.publish("2", g.evolutions, {"evolved": g.evolutions})  # 2.1.7②: conversions not counted
+    g.publish("2", None, {"evolved": g.evolutions})  # 2.1.7②: conversions not counted
 
 
 @skill
@@ -302,7 +305,7 @@ def _sabotage_batch(g: Game) -> None:
         g.repair_cut_pct = g.p("repair_cut.one") if g.sabotage_evolved == 1 else g.p("repair_cut.two")
     g.publish(
         "5",
-        total,
+        None,
         {
             "total": centi_json(total),
             "net_damage": centi_json(g.net_damage),

@@ -165,7 +165,7 @@ def _death_settlement(g: Game) -> None:
     g.dead_tonight = dead
     content: dict[str, Any] = {"deaths": [{**reveal(p), "report": report(p)} for p in dead]}
     content.update(g.revive_trace)  # 6.8.4⑥: the revive trace rides on the next published batch ⑥
-    if g.publish("6", len(dead), content):
+    if g.publish("6", None, content):
         g.revive_trace = {}
     for p in dead:
         g.log("death", {"player": p.n, "killer": p.kill_by, "report": report(p)})

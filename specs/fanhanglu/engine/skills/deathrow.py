@@ -22,7 +22,7 @@ from ruleproof.specs.fanhanglu.engine.registry import (
     on_setup,
     skill,
 )
-from ruleproof.specs.fanhanglu.engine.skills.police import SHOOTERS, receive
+from ruleproof.specs.fanhanglu.engine.skills.police import SHOOTERS, arrive
 from ruleproof.specs.fanhanglu.engine.skills.util import DERIVED, dying_targets, quota_targets
 from ruleproof.specs.fanhanglu.roles import ROLE_BY_KEY
 
@@ -124,8 +124,7 @@ class Transform(SkillImpl):
         p.role = p.presented = new.role
         p.transform_night = g.night
         if new.deferred_night == g.night:  # 2.8.5③, 6.8.3④: presented tonight
-            for source in new.deferred_extras:
-                receive(g, p, 1, source)
+            arrive(g, p, {source: g.p("extra_bullet.amount") for source in new.deferred_extras})
         new.deferred_extras = ()
         g.log("transform", {"player": p.n, "role": p.role})
 

@@ -10,6 +10,7 @@ from ruleproof.specs.fanhanglu.engine.model import FAKE, NONE, TRUE, Action, Pla
 from ruleproof.specs.fanhanglu.engine.registry import SkillImpl, hook, on_arrival, on_setup, skill
 from ruleproof.specs.fanhanglu.engine.skills.common import report
 from ruleproof.specs.fanhanglu.engine.skills.util import dying_targets, ledger_holders, quota_targets
+from ruleproof.specs.fanhanglu.kernels import PY, quota_spend
 from ruleproof.specs.fanhanglu.roles import DOCTORS
 
 
@@ -66,7 +67,7 @@ class Heal(SkillImpl):
         quota_targets(g, a, p.heal, "治疗额度", "heal quota")
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
-        p.heal -= len(a.targets)
+        p.heal = quota_spend(PY, p.heal, len(a.targets))
         for t in a.targets:
             q = g.players[t - 1]
             if q.mark == NONE:  # 3.3.2: nothing to clear — the heal fizzles, quota spent
@@ -101,7 +102,7 @@ class Rescue(SkillImpl):
         return g.capable(p, a.skill)
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
-        p.rescue -= len(a.targets)
+        p.rescue = quota_spend(PY, p.rescue, len(a.targets))
         for t in a.targets:
             q = g.players[t - 1]
             if not q.dying:  # already rescued earlier in the settlement order: fizzle (3.3.2)

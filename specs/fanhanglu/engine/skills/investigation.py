@@ -65,7 +65,7 @@ class DetectiveAnnounce(SkillImpl):
 def _check_batch(g: Game) -> None:
     """Batch ③ (2.1.7③): total check count (incl. 0.1 ambushes), patrol head count, announcements."""
     flush_check_sources(g)
-    g.publish("3", g.checks, {"checks": g.checks, "patrol": g.patrolled, "announcements": g.announcements})
+    g.publish("3", None, {"checks": g.checks, "patrol": g.patrolled, "announcements": g.announcements})
 
 
 @hook("0.1", "post")

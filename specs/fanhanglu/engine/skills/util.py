@@ -7,6 +7,7 @@ import random
 
 from ruleproof.specs.fanhanglu.engine.game import Game
 from ruleproof.specs.fanhanglu.engine.model import Action, Player
+from ruleproof.specs.fanhanglu.kernels import PY, quota_allows
 from ruleproof.specs.fanhanglu.roles import JOB_CHANGE_DIRECTIONS, ROLE_BY_KEY
 
 DERIVED = frozenset(JOB_CHANGE_DIRECTIONS)
@@ -116,7 +117,7 @@ def dying_targets(g: Game, a: Action, clause: str) -> None:
 
 def quota_targets(g: Game, a: Action, held: int, what: str, what_en: str) -> None:
     """2.5.1 额度即上限: one target per unit held, at least one."""
-    if not 1 <= len(a.targets) <= held:
+    if not quota_allows(PY, len(a.targets), held):
         raise g.illegal(
             "2.5.1", f"可指定目标数＝剩余{what}（{held}）", f"targets ≤ {what_en} held ({held})", a
         )

@@ -27,6 +27,13 @@ from ruleproof.invariants.fanhanglu.bullets import (
 from ruleproof.invariants.fanhanglu.dying import NoCrossNightDying
 from ruleproof.invariants.fanhanglu.occupancy import NO_EVOLUTION_FAILURE, OCCUPANCY_AT_MOST_TWO
 from ruleproof.invariants.fanhanglu.orders import PriorityTablesConsistent
+from ruleproof.invariants.fanhanglu.situations import (
+    DYING_DAMAGE_ZERO,
+    EXILE_IMPOSSIBLE_FEW_ALIVE,
+    FACTION_SEATS_CONSTANT,
+    NO_PHASE_AFTER_WIPEOUT,
+    STATED_STEP_ORDERS,
+)
 from ruleproof.smt.invariant import Invariant
 
 INVARIANTS: tuple[Invariant, ...] = (
@@ -41,6 +48,11 @@ INVARIANTS: tuple[Invariant, ...] = (
     OCCUPANCY_AT_MOST_TWO,
     NO_EVOLUTION_FAILURE,
     PriorityTablesConsistent(),
+    STATED_STEP_ORDERS,
+    DYING_DAMAGE_ZERO,
+    FACTION_SEATS_CONSTANT,
+    NO_PHASE_AFTER_WIPEOUT,
+    EXILE_IMPOSSIBLE_FEW_ALIVE,
 )
 INVARIANT_BY_NAME: dict[str, Invariant] = {inv.name: inv for inv in INVARIANTS}
 

@@ -28,18 +28,20 @@ from ruleproof.smt.ts import Cover, Inputs, Prop, State, TransitionSystem, Var, 
 from ruleproof.specs.fanhanglu import Spec
 from ruleproof.specs.fanhanglu.engine.runner import Outcome
 from ruleproof.specs.fanhanglu.kernels import DamageLayers, damage_point, settle_deaths
-from ruleproof.specs.fanhanglu.roles import SKILL_BY_KEY, skill_steps
+from ruleproof.specs.fanhanglu.roles import (
+    DAMAGE_SKILLS,
+    REMOVAL_SKILLS,
+    RESCUE_SKILLS,
+    SKILL_BY_KEY,
+    skill_steps,
+)
 from ruleproof.specs.fanhanglu.tables import NIGHT_STEPS
 from ruleproof.specs.model import SkillDef, StepDef
 
 from .util import implies
 
-# The skills whose resolution deals damage through the 4.10.2 chain (2.8.4 伤害类型: 异形出刀、外星人出刀、
-# 枪击; poison lands at step 8 and makes dying only at the next night's 0.55, 4.6.4).
-DAMAGING_SKILLS = ("alien_kill", "shoot", "knife")
-RESCUING_SKILLS = ("rescue", "self_rescue", "revive")  # 4.6.1, 4.5.2, 6.8.4 (the death-row alien)
-# 6.9.3 the escape in the alien's own night windows and in the meeting, 4.9.2 the meeting's exile
-REMOVING_SKILLS = ("night_escape", "meeting_escape", "meeting_vote")
+# What each skill can do to a dying flag is the spec's (the engine refuses any other skill doing it)
+DAMAGING_SKILLS, RESCUING_SKILLS, REMOVING_SKILLS = DAMAGE_SKILLS, RESCUE_SKILLS, REMOVAL_SKILLS
 INFECTION_DEATH_CLAUSE = "2.1.4"  # the step at which a due mark or poison makes its holder dying
 SETTLEMENT_CLAUSE = "4.10.6"  # the death-settlement step
 

@@ -215,3 +215,12 @@ SKILL_BY_KEY: dict[str, SkillDef] = {s.key: s for s in SKILLS}
 def skill_steps(s: SkillDef) -> tuple[str, ...]:
     """Every step ``s`` may be executed at: its own, then its further windows."""
     return (s.step, *(w for w in s.windows if w != s.step))
+
+
+# What a skill can do to a dying flag — read by the engine (which refuses anything else) and by the dying
+# model.  2.8.4 伤害类型 / 4.10.2: the skills that deal damage through the damage chain (poison lands at
+# step 8 and makes dying only at a later 0.55, a delayed act, 4.10.1②); 4.6.1 / 4.5.2 / 6.8.4: the skills
+# that end dying; 6.9.3 / 4.9.2: the skills that take a player out of the game at night.
+DAMAGE_SKILLS: tuple[str, ...] = ("alien_kill", "shoot", "knife")
+RESCUE_SKILLS: tuple[str, ...] = ("rescue", "self_rescue", "revive")
+REMOVAL_SKILLS: tuple[str, ...] = ("night_escape", "meeting_escape", "meeting_vote")

@@ -38,7 +38,13 @@ from ruleproof.specs.fanhanglu.kernels import (
     settle_deaths,
     victory,
 )
-from ruleproof.specs.fanhanglu.roles import DIRECTIONS, ROLE_BY_KEY, SKILL_BY_KEY
+from ruleproof.specs.fanhanglu.roles import (
+    DAMAGE_SKILLS,
+    DIRECTIONS,
+    RESCUE_SKILLS,
+    ROLE_BY_KEY,
+    SKILL_BY_KEY,
+)
 from ruleproof.specs.fanhanglu.tables import BATCH_BY_KEY, NIGHT_STEPS, STEP_BY_KEY, VICTORY_ORDER
 from ruleproof.specs.model import BatchDef, PublishRule
 
@@ -164,6 +170,7 @@ class Game:
         self.settled: dict[tuple[int, int], int] = {}  # tier settled per pair (escape.tier_scope per_pair)
         self.ledger: list[LedgerEntry] = []  # 2.8.16: every executed active action, by its initiator
         self.submitted: Sequence[Action] = ()  # the actions submitted at the current step
+        self.resolving = ""  # the skill being resolved (what may deal damage or end dying is the spec's)
         self.poison_seen: dict[int, list[dict[str, int]]] = {}  # the poison list each poisoner was shown
         self.vote_records: dict[str, dict[str, int]] = {}  # vote session → voter → target (4.9.1, 4.9.3)
         self.interp = dict(spec.interpretation)
@@ -285,7 +292,9 @@ class Game:
                 self.log("not_executed", {"actor": pl.n, "skill": a.skill, "reason": self.incapacity(pl)})
                 continue
             self.ledger.append(LedgerEntry(self.night, step, pl.n, pl.true_role, a.skill, a.targets))
+            self.resolving = a.skill
             impl.resolve(self, pl, a)
+            self.resolving = ""
         for key, acts in collective.items():
             for a in acts:
                 pl = self.players[a.actor - 1]
@@ -440,7 +449,12 @@ class Game:
     # ── damage and infection ────────────────────────────────────────────────────────────────
 
     def attack(self, attacker: Player, target: Player, kind: str) -> bool:
-        """One point of damage (4.10.2); returns True when it made the target dying (生效, 7.2.2)."""
+        """One point of damage (4.10.2); returns True when it made the target dying (生效, 7.2.2).  Only the
+        spec's damaging skills deal damage (``DAMAGE_SKILLS``, which the dying model reads too)."""
+        if self.resolving not in DAMAGE_SKILLS:
+            raise AssertionError(
+                f"{self.resolving or 'no skill'} dealt damage; the spec's DAMAGE_SKILLS do not list it"
+            )
         n = self.night
         s = DamageLayers(
             target.dying,
@@ -488,6 +502,14 @@ class Game:
             self.log("dying", {"player": target.n, "cause": kind})
             return True
         return False
+
+    def end_dying(self, target: Player) -> None:
+        """A rescue ends dying (4.10.4①); only the spec's ``RESCUE_SKILLS`` do."""
+        if self.resolving not in RESCUE_SKILLS:
+            raise AssertionError(
+                f"{self.resolving or 'no skill'} ended dying; the spec's RESCUE_SKILLS do not list it"
+            )
+        target.dying = False
 
     def infect(self, xeno: Player, target: Player) -> int:
         """One infection application (5.3.3, 3.3.3); returns the :class:`Infect` code."""

@@ -46,9 +46,11 @@ from ruleproof.specs.fanhanglu.kernels.resources import (
 from ruleproof.specs.fanhanglu.kernels.settlement import (
     Winner,
     batch_published,
+    exile_outcome,
     faction_alive,
     settle_deaths,
     victory,
+    vote_valid,
 )
 
 __all__ = [
@@ -77,6 +79,7 @@ __all__ = [
     "delayed_lethal",
     "direction_offered",
     "escape_allowed",
+    "exile_outcome",
     "faction_alive",
     "infection_application",
     "knife_count_next",
@@ -94,4 +97,5 @@ __all__ = [
     "shutdown_tiers",
     "sum_i",
     "victory",
+    "vote_valid",
 ]

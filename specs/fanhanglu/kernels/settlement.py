@@ -72,6 +72,21 @@ def victory(
     return winner, row
 
 
+def vote_valid(alg: Algebra[B, I], self_vote: B, target_alive: B) -> B:
+    """2.3.4 「不可投给自己；投票对象须为其他存活玩家」."""
+    return alg.and_(alg.not_(self_vote), target_alive)
+
+
+def exile_outcome(alg: Algebra[B, I], tally: Sequence[I], min_votes: I) -> tuple[B, ...]:
+    """2.3.4 驱逐门槛: the candidate exiled (one-hot, all false for nobody) — ① the most votes, ② no tie at
+    the top, ③ at least ``min_votes``."""
+    out = []
+    for n, votes in enumerate(tally):
+        top = alg.and_(*(alg.lt(other, votes) for m, other in enumerate(tally) if m != n))
+        out.append(alg.and_(top, alg.le(min_votes, votes)))
+    return tuple(out)
+
+
 def batch_published(
     alg: Algebra[B, I],
     rule: PublishRule,

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ruleproof.claims import Claim, ClaimMissing, ClaimPattern, read_claim
 from ruleproof.kernel.algebra import Algebra
+from ruleproof.smt.formula import Formula, decide
 from ruleproof.smt.ts import (
     CheckResult,
     Inputs,
@@ -171,6 +172,37 @@ class SystemInvariant(Invariant):
         out.scenario_note += (
             f" — the scenario written is the shortest violation a scripted game plays ({found.depth} nights)"
         )
+
+
+class FormulaInvariant(Invariant):
+    """A theorem about one situation (:mod:`ruleproof.smt.formula`): proved for every situation the rules
+    allow, or violated by the smallest one; ``vacuous`` when its premise cannot happen."""
+
+    @abstractmethod
+    def formula(self, spec: Spec, claims: Claims) -> Formula: ...
+
+    def scenario(self, spec: Spec, situation: Mapping[str, Any]) -> dict[str, Any]:
+        raise NotConcretizable("no scenario builder")
+
+    def check(self, spec: Spec, opts: Options, doc: Document) -> Checked:
+        claims = self.claims_or_gap(doc, "smt")
+        if isinstance(claims, Checked):
+            return claims
+        quoted = [c.to_json() for c in claims.values()]
+        try:
+            f = self.formula(spec, claims)
+        except ModelGap as exc:
+            return Checked(CheckResult(Status.UNKNOWN, "smt", 0, note=f"not modelled: {exc}"), claims=quoted)
+        result, alive = decide(f, opts)
+        out = Checked(result, claims=quoted)
+        out.details["alive"] = [w.to_json() for w in alive]
+        if result.trace is not None:
+            out.details["situation"] = result.trace.states[0]
+            try:
+                out.scenario = self.scenario(spec, result.trace.states[0])
+            except NotConcretizable as exc:
+                out.scenario_note = str(exc)
+        return out
 
 
 def spec_header(spec: Spec) -> Mapping[str, Any]:

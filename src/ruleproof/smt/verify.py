@@ -74,7 +74,7 @@ class ReadingResult:
 def _depth(r: CheckResult) -> int | None:
     """Nights explored by BMC (for a violation: the nights of the counterexample); None for a decision
     that is not about nights (the order tables)."""
-    return None if r.method == "smt-ranks" else r.depth
+    return None if r.method in ("smt-ranks", "smt", "probe") else r.depth
 
 
 @dataclass

@@ -11,7 +11,14 @@ from typing import Any
 from ruleproof.specs.fanhanglu.engine.game import Game
 from ruleproof.specs.fanhanglu.engine.model import FAKE, NONE, TRUE, Action, Player, centi_json
 from ruleproof.specs.fanhanglu.engine.registry import SkillImpl, hook, on_arrival, on_setup, skill
-from ruleproof.specs.fanhanglu.kernels import PY, Lethal, delayed_lethal, net_damage_apply
+from ruleproof.specs.fanhanglu.kernels import (
+    PY,
+    Lethal,
+    delayed_lethal,
+    exile_outcome,
+    net_damage_apply,
+    vote_valid,
+)
 from ruleproof.specs.fanhanglu.vocab import DEATH_SOURCES
 
 DEATH_SOURCE_ORDER = tuple(key for key, _ in DEATH_SOURCES)  # 4.10.6: 出刀（异形∕外星人）、枪击、中毒、感染
@@ -238,7 +245,7 @@ class Vote(SkillImpl):
     dead_target_clause = "2.3.4"  # 投票对象须为其他存活玩家
 
     def check(self, g: Game, p: Player, a: Action) -> None:
-        if a.targets == (p.n,):
+        if not vote_valid(PY, a.targets == (p.n,), True):  # a dead target is refused by check_common
             raise g.illegal("2.3.4", "不可投给自己", "cannot vote for oneself", a)
 
     def resolve_all(self, g: Game, actions: Sequence[Action]) -> None:
@@ -293,11 +300,11 @@ def settle_votes(g: Game, votes: Sequence[Action]) -> None:
         if p.alive and p.faction == "xenos":  # 2.3.5 例外二
             team = {str(v): t for v, t in sorted(sources.items()) if g.players[v - 1].faction == "xenos"}
             g.private(p.n, "team_votes", {"votes": team})
-    top = max(tally.values(), default=0)
-    leaders = [t for t, c in tally.items() if c == top]
+    candidates = sorted(tally)
+    chosen = exile_outcome(PY, [tally[t] for t in candidates], g.p("vote.exile_min_votes"))  # 2.3.4 驱逐门槛
     exiled = None
-    if top >= g.p("vote.exile_min_votes") and len(leaders) == 1:  # 2.3.4 驱逐门槛
-        exiled = g.players[leaders[0] - 1]
+    if any(chosen):
+        exiled = g.players[candidates[chosen.index(True)] - 1]
         g.remove(exiled, "exiled")
         g.publish("10", 1, {"exiled": {**reveal(exiled), "reason": "exile"}})
     g.log("vote_result", {"exiled": exiled.n if exiled else None})

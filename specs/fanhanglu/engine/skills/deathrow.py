@@ -166,7 +166,7 @@ class Revive(SkillImpl):
             if not q.dying:  # already saved earlier in the settlement order: fizzle, spent (6.8.4②)
                 g.log("fizzle", {"actor": p.n, "skill": "revive", "target": t})
                 continue
-            q.dying = False
+            g.end_dying(q)
             if q.mark == TRUE and q.mark_due <= g.night:
                 g.clear_mark(q)  # reading: the mark that fell due is spent with the revival
             g.revived_tonight += 1

@@ -108,7 +108,7 @@ class Rescue(SkillImpl):
             if not q.dying:  # already rescued earlier in the settlement order: fizzle (3.3.2)
                 g.log("fizzle", {"actor": p.n, "skill": "rescue", "target": t})
                 continue
-            q.dying = False
+            g.end_dying(q)
             g.clear_mark(q)  # 救援自带清除感染 (4.6.1), fake marks included (5.3.5 ¶132)
             if p.role != "poisoner":  # 4.6.4②: 尸检清单可见（4.6.1） 不继承
                 g.private(p.n, "rescue_sources", {"target": t, "sources": report(q)})  # 4.6.1
@@ -146,7 +146,7 @@ class SelfRescue(SkillImpl):
         if not p.dying:  # rescued earlier in the settlement order: fizzle, quota spent (2.1.2③)
             g.log("fizzle", {"actor": p.n, "skill": "self_rescue", "target": p.n})
             return
-        p.dying = False
+        g.end_dying(p)
         g.clear_mark(p)
         give_antibody(g, p, p.n)  # 4.5.2: 解除濒死…清除自身感染、获得抗体
         g.log("rescued", {"actor": p.n, "target": p.n, "self": True})

@@ -17,6 +17,7 @@ from ruleproof.invariants.fanhanglu.batches import (
     BATCH_NOTHING_LOST,
     BATCH_ZERO_INFERENCE,
     DETECTIVE_ANNOUNCEMENT_PUBLISHED,
+    NET_DAMAGE_NEVER_NEGATIVE,
 )
 from ruleproof.invariants.fanhanglu.bullets import (
     ARMED_CREW_AT_MOST_ONE,
@@ -25,6 +26,7 @@ from ruleproof.invariants.fanhanglu.bullets import (
     SHERIFF_BULLET_CAP,
 )
 from ruleproof.invariants.fanhanglu.dying import NoCrossNightDying
+from ruleproof.invariants.fanhanglu.escape import ESCAPE_NEEDS_BOTH_FACTIONS, ESCAPE_PEACE_ROUTE
 from ruleproof.invariants.fanhanglu.occupancy import NO_EVOLUTION_FAILURE, OCCUPANCY_AT_MOST_TWO
 from ruleproof.invariants.fanhanglu.orders import PriorityTablesConsistent
 from ruleproof.invariants.fanhanglu.situations import (
@@ -45,6 +47,7 @@ INVARIANTS: tuple[Invariant, ...] = (
     BATCH_ZERO_INFERENCE,
     BATCH_NOTHING_LOST,
     DETECTIVE_ANNOUNCEMENT_PUBLISHED,
+    NET_DAMAGE_NEVER_NEGATIVE,
     OCCUPANCY_AT_MOST_TWO,
     NO_EVOLUTION_FAILURE,
     PriorityTablesConsistent(),
@@ -53,6 +56,8 @@ INVARIANTS: tuple[Invariant, ...] = (
     FACTION_SEATS_CONSTANT,
     NO_PHASE_AFTER_WIPEOUT,
     EXILE_IMPOSSIBLE_FEW_ALIVE,
+    ESCAPE_PEACE_ROUTE,
+    ESCAPE_NEEDS_BOTH_FACTIONS,
 )
 INVARIANT_BY_NAME: dict[str, Invariant] = {inv.name: inv for inv in INVARIANTS}
 

@@ -123,7 +123,7 @@ def named_batches(claims: Claims) -> list[BatchDef]:
 STATE: tuple[Var, ...] = (
     *ints("n", "net", *(f"R_{r}" for r in REPAIRERS), *(f"S{j}" for j in range(SABOTEURS))),
     *ints(*OBS),
-    *bools("pool", "alien_used", "stall", "humans", "ast", "t1", "t2", "t3"),
+    *bools("pool", "alien_used", "stall", "humans", "ast", "t1", "t2", "t3", "pt1", "pt2", "pt3"),
     *bools(*(f"X_{r}" for r in REPAIRERS), *(f"E{j}" for j in range(SABOTEURS))),
     *bools(*(f"pub{key}" for key in MODELLED)),
 )
@@ -163,7 +163,7 @@ def batch_system(spec: Spec) -> TransitionSystem:
 
     def init(a: Algebra[Any, Any], s: State) -> Any:
         zero_ints = ["net", *(f"R_{r}" for r in REPAIRERS), *(f"S{j}" for j in range(SABOTEURS)), *OBS]
-        false = ["pool", "alien_used", "stall", "ast", "t1", "t2", "t3"]
+        false = ["pool", "alien_used", "stall", "ast", "t1", "t2", "t3", "pt1", "pt2", "pt3"]
         false += [f"X_{r}" for r in REPAIRERS] + [f"E{j}" for j in range(SABOTEURS)]
         false += [f"pub{key}" for key in MODELLED]
         return a.and_(
@@ -260,6 +260,8 @@ def batch_system(spec: Spec) -> TransitionSystem:
         out["shutdown"] = a.add(count_true(a, fired), a.ite_i(some, bonus, lit(0)))
         out["sabotage_exposed"] = count_true(a, sab_exposed)
         out["net"] = raised
+        for k in ("t1", "t2", "t3"):
+            out[f"p{k}"] = s[k]  # the tiers before tonight (1.3.3③: never rolled back)
         for k, v in zip(("t1", "t2", "t3"), tiers, strict=True):
             out[k] = a.ite_b(some, v, s[k])
         # ② ⑥ ⑧
@@ -696,6 +698,54 @@ class DetectiveAnnouncementPublished(_Batches):
         )
 
 
+class NetDamageNeverNegative(_Batches):
+    name = "net_damage_never_negative"
+    title = "净破坏量下限与不回滚：最低为 0、不预存信用；已触发之停摆档位不回滚"
+    title_en = "net damage never goes below 0 (no credit); a fired shutdown tier never rolls back"
+    cites = ("1.3.3", "1.3.1", "4.1.2")
+    claims = (
+        ClaimPattern("floor", "1.3.3", "下限与不回滚：最低为{zero}，不预存信用；已触发的停摆奖励不回滚"),
+    )
+
+    def props(self, spec: Spec, claims: Claims) -> tuple[Prop, ...]:
+        floor = claims["floor"].num("zero")
+        return (
+            Prop(
+                "net_at_least_floor",
+                "1.3.3",
+                f"净破坏量 ≥ {floor}",
+                f"net damage ≥ {floor}",
+                lambda a, s: a.le(a.lit(floor), s["net"]),
+            ),
+            Prop(
+                "tiers_never_roll_back",
+                "1.3.3",
+                "已触发之停摆档位不回滚",
+                "a fired shutdown tier stays fired",
+                lambda a, s: a.and_(*(implies(a, s[f"pt{k}"], s[f"t{k}"]) for k in (1, 2, 3))),
+            ),
+        )
+
+    def premises(self, spec: Spec, claims: Claims) -> tuple[Prop, ...]:
+        return (
+            Prop(
+                "repair_after_tier",
+                "1.3.3",
+                "停摆档位触发后之维修",
+                "a repair after a shutdown tier fired",
+                lambda a, s: a.and_(s["pt1"], a.lt(a.lit(0), s["repair"])),
+            ),
+            Prop(
+                "repair_to_floor",
+                "1.3.3",
+                "维修量超过净破坏量（无信用可存）",
+                "a repair larger than the net damage (no credit stored)",
+                lambda a, s: a.and_(a.eq(s["net"], a.lit(0)), a.lt(a.lit(0), s["repair"])),
+            ),
+        )
+
+
 BATCH_ZERO_INFERENCE = BatchZeroInference()
+NET_DAMAGE_NEVER_NEGATIVE = NetDamageNeverNegative()
 BATCH_NOTHING_LOST = BatchNothingLost()
 DETECTIVE_ANNOUNCEMENT_PUBLISHED = DetectiveAnnouncementPublished()

@@ -22,7 +22,13 @@ from ruleproof.specs.fanhanglu.engine.model import (
     NotImplementedRule,
     Player,
 )
-from ruleproof.specs.fanhanglu.engine.registry import ARRIVAL_HOOKS, HOOKS, SETUP_HOOKS, SKILL_IMPLS
+from ruleproof.specs.fanhanglu.engine.registry import (
+    ARRIVAL_HOOKS,
+    DYING_HOOKS,
+    HOOKS,
+    SETUP_HOOKS,
+    SKILL_IMPLS,
+)
 from ruleproof.specs.fanhanglu.kernels import (
     PY,
     DamageLayers,
@@ -171,6 +177,7 @@ class Game:
         self.ledger: list[LedgerEntry] = []  # 2.8.16: every executed active action, by its initiator
         self.submitted: Sequence[Action] = ()  # the actions submitted at the current step
         self.resolving = ""  # the skill being resolved (what may deal damage or end dying is the spec's)
+        self.last_hit = Hit.DYING  # how the last point of damage ended (for the bounty of a blocked shot)
         self.poison_seen: dict[int, list[dict[str, int]]] = {}  # the poison list each poisoner was shown
         self.vote_records: dict[str, dict[str, int]] = {}  # vote session → voter → target (4.9.1, 4.9.3)
         self.interp = dict(spec.interpretation)
@@ -264,6 +271,9 @@ class Game:
         self.submitted = actions  # what the step's checks may consult (a skill coupled to another)
         checked: list[Action] = []
         seen: set[tuple[int, str]] = set()
+        # 2.1.2①: whether each actor can act is read on the step's decision snapshot, before anything of the
+        # step resolves (a player rescued earlier in the step stays unable under the reading «snapshot»)
+        at_snapshot: dict[tuple[int, str], str] = {}
         for a in sorted(actions, key=lambda a: SKILL_RANK.get(a.skill, 0)):
             impl = self.impl(a)
             pl = self.player(a.actor, a.skill)
@@ -275,6 +285,9 @@ class Game:
             self.check_common(pl, a)
             impl.check(self, pl, a)
             checked.append(a)
+            if not impl.collective and not impl.capable(self, pl, a):
+                at_snapshot[(a.actor, a.skill)] = self.incapacity(pl)
+        snapshot = self.interp["capability.rescued_same_step"] == "snapshot"
         pos = self.pos
         # serially in the settlement order (2.1.2②); a skill that opens its step (the meeting's call,
         # 4.9.2 「于步骤10开始时发布，先于会议讨论与投票」) goes first
@@ -288,8 +301,14 @@ class Game:
                 collective.setdefault(a.skill, []).append(a)
                 continue
             pl = self.players[a.actor - 1]
-            if not impl.capable(self, pl, a):
+            if not impl.capable(self, pl, a):  # lost the ability before its turn (2.4.1 附则)
                 self.log("not_executed", {"actor": pl.n, "skill": a.skill, "reason": self.incapacity(pl)})
+                continue
+            if snapshot and (a.actor, a.skill) in at_snapshot:  # unable at the decision snapshot (2.1.2①)
+                reason = at_snapshot[(a.actor, a.skill)]
+                self.log(
+                    "not_executed", {"actor": pl.n, "skill": a.skill, "reason": reason, "snapshot": True}
+                )
                 continue
             self.ledger.append(LedgerEntry(self.night, step, pl.n, pl.true_role, a.skill, a.targets))
             self.resolving = a.skill
@@ -496,12 +515,19 @@ class Game:
             "hit",
             {"attacker": attacker.n, "target": target.n, "type": kind, "result": Hit(code).name.lower()},
         )
+        self.last_hit = Hit(code)
         if code == Hit.DYING:
-            target.dying = True
             target.kill_by = attacker.n
             self.log("dying", {"player": target.n, "cause": kind})
+            self.become_dying(target)
             return True
         return False
+
+    def become_dying(self, p: Player) -> None:
+        """A player enters dying (4.10.4); the registered dying hooks run (a process annulled, …)."""
+        p.dying = True
+        for fn in DYING_HOOKS:
+            fn(self, p)
 
     def end_dying(self, target: Player) -> None:
         """A rescue ends dying (4.10.4①); only the spec's ``RESCUE_SKILLS`` do."""
@@ -584,6 +610,7 @@ class Game:
             pl.sources = []
             pl.kill_by = 0
             pl.shots = []
+            pl.shots_landed = []
             pl.used = set()
             pl.landed_by = []
 

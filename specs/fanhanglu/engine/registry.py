@@ -63,6 +63,7 @@ PlayerHook = Callable[["Game", "Player"], None]
 HOOKS: dict[tuple[str, str], list[StepHook]] = {}
 SETUP_HOOKS: dict[str, list[PlayerHook]] = {}
 ARRIVAL_HOOKS: list[StepHook] = []
+DYING_HOOKS: list[PlayerHook] = []  # called when a player becomes dying (after the flag is set)
 
 
 def skill(cls: type[SkillImpl]) -> type[SkillImpl]:
@@ -92,4 +93,9 @@ def on_setup(*roles: str) -> Callable[[PlayerHook], PlayerHook]:
 
 def on_arrival(fn: StepHook) -> StepHook:
     ARRIVAL_HOOKS.append(fn)
+    return fn
+
+
+def on_dying(fn: PlayerHook) -> PlayerHook:
+    DYING_HOOKS.append(fn)
     return fn

@@ -34,6 +34,14 @@ def bullet_arrivals(
     return stock, tuple(steps)
 
 
+def process_advance(alg: Algebra[B, I], progress: I, nights: int) -> tuple[I, B]:
+    """2.9②④⑦: one more night invested in a process of ``nights`` nights; at completion the progress starts
+    again from 0 and the product is due next night.  Returns (progress, completed)."""
+    nxt = alg.add(progress, alg.lit(1))
+    done = alg.le(alg.lit(nights), nxt)
+    return alg.ite_i(done, alg.lit(0), nxt), done
+
+
 def quota_allows(alg: Algebra[B, I], targets: I, held: I) -> B:
     """2.5.1 额度即上限: one action may name 1 to ``held`` targets — the remaining quota, no other ceiling."""
     return alg.and_(alg.le(alg.lit(1), targets), alg.le(targets, held))

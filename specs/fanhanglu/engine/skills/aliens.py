@@ -34,6 +34,7 @@ from ruleproof.specs.fanhanglu.kernels import (
     occupancy_move,
     shutdown_tiers,
 )
+from ruleproof.specs.fanhanglu.roles import DAMAGE_SKILLS, SKILL_BY_KEY
 
 
 @on_setup("xeno")
@@ -421,9 +422,24 @@ def _after_knives(g: Game) -> None:
         if p.alive and p.role == "xeno":
             knifed = p.knifed_night == g.night
             p.knife_count = knife_count_next(PY, p.knife_count, knifed, p.direction == "kill", cap)
+    immunity_notices(g)
+
+
+def immunity_notices(g: Game) -> None:
+    """7.2.4: the damage-side notices of the night immunities consumed so far."""
     for n in g._immunity_feedback:
         g.private(n, "immunity_consumed", {"path": "damage", "remaining": g.players[n - 1].immunity})
     g._immunity_feedback = []
+
+
+def _notices_after_step(g: Game) -> None:
+    """Under ``immunity.notice_time=after_step``: 「随该次消耗所在步骤结算完成后立即送达」 (7.2.4 183.)."""
+    if g.interp["immunity.notice_time"] == "after_step":
+        immunity_notices(g)
+
+
+for _damage_step in sorted({SKILL_BY_KEY[k].step for k in DAMAGE_SKILLS}):
+    hook(_damage_step, "post")(_notices_after_step)
 
 
 # ── classic alien: awakening, ambush, self-heal ─────────────────────────────────────────────
@@ -490,16 +506,30 @@ class Ambush(SkillImpl):
         return Action(p.n, "ambush", (t.n,), silence=silence)
 
 
+@on_arrival
+def _self_heal_at_arrival(g: Game) -> None:
+    for p in g.players:
+        p.self_heal_at_arrival = p.self_heal_quota
+
+
 @skill
 class SelfHeal(SkillImpl):
     key = "self_heal"
 
     def check(self, g: Game, p: Player, a: Action) -> None:
-        if p.self_heal_quota <= 0 or p.mark != TRUE:
+        if self.held(g, p) <= 0 or p.mark != TRUE:
             raise g.illegal("6.5", "须持有感染治疗额度（获得真感染时取得）", "needs a self-heal quota", a)
 
+    @staticmethod
+    def held(g: Game, p: Player) -> int:
+        """The quota usable tonight: all of it (the step-8 snapshot, 2.1.2①), or only what was held when the
+        night began under ``self_heal.quota_arrived_tonight=not_usable`` (6.5④ 「须于当夜行动时一次性声明」)."""
+        if g.interp["self_heal.quota_arrived_tonight"] == "not_usable":
+            return min(p.self_heal_quota, p.self_heal_at_arrival)
+        return p.self_heal_quota
+
     def available(self, g: Game, p: Player) -> bool:
-        return p.self_heal_quota > 0 and p.mark == TRUE
+        return self.held(g, p) > 0 and p.mark == TRUE
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
         g.clear_mark(p)
@@ -508,6 +538,6 @@ class SelfHeal(SkillImpl):
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
         return (
             Action(p.n, "self_heal", (p.n,))
-            if g.plan.get(p.n) == "self_heal" and p.self_heal_quota > 0 and p.mark == TRUE
+            if g.plan.get(p.n) == "self_heal" and self.held(g, p) > 0 and p.mark == TRUE
             else None
         )

@@ -10,7 +10,14 @@ from typing import Any
 
 from ruleproof.specs.fanhanglu.engine.game import Game
 from ruleproof.specs.fanhanglu.engine.model import FAKE, NONE, TRUE, Action, Player, centi_json
-from ruleproof.specs.fanhanglu.engine.registry import SkillImpl, hook, on_arrival, on_setup, skill
+from ruleproof.specs.fanhanglu.engine.registry import (
+    SkillImpl,
+    hook,
+    on_arrival,
+    on_dying,
+    on_setup,
+    skill,
+)
 from ruleproof.specs.fanhanglu.kernels import (
     PY,
     Lethal,
@@ -144,9 +151,9 @@ def fall_due(g: Game, p: Player, source: str, initiator: int) -> bool:
     if code != Lethal.DYING:
         return False
     if not p.dying:
-        p.dying = True
         p.kill_by = initiator
         g.log("dying", {"player": p.n, "cause": source})
+        g.become_dying(p)
     if source not in p.sources:
         p.sources.append(source)
     p.landed_by.append(initiator)
@@ -311,3 +318,26 @@ def settle_votes(g: Game, votes: Sequence[Action]) -> None:
     for listener in VOTE_LISTENERS:
         listener(g, exiled, sources)
     g.check_victory("vote")
+
+
+# ── issue 11 readings: a process advanced tonight, then dying (2.9⑧, 4.10.3) ────────────────────
+
+
+def remember_process(g: Game, p: Player, *fields: str) -> None:
+    """Before a 2.9 process advances: what its fields were (``process.dying_later_same_night=annul``)."""
+    p.process_undo = (g.night, {f: getattr(p, f) for f in fields})
+
+
+@on_dying
+def _annul_process(g: Game, p: Player) -> None:
+    """Under ``process.dying_later_same_night=annul``, a night on which the holder becomes dying does not
+    advance its process (2.9⑧ 「于该等当夜不推进」): tonight's advance is taken back."""
+    if g.interp["process.dying_later_same_night"] != "annul" or p.process_undo is None:
+        return
+    night, before = p.process_undo
+    if night != g.night:
+        return
+    for f, v in before.items():
+        setattr(p, f, v)
+    p.process_undo = None
+    g.log("process_annulled", {"player": p.n})

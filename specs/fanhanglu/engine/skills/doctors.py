@@ -10,7 +10,7 @@ from ruleproof.specs.fanhanglu.engine.model import FAKE, NONE, TRUE, Action, Pla
 from ruleproof.specs.fanhanglu.engine.registry import SkillImpl, hook, on_arrival, on_setup, skill
 from ruleproof.specs.fanhanglu.engine.skills.common import report
 from ruleproof.specs.fanhanglu.engine.skills.util import dying_targets, ledger_holders, quota_targets
-from ruleproof.specs.fanhanglu.kernels import PY, quota_spend
+from ruleproof.specs.fanhanglu.kernels import PY, process_advance, quota_spend
 from ruleproof.specs.fanhanglu.roles import DOCTORS
 
 
@@ -176,11 +176,8 @@ class Pharma(SkillImpl):
             )
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
-        p.pharma_progress += 1
-        if p.pharma_progress >= g.p(
-            "pharma.nights"
-        ):  # 2.9⑥⑦: product fixed at completion, arrives next night
-            p.pharma_progress = 0
+        p.pharma_progress, done = process_advance(PY, p.pharma_progress, g.p("pharma.nights"))
+        if done:  # 2.9⑥⑦: product fixed at completion, arrives next night
             if p.role == "vaccine_researcher":  # 4.14.1② (2.8.9(23))
                 p.rescue_pending += g.p("vaccine.pharma_rescue_yield")
             elif a.product == "rescue":

@@ -86,6 +86,8 @@ class Protect(SkillImpl):
         q.protect_night, q.protect_dmg, q.protect_inf, q.protected_by = g.night, True, True, p.n
         p.last_protected, p.guard_night = q.n, g.night
         g.private(q.n, "protected", {})  # 7.2.5
+        if q.poison_fell_night == g.night and g.interp["poison.perceived_when_due"] == "also_when_due":
+            g.private(p.n, "attack_type", {"type": "poison"})  # 4.8.3 read on the poison falling due at 0.55
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
         if rng.random() < 0.15:

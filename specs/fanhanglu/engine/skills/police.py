@@ -9,6 +9,7 @@ import random
 from ruleproof.specs.fanhanglu.engine.game import GUNSHOT, Game
 from ruleproof.specs.fanhanglu.engine.model import Action, Player
 from ruleproof.specs.fanhanglu.engine.registry import SkillImpl, hook, on_arrival, on_setup, skill
+from ruleproof.specs.fanhanglu.engine.skills.common import remember_process
 from ruleproof.specs.fanhanglu.engine.skills.util import (
     attack_feedback,
     is_mirror,
@@ -17,11 +18,13 @@ from ruleproof.specs.fanhanglu.engine.skills.util import (
     living_others,
 )
 from ruleproof.specs.fanhanglu.kernels import (
+    LANDED,
     PY,
     bounty_kills,
     bounty_recovery,
     bullet_arrival,
     bullet_arrivals,
+    process_advance,
     quota_allows,
     quota_spend,
 )
@@ -107,6 +110,7 @@ class Shoot(SkillImpl):
         for t in a.targets:
             results.append(g.attack(p, g.players[t - 1], GUNSHOT))
             p.shots.append(t)
+            p.shots_landed.append(g.last_hit in LANDED)  # not stopped by a layer
         attack_feedback(g, p, a.targets, results)
 
     def available(self, g: Game, p: Player) -> bool:
@@ -125,11 +129,13 @@ def _bounty(g: Game) -> None:
     """4.4.2: each enemy (true faction xenos / alien) shot tonight who died at step 9 returns bullets next
     night — per enemy, or per shot under the switch ``bounty.count_basis``."""
     per_shot = g.interp["bounty.count_basis"] == "per_shot"
+    must_land = g.interp["bounty.blocked_shot"] == "shot_must_land"
     paid = [q.out == "dead" and q.death_night == g.night and q.faction in BOUNTY_FACTIONS for q in g.players]
     for p in g.players:
         if not p.shots:
             continue
-        kills = bounty_kills(PY, p.shots, paid, per_shot)
+        shots = [t for t, ok in zip(p.shots, p.shots_landed, strict=True) if ok or not must_land]
+        kills = bounty_kills(PY, shots, paid, per_shot)
         if kills:
             p.recovery += bounty_recovery(PY, kills, g.p("bounty.bullets_per_kill"))
 
@@ -170,9 +176,9 @@ class SaveBullet(SkillImpl):
     key = "save_bullet"
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
-        p.save_progress += 1
-        if p.save_progress >= g.p("hunter.save_nights"):  # 2.9⑦: the bullet arrives next night
-            p.save_progress = 0
+        remember_process(g, p, "save_progress", "bullets_pending")
+        p.save_progress, done = process_advance(PY, p.save_progress, g.p("hunter.save_nights"))
+        if done:  # 2.9⑦: the bullet arrives next night
             p.bullets_pending += 1
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:

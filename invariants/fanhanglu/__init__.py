@@ -25,7 +25,7 @@ from ruleproof.invariants.fanhanglu.bullets import (
     BULLET_STOCK_EQUATION,
     SHERIFF_BULLET_CAP,
 )
-from ruleproof.invariants.fanhanglu.dying import NoCrossNightDying
+from ruleproof.invariants.fanhanglu.dying import DYING_LEAVES_NO_TRACE, NO_CROSS_NIGHT_DYING
 from ruleproof.invariants.fanhanglu.escape import ESCAPE_NEEDS_BOTH_FACTIONS, ESCAPE_PEACE_ROUTE
 from ruleproof.invariants.fanhanglu.occupancy import NO_EVOLUTION_FAILURE, OCCUPANCY_AT_MOST_TWO
 from ruleproof.invariants.fanhanglu.orders import PriorityTablesConsistent
@@ -43,7 +43,8 @@ INVARIANTS: tuple[Invariant, ...] = (
     BULLET_STOCK_EQUATION,
     SHERIFF_BULLET_CAP,
     ARMED_CREW_AT_MOST_ONE,
-    NoCrossNightDying(),
+    NO_CROSS_NIGHT_DYING,
+    DYING_LEAVES_NO_TRACE,
     BATCH_ZERO_INFERENCE,
     BATCH_NOTHING_LOST,
     DETECTIVE_ANNOUNCEMENT_PUBLISHED,

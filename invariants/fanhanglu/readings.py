@@ -24,6 +24,7 @@ from typing import Any
 from ruleproof.errors import UserError
 from ruleproof.fsutil import atomic_write_text
 from ruleproof.kernel.algebra import PY, Algebra, count_true, one_if, sum_i
+from ruleproof.smt import cache
 from ruleproof.smt.invariant import NotConcretizable
 from ruleproof.smt.readings import Guard, product, split
 from ruleproof.smt.ts import (
@@ -1365,7 +1366,10 @@ def all_readings(
     chosen = [DISTINGUISHER_BY_SWITCH[s] for s in switches] if switches else list(DISTINGUISHERS)
     out = []
     for d in chosen:
-        v = judge(d, spec, opts)
+        k = cache.key(
+            "readings", d.switch, sorted(spec.overrides.items()), sorted(spec.interpretation.items()), opts
+        )
+        v = cache.cached(k, lambda d=d: judge(d, spec, opts))  # type: ignore[misc]
         if write_dir is not None:
             folder = Path(write_dir)
             folder.mkdir(parents=True, exist_ok=True)

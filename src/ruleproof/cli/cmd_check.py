@@ -139,17 +139,71 @@ def verify_stage(report: VerifyReport | None) -> Stage:
     )
 
 
+def readings_stage(report: list[dict[str, Any]] | None) -> Stage:
+    """What each interpretation switch costs in play (``ruleproof readings``): one line per switch."""
+    if report is None:
+        return Stage(
+            "readings",
+            "skipped",
+            "无对应的可执行规格：跳过解读比较",
+            "no executable spec for this text: skipped",
+        )
+    from ruleproof.cli.cmd_readings import STATUS_ZH
+
+    counts: dict[str, int] = {}
+    for r in report:
+        counts[r["status"]] = counts.get(r["status"], 0) + 1
+    bad = [r["switch"] for r in report if r["engine_agrees"] is False]
+    lines = []
+    for r in report:
+        a, b = r["readings"]
+        if r["status"] == "distinguished":
+            night = r["scenario_night"] or r["night"]
+            zh = (
+                f"{r['switch']}（{a}∕{b}）：第 {night} 夜可区分——{r['scenario']}（{', '.join(r['differs'])}）"
+            )
+            en = f"{r['switch']} ({a}/{b}): told apart on night {night} — {', '.join(r['differs'])}"
+        else:
+            zh = f"{r['switch']}（{a}∕{b}）：{STATUS_ZH[r['status']]}（{r['depth']} 夜）"
+            en = f"{r['switch']} ({a}/{b}): {r['status']} ({r['depth']} nights)"
+        lines.append((zh, en))
+    parts = "、".join(f"{STATUS_ZH[k]} {n}" for k, n in sorted(counts.items()))
+    parts_en = ", ".join(f"{k} {n}" for k, n in sorted(counts.items()))
+    status = "findings" if bad else ("unknown" if counts.get("unknown") else "ok")
+    tail, tail_en = (
+        (f"；引擎与模型不符：{'、'.join(bad)}", f"; the engine disagrees: {', '.join(bad)}")
+        if bad
+        else ("", "")
+    )
+    return Stage(
+        "readings",
+        status,
+        f"解释开关 {len(report)} 个：{parts}{tail}",
+        f"interpretation switches {len(report)}: {parts_en}{tail_en}",
+        tuple(lines),
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     doc = read_document(load_source(args.file))
     findings = run_lint(doc)
     spec = spec_for(doc, args.spec)
     spec_stage, spec_findings = drift_stage(doc, spec)
     report = None
+    readings: list[dict[str, Any]] | None = None
     if spec == "fanhanglu":
+        from ruleproof.invariants.fanhanglu.readings import all_readings
         from ruleproof.specs.fanhanglu import load_spec
 
         report = verify_all(load_spec(), doc, options=Options(depth=CHECK_DEPTH))
-    stages = [reading_stage(doc), lint_stage(findings), spec_stage, verify_stage(report)]
+        readings = [v.to_json() for v in all_readings(report.spec, Options(depth=CHECK_DEPTH))]
+    stages = [
+        reading_stage(doc),
+        lint_stage(findings),
+        spec_stage,
+        verify_stage(report),
+        readings_stage(readings),
+    ]
     everything = findings + spec_findings + (report_findings(report, doc) if report else [])
     checks = (*CHECKS, *drift.CHECKS, VIOLATED, VACUOUS, DEAD_EXCEPTION)
     code = emit_report(

@@ -15,6 +15,7 @@ the claims are read from the text by each invariant (:mod:`ruleproof.claims`).
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import time
 from collections.abc import Sequence
@@ -25,6 +26,7 @@ from typing import Any
 from ruleproof.findings import Finding, Severity
 from ruleproof.fsutil import atomic_write_text
 from ruleproof.lint.base import CheckInfo
+from ruleproof.smt import cache
 from ruleproof.smt.invariant import Checked, Invariant
 from ruleproof.smt.ts import CheckResult, Options, Status
 from ruleproof.specs.fanhanglu import Spec, load_spec
@@ -192,14 +194,14 @@ def verify_all(
     stated = [t for t in text_rules(doc) if t.key not in spec.overrides]
     spec = load_spec({**{t.key: t.text_value for t in stated}, **spec.overrides}, spec.interpretation)
     report = VerifyReport(spec, opts, text_rules=stated)
+    text_hash = document_hash(doc)
     for inv in invariants if invariants is not None else INVARIANTS:
         combos = reading_combinations(spec, inv.switches)
         results = []
         for n, combo in enumerate(combos if all_readings else combos[:1]):
             variant = load_spec(spec.overrides, {**spec.interpretation, **combo})
-            start = time.perf_counter()
-            checked = inv.check(variant, opts, doc)
-            rr = ReadingResult(combo, checked, time.perf_counter() - start, configured=n == 0)
+            checked, seconds = _checked(inv, variant, opts, doc, text_hash)
+            rr = ReadingResult(combo, checked, seconds, configured=n == 0)
             if write_dir is not None and checked.scenario is not None:
                 rr.counterexample = write_counterexample(
                     Path(write_dir), inv.name, variant, combo, checked.scenario
@@ -207,6 +209,31 @@ def verify_all(
             results.append(rr)
         report.invariants.append(InvariantResult(inv, results))
     return report
+
+
+def document_hash(doc: Document) -> str:
+    return hashlib.sha256("\n".join(doc.lines).encode()).hexdigest()
+
+
+def _checked(
+    inv: Invariant, spec: Spec, opts: Options, doc: Document, text_hash: str
+) -> tuple[Checked, float]:
+    """One invariant in one reading, through the verdict cache (:mod:`ruleproof.smt.cache`)."""
+
+    def compute() -> tuple[Checked, float]:
+        start = time.perf_counter()
+        checked = inv.check(spec, opts, doc)
+        return checked, time.perf_counter() - start
+
+    k = cache.key(
+        "verify",
+        inv.name,
+        text_hash,
+        sorted(spec.overrides.items()),
+        sorted(spec.interpretation.items()),
+        opts,
+    )
+    return cache.cached(k, compute)
 
 
 def write_counterexample(

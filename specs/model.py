@@ -239,3 +239,19 @@ class FeedbackKind:
     zh: str
     clause: str
     fields: tuple[str, ...] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True)
+class TermDef:
+    """A term the text defines: where, and the phrase of that clause the definition is read from.
+
+    ``quote`` anchors the defining sentence (the generated glossary prints that sentence, as the text
+    words it now); the drift check guards that it is still in ``clause``.  ``aliases`` are the other
+    names a glossary may print it under (「染血（染血指认）」).
+    """
+
+    key: str
+    zh: str
+    clause: str
+    quote: str
+    aliases: tuple[str, ...] = ()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ruleproof.specs.fanhanglu.appendix import MEETING_BATCHES_CLAUSE, MEETING_BATCHES_QUOTE, TERMS
 from ruleproof.specs.fanhanglu.params import PARAMS
 from ruleproof.specs.fanhanglu.tables import ADJUDICATION_ORDER, DAMAGE_ORDER, INFECTION_ORDER, VICTORY_ORDER
 
@@ -26,6 +27,8 @@ def quotes() -> list[Quoted]:
     out += [Quoted(f"order {o.key}", o.clause, o.quote) for o in (DAMAGE_ORDER, INFECTION_ORDER)]
     out += [Quoted(f"victory row {r.row}", r.clause, r.quote) for r in VICTORY_ORDER]
     out += [Quoted(f"adjudication {a.row}", a.clause, a.quote) for a in ADJUDICATION_ORDER]
+    out += [Quoted(f"term {t.key}", t.clause, t.quote) for t in TERMS]
+    out.append(Quoted("batches at step 10", MEETING_BATCHES_CLAUSE, MEETING_BATCHES_QUOTE))
     return out
 
 

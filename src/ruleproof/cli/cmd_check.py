@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ruleproof import drift
+from ruleproof import appendix, drift
 from ruleproof.books import load_source
 from ruleproof.cli.cmd_lint import add_report_arguments, emit_report
 from ruleproof.cli.common import add_file_argument
@@ -184,6 +184,18 @@ def readings_stage(report: list[dict[str, Any]] | None) -> Stage:
     )
 
 
+def appendix_stage(doc: Document, found: list[Finding]) -> Stage:
+    if appendix.profile_for(doc) is None:
+        return Stage("appendix", "skipped", "无附录配置：跳过附录比对", "no appendix profile: skipped")
+    e, w, n = _count(found)
+    return Stage(
+        "appendix",
+        "findings" if found else "ok",
+        f"附录比对（由正文生成 vs 印行）：{len(found)} 条（错误 {e} · 警告 {w} · 提示 {n}）",
+        f"appendices (generated from the body vs printed): {len(found)} finding(s) ({e} error, {w} warning, {n} note)",
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     doc = read_document(load_source(args.file))
     findings = run_lint(doc)
@@ -197,15 +209,17 @@ def run(args: argparse.Namespace) -> int:
 
         report = verify_all(load_spec(), doc, options=Options(depth=CHECK_DEPTH))
         readings = [v.to_json() for v in all_readings(report.spec, Options(depth=CHECK_DEPTH))]
+    appendix_found = appendix.appendix_findings(doc)
     stages = [
         reading_stage(doc),
         lint_stage(findings),
         spec_stage,
         verify_stage(report),
         readings_stage(readings),
+        appendix_stage(doc, appendix_found),
     ]
-    everything = findings + spec_findings + (report_findings(report, doc) if report else [])
-    checks = (*CHECKS, *drift.CHECKS, VIOLATED, VACUOUS, DEAD_EXCEPTION)
+    everything = findings + spec_findings + appendix_found + (report_findings(report, doc) if report else [])
+    checks = (*CHECKS, *drift.CHECKS, *appendix.CHECKS, VIOLATED, VACUOUS, DEAD_EXCEPTION)
     code = emit_report(
         args, doc, sorted(everything, key=Finding.sort_key), checks, tool="ruleproof check", stages=stages
     )

@@ -200,29 +200,35 @@ def occupancy_system(spec: Spec) -> TransitionSystem:
     # lets the cap close by induction
     for d, name in enumerate(DIRS):
         lemmas += (_day_prop(d, name, None, xs),)
-    moves = [
-        ("evo_ok", "进化成功", "an evolution succeeds"),
-        ("evo_fail", "进化落空（后结算者无空位）", "an evolution finds no slot left"),
-        ("conv_ok", "转化成功", "a conversion succeeds"),
-        ("conv_fail", "转化失败", "a conversion fails"),
-    ]
-    if admit:  # the reading admits every evolution: failing is not a transition of this model
-        moves.pop(1)
     covers = (
-        *(
-            Cover(k, "5.1" if k.startswith("evo") else "5.5.2", zh, en, _moves_cover(step, k))
-            for k, zh, en in moves
-        ),
+        Cover("evolve", "5.1", "异形提交进化", "a xeno evolves", _acts(EVOLVE, xs)),
+        Cover("convert", "5.5.2", "异形提交转化", "a xeno converts", _acts(CONVERT, xs)),
         Cover("death", "1.5.1", "异形死亡释放占位", "a xeno dies", _any_input("die", xs)),
         Cover("exile", "1.5.1", "异形被驱逐释放占位", "a xeno is exiled", _any_input("ex", xs)),
     )
+    # outcomes of the moves (reported; a reading may rule one out: under «admit» an evolution never fails)
+    outcomes = tuple(
+        Prop(k, "5.1" if k.startswith("evo") else "5.5.2", zh, en, _positive(k))
+        for k, zh, en in (
+            ("evo_ok", "进化成功", "an evolution succeeds"),
+            ("evo_fail", "进化落空（后结算者无空位）", "an evolution finds no slot left"),
+            ("conv_ok", "转化成功", "a conversion succeeds"),
+            ("conv_fail", "转化失败", "a conversion fails"),
+        )
+    )
     state, inputs = _state(len(xs)), _inputs(len(xs))
-    return TransitionSystem("occupancy", state, inputs, init, guard, step, (), lemmas, costs, covers=covers)
+    return TransitionSystem(
+        "occupancy", state, inputs, init, guard, step, (), lemmas, costs, covers=covers, outcomes=outcomes
+    )
 
 
-def _moves_cover(step: Any, key: str) -> Any:
-    """A transition whose step-0.6 moves include one of kind ``key``."""
-    return lambda a, s, i: a.lt(a.lit(0), step(a, s, i)[key])
+def _acts(kind: int, xs: range) -> Any:
+    """A transition in which some xeno submits a move of ``kind``."""
+    return lambda a, s, i: a.or_(*(a.eq(i[f"act{x}"], a.lit(kind)) for x in xs))
+
+
+def _positive(var: str) -> Any:
+    return lambda a, s: a.lt(a.lit(0), s[var])
 
 
 def _any_input(prefix: str, xs: range) -> Any:

@@ -30,7 +30,7 @@ from typing import Any
 
 import networkx as nx
 
-from ruleproof.claims import CIRCLED
+from ruleproof.claims import CIRCLED, ClaimPattern
 from ruleproof.lint.context import LintContext
 from ruleproof.lint.orders import OrderTable, extract_order_tables
 from ruleproof.smt.invariant import Checked, Invariant, NotConcretizable
@@ -211,18 +211,18 @@ def text_batches(doc: Document, clause: str = "2.1.6") -> dict[str, str | None]:
     out: dict[str, str | None] = {}
     pos = 0
     marks: list[tuple[str, int]] = []
-    for b in BATCHES:
+    for symbol in CIRCLED:  # 〇 ① ② … in order, until the table has no next row
         at = pos
         while True:
-            at = text.find(b.symbol, at)
+            at = text.find(symbol, at)
             if at < 0 or not (
                 at and (text[at - 1].isdigit() or text[at - 1] in ".〜~" or text[at - 1] in CIRCLED)
             ):
                 break
             at += 1
         if at < 0:
-            continue
-        marks.append((b.symbol, at))
+            break
+        marks.append((symbol, at))
         pos = at + 1
     for n, (symbol, at) in enumerate(marks):
         seg = text[at + 1 : marks[n + 1][1] if n + 1 < len(marks) else len(text)]
@@ -268,8 +268,26 @@ class PriorityTablesConsistent(Invariant):
     cites = ("2.1.1", "2.8.2", "5.3.3", "1.2.3", "0.5")
     switches = ("damage.night_immunity_position",)
     abstraction = "the spec's orders vs the lint's order tables of the text, as integer ranks"
+    # the tables as the text heads or states them (the orders themselves are read from every restatement)
+    claims = (
+        ClaimPattern("steps", "2.1.1", "夜间步骤总表"),
+        ClaimPattern(
+            "damage", "2.8.2", "全额减免〔{full:any}〕→时限类〔{timed:any}〕→存续类〔{persistent:any}〕"
+        ),
+        ClaimPattern("victory", "1.2.3", "判定顺序"),
+        ClaimPattern("adjudication", "0.5", "裁判次序"),
+        ClaimPattern("batches", "2.1.6", "公告批次一览"),
+    )
 
     def check(self, spec: Spec, opts: Options, doc: Document) -> Checked:
+        claims = self.claims_or_gap(doc, "smt-ranks")
+        if isinstance(claims, Checked):
+            return claims
+        out = self._check(spec, opts, doc)
+        out.claims = [c.to_json() for c in claims.values()]
+        return out
+
+    def _check(self, spec: Spec, opts: Options, doc: Document) -> Checked:
         tables = extract_order_tables(LintContext(doc))
         try:
             verdicts = [judge(order, tables, opts) for order in spec_orders(spec)]

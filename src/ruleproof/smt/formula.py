@@ -20,6 +20,7 @@ import z3
 
 from ruleproof.kernel.algebra import PY, Algebra
 from ruleproof.kernel.z3algebra import Z3
+from ruleproof.smt import ts
 from ruleproof.smt.ts import (
     CheckResult,
     Live,
@@ -30,7 +31,6 @@ from ruleproof.smt.ts import (
     Trace,
     Var,
     Witness,
-    check_sat,
     new_solver,
 )
 
@@ -63,7 +63,7 @@ def decide(f: Formula, opts: Options) -> tuple[CheckResult, list[Witness]]:
     s = new_solver(opts)
     s.add(*base)
     w = Witness("premise", f.premise.label, f.premise.clause, f.premise.zh, f.premise.en, Live.UNREACHED)
-    r = check_sat(s)
+    r = ts.check_sat(s)
     if r == z3.unknown:
         w.status = Live.UNKNOWN
         return CheckResult(Status.UNKNOWN, "smt", 0, note=f"solver unknown ({s.reason_unknown()})"), [w]
@@ -71,7 +71,7 @@ def decide(f: Formula, opts: Options) -> tuple[CheckResult, list[Witness]]:
         w.status, w.depth = Live.REACHED, 0
     holds = z3.And(*[_as_bool(p.fn(Z3, env)) for p in f.props])
     s.add(z3.Not(holds))
-    r = check_sat(s)
+    r = ts.check_sat(s)
     if r == z3.unknown:
         return CheckResult(Status.UNKNOWN, "smt", 0, note=f"solver unknown ({s.reason_unknown()})"), [w]
     if r == z3.unsat:
@@ -103,13 +103,13 @@ def _smallest(f: Formula, env: Env, s: z3.Solver, opts: Options) -> z3.ModelRef 
     for term in terms:
         o.push()
         h = o.minimize(term)
-        r = check_sat(o)
+        r = ts.check_sat(o)
         value = h.value() if r == z3.sat else None
         o.pop()
         if value is None or not z3.is_int_value(value):
             return None
         o.add(term == value)
-    if check_sat(o) != z3.sat:
+    if ts.check_sat(o) != z3.sat:
         return None
     return o.model()
 

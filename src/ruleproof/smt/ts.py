@@ -95,6 +95,9 @@ class TransitionSystem:
     # non-vacuity: transition kinds that must fire, and the states the theorem talks about (its premises)
     covers: tuple[Cover, ...] = ()
     premises: tuple[Prop, ...] = ()
+    # outcomes of the kernels worth reporting (a cap voiding, an evolution failing): searched with the
+    # witnesses of :func:`liveness`, reported reached or not, never a reason for vacuity
+    outcomes: tuple[Prop, ...] = ()
 
     def run(self, s: State, i: Inputs) -> dict[str, Value]:
         """One concrete transition with Python values (the guard must hold)."""
@@ -463,6 +466,7 @@ def liveness(ts: TransitionSystem, opts: Options) -> list[Witness]:
     out = [init]
     out += [Witness("cover", c.label, c.clause, c.zh, c.en, Live.UNREACHED) for c in covers]
     out += [Witness("premise", p.label, p.clause, p.zh, p.en, Live.UNREACHED) for p in ts.premises]
+    out += [Witness("outcome", p.label, p.clause, p.zh, p.en, Live.UNREACHED) for p in ts.outcomes]
     if r == z3.unknown:
         for w in out:
             w.status = Live.UNKNOWN
@@ -483,7 +487,7 @@ def liveness(ts: TransitionSystem, opts: Options) -> list[Witness]:
 
     tests: list[tuple[Witness, Callable[[int], Any]]] = []
     tests += zip(out[1 : 1 + len(covers)], map(cover_at, covers), strict=True)
-    tests += zip(out[1 + len(covers) :], map(premise_at, ts.premises), strict=True)
+    tests += zip(out[1 + len(covers) :], map(premise_at, (*ts.premises, *ts.outcomes)), strict=True)
     for t in range(depth + 1):
         if t:
             solver.add(*u.transition(t - 1))
@@ -495,7 +499,8 @@ def liveness(ts: TransitionSystem, opts: Options) -> list[Witness]:
                 w.status, w.depth = Live.REACHED, t
             elif r == z3.unknown:
                 w.status = Live.UNKNOWN
-        if all(w.status is not Live.UNREACHED for w, _ in tests):
+        alive = all(w.status is not Live.UNREACHED for w, _ in tests if w.kind != "outcome")
+        if alive and (all(w.status is not Live.UNREACHED for w, _ in tests) or t >= opts.depth):
             break
     return out
 
@@ -510,5 +515,5 @@ def _check_with(solver: z3.Solver, condition: Any) -> z3.CheckSatResult:
 
 def vacuity(witnesses: Sequence[Witness]) -> str:
     """Why a model is vacuous ('' when every witness was reached)."""
-    missing = [w for w in witnesses if w.status is not Live.REACHED]
+    missing = [w for w in witnesses if w.status is not Live.REACHED and w.kind != "outcome"]
     return "; ".join(f"{w.kind} {w.label} {w.status.value}" for w in missing)

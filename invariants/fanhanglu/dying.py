@@ -136,7 +136,7 @@ def dying_system(
         out: dict[str, Any] = {}
         flags: dict[str, Any] = {}
         was = a.bool_(False)
-        prog, pend = s["prog"], s["pend"]
+        prog, pend = s["prog"], a.lit(0)  # a bullet completed last night arrived at tonight's arrival point
         before = (prog, pend)  # the process before tonight's advance
         advanced = a.bool_(False)  # advanced tonight (capable at the process step's snapshot)
         kept = (prog, pend)  # what tonight's advance gave

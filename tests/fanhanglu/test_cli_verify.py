@@ -38,7 +38,9 @@ def test_json_report_is_deterministic_and_complete(capsys: pytest.CaptureFixture
         # every proof carries its non-vacuity witnesses, every one reached
         if inv["status"] == "proved":
             alive = inv["details"]["alive"]
-            assert alive and all(w["status"] == "reached" for w in alive if w["kind"] != "outcome"), inv["name"]
+            assert alive and all(w["status"] == "reached" for w in alive if w["kind"] != "outcome"), inv[
+                "name"
+            ]
     assert data["status"] == "violated" and data["text_rules"] == []
 
 

@@ -33,7 +33,7 @@ import networkx as nx
 from ruleproof.claims import CIRCLED, ClaimPattern
 from ruleproof.lint.context import LintContext
 from ruleproof.lint.orders import OrderTable, extract_order_tables
-from ruleproof.smt.invariant import Checked, Invariant, NotConcretizable
+from ruleproof.smt.invariant import Checked, Invariant, NotConcretizable, confirm
 from ruleproof.smt.ranks import Statement, Unknown, conflict
 from ruleproof.smt.ts import CheckResult, Options, Status
 from ruleproof.specs.fanhanglu import Spec
@@ -324,6 +324,8 @@ class PriorityTablesConsistent(Invariant):
             out.scenario = _scenario(spec, bad)
         except NotConcretizable as exc:
             out.scenario_note = str(exc)
+        if out.scenario is not None:
+            out.details["engine"] = confirm(out.scenario, None)
         return out
 
 

@@ -186,6 +186,17 @@ WITNESS_ZH = {
 
 def _details(details: dict[str, object], en: bool) -> list[str]:
     out = []
+    engine = details.get("engine")
+    if isinstance(engine, dict):
+        if engine.get("replays") and engine.get("shows_violation") is not False:
+            out.append("      engine replays the counterexample" if en else "      引擎回放反例：相符")
+        else:
+            why = "; ".join(engine.get("mismatches") or [str(engine.get("error", ""))])
+            out.append(
+                f"      ENGINE DISAGREES with the counterexample: {why}"
+                if en
+                else f"      引擎回放反例：不符（{why}）"
+            )
     batches = details.get("batches")
     if isinstance(batches, dict):
         shown = " · ".join(

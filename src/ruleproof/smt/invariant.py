@@ -148,6 +148,8 @@ class SystemInvariant(Invariant):
             except NotConcretizable as exc:
                 out.scenario_note = str(exc)
                 self._playable_instead(spec, system, opts, out)
+            if out.scenario is not None:
+                out.details["engine"] = confirm(out.scenario, self.monitor)
         if system.witnesses:  # vacuity: every registered exception the model states must be reachable
             out.details["witnesses"] = [reach(system, w, opts).to_json() for w in system.witnesses]
         return out
@@ -202,7 +204,31 @@ class FormulaInvariant(Invariant):
                 out.scenario = self.scenario(spec, result.trace.states[0])
             except NotConcretizable as exc:
                 out.scenario_note = str(exc)
+            if out.scenario is not None:
+                out.details["engine"] = confirm(out.scenario, None)
         return out
+
+
+def confirm(vector: dict[str, Any], monitor: Callable[[Outcome], set[str]] | None) -> dict[str, Any]:
+    """Replay a counterexample on the reference engine: do its expectations hold (the engine plays what the
+    model predicts), and does the invariant's engine monitor — the property recomputed from the engine's own
+    events, independently of the model — see the violation?"""
+    from ruleproof.errors import UserError
+    from ruleproof.specs.fanhanglu.engine import check_expectations, run_vector
+    from ruleproof.vectors.format import parse_vector
+
+    try:
+        vec = parse_vector(vector)
+        outcome = run_vector(vec, trace=True)
+    except UserError as exc:
+        return {"replays": False, "shows_violation": None, "error": exc.en}
+    mismatches = [m.line("en") for m in check_expectations(vec, outcome)]
+    seen = sorted(monitor(outcome)) if monitor is not None else None
+    return {
+        "replays": not mismatches,
+        "shows_violation": bool(seen) if seen is not None else None,
+        "mismatches": mismatches,
+    }
 
 
 def spec_header(spec: Spec) -> Mapping[str, Any]:

@@ -220,6 +220,7 @@ class SkillDef:
     params: tuple[str, ...] = ()  # action fields besides targets, e.g. ("amount",)
     excludes: tuple[str, ...] = ()  # other skills of the same actor that may not be used the same night
     windows: tuple[str, ...] = ()  # further steps it may be executed at (the actor's own action windows)
+    quota: str = ""  # the player's counter that is its quota: one target per unit held (2.5.1 额度即上限)
     implemented: bool = True
     issue: str | None = None
 

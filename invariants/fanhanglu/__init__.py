@@ -29,6 +29,7 @@ from ruleproof.invariants.fanhanglu.dying import DYING_LEAVES_NO_TRACE, NO_CROSS
 from ruleproof.invariants.fanhanglu.escape import ESCAPE_NEEDS_BOTH_FACTIONS, ESCAPE_PEACE_ROUTE
 from ruleproof.invariants.fanhanglu.occupancy import NO_EVOLUTION_FAILURE, OCCUPANCY_AT_MOST_TWO
 from ruleproof.invariants.fanhanglu.orders import PriorityTablesConsistent
+from ruleproof.invariants.fanhanglu.probes import TARGETS_EQUAL_QUOTA
 from ruleproof.invariants.fanhanglu.situations import (
     DYING_DAMAGE_ZERO,
     EXILE_IMPOSSIBLE_FEW_ALIVE,
@@ -59,6 +60,7 @@ INVARIANTS: tuple[Invariant, ...] = (
     EXILE_IMPOSSIBLE_FEW_ALIVE,
     ESCAPE_PEACE_ROUTE,
     ESCAPE_NEEDS_BOTH_FACTIONS,
+    TARGETS_EQUAL_QUOTA,
 )
 INVARIANT_BY_NAME: dict[str, Invariant] = {inv.name: inv for inv in INVARIANTS}
 

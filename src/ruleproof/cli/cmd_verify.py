@@ -113,6 +113,11 @@ def render(report: VerifyReport, lang: str = "zh", timing: bool = True) -> str:
 
 def status_text(inv: InvariantResult, en: bool) -> str:
     r = inv.headline.checked.result
+    if r.method == "probe":  # the engine's checks, exhaustively up to a bound (not nights)
+        if r.status is Status.HOLDS:
+            return f"holds for every case up to {r.depth}" if en else f"穷举至 {r.depth} 皆成立（有界）"
+        if r.status is Status.VIOLATED:
+            return "violated (engine probe)" if en else "违反（引擎探测）"
     if r.status is Status.PROVED:
         return (
             f"proved (k-induction, k={r.k})"
@@ -125,6 +130,8 @@ def status_text(inv: InvariantResult, en: bool) -> str:
         nights = f", {r.depth} night(s)" if en else f"，{r.depth} 夜"
         if r.depth == 0:
             nights = ", from the start" if en else "，开局即违反"
+        if r.method in ("smt", "smt-ranks"):
+            nights = ""
         return ("violated" if en else "违反") + (nights if r.trace is not None else "")
     if r.status is Status.VACUOUS:
         return (

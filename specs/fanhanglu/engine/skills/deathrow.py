@@ -23,7 +23,7 @@ from ruleproof.specs.fanhanglu.engine.registry import (
     skill,
 )
 from ruleproof.specs.fanhanglu.engine.skills.police import SHOOTERS, arrive
-from ruleproof.specs.fanhanglu.engine.skills.util import DERIVED, dying_targets, quota_targets
+from ruleproof.specs.fanhanglu.engine.skills.util import DERIVED, dying_targets, quota_held, quota_targets
 from ruleproof.specs.fanhanglu.roles import ROLE_BY_KEY
 
 DEATH_ROW = "death_row_alien"
@@ -151,7 +151,7 @@ class Revive(SkillImpl):
     key = "revive"
 
     def check(self, g: Game, p: Player, a: Action) -> None:
-        quota_targets(g, a, p.revives, "复生次数", "revives")  # 6.8.4④ 每夜至多使用「当前持有额度」次
+        quota_targets(g, a, quota_held(p, a), "复生次数", "revives")  # 6.8.4④ 每夜至多使用「当前持有额度」次
         dying_targets(g, a, "6.8.4")
 
     def capable(self, g: Game, p: Player, a: Action) -> bool:

@@ -9,7 +9,12 @@ from ruleproof.specs.fanhanglu.engine.game import Game
 from ruleproof.specs.fanhanglu.engine.model import FAKE, NONE, TRUE, Action, Player
 from ruleproof.specs.fanhanglu.engine.registry import SkillImpl, hook, on_arrival, on_setup, skill
 from ruleproof.specs.fanhanglu.engine.skills.common import report
-from ruleproof.specs.fanhanglu.engine.skills.util import dying_targets, ledger_holders, quota_targets
+from ruleproof.specs.fanhanglu.engine.skills.util import (
+    dying_targets,
+    ledger_holders,
+    quota_held,
+    quota_targets,
+)
 from ruleproof.specs.fanhanglu.kernels import PY, process_advance, quota_spend
 from ruleproof.specs.fanhanglu.roles import DOCTORS
 
@@ -64,7 +69,7 @@ class Heal(SkillImpl):
     key = "heal"
 
     def check(self, g: Game, p: Player, a: Action) -> None:
-        quota_targets(g, a, p.heal, "治疗额度", "heal quota")
+        quota_targets(g, a, quota_held(p, a), "治疗额度", "heal quota")
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
         p.heal = quota_spend(PY, p.heal, len(a.targets))
@@ -93,7 +98,7 @@ class Rescue(SkillImpl):
     key = "rescue"
 
     def check(self, g: Game, p: Player, a: Action) -> None:
-        quota_targets(g, a, p.rescue, "救援额度", "rescue quota")
+        quota_targets(g, a, quota_held(p, a), "救援额度", "rescue quota")
         dying_targets(g, a, "4.6.1")
 
     def capable(self, g: Game, p: Player, a: Action) -> bool:

@@ -16,6 +16,7 @@ from ruleproof.specs.fanhanglu.engine.skills.util import (
     ledger_holders,
     living,
     living_others,
+    quota_held,
 )
 from ruleproof.specs.fanhanglu.kernels import (
     LANDED,
@@ -98,7 +99,8 @@ class Shoot(SkillImpl):
     key = "shoot"
 
     def check(self, g: Game, p: Player, a: Action) -> None:
-        most = min(p.bullets, g.p("armed.initial_bullets")) if p.role == "armed_crew" else p.bullets
+        held = quota_held(p, a)
+        most = min(held, g.p("armed.initial_bullets")) if p.role == "armed_crew" else held
         if not quota_allows(PY, len(a.targets), most):  # 2.5.1; the armed crew fires at most one (4.2.2)
             raise g.illegal(
                 "4.4.1", f"可指定目标数＝当前剩余子弹数（{p.bullets}）", f"targets ≤ bullets ({p.bullets})", a

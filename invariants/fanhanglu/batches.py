@@ -461,6 +461,12 @@ def _scenario(spec: Spec, trace: Trace) -> dict[str, Any]:
     last = trace.states[-1]
     expect: list[dict[str, Any]] = []
     for label in trace.failed:
+        if label in ("net_at_least_floor", "tiers_never_roll_back"):  # 1.3.3③: the referee's own values
+            net = int(last["net"])
+            expect.append(
+                {"after": f"night {d}", "state": {"net_damage": net // 100 if net % 100 == 0 else net / 100}}
+            )
+            continue
         key = "3" if label == "announcement_published" else label.removeprefix("batch").split("_", 1)[0]
         check: dict[str, Any] = {"after": f"night {d}"}
         if last[f"pub{key}"]:

@@ -29,6 +29,7 @@ from ruleproof.invariants.fanhanglu.dying import DYING_LEAVES_NO_TRACE, NO_CROSS
 from ruleproof.invariants.fanhanglu.escape import ESCAPE_NEEDS_BOTH_FACTIONS, ESCAPE_PEACE_ROUTE
 from ruleproof.invariants.fanhanglu.occupancy import NO_EVOLUTION_FAILURE, OCCUPANCY_AT_MOST_TWO
 from ruleproof.invariants.fanhanglu.orders import PriorityTablesConsistent
+from ruleproof.invariants.fanhanglu.pool import DETECTIVE_POOL
 from ruleproof.invariants.fanhanglu.probes import TARGETS_EQUAL_QUOTA
 from ruleproof.invariants.fanhanglu.situations import (
     DYING_DAMAGE_ZERO,
@@ -49,6 +50,7 @@ INVARIANTS: tuple[Invariant, ...] = (
     BATCH_ZERO_INFERENCE,
     BATCH_NOTHING_LOST,
     DETECTIVE_ANNOUNCEMENT_PUBLISHED,
+    DETECTIVE_POOL,
     NET_DAMAGE_NEVER_NEGATIVE,
     OCCUPANCY_AT_MOST_TWO,
     NO_EVOLUTION_FAILURE,

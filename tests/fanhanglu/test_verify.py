@@ -37,6 +37,7 @@ STATUSES = {
     # 2.1.7③: batch ③ carries the patrol count and announcements but is withheld when nobody checked
     "batch_nothing_lost": Status.VIOLATED,
     "detective_announcement_published": Status.VIOLATED,
+    "detective_pool": Status.PROVED,
     "net_damage_never_negative": Status.PROVED,
     "occupancy_at_most_two": Status.PROVED,
     # 5.1 「不存在进化失败」 against the fizzle reading of 1.5.1
@@ -50,6 +51,7 @@ STATUSES = {
     "escape_peace_route": Status.PROVED,
     # 6.9.5④ 「故其积分构成必然同时取自两方」: an alien scores on humans alone and escapes
     "escape_needs_both_factions": Status.VIOLATED,
+    "targets_equal_quota": Status.HOLDS,  # an engine probe: exhaustive to its bound, never «proved»
 }
 
 
@@ -241,6 +243,8 @@ def test_bounty_two_per_kill_is_a_minimal_violation(fanhanglu: Document) -> None
         ),  # N − k + m fails (≤ N holds)
         ({"vote.exile_min_votes": 2}, "exile_impossible_few_alive", Status.VIOLATED),
         ({"escape.threshold": 500}, "escape_peace_route", Status.VIOLATED),  # 6 points now suffice
+        ({"detective.pool_size": 4}, "detective_pool", Status.VIOLATED),
+        ({"patrol.max_targets": 2}, "targets_equal_quota", Status.VIOLATED),  # 2.5.1 writes 1~3
     ],
 )
 def test_what_ifs(fanhanglu: Document, reform: dict[str, int], name: str, status: Status) -> None:

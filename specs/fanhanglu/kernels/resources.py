@@ -42,6 +42,49 @@ def process_advance(alg: Algebra[B, I], progress: I, nights: int) -> tuple[I, B]
     return alg.ite_i(done, alg.lit(0), nxt), done
 
 
+def pool_record(
+    alg: Algebra[B, I], targets: Sequence[I], values: Sequence[I], used: Sequence[B], target: I, value: I
+) -> tuple[tuple[I, ...], tuple[I, ...], tuple[B, ...]]:
+    """4.7.3 已查验池 (fixed size = the number of slots, kept in first-entry order): a check of ``target`` that
+    showed ``value``.  复验即洗除: a target already in the pool has its value updated in place (its place kept);
+    入池: a new target takes the next free slot; 顶出: when full, the earliest entry leaves (FIFO) and the new
+    one takes the last slot.  Returns the new (targets, values, used)."""
+    n = len(targets)
+    hit = [alg.and_(used[j], alg.eq(targets[j], target)) for j in range(n)]
+    found = alg.or_(*hit)
+    count = count_true(alg, used)
+    full = alg.eq(count, alg.lit(n))
+    out_t, out_v, out_u = [], [], []
+    for j in range(n):
+        nxt_t = targets[j + 1] if j + 1 < n else target
+        nxt_v = values[j + 1] if j + 1 < n else value
+        nxt_u = used[j + 1] if j + 1 < n else alg.bool_(True)
+        here = alg.eq(count, alg.lit(j))  # the next free slot
+        out_t.append(
+            alg.ite_i(found, targets[j], alg.ite_i(full, nxt_t, alg.ite_i(here, target, targets[j])))
+        )
+        out_v.append(
+            alg.ite_i(
+                found,
+                alg.ite_i(hit[j], value, values[j]),
+                alg.ite_i(full, nxt_v, alg.ite_i(here, value, values[j])),
+            )
+        )
+        out_u.append(alg.ite_b(found, used[j], alg.ite_b(full, nxt_u, alg.or_(used[j], here))))
+    return tuple(out_t), tuple(out_v), tuple(out_u)
+
+
+def pool_lookup(
+    alg: Algebra[B, I], targets: Sequence[I], values: Sequence[I], used: Sequence[B], target: I
+) -> tuple[B, I]:
+    """Whether ``target`` is in the pool, and its locked value (4.7.3 快照锁定; 0 when absent)."""
+    hit = [alg.and_(u, alg.eq(t, target)) for t, u in zip(targets, used, strict=True)]
+    value = alg.lit(0)
+    for h, v in zip(hit, values, strict=True):
+        value = alg.ite_i(h, v, value)
+    return alg.or_(*hit), value
+
+
 def quota_allows(alg: Algebra[B, I], targets: I, held: I) -> B:
     """2.5.1 额度即上限: one action may name 1 to ``held`` targets — the remaining quota, no other ceiling."""
     return alg.and_(alg.le(alg.lit(1), targets), alg.le(targets, held))

@@ -26,6 +26,7 @@ from ruleproof.invariants.fanhanglu.bullets import (
     SHERIFF_BULLET_CAP,
 )
 from ruleproof.invariants.fanhanglu.dying import DYING_LEAVES_NO_TRACE, NO_CROSS_NIGHT_DYING
+from ruleproof.invariants.fanhanglu.endgame import NO_MUTUAL_DESTRUCTION
 from ruleproof.invariants.fanhanglu.escape import ESCAPE_NEEDS_BOTH_FACTIONS, ESCAPE_PEACE_ROUTE
 from ruleproof.invariants.fanhanglu.occupancy import NO_EVOLUTION_FAILURE, OCCUPANCY_AT_MOST_TWO
 from ruleproof.invariants.fanhanglu.orders import PriorityTablesConsistent
@@ -59,6 +60,7 @@ INVARIANTS: tuple[Invariant, ...] = (
     DYING_DAMAGE_ZERO,
     FACTION_SEATS_CONSTANT,
     NO_PHASE_AFTER_WIPEOUT,
+    NO_MUTUAL_DESTRUCTION,
     EXILE_IMPOSSIBLE_FEW_ALIVE,
     ESCAPE_PEACE_ROUTE,
     ESCAPE_NEEDS_BOTH_FACTIONS,

@@ -47,6 +47,8 @@ STATUSES = {
     "dying_damage_zero": Status.PROVED,
     "faction_seats_constant": Status.PROVED,
     "no_phase_after_wipeout": Status.PROVED,
+    # 1.4.1.5 「不存在同归于尽」: a residual poison and the alien's infection fall due on the same 0.55
+    "no_mutual_destruction": Status.VIOLATED,
     "exile_impossible_few_alive": Status.PROVED,
     "escape_peace_route": Status.PROVED,
     # 6.9.5④ 「故其积分构成必然同时取自两方」: an alien scores on humans alone and escapes

@@ -242,6 +242,11 @@ class FeedbackKind:
     fields: tuple[str, ...] = field(default_factory=tuple)
 
 
+def centi_json(value: int) -> int | float:
+    """Hundredths as the JSON number a rule author writes (250 → 2.5, 300 → 3)."""
+    return value // 100 if value % 100 == 0 else value / 100
+
+
 @dataclass(frozen=True)
 class TermDef:
     """A term the text defines: where, and the phrase of that clause the definition is read from.

@@ -541,7 +541,7 @@ def _monitor(outcome: Outcome) -> set[str]:
     return failed
 
 
-class _Batches(SystemInvariant):
+class _Batches(SystemInvariant[Spec]):
     switches = ("batch3.zero_rule", "batches.zero_rule_4_6_8")
     params = (
         "patrol.max_targets",

@@ -313,7 +313,7 @@ def _after_bounty(a: Algebra[Any, Any], coeff: dict[str, int], s: State) -> Any:
     return out
 
 
-class _Bullets(SystemInvariant):
+class _Bullets(SystemInvariant[Spec]):
     """A bullet theorem: the shared system with this theorem's properties and premises."""
 
     switches = ("bounty.count_basis",)

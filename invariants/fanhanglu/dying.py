@@ -284,7 +284,7 @@ def _not(var: str) -> Any:
     return lambda a, s: a.not_(s[var])
 
 
-class NoCrossNightDying(SystemInvariant):
+class NoCrossNightDying(SystemInvariant[Spec]):
     name = "no_cross_night_dying"
     title = "濒死不跨夜：任何一夜步骤 9 之后无濒死者，濒死永不进入白天"
     title_en = "no dying after step 9 of any night; dying never reaches a day"
@@ -317,7 +317,7 @@ class NoCrossNightDying(SystemInvariant):
         return failed
 
 
-class DyingLeavesNoTrace(SystemInvariant):
+class DyingLeavesNoTrace(SystemInvariant[Spec]):
     name = "dying_leaves_no_trace"
     title = "濒死不产生跨夜效果：步骤 8 获救者恢复全部能力，当夜已推进之进程不因其后之濒死而丧失"
     title_en = (

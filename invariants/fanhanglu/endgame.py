@@ -175,7 +175,7 @@ def _playable(a: Algebra[Any, Any], s: State, i: Inputs) -> Any:
     return a.and_(implies(a, s["first"], start), a.eq(i["kills"], a.lit(0)), a.not_(i["knife"]))
 
 
-class NoMutualDestruction(SystemInvariant):
+class NoMutualDestruction(SystemInvariant[Spec]):
     name = "no_mutual_destruction"
     title = "寂灭时刻不存在同归于尽：外星人与最后之异形不会同夜全灭"
     title_en = "no mutual destruction in extinction: the alien and the last xenos never all die on one night"

@@ -270,7 +270,7 @@ def _caps(exile_cap: int, silence_cap: int) -> Any:
 # ── the theorems ─────────────────────────────────────────────────────────────────────────────
 
 
-class _Escape(SystemInvariant):
+class _Escape(SystemInvariant[Spec]):
     abstraction = "the classic alien's score items night by night; its kills, silences, votes, escape"
 
     def props(self, spec: Spec, claims: Claims) -> tuple[Prop, ...]:

@@ -393,7 +393,7 @@ def _monitor(outcome: Outcome) -> set[str]:
     return failed
 
 
-class _Occupancy(SystemInvariant):
+class _Occupancy(SystemInvariant[Spec]):
     switches = ("evolution.same_snapshot_overflow",)
     params = ("xeno.direction_capacity", "xeno.conversions", "xeno.evolution_night")
     abstraction = "each xeno's direction, life and conversions, the counters; order, deaths, exile free"

@@ -261,7 +261,7 @@ def judge_batches(doc: Document) -> dict[str, Any]:
     }
 
 
-class PriorityTablesConsistent(Invariant):
+class PriorityTablesConsistent(Invariant[Spec]):
     name = "priority_tables_consistent"
     title = "次序表一致：夜间步骤、两侧层序、判定顺序、裁判次序全序无环，且与正文每处复述一致"
     title_en = "priority tables: total, acyclic, and agreeing with every restatement in the text"

@@ -140,7 +140,7 @@ def _again(pool: Any) -> Any:
     return fn
 
 
-class DetectivePool(SystemInvariant):
+class DetectivePool(SystemInvariant[Spec]):
     name = "detective_pool"
     title = "已查验池：容量恒为 3 项、先进先出、公告与池内锁定值恒相一致"
     title_en = (

@@ -66,7 +66,7 @@ def _probe(spec: Spec, skill: SkillDef, held: int | None, n: int) -> bool:
     return True
 
 
-class TargetsEqualQuota(Invariant):
+class TargetsEqualQuota(Invariant[Spec]):
     name = "targets_equal_quota"
     title = "额度即上限：单次出手可指定之目标数恒等于该技能当时剩余额度（巡逻为 1~3 名之明文例外）"
     title_en = (

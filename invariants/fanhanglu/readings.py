@@ -1365,9 +1365,15 @@ def all_readings(
     """Every switch (or the ones named), its verdict, and its vectors written to ``write_dir``."""
     chosen = [DISTINGUISHER_BY_SWITCH[s] for s in switches] if switches else list(DISTINGUISHERS)
     out = []
+    data = cache.data_of(spec) if cache.directory() is not None else ""
     for d in chosen:
         k = cache.key(
-            "readings", d.switch, sorted(spec.overrides.items()), sorted(spec.interpretation.items()), opts
+            data,
+            "readings",
+            d.switch,
+            sorted(spec.overrides.items()),
+            sorted(spec.interpretation.items()),
+            opts,
         )
         v = cache.cached(k, lambda d=d: judge(d, spec, opts))  # type: ignore[misc]
         if write_dir is not None:

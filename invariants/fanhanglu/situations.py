@@ -66,7 +66,7 @@ LAYER_VARS: tuple[Var, ...] = (
 )
 
 
-class DyingDamageZero(FormulaInvariant):
+class DyingDamageZero(FormulaInvariant[Spec]):
     name = "dying_damage_zero"
     title = "对濒死目标伤害恒为 0：不产生濒死、不消耗任何层、不触发任何致死效果（含毒药）"
     title_en = "damage to a dying target is always 0: no layer consumed, nothing triggered (poison included)"
@@ -143,7 +143,7 @@ class DyingDamageZero(FormulaInvariant):
 # ── 2.3.0② ───────────────────────────────────────────────────────────────────────────────────
 
 
-class FactionSeatsConstant(FormulaInvariant):
+class FactionSeatsConstant(FormulaInvariant[Spec]):
     name = "faction_seats_constant"
     title = "各阵营席位人数恒定：任何席位变体组合下人类 11、异形 3、外星人 1；转职不改阵营"
     title_en = (
@@ -204,7 +204,7 @@ class FactionSeatsConstant(FormulaInvariant):
 # ── 1.4.1.2 ───────────────────────────────────────────────────────────────────────────────────
 
 
-class NoPhaseAfterWipeout(FormulaInvariant):
+class NoPhaseAfterWipeout(FormulaInvariant[Spec]):
     name = "no_phase_after_wipeout"
     title = "残局中任一阵营全灭即结束对局：寂灭时刻与决斗时刻不在某方全灭后继续"
     title_en = "an endgame ends as soon as a faction is wiped out (extinction and duel alike)"
@@ -269,7 +269,7 @@ class NoPhaseAfterWipeout(FormulaInvariant):
 # ── 附录四 ─────────────────────────────────────────────────────────────────────────────────────
 
 
-class ExileImpossibleFewAlive(FormulaInvariant):
+class ExileImpossibleFewAlive(FormulaInvariant[Spec]):
     name = "exile_impossible_few_alive"
     title = "存活≤3 名时可得票数至多 2 票，驱逐永远不可能成立（附录四）"
     title_en = "with at most 3 alive a candidate gets at most 2 votes: no exile is possible (appendix 4)"
@@ -342,7 +342,7 @@ def _step_of_clause(clause: str) -> str:
     return found[0]
 
 
-class StatedStepOrders(FormulaInvariant):
+class StatedStepOrders(FormulaInvariant[Spec]):
     name = "stated_step_orders"
     title = "正文以文字所述之步骤先后：免疫先于救援、外星人出刀先于异形、乔装先于查验、毒药晚于一切攻击、救援先于死亡结算"
     title_en = "step orders the text states in prose hold in the spec's step table and skills"

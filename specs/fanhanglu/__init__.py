@@ -27,7 +27,7 @@ from ruleproof.specs.fanhanglu.tables import (
     NIGHT_STEPS,
     VICTORY_ORDER,
 )
-from ruleproof.specs.model import Param, Unit
+from ruleproof.specs.model import Param, Unit, centi_json
 
 BOOK_ID = "fanhanglu/v1preview1.0"
 
@@ -93,6 +93,15 @@ class Spec:
 
     def infection_order(self) -> tuple[str, ...]:
         return tuple(layer.key for layer in INFECTION_ORDER.layers)
+
+    def vector_header(self) -> dict[str, object]:
+        """The vector keys that pin this spec: the readings and parameter overrides (in authors' units)."""
+        params: dict[str, object] = {}
+        for key in sorted(self.overrides):
+            value = self.overrides[key]
+            centi = PARAM_BY_KEY[key].unit is Unit.CENTI
+            params[key] = centi_json(value) if centi and isinstance(value, int) else value
+        return {"interpretation": dict(sorted(self.interpretation.items())), "params": params}
 
     def describe_changes(self) -> dict[str, object]:
         """Non-default parameters and readings, for reports (deterministic key order)."""

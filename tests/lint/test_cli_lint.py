@@ -9,10 +9,15 @@ from pathlib import Path
 import pytest
 
 from ruleproof.cli import main
-from ruleproof.lint import CHECKS
+from ruleproof.cli.cmd_lint import checks_for
+from tests.conftest import doc_from_text
 from tests.lint.books import CLEAN, edit
 
 DEFECT = ("各批次只声明相对默认的差量。", "各批次只声明差量，依 2.9 处理（见 3.1⑤）。")
+
+
+# the checks that run on the synthetic book: numbered clauses, with a registry and a ten-gate checklist
+CHECKS = checks_for(doc_from_text(CLEAN))
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

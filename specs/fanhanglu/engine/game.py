@@ -1,17 +1,25 @@
 """The reference engine: one 15-player game of 返航录, resolved step by step as the text says.
 
-The loop is spec-driven: nights walk ``NIGHT_STEPS`` (2.1.1); at each step the policy's decisions are
-collected on one observation snapshot and checked, then resolved serially in the night's settlement
-order (2.1.2, 2.1.3).  Skill resolution, step hooks, setup and arrivals come from the registry
-(:mod:`ruleproof.specs.fanhanglu.engine.registry`); resolution arithmetic comes from the kernels (:mod:`ruleproof.kernel`).
+The loop is the runtime's (:class:`ruleproof.runtime.game.BaseGame`): nights walk ``NIGHT_STEPS``
+(2.1.1); at each step the policy's decisions are collected on one observation snapshot and checked, then
+resolved serially in the night's settlement order (2.1.2, 2.1.3).  This class holds the book's state and
+the rules the runtime asks the book about: the arrival step and the settlement order, the endgames' frozen
+steps and skipped days (1.4), the checks every action shares (2.6, 2.5.3, 2.8.1), capability (2.4.1),
+batches (2.1.6, 2.1.7), damage and infection layers, settlement and victory.  Skill resolution, step hooks,
+setup and arrivals come from the registry (:mod:`ruleproof.specs.fanhanglu.engine.registry`); resolution
+arithmetic comes from the kernels (:mod:`ruleproof.specs.fanhanglu.kernels`).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, NamedTuple, Protocol
+from typing import Any
 
+from ruleproof.runtime.game import BaseGame, Observer
+from ruleproof.runtime.model import LedgerEntry, Result
+from ruleproof.runtime.policy import Policy
+from ruleproof.runtime.rules import Phase, SkillImpl
 from ruleproof.specs.fanhanglu import Spec
 from ruleproof.specs.fanhanglu.engine.model import (
     FAKE,
@@ -22,13 +30,7 @@ from ruleproof.specs.fanhanglu.engine.model import (
     NotImplementedRule,
     Player,
 )
-from ruleproof.specs.fanhanglu.engine.registry import (
-    ARRIVAL_HOOKS,
-    DYING_HOOKS,
-    HOOKS,
-    SETUP_HOOKS,
-    SKILL_IMPLS,
-)
+from ruleproof.specs.fanhanglu.engine.registry import DAY, DYING_HOOKS, RULES, SKILL_IMPLS
 from ruleproof.specs.fanhanglu.kernels import (
     PY,
     DamageLayers,
@@ -51,12 +53,12 @@ from ruleproof.specs.fanhanglu.roles import (
     ROLE_BY_KEY,
     SKILL_BY_KEY,
 )
-from ruleproof.specs.fanhanglu.tables import BATCH_BY_KEY, NIGHT_STEPS, STEP_BY_KEY, VICTORY_ORDER
-from ruleproof.specs.model import BatchDef, PublishRule
+from ruleproof.specs.fanhanglu.tables import BATCH_BY_KEY, NIGHT_STEPS, VICTORY_ORDER
+from ruleproof.specs.model import BatchDef, PublishRule, StepKind
 
-STEP_KEYS: tuple[str, ...] = tuple(s.key for s in NIGHT_STEPS)
+NO_DECISIONS = frozenset(s.key for s in NIGHT_STEPS if s.kind is StepKind.ARRIVAL)
+FROZEN_IN_EXTINCTION = frozenset(s.key for s in NIGHT_STEPS if s.frozen_in_extinction)
 SKILL_STEP: dict[str, str] = {s.key: s.step for s in SKILL_BY_KEY.values()}
-SKILL_RANK: dict[str, int] = {key: i for i, key in enumerate(SKILL_BY_KEY)}
 DIRECTION_KEYS: tuple[str, ...] = tuple(d for d, _ in DIRECTIONS)
 FACTION_KEYS: tuple[str, ...] = ("humans", "xenos", "alien")
 WINNER_NAMES = {Winner.DRAW: "draw", Winner.HUMANS: "humans", Winner.XENOS: "xenos", Winner.ALIEN: "alien"}
@@ -65,60 +67,10 @@ WINNER_NAMES = {Winner.DRAW: "draw", Winner.HUMANS: "humans", Winner.XENOS: "xen
 XENO_KNIFE, ALIEN_KNIFE, GUNSHOT = "xeno_knife", "alien_knife", "gunshot"
 
 
-class LedgerEntry(NamedTuple):
-    """2.8.16 主动行动发起者记账: one executed active action — the night (or the day's night number), the
-    step (``day`` by day), the initiator's number and true role at that moment (2.8.16②: a disguise or a
-    transform does not change it, a job change does), the skill and its targets.  System-only (④)."""
-
-    night: int
-    step: str
-    initiator: int
-    true_role: str
-    skill: str
-    targets: tuple[int, ...]
-
-
-class Policy(Protocol):
-    """Where decisions come from: a vector's script, a seeded random policy, or nobody (all pass)."""
-
-    def actions(self, g: Game, step: str) -> list[Action]: ...
-
-    def order(self, g: Game, night: int) -> Sequence[int] | None: ...
-
-
-class Observer(Protocol):
-    def __call__(self, g: Game, night: int, step: str) -> None: ...
-
-
-class Result:
-    """How the game ended.  ``secondary`` lists the players who won a secondary win by escaping
-    (6.9, 1.2.5: kept whatever happens afterwards)."""
-
-    __slots__ = ("night", "node", "reason", "row", "secondary", "winner")
-
-    def __init__(
-        self, winner: str, night: int, node: str, row: str, reason: str, secondary: Sequence[int] = ()
-    ) -> None:
-        self.winner = winner
-        self.night = night
-        self.node = node
-        self.row = row
-        self.reason = reason
-        self.secondary = list(secondary)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "winner": self.winner,
-            "night": self.night,
-            "node": self.node,
-            "row": self.row,
-            "reason": self.reason,
-            "secondary": self.secondary,
-        }
-
-
-class Game:
+class Game(BaseGame[Player]):
     """One game.  ``roles[i]`` is the role of player ``i + 1``."""
+
+    rules = RULES
 
     def __init__(
         self,
@@ -130,24 +82,16 @@ class Game:
         observer: Observer | None = None,
         stop_after: tuple[str, int] | None = None,
     ) -> None:
+        players = [Player(i + 1, r, ROLE_BY_KEY[r].faction) for i, r in enumerate(roles)]
+        super().__init__(players, policy, observer=observer, stop_after=stop_after)
         self.spec = spec
-        self.policy = policy
-        self.observer = observer
-        self.stop_after = stop_after
         self.rng_order = random.Random(f"order:{seed}")
-        self.players: list[Player] = [Player(i + 1, r, ROLE_BY_KEY[r].faction) for i, r in enumerate(roles)]
         self.roles_in_game: tuple[str, ...] = tuple(dict.fromkeys(roles))
         # true-faction membership (0-based indices) — fixed, since no role in this engine changes faction
         self.members = tuple(
             [i for i, pl in enumerate(self.players) if pl.faction == f] for f in FACTION_KEYS
         )
         self._counts: tuple[int, int, int] | None = None
-        self.night: int = 0
-        self.step: str = "setup"
-        self.order: list[int] = []
-        self.pos: dict[int, int] = {}
-        self.events: list[Event] = []
-        self.result: Result | None = None
         self.extinction = False  # 寂灭时刻 (1.4.1)
         self.duel = False  # 决斗时刻 (1.4.2)
         self.countdown: int = spec.p("countdown.initial")
@@ -174,9 +118,9 @@ class Game:
         self.revive_trace: dict[str, Any] = {}  # 6.8.4⑥ waiting for a published batch ⑥
         self.archives: list[tuple[int, int, int]] = []  # retro archives (initiator, target, night), 4.10.0④
         self.settled: dict[tuple[int, int], int] = {}  # tier settled per pair (escape.tier_scope per_pair)
-        self.ledger: list[LedgerEntry] = []  # 2.8.16: every executed active action, by its initiator
-        self.submitted: Sequence[Action] = ()  # the actions submitted at the current step
-        self.resolving = ""  # the skill being resolved (what may deal damage or end dying is the spec's)
+        # self.ledger (the runtime's): 2.8.16 主动行动发起者记账 — every executed active action, by its
+        # initiator's number and true role at that moment (2.8.16②: a disguise or a transform does not
+        # change it, a job change does), system-only (④)
         self.last_hit = Hit.DYING  # how the last point of damage ended (for the bounty of a blocked shot)
         self.poison_seen: dict[int, list[dict[str, int]]] = {}  # the poison list each poisoner was shown
         self.vote_records: dict[str, dict[str, int]] = {}  # vote session → voter → target (4.9.1, 4.9.3)
@@ -185,50 +129,23 @@ class Game:
         self.infection_order = spec.infection_order()
         self.p = spec.p
         self.reset_night()
-        for pl in self.players:
-            for fn in SETUP_HOOKS.get(pl.role, ()):
-                fn(self, pl)
-            for fn in SETUP_HOOKS.get("*", ()):
-                fn(self, pl)
+        self.setup_seats()
 
     # ── running ─────────────────────────────────────────────────────────────────────────────
-
-    def run(self) -> Result | None:
-        """Play until a result, or until ``stop_after`` (("night"|"day", n)).  Returns the result, if any."""
-        self.opening()
-        n = 0
-        while self.result is None:
-            n += 1
-            self.run_night(n)
-            if self.result is not None or self.stop_after == ("night", n):
-                break
-            if not (self.extinction or self.duel):  # 1.4.1.3, 1.4.2: no day flow in the endgames
-                self.run_day(n)
-            if self.result is not None or self.stop_after == ("day", n):
-                break
-            if self.stop_after is not None and self.stop_after[1] <= n:
-                break
-        return self.result
 
     def opening(self) -> None:
         """Batch 〇: the opening role composition (2.3.0)."""
         counts = {r: sum(1 for pl in self.players if pl.role == r) for r in ROLE_BY_KEY}
         self.publish("0", 1, {"roles": {r: c for r, c in counts.items() if c}})
 
-    def run_night(self, n: int) -> None:
-        self.night = n
-        for key in STEP_KEYS:
-            self.step = key
-            if key == "arrival":
-                for fn in ARRIVAL_HOOKS:
-                    fn(self)
-                self.make_order()
-            else:
-                self.run_step(key)
-            if self.observer is not None:
-                self.observer(self, n, key)
-            if self.result is not None:
-                return
+    def phase_runs(self, phase: Phase) -> bool:
+        """1.4.1.3, 1.4.2: no day flow in the endgames."""
+        return phase is not DAY or not (self.extinction or self.duel)
+
+    def step_frozen(self, key: str) -> bool:
+        """No decisions at the arrival step (2.1.5: system work — its hooks bring the quotas, then the
+        night's settlement order is drawn, 2.1.3) nor, in extinction, at the steps 1.4.1.3 freezes."""
+        return key in NO_DECISIONS or (self.extinction and key in FROZEN_IN_EXTINCTION)
 
     def make_order(self) -> None:
         """2.1.3: one independent random order of the living players for the whole night."""
@@ -251,101 +168,12 @@ class Game:
         self.order = order
         self.pos = {n: i for i, n in enumerate(order)}
 
-    def run_step(self, key: str) -> None:
-        frozen = self.extinction and STEP_BY_KEY[key].frozen_in_extinction
-        for fn in HOOKS.get((key, "pre"), ()):
-            fn(self)
-            if self.result is not None:
-                return
-        if not frozen:
-            self.run_actions(key)
-        for fn in HOOKS.get((key, "post"), ()):
-            fn(self)
-            if self.result is not None:
-                return
-
-    def run_actions(self, step: str) -> None:
-        actions = self.policy.actions(self, step)
-        if not actions:
-            return
-        self.submitted = actions  # what the step's checks may consult (a skill coupled to another)
-        checked: list[Action] = []
-        seen: set[tuple[int, str]] = set()
-        # 2.1.2①: whether each actor can act is read on the step's decision snapshot, before anything of the
-        # step resolves (a player rescued earlier in the step stays unable under the reading «snapshot»)
-        at_snapshot: dict[tuple[int, str], str] = {}
-        for a in sorted(actions, key=lambda a: SKILL_RANK.get(a.skill, 0)):
-            impl = self.impl(a)
-            pl = self.player(a.actor, a.skill)
-            if (a.actor, a.skill) in seen:
-                raise self.illegal(
-                    SKILL_BY_KEY[a.skill].clause, "同一技能同夜只可提交一次", "one submission per skill", a
-                )
-            seen.add((a.actor, a.skill))
-            self.check_common(pl, a)
-            impl.check(self, pl, a)
-            checked.append(a)
-            if not impl.collective and not impl.capable(self, pl, a):
-                at_snapshot[(a.actor, a.skill)] = self.incapacity(pl)
-        snapshot = self.interp["capability.rescued_same_step"] == "snapshot"
-        pos = self.pos
-        # serially in the settlement order (2.1.2②); a skill that opens its step (the meeting's call,
-        # 4.9.2 「于步骤10开始时发布，先于会议讨论与投票」) goes first
-        checked.sort(
-            key=lambda a: (not SKILL_IMPLS[a.skill].leads, pos.get(a.actor, 99), SKILL_RANK[a.skill])
-        )
-        collective: dict[str, list[Action]] = {}
-        for a in checked:
-            impl = SKILL_IMPLS[a.skill]
-            if impl.collective:
-                collective.setdefault(a.skill, []).append(a)
-                continue
-            pl = self.players[a.actor - 1]
-            if not impl.capable(self, pl, a):  # lost the ability before its turn (2.4.1 附则)
-                self.log("not_executed", {"actor": pl.n, "skill": a.skill, "reason": self.incapacity(pl)})
-                continue
-            if snapshot and (a.actor, a.skill) in at_snapshot:  # unable at the decision snapshot (2.1.2①)
-                reason = at_snapshot[(a.actor, a.skill)]
-                self.log(
-                    "not_executed", {"actor": pl.n, "skill": a.skill, "reason": reason, "snapshot": True}
-                )
-                continue
-            self.ledger.append(LedgerEntry(self.night, step, pl.n, pl.true_role, a.skill, a.targets))
-            self.resolving = a.skill
-            impl.resolve(self, pl, a)
-            self.resolving = ""
-        for key, acts in collective.items():
-            for a in acts:
-                pl = self.players[a.actor - 1]
-                self.ledger.append(LedgerEntry(self.night, step, pl.n, pl.true_role, a.skill, a.targets))
-            SKILL_IMPLS[key].resolve_all(self, acts)
-
-    def run_day(self, n: int) -> None:
-        """2.3.2 白天流程: votes and exile (discussion and last words carry no rule effects)."""
-        self.step = "day"
-        self.run_actions("day")
-        for fn in HOOKS.get(("day", "post"), ()):
-            fn(self)
-            if self.result is not None:
-                break
-        if self.observer is not None:
-            self.observer(self, n, "day")
-
     # ── players, legality, capability ───────────────────────────────────────────────────────
 
-    def player(self, n: int, skill: str = "") -> Player:
-        if not 1 <= n <= len(self.players):
-            raise IllegalAction(
-                "1.1", f"没有 {n} 号玩家", f"there is no player {n}", night=self.night, skill=skill
-            )
-        return self.players[n - 1]
-
-    def impl(self, a: Action) -> Any:
+    def impl(self, a: Any) -> SkillImpl[Any, Any, Any]:
         sdef = SKILL_BY_KEY.get(a.skill)
         if sdef is None:
-            raise IllegalAction(
-                "2.8.10", f"未知技能 {a.skill}", f"unknown skill {a.skill}", night=self.night, actor=a.actor
-            )
+            return super().impl(a)  # an unknown skill (2.8.10)
         if not sdef.implemented or a.skill not in SKILL_IMPLS:
             raise NotImplementedRule(
                 f"技能 {a.skill}（{sdef.zh}，{sdef.clause}）尚未实现（{sdef.issue}）",
@@ -353,16 +181,21 @@ class Game:
             )
         return SKILL_IMPLS[a.skill]
 
-    def illegal(self, clause: str, zh: str, en: str, a: Action) -> IllegalAction:
-        return IllegalAction(
-            clause, zh, en, night=self.night if self.step != "day" else None, actor=a.actor, skill=a.skill
+    def duplicate(self, a: Any) -> IllegalAction:
+        return self.illegal(
+            SKILL_BY_KEY[a.skill].clause, "同一技能同夜只可提交一次", "one submission per skill", a
         )
 
-    def check_common(self, pl: Player, a: Action) -> None:
+    def check_common(self, pl: Player, a: Any) -> None:
         """Checks every action shares: alive actor, role, main slot, targets alive (2.6, 2.5.3, 2.8.1)."""
         sdef = SKILL_BY_KEY[a.skill]
         if not pl.alive:
-            raise self.illegal("2.6", "出局者不再参与任何投票与行动", "players out of the game cannot act", a)
+            raise self.illegal(
+                self.rules.clauses["out"],
+                "出局者不再参与任何投票与行动",
+                "players out of the game cannot act",
+                a,
+            )
         if pl.role not in sdef.roles and pl.true_role not in sdef.roles:
             raise self.illegal(
                 sdef.clause, f"{ROLE_BY_KEY[pl.role].zh}不持有此技能", f"a {pl.role} has no {a.skill}", a
@@ -406,6 +239,11 @@ class Game:
             return False
         return not (pl.suppressed_night == self.night and "suppression" in blocked)
 
+    def capability_at_snapshot(self) -> bool:
+        """2.1.2①: whether an actor can act is also read on the step's decision snapshot — under the reading
+        ``snapshot`` of ``capability.rescued_same_step``, a player rescued earlier in the step stays unable."""
+        return self.interp["capability.rescued_same_step"] == "snapshot"
+
     def incapacity(self, pl: Player) -> str:
         if pl.dying:
             return "dying"
@@ -434,16 +272,8 @@ class Game:
 
     # ── events and batches ──────────────────────────────────────────────────────────────────
 
-    def log(self, kind: str, data: dict[str, Any]) -> None:
-        self.events.append(Event(self.night, self.step, kind, "system", (), data))
-
-    def private(self, to: int, kind: str, data: dict[str, Any]) -> None:
-        self.events.append(Event(self.night, self.step, kind, "private", (to,), data))
-
-    def announce(self, kind: str, data: dict[str, Any]) -> None:
-        """A public system publication outside the numbered batches (the vote-source map of 4.9.3, the
-        accusation marker of 4.9.6): seen by everybody, official."""
-        self.events.append(Event(self.night, self.step, kind, "public", (), data))
+    # log / private / announce are the runtime's; announce is a public publication outside the numbered
+    # batches (the vote-source map of 4.9.3, the accusation marker of 4.9.6): seen by everybody, official
 
     def publish(self, key: str, quantity: int | None, content: dict[str, Any]) -> bool:
         """Publish batch ``key`` if its rule (2.1.7, with the active switches) says so; an unpublished
@@ -658,9 +488,9 @@ class Game:
             return False
         return not (self.duel and self.interp["duel.countdown_runs"] == "frozen")
 
-    def finish(self, winner: str, node: str, row: str, reason: str) -> None:
-        self.result = Result(winner, self.night, node, row, reason, self.secondary)
-        self.log("result", self.result.to_json())
+    def finish(self, winner: str, node: str, row: str, reason: str, secondary: Sequence[int] = ()) -> None:
+        """The game ends; escapes won so far stay secondary wins (6.9, 1.2.5)."""
+        super().finish(winner, node, row, reason, secondary or self.secondary)
 
     @property
     def phase(self) -> str:

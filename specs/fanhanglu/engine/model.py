@@ -1,49 +1,19 @@
-"""The engine's data: players, actions, events, and the error an illegal action raises."""
+"""返航录's seats and actions: the runtime's (:mod:`ruleproof.runtime.model`) with this book's fields."""
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
-from ruleproof.errors import UserError
-
-
-class IllegalAction(UserError):
-    """An action the rules forbid; names the clause.  Exit status 2 on the command line."""
-
-    def __init__(
-        self,
-        clause: str,
-        zh: str,
-        en: str,
-        *,
-        night: int | None = None,
-        actor: int | None = None,
-        skill: str = "",
-    ) -> None:
-        where_zh = f"第 {night} 夜 " if night is not None else ""
-        where_en = f"night {night}: " if night is not None else ""
-        who_zh = f"{actor} 号 " if actor is not None else ""
-        who_en = f"player {actor} " if actor is not None else ""
-        super().__init__(
-            f"非法行动（{clause}）：{where_zh}{who_zh}{skill} — {zh}",
-            f"illegal action ({clause}): {where_en}{who_en}{skill} — {en}",
-        )
-        self.clause = clause
-        self.night = night
-        self.actor = actor
-        self.skill = skill
+from ruleproof.runtime.model import Action as BaseAction
+from ruleproof.runtime.model import Event, IllegalAction, NotImplementedRule, Seat
+from ruleproof.specs.model import centi_json
 
 
-class NotImplementedRule(UserError):
-    """A seat variant, role or skill of the text that this engine does not implement yet."""
-
-
-class Action:
-    """One submitted action.  Amounts are in hundredths (1.5 → 150)."""
+class Action(BaseAction):
+    """One submitted action, with 返航录's fields.  Amounts are in hundredths (1.5 → 150)."""
 
     __slots__ = (
         "accept",
-        "actor",
         "amount",
         "content",
         "corpse",
@@ -53,10 +23,7 @@ class Action:
         "product",
         "sessions",
         "silence",
-        "skill",
-        "step",
         "strong",
-        "targets",
     )
 
     def __init__(
@@ -78,6 +45,9 @@ class Action:
         sessions: tuple[str, ...] = (),
         content: tuple[str, ...] = (),
     ) -> None:
+        # the runtime's fields, set here rather than through super().__init__: the random policy builds
+        # many actions per game, and this is the engine's hottest constructor
+        self.at = None
         self.content = content  # the text filed for each reported pair (the eavesdropper's report, 4.12.2)
         self.sessions = sessions  # the vote sessions a public vote-source map shows (4.9.3③)
         self.actor = actor
@@ -124,49 +94,16 @@ class Action:
             out["content"] = list(self.content)
         return out
 
-    def __repr__(self) -> str:  # pragma: no cover - debugging aid
-        return f"Action({self.to_json()})"
-
-
-class Event(NamedTuple):
-    """Something that happened.  ``audience`` is ``public`` (a batch), ``private`` (feedback to ``to``) or
-    ``system`` (the referee's log, visible to nobody in the game)."""
-
-    night: int
-    step: str  # a night step key, or "day", or "setup"
-    kind: str
-    audience: str
-    to: tuple[int, ...]
-    data: dict[str, Any]
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "night": self.night,
-            "step": self.step,
-            "kind": self.kind,
-            "audience": self.audience,
-        }
-        if self.to:
-            out["to"] = list(self.to)
-        out["data"] = self.data
-        return out
-
-
-def centi_json(value: int) -> int | float:
-    """Hundredths as the JSON number a rule author writes (250 → 2.5, 300 → 3)."""
-    return value // 100 if value % 100 == 0 else value / 100
-
 
 NONE, TRUE, FAKE = 0, 1, 2  # infection marks (kernel.Mark)
 MARK_NAMES = ("none", "true", "fake")
 
 
-class Player:
+class Player(Seat):
     """One seat at the table.  Fields mirror the spec's state fields (specs/fanhanglu/vocab.py)."""
 
     __slots__ = (
         "alien_sabotages",
-        "alive",
         "antibody_night",
         "antibody_src",
         "antidote_quota",
@@ -200,7 +137,6 @@ class Player:
         "extra_knife",
         "extra_knife_granted",
         "extra_repairs",
-        "faction",
         "ferried",
         "forge_pending",
         "forge_progress",
@@ -220,10 +156,8 @@ class Player:
         "mark",
         "mark_by",
         "mark_due",
-        "n",
         "no_main_night",
         "no_occupancy",
-        "out",
         "patrol_dmg",
         "patrol_inf",
         "patrol_night",
@@ -249,7 +183,6 @@ class Player:
         "rescue",
         "rescue_pending",
         "revives",
-        "role",
         "sabotage_total",
         "safe_room_night",
         "safe_rooms",
@@ -269,7 +202,6 @@ class Player:
         "suppressed_night",
         "suppressions",
         "transform_night",
-        "true_role",
         "unlocked",
         "used",
         "vaccine_from",
@@ -281,14 +213,11 @@ class Player:
     )
 
     def __init__(self, n: int, role: str, faction: str) -> None:
-        self.n = n
-        self.role = role  # the role whose skills the player uses: 2.8.1① 字面身份 (a transform changes it)
+        # role: the role whose skills the player uses — 2.8.1① 字面身份 (a transform changes it);
+        # true_role: 真实职业 — changed by a job change (4.2), never by a transform (6.8.3)
+        super().__init__(n, role, faction)
         self.base_role = role
-        self.true_role = role  # 真实职业: changed by a job change (4.2), never by a transform (6.8.3)
         self.presented = role
-        self.faction = faction
-        self.alive = True
-        self.out: str | None = None
         self.death_night = 0
         self.dying = False
         self.sources: list[str] = []  # landed death sources tonight (4.10.6), in landing order
@@ -409,3 +338,17 @@ class Player:
         # vote inspector (4.9.3): public vote-source maps left; the vote sessions whose sources it saw
         self.vote_maps = 0
         self.votes_seen: list[str] = []
+
+
+__all__ = [
+    "FAKE",
+    "MARK_NAMES",
+    "NONE",
+    "TRUE",
+    "Action",
+    "Event",
+    "IllegalAction",
+    "NotImplementedRule",
+    "Player",
+    "centi_json",
+]

@@ -11,10 +11,12 @@ from typing import Any
 
 from ruleproof.specs.fanhanglu import BATCHES, BOOK_ID, NIGHT_STEPS, PARAMS, ROLES, SEATS, SKILLS, SWITCHES
 from ruleproof.specs.fanhanglu.vocab import DEATH_SOURCES, FEEDBACK_KINDS, STATE_FIELDS
-from ruleproof.vectors.format import EXPECT_KEYS, FORMAT, RUN_MODES
+from ruleproof.vectors.format import FORMAT, RUN_MODES
 
 
 def vocabulary() -> dict[str, Any]:
+    from ruleproof.specs.fanhanglu.engine.runner import VOCABULARY
+
     return {
         "format": FORMAT,
         "book": BOOK_ID,
@@ -89,7 +91,7 @@ def vocabulary() -> dict[str, Any]:
             for p in PARAMS
             if p.tunable
         ],
-        "expectation_keys": sorted(EXPECT_KEYS | {"final", "illegal"}),
+        "expectation_keys": VOCABULARY.expectation_keys(),
         "checkpoints": ["night N start", "night N step S", "night N", "day N"],
         "run_modes": list(RUN_MODES),
     }

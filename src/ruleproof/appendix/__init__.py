@@ -6,44 +6,40 @@ body by hand and drift.  This package generates them from the book's spec and cl
 (:mod:`.printed`), and reports each printed line that disagrees with the body (:mod:`.diff`).
 
 Books opt in through a **profile** (:class:`~.model.Profile`): which appendices they have and how to
-build each.  :func:`profile_for` finds a document's profile by its title; another book's role list or
-night-order summary plugs in by adding its profile to :data:`PROFILES`.
+build each.  The book registry names it (a book's ``appendix`` part, ``ruleproof.books``);
+:func:`profile_for` finds a document's by the book its title is; another book's role list or night-order
+summary plugs in by declaring its profile in its registry entry.
 """
 
 from __future__ import annotations
 
-import importlib
-
+from ruleproof import books
 from ruleproof.appendix.diff import CHECKS, diff, diff_all
 from ruleproof.appendix.model import AppendixDef, Profile, Table, Which
 from ruleproof.appendix.printed import locate
 from ruleproof.findings import Finding
 from ruleproof.text.model import Document
 
-# book key → (a word of its title, the module holding its PROFILE)
-PROFILES: dict[str, tuple[str, str]] = {
-    "fanhanglu": ("返航录", "ruleproof.specs.fanhanglu.appendix"),
-}
-
 
 def load_profile(book: str) -> Profile:
-    _word, module = PROFILES[book]
-    profile: Profile = importlib.import_module(module).PROFILE
+    """The appendix profile of the book with key ``book`` (exit 2 when it has none)."""
+    profile: Profile = books.get(book).load("appendix", "ruleproof appendix")
     return profile
 
 
-def profile_for(doc: Document) -> Profile | None:
-    """The appendix profile of the book ``doc`` is a revision of (by its title), if it has one."""
-    for book, (word, _module) in PROFILES.items():
-        if word in doc.title:
-            return load_profile(book)
-    return None
+def profile_for(doc: Document, book: books.BookProfile | None = None) -> Profile | None:
+    """The appendix profile of ``book`` — by default the book ``doc`` is a revision of (by its title) —
+    if it has one."""
+    found = book if book is not None else books.recognise_title(doc.title)
+    if found is None or not found.has("appendix"):
+        return None
+    return load_profile(found.key)
 
 
-def appendix_findings(doc: Document) -> list[Finding]:
+def appendix_findings(doc: Document, book: books.BookProfile | None = None) -> list[Finding]:
     """Every appendix finding of ``doc`` (for ``ruleproof check``): none for a book without a profile,
     and none for appendices the text does not print when it prints none of them (an excerpt)."""
-    profile = profile_for(doc)
+    profile = profile_for(doc, book)
     if profile is None:
         return []
     defs = list(profile.appendices)
@@ -57,7 +53,6 @@ def appendix_findings(doc: Document) -> list[Finding]:
 
 __all__ = [
     "CHECKS",
-    "PROFILES",
     "AppendixDef",
     "Profile",
     "Table",

@@ -15,7 +15,7 @@ from typing import Any
 from ruleproof.appendix import CHECKS, Which, diff, profile_for
 from ruleproof.appendix.render import render
 from ruleproof.books import load_source
-from ruleproof.cli.common import add_file_argument, write
+from ruleproof.cli.common import add_book_argument, add_file_argument, book_of_text, write
 from ruleproof.errors import UserError
 from ruleproof.findings import Finding
 from ruleproof.lint.report import LintReport
@@ -43,6 +43,7 @@ def register(sub: Any) -> None:
         help="生成：text / markdown / html；--diff：text / json",
     )
     p.add_argument("--diff", action="store_true", help="与印行附录比对，逐条报告与正文不符之处")
+    add_book_argument(p)
     p.set_defaults(func=run)
 
 
@@ -53,12 +54,16 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(
             "生成附录的格式为 text、markdown 或 html", "generated appendices print as text, markdown or html"
         )
-    doc = read_document(load_source(args.file))
-    profile = profile_for(doc)
+    source = load_source(args.file)
+    book = book_of_text(args, source)
+    doc = read_document(source)
+    profile = profile_for(doc, book)
     if profile is None:
+        if book is not None:
+            raise book.missing("appendix", "ruleproof appendix")
         raise UserError(
-            f"{doc.name}：该规则书没有附录配置（现有：返航录）",
-            f"{doc.name}: no appendix profile for this book",
+            f"{doc.name}：认不出是哪本规则书，没有附录配置（可用 --book 指定）",
+            f"{doc.name}: unknown book, no appendix profile (name it with --book)",
         )
     wanted = [Which(w) for w in dict.fromkeys(args.which or [w.value for w in Which])]
     defs = [d for d in (profile.get(w) for w in wanted) if d is not None]

@@ -1,11 +1,16 @@
 """``ruleproof check [FILE]`` — the main job: every available check on a rulebook, one report.
 
-Stages: read the text into a clause tree; lint it (references, numbering, exception bookkeeping,
-ten-gate lines, restatements, order tables, revision log, extraction hygiene); compare the executable
-spec's quoted phrases with the text (drift); verify the invariants the text states (``ruleproof verify``,
-every reading, BMC depth ``CHECK_DEPTH``).  Output formats and baselines are those of ``ruleproof lint``.
+Stages: read the text into a clause tree (numbered 4.4.6, or by its headings); the generic lint of its
+shape; the book-specific lint (返航录's exception registry and ten-gate lines, where the book's profile
+or the text declares them); compare the executable spec's quoted phrases with the text (drift); verify
+the invariants the text states (``ruleproof verify``, every reading, BMC depth ``CHECK_DEPTH``); what
+each interpretation switch costs in play (``ruleproof readings``: the smallest scenario its readings
+tell apart); the configuration rules' own checks (``ruleproof config genshin165 --check``).  Which book the text is, and
+so which stages it has, comes from the book registry (``--book KEY``, ``bundled:KEY`` or the text's
+title); every stage is listed, with "skipped" and the reason where the book has no such thing (yet).
+Output formats and baselines are those of ``ruleproof lint``.
 Exit 0 when nothing is found beyond the baseline and every invariant is proved or holds, 1 when
-something is found or an invariant is violated, 3 when an invariant is unknown (never shown as a pass)
+something is found or an invariant is violated or vacuous, 3 when an invariant is unknown (never shown as a pass)
 and nothing else failed, 2 when the input cannot be used.
 """
 
@@ -14,18 +19,19 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ruleproof import appendix, drift
-from ruleproof.books import load_source
-from ruleproof.cli.cmd_lint import add_report_arguments, emit_report
-from ruleproof.cli.common import add_file_argument
+from ruleproof import appendix, books, drift
+from ruleproof.books import BOOKS, PARTS, BookProfile, load_source
+from ruleproof.books.protocols import Readings
+from ruleproof.cli.cmd_lint import add_report_arguments, checks_for, emit_report
+from ruleproof.cli.common import add_book_argument, add_file_argument, book_of_text
 from ruleproof.findings import Finding, Severity, Stage
-from ruleproof.lint import CHECKS, run_lint
+from ruleproof.lint import BOOK_CHECK_IDS, CheckInfo, families_for, run_lint
+from ruleproof.lint.profiles import BOOK_FAMILIES, book_families
 from ruleproof.smt.ts import Options, Status
 from ruleproof.smt.verify import DEAD_EXCEPTION, VACUOUS, VIOLATED, VerifyReport, report_findings, verify_all
 from ruleproof.text import Document, read_document
 
-# The executable specs and how a text is recognised as theirs (by its title line).
-SPECS = {"fanhanglu": "返航录"}
+SPECS = tuple(key for key, book in BOOKS.items() if book.has("spec"))  # books with an executable spec
 CHECK_DEPTH = 4  # nights of BMC in `check` (every invariant of the bundled text closes by induction first)
 
 
@@ -39,32 +45,41 @@ def register(sub: Any) -> None:
         "--spec",
         choices=("auto", "none", *SPECS),
         default="auto",
-        help="与正文对照的可执行规格；auto 按标题识别（返航录 → fanhanglu），none 只做文本检查",
+        help="与正文对照的可执行规格；auto 按书识别（返航录 → fanhanglu），none 只做文本检查",
     )
+    add_book_argument(p)
     p.set_defaults(func=run)
 
 
-def spec_for(doc: Document, choice: str) -> str | None:
-    if choice != "auto":
-        return None if choice == "none" else choice
-    return next((key for key, word in SPECS.items() if word in doc.title), None)
-
-
-def drift_stage(doc: Document, spec: str | None) -> tuple[Stage, list[Finding]]:
-    if spec is None:
+def skipped(stage: str, book: BookProfile | None, part: str, requested: bool = False) -> Stage:
+    """A stage that does not run: by request (``--spec none``), or because this text's book does not have
+    the part it needs (yet) — saying which."""
+    zh, en = PARTS[part]
+    if requested:
+        return Stage(stage, "skipped", "按 --spec none 跳过", "skipped (--spec none)")
+    if book is None:
         return Stage(
-            "spec", "skipped", "无对应的可执行规格：跳过规格对照", "no executable spec for this text: skipped"
-        ), []
-    from ruleproof.specs.fanhanglu.drift import quotes
+            stage,
+            "skipped",
+            f"认不出是哪本规则书（可用 --book 指定）：跳过（需{zh}）",
+            f"unknown book (name it with --book): skipped (needs {en})",
+        )
+    return Stage(stage, "skipped", f"{book.key} 尚无{zh}：跳过", f"{book.key} has no {en} yet: skipped")
 
-    entries = quotes()
+
+def drift_stage(
+    doc: Document, book: BookProfile | None, requested: bool = False
+) -> tuple[Stage, list[Finding]]:
+    if book is None or not book.has("drift"):
+        return skipped("spec", book, "drift", requested), []
+    entries = book.load("drift", "check")()
     found = drift.drift_findings(doc, entries)
     return (
         Stage(
             "spec",
             "findings" if found else "ok",
-            f"规格对照（{spec}）：{len(entries)} 处引文，{len(found)} 处已与正文不符",
-            f"spec drift ({spec}): {len(entries)} quoted phrases, {len(found)} no longer match the text",
+            f"规格对照（{book.key}）：{len(entries)} 处引文，{len(found)} 处已与正文不符",
+            f"spec drift ({book.key}): {len(entries)} quoted phrases, {len(found)} no longer match the text",
         ),
         found,
     )
@@ -81,6 +96,17 @@ def _count(findings: list[Finding]) -> tuple[int, int, int]:
 def reading_stage(doc: Document) -> Stage:
     n_refs = sum(1 for _ in doc.refs())
     n_items = sum(len(c.items) for c in doc)
+    if doc.shape != "dotted":
+        roles, skills = len(doc.names.of("role")), len(doc.names.of("skill"))
+        tables = sum(len(c.tables) for c in doc)
+        return Stage(
+            "text",
+            "ok",
+            f"按标题读取 {len(doc.clauses)} 节、{roles} 个身份、{skills} 个技能、{tables} 张表、{n_items} 项、"
+            f"{n_refs} 处按名称的引用（{len(doc.missing)} 处所引名称未定义）",
+            f"read by headings: {len(doc.clauses)} sections, {roles} roles, {skills} skills, {tables} tables, "
+            f"{n_items} items, {n_refs} references by name ({len(doc.missing)} to undefined names)",
+        )
     return Stage(
         "text",
         "ok",
@@ -89,24 +115,95 @@ def reading_stage(doc: Document) -> Stage:
     )
 
 
-def lint_stage(findings: list[Finding]) -> Stage:
+def lint_stage(findings: list[Finding], doc: Document | None = None) -> Stage:
     e, w, n = _count(findings)
+    families = "、".join(m.__name__.rsplit(".", 1)[-1] for m in families_for(doc)) if doc is not None else ""
+    label = f"（{families}）" if families else ""
     return Stage(
         "lint",
         "findings" if findings else "ok",
-        f"一致性检查：{len(findings)} 条（错误 {e} · 警告 {w} · 提示 {n}）",
-        f"lint: {len(findings)} finding(s) ({e} error, {w} warning, {n} note)",
+        f"一致性检查{label}：{len(findings)} 条（错误 {e} · 警告 {w} · 提示 {n}）",
+        f"lint{' (' + families.replace('、', ', ') + ')' if families else ''}: {len(findings)} finding(s) "
+        f"({e} error, {w} warning, {n} note)",
     )
 
 
-def verify_stage(report: VerifyReport | None) -> Stage:
-    if report is None:
+def book_lint_stage(doc: Document, findings: list[Finding]) -> Stage:
+    enabled = sorted(book_families(doc))
+    if not enabled:
+        names = "、".join(BOOK_FAMILIES.values())
         return Stage(
-            "verify",
+            "book-lint",
             "skipped",
-            "无对应的可执行规格：跳过不变式验证",
-            "no executable spec for this text: skipped",
+            f"本书没有{names}：跳过这两项专有检查",
+            "the book declares no exception registry or ten-gate checklist: book-specific checks skipped",
         )
+    e, w, n = _count(findings)
+    what = "、".join(BOOK_FAMILIES[k] for k in enabled)
+    return Stage(
+        "book-lint",
+        "findings" if findings else "ok",
+        f"专有检查（{what}）：{len(findings)} 条（错误 {e} · 警告 {w} · 提示 {n}）",
+        f"book-specific checks ({', '.join(enabled)}): {len(findings)} finding(s) ({e} error, {w} warning, {n} note)",
+    )
+
+
+def config_stage(doc: Document) -> tuple[Stage, list[Finding]]:
+    """The configuration rules' own checks.  They encode the bundled text's rules (each cites its line),
+    so they run on the bundled book only (``doc.book``), not on a user's revision of it."""
+    book = BOOKS.get(doc.book or "")
+    rules = book.load("config", "check") if book is not None and book.has("config") else None
+    checked = rules.check() if rules is not None else None
+    if book is None or checked is None:
+        return (
+            Stage(
+                "config",
+                "skipped",
+                "本书没有可检查的身份配置规则：跳过配置检查",
+                "no configuration rules with checks for this book: skipped",
+            ),
+            [],
+        )
+    found = list(checked.findings)
+    e, w, n = _count(found)
+    return (
+        Stage(
+            "config",
+            "findings" if found else "ok",
+            f"身份配置规则（ruleproof config {book.key} --check，{checked.scope}）：{len(found)} 条"
+            f"（错误 {e} · 警告 {w} · 提示 {n}）",
+            f"configuration rules (ruleproof config {book.key} --check, {checked.scope.replace('–', '-')}): "
+            f"{len(found)} finding(s) ({e} error, {w} warning, {n} note)",
+        ),
+        found,
+    )
+
+
+def config_checks(findings: list[Finding]) -> list[CheckInfo]:
+    """Report entries for the configuration checks' ids (their texts live with the findings)."""
+    out: dict[str, CheckInfo] = {}
+    for f in findings:
+        out.setdefault(
+            f.check,
+            CheckInfo(
+                id=f.check,
+                family="config",
+                severity=f.severity,
+                title="身份配置规则",
+                title_en="configuration rules",
+                rule="身份配置规则须对每个人数都可满足、其中的界与概率须可达且不越界。",
+                rule_en="The configuration rules must be satisfiable for every player count, their bounds "
+                "reachable and their probabilities within range.",
+                advice="见 ruleproof config --check 的说明（docs/config.md）。",
+                advice_en="See ruleproof config --check (docs/config.md).",
+            ),
+        )
+    return list(out.values())
+
+
+def verify_stage(report: VerifyReport | None, book: BookProfile | None, requested: bool = False) -> Stage:
+    if report is None:
+        return skipped("verify", book, "invariants", requested)
     by: dict[Status, list[str]] = {}
     for inv in report.invariants:
         by.setdefault(inv.status, []).append(inv.invariant.name)
@@ -139,15 +236,12 @@ def verify_stage(report: VerifyReport | None) -> Stage:
     )
 
 
-def readings_stage(report: list[dict[str, Any]] | None) -> Stage:
+def readings_stage(
+    report: list[dict[str, Any]] | None, book: BookProfile | None, requested: bool = False
+) -> Stage:
     """What each interpretation switch costs in play (``ruleproof readings``): one line per switch."""
     if report is None:
-        return Stage(
-            "readings",
-            "skipped",
-            "无对应的可执行规格：跳过解读比较",
-            "no executable spec for this text: skipped",
-        )
+        return skipped("readings", book, "readings", requested)
     from ruleproof.cli.cmd_readings import STATUS_ZH
 
     counts: dict[str, int] = {}
@@ -184,9 +278,9 @@ def readings_stage(report: list[dict[str, Any]] | None) -> Stage:
     )
 
 
-def appendix_stage(doc: Document, found: list[Finding]) -> Stage:
-    if appendix.profile_for(doc) is None:
-        return Stage("appendix", "skipped", "无附录配置：跳过附录比对", "no appendix profile: skipped")
+def appendix_stage(doc: Document, book: BookProfile | None, found: list[Finding]) -> Stage:
+    if book is None or not book.has("appendix"):
+        return skipped("appendix", book, "appendix")
     e, w, n = _count(found)
     return Stage(
         "appendix",
@@ -196,30 +290,60 @@ def appendix_stage(doc: Document, found: list[Finding]) -> Stage:
     )
 
 
+def spec_book(args: argparse.Namespace, book: BookProfile | None) -> BookProfile | None:
+    """The book whose spec the text is checked against: ``--spec`` when it names one, none with
+    ``--spec none``, else the text's own book."""
+    if args.spec == "none":
+        return None
+    return books.get(args.spec) if args.spec != "auto" else book
+
+
 def run(args: argparse.Namespace) -> int:
-    doc = read_document(load_source(args.file))
+    source = load_source(args.file)
+    book = book_of_text(args, source)
+    doc = read_document(source)
     findings = run_lint(doc)
-    spec = spec_for(doc, args.spec)
-    spec_stage, spec_findings = drift_stage(doc, spec)
+    generic = [f for f in findings if f.check not in BOOK_CHECK_IDS]
+    specific = [f for f in findings if f.check in BOOK_CHECK_IDS]
+    against = spec_book(args, book)
+    off = args.spec == "none"
+    spec_stage, spec_findings = drift_stage(doc, against, off)
     report = None
     readings: list[dict[str, Any]] | None = None
-    if spec == "fanhanglu":
-        from ruleproof.invariants.fanhanglu.readings import all_readings
-        from ruleproof.specs.fanhanglu import load_spec
-
-        report = verify_all(load_spec(), doc, options=Options(depth=CHECK_DEPTH))
-        readings = [v.to_json() for v in all_readings(report.spec, Options(depth=CHECK_DEPTH))]
-    appendix_found = appendix.appendix_findings(doc)
+    if against is not None and against.has("invariants") and against.has("spec"):
+        spec = books.spec_of(against, "check").load()
+        report = verify_all(spec, doc, options=Options(depth=CHECK_DEPTH))
+        if against.has("readings"):
+            search: Readings = against.load("readings", "check")
+            readings = [v.to_json() for v in search(report.spec, Options(depth=CHECK_DEPTH))]
+    appendix_found = appendix.appendix_findings(doc, book)
+    cfg_stage, cfg_findings = config_stage(doc)
     stages = [
         reading_stage(doc),
-        lint_stage(findings),
+        lint_stage(generic, doc),
+        book_lint_stage(doc, specific),
         spec_stage,
-        verify_stage(report),
-        readings_stage(readings),
-        appendix_stage(doc, appendix_found),
+        verify_stage(report, against, off),
+        readings_stage(readings, against, off),
+        appendix_stage(doc, book, appendix_found),
+        cfg_stage,
     ]
-    everything = findings + spec_findings + appendix_found + (report_findings(report, doc) if report else [])
-    checks = (*CHECKS, *drift.CHECKS, *appendix.CHECKS, VIOLATED, VACUOUS, DEAD_EXCEPTION)
+    everything = (
+        findings
+        + spec_findings
+        + appendix_found
+        + (report_findings(report, doc) if report else [])
+        + cfg_findings
+    )
+    checks = (
+        *checks_for(doc),
+        *drift.CHECKS,
+        *appendix.CHECKS,
+        VIOLATED,
+        VACUOUS,
+        DEAD_EXCEPTION,
+        *config_checks(cfg_findings),
+    )
     code = emit_report(
         args, doc, sorted(everything, key=Finding.sort_key), checks, tool="ruleproof check", stages=stages
     )

@@ -16,7 +16,7 @@ from typing import Any
 from ruleproof.books import load_source
 from ruleproof.cli.common import add_file_argument, write
 from ruleproof.findings import Finding, Stage
-from ruleproof.lint import CHECKS, CheckInfo, run_lint
+from ruleproof.lint import CheckInfo, families_for, run_lint
 from ruleproof.lint import baseline as bl
 from ruleproof.lint.report import FORMATS, LintReport, render
 from ruleproof.text import Document, read_document
@@ -89,6 +89,11 @@ def emit_report(
     return 1 if new or failed else 0
 
 
+def checks_for(doc: Document) -> tuple[CheckInfo, ...]:
+    """The checks that run on ``doc`` (its shape's families and its book-specific ones)."""
+    return tuple(info for family in families_for(doc) for info in family.CHECKS)
+
+
 def run(args: argparse.Namespace) -> int:
     doc = read_document(load_source(args.file))
-    return emit_report(args, doc, run_lint(doc), CHECKS, tool="ruleproof lint")
+    return emit_report(args, doc, run_lint(doc), checks_for(doc), tool="ruleproof lint")

@@ -16,7 +16,10 @@ REASONS_ZH = {
     "item-absent": "该条款无此项",
     "registry-entry-absent": "登记册无此登记项",
     "namespace-owner-absent": "找不到该编号体系所属的条款",
+    "name-undefined": "文中没有定义这个名称",
+    "skill-not-of-role": "这个技能属于别的身份",
 }
+KINDS_ZH = {"role": "身份", "skill": "技能", "status": "状态", "camp": "阵营", "tag": "标签"}
 
 
 def register(sub: Any) -> None:
@@ -35,6 +38,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def render(doc: Document, lang: str) -> str:
+    if doc.shape != "dotted":
+        return render_sections(doc, lang)
     zh = lang != "en"
     out: list[str] = []
     n_items = sum(len(c.items) for c in doc)
@@ -93,4 +98,56 @@ def render(doc: Document, lang: str) -> str:
             target = (r.target_clause or "") + (r.target_item or "")
             reason = REASONS_ZH.get(m.reason, m.reason) if zh else m.reason
             out.append(f"  {target:<12} {reason} — {where} 第 {r.line} 行「{r.raw}」")
+    return "\n".join(out) + "\n"
+
+
+def render_sections(doc: Document, lang: str) -> str:
+    """A book shaped by headings: sections indented under their parents, roles and tables marked."""
+    zh = lang != "en"
+    n_items = sum(len(c.items) for c in doc)
+    n_refs = sum(1 for _ in doc.refs())
+    roles = doc.names.of("role")
+    skills = doc.names.of("skill")
+    out = [doc.title]
+    if zh:
+        out.append(
+            f"{len(doc.clauses)} 节 · {len(roles)} 个身份 · {len(skills)} 个技能 · {n_items} 项 · "
+            f"{n_refs} 处按名称的引用 · {len(doc.lines)} 行（按标题读取）"
+        )
+    else:
+        out.append(
+            f"{len(doc.clauses)} sections · {len(roles)} roles · {len(skills)} skills · {n_items} items · "
+            f"{n_refs} references by name · {len(doc.lines)} lines (read by headings)"
+        )
+    out.append("")
+    depth: dict[str, int] = {}
+    for c in doc:
+        d = depth[c.parent] + 1 if c.parent in depth else 0
+        depth[c.id] = d
+        marks = []
+        if c.role:
+            marks.append(("身份 " if zh else "role ") + "/".join(c.role))
+        if c.tables:
+            rows = sum(len(t.rows) for t in c.tables)
+            marks.append(
+                f"表格 {len(c.tables)}（{rows} 行）" if zh else f"{len(c.tables)} table(s), {rows} rows"
+            )
+        if c.items:
+            marks.append(" ".join(it.label for it in c.items))
+        if c.fused:
+            marks.append("标题与正文同行" if zh else "heading fused with its body")
+        where = f"〔第{c.line}行〕" if zh else f"〔L{c.line}〕"
+        label = c.id if c.id.rsplit("/", 1)[-1] == c.title else f"{c.id}  {c.title}"
+        line = f"{'  ' * d}{label}  {where}"
+        if marks:
+            line += "  " + "；".join(marks)
+        out.append(line)
+    if doc.missing:
+        out.append("")
+        out.append("被引用但文中没有定义的名称：" if zh else "Names cited but not defined in the text:")
+        for m in doc.missing:
+            r = m.ref
+            kind = KINDS_ZH.get(r.kind.value, r.kind.value) if zh else r.kind.value
+            reason = REASONS_ZH.get(m.reason, m.reason) if zh else m.reason
+            out.append(f"  {kind} {r.name}：{reason} — {r.clause} 第 {r.line} 行「{r.raw}」")
     return "\n".join(out) + "\n"

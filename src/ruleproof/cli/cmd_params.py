@@ -1,26 +1,31 @@
-"""``ruleproof params`` — the spec's parameters: key, value, clause, quoted phrase; ``--set`` shows a reform."""
+"""``ruleproof params [--book KEY]`` — the spec's parameters: key, value, clause, quoted phrase; ``--set``
+shows a reform."""
 
 from __future__ import annotations
 
 import argparse
 
+from ruleproof import books
+from ruleproof.cli.common import add_book_argument, book_from_args
 from ruleproof.cli.options import add_spec_options, spec_from_args
 from ruleproof.jsonout import dumps
-from ruleproof.specs.fanhanglu import PARAMS
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("params", help="list the spec's parameters with clause and default")
     p.add_argument("--json", action="store_true")
     p.add_argument("--all", action="store_true", help="include structural (non-tunable) constants")
+    add_book_argument(p, "规则书（默认 fanhanglu）")
     add_spec_options(p)
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    spec = spec_from_args(args)
+    book = book_from_args(args)
+    exe = books.spec_of(book, "ruleproof params")
+    spec = spec_from_args(args, book, "params")
     rows = []
-    for param in PARAMS:
+    for param in exe.params:
         if not (param.tunable or args.all):
             continue
         value = spec.params[param.key]

@@ -1,13 +1,13 @@
-"""``ruleproof play [--seed N]`` — one seeded random game with a readable log."""
+"""``ruleproof play [--book KEY] [--seed N]`` — one seeded random game with a readable log."""
 
 from __future__ import annotations
 
 import argparse
 
+from ruleproof import books
+from ruleproof.cli.common import add_book_argument, book_from_args
 from ruleproof.cli.options import add_spec_options, spec_from_args
 from ruleproof.jsonout import dumps
-from ruleproof.specs.fanhanglu.engine import Game, RandomPolicy, random_roles
-from ruleproof.specs.fanhanglu.engine.render import render
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -15,21 +15,26 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--public", action="store_true", help="only what everyone sees (the batches)")
     p.add_argument("--json", action="store_true", help="the event log as JSON")
+    add_book_argument(p, "规则书（默认 fanhanglu）")
     add_spec_options(p)
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    spec = spec_from_args(args)
-    roles = random_roles(args.seed)
-    g = Game(spec, roles, RandomPolicy(args.seed), seed=args.seed)
+    book = book_from_args(args)
+    engine = books.engine_of(book, "ruleproof play")
+    spec = spec_from_args(args, book, "play")
+    roles = engine.random_roles(args.seed)
+    g = engine.new_game(
+        spec, roles, engine.random_policy(args.seed), seed=args.seed, observer=None, stop_after=None
+    )
     g.run()
     if args.json:
         print(
             dumps(
                 {
                     "seed": args.seed,
-                    "spec": spec.describe_changes(),
+                    "spec": spec.describe_changes() if spec is not None else {},
                     "roles": {str(i + 1): r for i, r in enumerate(roles)},
                     "result": g.result.to_json() if g.result else None,
                     "events": [e.to_json() for e in g.events],
@@ -38,6 +43,6 @@ def run(args: argparse.Namespace) -> int:
             end="",
         )
         return 0
-    for line in render(g.events, args.lang, private=not args.public, system=not args.public):
+    for line in engine.render(g.events, args.lang, private=not args.public, system=not args.public):
         print(line)
     return 0

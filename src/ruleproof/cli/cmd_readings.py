@@ -1,4 +1,4 @@
-"""``ruleproof readings`` — what each interpretation switch of 返航录 costs in play.
+"""``ruleproof readings`` — what each interpretation switch of a book (返航录 by default) costs in play.
 
 For every switch (or ``--switch KEY``), Z3 searches the smallest scenario on which its two readings give
 different observable outcomes (a death, a published batch, a private message, a stock, an illegal
@@ -14,12 +14,13 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ruleproof.cli.common import write
+from ruleproof import books
+from ruleproof.books.protocols import Readings
+from ruleproof.cli.common import add_book_argument, book_from_args, write
 from ruleproof.cli.options import add_spec_options, spec_from_args
 from ruleproof.errors import UserError
 from ruleproof.jsonout import dumps
 from ruleproof.smt.ts import Options
-from ruleproof.specs.fanhanglu.interpretations import SWITCH_BY_KEY
 
 STATUS_ZH = {
     "distinguished": "可区分",
@@ -46,13 +47,15 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     p.add_argument("--json", action="store_true", help="machine-readable report")
     add_spec_options(p)
+    add_book_argument(p)
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from ruleproof.invariants.fanhanglu.readings import all_readings
-
-    unknown = [s for s in args.switch if s not in SWITCH_BY_KEY]
+    book = book_from_args(args)
+    all_readings: Readings = book.load("readings", "readings")
+    known = {sw.key for sw in books.spec_of(book, "readings").switches}
+    unknown = [s for s in args.switch if s not in known]
     if unknown:
         raise UserError(f"未知解释开关 {unknown[0]}", f"unknown interpretation switch {unknown[0]}")
     if not 1 <= args.depth <= 50:
@@ -60,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
     if args.timeout <= 0:
         raise UserError("--timeout 须为正数（毫秒）", "--timeout must be positive (ms)")
     opts = Options(depth=args.depth, timeout_ms=args.timeout, seed=args.seed)
-    verdicts = all_readings(spec_from_args(args), opts, args.switch or None, args.write)
+    verdicts = all_readings(spec_from_args(args, book, "readings"), opts, args.switch or None, args.write)
     report = [v.to_json() for v in verdicts]
     if args.json:
         write(dumps({"readings": report}))

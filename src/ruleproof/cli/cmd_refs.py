@@ -17,7 +17,10 @@ from ruleproof.text.model import Ref
 def register(sub: Any) -> None:
     p: argparse.ArgumentParser = sub.add_parser("refs", help="某条款引用了谁、被谁引用", description=__doc__)
     p.add_argument(
-        "args", nargs="+", metavar="[FILE] CLAUSE", help=f"CLAUSE 如 4.4.6、2.8.9(17)、附录四。{FILE_HELP}"
+        "args",
+        nargs="+",
+        metavar="[FILE] CLAUSE",
+        help=f"CLAUSE 如 4.4.6、2.8.9(17)、附录四；按标题读取的规则书可用节、身份、技能名（如 猎人、最后一枪）。{FILE_HELP}",
     )
     p.add_argument("--json", action="store_true", help="machine-readable JSON")
     p.set_defaults(func=run)
@@ -49,14 +52,22 @@ def run(args: argparse.Namespace) -> int:
     file, target = (args.args[0], args.args[1]) if len(args.args) == 2 else (None, args.args[0])
     doc = load_document(file)
     graph = reference_graph(doc)
-    node, item = _split_item(target.strip())
+    node, item = _split_item(target.strip()) if doc.shape == "dotted" else (target.strip(), None)
+    by_name: str | None = None
+    if node not in graph and doc.shape != "dotted":
+        # a book shaped by headings: a skill, status or camp by name → the section that defines it
+        defined = [d for d in doc.names.definitions if d.name == node and d.kind != "term"]
+        if defined:
+            by_name, node = node, defined[0].clause
     if node not in graph:
         raise UserError(
             f"文中既没有条款 {node}，也没有任何地方引用它",
             f"no clause {node} in the text and nothing cites it",
         )
-    outgoing = [] if item is not None else cites(graph, node)
-    incoming = [r for r in cited_by(graph, node) if _same_item(r, item)]
+    outgoing = [] if item is not None or by_name is not None else cites(graph, node)
+    incoming = [
+        r for r in cited_by(graph, node) if _same_item(r, item) and (by_name is None or r.name == by_name)
+    ]
     kind = graph.nodes[node]["kind"]
     if args.json:
         write(

@@ -1,18 +1,28 @@
-"""``ruleproof replay VECTOR…`` — replay test vectors on the engine; exit 1 at the first failing one."""
+"""``ruleproof replay VECTOR…`` — replay test vectors on the engine of the book each names.
+
+Every vector is replayed (a failing one does not stop the others) and the run ends with a summary line.
+Exit 0 when every expectation of every vector holds, 1 when some expectation failed (each mismatch
+printed with the vector's clause ids), 2 when some vector could not be replayed — malformed, or an
+illegal action it does not expect (each reported on its own line, naming the clause).  A single unusable
+vector is one line on stderr, as for any bad input.
+"""
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Any
 
-from ruleproof.errors import BadInput
+from ruleproof.books import engine_for_vector
+from ruleproof.errors import BadInput, UserError
 from ruleproof.jsonout import dumps
-from ruleproof.specs.fanhanglu.engine import check_expectations, run_vector
-from ruleproof.vectors import load_vector
+from ruleproof.vectors.format import parse_vector, read_raw
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("replay", help="replay ruleproof-vector/1 test vectors on the reference engine")
+    p = sub.add_parser(
+        "replay", help="replay ruleproof-vector/1 test vectors on the reference engine", description=__doc__
+    )
     p.add_argument("vectors", nargs="+", metavar="VECTOR", help="vector files or directories of *.json")
     p.add_argument("--json", action="store_true", help="machine-readable report")
     p.set_defaults(func=run)
@@ -32,29 +42,69 @@ def expand(paths: list[str]) -> list[Path]:
     return out
 
 
+def replay_one(path: Path) -> dict[str, Any]:
+    """One vector's report: ``ok``, its mismatches, or the error that stopped it (bad vector, illegal
+    action the vector does not expect)."""
+    try:
+        raw = read_raw(path)
+        engine = engine_for_vector(raw.get("book"), str(path))
+        vec = engine.load(parse_vector(raw, str(path), engine.vocabulary))
+        outcome = engine.run_vector(vec)
+        mismatches = engine.check_expectations(vec, outcome)
+    except UserError as exc:
+        return {"path": str(path), "id": None, "ok": False, "error": exc}
+    return {"path": str(path), "id": vec.id, "ok": not mismatches, "mismatches": mismatches}
+
+
 def run(args: argparse.Namespace) -> int:
-    report = []
-    status = 0
-    for path in expand(args.vectors):
-        vec = load_vector(path)
-        outcome = run_vector(vec)
-        mismatches = check_expectations(vec, outcome)
-        report.append(
-            {
-                "path": str(path),
-                "id": vec.id,
-                "ok": not mismatches,
-                "mismatches": [m.line("en") for m in mismatches],
-            }
-        )
-        if mismatches:
-            status = 1
-            if not args.json:
-                print(f"FAIL {path} ({vec.id})")
-                print("  " + mismatches[0].line(args.lang))
-                break
-        elif not args.json:
-            print(f"ok   {path} ({vec.id})")
+    paths = expand(args.vectors)
+    reports = [replay_one(path) for path in paths]
+    failed = [r for r in reports if not r["ok"]]
+    errors = [r for r in failed if "error" in r]
+    if len(reports) == 1 and errors:
+        raise errors[0]["error"]  # one unusable vector: its one-line error, exit 2
     if args.json:
-        print(dumps({"vectors": report, "ok": status == 0}), end="")
-    return status
+        print(
+            dumps(
+                {
+                    "vectors": [
+                        {
+                            "path": r["path"],
+                            "id": r["id"],
+                            "ok": r["ok"],
+                            "mismatches": [m.line("en") for m in r.get("mismatches", [])],
+                            **({"error": r["error"].message("en")} if "error" in r else {}),
+                        }
+                        for r in reports
+                    ],
+                    "ok": not failed,
+                    "summary": {"vectors": len(reports), "passed": len(reports) - len(failed)},
+                }
+            ),
+            end="",
+        )
+    else:
+        for r in reports:
+            name = f"{r['path']} ({r['id']})" if r["id"] else r["path"]
+            if r["ok"]:
+                print(f"ok   {name}")
+            elif "error" in r:
+                print(f"ERROR {name}")
+                print("  " + r["error"].message(args.lang))
+            else:
+                print(f"FAIL {name}")
+                for m in r["mismatches"]:
+                    print("  " + m.line(args.lang))
+        n, bad = len(reports), len(failed)
+        if args.lang == "en":
+            print(
+                f"{n - bad}/{n} vectors passed"
+                + (f", {bad} failed ({len(errors)} with errors)" if bad else "")
+            )
+        else:
+            print(
+                f"{n} 个向量：通过 {n - bad}" + (f"，失败 {bad}（其中 {len(errors)} 个出错）" if bad else "")
+            )
+    if errors:
+        return 2
+    return 1 if failed else 0

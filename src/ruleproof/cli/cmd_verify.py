@@ -1,23 +1,27 @@
-"""``ruleproof verify [FILE]`` — prove or refute the invariants the 返航录 text states (issue 5).
+"""``ruleproof verify [FILE] [--book KEY]`` — prove or refute the invariants a book's text states (issue 5).
 
 Every invariant is checked in every reading of the interpretation switches relevant to it; its status
 is the one of the configured readings (``--interpret``), the other readings are listed with theirs.
 ``--set KEY=VALUE`` is a what-if (see ``ruleproof params``).  Exit 0 when every invariant is proved or
 holds to the depth, 1 when one is violated, 3 when one is unknown (and none violated), 2 on bad input.
-``FILE`` (default: the bundled text) is the text the order tables are read from.
+``FILE`` (default: the book's bundled text) is the text the order tables are read from; the book is
+``--book KEY``, or the one ``FILE`` is (``bundled:KEY`` or recognised by its title), or 返航录.  Its
+invariants, spec and switches come from its profile (a book without invariants: exit 2, saying so).
 """
 
 from __future__ import annotations
 
 import argparse
 
-from ruleproof.cli.common import add_file_argument, load_document, write
+from ruleproof import books
+from ruleproof.books import BookProfile, load_source
+from ruleproof.cli.common import add_book_argument, add_file_argument, book_from_args, write
 from ruleproof.cli.options import add_spec_options, spec_from_args
 from ruleproof.errors import UserError
 from ruleproof.jsonout import dumps
 from ruleproof.smt.ts import Options, Status
 from ruleproof.smt.verify import InvariantResult, VerifyReport, verify_all
-from ruleproof.specs.fanhanglu.interpretations import SWITCH_BY_KEY
+from ruleproof.text import read_document
 
 STATUS_ZH = {
     Status.PROVED: "已证明",
@@ -47,9 +51,15 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--json", action="store_true", help="machine-readable report")
     p.add_argument("--no-timing", action="store_true", help="omit seconds (byte-identical output)")
     p.add_argument(
-        "--write-counterexamples", metavar="DIR", help="write each counterexample as a vector into DIR"
+        "--write-counterexamples",
+        metavar="DIR",
+        nargs="?",
+        const="",
+        help="write each counterexample as a vector into DIR (default: the book's counterexamples folder, "
+        "e.g. counterexamples/fanhanglu, relative to the current directory)",
     )
     p.add_argument("--configured-only", action="store_true", help="check only the configured readings")
+    add_book_argument(p)
     add_spec_options(p)
     p.set_defaults(func=run)
 
@@ -66,23 +76,24 @@ def options_from_args(args: argparse.Namespace) -> Options:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ruleproof.invariants.fanhanglu import INVARIANT_BY_NAME
-
-    spec = spec_from_args(args)
-    unknown = [n for n in args.invariant if n not in INVARIANT_BY_NAME]
+    source = load_source(args.file) if args.file is not None else None
+    book = book_from_args(args, source)
+    by_name = {inv.name: inv for inv in books.invariants_of(book, "ruleproof verify")}
+    spec = spec_from_args(args, book, "verify")
+    unknown = [n for n in args.invariant if n not in by_name]
     if unknown:
-        names = ", ".join(INVARIANT_BY_NAME)
+        names = ", ".join(by_name)
         raise UserError(
             f"未知不变式 {unknown[0]}（可选：{names}）", f"unknown invariant {unknown[0]} (one of {names})"
         )
-    chosen = [INVARIANT_BY_NAME[n] for n in dict.fromkeys(args.invariant)] or None
+    chosen = [by_name[n] for n in dict.fromkeys(args.invariant)] or None
     report = verify_all(
         spec,
-        load_document(args.file),
+        read_document(source or load_source(f"bundled:{book.key}")),
         options=options_from_args(args),
         invariants=chosen,
         all_readings=not args.configured_only,
-        write_dir=args.write_counterexamples,
+        write_dir=counterexample_dir(args.write_counterexamples, book),
     )
     if args.json:
         write(dumps(report.to_json(timing=not args.no_timing)))
@@ -91,12 +102,23 @@ def run(args: argparse.Namespace) -> int:
     return report.exit_code()
 
 
+def counterexample_dir(given: str | None, book: BookProfile) -> str | None:
+    """Where counterexamples are written: DIR as given, or — the option without DIR — the book's own
+    counterexamples folder (its profile's), which a book without one lacks (exit 2)."""
+    if given is None or given:
+        return given
+    if book.counterexamples is None:
+        raise book.missing("counterexamples", "ruleproof verify --write-counterexamples")
+    return book.counterexamples
+
+
 def render(report: VerifyReport, lang: str = "zh", timing: bool = True) -> str:
     en = lang == "en"
-    spec = report.spec
-    changed = [f"{k}={spec.params[k]}" for k in sorted(spec.overrides)]
-    changed += [f"{k}={v}" for k, v in sorted(spec.interpretation.items()) if SWITCH_BY_KEY[k].default != v]
-    what = ", ".join(changed)
+    changes = report.spec.describe_changes()
+    params = changes["params"]
+    readings = changes["interpretation"]
+    assert isinstance(params, dict) and isinstance(readings, dict)
+    what = ", ".join([*(f"{k}={v}" for k, v in params.items()), *(f"{k}={v}" for k, v in readings.items())])
     if en:
         head = f"{report.spec.book}: {len(report.invariants)} invariant(s), BMC depth {report.options.depth} nights"
         head += f"; what-if {what}" if what else ""

@@ -1,11 +1,13 @@
-"""``ruleproof vocab`` — the identifiers vectors may use (roles, skills, seats, batches, state fields…)."""
+"""``ruleproof vocab [--book KEY]`` — the identifiers vectors may use (roles, skills, seats, batches, state
+fields…), from the book's engine."""
 
 from __future__ import annotations
 
 import argparse
 
+from ruleproof import books
+from ruleproof.cli.common import add_book_argument, book_from_args
 from ruleproof.jsonout import dumps
-from ruleproof.specs.fanhanglu.engine.vocab import markdown, vocabulary
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -15,12 +17,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     fmt = p.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true")
     fmt.add_argument("--markdown", action="store_true", help="the tables embedded in docs/vectors.md")
+    add_book_argument(p, "规则书（默认 fanhanglu）")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    engine = books.engine_of(book_from_args(args), "ruleproof vocab")
     if args.json:
-        print(dumps(vocabulary()), end="")
+        print(dumps(engine.vocabulary_json()), end="")
     else:
-        print(markdown(), end="")
+        print(engine.vocabulary_markdown(), end="")
     return 0

@@ -1,25 +1,44 @@
-"""Helpers shared by the commands: the ``[FILE]`` argument and reading the document."""
+"""Helpers shared by the commands: the ``[FILE]`` and ``--book`` arguments, reading the document, and
+choosing the book a command works on (through the book registry, :mod:`ruleproof.books`)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 
-from ruleproof.books import BOOKS, DEFAULT_BOOK, load_source
+from ruleproof import books
+from ruleproof.books import BOOKS, DEFAULT_BOOK, BookProfile, Source, load_source
 from ruleproof.text import Document, read_document
 
 FILE_HELP = (
     f"规则书文本文件（UTF-8 / GB18030）；省略时使用内置的 {DEFAULT_BOOK.title} {DEFAULT_BOOK.version}；"
-    f"bundled:KEY 选用其他内置规则书（{', '.join(sorted(BOOKS))}）"
+    f"bundled:KEY 选用其他内置规则书（{', '.join(sorted(k for k, b in BOOKS.items() if b.filename))}）"
 )
+BOOK_HELP = f"规则书（{', '.join(BOOKS)}）；省略时按 FILE 识别，无 FILE 时为 {DEFAULT_BOOK.key}"
 
 
 def add_file_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", nargs="?", metavar="FILE", help=FILE_HELP)
 
 
+def add_book_argument(parser: argparse.ArgumentParser, help: str = BOOK_HELP) -> None:
+    parser.add_argument("--book", metavar="KEY", help=help)
+
+
 def load_document(file: str | None) -> Document:
     return read_document(load_source(file))
+
+
+def book_from_args(args: argparse.Namespace, source: Source | None = None) -> BookProfile:
+    """``--book KEY``, else the book ``source`` is (``bundled:KEY`` or recognised by its title), else —
+    no source — the default book; a text no book recognises needs ``--book`` (exit 2)."""
+    return books.book_for(getattr(args, "book", None), source)
+
+
+def book_of_text(args: argparse.Namespace, source: Source) -> BookProfile | None:
+    """Like :func:`book_from_args`, but None for a text no book recognises (text-only commands run on it)."""
+    key = getattr(args, "book", None)
+    return books.get(key) if key is not None else books.recognise(source)
 
 
 def write(text: str) -> None:

@@ -1,11 +1,14 @@
-"""Options shared by the engine commands: ``--set KEY=VALUE`` (a reform) and ``--interpret KEY=READING``."""
+"""Options shared by the engine commands: ``--book KEY``, ``--set KEY=VALUE`` (a reform) and
+``--interpret SWITCH=READING``; the spec comes from the book's profile."""
 
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
+from ruleproof import books
+from ruleproof.books import BookProfile
 from ruleproof.errors import UserError
-from ruleproof.specs.fanhanglu import Spec, load_spec, parse_assignment
 
 
 def add_spec_options(parser: argparse.ArgumentParser) -> None:
@@ -27,8 +30,15 @@ def add_spec_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def spec_from_args(args: argparse.Namespace) -> Spec:
-    overrides = dict(parse_assignment(a) for a in args.overrides)
+def spec_from_args(args: argparse.Namespace, book: BookProfile, command: str) -> Any:
+    """The book's spec with the ``--set`` and ``--interpret`` of the command line.  A book with an engine
+    but no spec takes neither (exit 2 when given)."""
+    if not book.has("spec"):
+        if args.overrides or args.readings:
+            raise book.missing("spec", f"{command} --set/--interpret")
+        return None
+    spec = books.spec_of(book, command)
+    overrides = dict(spec.parse_assignment(a) for a in args.overrides)
     readings: dict[str, str] = {}
     for text in args.readings:
         key, sep, value = text.partition("=")
@@ -37,4 +47,4 @@ def spec_from_args(args: argparse.Namespace) -> Spec:
                 f"解释开关须写作 SWITCH=READING：{text}", f"expected SWITCH=READING, got {text!r}"
             )
         readings[key.strip()] = value.strip()
-    return load_spec(overrides=overrides, interpretation=readings)
+    return spec.load(overrides=overrides, interpretation=readings)

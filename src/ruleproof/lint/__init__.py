@@ -14,7 +14,16 @@ f     orders              precedence chains merged per table: cycles and contrad
 g     deferral            A leaves a matter to B and B back to A
 h     revisions           revision-log edits not applied to the body
 i     hygiene             truncated text, export serial numbers
+k     names               names cited but not defined, deleted, misspelt, under the wrong role; labels
+l     structure           sections: numbering gaps, duplicate headings and versions, duplicated points
+m     wintables           win / loss tables naming the wrong camp
+n     sequences           order lists and order claims that contradict each other
+o     forum               forum page furniture, headings fused with their body, cut links
 ====  ==================  ==========================================================================
+
+Families a–i read clauses numbered 4.4.6 (返航录); k–o read books shaped by headings.  Families c and
+d are 返航录's own bookkeeping and run only where the book's profile or the text declares them
+(``ruleproof.lint.profiles``).
 """
 
 from __future__ import annotations
@@ -26,17 +35,28 @@ from ruleproof.findings import Finding
 from ruleproof.lint import (
     deferral,
     exceptions,
+    forum,
     gates,
     hygiene,
+    names,
     numbering,
     orders,
     refs,
     restatements,
     revisions,
+    sequences,
+    structure,
+    wintables,
 )
 from ruleproof.lint.base import CheckInfo
 from ruleproof.lint.context import LintContext
+from ruleproof.lint.profiles import book_families
 from ruleproof.text.model import Document
+
+# the generic families of each shape, and the book-specific ones (enabled per book, see profiles.py)
+DOTTED: tuple[ModuleType, ...] = (refs, numbering, restatements, orders, deferral, revisions, hygiene)
+SECTIONED: tuple[ModuleType, ...] = (names, structure, wintables, sequences, forum)
+BOOK_SPECIFIC: dict[str, ModuleType] = {"exceptions": exceptions, "gates": gates}
 
 FAMILIES: tuple[ModuleType, ...] = (
     refs,
@@ -48,18 +68,31 @@ FAMILIES: tuple[ModuleType, ...] = (
     deferral,
     revisions,
     hygiene,
+    names,
+    structure,
+    wintables,
+    sequences,
+    forum,
 )
 
 CHECKS: tuple[CheckInfo, ...] = tuple(info for family in FAMILIES for info in family.CHECKS)
+BOOK_CHECK_IDS: frozenset[str] = frozenset(info.id for m in BOOK_SPECIFIC.values() for info in m.CHECKS)
 
-__all__ = ["CHECKS", "FAMILIES", "CheckInfo", "LintContext", "run_lint"]
+__all__ = ["BOOK_CHECK_IDS", "CHECKS", "FAMILIES", "CheckInfo", "LintContext", "families_for", "run_lint"]
+
+
+def families_for(document: Document) -> tuple[ModuleType, ...]:
+    """The families that run on ``document``, in report order."""
+    enabled = book_families(document)
+    generic = DOTTED if document.shape == "dotted" else SECTIONED
+    return tuple(f for f in FAMILIES if f in generic or any(BOOK_SPECIFIC[k] is f for k in enabled))
 
 
 def run_lint(document: Document) -> list[Finding]:
     """Every lint finding on ``document``, sorted by line (then check id)."""
     ctx = LintContext(document)
     findings: list[Finding] = []
-    for family in FAMILIES:
+    for family in families_for(document):
         runner: Callable[[LintContext], Iterable[Finding]] = family.run
         findings.extend(runner(ctx))
     return sorted(findings, key=Finding.sort_key)

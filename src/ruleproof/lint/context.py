@@ -112,6 +112,11 @@ class LintContext:
         return find_owners(self.titles())
 
     @cached_property
+    def body(self) -> str:
+        """Every clause body, joined by line breaks (for counting how often the text prints a word)."""
+        return "\n".join(span.text for c in self.doc for span in c.spans)
+
+    @cached_property
     def log_appendices(self) -> frozenset[str]:
         """Names of the appendices that are revision logs."""
         return frozenset(a.name for a in self.doc.appendices if any(w in a.title for w in LOG_TITLE_WORDS))

@@ -14,8 +14,10 @@ The cache directory is ``$RULEPROOF_CACHE`` (``off`` disables it), else ``$XDG_C
 from __future__ import annotations
 
 import hashlib
+import importlib
 import os
 import pickle
+import pkgutil
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -45,23 +47,36 @@ def code_fingerprint() -> str:
     return h.hexdigest()
 
 
-def spec_fingerprint() -> str:
-    """A hash of the 返航录 spec's data as it is in memory now (tables, parameters, roles, switches)."""
-    from ruleproof.specs.fanhanglu import interpretations, params, roles, tables
-
-    parts = [
-        repr(getattr(m, name))
-        for m in (params, tables, roles, interpretations)
-        for name in sorted(vars(m))
-        if name.isupper() and not name.startswith("_")
-    ]
+def spec_fingerprint(package: str) -> str:
+    """A hash of a book's spec data as it is in memory now: the upper-case constants (tables, parameters,
+    roles, switches) of every plain module of its spec ``package`` (``ruleproof.specs.fanhanglu``; the
+    engine's and the kernels' sub-packages are code, which :func:`code_fingerprint` covers)."""
+    pkg = importlib.import_module(package)
+    names = [package]
+    if hasattr(pkg, "__path__"):
+        names += [f"{package}.{m.name}" for m in pkgutil.iter_modules(pkg.__path__) if not m.ispkg]
+    parts = []
+    for name in sorted(names):
+        module = importlib.import_module(name)
+        for attr in sorted(vars(module)):
+            if attr.isupper() and not attr.startswith("_"):
+                text = repr(getattr(module, attr))
+                if " at 0x" not in text:  # a function or an object without a value repr: code, not data
+                    parts.append(f"{name}.{attr}={text}")
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 
-def key(*parts: Any) -> str:
+def data_of(spec: object) -> str:
+    """:func:`spec_fingerprint` of the package that defines a loaded spec's type."""
+    return spec_fingerprint(type(spec).__module__)
+
+
+def key(data: str, *parts: Any) -> str:
+    """The cache key of a question (``parts``) about a spec whose data hashes to ``data``
+    (:func:`data_of`, taken once per run of questions)."""
     h = hashlib.sha256()
     h.update(code_fingerprint().encode())
-    h.update(spec_fingerprint().encode())
+    h.update(data.encode())
     for p in parts:
         h.update(repr(p).encode())
         h.update(b"\0")
@@ -92,4 +107,4 @@ def cached(k: str, compute: Callable[[], T]) -> T:
     return value
 
 
-__all__ = ["cached", "code_fingerprint", "directory", "key", "spec_fingerprint"]
+__all__ = ["cached", "code_fingerprint", "data_of", "directory", "key", "spec_fingerprint"]

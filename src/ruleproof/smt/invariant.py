@@ -15,7 +15,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ruleproof.claims import Claim, ClaimMissing, ClaimPattern, read_claim
 from ruleproof.kernel.algebra import Algebra
@@ -35,9 +35,10 @@ from ruleproof.smt.ts import (
 )
 
 if TYPE_CHECKING:
-    from ruleproof.specs.fanhanglu import Spec
-    from ruleproof.specs.fanhanglu.engine.runner import Outcome
+    from ruleproof.runtime.replay import Outcome
     from ruleproof.text import Document
+
+Spec = TypeVar("Spec")  # the book's spec type (each book's invariants name theirs)
 
 
 class NotConcretizable(Exception):
@@ -62,7 +63,7 @@ class Checked:
 Claims = Mapping[str, Claim]
 
 
-class Invariant(ABC):
+class Invariant(ABC, Generic[Spec]):
     name: str
     title: str  # zh
     title_en: str
@@ -90,7 +91,7 @@ class Invariant(ABC):
             return Checked(CheckResult(Status.UNKNOWN, method, 0, note=note))
 
 
-def bundled_claims(inv: Invariant) -> dict[str, Claim]:
+def bundled_claims(inv: Invariant[Any]) -> dict[str, Claim]:
     """The claims of ``inv`` as v1preview1.0 states them (for callers that have no document)."""
     from ruleproof.books import load_source
     from ruleproof.text import read_document
@@ -104,7 +105,7 @@ def bundled_claims(inv: Invariant) -> dict[str, Claim]:
 _BUNDLED: Document | None = None
 
 
-class SystemInvariant(Invariant):
+class SystemInvariant(Invariant[Spec]):
     @abstractmethod
     def system(self, spec: Spec, claims: Claims | None = None) -> TransitionSystem:
         """The transition system with this theorem's properties (``claims`` None: the bundled text's)."""
@@ -176,7 +177,7 @@ class SystemInvariant(Invariant):
         )
 
 
-class FormulaInvariant(Invariant):
+class FormulaInvariant(Invariant[Spec]):
     """A theorem about one situation (:mod:`ruleproof.smt.formula`): proved for every situation the rules
     allow, or violated by the smallest one; ``vacuous`` when its premise cannot happen."""
 
@@ -213,16 +214,17 @@ def confirm(vector: dict[str, Any], monitor: Callable[[Outcome], set[str]] | Non
     """Replay a counterexample on the reference engine: do its expectations hold (the engine plays what the
     model predicts), and does the invariant's engine monitor — the property recomputed from the engine's own
     events, independently of the model — see the violation?"""
+    from ruleproof import books
     from ruleproof.errors import UserError
-    from ruleproof.specs.fanhanglu.engine import check_expectations, run_vector
     from ruleproof.vectors.format import parse_vector
 
     try:
         vec = parse_vector(vector)
-        outcome = run_vector(vec, trace=True)
+        engine = books.engine_for_vector(vec.raw.get("book"))
+        outcome = engine.run_vector(vec, trace=True)
     except UserError as exc:
         return {"replays": False, "shows_violation": None, "error": exc.en}
-    mismatches = [m.line("en") for m in check_expectations(vec, outcome)]
+    mismatches = [m.line("en") for m in engine.check_expectations(vec, outcome)]
     seen = sorted(monitor(outcome)) if monitor is not None else None
     return {
         "replays": not mismatches,
@@ -231,15 +233,7 @@ def confirm(vector: dict[str, Any], monitor: Callable[[Outcome], set[str]] | Non
     }
 
 
-def spec_header(spec: Spec) -> Mapping[str, Any]:
+def spec_header(spec: Any) -> Mapping[str, Any]:
     """The vector keys that pin a spec: the readings and parameter overrides (in authors' units)."""
-    from ruleproof.specs.fanhanglu.engine.model import centi_json
-    from ruleproof.specs.fanhanglu.params import PARAM_BY_KEY
-    from ruleproof.specs.model import Unit
-
-    params: dict[str, Any] = {}
-    for key in sorted(spec.overrides):
-        value = spec.overrides[key]
-        centi = PARAM_BY_KEY[key].unit is Unit.CENTI
-        params[key] = centi_json(value) if centi and isinstance(value, int) else value
-    return {"interpretation": dict(sorted(spec.interpretation.items())), "params": params}
+    header: Mapping[str, Any] = spec.vector_header()
+    return header

@@ -1,5 +1,8 @@
 """Verify the invariants of a spec, in every reading of their interpretation switches.
 
+The book — its invariant list, its spec loader and switches, its bundled text — comes from the book
+registry (:mod:`ruleproof.books`), found by the spec's ``book`` id; nothing here names a book.
+
 :func:`verify_all` is what ``ruleproof verify`` and the ``verify`` stage of ``ruleproof check`` call.  For
 each invariant it checks every combination of the readings of the switches relevant to it (the other
 switches and the parameter overrides as configured); the invariant's *headline* status is the one of the
@@ -8,7 +11,7 @@ differ.  Exit status (:meth:`VerifyReport.exit_code`): 1 when a headline status 
 when one is ``unknown``, else 0 — an ``unknown`` is never shown as a pass.  A ``vacuous`` invariant (the
 model cannot reach what the theorem talks about) exits 1 like a violation: a proof of nothing is a defect.
 
-The rules are the spec's, with the values the checked text states (:mod:`ruleproof.specs.fanhanglu.textrules`:
+The rules are the spec's, with the values the checked text states (:mod:`ruleproof.textrules`:
 a revision that edits 「2 发」 in a rule is verified with its own number) and any ``--set`` reform on top;
 the claims are read from the text by each invariant (:mod:`ruleproof.claims`).
 """
@@ -23,17 +26,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ruleproof import books
+from ruleproof.books import BookProfile
+from ruleproof.books.protocols import ExecutableSpec, SpecLike
 from ruleproof.findings import Finding, Severity
 from ruleproof.fsutil import atomic_write_text
 from ruleproof.lint.base import CheckInfo
 from ruleproof.smt import cache
 from ruleproof.smt.invariant import Checked, Invariant
 from ruleproof.smt.ts import CheckResult, Options, Status
-from ruleproof.specs.fanhanglu import Spec, load_spec
-from ruleproof.specs.fanhanglu.interpretations import SWITCH_BY_KEY
-from ruleproof.specs.fanhanglu.textrules import TextRule, text_rules
+from ruleproof.specs.model import Switch
 from ruleproof.text import Document
+from ruleproof.textrules import TextRule, text_rules
 from ruleproof.vectors.format import dump_vector
+
+Spec = SpecLike
 
 RANK = {Status.VIOLATED: 4, Status.VACUOUS: 3, Status.UNKNOWN: 2, Status.HOLDS: 1, Status.PROVED: 0}
 
@@ -81,7 +88,7 @@ def _depth(r: CheckResult) -> int | None:
 
 @dataclass
 class InvariantResult:
-    invariant: Invariant
+    invariant: Invariant[Any]
     readings: list[ReadingResult]
 
     @property
@@ -151,20 +158,32 @@ class VerifyReport:
         }
 
 
+def book_of(spec: Spec) -> BookProfile:
+    """The book a spec is of (its ``book`` id, through the registry)."""
+    return books.by_id(spec.book, "spec")
+
+
+def switches_of(spec: Spec) -> dict[str, Switch]:
+    exe: ExecutableSpec[Any] = books.spec_of(book_of(spec), "verify")
+    return {s.key: s for s in exe.switches}
+
+
 def reading_combinations(spec: Spec, switches: Sequence[str]) -> list[dict[str, str]]:
     """Every combination of the readings of ``switches``, the configured one first."""
-    configured = {k: spec.reading(k) for k in switches}
+    known = switches_of(spec)
+    configured = {k: spec.interpretation[k] for k in switches}
     combos = [
         dict(zip(switches, values, strict=True))
-        for values in itertools.product(*(SWITCH_BY_KEY[k].choices for k in switches))
+        for values in itertools.product(*(known[k].choices for k in switches))
     ]
     return [configured, *(c for c in combos if c != configured)]
 
 
 def counterexample_name(invariant: str, spec: Spec, readings: dict[str, str]) -> str:
     """``<invariant>--<params-or-reading>``: the non-default parameters and readings, or ``default``."""
+    known = switches_of(spec)
     parts = [f"{k}={_show(v)}" for k, v in sorted(spec.overrides.items())]
-    parts += [f"{k}={v}" for k, v in sorted(readings.items()) if SWITCH_BY_KEY[k].default != v]
+    parts += [f"{k}={v}" for k, v in sorted(readings.items()) if known[k].default != v]
     return f"{invariant}--{','.join(parts) or 'default'}"
 
 
@@ -177,30 +196,32 @@ def verify_all(
     doc: Document | None = None,
     *,
     options: Options | None = None,
-    invariants: Sequence[Invariant] | None = None,
+    invariants: Sequence[Invariant[Any]] | None = None,
     all_readings: bool = True,
     write_dir: str | Path | None = None,
 ) -> VerifyReport:
-    """Check ``invariants`` (default: all of the spec's book) on ``spec``; see the module docstring."""
-    from ruleproof.invariants.fanhanglu import INVARIANTS
-
+    """Check ``invariants`` (default: all of the spec's book's) on ``spec``; ``doc`` (default: the book's
+    bundled text) is the text the order tables are read from.  See the module docstring."""
+    book = book_of(spec)
+    exe: ExecutableSpec[Any] = books.spec_of(book, "verify")
     opts = options or Options()
     if doc is None:
-        from ruleproof.books import load_source
         from ruleproof.text import read_document
 
-        doc = read_document(load_source(None))
-    # the rules the text states, an explicit reform on top
-    stated = [t for t in text_rules(doc) if t.key not in spec.overrides]
-    spec = load_spec({**{t.key: t.text_value for t in stated}, **spec.overrides}, spec.interpretation)
+        doc = read_document(books.load_source(f"bundled:{book.key}"))
+    # the rules the text states (each parameter's quoted phrase read back from it), an explicit reform on top
+    stated = [t for t in text_rules(doc, exe.params) if t.key not in spec.overrides]
+    spec = exe.load({**{t.key: t.text_value for t in stated}, **spec.overrides}, spec.interpretation)
     report = VerifyReport(spec, opts, text_rules=stated)
     text_hash = document_hash(doc)
-    for inv in invariants if invariants is not None else INVARIANTS:
+    data = cache.data_of(spec) if cache.directory() is not None else ""
+    chosen = invariants if invariants is not None else books.invariants_of(book, "verify")
+    for inv in chosen:
         combos = reading_combinations(spec, inv.switches)
         results = []
         for n, combo in enumerate(combos if all_readings else combos[:1]):
-            variant = load_spec(spec.overrides, {**spec.interpretation, **combo})
-            checked, seconds = _checked(inv, variant, opts, doc, text_hash)
+            variant = exe.load(spec.overrides, {**spec.interpretation, **combo})
+            checked, seconds = _checked(inv, variant, opts, doc, (data, text_hash))
             rr = ReadingResult(combo, checked, seconds, configured=n == 0)
             if write_dir is not None and checked.scenario is not None:
                 rr.counterexample = write_counterexample(
@@ -216,16 +237,19 @@ def document_hash(doc: Document) -> str:
 
 
 def _checked(
-    inv: Invariant, spec: Spec, opts: Options, doc: Document, text_hash: str
+    inv: Invariant[Any], spec: Spec, opts: Options, doc: Document, hashes: tuple[str, str]
 ) -> tuple[Checked, float]:
-    """One invariant in one reading, through the verdict cache (:mod:`ruleproof.smt.cache`)."""
+    """One invariant in one reading, through the verdict cache (:mod:`ruleproof.smt.cache`); ``hashes``:
+    the spec data's and the text's."""
 
     def compute() -> tuple[Checked, float]:
         start = time.perf_counter()
         checked = inv.check(spec, opts, doc)
         return checked, time.perf_counter() - start
 
+    data, text_hash = hashes
     k = cache.key(
+        data,
         "verify",
         inv.name,
         text_hash,

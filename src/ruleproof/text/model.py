@@ -37,6 +37,16 @@ class RefKind(StrEnum):
     VICTORY_ROW = "victory_row"  # 判定① (a row of the victory order table 1.2.3)
     NIGHT_STEP = "night_step"  # 步骤 0.55 / 步骤 4b
     GATE = "gate"  # 第九关 (a gate of the ten-gate checklist 2.8.10)
+    # Books shaped by headings rather than dotted numbers cite things by name (docs/text-model.md):
+    ROLE = "role"  # a role (身份) by name: 「猎人<最后一枪>」, an item of a priority list
+    SKILL = "skill"  # a skill by name: 「技能·极限反击」, 「猎人<最后一枪>」, 「获得技能[通灵]」
+    STATUS = "status"  # a status (状态) by name: 「[醉酒]状态」, 「获得[迷魂]」
+    CAMP = "camp"  # a camp (阵营) by name, in a win-condition or priority table
+    TAG = "tag"  # a skill label of the text's own legend: <强制> [首夜] …
+
+
+PREAMBLE = "前言"
+"""The citation id of the text before the first heading or clause (a forum post's opening lines)."""
 
 
 @dataclass(frozen=True)
@@ -79,6 +89,11 @@ class Ref:
     target_item: str | None  # cited item label / batch label / row label / step number
     context: str = ""  # where it was found: "body", "tag", "appendix:附录四"
     quoted: bool = False  # inside 「…」: quoted text (e.g. a revision log quoting an old wording)
+    name: str | None = None  # a citation by name (role / skill / status / camp / tag): the name as printed
+    owner: str | None = None  # 「猎人<最后一枪>」: the role the text names with the skill
+    qualifier: str | None = (
+        None  # a tag's brackets as printed ("[]" / "<>"); a skill's kind word (「超能」技能·…)
+    )
 
 
 @dataclass(frozen=True)
@@ -90,6 +105,32 @@ class Heading:
     col: int
     title: str
     raw: str  # the heading text as printed (id + title)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row of a table printed with tab-separated cells (a header row's cells name the columns)."""
+
+    line: int
+    cells: tuple[str, ...]
+
+
+@dataclass
+class Table:
+    """A tab-separated table in a section: the header row, then its rows.  A row that repeats the
+    header's columns under another first cell (「白天行动 | 操作 | 一些说明」 after 「步骤 | 操作 | …」)
+    starts a new table of the same shape."""
+
+    line: int  # line of the header row
+    header: tuple[str, ...]
+    rows: list[Row] = field(default_factory=list)
+
+    def column(self, *words: str) -> int | None:
+        """Index of the first column whose header contains every one of ``words``."""
+        for i, cell in enumerate(self.header):
+            if all(w in cell for w in words):
+                return i
+        return None
 
 
 @dataclass
@@ -104,13 +145,29 @@ class Clause:
     refs: list[Ref] = field(default_factory=list)
     displaced: bool = False  # found out of canonical order (a displaced page)
     fused: bool = False  # heading found in the middle of a line
+    # Sections of books shaped by headings (docs/text-model.md, "Sections"); dotted clauses keep the
+    # defaults.  ``kind``: "clause" (a dotted number) or "section"; ``number``: the number as printed
+    # (「5、」 「一、」 「第3条」 「Q1」) when the heading has one; ``parent``: the enclosing section's id;
+    # ``order``: position in the file; ``style``: how the heading is printed (「【】」, 「一、」, 「1、」 …);
+    # ``role``: the role names the section defines (a section of skills headed by a role's name).
+    kind: str = "clause"
+    number: str | None = None
+    parent: str | None = None
+    order: int = 0
+    style: str = ""
+    role: tuple[str, ...] = ()
+    tables: list[Table] = field(default_factory=list)
 
     @property
     def key(self) -> tuple[int, ...]:
+        if self.kind != "clause":
+            return (self.order,)
         return clause_key(self.id)
 
     @property
     def parent_id(self) -> str | None:
+        if self.kind != "clause":
+            return self.parent
         parts = self.id.split(".")
         return ".".join(parts[:-1]) if len(parts) > 1 else None
 
@@ -221,6 +278,34 @@ class Missing:
     reason: str  # "clause-absent", "item-absent", "registry-entry-absent", …
 
 
+@dataclass(frozen=True)
+class Definition:
+    """A name the text defines: a role (the heading of its section of skills), a skill (a line
+    「名称[时段]<标签>——…」 or a row of a skill table), a status (「[醉酒]：…」), a camp (a section or
+    list of 「…阵营」), a tag of the skill legend (「标明<强制>的技能…」)."""
+
+    kind: str  # "role" | "skill" | "status" | "camp" | "tag"
+    name: str
+    clause: str  # the section that defines it
+    line: int
+    owner: str | None = None  # a skill: the role whose section defines it
+    bracket: str = ""  # a tag: the brackets the legend prints it in ("<>" or "[]")
+    category: str = ""  # a skill: its type cell (「超能能力，主动发动」) where a table gives one
+
+
+@dataclass
+class Names:
+    """Every name the text defines, by kind (see :class:`Definition`)."""
+
+    definitions: list[Definition] = field(default_factory=list)
+
+    def of(self, kind: str) -> list[Definition]:
+        return [d for d in self.definitions if d.kind == kind]
+
+    def named(self, kind: str, name: str) -> list[Definition]:
+        return [d for d in self.definitions if d.kind == kind and d.name == name]
+
+
 @dataclass
 class Document:
     name: str  # display name of the source (path or bundled:KEY)
@@ -232,16 +317,28 @@ class Document:
     preamble: list[Span] = field(default_factory=list)
     noise: list[Noise] = field(default_factory=list)
     missing: list[Missing] = field(default_factory=list)
+    # "dotted" (clauses numbered 4.4.6, read by headings.py) or "sectioned" (headings, roles, tables:
+    # sections.py); ``book``: the bundled book's key when the text is one (its profile), else None
+    shape: str = "dotted"
+    book: str | None = None
+    names: Names = field(default_factory=Names)
 
     def clause(self, clause_id: str) -> Clause | None:
         return self.clauses.get(clause_id)
 
     def resolves(self, cite: str) -> bool:
         """Whether a citation target names something in the text: a clause (「4.4.6」), a chapter
-        (「5」 for chapter 五) or an appendix (「附录三」)."""
+        (「5」 for chapter 五), an appendix (「附录三」) or the text before the first heading
+        (:data:`PREAMBLE`, when there is one)."""
         if cite in self.clauses or any(a.name == cite for a in self.appendices):
             return True
+        if cite == PREAMBLE:
+            return bool(self.preamble)
         return cite.isdigit() and any(ch.number == int(cite) for ch in self.chapters)
+
+    def preamble_text(self) -> str:
+        """The text before the first heading or clause, its lines joined."""
+        return "".join(span.text for span in self.preamble)
 
     def __iter__(self) -> Iterator[Clause]:
         return iter(self.clauses.values())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 from ruleproof.books import Source
@@ -33,8 +34,12 @@ from ruleproof.text.model import (
     Span,
     clause_key,
 )
+from ruleproof.text.names import Resolver, build_names, is_changelog, link, name_missing, scan_name_refs
 from ruleproof.text.normalize import normalize
+from ruleproof.text.profiles import reading_profile
 from ruleproof.text.refs import Owners, find_owners, scan_refs
+from ruleproof.text.sections import read_sections
+from ruleproof.text.skilldefs import colon_convention
 
 MIN_CLAUSES = 3
 
@@ -51,9 +56,61 @@ class _Cut:
     ref: object
 
 
-def read_document(source: Source) -> Document:
+def read_document(source: Source, shape: str | None = None) -> Document:
+    """The clause tree of a text.  ``shape`` ("dotted" / "sectioned") overrides the book's reading
+    profile; an unknown text is read as dotted when it numbers its clauses 4.4.6, else by its headings."""
     text, _encoding = decode(source.data, source.name)
     lines = normalize(text).split("\n")
+    book = source.name.removeprefix("bundled:") if source.name.startswith("bundled:") else None
+    want = shape or reading_profile(book).shape
+    if want in ("dotted", "auto"):
+        doc = _read_dotted(source, lines)
+        if doc is not None:
+            doc.book = book
+            return doc
+    if want in ("sectioned", "auto"):
+        sectioned = _read_sectioned(source, lines)
+        if sectioned is not None:
+            sectioned.book = book
+            return sectioned
+    raise BadInput(
+        f"{source.name}：既找不到条款编号（如「4.4.6 子弹存储上限」），也找不到章节标题（如「胜负判定」「【村民阵营】」"
+        "「一、基础规则」），这不像是一份规则书",
+        f"{source.name}: neither numbered clauses (such as '4.4.6 …') nor section headings (such as "
+        "'胜负判定', '【村民阵营】', '一、…') found; this does not look like a rulebook",
+    )
+
+
+def _read_sectioned(source: Source, lines: list[str]) -> Document | None:
+    found = read_sections(lines)
+    if found is None:
+        return None
+    clauses = {c.id: c for c in found.clauses}
+    # The thread title (「[165]原神——正式规则贴」) has a signature's shape but is printed once, while a post
+    # signature (「[165]导演A」) recurs: the title is the first line that is neither chrome nor a recurring
+    # signature.
+    printed = Counter(ln.strip() for ln in lines)
+    furniture = set(found.chrome) | {i for i in found.signatures if printed[lines[i - 1].strip()] > 1}
+    doc = Document(
+        name=source.name,
+        title=next((ln.strip() for i, ln in enumerate(lines, 1) if ln.strip() and i not in furniture), ""),
+        lines=lines,
+        clauses=clauses,
+        preamble=found.preamble,
+        noise=found.noise
+        + [Noise("post-signature", lines[i - 1].strip(), i, None) for i in found.signatures],
+        shape="sectioned",
+    )
+    doc.names = build_names(clauses, colon_convention(lines))
+    resolver = Resolver(doc.names)
+    for clause in clauses.values():
+        context = "changelog" if is_changelog(clause, clauses) else "body"
+        clause.refs = link(scan_name_refs(clause, doc.names, context, resolver), resolver)
+    doc.missing = name_missing(doc.refs(), resolver)
+    return doc
+
+
+def _read_dotted(source: Source, lines: list[str]) -> Document | None:
     appendix_marks = find_appendices(lines)
     region_end = appendix_marks[0].line if appendix_marks else len(lines)
     candidates = find_candidates(lines, region_end)
@@ -64,10 +121,7 @@ def read_document(source: Source) -> Document:
     duplicate_headings: list[Candidate] = []
     placed = place_headings(candidates, duplicate_headings)
     if len({p.cand.id for p in placed}) < MIN_CLAUSES:
-        raise BadInput(
-            f"{source.name}：找不到条款编号（如「4.4.6 子弹存储上限」），这不像是一份规则书",
-            f"{source.name}: no numbered clauses (such as '4.4.6 …') found; this does not look like a rulebook",
-        )
+        return None
     chain_ids = [p.cand.id for p in placed]
     chapters = _chapters_in_order(find_chapters(lines, region_end), placed)
 

@@ -1,6 +1,6 @@
-"""The rules an (edited) 返航录 text states: each tunable parameter's value, read from the phrase it quotes.
+"""The rules an (edited) text states: each tunable parameter's value, read back from the phrase it quotes.
 
-The spec's parameters are the bundled v1preview1.0's values; an author's revision may change a number in a
+A book's spec parameters are its bundled text's values; an author's revision may change a number in a
 rule (「存量一律不得超过3发」).  ``ruleproof verify FILE`` checks the theorems FILE states against the rules
 FILE states, so those values are read from FILE: the parameter's quoted phrase with its value turned into
 a slot (:func:`ruleproof.claims.read_value`).  A value read this way is applied like a ``--set`` reform
@@ -11,12 +11,12 @@ the spec's value stays and drift reports the phrase.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
 from ruleproof.claims import read_value
-from ruleproof.specs.fanhanglu.params import PARAMS
 from ruleproof.specs.model import Param, Unit
 from ruleproof.text import Document
 
@@ -51,10 +51,10 @@ def _printed(p: Param, value: int) -> list[str]:
     return list(dict.fromkeys([shown, f"{value / 100:.1f}", f"{value / 100:.2f}"]))
 
 
-def text_rules(doc: Document) -> list[TextRule]:
-    """Every tunable parameter whose phrase in ``doc`` states another value than the spec's."""
+def text_rules(doc: Document, params: Sequence[Param]) -> list[TextRule]:
+    """Every tunable parameter of ``params`` whose phrase in ``doc`` states another value than the spec's."""
     out = []
-    for p in PARAMS:
+    for p in params:
         if not p.tunable or not isinstance(p.value, int):
             continue
         for printed in _printed(p, p.value):

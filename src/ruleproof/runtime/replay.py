@@ -1,0 +1,457 @@
+"""Replaying ``ruleproof-vector/1`` vectors on a book's engine: load, run the script, check the
+expectations, report the mismatches — the same machinery for every book.
+
+A book's engine is a :class:`BookEngine`: it says how a vector's setup becomes a game (spec, seats,
+policy, the game object), where trace snapshots are taken, how a state field is scoped, and how its own
+expectation keys (返航录's ``batches``) are checked; the night's first and last steps, the day's steps and
+each skill's own step come from its ruleset.  The same object serves ``play``, ``simulate`` and ``vocab``
+(seeded random seats, a readable log, the identifiers its vectors may use).
+Everything else — the script policy, the observer that takes snapshots at the checkpoints an
+expectation names, the ``run`` modes, an expected illegal action, ``final`` / ``illegal`` / seat sets /
+``state`` / ``feedback`` / ``events`` expectations — is here.
+
+An illegal action raises :class:`~ruleproof.runtime.model.IllegalAction` (naming the clause) unless the
+vector itself expects it with ``{"illegal": {"clause": …}}``.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar
+
+from ruleproof.errors import BadInput
+from ruleproof.runtime.game import LAST, BaseGame, Observer
+from ruleproof.runtime.model import Action, Event, IllegalAction, Result
+from ruleproof.runtime.policy import PassPolicy, Policy, RandomPolicy, ScriptPolicy
+from ruleproof.runtime.rules import Ruleset
+from ruleproof.vectors.format import (
+    START,
+    ActionSpec,
+    Vector,
+    Vocabulary,
+    load_vector,
+    parse_after,
+    parse_vector,
+)
+
+
+@dataclass
+class Outcome:
+    """What a replay produced: the result, the event log, the snapshots at the checkpoints expectations
+    name (and, with ``trace=True``, at the engine's trace points), an expected illegal action."""
+
+    vector_id: str
+    spec: Any
+    result: Result | None
+    events: list[Event]
+    snapshots: dict[str, dict[str, Any]] = field(default_factory=dict)
+    trace: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    error: IllegalAction | None = None
+    roles: list[str] = field(default_factory=list)
+
+    def public(self, kind: str | None = None) -> list[Event]:
+        return [e for e in self.events if e.audience == "public" and (kind is None or e.kind == kind)]
+
+    def batches(self) -> list[Event]:
+        """The numbered public announcements (event kind ``batch``), for books that number them."""
+        return [e for e in self.events if e.kind == "batch"]
+
+    def feedback(self, player: int) -> list[Event]:
+        return [e for e in self.events if e.audience == "private" and player in e.to]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "vector": self.vector_id,
+            "result": self.result.to_json() if self.result else None,
+            "error": {"clause": self.error.clause, "message": self.error.en} if self.error else None,
+            "events": [e.to_json() for e in self.events],
+        }
+
+
+@dataclass
+class Mismatch:
+    index: int  # which expectation
+    where: str  # its checkpoint ("night 5", "final", …)
+    what: str  # the key that failed
+    expected: Any
+    actual: Any
+    cites: list[str]
+
+    def line(self, lang: str = "zh") -> str:
+        cites = ",".join(self.cites)
+        if lang == "en":
+            return f"expect[{self.index}] {self.where}: {self.what}: expected {self.expected!r}, got {self.actual!r} (cites {cites})"
+        return f"expect[{self.index}] {self.where}：{self.what} 期望 {self.expected!r}，实得 {self.actual!r}（条款 {cites}）"
+
+
+Miss = Callable[[int, str, str, Any, Any], None]
+
+
+def matches(expected: Any, actual: Any) -> bool:
+    """Dicts match as subsets, lists element-wise, numbers by value."""
+    if isinstance(expected, dict):
+        return isinstance(actual, dict) and all(
+            k in actual and matches(v, actual[k]) for k, v in expected.items()
+        )
+    if isinstance(expected, list):
+        return (
+            isinstance(actual, list | tuple)
+            and len(expected) == len(actual)
+            and all(matches(e, a) for e, a in zip(expected, actual, strict=True))
+        )
+    if isinstance(expected, bool) or isinstance(actual, bool):
+        return expected is actual
+    if isinstance(expected, int | float) and isinstance(actual, int | float):
+        return abs(expected - actual) < 1e-9
+    return bool(expected == actual)
+
+
+def event_matches(expected: Mapping[str, Any], e: Event) -> bool:
+    if expected.get("kind") != e.kind:
+        return False
+    return matches({k: v for k, v in expected.items() if k != "kind"}, e.data)
+
+
+class BookEngine(ABC):
+    """A book's engine as the commands see it.  Subclass it once per book (the book's profile names the
+    instance); :meth:`run_vector`, :meth:`check_expectations` and :meth:`replay` are shared."""
+
+    book_id: str  # "fanhanglu/v1preview1.0": what the vectors' ``book`` field says
+    vocabulary: Vocabulary
+    rules: Ruleset[Any, Any, Any]  # the book's cycle and skills
+    trace_points: ClassVar[frozenset[str]] = frozenset()  # steps after which a trace snapshot is taken
+    trace_labels: ClassVar[Mapping[str, str]] = {}  # step → its trace label ("night {n} step 0.6")
+    factions: ClassVar[Sequence[tuple[str, str, str]]] = ()  # (key, 中文, English) of the sides
+    secondary_label: ClassVar[tuple[str, str] | None] = None  # (中文, English) of a secondary win
+
+    def __init__(self) -> None:
+        phases = (*self.rules.cycle, *self.rules.other_phases)
+        nights = [ph for ph in phases if ph.kind == "night"]
+        self.night_start = nights[0].steps[0] if nights else ""  # "night N start": after this step
+        self.night_end = nights[0].steps[-1] if nights else ""  # "night N": after this step (or the end)
+        self.day_steps = frozenset(k for ph in phases if ph.kind == "day" for k in ph.steps)
+        self.ranks = {key: i for i, key in enumerate(self.rules.steps())}
+        self.step_of = {key: info.steps[0] for key, info in self.rules.info.items()}
+
+    # ── what the book says ───────────────────────────────────────────────────────────────────
+
+    def spec_for(self, vec: Vector) -> Any:
+        """The book's spec for the vector's ``params`` and ``interpretation`` (None: the book has none)."""
+        return None
+
+    @abstractmethod
+    def roles_for(self, spec: Any, vec: Vector) -> list[str]:
+        """``setup.players`` checked against the book's setup rules: the role of each seat, in seat order."""
+
+    def check_script(self, vec: Vector) -> None:
+        """Book checks of the script before it runs (every skill exists, acts in its half…); by default
+        every scripted skill must be one the book's ruleset declares."""
+        for n, acts in [*sorted(vec.nights.items()), *sorted(vec.days.items())]:
+            for a in acts:
+                if a.skill not in self.rules.info:
+                    raise BadInput(
+                        f"{vec.path}：第 {n} 轮未知技能 {a.skill}（见 ruleproof vocab）",
+                        f"{vec.path}: round {n}: unknown skill {a.skill}",
+                    )
+
+    @abstractmethod
+    def new_game(
+        self,
+        spec: Any,
+        roles: list[str],
+        policy: Policy,
+        *,
+        seed: int,
+        observer: Observer | None,
+        stop_after: tuple[str, int] | None,
+    ) -> BaseGame[Any]: ...
+
+    def to_action(self, a: ActionSpec) -> Action:
+        return Action(a.actor, a.skill, a.targets, step=a.step, at=a.get("at"))
+
+    def script_policy(self, vec: Vector, fallback: Policy | None, last: int) -> ScriptPolicy:
+        return ScriptPolicy(
+            {n: [self.to_action(a) for a in acts] for n, acts in vec.nights.items()},
+            {n: [self.to_action(a) for a in acts] for n, acts in vec.days.items()},
+            vec.orders,
+            step_of=self.step_of,
+            fallback=fallback,
+            last=last,
+            choices=vec.choices,
+        )
+
+    @abstractmethod
+    def random_policy(self, seed: int) -> RandomPolicy: ...
+
+    def state_scope(self, key: str) -> str | None:
+        """``game`` or ``player`` for a state field of the book, None for an unknown one."""
+        return None
+
+    def step_rank(self, step: str) -> int:
+        """The position of a step in the cycle (for ``… step S`` windows); unknown: after all."""
+        return self.ranks.get(step, LAST)
+
+    def check_extra(
+        self, i: int, label: str, e: Mapping[str, Any], window: Sequence[Event], miss: Miss
+    ) -> None:
+        """The book's own expectation keys (``Vocabulary.expect_keys``) at checkpoint ``label``."""
+        unchecked = sorted(self.vocabulary.expect_keys & set(e))
+        if unchecked:  # a key the book declares must be checked by the book: never silently ignored
+            raise NotImplementedError(f"{type(self).__name__} declares {unchecked} but does not check them")
+
+    def outcome(self, vec: Vector, spec: Any, g: BaseGame[Any], roles: list[str]) -> Outcome:
+        return Outcome(vec.id, spec, g.result, g.events, roles=roles)
+
+    # ── play, simulate, vocab ────────────────────────────────────────────────────────────────
+
+    def load_spec(self) -> Any:
+        """The book's spec with its defaults (None: the book has none)."""
+        return None
+
+    @abstractmethod
+    def random_roles(self, seed: int) -> list[str]:
+        """Seeded: a legal seating of the book's roles."""
+
+    def random_game(self, spec: Any, seed: int, observer: Observer | None = None) -> BaseGame[Any]:
+        """One seeded game: random seats, seeded random legal decisions (not yet played)."""
+        roles = self.random_roles(seed)
+        return self.new_game(
+            spec, roles, self.random_policy(seed), seed=seed, observer=observer, stop_after=None
+        )
+
+    def render(self, events: Sequence[Event], lang: str, *, private: bool, system: bool) -> list[str]:
+        """A readable log: one line per event (public always; private feedback and the referee's log
+        when asked)."""
+        out = []
+        for e in events:
+            if (e.audience == "private" and not private) or (e.audience == "system" and not system):
+                continue
+            mark = {"public": "公告" if lang != "en" else "public", "private": f"→{list(e.to)}"}.get(
+                e.audience, "·"
+            )
+            out.append(f"{e.night}/{e.step} {mark} {e.kind} {e.data}")
+        return out
+
+    def vocabulary_json(self) -> dict[str, Any]:
+        """The identifiers the book's vectors may use."""
+        v = self.vocabulary
+        return {
+            "book": self.book_id,
+            "skills": [
+                {"key": k, "steps": list(i.steps), "roles": sorted(i.roles), "clause": i.clause}
+                for k, i in self.rules.info.items()
+            ],
+            "cycle": [
+                {"key": ph.key, "kind": ph.kind, "steps": list(ph.steps), "stream": ph.stream}
+                for ph in self.rules.cycle
+            ],
+            "action_fields": list(v.action_keys()),
+            "expectation_keys": v.expectation_keys(),
+        }
+
+    def vocabulary_markdown(self) -> str:
+        v = self.vocabulary_json()
+        lines = ["| skill | steps | roles | clause |", "|---|---|---|---|"]
+        lines += [
+            f"| {s['key']} | {', '.join(s['steps'])} | {', '.join(s['roles'])} | {s['clause']} |"
+            for s in v["skills"]
+        ]
+        return "\n".join(lines) + "\n"
+
+    # ── running ──────────────────────────────────────────────────────────────────────────────
+
+    def load(self, vector: Vector | Mapping[str, Any] | str | Path) -> Vector:
+        if isinstance(vector, Vector):
+            return vector
+        if isinstance(vector, str | Path):
+            vec = load_vector(vector, self.vocabulary)
+        else:
+            vec = parse_vector(dict(vector), vocabulary=self.vocabulary)
+        if vec.book != self.book_id:
+            raise BadInput(
+                f"{vec.path}：向量属于 {vec.book}，此引擎实现的是 {self.book_id}",
+                f"{vec.path}: the vector is for {vec.book}; this engine implements {self.book_id}",
+            )
+        return vec
+
+    def stop_point(self, vec: Vector) -> tuple[str, int]:
+        """Where a ``run: script`` replay stops: the later of the last scripted item and the last
+        checkpoint an expectation names (the rounds in between pass)."""
+        points = [vec.last]
+        for label in _labels(vec):
+            kind, n, _ = parse_after(label)
+            points.append((kind, n))
+        return max(points, key=lambda item: (item[1], 1 if item[0] == "day" else 0))
+
+    def run_vector(self, vector: Vector | Mapping[str, Any] | str | Path, *, trace: bool = False) -> Outcome:
+        """Run a vector's script on the engine."""
+        vec = self.load(vector)
+        spec = self.spec_for(vec)
+        roles = self.roles_for(spec, vec)
+        self.check_script(vec)
+        seed = int(vec.raw["setup"].get("seed", 0))
+        mode = vec.run_mode
+        fallback: Policy | None = None
+        if mode == "pass":
+            fallback = PassPolicy()
+        elif mode == "random":
+            fallback = self.random_policy(seed)
+        policy = self.script_policy(vec, fallback, self.stop_point(vec)[1])
+        wanted = _labels(vec)
+        snapshots: dict[str, dict[str, Any]] = {}
+        traced: list[tuple[str, dict[str, Any]]] = []
+        start, end, points, names = self.night_start, self.night_end, self.trace_points, self.trace_labels
+
+        def observe(g: Any, night: int, step: str) -> None:
+            labels = []
+            if g.current_phase.kind == "day":
+                labels.append(f"day {night} step {step}")
+                if step == g.current_phase.steps[-1] or g.result is not None:
+                    labels.append(f"day {night}")
+            else:
+                labels.append(f"night {night} step {step}")
+                if step == start:
+                    labels.append(f"night {night} start")
+                if step == end or g.result is not None:
+                    labels.append(f"night {night}")
+            take = [lb for lb in labels if lb in wanted]
+            keep = trace and (step in points or f"night {night}" in labels)
+            if take or keep:
+                snap = g.snapshot()
+                for lb in take:
+                    snapshots[lb] = snap
+                if keep:
+                    label = names[step].format(n=night) if step in names else labels[-1]
+                    traced.append((label, snap))
+
+        stop = None if mode != "script" else self.stop_point(vec)
+        g = self.new_game(spec, roles, policy, seed=seed, observer=observe, stop_after=stop)
+        error: IllegalAction | None = None
+        try:
+            g.run()
+        except IllegalAction as exc:
+            if not any("illegal" in e for e in vec.expect):
+                raise
+            error = exc
+        out = self.outcome(vec, spec, g, roles)
+        out.snapshots, out.trace, out.error = snapshots, traced, error
+        return out
+
+    # ── expectations ────────────────────────────────────────────────────────────────────────
+
+    def window(self, events: Sequence[Event], label: str) -> list[Event]:
+        """The events up to checkpoint ``label`` within its half of the round."""
+        kind, n, step = parse_after(label)
+        if kind == "day":
+            day = [e for e in events if e.night == n and self._is_day(e)]
+            if step is None:
+                return day
+            last = self.step_rank(step)
+            return [e for e in day if self.step_rank(e.step) <= last]
+        night = [e for e in events if e.night == n and not self._is_day(e)]
+        if step is None:
+            return night
+        last = self.step_rank(self.night_start if step == START else step)
+        return [e for e in night if self.step_rank(e.step) <= last]
+
+    def _is_day(self, e: Event) -> bool:
+        return e.step in self.day_steps
+
+    def check_expectations(self, vector: Vector, outcome: Outcome) -> list[Mismatch]:
+        """Every expectation of ``vector`` against ``outcome``; returns the mismatches in order."""
+        out: list[Mismatch] = []
+        cites = list(vector.raw["cites"])
+        seat_sets = vector.vocabulary.seat_sets
+
+        def miss(i: int, where: str, what: str, expected: Any, actual: Any) -> None:
+            out.append(Mismatch(i, where, what, expected, actual, cites))
+
+        for i, e in enumerate(vector.expect):
+            if "final" in e:
+                actual = outcome.result.to_json() if outcome.result else None
+                if e["final"] is None:
+                    if actual is not None:
+                        miss(i, "final", "result", None, actual)
+                elif actual is None or not matches(e["final"], actual):
+                    miss(i, "final", "result", e["final"], actual)
+                continue
+            if "illegal" in e:
+                err = outcome.error
+                actual = (
+                    {"clause": err.clause, "night": err.night, "actor": err.actor, "skill": err.skill}
+                    if err
+                    else None
+                )
+                if actual is None or not matches(e["illegal"], actual):
+                    miss(i, "illegal", "illegal", e["illegal"], actual)
+                continue
+            label = e["after"]
+            snap = outcome.snapshots.get(label)
+            window = self.window(outcome.events, label)
+            for key, how in seat_sets.items():
+                if key not in e:
+                    continue
+                if snap is None:
+                    miss(i, label, key, e[key], "checkpoint not reached")
+                    continue
+                if how == "out":
+                    found = sorted(int(n) for n, ps in snap["players"].items() if ps["out"] == key)
+                else:
+                    found = sorted(int(n) for n, ps in snap["players"].items() if ps[key])
+                if sorted(e[key]) != found:
+                    miss(i, label, key, sorted(e[key]), found)
+            if "state" in e:
+                if snap is None:
+                    miss(i, label, "state", e["state"], "checkpoint not reached")
+                else:
+                    self._check_state(i, label, e["state"], snap, miss)
+            self.check_extra(i, label, e, window, miss)
+            for pn, items in e.get("feedback", {}).items():
+                got = [ev for ev in window if ev.audience == "private" and int(pn) in ev.to]
+                for item in items:
+                    if not any(event_matches(item, ev) for ev in got):
+                        miss(i, label, f"feedback[{pn}]", item, [{"kind": ev.kind, **ev.data} for ev in got])
+            for pn, kinds in e.get("no_feedback", {}).items():
+                got = [ev for ev in window if ev.audience == "private" and int(pn) in ev.to]
+                bad = [ev for ev in got if not kinds or ev.kind in kinds]
+                if bad:
+                    miss(i, label, f"no_feedback[{pn}]", kinds, [{"kind": ev.kind, **ev.data} for ev in bad])
+            for item in e.get("events", []):
+                if not any(event_matches(item, ev) for ev in window):
+                    miss(i, label, "events", item, "absent")
+            for item in e.get("no_events", []):
+                hits = [ev.data for ev in window if event_matches(item, ev)]
+                if hits:
+                    miss(i, label, "no_events", item, hits)
+        return out
+
+    def _check_state(
+        self, i: int, label: str, state: Mapping[str, Any], snap: Mapping[str, Any], miss: Miss
+    ) -> None:
+        for fkey, value in state.items():
+            scope = self.state_scope(fkey)
+            if scope is None:
+                miss(i, label, f"state.{fkey}", value, "unknown state field")
+            elif scope == "game":
+                if not matches(value, snap[fkey]):
+                    miss(i, label, f"state.{fkey}", value, snap[fkey])
+            else:
+                for pn, pv in value.items():
+                    actual = snap["players"].get(str(pn), {}).get(fkey)
+                    if not matches(pv, actual):
+                        miss(i, label, f"state.{fkey}[{pn}]", pv, actual)
+
+    def replay(self, path: str | Path) -> tuple[Vector, Outcome, list[Mismatch]]:
+        vec = self.load(path)
+        outcome = self.run_vector(vec)
+        return vec, outcome, self.check_expectations(vec, outcome)
+
+
+def _labels(vec: Vector) -> set[str]:
+    return {e["after"] for e in vec.expect if "after" in e}
+
+
+__all__ = ["BookEngine", "Mismatch", "Outcome", "event_matches", "matches"]

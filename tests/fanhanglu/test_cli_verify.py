@@ -93,6 +93,28 @@ def test_text_report(capsys: pytest.CaptureFixture[str]) -> None:
     assert "readings differ" in out
 
 
+def test_text_report_quotes_the_sentence_and_the_witnesses(capsys: pytest.CaptureFixture[str]) -> None:
+    """A theorem is shown with the sentence it is read from (clause, line, quote) and its non-vacuity
+    witnesses; a check of ours says it is not the text's."""
+    code, out, _ = run(
+        capsys,
+        "verify",
+        "--invariant",
+        "sheriff_bullet_cap",
+        "--invariant",
+        "batch_nothing_lost",
+        "--no-timing",
+    )
+    assert code == 1
+    cap, ours = out.split("✗ batch_nothing_lost")
+    line = next(ln for ln in cap.splitlines() if "上限 2 发" in ln)
+    assert "正文 4.4.6 第 " in line and "「警长的子弹存量设上限 2 发" in line
+    assert "非空证：" in cap and "皆有见证" in cap
+    assert "非正文所述定理" in ours and "正文 2.1.7 第 " in ours
+    _, en, _ = run(capsys, "--lang", "en", "verify", "--invariant", "sheriff_bullet_cap", "--no-timing")
+    assert "stated at 4.4.6 line" in en and "non-vacuity: all" in en
+
+
 @pytest.mark.parametrize(
     "argv",
     [
@@ -168,6 +190,17 @@ def test_a_vacuous_model_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 1 and inv["status"] == "vacuous"
     dead = {w["name"] for w in inv["details"]["alive"] if w["status"] != "reached"}
     assert {"evo_ok", "direction_full"} <= dead and "vacuous" in inv["note"]
+    code, out, _ = run(
+        capsys,
+        "verify",
+        "--invariant",
+        "occupancy_at_most_two",
+        "--set",
+        "xeno.evolution_night=99",
+        "--configured-only",
+        "--no-timing",
+    )
+    assert code == 1 and "∅ occupancy_at_most_two  空证" in out and "未达：evolve（5.1）" in out
 
 
 def test_readings_report_and_vectors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

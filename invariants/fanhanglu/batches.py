@@ -36,9 +36,9 @@ from ruleproof.kernel.algebra import Algebra, count_true, one_if, sum_i
 from ruleproof.smt.invariant import (
     Checked,
     Claims,
+    FamilyInvariant,
     ModelGap,
     NotConcretizable,
-    SystemInvariant,
     bundled_claims,
 )
 from ruleproof.smt.ts import (
@@ -541,7 +541,7 @@ def _monitor(outcome: Outcome) -> set[str]:
     return failed
 
 
-class _Batches(SystemInvariant[Spec]):
+class _Batches(FamilyInvariant[Spec]):
     switches = ("batch3.zero_rule", "batches.zero_rule_4_6_8")
     params = (
         "patrol.max_targets",
@@ -552,26 +552,13 @@ class _Batches(SystemInvariant[Spec]):
     )
     abstraction = "each batch's quantity, publication and content per night; tallies free within the rules"
 
-    def props(self, spec: Spec, claims: Claims) -> tuple[Prop, ...]:
-        raise NotImplementedError
+    def model(self, spec: Spec) -> TransitionSystem:
+        return batch_system(spec)
 
-    def premises(self, spec: Spec, claims: Claims) -> tuple[Prop, ...]:
-        raise NotImplementedError
+    scenario = staticmethod(_scenario)
+    playable = staticmethod(_playable)
 
-    def system(self, spec: Spec, claims: Claims | None = None) -> TransitionSystem:
-        claims = claims if claims is not None else bundled_claims(self)
-        return replace(
-            batch_system(spec), props=self.props(spec, claims), premises=self.premises(spec, claims)
-        )
-
-    def scenario(self, spec: Spec, trace: Trace) -> dict[str, Any]:
-        return _scenario(spec, trace)
-
-    def playable(self, spec: Spec) -> Any:
-        return _playable(spec)
-
-    def monitor(self, outcome: Outcome) -> set[str]:
-        return _monitor(outcome)
+    monitor = staticmethod(_monitor)
 
     def check(self, spec: Spec, opts: Options, doc: Document) -> Checked:
         """The whole property, then each batch on its own (so a violation of ③ does not hide the others)."""

@@ -39,7 +39,7 @@ from typing import Any
 
 from ruleproof.claims import ClaimPattern
 from ruleproof.kernel.algebra import Algebra, count_true, min_i, one_if, sum_i
-from ruleproof.smt.invariant import Claims, NotConcretizable, SystemInvariant, bundled_claims
+from ruleproof.smt.invariant import Claims, FamilyInvariant, NotConcretizable, bundled_claims
 from ruleproof.smt.ts import Cover, Inputs, Prop, State, Trace, TransitionSystem, bools, ints
 from ruleproof.specs.fanhanglu import Spec
 from ruleproof.specs.fanhanglu.engine.runner import Outcome
@@ -313,23 +313,14 @@ def _after_bounty(a: Algebra[Any, Any], coeff: dict[str, int], s: State) -> Any:
     return out
 
 
-class _Bullets(SystemInvariant[Spec]):
+class _Bullets(FamilyInvariant[Spec]):
     """A bullet theorem: the shared system with this theorem's properties and premises."""
 
     switches = ("bounty.count_basis",)
     abstraction = "one shooter's stock and due bullets per night; shots k and kills m ≤ k free"
 
-    def props(self, spec: Spec, claims: Claims) -> tuple[Prop, ...]:
-        raise NotImplementedError
-
-    def premise(self, spec: Spec, claims: Claims) -> Prop:
-        raise NotImplementedError
-
-    def system(self, spec: Spec, claims: Claims | None = None) -> TransitionSystem:
-        claims = claims if claims is not None else bundled_claims(self)
-        return replace(
-            bullet_system(spec), props=self.props(spec, claims), premises=(self.premise(spec, claims),)
-        )
+    def model(self, spec: Spec) -> TransitionSystem:
+        return bullet_system(spec)
 
     def scenario(self, spec: Spec, trace: Trace) -> dict[str, Any]:
         return _scenario(spec, trace)
@@ -387,13 +378,15 @@ class BulletConservation(_Bullets):
             ),
         )
 
-    def premise(self, spec: Spec, claims: Claims) -> Prop:
-        return Prop(
-            "bounty_after_kill",
-            "4.4.2",
-            "某夜击杀敌方后次夜悬赏到账",
-            "a kill, then its bounty the next night",
-            lambda a, s: a.and_(s["had"], a.lt(a.lit(0), s["bm"])),
+    def premises(self, spec: Spec, claims: Claims) -> tuple[Prop, ...]:
+        return (
+            Prop(
+                "bounty_after_kill",
+                "4.4.2",
+                "某夜击杀敌方后次夜悬赏到账",
+                "a kill, then its bounty the next night",
+                lambda a, s: a.and_(s["had"], a.lt(a.lit(0), s["bm"])),
+            ),
         )
 
 
@@ -419,13 +412,15 @@ class BulletStockEquation(_Bullets):
             ),
         )
 
-    def premise(self, spec: Spec, claims: Claims) -> Prop:
-        return Prop(
-            "night_after_kills",
-            "4.4.6",
-            "警长某夜打出 k≥1、击杀 m≥1 后之次夜",
-            "the night after a sheriff's night with k ≥ 1 shots and m ≥ 1 kills",
-            lambda a, s: a.and_(s["had"], _is(SHERIFF)(a, s), a.lt(a.lit(0), s["bm"])),
+    def premises(self, spec: Spec, claims: Claims) -> tuple[Prop, ...]:
+        return (
+            Prop(
+                "night_after_kills",
+                "4.4.6",
+                "警长某夜打出 k≥1、击杀 m≥1 后之次夜",
+                "the night after a sheriff's night with k ≥ 1 shots and m ≥ 1 kills",
+                lambda a, s: a.and_(s["had"], _is(SHERIFF)(a, s), a.lt(a.lit(0), s["bm"])),
+            ),
         )
 
 
@@ -469,14 +464,16 @@ class SheriffBulletCap(_Bullets):
             ),
         )
 
-    def premise(self, spec: Spec, claims: Claims) -> Prop:
+    def premises(self, spec: Spec, claims: Claims) -> tuple[Prop, ...]:
         cap = claims["cap"].num("cap")
-        return Prop(
-            "sheriff_at_cap",
-            "4.4.6",
-            f"警长存量达 {cap} 发",
-            f"the sheriff holds {cap}",
-            lambda a, s: a.and_(_is(SHERIFF)(a, s), a.eq(s["N"], a.lit(cap))),
+        return (
+            Prop(
+                "sheriff_at_cap",
+                "4.4.6",
+                f"警长存量达 {cap} 发",
+                f"the sheriff holds {cap}",
+                lambda a, s: a.and_(_is(SHERIFF)(a, s), a.eq(s["N"], a.lit(cap))),
+            ),
         )
 
     def system(self, spec: Spec, claims: Claims | None = None) -> TransitionSystem:
@@ -515,13 +512,15 @@ class ArmedCrewAtMostOne(_Bullets):
             ),
         )
 
-    def premise(self, spec: Spec, claims: Claims) -> Prop:
-        return Prop(
-            "armed_holds",
-            "4.2.2",
-            "武装船员持有子弹",
-            "an armed crew member holds a bullet",
-            lambda a, s: a.and_(_is(ARMED)(a, s), s["active"], a.lt(a.lit(0), s["N"])),
+    def premises(self, spec: Spec, claims: Claims) -> tuple[Prop, ...]:
+        return (
+            Prop(
+                "armed_holds",
+                "4.2.2",
+                "武装船员持有子弹",
+                "an armed crew member holds a bullet",
+                lambda a, s: a.and_(_is(ARMED)(a, s), s["active"], a.lt(a.lit(0), s["N"])),
+            ),
         )
 
 

@@ -23,12 +23,11 @@ claim they can only add points).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from ruleproof.claims import ClaimPattern
 from ruleproof.kernel.algebra import PY, Algebra, count_true, one_if, sum_i
-from ruleproof.smt.invariant import Claims, NotConcretizable, SystemInvariant, bundled_claims
+from ruleproof.smt.invariant import Claims, FamilyInvariant, NotConcretizable
 from ruleproof.smt.ts import Cover, Inputs, Prop, State, Trace, TransitionSystem, bools, ints
 from ruleproof.specs.fanhanglu import Spec
 from ruleproof.specs.fanhanglu.engine.runner import Outcome
@@ -270,20 +269,11 @@ def _caps(exile_cap: int, silence_cap: int) -> Any:
 # ── the theorems ─────────────────────────────────────────────────────────────────────────────
 
 
-class _Escape(SystemInvariant[Spec]):
+class _Escape(FamilyInvariant[Spec]):
     abstraction = "the classic alien's score items night by night; its kills, silences, votes, escape"
 
-    def props(self, spec: Spec, claims: Claims) -> tuple[Prop, ...]:
-        raise NotImplementedError
-
-    def premise(self, spec: Spec, claims: Claims) -> Prop:
-        raise NotImplementedError
-
-    def system(self, spec: Spec, claims: Claims | None = None) -> TransitionSystem:
-        claims = claims if claims is not None else bundled_claims(self)
-        return replace(
-            escape_system(spec), props=self.props(spec, claims), premises=(self.premise(spec, claims),)
-        )
+    def model(self, spec: Spec) -> TransitionSystem:
+        return escape_system(spec)
 
     def scenario(self, spec: Spec, trace: Trace) -> dict[str, Any]:
         return _scenario(spec, trace)
@@ -329,14 +319,16 @@ class EscapePeaceRoute(_Escape):
             ),
         )
 
-    def premise(self, spec: Spec, claims: Claims) -> Prop:
+    def premises(self, spec: Spec, claims: Claims) -> tuple[Prop, ...]:
         cap = claims["peace"].centi("cap")
-        return Prop(
-            "peace_at_cap",
-            "6.9.1",
-            "不出手而④⑤均达上限",
-            "both capped items full without attacking",
-            lambda a, s: a.and_(s["peace"], a.eq(_items45(a, s), a.lit(cap))),
+        return (
+            Prop(
+                "peace_at_cap",
+                "6.9.1",
+                "不出手而④⑤均达上限",
+                "both capped items full without attacking",
+                lambda a, s: a.and_(s["peace"], a.eq(_items45(a, s), a.lit(cap))),
+            ),
         )
 
 
@@ -361,8 +353,8 @@ class EscapeNeedsBothFactions(_Escape):
             ),
         )
 
-    def premise(self, spec: Spec, claims: Claims) -> Prop:
-        return Prop("escaped", "6.9.3", "外星人逃亡成功", "the alien escapes", lambda a, s: s["escaped"])
+    def premises(self, spec: Spec, claims: Claims) -> tuple[Prop, ...]:
+        return (Prop("escaped", "6.9.3", "外星人逃亡成功", "the alien escapes", lambda a, s: s["escaped"]),)
 
 
 def _items45(a: Algebra[Any, Any], s: State) -> Any:

@@ -398,14 +398,9 @@ class _Occupancy(SystemInvariant[Spec]):
     params = ("xeno.direction_capacity", "xeno.conversions", "xeno.evolution_night")
     abstraction = "each xeno's direction, life and conversions, the counters; order, deaths, exile free"
 
-    def scenario(self, spec: Spec, trace: Trace) -> dict[str, Any]:
-        return _scenario(spec, trace)
-
-    def playable(self, spec: Spec) -> Any:
-        return _playable(spec)
-
-    def monitor(self, outcome: Outcome) -> set[str]:
-        return _monitor(outcome)
+    scenario = staticmethod(_scenario)
+    playable = staticmethod(_playable)
+    monitor = staticmethod(_monitor)
 
 
 class OccupancyAtMostTwo(_Occupancy):

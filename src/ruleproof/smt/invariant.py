@@ -24,6 +24,7 @@ from ruleproof.smt.ts import (
     CheckResult,
     Inputs,
     Options,
+    Prop,
     State,
     Status,
     Trace,
@@ -175,6 +176,27 @@ class SystemInvariant(Invariant[Spec]):
         out.scenario_note += (
             f" — the scenario written is the shortest violation a scripted game plays ({found.depth} nights)"
         )
+
+
+class FamilyInvariant(SystemInvariant[Spec]):
+    """One of several theorems over a shared model (:meth:`model`): each adds its own properties and the
+    premises its non-vacuity needs, both built from its claims (the constants its sentence states)."""
+
+    @abstractmethod
+    def model(self, spec: Spec) -> TransitionSystem:
+        """The family's transition system, without properties."""
+
+    @abstractmethod
+    def props(self, spec: Spec, claims: Claims) -> tuple[Prop, ...]:
+        """This theorem's properties."""
+
+    def premises(self, spec: Spec, claims: Claims) -> tuple[Prop, ...]:
+        """States the theorem talks about, each of which the model must reach (else ``vacuous``)."""
+        return ()
+
+    def system(self, spec: Spec, claims: Claims | None = None) -> TransitionSystem:
+        claims = claims if claims is not None else bundled_claims(self)
+        return replace(self.model(spec), props=self.props(spec, claims), premises=self.premises(spec, claims))
 
 
 class FormulaInvariant(Invariant[Spec]):

@@ -126,6 +126,7 @@ def test_text_report_quotes_the_sentence_and_the_witnesses(capsys: pytest.Captur
         ["verify", "--depth", "0"],
         ["readings", "--switch", "no.such"],
         ["readings", "--depth", "0"],
+        ["readings", "--book", "jiejie140"],
         ["verify", "/nonexistent/book.txt"],
     ],
 )

@@ -30,6 +30,7 @@ COMMANDS: tuple[str, ...] = (
     "vocab",
     "params",
     "verify",
+    "readings",
     "appendix",
     "mutate",
 )

@@ -3,13 +3,14 @@
 Stages: read the text into a clause tree (numbered 4.4.6, or by its headings); the generic lint of its
 shape; the book-specific lint (返航录's exception registry and ten-gate lines, where the book's profile
 or the text declares them); compare the executable spec's quoted phrases with the text (drift); verify
-the invariants the text states (``ruleproof verify``, every reading, BMC depth ``CHECK_DEPTH``); the
-configuration rules' own checks (``ruleproof config genshin165 --check``).  Which book the text is, and
+the invariants the text states (``ruleproof verify``, every reading, BMC depth ``CHECK_DEPTH``); what
+each interpretation switch costs in play (``ruleproof readings``: the smallest scenario its readings
+tell apart); the configuration rules' own checks (``ruleproof config genshin165 --check``).  Which book the text is, and
 so which stages it has, comes from the book registry (``--book KEY``, ``bundled:KEY`` or the text's
 title); every stage is listed, with "skipped" and the reason where the book has no such thing (yet).
 Output formats and baselines are those of ``ruleproof lint``.
 Exit 0 when nothing is found beyond the baseline and every invariant is proved or holds, 1 when
-something is found or an invariant is violated, 3 when an invariant is unknown (never shown as a pass)
+something is found or an invariant is violated or vacuous, 3 when an invariant is unknown (never shown as a pass)
 and nothing else failed, 2 when the input cannot be used.
 
 ``check NEW --against OLD`` is the revision gate (``ruleproof.revgate``): both revisions are checked,

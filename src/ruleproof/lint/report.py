@@ -99,6 +99,7 @@ def render_text(report: LintReport, lang: str = "zh") -> str:
     lines.append(head)
     for stage in report.stages:
         lines.append(f"  [{stage.name}] {stage.summary_en if en else stage.summary}")
+        lines.extend(f"      {en_line if en else zh}" for zh, en_line in stage.lines)
     groups: dict[str | None, list[Finding]] = {}
     for f in report.findings:
         groups.setdefault(f.clause, []).append(f)

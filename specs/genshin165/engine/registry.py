@@ -35,7 +35,17 @@ CLAUSES = {"seat": "角色", "out": "出局", "skill": "技能"}
 
 
 def _resolve(role: str, skill: str) -> tuple[str, str]:
-    real = tables.ALIASES.get(role, role)
+    """A flow entry's (role, skill) as the role sections name them: the flow's aliases, an entry the flow
+    prints with a word before or instead of its role (「询问混血儿<护主>」, 「然后告死者<死灵咒>」: the
+    longest end of the run that names a role; tables.ENTRY_ROLES for the others), the skill's alias."""
+    table = roles()
+    real = tables.ENTRY_ROLES.get((role, skill)) or tables.ALIASES.get(role, role)
+    if real not in table:
+        for k in range(len(real) - 1, 1, -1):
+            tail = real[-k:]
+            if tail in table or tail in tables.ALIASES:
+                real = tables.ALIASES.get(tail, tail)
+                break
     return real, tables.SKILL_ALIASES.get((real, skill), skill)
 
 
@@ -52,7 +62,7 @@ def flow_steps() -> dict[tuple[str, str], list[str]]:
 # skills whose name two roles use with different effects: keyed 「role<skill>」
 CLASHES = {("石像鬼", "查验"): "石像鬼<查验>", ("占星师", "查验"): "占星师<查验>"}
 # day skills ([正午]) act in the real-time stream; the vote and the cards are everybody's
-NOON_KEYS = ("投票", "蓝牌", "黄牌", "红牌")
+NOON_KEYS = ("投票", "重定投票", "蓝牌", "黄牌", "红牌")
 
 
 def skill_key(role: str, name: str) -> str:
@@ -72,6 +82,8 @@ def declarations() -> list[SkillInfo]:
                 steps = list(flow.get(("守卫", "守护"), []))
             if not steps and "正午" in {t.value for t in s.timings}:
                 steps = ["noon"]
+            if not steps and (role, s.name) in tables.UNLISTED:
+                steps = [tables.UNLISTED[(role, s.name)].key]
             if not steps:
                 continue  # a triggered (<强制>) or passive skill: the engine runs it
             key = skill_key(role, s.name)
@@ -95,6 +107,7 @@ def declarations() -> list[SkillInfo]:
     everybody = frozenset(r for r in table if r not in ("[群内]", "警长"))
     out += [
         SkillInfo("投票", ("noon", "noon.sun"), everybody, "投票规则"),
+        SkillInfo("重定投票", ("noon",), everybody, "定序王子"),
         SkillInfo("蓝牌", ("noon",), everybody, "蓝牌"),
         SkillInfo("黄牌", ("noon",), everybody, "黄牌"),
         SkillInfo("红牌", ("noon",), everybody, "红牌"),

@@ -10,7 +10,15 @@ from ruleproof.specs._werewolf_family.engine import Hit, Player, SkillState
 from ruleproof.specs._werewolf_family.model import Damage
 from ruleproof.specs.genshin165.engine.game import VILLAGE, WOLF, Game
 from ruleproof.specs.genshin165.engine.registry import RULES
-from ruleproof.specs.genshin165.engine.skills import Damaging, Impl, Targeted, legal, night_end, skill
+from ruleproof.specs.genshin165.engine.skills import (
+    Damaging,
+    Impl,
+    Targeted,
+    legal,
+    night_end,
+    skill,
+    swapped_camp,
+)
 from ruleproof.specs.genshin165.roles import roles, roster
 from ruleproof.specs.genshin165.rules import Camp
 
@@ -84,14 +92,15 @@ class Purify(Targeted):
 
     def effect(self, g: Game, p: Player, a: Action, selected: int, t: Player) -> None:
         camp = roles()[t.true_role].camp
-        if t.faction == VILLAGE:
-            fresh = {s.name: s.count for s in roles()[t.true_role].skills}
+        judged = swapped_camp(g, p, self.key, g.judged_camp(t, p))  # 机械狼's: 狼人/村民的效果对调
+        if judged == VILLAGE:
+            fresh = {s.name: s.count for s in roles()[t.true_role].dealt}
             for name, count in fresh.items():
                 if name in t.skills:
                     base = g.initial_uses(t, name, count)
                     t.skills[name] = SkillState(base)
             g.tell(t.n, "skills_refreshed", {})
-        elif t.faction == WOLF:
+        elif judged == WOLF:
             g.give(t, "净化", source=p.n)
         elif camp is Camp.THIRD:
             g.give(t, "超度", source=p.n)
@@ -106,27 +115,36 @@ class Arson(Targeted):
 
     def effect(self, g: Game, p: Player, a: Action, selected: int, t: Player) -> None:
         if g.give(t, "业炎", source=p.n) is not None:
-            g.arson = (g.night, t.n)
+            g.arson = (g.night, t.n, g.version(p, self.key) == "机械狼")
             g.tell(t.n, "status", {"status": "业炎"})
 
 
 def _arson_backfire(g: Game) -> None:
-    if not g.arson or g.arson[0] != g.night:
+    """纵火: 当晚所有的[杀人]技能目标正好是纵火目标，则[杀人]无效，技能来源受到[致死伤害]."""
+    if not g.arson or g.arson[0] != g.night or g.arson[2]:
         return
     kills = [h for h in g.hits if h.skill == "杀人"]
     if kills and all(h.target == g.arson[1] for h in kills):
         g.hits = [h for h in g.hits if h.skill != "杀人"]
-        pack = [q.n for q in g.knife_holders()]
-        source = (
-            int(g.choose("杀人来源", pack, clause="狼人阵营", default=g.rng.randrange(len(pack))))
-            if pack
-            else 0
-        )
+        source = g.kill_source(kills[0])
         g.log("arson_backfire", {"target": g.arson[1], "source": source})
-        if source:
-            g.damage(source, Damage.LETHAL, g.seat(source), "纵火", "纵火犯<纵火>")
+        g.damage(source, Damage.LETHAL, g.seat(source), "纵火", "纵火犯<纵火>")
 
 
+def _arson_mech(g: Game) -> None:
+    """机械狼's 纵火: 不反弹[杀人]，而是反弹当晚第一个对其使用[指杀][穿透][致死伤害]效果的村民阵营角色."""
+    if not g.arson or g.arson[0] != g.night or not g.arson[2]:
+        return
+    for h in sorted(g.hits, key=lambda h: h.seq):
+        if h.target == g.arson[1] and h.source and g.seat(h.source).faction == VILLAGE:
+            g.hits.remove(h)
+            g.log("arson_backfire", {"target": g.arson[1], "source": h.source})
+            g.damage(h.source, Damage.LETHAL, g.seat(h.source), "纵火", "纵火犯<纵火>")
+            return
+
+
+RULES.hook("late.9", "pre")(_arson_mech)
+RULES.hook("moon.late.9", "pre")(_arson_mech)
 RULES.hook("deep.1", "post")(_arson_backfire)
 RULES.hook("moon.deep.1", "post")(_arson_backfire)
 
@@ -196,7 +214,7 @@ class HomeBound(Targeted):
     key = "归途"
 
     def effect(self, g: Game, p: Player, a: Action, selected: int, t: Player) -> None:
-        if t.faction == WOLF and "[群内]" not in t.tags:
+        if t.faction == WOLF and "[群内]" not in t.tags and not t.holds("不归"):  # 不归: 无法获得[群内]标签
             t.marks["homebound"] = g.night  # this round's 早夜 follows this 黄昏
 
 
@@ -285,7 +303,10 @@ class Gift(Targeted):
     def effect(self, g: Game, p: Player, a: Action, selected: int, t: Player) -> None:
         kinds = list(GIFTS)
         kind = str(g.choose(f"馈赠:{p.n}", kinds, clause="黑商", default=g.rng.randrange(len(kinds))))
-        if t.faction == WOLF:
+        wolf = g.judged_camp(t, p) == WOLF
+        if g.version(p, self.key) == "机械狼":  # 机械狼's: [狼人阵营]和[非狼阵营]的效果对调
+            wolf = not wolf
+        if wolf:
             g.damage(p.n, Damage.LETHAL, p, self.key, "黑商<馈赠>")
         else:
             g.gifts.append((t.n, GIFTS[kind], "黑商"))
@@ -356,7 +377,10 @@ class Oath(Targeted):
     key = "宣誓效忠"
 
     def effect(self, g: Game, p: Player, a: Action, selected: int, t: Player) -> None:
-        if roles()[t.true_role].camp is Camp.VILLAGE:
+        wanted = (
+            Camp.WOLF if g.version(p, self.key) == "机械狼" else Camp.VILLAGE
+        )  # 机械狼's: [狼人阵营][非狼人阵营]
+        if roles()[t.true_role].camp is wanted:
             p.marks["sworn"] = t.n
             g.tell(t.n, "oath", {"with": p.n})
         else:

@@ -239,6 +239,8 @@ class Game(FamilyGame):
         self.falcons: list[tuple[int, int]] = []  # 隼眼: (watcher, target)
         self.disguises: list[tuple[int, int, Any, Any]] = []  # 雪隐: (round it ends, seat, before, after)
         self.revivals: list[tuple[int, int, str]] = []  # 复活: (seat, by, skill) at the next 晨曦
+        self.bear_trained = 0  # 训熊: the round the first 训熊 changed tomorrow's roars
+        self.revivals_at_dusk: list[tuple[int, int]] = []  # 重定时间: (seat, by) at this 黄昏's end
         self.requiems: list[tuple[int, int, bool]] = []  # 安魂: (target, source, 机械狼's)
         self.witch_acted = 0  # the round the 女巫 first used a potion or went out (实验)
         self.eclipse_last: set[int] = set()  # 天狗吞月: last night's list
@@ -1230,6 +1232,7 @@ class Game(FamilyGame):
                     "surface_camp": p.surface_camp,
                     "flipped": p.flipped,
                     "uses": {k: v.uses for k, v in p.skills.items() if v.uses is not None},
+                    "skills": {k: v.origin for k, v in p.skills.items() if not v.lost},
                     "cards": dict(p.cards),
                 }
                 for p in self.players

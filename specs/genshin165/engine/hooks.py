@@ -206,7 +206,7 @@ def publish_dusk(g: Game) -> None:
 @RULES.hook("dusk.4", "pre")
 def forced_dusk(g: Game) -> None:
     for p in g.players:
-        if p.role == "熊" and p.holds("咆哮") and "forget" not in g.effects(p):
+        if p.holds("咆哮") and "forget" not in g.effects(p):
             _roar(g, p)
 
 

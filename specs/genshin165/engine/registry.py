@@ -59,6 +59,16 @@ def flow_steps() -> dict[tuple[str, str], list[str]]:
     return out
 
 
+def flow_places() -> dict[str, int]:
+    """skill name → its first entry's place within its step (「同级…如有矛盾按照从左至右依次发动」)."""
+    out: dict[str, int] = {}
+    for phase in tables.PHASES:
+        for step in phase.steps:
+            for i, (role, skill) in enumerate(step.entries):
+                out.setdefault(_resolve(role, skill)[1], i)
+    return out
+
+
 # skills whose name two roles use with different effects: keyed 「role<skill>」
 CLASHES = {("石像鬼", "查验"): "石像鬼<查验>", ("占星师", "查验"): "占星师<查验>"}
 # day skills ([正午]) act in the real-time stream; the vote and the cards are everybody's
@@ -101,7 +111,12 @@ def declarations() -> list[SkillInfo]:
                 by_name[s.name][1].add(role)
     rank = {k: i for i, k in enumerate((*START_STEPS, "noon", *DUSK_STEPS, *NIGHT_STEPS, *DAWN_STEPS))}
     out = []
-    for key, (steps, holders, clause) in sorted(found.items(), key=lambda kv: min(rank[s] for s in kv[1][0])):
+    places = flow_places()
+
+    def order(kv: tuple[str, tuple[list[str], set[str], str]]) -> tuple[int, int]:
+        return min(rank[s] for s in kv[1][0]), places.get(kv[0].split("<")[-1].rstrip(">"), 99)
+
+    for key, (steps, holders, clause) in sorted(found.items(), key=order):
         moon = [f"moon.{s}" for s in steps if s in NIGHT_STEPS or s in DAWN_STEPS]
         out.append(SkillInfo(key, (*steps, *moon), frozenset(holders), clause))
     everybody = frozenset(r for r in table if r not in ("[群内]", "警长"))

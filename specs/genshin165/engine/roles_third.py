@@ -63,14 +63,26 @@ class Bequest(Impl):
 
     key = "遗泽"
 
+    @staticmethod
+    def pool(g: Game, p: Player) -> list[tuple[str, str]]:
+        """The 遗计 pool (机械狼's: 同步更新白狼遗计的技能池 — the 白眼狼's)."""
+        if g.version(p, "遗泽") == MECH:
+            wolf = next((q for q in g.players if q.true_role == "白眼狼"), None)
+            return list(wolf.marks.get("pool", [])) if wolf is not None else []
+        return list(p.marks.get("pool", []))
+
     def check(self, g: Game, p: Player, a: Action) -> None:
-        if not p.marks.get("pool"):
+        if not self.pool(g, p):
             raise g.illegal("白眼狼", "遗计池为空", "the pool is empty", a)
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
-        pool = [f"{r}<{n}>" for n, r in p.marks["pool"]]
+        entries = self.pool(g, p)
+        pool = [f"{r}<{n}>" for n, r in entries]
         choice = str(pick(g, f"遗泽:{p.n}", list(pool), "白眼狼"))
-        name, role = next((n, r) for n, r in p.marks["pool"] if f"{r}<{n}>" == choice)
+        name, role = next((n, r) for n, r in entries if f"{r}<{n}>" == choice)
+        sd0 = roles()[role].skill(name)
+        if sd0 is not None and not sd0.forced:
+            p.marks["bequeathed"] = (*p.marks.get("bequeathed", ()), name)
         sd = roles()[role].skill(name)
         g.grant(
             p,
@@ -83,7 +95,7 @@ class Bequest(Impl):
         g.tell(p.n, "遗泽", {"skill": name})
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
-        return Action(p.n, self.key) if p.marks.get("pool") else None
+        return Action(p.n, self.key) if self.pool(g, p) else None
 
 
 def bequest_used(g: Game, p: Player) -> int:
@@ -675,11 +687,14 @@ class TwinGuard(Impl):
     edge: tuple[str, str] = ("", "")
     next_round = False
 
-    def twins(self, g: Game) -> list[Player]:
+    def twins(self, g: Game, p: Player) -> list[Player]:
+        """光/暗 (机械狼's: 可守护机械狼与暗/光)."""
+        if g.version(p, self.key) == MECH:
+            return [q for q in g.players if (q is p or q.role in ("双子星光", "双子星暗")) and q.alive]
         return [q for q in g.players if q.role in ("双子星光", "双子星暗") and q.alive]
 
     def check(self, g: Game, p: Player, a: Action) -> None:
-        if len(a.targets) != 1 or g.seat(a.targets[0]).role not in ("双子星光", "双子星暗"):
+        if len(a.targets) != 1 or g.seat(a.targets[0]) not in self.twins(g, p):
             raise g.illegal(p.role, "只选择光暗", "光 or 暗 only", a)
         if p.marks.get(f"last:{self.key}") == (g.night - 1, a.targets[0]):
             raise g.illegal(p.role, "不能连续两晚选择同一个人", "not the same twin two nights running", a)
@@ -687,11 +702,14 @@ class TwinGuard(Impl):
     def resolve(self, g: Game, p: Player, a: Action) -> None:
         t = g.seat(a.targets[0])
         p.marks[f"last:{self.key}"] = (g.night, t.n)
+        if g.version(p, self.key) == MECH and t is not p:  # 机械狼's: 守护暗（光）无效
+            g.log("void", {"actor": p.n, "skill": self.key, "why": "机械狼"})
+            return
         step, edge = self.edge
         g.give(t, self.status, source=p.n, until=Until(g.night + (1 if self.next_round else 0), step, edge))
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
-        pool = [q.n for q in self.twins(g) if p.marks.get(f"last:{self.key}") != (g.night - 1, q.n)]
+        pool = [q.n for q in self.twins(g, p) if p.marks.get(f"last:{self.key}") != (g.night - 1, q.n)]
         return Action(p.n, self.key, (rng.choice(pool),)) if pool else None
 
     targets_may_be_out = False

@@ -86,6 +86,12 @@ class Verdict(Damaging):
     def candidates(self, g: Game, p: Player) -> list[int]:
         return [n for n in self.allowed(g, p) if g.seat(n).alive]
 
+    def resolve(self, g: Game, p: Player, a: Action) -> None:
+        if p.marks.get("radiance") == g.night:  # 辉耀: 发动此技能时，[异端][裁决]当晚失效
+            g.log("void", {"actor": p.n, "skill": self.key, "why": "辉耀"})
+            return
+        super().resolve(g, p, a)
+
 
 @skill
 class Radiance(Damaging):

@@ -457,6 +457,14 @@ class SnowCover(Targeted):
         return super().propose(g, p, rng) if rng.random() < 0.4 else None
 
 
+@RULES.hook("mid.3", "pre")
+def _karma_count(g: Game) -> None:
+    """机械狼's 业炎: 将在技能的发动时点得到通知当前有多少[群内]狼出局."""
+    for p in g.living():
+        if p.holds("业炎") and g.version(p, "业炎") == MECH:
+            g.tell(p.n, "业炎", {"pack_out": sum(1 for q in g.players if "[群内]" in q.tags and not q.alive)})
+
+
 @RULES.hook("early.1", "pre")
 def _melt(g: Game) -> None:
     """雪隐's disguise lasts 「至下一个夜晚开始」: the surface it replaced comes back (unless changed since)."""
@@ -612,6 +620,9 @@ class Learn(Targeted):
         if t.true_role == "变脸者":
             g.tell(p.n, "学习", {"copied": "变脸者"})
         g.set_surface(p, role=t.surface_role, camp=t.surface_camp, knife=g.knife_shown(t), by=self.key)
+        cards = list(t.marks.get("cards", ())) if t.true_role == "双重人格" else []
+        if cards:  # 双重人格: 获得双重人格的两张底牌，可立即选择一张学习，获得该身份对应的机械身份牌技能
+            role = str(pick(g, f"学习底牌:{p.n}", list(cards), "机械狼"))
         if not role:
             return
         p.marks["learned"] = role
@@ -743,3 +754,68 @@ RULES.hook("dawn.4", "post")(_eclipse_list)
 
 __all__ = ["Learn", "take"]
 _ = (ClassVar, Granting, NONE, Camp)
+
+
+# ── the 机械狼 table's own variants (修改迷惑, 修改链接, 训熊) ────────────────────────────────────────
+
+
+class Toggle(Targeted):
+    """「<修改X>[深夜][指定]——选择范围：任意角色。结算效果：结算目标若没有[X]状态，则获得[X]状态，若有，则消除[X]状态。当晚获得并立刻
+    消除[X]状态时，不会通知目标获得[X]状态」."""
+
+    status: ClassVar[str] = ""
+
+    def effect(self, g: Game, p: Player, a: Action, selected: int, t: Player) -> None:
+        if g.has(t, self.status):
+            g.statuses.remove(t.n, self.status)
+            g.log("status_removed", {"holder": t.n, "status": self.status, "by": p.n})
+        else:
+            g.give(t, self.status, source=p.n, negative=True)
+
+
+@skill
+class MechBewitch(Toggle):
+    """修改迷惑 (机械狼 learning 吹笛): toggles [吹笛]."""
+
+    key = "修改迷惑"
+    status = "吹笛"
+
+
+@skill
+class MechLink(Toggle):
+    """修改链接 (机械狼 learning 锁链师): toggles the chain status (printed 「[锁链]」, the text's [链接]); with 暴走
+    (「[链接]技能可选择任意3个角色」) three chars once."""
+
+    key = "修改链接"
+    status = "链接"
+    n_max = 3
+
+    def extra_check(self, g: Game, p: Player, a: Action) -> None:
+        if len(a.targets) > 1 and (
+            len(a.targets) != 3 or p.skills.get("暴走") is None or p.skills["暴走"].spent
+        ):
+            raise g.illegal("锁链师", "任意角色（<暴走>: 3个）", "one char (three with 暴走)", a)
+
+    def before(self, g: Game, p: Player, a: Action) -> None:
+        if len(a.targets) == 3:
+            p.skills["暴走"].spent = True
+
+
+@skill
+class TrainBear(Impl):
+    """训熊 (机械狼 learning 熊): 机械熊可以得知自己和明天公示的咆哮情况，可以任意修改明天公示的咆哮情况（是否有咆哮，咆哮几声）；多个
+    训熊存在时，先发动的训熊有效 (the count is a choice 「训熊:座位」)."""
+
+    key = "训熊"
+
+    def resolve(self, g: Game, p: Player, a: Action) -> None:
+        roars = sum(1 for kind, _d in g.pending_day if kind == "roar")
+        g.tell(p.n, "训熊", {"roars": roars})
+        if g.bear_trained == g.night:
+            return
+        g.bear_trained = g.night
+        count = int(pick(g, f"训熊:{p.n}", [0, 1, 2, 3], "机械狼"))
+        g.pending_day = [(k, d) for k, d in g.pending_day if k != "roar"] + [("roar", {})] * count
+
+    def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
+        return Action(p.n, self.key) if rng.random() < 0.5 else None

@@ -67,6 +67,7 @@ PLAYER_FIELDS = (
     "flipped",
     "sheriff",
     "uses",
+    "skills",
     "cards",
 )
 

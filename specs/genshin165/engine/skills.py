@@ -204,12 +204,12 @@ class Prophecy(Targeted):
     n_max = 2
 
     def extra_check(self, g: Game, p: Player, a: Action) -> None:
-        if len(a.targets) > 1 + (1 if p.marks.get("providence") == g.night - 1 else 0):
+        if len(a.targets) > 1 + (1 if p.marks.get("providence") == g.night else 0):
             raise g.illegal("预言家", "[预言]每晚一次（天意的下一晚两次）", "one a night (two after 天意)", a)
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
         a = super().propose(g, p, rng)
-        if a is not None and len(a.targets) > 1 and p.marks.get("providence") != g.night - 1:
+        if a is not None and len(a.targets) > 1 and p.marks.get("providence") != g.night:
             return Action(a.actor, a.skill, a.targets[:1])
         return a
 
@@ -1090,19 +1090,62 @@ class Red(Card):
 
 
 @skill
-class Reorder(Impl):
-    """重定时间 (定序王子) [黄昏][翻牌]: 下一个[正午]阶段额外进行一次投票并公示 (the revival is not modelled)."""
+class Reorder(Targeted):
+    """重定时间 (定序王子) [黄昏][翻牌][指定]: 选择范围：当天[正午]或[黄昏]阶段之中出局的角色（若自己在这些时段出局则只能在下一个
+    可发动技能的时点选择自己自救），允许不选择目标直接结算: 结算目标在[黄昏]阶段结束后复活，所有状态按出局时为准；无论是否存在结算目标，
+    发动该技能后，下一个[正午]阶段额外进行一次投票并公示 (机械狼's: 可以额外决定是否开启).  Two vote threads and a 太阳's 正午: each
+    正午 opens its threads (「先进行一轮正午阶段并且开启两个投票贴，之后再进行一轮正午阶段并只开启一个投票贴」)."""
 
     key = "重定时间"
+    n_min = 0
+    targets_may_be_out = True
 
-    def check(self, g: Game, p: Player, a: Action) -> None:
+    def extra_check(self, g: Game, p: Player, a: Action) -> None:
         if p.flipped:
             raise g.illegal("技能", "[实际身份]已经公开则无法发动", "the identity is already public", a)
+        out_today = {n for n, _how in g.day_exits}
+        if not p.alive and set(a.targets) - {p.n}:
+            raise g.illegal("定序王子", "自己在这些时段出局则只能选择自己自救", "out today: only itself", a)
+        if not set(a.targets) <= out_today:
+            raise g.illegal(
+                "定序王子", "选择范围：当天[正午]或[黄昏]阶段之中出局的角色", "only chars out today by day", a
+            )
 
-    def resolve(self, g: Game, p: Player, a: Action) -> None:
+    def candidates(self, g: Game, p: Player) -> list[int]:
+        out_today = [n for n, _how in g.day_exits]
+        return [p.n] if not p.alive and p.n in out_today else out_today
+
+    def before(self, g: Game, p: Player, a: Action) -> None:
         p.flipped = True
         g.announce("flip", {"seat": p.n, "role": p.true_role})
-        g.pending_day.append(("extra_vote", {}))
+        mech = g.version(p, self.key) == "机械狼"
+        if (
+            not mech
+            or str(g.choose(f"重定投票:{p.n}", ["开启", "不开启"], clause="机械狼", default=0)) == "开启"
+        ):
+            g.extra_vote = g.night + 1
+
+    def resolve(self, g: Game, p: Player, a: Action) -> None:
+        super().resolve(g, p, a)
+        if not a.targets:
+            self.before(g, p, a)
+
+    def effect(self, g: Game, p: Player, a: Action, selected: int, t: Player) -> None:
+        g.revivals_at_dusk.append((t.n, p.n))
+
+    def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
+        if p.flipped or rng.random() < 0.7:
+            return None
+        pool = self.candidates(g, p)
+        return Action(p.n, self.key, (rng.choice(pool),) if pool and rng.random() < 0.8 else ())
+
+
+@RULES.hook("dusk.4", "post")
+def _revive_after_dusk(g: Game) -> None:
+    """重定时间: 结算目标在[黄昏]阶段结束后复活."""
+    due, g.revivals_at_dusk = g.revivals_at_dusk, []
+    for seat, by in due:
+        g.revive(g.seat(seat), by=by, skill="重定时间")
 
 
 __all__ = ["Targeted"]

@@ -315,7 +315,19 @@ class Follow(StartTargeted):
         self.after(g, p, t)
 
     def after(self, g: Game, p: Player, t: Player) -> None:
-        """What else the skill does."""
+        """What else the skill does: 机械狼's 认亲/附身 — 被通灵为混血儿/影子，知晓对象的初始身份但不知道是谁，且可使用其
+        机械身份牌技能."""
+        if g.version(p, self.key) != "机械狼":
+            return
+        from ruleproof.specs.genshin165.engine.roles_wolf import take
+
+        g.set_surface(p, role=self.mech_surface, by=self.key)
+        g.tell(p.n, self.key, {"role": t.true_role})
+        role = g.copy_source(t)
+        if role:
+            take(g, p, role, origin=self.key)
+
+    mech_surface: ClassVar[str] = ""
 
 
 @skill
@@ -324,10 +336,12 @@ class Kinship(Follow):
     为狼人阵营则获得[接刀]标签 (「顺序在黑客之后」: 黑客 is no role of the text — after every listed heir)."""
 
     key = "认亲"
+    mech_surface = "混血儿"
 
     def after(self, g: Game, p: Player, t: Player) -> None:
-        if p.faction == WOLF:
+        if p.faction == WOLF and g.version(p, self.key) != "机械狼":
             p.tags.add("[接刀]")
+        super().after(g, p, t)
 
 
 @skill
@@ -336,6 +350,7 @@ class Possess(Follow):
     全部技能（初始状态），及其[群内]/[接刀]标签（接刀顺序与目标角色一致）."""
 
     key = "附身"
+    mech_surface = "影子"
 
 
 @skill
@@ -529,6 +544,12 @@ class FaceDraw(StartSkill):
         p.marks["copy_as"] = card
         g.set_surface(p, role=card, by="变脸")
         g.tell(p.n, "变脸", {"card": card, "skills": names})
+        for q in g.living():  # 机械狼's 变脸: 技能随着变脸者选择的置顶而变
+            if q.marks.get("learned") == "变脸者" and q.holds("变脸"):
+                from ruleproof.specs.genshin165.engine.roles_wolf import take
+
+                g.drop_acquired(q, "变脸")
+                take(g, q, card, origin="变脸", until=g.until(g.night + 1, "dusk.4", "end"))
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
         return Action(p.n, self.key) if g.step != "start.1" and rng.random() < 0.6 else None

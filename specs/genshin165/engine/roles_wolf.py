@@ -381,9 +381,13 @@ class Seize(Impl):
     key = "夺舍"
 
     def target(self, g: Game, p: Player) -> int | None:
+        """Today's 附体 target (resolved, or submitted at this step), if it was yesterday's too."""
         history = p.marks.get("haunted", {})
-        a, b = history.get(g.night), history.get(g.night - 1)
-        return a if a is not None and a == b else None
+        today = history.get(g.night)
+        if today is None:
+            today = next((x.targets[0] for x in g.submitted if x.actor == p.n and x.skill == "附体" and x.targets), None)
+        before = history.get(g.night - 1)
+        return today if today is not None and today == before else None
 
     def check(self, g: Game, p: Player, a: Action) -> None:
         if self.target(g, p) is None:

@@ -693,14 +693,17 @@ class Game(FamilyGame):
 
     def resolve_night(self) -> None:
         """凌晨（9）: every exit effect in the text's order (ties: the same-name rule, then submission)."""
-        queue = sorted(self.hits, key=lambda h: (h.rank, h.seq))
-        self.hits = []
-        self.log(
-            "exit_list",
-            {"order": [[h.target, h.skill] for h in queue], "ranks": [list(h.rank) for h in queue]},
-        )
-        for h in queue:
-            self.resolve_hit(h)
+        while (
+            self.hits
+        ):  # an exit resolving may add one (a [亡灵] with too few 亡灵低语): it follows the list
+            queue = sorted(self.hits, key=lambda h: (h.rank, h.seq))
+            self.hits = []
+            self.log(
+                "exit_list",
+                {"order": [[h.target, h.skill] for h in queue], "ranks": [list(h.rank) for h in queue]},
+            )
+            for h in queue:
+                self.resolve_hit(h)
 
     def cancels_otherwise(self, t: Player, h: Hit) -> bool:
         """「有其他效果可以抵消」: the role modules' (不朽, 蛊惑, 死灵咒 …), then 见习."""

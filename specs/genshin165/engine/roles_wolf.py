@@ -385,7 +385,10 @@ class Seize(Impl):
         history = p.marks.get("haunted", {})
         today = history.get(g.night)
         if today is None:
-            today = next((x.targets[0] for x in g.submitted if x.actor == p.n and x.skill == "附体" and x.targets), None)
+            today = next(
+                (x.targets[0] for x in g.submitted if x.actor == p.n and x.skill == "附体" and x.targets),
+                None,
+            )
         before = history.get(g.night - 1)
         return today if today is not None and today == before else None
 

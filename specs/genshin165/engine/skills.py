@@ -113,10 +113,11 @@ class Targeted(Impl):
                     {"actor": p.n, "skill": self.key, "selected": selected, "final": final, "why": "隐身"},
                 )
                 continue
-            if target.role == "镜" and target is not p:  # 镜像: 曾对自身操作过的技能
-                target.marks.setdefault("used_on_me", []).append(self.key)
+            mirror = g.seat(selected)
+            if mirror.holds("镜像") and mirror is not p:  # 镜像: 曾对自身操作过的技能（反射的也算）
+                mirror.marks.setdefault("used_on_me", []).append(self.key)
                 sd = g.skill_def(p, skill_name(self.key))
-                target.marks.setdefault("used_on_me_roles", {})[self.key] = _section_role(
+                mirror.marks.setdefault("used_on_me_roles", {})[self.key] = _section_role(
                     sd.role if sd else p.role
                 )
             # 凝滞: 延迟的是结算效果（从选择目标过度到结算效果期间不会延迟）

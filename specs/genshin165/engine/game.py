@@ -145,7 +145,8 @@ class SameNameOrder:
                 acts = [a for a in acts if not (a.actor == seat and a.skill == forced)]
                 acts.append(Action(seat, forced, targets))
         key = self.game.same_name_key
-        return sorted(acts, key=lambda a: (RULES.rank.get(a.skill, 0), key(a.actor, a.skill)))
+        rank = RULES.step_rank(step)
+        return sorted(acts, key=lambda a: (rank.get(a.skill, 0), key(a.actor, a.skill)))
 
     def order(self, g: Any, night: int) -> Sequence[int] | None:
         return self.inner.order(g, night)
@@ -320,7 +321,7 @@ class Game(FamilyGame):
             self.threads = [Thread("投票")]
             if self.extra_vote == n:  # 重定时间: 下一个[正午]阶段额外进行一次投票并公示
                 self.threads.append(Thread("重定投票"))
-                self.announce("extra_vote", {"text": "额外进行一次投票"})
+                self.pending_day.append(("extra_vote", {"text": "额外进行一次投票"}))
             self.noon_exits, self.scapegoats = set(), []
             self.day_exits = []
             self.chaos_votes = None
@@ -692,15 +693,22 @@ class Game(FamilyGame):
             self.resolve_hit(hit)
 
     def resolve_night(self) -> None:
-        """凌晨（9）: every exit effect in the text's order (ties: the same-name rule, then submission)."""
-        while (
-            self.hits
-        ):  # an exit resolving may add one (a [亡灵] with too few 亡灵低语): it follows the list
-            queue = sorted(self.hits, key=lambda h: (h.rank, h.seq))
+        """凌晨（9）: every exit effect in the text's order — a row's skills in the order they were used, one
+        skill's hits by the same-name rule, then submission.  An exit resolving may add one (a [亡灵] with too
+        few 亡灵低语): it follows the list."""
+        while self.hits:
+            first: dict[tuple[int, str], int] = {}
+            for h in self.hits:
+                k = (h.rank[0], h.skill)
+                first[k] = min(first.get(k, h.seq), h.seq)
+            keyed = sorted(
+                ((h.rank[0], first[(h.rank[0], h.skill)], *h.rank[1:], h.seq), h) for h in self.hits
+            )
+            queue = [h for _k, h in keyed]
             self.hits = []
             self.log(
                 "exit_list",
-                {"order": [[h.target, h.skill] for h in queue], "ranks": [list(h.rank) for h in queue]},
+                {"order": [[h.target, h.skill] for h in queue], "ranks": [list(k) for k, _h in keyed]},
             )
             for h in queue:
                 self.resolve_hit(h)

@@ -59,13 +59,14 @@ def flow_steps() -> dict[tuple[str, str], list[str]]:
     return out
 
 
-def flow_places() -> dict[str, int]:
-    """skill name → its first entry's place within its step (「同级…如有矛盾按照从左至右依次发动」)."""
-    out: dict[str, int] = {}
+def flow_places() -> dict[tuple[str, str], int]:
+    """(step, skill name) → the skill's place among the entries of that step (「同级…如有矛盾按照从左至右依次
+    发动」)."""
+    out: dict[tuple[str, str], int] = {}
     for phase in tables.PHASES:
         for step in phase.steps:
             for i, (role, skill) in enumerate(step.entries):
-                out.setdefault(_resolve(role, skill)[1], i)
+                out.setdefault((step.key, _resolve(role, skill)[1]), i)
     return out
 
 
@@ -77,6 +78,11 @@ NOON_KEYS = ("投票", "重定投票", "蓝牌", "黄牌", "红牌")
 
 def skill_key(role: str, name: str) -> str:
     return CLASHES.get((role, name), name)
+
+
+def skill_name_of(key: str) -> str:
+    """The printed name of a skill key (「石像鬼<查验>」 → 查验)."""
+    return key[key.index("<") + 1 : -1] if key.endswith(">") and "<" in key else key
 
 
 def declarations() -> list[SkillInfo]:
@@ -112,13 +118,22 @@ def declarations() -> list[SkillInfo]:
     rank = {k: i for i, k in enumerate((*START_STEPS, "noon", *DUSK_STEPS, *NIGHT_STEPS, *DAWN_STEPS))}
     out = []
     places = flow_places()
+    unplaced = (
+        1 << 10
+    )  # a skill its step's list does not name (a 正午 skill, tables.UNLISTED): after the list
+
+    def place(step: str, key: str) -> int:
+        return places.get((step, skill_name_of(key)), unplaced)
 
     def order(kv: tuple[str, tuple[list[str], set[str], str]]) -> tuple[int, int]:
-        return min(rank[s] for s in kv[1][0]), places.get(kv[0].split("<")[-1].rstrip(">"), 99)
+        first = min(kv[1][0], key=lambda st: rank[st])
+        return rank[first], place(first, kv[0])
 
     for key, (steps, holders, clause) in sorted(found.items(), key=order):
         moon = [f"moon.{s}" for s in steps if s in NIGHT_STEPS or s in DAWN_STEPS]
-        out.append(SkillInfo(key, (*steps, *moon), frozenset(holders), clause))
+        where = tuple(place(st, key) for st in steps)
+        moon_where = tuple(place(st, key) for st in steps if st in NIGHT_STEPS or st in DAWN_STEPS)
+        out.append(SkillInfo(key, (*steps, *moon), frozenset(holders), clause, places=(*where, *moon_where)))
     everybody = frozenset(r for r in table if r not in ("[群内]", "警长"))
     out += [
         SkillInfo("投票", ("noon", "noon.sun"), everybody, "投票规则"),

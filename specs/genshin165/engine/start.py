@@ -299,10 +299,19 @@ class GhostWedding(StartTargeted):
 
 
 class Follow(StartTargeted):
-    """A start skill choosing a char whose faction the actor follows."""
+    """A start skill choosing a char whose faction the actor follows (at the start only: 影子<附身> in 黄昏（4）
+    is its taking over of its master's skills, which happens when the master goes out)."""
 
     self_ok = False
     relation: ClassVar[str] = "same"
+
+    def fill(self, g: Game, p: Player) -> Action | None:
+        return super().fill(g, p) if g.step == "start.1" else None
+
+    def check(self, g: Game, p: Player, a: Action) -> None:
+        if g.step != "start.1":
+            raise g.illegal(self.clause(p), "游戏开始时发动", "at the game start only", a)
+        super().check(g, p, a)
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
         self.spend(g, p, a)

@@ -186,7 +186,7 @@ class BaseGame(Generic[P]):
             return
         self.submitted = actions  # what the step's checks may consult (a skill coupled to another)
         rules = self.rules
-        rank = rules.rank
+        rank = rules.step_rank(step)
         impls = rules.skills
         checked: list[Action] = []
         seen: set[tuple[int, str]] = set()

@@ -232,6 +232,7 @@ class Game(FamilyGame):
         self.kill_sources: list[int] = []  # tonight's 杀人 actors
         self.pack_source: tuple[int, int] | None = None  # (round, seat) drawn as the pack kill's 技能来源
         self.deferred: list[tuple[int, str, Any]] = []  # 凝滞: (round, step, effect)
+        self.deferred_now = False  # a delayed effect is resolving
         self.stolen: dict[int, int] = {}  # 偷盗: tonight's targets → the 怪盗
         self.chain_exits: list[tuple[int, int, int]] = []  # [链接] exits: (round, seat, the attack's source)
         self.haunts: dict[int, int] = {}  # 附体: tonight's target → the 幽灵
@@ -1163,7 +1164,7 @@ class Game(FamilyGame):
 
     def revive(self, p: Player, *, by: int, skill: str) -> None:
         super().revive(p, by=by, skill=skill)
-        self.tell(p.n, "revived", {"skill": skill})
+        self.tell(p.n, "revive_notice", {"skill": skill})
 
     # ── acting on an action as it resolves (偷盗, 堕落, 附体) and delays (凝滞) ───────────────────────
 
@@ -1224,8 +1225,10 @@ class Game(FamilyGame):
             due = [d for d in self.deferred if d[0] == self.night and d[1] == key]
             if due:
                 self.deferred = [d for d in self.deferred if d not in due]
+                self.deferred_now = True
                 for _n, _k, fn in due:
                     fn()
+                self.deferred_now = False
         super().run_step(phase, key)
 
     # ── snapshots ────────────────────────────────────────────────────────────────────────────

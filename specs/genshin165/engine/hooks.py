@@ -75,7 +75,9 @@ def settle(g: Game, thread: Thread, election: bool, carried: list[tuple[str, int
             g.carried.append((thread.key, t, weights[v]))
             del ballots[v]
             g.log("vote_carried", {"voter": v, "target": t, "thread": thread.key})
-    bonus: Counter[int] = Counter({t: c * g.spec.p("crow.extra_votes") for t, c in g.slander.items()})
+    bonus: Counter[int] = Counter(
+        {t: c * g.spec.p("crow.extra_votes") for t, c in g.slander.items() if g.seat(t).alive}
+    )
     for key, t, votes in carried:
         if key == thread.key and g.seat(t).alive:
             bonus[t] += votes

@@ -482,21 +482,26 @@ class Hunt(Targeted):
     key = "猎杀"
 
     def effect(self, g: Game, p: Player, a: Action, selected: int, t: Player) -> None:
-        state = p.skills[self.key]
-        assert state.uses is not None
         camp = swapped_camp(g, p, self.key, g.judged_camp(t, p))  # 机械狼's: 狼人/村民的效果对调
         if camp == WOLF:
             g.damage(t.n, Damage.PIERCE, p, self.key, "猎魔人<猎杀>")
-        elif camp == VILLAGE:
-            state.uses -= g.spec.p("demon_hunter.extra_village")
-        else:
-            state.uses -= g.spec.p("demon_hunter.extra_third")
+            return
+        state = p.skills.get(self.key)  # a delayed effect (凝滞) may outlive a skill held for a while
+        if state is None or state.uses is None:
+            return
+        state.uses -= g.spec.p(
+            "demon_hunter.extra_village" if camp == VILLAGE else "demon_hunter.extra_third"
+        )
+        if state.uses < 0 and g.deferred_now:  # the delayed cost: 次数为负数 → [致死伤害]
+            g.damage(p.n, Damage.LETHAL, p, self.key, "猎魔人<猎杀>")
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
         super().resolve(g, p, a)
-        uses = p.skills[self.key].uses
-        if uses is not None and uses < 0:  # 无论是否存在结算目标…若发动[猎杀]后次数为负数
-            g.damage(p.n, Damage.LETHAL, p, self.key, "猎魔人<猎杀>")
+        state = p.skills.get(self.key)
+        if state is not None and state.uses is not None and state.uses < 0:
+            g.damage(
+                p.n, Damage.LETHAL, p, self.key, "猎魔人<猎杀>"
+            )  # 无论是否存在结算目标…若发动[猎杀]后次数为负数
 
 
 @skill

@@ -27,6 +27,7 @@ def quotes() -> list[Cited]:
     out += [Cited(s.key, s.clause, s.quote) for s in tables.STATUSES.values()]
     out += [Cited(d.key, d.clause, d.quote) for d in tables.DEFENCES]
     out += [tables.SAME_NAME, tables.KICK_ONCE, tables.PACK, tables.INHERIT, *tables.LOVERS_QUOTES]
+    out += [c for c, _row in tables.NIGHT_EXITS]
     out += [*tables.DAMAGE_QUOTES, *tables.WIN_QUOTES, *tables.VOTE_QUOTES, *tables.ANNOUNCE_QUOTES]
     out += [Cited(f"param {p.key}", p.clause, p.quote) for p in PARAMS]
     out += [Cited(f"threshold {t.key}", t.clause, t.quote) for t in THRESHOLDS]

@@ -207,6 +207,28 @@ def mech_table() -> dict[str, MechEntry]:
     return out
 
 
+VILLAGE, WOLF, NONE = "村民", "狼人", "无阵营"
+BLACK_LOVERS = "黑情侣"  # 丘比特: 「丘与情侣加入黑情侣阵营」
+
+
+def faction_of(role: str) -> str:
+    """The faction a role starts in (阵营: 角色在被分发身份后，最开始属于其身份所属阵营): the two camps, no faction
+    for the 不定阵营 (「初始为无阵营」), and each 三方 its own (「不同的三方阵营各自为独立阵营」; 光 and 暗 one)."""
+    camp = roles()[role].camp
+    if camp is Camp.VILLAGE:
+        return VILLAGE
+    if camp is Camp.WOLF:
+        return WOLF
+    if camp is Camp.UNDETERMINED:
+        return NONE
+    return "双子星" if role.startswith("双子星") else role
+
+
+def factions() -> tuple[str, ...]:
+    """Every faction a game can have: the roster's starting ones and the black lovers'."""
+    return tuple(dict.fromkeys([*(faction_of(r) for r in roster()), BLACK_LOVERS]))
+
+
 def skill(role: str, name: str) -> SkillDef:
     found = roles()[role].skill(name)
     if found is None:

@@ -28,10 +28,9 @@ from ruleproof.specs.genshin165.engine.registry import (
     START,
     SUN_NOON,
 )
-from ruleproof.specs.genshin165.roles import roles, roster
+from ruleproof.specs.genshin165.roles import NONE, VILLAGE, WOLF, faction_of, roles, roster
 from ruleproof.specs.genshin165.rules import Camp, rules
 
-VILLAGE, WOLF, NONE = "村民", "狼人", "无阵营"
 OPPOSITE = {VILLAGE: WOLF, WOLF: VILLAGE}
 PRIORITY_FACTION = {
     "不定互指": NONE
@@ -63,18 +62,6 @@ USES_PARAMS = {
 def skill_name(key: str) -> str:
     """The printed skill name of a skill key (「石像鬼<查验>」 → 查验)."""
     return key[key.index("<") + 1 : -1] if key.endswith(">") and "<" in key else key
-
-
-def faction_of(role: str) -> str:
-    """The faction a role starts in (阵营: 角色在被分发身份后，最开始属于其身份所属阵营)."""
-    camp = roles()[role].camp
-    if camp is Camp.VILLAGE:
-        return VILLAGE
-    if camp is Camp.WOLF:
-        return WOLF
-    if camp is Camp.UNDETERMINED:
-        return NONE
-    return "双子星" if role.startswith("双子星") else role
 
 
 def surface_camp_word(faction: str) -> str:

@@ -307,7 +307,10 @@ class Destiny(Impl):
                     g.tell(t, "status", {"status": "沉默"})
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
-        return None  # a guess list the random player has no ground for
+        others = [q.n for q in g.players if q is not p]
+        if g.night == 1 or not others or rng.random() < 0.95:
+            return None
+        return Action(p.n, self.key, (rng.choice(others),), at=rng.randrange(540, 1100))
 
 
 # ── 富商 ───────────────────────────────────────────────────────────────────────────────────────
@@ -603,6 +606,9 @@ class Phantom(Impl):
     def check(self, g: Game, p: Player, a: Action) -> None:
         if p.alive or p.out != "voted" or p.marks.get("rot_window") != g.night:
             raise g.illegal("恶灵", "恶灵被[投票出局]时", "when voted out", a)
+
+    def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
+        return legal(g, p, self, Action(p.n, self.key)) if rng.random() < 0.5 else None
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
         g.announce("phantom", {"seat": p.n, "text": "发动者是恶灵"})

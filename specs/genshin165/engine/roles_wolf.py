@@ -201,6 +201,9 @@ class GiftMaking(Impl):
     def resolve(self, g: Game, p: Player, a: Action) -> None:
         g.log("gift_making", {"seat": p.n})
 
+    def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
+        return Action(p.n, self.key) if rng.random() < 0.3 else None
+
 
 def _open_presents(g: Game) -> None:
     due, g.presents = g.presents, []
@@ -352,6 +355,9 @@ class Message(Impl):
 
     key = "报信"
 
+    def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
+        return Action(p.n, self.key) if rng.random() < 0.3 else None
+
     def resolve(self, g: Game, p: Player, a: Action) -> None:
         for q in g.players:
             if "[群内]" in q.tags and q.faction == WOLF:
@@ -371,6 +377,12 @@ class Haunt(Targeted):
         history = p.marks.setdefault("haunted", {})
         history[g.night] = t.n
         g.haunts[t.n] = p.n
+
+    def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
+        before = p.marks.get("haunted", {}).get(g.night - 1)
+        if before is not None and g.seat(before).alive and rng.random() < 0.5:
+            return Action(p.n, self.key, (before,))
+        return super().propose(g, p, rng)
 
 
 @skill
@@ -550,6 +562,9 @@ class StasisForever(Impl):
     def check(self, g: Game, p: Player, a: Action) -> None:
         if p.skills[self.key].spent:
             raise g.illegal("寂夜导师", "<限定>技能只允许发动一次", "once only", a)
+
+    def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
+        return legal(g, p, self, Action(p.n, self.key)) if rng.random() < 0.1 else None
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
         p.skills[self.key].spent = True

@@ -19,10 +19,10 @@ from ruleproof.specs.genshin165 import tables
 from ruleproof.specs.genshin165.engine.game import NONE, VILLAGE, WOLF, Game, faction_of
 from ruleproof.specs.genshin165.engine.registry import RULES
 from ruleproof.specs.genshin165.engine.skills import Impl, Targeted, skill
-from ruleproof.specs.genshin165.roles import ABSENT_ROLES, roles, roster
+from ruleproof.specs.genshin165.roles import ABSENT_ROLES, BLACK_LOVERS, roles, roster
 from ruleproof.specs.genshin165.rules import Camp, rules
 
-BLACK = "黑情侣"
+BLACK = BLACK_LOVERS
 
 
 class StartSkill(Impl):

@@ -22,6 +22,7 @@ def quotes() -> list[Cited]:
         tables.CHAIN_ORDER,
         tables.REDIRECTION,
         tables.THIRD_PRIORITY,
+        tables.INHERIT_ORDER,
     ):
         out.append(Cited(f"order {table.key}", table.clause, table.quote))
     out += [Cited(s.key, s.clause, s.quote) for s in tables.STATUSES.values()]
@@ -38,12 +39,4 @@ def quotes() -> list[Cited]:
     return out
 
 
-def orphan_quotes() -> list[Cited]:
-    """Phrases on lines the reader puts in no section (line 720, after 机械狼's last subsection): the
-    drift stage cannot look them up by clause, so the suite checks them against the text's lines."""
-    return [
-        Cited(f"order {tables.INHERIT_ORDER.key}", tables.INHERIT_ORDER.clause, tables.INHERIT_ORDER.quote)
-    ]
-
-
-__all__ = ["orphan_quotes", "quotes"]
+__all__ = ["quotes"]

@@ -370,7 +370,7 @@ INHERIT = Cited(
 INHERIT_ORDER = OrderTable(
     "inherit-order",
     ("石像鬼", "大天狗", "机械狼", "寂夜导师", "隐狼"),
-    "机械狼",  # line 720: the reader puts it in no section (drift.orphan_quotes)
+    "机械狼",  # the closing note of its section (after the table's last list: sections._closing_notes)
     "不入群狼但可接刀的狼人角色接刀顺序：石像鬼，接刀大天狗，机械狼，寂夜导师，接刀隐狼。",
 )
 

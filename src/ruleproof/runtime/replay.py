@@ -135,6 +135,8 @@ class BookEngine(ABC):
         self.day_steps = frozenset(k for ph in phases if ph.kind == "day" for k in ph.steps)
         self.ranks = {key: i for i, key in enumerate(self.rules.steps())}
         self.step_of = {key: info.steps[0] for key, info in self.rules.info.items()}
+        # the halves of a round in the book's order (返航录: night then day; a day-first book: day then night)
+        self.half_rank = {ph.kind: i for i, ph in reversed(list(enumerate(self.rules.cycle)))}
 
     # ── what the book says ───────────────────────────────────────────────────────────────────
 
@@ -280,11 +282,12 @@ class BookEngine(ABC):
     def stop_point(self, vec: Vector) -> tuple[str, int]:
         """Where a ``run: script`` replay stops: the later of the last scripted item and the last
         checkpoint an expectation names (the rounds in between pass)."""
-        points = [vec.last]
+        points = [vec.last, *(("night", n) for n in vec.nights), *(("day", n) for n in vec.days)]
         for label in _labels(vec):
             kind, n, _ = parse_after(label)
             points.append((kind, n))
-        return max(points, key=lambda item: (item[1], 1 if item[0] == "day" else 0))
+        rank = self.half_rank
+        return max(points, key=lambda item: (item[1], rank.get(item[0], 0)))
 
     def run_vector(self, vector: Vector | Mapping[str, Any] | str | Path, *, trace: bool = False) -> Outcome:
         """Run a vector's script on the engine."""

@@ -488,9 +488,13 @@ class Game(FamilyGame):
         """技能来源 of a hit: the actor — for the pack's 杀人, 「随机一群内成为该技能的来源」 (a draw, once per night)."""
         if h.skill != "杀人" or h.rank[:1] != (tables.EXIT_ORDER.rank("[群内]<杀人>"),):
             return h.source
+        return self.pack_kill_source(h.source)
+
+    def pack_kill_source(self, fallback: int) -> int:
+        """The pack's 杀人's 技能来源 tonight: 「随机一群内成为该技能的来源」, drawn once a night."""
         if self.pack_source is None or self.pack_source[0] != self.night:
             pack = [q.n for q in self.players if "[群内]" in q.tags and q.faction == WOLF and q.alive] or [
-                h.source
+                fallback
             ]
             pick = int(
                 self.choose("杀人来源", list(pack), clause="狼人阵营", default=self.rng.randrange(len(pack)))
@@ -1132,8 +1136,21 @@ class Game(FamilyGame):
         return bool(p.marks.get("taiji"))
 
     def invisible_to(self, t: Player, actor: Player) -> bool:
-        """[隐身]: a targeted effect on ``t`` is not resolved (富商's 「仅针对该角色的[隐身]」 only against that char)."""
-        return any(s.name == "隐身" and s.data.get("only") in (None, actor.n) for s in self.statuses.of(t.n))
+        """[隐身]: a targeted effect on ``t`` is not resolved (富商's 「仅针对该角色的[隐身]」 only against that char;
+        「狼人阵营[杀人]则需要随机判定到技能来源为该角色才会无效」)."""
+        for s in self.statuses.of(t.n):
+            if s.name != "隐身":
+                continue
+            only = s.data.get("only")
+            if only is None:
+                return True
+            who = actor.n
+            pack = self.knife_holders()
+            if only != who and self.resolving == "杀人" and actor in pack and self.seat(only) in pack:
+                who = self.pack_kill_source(actor.n)
+            if only == who:
+                return True
+        return False
 
     def storm_range(self, p: Player) -> set[int] | None:
         """暴风雪: on the blizzard's night a char not of the 狼人阵营 may target only itself and its two living
@@ -1175,9 +1192,10 @@ class Game(FamilyGame):
         if not routes:
             impl.resolve(self, pl, a)
             return
-        taker = next((seat for seat, how in routes if how == "take"), None)
-        if taker is not None:
-            a = self.retarget(impl, pl, a, taker)
+        take = next(((seat, how) for seat, how in routes if how in ("take", "blind")), None)
+        taker = take[0] if take is not None else None
+        if take is not None:
+            a = self.retarget(impl, pl, a, take[0], show=take[1] == "take")
         previous = self.route
         self.route = (pl.n, [seat for seat, _ in routes], taker is None)
         try:
@@ -1185,9 +1203,11 @@ class Game(FamilyGame):
         finally:
             self.route = previous
 
-    def retarget(self, impl: Any, pl: Player, a: Action, taker: int) -> Action:
-        """The taker learns the skill and its selected targets and chooses the targets anew (偷盗, 堕落)."""
-        self.tell(taker, "taken", {"seat": pl.n, "skill": a.skill, "targets": list(a.targets)})
+    def retarget(self, impl: Any, pl: Player, a: Action, taker: int, *, show: bool = True) -> Action:
+        """The taker chooses the targets anew: 偷盗 learns the skill's name and its selected targets first; 堕落
+        does not learn them (「但是不得知该身份原本的技能目标」)."""
+        if show:
+            self.tell(taker, "taken", {"seat": pl.n, "skill": a.skill, "targets": list(a.targets)})
         if not a.targets:
             return a
         pool_fn = getattr(impl, "candidates", None)

@@ -207,7 +207,7 @@ def _corrupt_route(g: Game, p: Player, a: Action) -> list[tuple[int, str]]:
             continue
         if name == "杀人" and g.knife_group(p) == "pack":
             continue  # 宣言狼群技能<杀人>无效
-        return [(q.n, "take")]
+        return [(q.n, "blind")]
     return []
 
 
@@ -772,7 +772,8 @@ class Chaos(Impl):
         actor = g.seat(a.targets[0])
         if actor.n in g.chaos_forced:  # 对同一个角色发动了多个混乱2效果，只有第一个有效
             return
-        own = [sd for sd in roles()[actor.true_role].dealt] if actor.true_role in roles() else []
+        identity = actor.role if actor.true_role == "盗贼" else actor.true_role  # 盗贼则以选择的那张身份为准
+        own = list(roles()[identity].dealt) if identity in roles() else []
         if not own:
             return
         x = int(pick(g, f"混乱技能:{p.n}", list(range(1, len(own) + 1)), "吹笛"))

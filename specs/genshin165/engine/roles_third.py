@@ -21,16 +21,20 @@ from ruleproof.specs.genshin165.engine.game import (
     skill_name,
 )
 from ruleproof.specs.genshin165.engine.registry import RULES
-from ruleproof.specs.genshin165.engine.skills import Damaging, Granting, Impl, Targeted, legal, skill
+from ruleproof.specs.genshin165.engine.skills import (
+    Damaging,
+    Granting,
+    Impl,
+    Targeted,
+    legal,
+    next_night,
+    skill,
+)
 from ruleproof.specs.genshin165.engine.start import pick
 from ruleproof.specs.genshin165.roles import roles, roster
 from ruleproof.specs.genshin165.rules import Camp
 
 MECH = "机械狼"
-
-
-def next_night(g: Game) -> Until:
-    return Until(g.night + 1, "early.1", "start")
 
 
 # ── 白眼狼 ─────────────────────────────────────────────────────────────────────────────────────
@@ -90,7 +94,7 @@ class Bequest(Impl):
             origin="遗泽",
             role=role,
             uses=1 if name == "杀人" else g.initial_uses(p, name, sd.count if sd else None),
-            until=Until(g.night + 1, "early.1", "start"),
+            until=next_night(g),
         )
         g.tell(p.n, "遗泽", {"skill": name})
 
@@ -582,6 +586,11 @@ class Gnaw(Damaging):
         return super().propose(g, p, rng) if first is p and self.open(g) else None
 
 
+def voted_out_today(g: Game, p: Player) -> bool:
+    """腐尸<腐化> / 恶灵<虚体>: the 黄昏 of the char's own vote exit."""
+    return not p.alive and p.out == "voted" and p.marks.get("rot_window") == g.night
+
+
 @skill
 class Rot(Targeted):
     """腐化[指定][黄昏] (腐尸): 腐尸被[投票出局]时的下一个黄昏，可以选择任意角色: 若结算目标不是和告死者相同的阵营，令其获得[亡灵]状态."""
@@ -589,7 +598,7 @@ class Rot(Targeted):
     key = "腐化"
 
     def extra_check(self, g: Game, p: Player, a: Action) -> None:
-        if p.alive or p.out != "voted" or p.marks.get("rot_window") != g.night:
+        if not voted_out_today(g, p):
             raise g.illegal("腐尸", "腐尸被[投票出局]时的下一个黄昏", "the dusk of its vote exit", a)
 
     def effect(self, g: Game, p: Player, a: Action, selected: int, t: Player) -> None:
@@ -604,7 +613,7 @@ class Phantom(Impl):
     key = "虚体"
 
     def check(self, g: Game, p: Player, a: Action) -> None:
-        if p.alive or p.out != "voted" or p.marks.get("rot_window") != g.night:
+        if not voted_out_today(g, p):
             raise g.illegal("恶灵", "恶灵被[投票出局]时", "when voted out", a)
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:

@@ -27,6 +27,7 @@ from ruleproof.specs.genshin165.engine.skills import (
     Impl,
     Targeted,
     legal,
+    next_night,
     night_end,
     skill,
 )
@@ -35,11 +36,6 @@ from ruleproof.specs.genshin165.roles import mech_table, roles
 from ruleproof.specs.genshin165.rules import Camp
 
 MECH = "机械狼"
-
-
-def next_night(g: Game) -> Until:
-    """「持续至下一个夜晚开始」: the start of the next round's 早夜."""
-    return Until(g.night + 1, "early.1", "start")
 
 
 # ── 怪盗 ───────────────────────────────────────────────────────────────────────────────────────

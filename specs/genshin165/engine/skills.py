@@ -24,6 +24,11 @@ def night_end(g: Game) -> Until:
     return Until(g.night, f"{prefix}late.9", "end")
 
 
+def next_night(g: Game) -> Until:
+    """「持续至下一个夜晚开始」: the start of the next round's 早夜."""
+    return Until(g.night + 1, "early.1", "start")
+
+
 def next_noon(g: Game) -> Until:
     return Until(g.night + 1, "noon", "start")
 
@@ -820,7 +825,7 @@ class Eat(Targeted):
     once_each = True
 
     def effect(self, g: Game, p: Player, a: Action, selected: int, t: Player) -> None:
-        g.give(t, "霸道", source=p.n, until=Until(g.night + 1, "early.1", "start"))
+        g.give(t, "霸道", source=p.n, until=next_night(g))
 
 
 @skill

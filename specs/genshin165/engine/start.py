@@ -440,28 +440,15 @@ class Mode(StartSkill):
 
 
 def surface_choice(g: Game, p: Player, key: str, clause: str) -> None:
-    """「可以设置自己的表面阵营，表面身份，表面带刀」: three choices of the seat."""
-    camps: list[int | str] = [VILLAGE, WOLF, NONE]
-    names: list[int | str] = list(roster())
-    camp = str(
-        g.choose(
-            f"{key}阵营:{p.n}",
-            camps,
-            clause=clause,
-            default=camps.index(p.surface_camp) if p.surface_camp in camps else 0,
-        )
-    )
-    role = str(
-        g.choose(
-            f"{key}身份:{p.n}",
-            names,
-            clause=clause,
-            default=names.index(p.surface_role) if p.surface_role in names else 0,
-        )
-    )
-    knife = str(
-        g.choose(f"{key}带刀:{p.n}", ["带刀", "不带刀"], clause=clause, default=0 if g.knife_shown(p) else 1)
-    )
+    """「可以设置自己的表面阵营，表面身份，表面带刀」: three choices of the seat (by default: what it shows now)."""
+
+    def keep(what: str, options: list[int | str], now: int | str) -> str:
+        default = options.index(now) if now in options else 0
+        return str(g.choose(f"{key}{what}:{p.n}", options, clause=clause, default=default))
+
+    camp = keep("阵营", [VILLAGE, WOLF, NONE], p.surface_camp)
+    role = keep("身份", list(roster()), p.surface_role)
+    knife = keep("带刀", ["带刀", "不带刀"], "带刀" if g.knife_shown(p) else "不带刀")
     g.set_surface(p, role=role, camp=camp, knife=knife == "带刀", by=key)
 
 

@@ -65,6 +65,11 @@ _SKILL_BRACKET = re.compile(
 )
 # 「[醉酒]状态」 「状态[破伤风]」 「[中毒]效果」
 _STATUS_REF = re.compile(r"\[([^\[\]]{1,14})\](?:状态|效果)|状态\[([^\[\]]{1,14})\]")
+# a place in an order given relative to a named one: 「接刀顺序为机械狼出局后」 「顺序在黑客之后」 「行动顺序在熬药巫婆
+# 之前」 — the name is a role's (or another defined name's) position in that order
+_ORDER_PLACE = re.compile(
+    rf"(?:顺序|次序)(?:排)?(?:在|为|于)([{CJK}]{{2,8}}?)(?:出局[后前]|之后|之前|以后|以前|后面|前面)"
+)
 # a priority / order list: 「判定优先顺序为：A、B、C」 「按如下顺序，…：A，B，C」
 _ORDER_LEAD = re.compile(r"(?:顺序|优先级|优先顺序|次序)[^。；：:\n]{0,20}[：:为]")
 _SPLIT = re.compile(r"[、，,/＞>]")
@@ -340,6 +345,22 @@ def _line_refs(
         if _NAME_CHARS.match(name) and name not in tags:
             yield _ref(RefKind.STATUS, m.group(0), line, clause, name, context=context)
     yield from _list_refs(text, line, clause, context, resolver)
+    for m in _ORDER_PLACE.finditer(text):
+        name = m.group(1)
+        if _name_like(name) and not _defined_elsewhere(name, resolver):
+            yield _ref(RefKind.ROLE, m.group(0), line, clause, name, context=context)
+
+
+def _name_like(run: str) -> bool:
+    """A run that reads as one name, not as prose or a group (「原角色」, 「该身份对应的技能」, 「其他所有」)."""
+    if any(ch in _PROSE_CHARS for ch in run) or run.endswith(_GROUP_ROLE_WORDS):
+        return False
+    return not run.startswith(("其他", "其余", "所有", "原", "该", "此", "每"))
+
+
+def _defined_elsewhere(name: str, resolver: Resolver) -> bool:
+    """A place named by a skill, a status or a term of the text, not by a role."""
+    return name in resolver.skills or name in resolver.statuses or name in resolver.terms
 
 
 def _skill_like(name: str) -> bool:

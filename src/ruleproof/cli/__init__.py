@@ -5,18 +5,22 @@ Each sub-command lives in its own module under ``ruleproof.cli`` and exposes
 parsed namespace and returning the exit status.  Add new commands to ``COMMANDS``.
 
 Exit statuses used across commands: 0 ok / nothing found, 1 findings or a violated property,
-2 bad input or usage, 3 unknown (a solver gave no answer in time).
+2 bad input or usage, 3 unknown (a solver gave no answer in time), 130 / 143 interrupted by SIGINT /
+SIGTERM (no result is printed as if complete).
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
+import signal
 import sys
 from collections.abc import Sequence
 
-from ruleproof import __version__
+from ruleproof import __version__, interrupts
 from ruleproof.errors import UserError
+from ruleproof.interrupts import Interrupted
 
 COMMANDS: tuple[str, ...] = (
     "check",
@@ -61,16 +65,36 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
-        status: int = args.func(args)
+        with interrupts.guard():
+            status: int = args.func(args)
+            interrupts.raise_if_pending()  # a signal recorded late (in a finalizer) still ends the run
     except UserError as exc:
         print(f"ruleproof: {exc.message(args.lang)}", file=sys.stderr)
         return exc.exit_code
-    except KeyboardInterrupt:
-        print("ruleproof: 已中断 / interrupted", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as exc:  # Interrupted (SIGINT / SIGTERM) or a bare Ctrl-C
+        sig = exc if isinstance(exc, Interrupted) else Interrupted(signal.SIGINT)
+        print(
+            f"ruleproof: 已中断（{sig.name}），未产出完整结果"
+            if args.lang != "en"
+            else f"ruleproof: interrupted ({sig.name}); no complete result was produced",
+            file=sys.stderr,
+        )
+        return sig.exit_code
     except BrokenPipeError:
         return 0
     return status
+
+
+def entry() -> None:
+    """The ``ruleproof`` console script: :func:`main`, then exit.  After an interrupt the process ends
+    without running finalizers — a Z3 object whose construction the signal cut short would otherwise print
+    a traceback from its ``__del__`` at shutdown after the one clean line."""
+    code = main()
+    if code in (130, 143):
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    sys.exit(code)
 
 
 if __name__ == "__main__":  # pragma: no cover

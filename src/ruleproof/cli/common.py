@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ruleproof import books
+from ruleproof import books, interrupts
 from ruleproof.books import BOOKS, DEFAULT_BOOK, BookProfile, Source, load_source
 from ruleproof.text import Document, read_document
 
@@ -42,4 +42,7 @@ def book_of_text(args: argparse.Namespace, source: Source) -> BookProfile | None
 
 
 def write(text: str) -> None:
+    """A command's result on stdout, in one piece; never after an interrupt (a report cut short or
+    finished after the signal must not look complete)."""
+    interrupts.raise_if_pending()
     sys.stdout.write(text)

@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from ruleproof.errors import BadInput, UserError
+from ruleproof.errors import BadInput
 from ruleproof.findings import Finding
 from ruleproof.fsutil import atomic_write_text
 from ruleproof.jsonout import dumps
@@ -31,12 +31,8 @@ def build(findings: Sequence[Finding]) -> dict[str, object]:
 
 
 def write(path: str, findings: Sequence[Finding]) -> None:
-    try:
-        atomic_write_text(path, dumps(build(findings)))
-    except OSError as exc:
-        raise UserError(
-            f"无法写入基线文件 {path}：{exc.strerror}", f"cannot write baseline {path}: {exc.strerror}"
-        ) from None
+    """Atomically (a failure is one line, exit 2: :mod:`ruleproof.fsutil`)."""
+    atomic_write_text(path, dumps(build(findings)))
 
 
 def load(path: str) -> Counter[str]:

@@ -24,7 +24,7 @@ from ruleproof import books
 from ruleproof.books import BookProfile
 from ruleproof.books.protocols import ExecutableSpec, SpecLike
 from ruleproof.findings import Finding, Severity
-from ruleproof.fsutil import atomic_write_text
+from ruleproof.fsutil import atomic_write_text, make_folder
 from ruleproof.lint.base import CheckInfo
 from ruleproof.smt.invariant import Checked, Invariant
 from ruleproof.smt.ts import CheckResult, Options, Status
@@ -220,8 +220,7 @@ def write_counterexample(
     folder: Path, name: str, spec: Spec, readings: dict[str, str], vector: dict[str, Any]
 ) -> str:
     stem = counterexample_name(name, spec, readings)
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{stem}.json"
+    path = make_folder(folder) / f"{stem}.json"
     atomic_write_text(path, dump_vector({**vector, "id": stem}))
     return str(path)
 

@@ -124,6 +124,12 @@ def render(report: VerifyReport, lang: str = "zh", timing: bool = True) -> str:
         )
         head += f"；假设 {what}" if what else ""
     lines = [head]
+    if not report.all_readings:
+        lines.append(
+            "  (other readings not checked: --configured-only)"
+            if en
+            else "  （仅检查了所设定的解读：--configured-only，其余解读未检查）"
+        )
     for inv in report.invariants:
         lines.extend(_lines(inv, en, timing))
     return "\n".join(lines) + "\n"
@@ -158,6 +164,11 @@ def _lines(inv: InvariantResult, en: bool, timing: bool) -> list[str]:
         out.append(f"      {'failed' if en else '违反之项'}: {', '.join(r.trace.failed)}")
     if r.note:
         out.append(f"      {r.note}")
+    if r.trace is not None and not r.trace.minimized:
+        out.append(
+            f"      {'fallback: the counterexample is not minimized' if en else '退而求其次：反例未经最小化'}"
+            f" ({r.trace.why_not_minimized})"
+        )
     if head.counterexample:
         out.append(f"      {'counterexample' if en else '反例'}: {head.counterexample}")
     elif head.checked.scenario is not None:

@@ -90,7 +90,9 @@ class SystemInvariant(Invariant[Spec]):
         try:
             system = self.system(spec)
         except ModelGap as exc:
-            return Checked(CheckResult(Status.UNKNOWN, "bmc", 0, note=f"not modelled: {exc}"))
+            return Checked(
+                CheckResult(Status.UNKNOWN, "bmc", 0, note=f"not modelled: {exc}", unknown="not-modelled")
+            )
         result = check(system, opts)
         out = Checked(result)
         if result.trace is not None:

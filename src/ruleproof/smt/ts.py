@@ -110,6 +110,7 @@ class CheckResult:
     trace: Trace | None = None
     note: str = ""  # why unknown, or what was not closed
     notes: list[str] = field(default_factory=list)
+    unknown: str = ""  # for an unknown status: "timeout" / "unknown" (the solver's answer), "not-modelled"
 
 
 @dataclass(frozen=True)
@@ -212,16 +213,21 @@ def check(ts: TransitionSystem, opts: Options) -> CheckResult:
         r, model = _violation(bmc, u.holds(ts.props, t))
         if r == z3.unknown:
             return CheckResult(
-                Status.UNKNOWN, "bmc", t, note=f"solver unknown at night {t}: {solvers.why(bmc)}"
+                Status.UNKNOWN,
+                "bmc",
+                t,
+                note=f"solver unknown at night {t}: {solvers.why(bmc)}",
+                unknown=solvers.answer(bmc, r).value,
             )
         if model is not None:
             why: list[str] = []
             trace = minimize(ts, t, opts, why)
+            note = ""
             if trace is None:  # a fallback, said in the report: never silent
                 trace = extract(ts, u, model, t, minimized=False)
                 trace.why_not_minimized = "; ".join(why) or "the minimization gave no answer"
-                notes.append(f"counterexample not minimized: {trace.why_not_minimized}")
-            return CheckResult(Status.VIOLATED, "bmc", t, trace=trace, note="; ".join(notes), notes=notes)
+                note = f"counterexample not minimized: {trace.why_not_minimized}"
+            return CheckResult(Status.VIOLATED, "bmc", t, trace=trace, note=note)
         if ts.lemmas and lemmas_ok:
             r, model = _violation(bmc, u.holds(ts.lemmas, t))
             if r == z3.unknown:
@@ -230,6 +236,7 @@ def check(ts: TransitionSystem, opts: Options) -> CheckResult:
                     "bmc",
                     t,
                     note=f"solver unknown on a lemma at night {t}: {solvers.why(bmc)}",
+                    unknown=solvers.answer(bmc, r).value,
                 )
             if model is not None:  # a lemma of the model is wrong: no induction with it, BMC still stands
                 lemmas_ok = False

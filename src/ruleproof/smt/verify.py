@@ -64,8 +64,22 @@ class ReadingResult:
         }
         if r.trace is not None:
             out["minimized"] = r.trace.minimized
+        if r.status is Status.UNKNOWN:
+            out["unknown"] = r.unknown or "unknown"  # timeout / unknown / not-modelled
         if self.checked.scenario_note:
             out["scenario_note"] = self.checked.scenario_note
+        out["fallbacks"] = self.fallbacks()
+        return out
+
+    def fallbacks(self) -> list[str]:
+        """What this verdict settled for, in words: never silent (an unminimized counterexample, a
+        violation with no replayable scenario)."""
+        r = self.checked.result
+        out = []
+        if r.trace is not None and not r.trace.minimized:
+            out.append(f"counterexample not minimized: {r.trace.why_not_minimized or 'no reason recorded'}")
+        if r.status is Status.VIOLATED and self.checked.scenario is None:
+            out.append(f"no replayable scenario: {self.checked.scenario_note or 'none built'}")
         return out
 
     def to_json(self, timing: bool) -> dict[str, Any]:
@@ -121,6 +135,7 @@ class VerifyReport:
     spec: Spec
     options: Options
     invariants: list[InvariantResult] = field(default_factory=list)
+    all_readings: bool = True  # False: the other readings were skipped on request (said in the report)
 
     def exit_code(self) -> int:
         statuses = {r.status for r in self.invariants}
@@ -136,6 +151,7 @@ class VerifyReport:
         changes = self.spec.describe_changes()
         return {
             "book": self.spec.book,
+            "all_readings": self.all_readings,  # False: only the configured readings were checked
             "params": changes["params"],
             "interpretation": changes["interpretation"],
             "depth": self.options.depth,
@@ -197,7 +213,7 @@ def verify_all(
         from ruleproof.text import read_document
 
         doc = read_document(books.load_source(f"bundled:{book.key}"))
-    report = VerifyReport(spec, opts)
+    report = VerifyReport(spec, opts, all_readings=all_readings)
     chosen = invariants if invariants is not None else books.invariants_of(book, "verify")
     for inv in chosen:
         combos = reading_combinations(spec, inv.switches)

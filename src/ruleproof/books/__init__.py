@@ -144,8 +144,9 @@ def spec_of(book: BookProfile, command: str) -> ExecutableSpec[Any]:
 
 
 def engine_for_vector(book_id: object, where: str = "<vector>") -> BookEngine:
-    """The engine that replays a vector of ``book_id``."""
-    return engine_of(by_id(book_id, where), "replay")
+    """The engine that replays a vector of ``book_id`` (``where``: the vector file; its errors name the
+    ``$.book`` field)."""
+    return engine_of(by_id(book_id, f"{where}: $.book" if where != "<vector>" else where), "replay")
 
 
 def invariants_of(book: BookProfile, command: str) -> Sequence[Any]:

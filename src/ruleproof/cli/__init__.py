@@ -18,7 +18,7 @@ import signal
 import sys
 from collections.abc import Sequence
 
-from ruleproof import __version__, interrupts
+from ruleproof import __version__, interrupts, progress
 from ruleproof.errors import UserError
 from ruleproof.interrupts import Interrupted
 
@@ -51,6 +51,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--lang", choices=("zh", "en"), default="zh", help="message language (default zh / 默认中文)"
     )
+    parser.add_argument(
+        "--quiet", action="store_true", help="no progress on stderr (it is only shown on a terminal anyway)"
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in COMMANDS:
         module = importlib.import_module(f"ruleproof.cli.cmd_{name.replace('-', '_')}")
@@ -65,7 +68,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
-        with interrupts.guard():
+        with interrupts.guard(), progress.to_terminal(progress.wanted(args.quiet), args.lang):
             status: int = args.func(args)
             interrupts.raise_if_pending()  # a signal recorded late (in a finalizer) still ends the run
     except UserError as exc:

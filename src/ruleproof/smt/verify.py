@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ruleproof import books
+from ruleproof import books, progress
 from ruleproof.books import BookProfile
 from ruleproof.books.protocols import ExecutableSpec, SpecLike
 from ruleproof.findings import Finding, Severity
@@ -215,10 +215,16 @@ def verify_all(
         doc = read_document(books.load_source(f"bundled:{book.key}"))
     report = VerifyReport(spec, opts, all_readings=all_readings)
     chosen = invariants if invariants is not None else books.invariants_of(book, "verify")
-    for inv in chosen:
-        combos = reading_combinations(spec, inv.switches)
+    plan = [(inv, reading_combinations(spec, inv.switches)) for inv in chosen]
+    plan = [(inv, combos if all_readings else combos[:1]) for inv, combos in plan]
+    total, done = sum(len(combos) for _, combos in plan), 0
+    for inv, combos in plan:
         results = []
-        for n, combo in enumerate(combos if all_readings else combos[:1]):
+        for n, combo in enumerate(combos):
+            progress.update(
+                "verify", " ".join([inv.name, *(f"{k}={v}" for k, v in combo.items())]), done, total
+            )
+            done += 1
             variant = exe.load(spec.overrides, {**spec.interpretation, **combo})
             start = time.perf_counter()
             checked = inv.check(variant, opts, doc)

@@ -118,4 +118,27 @@ def make_folder(path: str | Path) -> Path:
     return folder
 
 
-__all__ = ["atomic_write_bytes", "atomic_write_text", "make_folder", "write_error"]
+def read_limited(path: str | Path, limit: int, what: tuple[str, str] = ("文件", "file")) -> bytes:
+    """The bytes of ``path``, at most ``limit`` of them: a larger file (or a device without end such as
+    ``/dev/zero``) is refused after reading ``limit + 1`` bytes, never read whole.  Missing, a folder,
+    unreadable, too large: one :class:`BadInput` line naming the path (``what``: the kind of file)."""
+    zh, en = what
+    p = Path(path)
+    try:
+        if p.is_dir():
+            raise BadInput(f"这是文件夹，不是{zh}：{path}", f"a folder, not a {en}: {path}")
+        with p.open("rb") as fh:
+            data = fh.read(limit + 1)
+    except FileNotFoundError:
+        raise BadInput(f"找不到{zh}：{path}", f"{en} not found: {path}") from None
+    except OSError as exc:
+        raise BadInput(
+            f"无法读取{zh} {path}：{exc.strerror}", f"cannot read {en} {path}: {exc.strerror}"
+        ) from None
+    if len(data) > limit:
+        mb = limit / 1024 / 1024
+        raise BadInput(f"{zh}过大：{path}（上限 {mb:g} MB）", f"{en} too large: {path} (at most {mb:g} MB)")
+    return data
+
+
+__all__ = ["atomic_write_bytes", "atomic_write_text", "make_folder", "read_limited", "write_error"]

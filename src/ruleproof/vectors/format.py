@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ruleproof.errors import BadInput, UserError
+from ruleproof.fsutil import read_limited
 from ruleproof.jsonout import dumps
 
 FORMAT = "ruleproof-vector/1"
@@ -610,16 +611,7 @@ def decode_json(data: bytes, path: str) -> Any:
 
 def read_raw(path: str | Path) -> dict[str, Any]:
     """A vector file's JSON object (shape unchecked); see :func:`decode_json` for what is refused."""
-    p = Path(path)
-    try:
-        if p.is_dir():
-            raise _bad(_at(str(path)), "是文件夹，不是向量文件", "a folder, not a vector file")
-        with p.open("rb") as fh:
-            data = fh.read(MAX_BYTES + 1)  # bounded: /dev/zero or a huge file is refused, not read
-    except FileNotFoundError:
-        raise BadInput(f"找不到向量文件：{path}", f"vector file not found: {path}") from None
-    except OSError as exc:
-        raise BadInput(f"无法读取 {path}：{exc.strerror}", f"cannot read {path}: {exc.strerror}") from None
+    data = read_limited(path, MAX_BYTES, ("向量文件", "vector file"))
     raw = decode_json(data, str(path))
     if not isinstance(raw, dict):
         raise _bad(_at(str(path)), "向量须为 JSON 对象", "a vector is a JSON object")

@@ -24,7 +24,9 @@ def main() -> None:
     parser.add_argument("--mb", type=float, nargs="+", default=[1.0, 4.0, 10.0])
     parser.add_argument("--books", nargs="+", default=["fanhanglu", "genshin165", "botc-m124", "jiejie140"])
     args = parser.parse_args()
-    print(f"{'book':<12} {'MB':>5} {'bytes':>11} {'read s':>7} {'lint s':>7} {'total s':>8} {'s/MB vs first':>14}")
+    print(
+        f"{'book':<12} {'MB':>5} {'bytes':>11} {'read s':>7} {'lint s':>7} {'total s':>8} {'s/MB vs first':>14}"
+    )
     for key in args.books:
         one = BOOKS[key].read_bytes()
         first: float | None = None

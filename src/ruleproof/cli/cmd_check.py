@@ -21,7 +21,7 @@ from typing import Any
 from ruleproof import appendix, books, drift
 from ruleproof.books import BOOKS, PARTS, BookProfile, load_source
 from ruleproof.cli.cmd_lint import add_report_arguments, checks_for, emit_report
-from ruleproof.cli.common import add_book_argument, add_file_argument, book_of_text
+from ruleproof.cli.common import add_book_argument, add_file_argument, book_of_text, same_book
 from ruleproof.findings import Finding, Severity, Stage
 from ruleproof.lint import BOOK_CHECK_IDS, CheckInfo, families_for, run_lint
 from ruleproof.lint.profiles import BOOK_FAMILIES, book_families
@@ -254,6 +254,8 @@ def run(args: argparse.Namespace) -> int:
     generic = [f for f in findings if f.check not in BOOK_CHECK_IDS]
     specific = [f for f in findings if f.check in BOOK_CHECK_IDS]
     against = spec_book(args, book)
+    if against is not None and args.spec not in ("auto", "none"):
+        same_book(source, against)
     off = args.spec == "none"
     spec_stage, spec_findings = drift_stage(doc, against, off)
     report = None

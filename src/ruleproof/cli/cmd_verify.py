@@ -15,7 +15,7 @@ import argparse
 
 from ruleproof import books
 from ruleproof.books import BookProfile, load_source
-from ruleproof.cli.common import add_book_argument, add_file_argument, book_from_args, write
+from ruleproof.cli.common import add_book_argument, add_file_argument, book_from_args, same_book, write
 from ruleproof.cli.options import add_spec_options, spec_from_args
 from ruleproof.errors import UserError
 from ruleproof.jsonout import dumps
@@ -64,8 +64,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def options_from_args(args: argparse.Namespace) -> Options:
-    if args.depth < 0 or args.depth > 50:
-        raise UserError("--depth 须在 0..50 之间", "--depth must be within 0..50")
+    if args.depth < 1 or args.depth > 50:
+        # a depth of 0 unrolls no night: every property "holds" on nothing
+        raise UserError(
+            "--depth 须在 1..50 之间（0 夜不检查任何一夜）",
+            "--depth must be within 1..50 (0 nights checks nothing)",
+        )
     if args.timeout <= 0:
         raise UserError("--timeout 须为正数（毫秒）", "--timeout must be positive (ms)")
     return Options(depth=args.depth, max_k=max(Options.max_k, 1), timeout_ms=args.timeout, seed=args.seed)
@@ -74,6 +78,8 @@ def options_from_args(args: argparse.Namespace) -> Options:
 def run(args: argparse.Namespace) -> int:
     source = load_source(args.file) if args.file is not None else None
     book = book_from_args(args, source)
+    if source is not None:
+        same_book(source, book)
     by_name = {inv.name: inv for inv in books.invariants_of(book, "ruleproof verify")}
     spec = spec_from_args(args, book, "verify")
     unknown = [n for n in args.invariant if n not in by_name]
@@ -150,7 +156,18 @@ def status_text(inv: InvariantResult, en: bool) -> str:
         if r.depth == 0:
             nights = ", from the start" if en else "，开局即违反"
         return ("violated" if en else "违反") + (nights if r.trace is not None else "")
-    return "unknown" if en else "未知（求解器无结论，不视为通过）"
+    why = UNKNOWN_WHY.get(r.unknown, UNKNOWN_WHY["unknown"])
+    return f"unknown ({why[1]}; not a pass)" if en else f"未知（{why[0]}，不视为通过）"
+
+
+# what an ``unknown`` was (CheckResult.unknown): never rounded up, and never said to be a solver's when it
+# is the text's
+UNKNOWN_WHY = {
+    "timeout": ("求解器超时", "the solver timed out"),
+    "unknown": ("求解器无结论", "the solver gave no answer"),
+    "not-modelled": ("规格中有模型未覆盖之处", "the spec holds something the model does not cover"),
+    "not-read": ("正文中读不到所需之表", "a table it needs cannot be read from the text"),
+}
 
 
 def _lines(inv: InvariantResult, en: bool, timing: bool) -> list[str]:

@@ -8,6 +8,7 @@ import sys
 
 from ruleproof import books, interrupts
 from ruleproof.books import BOOKS, DEFAULT_BOOK, BookProfile, Source, load_source
+from ruleproof.errors import UserError
 from ruleproof.text import Document, read_document
 
 FILE_HELP = (
@@ -39,6 +40,20 @@ def book_of_text(args: argparse.Namespace, source: Source) -> BookProfile | None
     """Like :func:`book_from_args`, but None for a text no book recognises (text-only commands run on it)."""
     key = getattr(args, "book", None)
     return books.get(key) if key is not None else books.recognise(source)
+
+
+def same_book(source: Source, wanted: BookProfile) -> None:
+    """Refuse to check a text against another book's spec: its tables and theorems would be read from
+    the wrong text, and every check of them would pass on nothing (exit 2).  A text no book recognises
+    (a user's revision with a new title) is taken as the book named."""
+    found = books.recognise(source)
+    if found is not None and found.key != wanted.key:
+        raise UserError(
+            f"{source.name} 是《{found.title}》（{found.key}），不是 {wanted.key}：不能用 {wanted.key} 的规格"
+            f"验证它（其表格与定理须读自 {wanted.key} 的正文）",
+            f"{source.name} is {found.key}, not {wanted.key}: it cannot be verified against the {wanted.key} "
+            f"spec (its tables and theorems must be read from a {wanted.key} text)",
+        )
 
 
 def write(text: str) -> None:

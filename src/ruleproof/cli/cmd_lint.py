@@ -10,11 +10,13 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from pathlib import PurePath
+from pathlib import Path, PurePosixPath
+from urllib.parse import quote
 from typing import Any
 
 from ruleproof.books import load_source
 from ruleproof.cli.common import add_file_argument, write
+from ruleproof.errors import UserError
 from ruleproof.findings import Finding, Stage
 from ruleproof.lint import CheckInfo, families_for, run_lint
 from ruleproof.lint import baseline as bl
@@ -42,13 +44,32 @@ def add_report_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--baseline", metavar="FILE", help="基线文件：其中已记录的发现不再计入（exit 0）")
     p.add_argument("--write-baseline", metavar="FILE", help="把当前全部发现写入基线文件后退出（exit 0）")
+    p.add_argument(
+        "--srcroot",
+        metavar="DIR",
+        help="SARIF 中文件位置相对于此目录（通常为仓库根目录，供代码扫描平台对应到文件）",
+    )
 
 
-def _uri(file: str | None, source_name: str) -> str:
-    """Artifact location for SARIF: the path as the user gave it (POSIX separators), or bundled:KEY."""
+def _uri(file: str | None, source_name: str, srcroot: str | None = None) -> tuple[str, str | None]:
+    """Artifact location for SARIF, a valid URI reference (RFC 3986, percent-encoded): with ``--srcroot``
+    the path relative to it (and the root as ``SRCROOT``'s ``file:`` URI); else a relative path as
+    given, an absolute one as a ``file:`` URI; the bundled books as ``bundled:KEY``."""
     if file is None or file.startswith("bundled:"):
-        return source_name
-    return PurePath(file).as_posix()
+        return source_name, None
+    path = Path(file)
+    if srcroot is not None:
+        root = Path(srcroot).resolve()
+        try:
+            relative = path.resolve().relative_to(root)
+        except ValueError:
+            raise UserError(
+                f"{file} 不在 --srcroot {srcroot} 之内", f"{file} is not inside --srcroot {srcroot}"
+            ) from None
+        return quote(relative.as_posix()), root.as_uri() + "/"
+    if path.is_absolute():
+        return path.as_uri(), None
+    return quote(PurePosixPath(*path.parts).as_posix()), None
 
 
 def emit_report(
@@ -74,9 +95,11 @@ def emit_report(
     new, known = (findings, []) if not args.baseline else bl.split(findings, bl.load(args.baseline))
     titles = {c.id: c.title for c in doc}
     titles.update({a.name: a.title for a in doc.appendices})
+    uri, base = _uri(args.file, doc.name, getattr(args, "srcroot", None))
     report = LintReport(
         source=doc.name,
-        uri=_uri(args.file, doc.name),
+        uri=uri,
+        uri_base=base,
         title=doc.title,
         checks=checks,
         findings=new,

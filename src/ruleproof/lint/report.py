@@ -27,7 +27,7 @@ _SEV_MARK = {Severity.ERROR: "✗", Severity.WARNING: "!", Severity.NOTE: "·"}
 @dataclass
 class LintReport:
     source: str  # display name: a path as given, or bundled:KEY
-    uri: str  # artifact location for SARIF (relative path or bundled:KEY)
+    uri: str  # artifact location for SARIF: a URI reference (percent-encoded relative path, file: URI, bundled:KEY)
     title: str  # the rulebook's first line
     checks: Sequence[CheckInfo]
     findings: list[Finding]  # new findings (not absorbed by the baseline), sorted
@@ -35,6 +35,7 @@ class LintReport:
     clause_titles: dict[str, str] = field(default_factory=dict)
     tool: str = "ruleproof lint"
     stages: list[Stage] = field(default_factory=list)  # ``ruleproof check``: one line per stage
+    uri_base: str | None = None  # the file: URI of --srcroot; ``uri`` is then relative to it (SRCROOT)
 
     def check(self, check_id: str) -> CheckInfo:
         for info in self.checks:
@@ -179,8 +180,17 @@ SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 _SARIF_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "note"}
 
 
-def _location(uri: str, line: int | None, clause: str | None, snippet: str = "") -> dict[str, Any]:
-    physical: dict[str, Any] = {"artifactLocation": {"uri": uri, "index": 0}}
+def _artifact(report: LintReport) -> dict[str, Any]:
+    out: dict[str, Any] = {"uri": report.uri}
+    if report.uri_base is not None:
+        out["uriBaseId"] = "SRCROOT"
+    return out
+
+
+def _location(
+    artifact: dict[str, Any], line: int | None, clause: str | None, snippet: str = ""
+) -> dict[str, Any]:
+    physical: dict[str, Any] = {"artifactLocation": {**artifact, "index": 0}}
     if line is not None:
         region: dict[str, Any] = {"startLine": line}
         if snippet:
@@ -213,14 +223,15 @@ def render_sarif(report: LintReport) -> str:
             "ruleIndex": index[f.check],
             "level": _SARIF_LEVEL[f.severity],
             "message": {"text": f"{f.message}（{f.message_en}）"},
-            "locations": [_location(report.uri, f.line, f.clause, f.quote)],
+            "locations": [_location(_artifact(report), f.line, f.clause, f.quote)],
             "partialFingerprints": {
                 "ruleproof/v1": hashlib.sha256(f.fingerprint().encode("utf-8")).hexdigest()[:32]
             },
         }
         if f.related:
             result["relatedLocations"] = [
-                {"id": i, **_location(report.uri, ln, c)} for i, (c, ln) in enumerate(f.related, start=1)
+                {"id": i, **_location(_artifact(report), ln, c)}
+                for i, (c, ln) in enumerate(f.related, start=1)
             ]
         if f.extra:
             result["properties"] = {"extra": f.extra}
@@ -238,7 +249,12 @@ def render_sarif(report: LintReport) -> str:
                         "rules": rules,
                     }
                 },
-                "artifacts": [{"location": {"uri": report.uri}, "encoding": "utf-8"}],
+                "artifacts": [{"location": _artifact(report), "encoding": "utf-8"}],
+                **(
+                    {"originalUriBaseIds": {"SRCROOT": {"uri": report.uri_base}}}
+                    if report.uri_base is not None
+                    else {}
+                ),
                 "columnKind": "unicodeCodePoints",
                 "results": results,
             }

@@ -61,19 +61,24 @@ def test_every_part_reference_of_every_book_loads() -> None:
                 assert book.load(part, "test") is not None
 
 
-@pytest.mark.parametrize(
-    ("argv", "missing"),
-    [
-        (["play", "--book", "genshin165"], "规则引擎"),
-        (["simulate", "--book", "jiejie140", "--games", "2"], "规则引擎"),
-        (["vocab", "--book", "random41"], "规则引擎"),
-        (["params", "--book", "botc-m124"], "可执行规格"),
-        (["verify", "bundled:genshin165"], "不变式"),
-        (["verify", "--book", "random41"], "不变式"),
-        (["config", "fanhanglu"], "配置规则"),
-        (["config", "jiejie140"], "配置规则"),
-    ],
-)
+def _lacking(part: str) -> list[str]:
+    """The bundled books that lack ``part`` today (books gain parts as their rooms fill)."""
+    return [k for k, b in sorted(BOOKS.items()) if not b.has(part)]
+
+
+LACKING = [
+    *((["play", "--book", k], "规则引擎") for k in _lacking("engine")[:1]),
+    *((["simulate", "--book", k, "--games", "2"], "规则引擎") for k in _lacking("engine")[1:2]),
+    *((["vocab", "--book", k], "规则引擎") for k in _lacking("engine")[-1:]),
+    *((["params", "--book", k], "可执行规格") for k in _lacking("spec")[:1]),
+    *((["verify", f"bundled:{k}"], "不变式") for k in _lacking("invariants")[:1]),
+    *((["verify", "--book", k], "不变式") for k in _lacking("invariants")[-1:]),
+    (["config", "fanhanglu"], "配置规则"),
+    *((["config", k], "配置规则") for k in _lacking("config") if k != "fanhanglu"),
+]
+
+
+@pytest.mark.parametrize(("argv", "missing"), LACKING)
 def test_a_command_the_book_lacks_is_one_line_and_exit_2(
     argv: list[str], missing: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -83,8 +88,8 @@ def test_a_command_the_book_lacks_is_one_line_and_exit_2(
 
 
 def test_the_english_message_names_what_the_book_has(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(["--lang", "en", "play", "--book", "botc-m124"], capsys)
-    assert code == 2 and "botc-m124 has no game engine yet" in err and "bundled text" in err
+    code, _, err = run(["--lang", "en", "play", "--book", "jiejie140"], capsys)
+    assert code == 2 and "jiejie140 has no game engine yet" in err and "bundled text" in err
 
 
 def test_an_unknown_book_key(capsys: pytest.CaptureFixture[str]) -> None:
@@ -92,11 +97,12 @@ def test_an_unknown_book_key(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 2 and "fanhanglu" in err and err.count("\n") == 1
 
 
+@pytest.mark.skipif(not _lacking("engine"), reason="every bundled book has an engine")
 def test_a_vector_of_a_book_without_an_engine(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     vec = json.loads(
         (ROOT / "tests/fanhanglu/vectors/knife-unprotected-dies.json").read_text(encoding="utf-8")
     )
-    vec["book"] = "genshin165/165"
+    vec["book"] = BOOKS[_lacking("engine")[0]].book_id
     path = tmp_path / "v.json"
     path.write_text(json.dumps(vec, ensure_ascii=False), encoding="utf-8")
     code, out, err = run(["replay", str(path)], capsys)

@@ -38,8 +38,12 @@ def test_check_lists_every_stage(capsys: pytest.CaptureFixture[str], key: str) -
     stages = {s["name"]: s["status"] for s in json.loads(out)["stages"]}
     assert list(stages) == ["text", "lint", "book-lint", "spec", "verify", "appendix", "config"]
     assert stages["text"] == "ok"
-    assert stages["book-lint"] == stages["spec"] == stages["verify"] == stages["appendix"] == "skipped"
-    assert stages["config"] == ("findings" if key == "genshin165" else "skipped")
+    assert stages["book-lint"] == stages["appendix"] == "skipped"
+    book = BOOKS[key]
+    assert stages["spec"] == ("ok" if book.has("drift") else "skipped")
+    assert (stages["verify"] != "skipped") == book.has("invariants")
+    expected_config = {"genshin165": "findings", "botc-m124": "ok"}.get(key, "skipped")
+    assert stages["config"] == expected_config
 
 
 def test_check_text_report_says_why_a_stage_is_skipped(capsys: pytest.CaptureFixture[str]) -> None:

@@ -24,7 +24,12 @@ def _bound_value(b: g.Bound, n: int) -> int:
     return decimal_round(b.factor * n, b.rounding)
 
 
-def check_genshin165(roles: Sequence[str], n: int, reading: g.TCapReading = g.TCapReading.BOTH) -> list[str]:
+def check_genshin165(
+    roles: Sequence[str],
+    n: int,
+    reading: g.TCapReading = g.TCapReading.BOTH,
+    readings: g.Readings = g.DEFAULT_READINGS,
+) -> list[str]:
     """Violations of the [165]原神 rules by the line-up ``roles`` for ``n`` players."""
     rules = g.rules()
     roster = {role.name: role for role in rules.roles}
@@ -52,10 +57,15 @@ def check_genshin165(roles: Sequence[str], n: int, reading: g.TCapReading = g.TC
     for d in rules.dependencies:
         if d.role in present and d.requires not in present:
             problems.append(f"{d.cite.quote}（第 {d.cite.line} 行）：有 {d.role} 而无 {d.requires}")
+    light, dark = g.TWINS
+    if readings.twins == "both" and dark in present and light not in present:
+        problems.append(f"读法 config.twins=both：有 {dark} 而无 {light}")
     v_min = _bound_value(rules.bound("V.min"), n)
     if rules.fox_role in present and counts[g.Count.V] == v_min:
         problems.append(f"有 {rules.fox_role} 时村民阵营人数不能是最低值 {v_min}")
     pack = sum(1 for name in present if roster[name].pack)
+    if readings.tengu_home_pack == "yes" and g.TENGU in present:
+        pack += 1
     wolves = Fraction(counts[g.Count.W])
     if pack <= wolves / 3 and rules.elder_role not in present:
         problems.append(f"[群内] {pack} 人不超过狼人 {wolves} 的 1/3，却没有 {rules.elder_role}")

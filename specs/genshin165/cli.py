@@ -40,6 +40,23 @@ class Genshin165Config:
             default=g.TCapReading.BOTH.value,
             help="“不可多于5（开局总人数X0.2，四舍五入）”的读法：both 两者都成立（默认）/ fixed 只取 5 / formula 只取 0.2N",
         )
+        p.add_argument(
+            "--twins",
+            choices=("one_way", "both"),
+            default=g.DEFAULT_READINGS.twins,
+            help="解释开关 config.twins：one_way 只有「有光必有暗」（默认）/ both 光⇔暗",
+        )
+        p.add_argument(
+            "--tengu-home-pack",
+            choices=("no", "yes"),
+            default=g.DEFAULT_READINGS.tengu_home_pack,
+            help="解释开关 config.tengu_home_pack：大天狗「回家」是否计入开局[群内]人数（默认 no）",
+        )
+        p.add_argument(
+            "--check-lineup",
+            metavar="FILE|ROLES",
+            help="检查给定配置是否合规：文件（每行或以逗号、顿号分隔的身份名）或直接写身份名",
+        )
         p.add_argument("--json", action="store_true", help="JSON 输出")
         p.set_defaults(func=run)
 
@@ -75,8 +92,68 @@ def _check_genshin_players(n: int) -> None:
         )
 
 
+def _lineup(arg: str) -> list[str]:
+    from pathlib import Path
+
+    from ruleproof.specs.genshin165.checklineup import parse_roles
+
+    path = Path(arg)
+    if path.is_file():
+        try:
+            return parse_roles(path.read_text(encoding="utf-8"))
+        except UnicodeDecodeError:
+            raise UserError(f"无法按 UTF-8 读取 {arg}", f"cannot read {arg} as UTF-8") from None
+    if "/" in arg or arg.endswith(".txt"):
+        raise UserError(f"找不到文件：{arg}", f"file not found: {arg}")
+    return parse_roles(arg)
+
+
+def check_lineup(args: argparse.Namespace, reading: g.TCapReading, readings: g.Readings) -> int:
+    """``--check-lineup``: the line-up's size is its player count; every rule it breaks, with its line."""
+    from ruleproof.specs.genshin165.checklineup import lineup_problems
+
+    names = _lineup(args.check_lineup)
+    if args.players is not None and args.players != len(names):
+        raise UserError(
+            f"--players {args.players} 与配置的身份数 {len(names)} 不符",
+            f"--players {args.players} but {len(names)} roles",
+        )
+    problems = lineup_problems(names, reading, readings)
+    independent = check_genshin165(names, len(names), reading, readings) if not problems else []
+    doc: dict[str, Any] = {
+        "book": BOOKS[g.BOOK].book_id,
+        "players": len(names),
+        "roles": names,
+        "t_cap": reading.value,
+        "readings": {"config.twins": readings.twins, "config.tengu_home_pack": readings.tengu_home_pack},
+        "legal": not problems and not independent,
+        "problems": [
+            {"rule": p.rule, "message": p.zh, "message_en": p.en, "line": p.line, "quote": p.quote}
+            for p in problems
+        ],
+        "independent_checker": independent,
+    }
+    if args.json:
+        print(dumps(doc), end="")
+    else:
+        en = args.lang == "en"
+        head = f"{len(names)} players: " if en else f"{len(names)} 人配置："
+        if doc["legal"]:
+            print(head + ("legal under the configuration rules" if en else "符合配置规则"))
+        else:
+            print(head + ("breaks the configuration rules" if en else "不合配置规则"))
+            for p in problems:
+                print(f"  ✗ {p.en if en else p.zh}")
+            for text in independent:
+                print(f"  ✗ {text}")
+    return 0 if doc["legal"] else 1
+
+
 def run(args: argparse.Namespace) -> int:
     reading = g.TCapReading(args.t_cap)
+    readings = g.Readings(twins=args.twins, tengu_home_pack=args.tengu_home_pack)
+    if args.check_lineup is not None:
+        return check_lineup(args, reading, readings)
     positive(args.boards, "--boards")
     if args.players is not None:
         _check_genshin_players(args.players)
@@ -96,8 +173,8 @@ def run(args: argparse.Namespace) -> int:
         return 1 if findings else 0
     if args.players is None:
         raise UserError("请用 --players N 给出人数（或用 --check 检查规则）", "give --players N (or --check)")
-    status, boards = generate165(args.players, args.seed, args.boards, reading)
-    checked = [check_genshin165(b.roles, args.players, reading) for b in boards]
+    status, boards = generate165(args.players, args.seed, args.boards, reading, readings)
+    checked = [check_genshin165(b.roles, args.players, reading, readings) for b in boards]
     state = "infeasible" if status is Status.UNSAT else ("ok" if len(boards) == args.boards else "fewer")
     notes = []
     if state == "fewer":

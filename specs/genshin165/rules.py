@@ -56,6 +56,22 @@ class TCapReading(StrEnum):
 
 
 @dataclass(frozen=True)
+class Readings:
+    """The configuration readings the text leaves open (switches ``config.twins``,
+    ``config.tengu_home_pack``; docs/genshin165.md), and roles a caller rules out (an engine that does
+    not play them)."""
+
+    twins: str = "one_way"  # "both": 有暗必有光 too
+    tengu_home_pack: str = "no"  # "yes": 大天狗 counts toward the opening [群内] share
+    exclude: frozenset[str] = frozenset()
+
+
+DEFAULT_READINGS = Readings()
+TWINS = ("双子星光", "双子星暗")  # config.twins: 「有光必有暗」 — and its converse under "both"
+TENGU = "大天狗"  # config.tengu_home_pack
+
+
+@dataclass(frozen=True)
 class Role:
     name: str
     camp: Camp

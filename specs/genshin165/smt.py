@@ -18,7 +18,19 @@ import z3
 from ruleproof.config.sampling import Need, Unit, guided_fill, weighted_index
 from ruleproof.config.solver import Status, check, count, make_solver, require
 from ruleproof.config.source import Cite
-from ruleproof.specs.genshin165.rules import Bound, Camp, Count, Role, Rules, TCapReading, rules
+from ruleproof.specs.genshin165.rules import (
+    DEFAULT_READINGS,
+    TENGU,
+    TWINS,
+    Bound,
+    Camp,
+    Count,
+    Readings,
+    Role,
+    Rules,
+    TCapReading,
+    rules,
+)
 
 
 @dataclass(frozen=True)
@@ -40,10 +52,17 @@ def group_of(role: Role) -> str:
 class Encoding:
     """The rules at one player count N, in a seeded solver."""
 
-    def __init__(self, n: int, reading: TCapReading = TCapReading.BOTH, seed: int = 0) -> None:
+    def __init__(
+        self,
+        n: int,
+        reading: TCapReading = TCapReading.BOTH,
+        seed: int = 0,
+        readings: Readings = DEFAULT_READINGS,
+    ) -> None:
         self.rules: Rules = rules()
         self.n = n
         self.reading = reading
+        self.readings = readings
         self.solver = make_solver(seed)
         self.lit = {r.name: z3.Bool(f"role:{r.name}") for r in self.rules.roles}
         roles = self.rules.roles
@@ -54,7 +73,10 @@ class Encoding:
             Count.K: count([self.lit[r.name] for r in roles if r.seer]),
         }
         self.third = count([self.lit[r.name] for r in roles if r.camp is Camp.THIRD])
-        self.pack = count([self.lit[r.name] for r in roles if r.pack])
+        pack = [self.lit[r.name] for r in roles if r.pack]
+        if readings.tengu_home_pack == "yes" and TENGU in self.lit:
+            pack.append(self.lit[TENGU])
+        self.pack = count(pack)
         self.constraints: dict[str, Constraint] = {}
         self.indicator: dict[str, z3.BoolRef] = {}
         self._build()
@@ -80,6 +102,18 @@ class Encoding:
                 d.cite,
                 f"{d.role} ⇒ {d.requires}",
             )
+        light, dark = TWINS
+        if self.readings.twins == "both" and light in self.lit and dark in self.lit:
+            cite = next((d.cite for d in r.dependencies if d.role == light), r.roster)
+            self._add(
+                f"dep:{dark}→{light}@reading",
+                z3.Implies(self.lit[dark], self.lit[light]),
+                cite,
+                f"{dark} ⇒ {light}（读法 both）",
+            )
+        for name in sorted(self.readings.exclude):
+            if name in self.lit:
+                self._add(f"exclude:{name}", z3.Not(self.lit[name]), r.roster, f"¬{name}（引擎未实现）")
         v_min = r.bound("V.min").value(n)
         fox = self.lit[r.fox_role]
         self._add("fox", z3.Implies(fox, c[Count.V] != v_min), r.fox, f"{r.fox_role} ⇒ V ≠ {v_min}")
@@ -159,7 +193,11 @@ def count_tuples(enc: Encoding, *extra: z3.BoolRef) -> list[tuple[int, int, int]
 
 
 def generate(
-    n: int, seed: int, boards: int, reading: TCapReading = TCapReading.BOTH
+    n: int,
+    seed: int,
+    boards: int,
+    reading: TCapReading = TCapReading.BOTH,
+    readings: Readings = DEFAULT_READINGS,
 ) -> tuple[Status, list[Board]]:
     """Up to ``boards`` distinct legal line-ups for ``n`` players, deterministic in ``seed``.
 
@@ -170,7 +208,7 @@ def generate(
     draw checked by Z3.
     """
     rng = random.Random(seed)
-    enc = Encoding(n, reading, seed)
+    enc = Encoding(n, reading, seed, readings)
     what = f"genshin165 N={n}"
     if not require(enc.check(), what):
         return Status.UNSAT, []

@@ -19,6 +19,7 @@ from typing import Protocol
 from ruleproof.findings import Finding, Severity
 from ruleproof.lint.base import CheckInfo
 from ruleproof.text import Document
+from ruleproof.text.model import PREAMBLE
 
 _ADVICE = (
     "核对该条款：若条文确有修改，同步修改规格（specs/）中引用它的条目；若只是措辞调整，更新规格所引原文。"
@@ -81,7 +82,7 @@ def _squash(text: str) -> str:
 def _text_of(doc: Document, clause_id: str) -> str | None:
     clause = doc.clauses.get(clause_id)
     if clause is None:
-        return None
+        return _squash(doc.preamble_text()) if clause_id == PREAMBLE and doc.preamble else None
     return _squash("".join(h.raw for h in clause.headings) + clause.text)
 
 
@@ -112,14 +113,15 @@ def drift_findings(
                 )
             )
             continue
-        clause = doc.clauses[entry.clause]
+        clause = doc.clauses.get(entry.clause)
+        line = clause.line if clause is not None else doc.preamble[0].line
         if _squash(entry.quote) not in text:
             out.append(
                 Finding(
                     check="spec-quote-missing",
                     severity=Severity.ERROR,
                     clause=entry.clause,
-                    line=clause.line,
+                    line=line,
                     message=f"规格项 {entry.key} 所据原文「{entry.quote}」已不在 {entry.clause} 中：条文改了，规格须同步",
                     message_en=f"spec entry {entry.key}: the phrase it was read from is no longer in {entry.clause}",
                     quote=entry.quote,
@@ -134,7 +136,7 @@ def drift_findings(
                     check="spec-value-mismatch",
                     severity=Severity.ERROR,
                     clause=entry.clause,
-                    line=clause.line,
+                    line=line,
                     message=f"规格项 {entry.key} 的取值 {'/'.join(forms)} 不在所据原文「{entry.quote}」中",
                     message_en=f"spec entry {entry.key}: value {'/'.join(forms)} is not in its phrase",
                     quote=entry.quote,

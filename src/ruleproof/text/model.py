@@ -47,6 +47,10 @@ class RefKind(StrEnum):
     TAG = "tag"  # a skill label of the text's own legend: <强制> [首夜] …
 
 
+PREAMBLE = "前言"
+"""The citation id of the text before the first heading or clause (a forum post's opening lines)."""
+
+
 @dataclass(frozen=True)
 class Span:
     line: int  # 1-based line in the source file
@@ -371,10 +375,17 @@ class Document:
 
     def resolves(self, cite: str) -> bool:
         """Whether a citation target names something in the text: a clause (「4.4.6」), a chapter
-        (「5」 for chapter 五) or an appendix (「附录三」)."""
+        (「5」 for chapter 五), an appendix (「附录三」) or the text before the first heading
+        (:data:`PREAMBLE`, when there is one)."""
         if cite in self.clauses or any(a.name == cite for a in self.appendices):
             return True
+        if cite == PREAMBLE:
+            return bool(self.preamble)
         return cite.isdigit() and any(ch.number == int(cite) for ch in self.chapters)
+
+    def preamble_text(self) -> str:
+        """The text before the first heading or clause, its lines joined."""
+        return "".join(span.text for span in self.preamble)
 
     def __iter__(self) -> Iterator[Clause]:
         return iter(self.clauses.values())

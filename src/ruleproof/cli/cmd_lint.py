@@ -11,8 +11,8 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path, PurePosixPath
-from urllib.parse import quote
 from typing import Any
+from urllib.parse import quote
 
 from ruleproof.books import load_source
 from ruleproof.cli.common import add_file_argument, write

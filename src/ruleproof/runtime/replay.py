@@ -27,6 +27,7 @@ from ruleproof.runtime.game import LAST, BaseGame, Observer
 from ruleproof.runtime.model import Action, Event, IllegalAction, Result
 from ruleproof.runtime.policy import PassPolicy, Policy, RandomPolicy, ScriptPolicy
 from ruleproof.runtime.rules import Ruleset
+from ruleproof.runtime.words import describe
 from ruleproof.vectors.format import (
     START,
     ActionSpec,
@@ -233,7 +234,7 @@ class BookEngine(ABC):
             mark = {"public": "公告" if lang != "en" else "public", "private": f"→{list(e.to)}"}.get(
                 e.audience, "·"
             )
-            out.append(f"{e.night}/{e.step} {mark} {e.kind} {e.data}")
+            out.append(f"{e.night}/{e.step} {mark} {e.kind}：{describe(e.data, lang)}")
         return out
 
     def vocabulary_json(self) -> dict[str, Any]:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from ruleproof.specs.fanhanglu.engine.model import Event
 from ruleproof.runtime.words import Glossary, describe
+from ruleproof.specs.fanhanglu.engine.model import Event
 from ruleproof.specs.fanhanglu.roles import ROLE_BY_KEY, SKILLS
 from ruleproof.specs.fanhanglu.tables import BATCH_BY_KEY, STEP_BY_KEY
 from ruleproof.specs.fanhanglu.vocab import DEATH_SOURCES, FEEDBACK_BY_KEY

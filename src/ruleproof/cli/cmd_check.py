@@ -16,18 +16,22 @@ and nothing else failed, 2 when the input cannot be used.
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any
 
 from ruleproof import appendix, books, drift
 from ruleproof.books import BOOKS, PARTS, BookProfile, load_source
 from ruleproof.cli.cmd_lint import add_report_arguments, checks_for, emit_report
 from ruleproof.cli.common import add_book_argument, add_file_argument, book_of_text, same_book
+from ruleproof.errors import UserError
 from ruleproof.findings import Finding, Severity, Stage
+from ruleproof.htmlreport import Extras, Story, SwitchView, file_in, tell, words_of
 from ruleproof.lint import BOOK_CHECK_IDS, CheckInfo, families_for, run_lint
 from ruleproof.lint.profiles import BOOK_FAMILIES, book_families
 from ruleproof.smt.ts import Options, Status
-from ruleproof.smt.verify import VIOLATED, VerifyReport, report_findings, verify_all
+from ruleproof.smt.verify import VIOLATED, VerifyReport, counterexample_name, report_findings, verify_all
 from ruleproof.text import Document, read_document
+from ruleproof.vectors.format import read_raw
 
 SPECS = tuple(key for key, book in BOOKS.items() if book.has("spec"))  # books with an executable spec
 CHECK_DEPTH = 4  # nights of BMC in `check` (every invariant of the bundled text closes by induction first)
@@ -246,6 +250,75 @@ def spec_book(args: argparse.Namespace, book: BookProfile | None) -> BookProfile
     return books.get(args.spec) if args.spec != "auto" else book
 
 
+def html_extras(doc: Document, book: BookProfile | None, report: VerifyReport | None) -> Extras:
+    """What the HTML page shows beyond the findings: the text's order tables, every counterexample of
+    the verification as a story, the book's interpretation switches with the scenarios kept for them."""
+    from ruleproof.lint.context import LintContext
+    from ruleproof.lint.orders import extract_order_tables
+
+    orders = list(extract_order_tables(LintContext(doc)).values()) if doc.shape == "dotted" else []
+    words = words_of(
+        books.engine_of(book).vocabulary_json() if book is not None and book.has("engine") else None
+    )
+    folder = book.counterexamples if book is not None else None
+    stories = []
+    if report is not None:
+        for inv in report.invariants:
+            for rr in inv.readings:
+                vector = rr.checked.scenario
+                if rr.status is not Status.VIOLATED or vector is None:
+                    continue
+                label = ",".join(f"{k}={v}" for k, v in rr.readings.items()) or "default"
+                failed = ", ".join(rr.checked.result.trace.failed) if rr.checked.result.trace else ""
+                stem = counterexample_name(inv.invariant.name, report.spec, rr.readings)
+                title = f"{inv.invariant.name}（{label}）违反：{failed}"
+                stories.append(
+                    Story(
+                        title,
+                        "violated",
+                        list(vector.get("cites", [])),
+                        tell(vector, words),
+                        vector,
+                        file_in(folder, stem),
+                    )
+                )
+    switches = []
+    if book is not None and book.has("spec"):
+        for sw in books.spec_of(book, "check").switches:
+            view = SwitchView(
+                sw.key, sw.title, sw.default, [(r.value, r.zh, list(r.clauses)) for r in sw.readings]
+            )
+            view.scenarios = _kept_scenarios(folder, sw.key, words)
+            switches.append(view)
+    return Extras(stories=stories, switches=switches, orders=orders)
+
+
+def _kept_scenarios(folder: str | None, key: str, words: dict[str, str]) -> list[Story]:
+    """Vectors kept in the book's counterexamples folder that pin a reading of ``key``: one reading
+    breaks a theorem the other keeps (``…--KEY=VALUE.json``), or the readings' own scenarios
+    (``readings/KEY…``)."""
+    if folder is None or not Path(folder).is_dir():
+        return []
+    paths = sorted(Path(folder).glob(f"*{key}=*.json")) + sorted(Path(folder).glob(f"readings/{key}*.json"))
+    out = []
+    for path in paths[:4]:
+        try:
+            vector = read_raw(path)
+        except UserError:
+            continue
+        out.append(
+            Story(
+                str(vector.get("title") or path.stem),
+                "distinguishes",
+                list(vector.get("cites", [])),
+                tell(vector, words),
+                vector,
+                path.as_posix(),
+            )
+        )
+    return out
+
+
 def run(args: argparse.Namespace) -> int:
     source = load_source(args.file)
     book = book_of_text(args, source)
@@ -282,7 +355,13 @@ def run(args: argparse.Namespace) -> int:
     )
     checks = (*checks_for(doc), *drift.CHECKS, *appendix.CHECKS, VIOLATED, *config_checks(cfg_findings))
     code = emit_report(
-        args, doc, sorted(everything, key=Finding.sort_key), checks, tool="ruleproof check", stages=stages
+        args,
+        doc,
+        sorted(everything, key=Finding.sort_key),
+        checks,
+        tool="ruleproof check",
+        stages=stages,
+        extras=lambda: html_extras(doc, against, report),
     )
     if code == 0 and report is not None and report.exit_code() == 3:
         return 3  # an unknown invariant is not a pass

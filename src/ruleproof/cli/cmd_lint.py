@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path, PurePosixPath
 from typing import Any
 from urllib.parse import quote
@@ -18,6 +18,7 @@ from ruleproof.books import load_source
 from ruleproof.cli.common import add_file_argument, write
 from ruleproof.errors import UserError
 from ruleproof.findings import Finding, Stage
+from ruleproof.htmlreport import Extras, render_html
 from ruleproof.lint import CheckInfo, families_for, run_lint
 from ruleproof.lint import baseline as bl
 from ruleproof.lint.report import FORMATS, LintReport, render
@@ -40,7 +41,7 @@ def add_report_arguments(p: argparse.ArgumentParser) -> None:
         "--format",
         choices=FORMATS,
         default="text",
-        help="text（按条款分组，供作者阅读）/ json / sarif（SARIF 2.1.0）/ junit（JUnit XML）",
+        help="text（按条款分组，供作者阅读）/ json / sarif（SARIF 2.1.0）/ junit（JUnit XML）/ html（一页自含的报告）",
     )
     p.add_argument("--baseline", metavar="FILE", help="基线文件：其中已记录的发现不再计入（exit 0）")
     p.add_argument("--write-baseline", metavar="FILE", help="把当前全部发现写入基线文件后退出（exit 0）")
@@ -81,6 +82,7 @@ def emit_report(
     tool: str,
     stages: Sequence[Stage] = (),
     failed: bool = False,
+    extras: Callable[[], Extras] | None = None,
 ) -> int:
     """Baseline handling and output shared by ``lint`` and ``check``; returns the exit status."""
     if args.write_baseline:
@@ -108,7 +110,10 @@ def emit_report(
         tool=tool,
         stages=list(stages),
     )
-    write(render(report, args.format, args.lang))
+    if args.format == "html":  # one self-contained page; check adds its counterexamples and switches
+        write(render_html(report, doc, extras() if extras is not None else Extras(), args.lang))
+    else:
+        write(render(report, args.format, args.lang))
     return 1 if new or failed else 0
 
 

@@ -18,7 +18,7 @@ from ruleproof.jsonout import dumps
 from ruleproof.lint.base import CheckInfo
 from ruleproof.text.model import clause_key
 
-FORMATS = ("text", "json", "sarif", "junit")
+FORMATS = ("text", "json", "sarif", "junit", "html")  # html: ruleproof.htmlreport (it needs the text)
 
 _SEV_ZH = {Severity.ERROR: "错误", Severity.WARNING: "警告", Severity.NOTE: "提示"}
 _SEV_MARK = {Severity.ERROR: "✗", Severity.WARNING: "!", Severity.NOTE: "·"}

@@ -19,6 +19,8 @@ import sys
 from collections.abc import Sequence
 
 from ruleproof import __version__, interrupts, progress
+from ruleproof.cli import i18n
+from ruleproof.cli.i18n import t
 from ruleproof.errors import UserError
 from ruleproof.interrupts import Interrupted
 
@@ -45,14 +47,35 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: 用法错误 / usage error: {message}\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="ruleproof", description="返航录等版杀规则书的形式化校验与测试预言机")
-    parser.add_argument("--version", action="version", version=f"ruleproof {__version__}")
-    parser.add_argument(
-        "--lang", choices=("zh", "en"), default="zh", help="message language (default zh / 默认中文)"
+def build_parser(lang: str = "zh") -> argparse.ArgumentParser:
+    """The whole command line, its help texts in ``lang`` (see :mod:`ruleproof.cli.i18n`)."""
+    i18n.set_lang(lang)
+    parser = _Parser(
+        prog="ruleproof",
+        description=t(
+            "返航录等版杀规则书的形式化校验与测试预言机",
+            "formal verifier and test oracle for long Chinese forum social-deduction rulebooks (版杀)",
+        ),
     )
     parser.add_argument(
-        "--quiet", action="store_true", help="no progress on stderr (it is only shown on a terminal anyway)"
+        "--version",
+        action="version",
+        version=f"ruleproof {__version__}",
+        help=t("显示版本号并退出", "show the version and exit"),
+    )
+    parser.add_argument(
+        "--lang",
+        choices=("zh", "en"),
+        default="zh",
+        help=t("消息与帮助的语言（默认中文）", "language of messages and help (default zh)"),
+    )
+    parser.add_argument(
+        "--quiet",
+        action="store_true",
+        help=t(
+            "不在 stderr 显示进度（进度只在终端上显示）",
+            "no progress on stderr (it is only shown on a terminal anyway)",
+        ),
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in COMMANDS:
@@ -62,8 +85,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(i18n.lang_of(args_list))
+    args = parser.parse_args(args_list)
     if args.command is None:
         parser.print_help()
         return 2

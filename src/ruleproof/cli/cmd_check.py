@@ -23,6 +23,7 @@ from ruleproof import appendix, books, drift
 from ruleproof.books import BOOKS, PARTS, BookProfile, load_source
 from ruleproof.cli.cmd_lint import add_report_arguments, checks_for, emit_report
 from ruleproof.cli.common import add_book_argument, add_file_argument, book_of_text, same_book
+from ruleproof.cli.i18n import t
 from ruleproof.errors import UserError
 from ruleproof.findings import Finding, Severity, Stage
 from ruleproof.htmlreport import Extras, Story, SwitchView, file_in, tell, words_of
@@ -38,16 +39,18 @@ CHECK_DEPTH = 4  # nights of BMC in `check` (every invariant of the bundled text
 
 
 def register(sub: Any) -> None:
-    p: argparse.ArgumentParser = sub.add_parser(
-        "check", help="主任务：对规则书运行全部检查并汇总", description=__doc__
-    )
+    HELP = t("主任务：对规则书运行全部检查并汇总", "the main job: every check on a rulebook, one report")
+    p: argparse.ArgumentParser = sub.add_parser("check", help=HELP, description=t(HELP, __doc__ or ""))
     add_file_argument(p)
     add_report_arguments(p)
     p.add_argument(
         "--spec",
         choices=("auto", "none", *SPECS),
         default="auto",
-        help="与正文对照的可执行规格；auto 按书识别（返航录 → fanhanglu），none 只做文本检查",
+        help=t(
+            "与正文对照的可执行规格；auto 按书识别（返航录 → fanhanglu），none 只做文本检查",
+            "the executable spec to check the text against; auto: by the book (返航录 → fanhanglu); none: text checks only",
+        ),
     )
     add_book_argument(p)
     p.set_defaults(func=run)

@@ -16,6 +16,7 @@ from urllib.parse import quote
 
 from ruleproof.books import load_source
 from ruleproof.cli.common import add_file_argument, write
+from ruleproof.cli.i18n import t
 from ruleproof.errors import UserError
 from ruleproof.findings import Finding, Stage
 from ruleproof.htmlreport import Extras, render_html
@@ -26,10 +27,14 @@ from ruleproof.text import Document, read_document
 
 
 def register(sub: Any) -> None:
+    HELP = t(
+        "规则书一致性检查（引用、编号、例外登记、十关核验、复述、次序、修订记录、排版残留）",
+        "rulebook consistency checks (references, numbering, exception registry, gates, restatements, orders, revision log, extraction residue)",
+    )
     p: argparse.ArgumentParser = sub.add_parser(
         "lint",
-        help="规则书一致性检查（引用、编号、例外登记、十关核验、复述、次序、修订记录、排版残留）",
-        description=__doc__,
+        help=HELP,
+        description=t(HELP, __doc__ or ""),
     )
     add_file_argument(p)
     add_report_arguments(p)
@@ -41,14 +46,34 @@ def add_report_arguments(p: argparse.ArgumentParser) -> None:
         "--format",
         choices=FORMATS,
         default="text",
-        help="text（按条款分组，供作者阅读）/ json / sarif（SARIF 2.1.0）/ junit（JUnit XML）/ html（一页自含的报告）",
+        help=t(
+            "text（按条款分组，供作者阅读）/ json / sarif（SARIF 2.1.0）/ junit（JUnit XML）/ html（一页自含的报告）",
+            "text (by clause, for the author) / json / sarif (SARIF 2.1.0) / junit (JUnit XML) / html (one self-contained page)",
+        ),
     )
-    p.add_argument("--baseline", metavar="FILE", help="基线文件：其中已记录的发现不再计入（exit 0）")
-    p.add_argument("--write-baseline", metavar="FILE", help="把当前全部发现写入基线文件后退出（exit 0）")
+    p.add_argument(
+        "--baseline",
+        metavar="FILE",
+        help=t(
+            "基线文件：其中已记录的发现不再计入（exit 0）",
+            "baseline file: the findings it records are not counted",
+        ),
+    )
+    p.add_argument(
+        "--write-baseline",
+        metavar="FILE",
+        help=t(
+            "把当前全部发现写入基线文件后退出（exit 0）",
+            "write every current finding to a baseline file and exit 0",
+        ),
+    )
     p.add_argument(
         "--srcroot",
         metavar="DIR",
-        help="SARIF 中文件位置相对于此目录（通常为仓库根目录，供代码扫描平台对应到文件）",
+        help=t(
+            "SARIF 中文件位置相对于此目录（通常为仓库根目录，供代码扫描平台对应到文件）",
+            "SARIF file locations relative to this folder (usually the repository root, for code scanning)",
+        ),
     )
 
 

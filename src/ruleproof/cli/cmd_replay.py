@@ -17,17 +17,25 @@ from typing import Any
 from ruleproof import progress
 from ruleproof.books import engine_for_vector
 from ruleproof.cli.common import write
+from ruleproof.cli.i18n import t
 from ruleproof.errors import BadInput, UserError
 from ruleproof.jsonout import dumps
 from ruleproof.vectors.format import MalformedVector, parse_vector, read_raw
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser(
-        "replay", help="replay ruleproof-vector/1 test vectors on the reference engine", description=__doc__
+    HELP = t(
+        "在参考引擎上回放 ruleproof-vector/1 测试向量",
+        "replay ruleproof-vector/1 test vectors on the reference engine",
     )
-    p.add_argument("vectors", nargs="+", metavar="VECTOR", help="vector files or directories of *.json")
-    p.add_argument("--json", action="store_true", help="machine-readable report")
+    p = sub.add_parser("replay", help=HELP, description=t(HELP, __doc__ or ""))
+    p.add_argument(
+        "vectors",
+        nargs="+",
+        metavar="VECTOR",
+        help=t("向量文件，或含 *.json 的目录", "vector files or directories of *.json"),
+    )
+    p.add_argument("--json", action="store_true", help=t("机器可读的报告", "machine-readable report"))
     p.set_defaults(func=run)
 
 

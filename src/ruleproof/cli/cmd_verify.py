@@ -16,6 +16,7 @@ import argparse
 from ruleproof import books
 from ruleproof.books import BookProfile, load_source
 from ruleproof.cli.common import add_book_argument, add_file_argument, book_from_args, same_book, write
+from ruleproof.cli.i18n import t
 from ruleproof.cli.options import add_spec_options, spec_from_args
 from ruleproof.errors import UserError
 from ruleproof.jsonout import dumps
@@ -33,31 +34,55 @@ MARK = {Status.PROVED: "✓", Status.HOLDS: "~", Status.VIOLATED: "✗", Status.
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser(
-        "verify", help="Z3 verification of the invariants the text states", description=__doc__
-    )
+    HELP = t("用 Z3 验证正文所述之不变式", "Z3 verification of the invariants the text states")
+    p = sub.add_parser("verify", help=HELP, description=t(HELP, __doc__ or ""))
     add_file_argument(p)
     p.add_argument(
-        "--invariant", action="append", default=[], metavar="NAME", help="only this invariant (repeatable)"
+        "--invariant",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help=t("只验证此不变式（可重复）", "only this invariant (repeatable)"),
     )
     p.add_argument(
-        "--depth", type=int, default=Options.depth, metavar="K", help="BMC depth in nights (default 6)"
+        "--depth",
+        type=int,
+        default=Options.depth,
+        metavar="K",
+        help=t("BMC 深度（夜数，默认 6）", "BMC depth in nights (default 6)"),
     )
     p.add_argument(
-        "--timeout", type=int, default=Options.timeout_ms, metavar="MS", help="per solver call (ms)"
+        "--timeout",
+        type=int,
+        default=Options.timeout_ms,
+        metavar="MS",
+        help=t("每次求解的时限（毫秒）", "time limit per solver call (ms)"),
     )
-    p.add_argument("--seed", type=int, default=0, help="solver random seed (default 0)")
-    p.add_argument("--json", action="store_true", help="machine-readable report")
-    p.add_argument("--no-timing", action="store_true", help="omit seconds (byte-identical output)")
+    p.add_argument(
+        "--seed", type=int, default=0, help=t("求解器随机种子（默认 0）", "solver random seed (default 0)")
+    )
+    p.add_argument("--json", action="store_true", help=t("机器可读的报告", "machine-readable report"))
+    p.add_argument(
+        "--no-timing",
+        action="store_true",
+        help=t("不输出耗时（输出逐字节可复现）", "omit seconds (byte-identical output)"),
+    )
     p.add_argument(
         "--write-counterexamples",
         metavar="DIR",
         nargs="?",
         const="",
-        help="write each counterexample as a vector into DIR (default: the book's counterexamples folder, "
-        "e.g. counterexamples/fanhanglu, relative to the current directory)",
+        help=t(
+            "把每个反例写成向量存入 DIR（缺省：本书的反例目录，如 counterexamples/fanhanglu，相对于当前目录）",
+            "write each counterexample as a vector into DIR (default: the book's counterexamples folder, "
+            "e.g. counterexamples/fanhanglu, relative to the current directory)",
+        ),
     )
-    p.add_argument("--configured-only", action="store_true", help="check only the configured readings")
+    p.add_argument(
+        "--configured-only",
+        action="store_true",
+        help=t("只检查所设定的解读", "check only the configured readings"),
+    )
     add_book_argument(p)
     add_spec_options(p)
     p.set_defaults(func=run)

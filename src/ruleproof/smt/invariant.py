@@ -133,7 +133,10 @@ class SystemInvariant(Invariant[Spec]):
         try:
             system = self.system(spec, claims)
         except ModelGap as exc:
-            return Checked(CheckResult(Status.UNKNOWN, "bmc", 0, note=f"not modelled: {exc}"), claims=quoted)
+            return Checked(
+                CheckResult(Status.UNKNOWN, "bmc", 0, note=f"not modelled: {exc}", unknown="not-modelled"),
+                claims=quoted,
+            )
         result = check(system, opts)
         if result.status in (Status.PROVED, Status.HOLDS):
             alive = liveness(system, opts)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Set
 from dataclasses import dataclass, replace
 
 from ruleproof.text.model import Clause, Definition, Missing, Names, Ref, RefKind
@@ -226,8 +226,8 @@ def scan_name_refs(
     """Every citation by name in a section's body (its own skill and status definitions excluded)."""
     resolver = resolver or Resolver(names)
     refs: list[Ref] = []
-    tag_names = {d.name for d in names.of("tag")}
-    skill_names = {d.name for d in names.of("skill")}
+    tag_names = names.names_of("tag")
+    skill_names = names.names_of("skill")
     for span in clause.spans:
         text = span.text
         start = 0
@@ -280,7 +280,13 @@ def _ref(
 
 
 def _line_refs(
-    text: str, line: int, clause: Clause, tags: set[str], skills: set[str], context: str, resolver: Resolver
+    text: str,
+    line: int,
+    clause: Clause,
+    tags: frozenset[str],
+    skills: frozenset[str],
+    context: str,
+    resolver: Resolver,
 ) -> Iterator[Ref]:
     # role<skill> pairs, in file order; a bare <skill> after 「、」 keeps the previous pair's role
     last_role: str | None = None
@@ -370,7 +376,7 @@ def _skill_like(name: str) -> bool:
     return bool(_NAME_CHARS.match(name))
 
 
-def _longest_defined_prefix(name: str, defined: set[str]) -> str | None:
+def _longest_defined_prefix(name: str, defined: Set[str]) -> str | None:
     for k in range(len(name), 0, -1):
         if name[:k] in defined:
             return name[:k]

@@ -312,9 +312,12 @@ class PriorityTablesConsistent(Invariant[Spec]):
         ]
         if not bad and batches["consistent"]:
             if alone:  # an order no table of the text states was compared with nothing
-                note = f"no table of the text states {', '.join(alone)}: not compared (the text cannot be read)"
+                note = (
+                    f"no table of the text states {', '.join(alone)}: not compared (the text cannot be read)"
+                )
                 return Checked(
-                    CheckResult(Status.UNKNOWN, "smt-ranks", 0, note=note, unknown="not-read"), details=details
+                    CheckResult(Status.UNKNOWN, "smt-ranks", 0, note=note, unknown="not-read"),
+                    details=details,
                 )
             return Checked(CheckResult(Status.PROVED, "smt-ranks", 0), details=details)
         says = [_say(v) for v in bad] + (

@@ -87,6 +87,8 @@ def spec_book(args: argparse.Namespace, book: BookProfile | None) -> BookProfile
 
 def _stages(args: argparse.Namespace) -> tuple[str, ...]:
     return tuple(s for s in STAGES if not (args.no_verify and s == "verify"))
+
+
 def html_extras(doc: Document, book: BookProfile | None, report: VerifyReport | None) -> Extras:
     """What the HTML page shows beyond the findings: the text's order tables, every counterexample of
     the verification as a story, the book's interpretation switches with the scenarios kept for them."""
@@ -167,9 +169,7 @@ def run(args: argparse.Namespace) -> int:
     against = spec_book(args, book)
     if against is not None and args.spec not in ("auto", "none"):
         same_book(source, against)
-    result = run_check(
-        doc, book=book, against=against, stages=_stages(args), spec_off=args.spec == "none"
-    )
+    result = run_check(doc, book=book, against=against, stages=_stages(args), spec_off=args.spec == "none")
     code = emit_report(
         args,
         doc,

@@ -159,11 +159,11 @@ def render(report: VerifyReport, lang: str = "zh", timing: bool = True) -> str:
         )
         head += f"；假设 {what}" if what else ""
     lines = [head]
-    for t in report.text_rules:  # the rules the checked text states where they differ from the spec
+    for rule in report.text_rules:  # the rules the checked text states where they differ from the spec
         lines.append(
-            f"  rule read from the text: {t.key} = {t.text_value} (spec {t.spec_value}) — {t.clause} line {t.line} 「{t.quote}」"
+            f"  rule read from the text: {rule.key} = {rule.text_value} (spec {rule.spec_value}) — {rule.clause} line {rule.line} 「{rule.quote}」"
             if en
-            else f"  正文所定规则：{t.key} = {t.text_value}（规格为 {t.spec_value}）——{t.clause} 第 {t.line} 行「{t.quote}」"
+            else f"  正文所定规则：{rule.key} = {rule.text_value}（规格为 {rule.spec_value}）——{rule.clause} 第 {rule.line} 行「{rule.quote}」"
         )
     if not report.all_readings:
         lines.append(

@@ -3,6 +3,7 @@ by clause in between, and a short list of what to fix first."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -16,22 +17,38 @@ def lines(args: list[str], capsys: pytest.CaptureFixture[str], code: int) -> lis
     return capsys.readouterr().out.splitlines()
 
 
+def counts(capsys: pytest.CaptureFixture[str]) -> tuple[int, int, int, int]:
+    """The findings of ``check bundled:jiejie140`` by severity, from its JSON report."""
+    assert main(["check", "bundled:jiejie140", "--format", "json"]) == 1
+    found = json.loads(capsys.readouterr().out)["findings"]
+    sev = [f["severity"] for f in found]
+    return len(sev), sev.count("error"), sev.count("warning"), sev.count("note")
+
+
 def test_verdict_first_and_last_with_what_to_fix_first(capsys: pytest.CaptureFixture[str]) -> None:
+    n, e, w, t = counts(capsys)
+    assert n > 5 and e >= 2
     out = lines(["check", "bundled:jiejie140"], capsys, 1)
-    assert out[0].startswith("结论：未通过——6 条发现（错误 2 · 警告 3 · 提示 1）")
+    assert out[0].startswith(f"结论：未通过——{n} 条发现（错误 {e} · 警告 {w} · 提示 {t}）")
     assert out[-1] == out[0]
     k = out.index("先修这些：")
     fix = out[k + 1 : k + 6]
     assert [ln.split(".")[0].strip() for ln in fix] == ["1", "2", "3", "4", "5"]
-    assert "[name-undefined]" in fix[0] and "第 178 行" in fix[0]  # errors first, in the order of the text
+    # theorems the text states that do not hold first, then errors, in the order of the text
+    kinds = ["[invariant-violated]" in ln for ln in fix]
+    assert kinds == sorted(kinds, reverse=True) and kinds[0]
+    assert any("[name-undefined]" in ln and "第 178 行" in ln for ln in fix)
     # every finding of the list stands in the body, under its clause
     body = "\n".join(out[1:k])
     assert "开场行动" in body and "无限反击" in body
 
 
 def test_english(capsys: pytest.CaptureFixture[str]) -> None:
+    n, e, w, t = counts(capsys)
     out = lines(["--lang", "en", "check", "bundled:jiejie140"], capsys, 1)
-    assert out[0] == out[-1] and out[0].startswith("verdict: FAIL — 6 finding(s): 2 error, 3 warning, 1 note")
+    assert out[0] == out[-1] and out[0].startswith(
+        f"verdict: FAIL — {n} finding(s): {e} error, {w} warning, {t} note"
+    )
     assert "What to fix first:" in out
 
 

@@ -41,6 +41,14 @@ def sh(cmd: str | list[str], cwd: Path, check: bool = True) -> subprocess.Comple
     )
 
 
+def baseline_step() -> str:
+    """The command of docs/rulebook-ci.md's 「Once: the baseline」 that writes the baseline."""
+    doc = DOC.read_text(encoding="utf-8")
+    block = doc.split("## Once: the baseline", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
+    (line,) = [ln for ln in block.splitlines() if "--write-baseline" in ln]
+    return line.strip()
+
+
 @pytest.fixture
 def repo(tmp_path: Path) -> Path:
     """A rulebook repository with 乘风破浪的姐姐2 as rules.txt, its baseline committed, the hook installed."""
@@ -48,7 +56,7 @@ def repo(tmp_path: Path) -> Path:
     r.mkdir()
     sh(["git", "init", "-q"], r)
     (r / "rules.txt").write_bytes(BOOKS["jiejie140"].read_bytes())
-    sh("ruleproof lint rules.txt --write-baseline ruleproof-baseline.json", r)
+    sh(baseline_step(), r)
     sh(["git", "add", "."], r)
     sh(["git", "commit", "-q", "-m", "the published text and its baseline"], r)
     shutil.copy(HOOK, r / ".git" / "hooks" / "pre-commit")
@@ -123,5 +131,9 @@ def test_the_ci_recipe_runs_as_written(repo: Path) -> None:
     )
     assert sh(report_step, repo, check=False).returncode == 0
     results = json.loads((repo / "ruleproof.sarif").read_text(encoding="utf-8"))["runs"][0]["results"]
-    assert [r["ruleId"] for r in results] == ["name-undefined"]
+    # the new name is undefined, and the executable spec no longer finds the skill row it quotes
+    assert sorted(r["ruleId"] for r in results) == ["name-undefined", "spec-quote-missing"]
+    assert all(
+        r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "rules.txt" for r in results
+    )
     assert sh(gate, repo, check=False).returncode == 1

@@ -135,7 +135,7 @@ def test_verify_states_the_fallback_in_text_and_json(
 
     monkeypatch.setattr(ts, "check_sat", no_optimum)
     monkeypatch.setenv("RULEPROOF_CACHE", "off")
-    args = ["verify", "--invariant", "batch_zero_inference", "--configured-only", "--no-timing"]
+    args = ["verify", "--invariant", "batch_nothing_lost", "--configured-only", "--no-timing"]
     assert main([*args, "--json"]) == 1
     inv = json.loads(capsys.readouterr().out)["invariants"][0]
     assert inv["status"] == "violated" and inv["minimized"] is False

@@ -61,18 +61,27 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--no-verify",
         action="store_true",
-        help="跳过不变式验证（每版数秒；报告中该阶段标为未运行）",
+        help=t(
+            "跳过不变式验证（每版数秒；报告中该阶段标为未运行）",
+            "skip the invariant verification (seconds per revision; the stage is reported as not run)",
+        ),
     )
     p.add_argument(
         "--against",
         metavar="OLD",
-        help="修订门：与旧版 OLD 对照，只报告新增的发现（改号、行移不算新发现）；exit 1 仅当有新发现",
+        help=t(
+            "修订门：与旧版 OLD 对照，只报告新增的发现（改号、行移不算新发现）；exit 1 仅当有新发现",
+            "the revision gate: compare with the old revision OLD and report only new findings (renumbering and line shifts are not new); exit 1 only for new findings",
+        ),
     )
     p.add_argument(
         "--vectors",
         metavar="DIR",
         action="append",
-        help="与 --against 同用：按两版所印的规格数值重放这些向量（目录或文件，可重复），报告结果改变者",
+        help=t(
+            "与 --against 同用：按两版所印的规格数值重放这些向量（目录或文件，可重复），报告结果改变者",
+            "with --against: replay these vectors (folders or files, repeatable) under the values each revision prints; report those whose outcome changed",
+        ),
     )
     p.set_defaults(func=run)
 

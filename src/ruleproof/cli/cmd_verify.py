@@ -215,6 +215,7 @@ UNKNOWN_WHY = {
     "unknown": ("求解器无结论", "the solver gave no answer"),
     "not-modelled": ("规格中有模型未覆盖之处", "the spec holds something the model does not cover"),
     "not-read": ("正文中读不到所需之表", "a table it needs cannot be read from the text"),
+    "not-stated": ("正文中读不到定理所述之句", "the text no longer states the theorem's sentence"),
 }
 
 

@@ -89,7 +89,7 @@ class Invariant(ABC, Generic[Spec]):
             return self.read_claims(doc)
         except ClaimMissing as exc:
             note = f"the theorem is not stated as expected: {exc}"
-            return Checked(CheckResult(Status.UNKNOWN, method, 0, note=note))
+            return Checked(CheckResult(Status.UNKNOWN, method, 0, note=note, unknown="not-stated"))
 
 
 def bundled_claims(inv: Invariant[Any]) -> dict[str, Claim]:

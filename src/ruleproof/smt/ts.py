@@ -133,7 +133,8 @@ class CheckResult:
     trace: Trace | None = None
     note: str = ""  # why unknown, or what was not closed
     notes: list[str] = field(default_factory=list)
-    unknown: str = ""  # for an unknown status: "timeout" / "unknown" (the solver's answer), "not-modelled"
+    unknown: str = ""  # for an unknown status: "timeout" / "unknown" (the solver's answer), "not-modelled",
+    # "not-read" (a table the text no longer prints), "not-stated" (the theorem's own sentence is gone)
 
 
 @dataclass(frozen=True)

@@ -73,7 +73,9 @@ class ReadingResult:
         if r.trace is not None:
             out["minimized"] = r.trace.minimized
         if r.status is Status.UNKNOWN:
-            out["unknown"] = r.unknown or "unknown"  # timeout / unknown / not-modelled
+            out["unknown"] = (
+                r.unknown or "unknown"
+            )  # timeout / unknown / not-modelled / not-read / not-stated
         if self.checked.scenario_note:
             out["scenario_note"] = self.checked.scenario_note
         out["fallbacks"] = self.fallbacks()

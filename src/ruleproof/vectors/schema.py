@@ -22,7 +22,6 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from ruleproof.errors import BadInput
 from ruleproof.runtime.replay import BookEngine
 from ruleproof.vectors import v2
 from ruleproof.vectors.format import (
@@ -33,6 +32,7 @@ from ruleproof.vectors.format import (
     REQUIRED,
     RUN_MODES,
     TOP_KEYS,
+    MalformedVector,
     field_schema,
 )
 
@@ -257,16 +257,16 @@ def _validator(engine: BookEngine) -> Any:
 
 
 def validate(raw: Any, engine: BookEngine, path: str) -> None:
-    """Raise BadInput naming the JSON path of the first place ``raw`` breaks its book's schema."""
+    """Raise MalformedVector naming the file and the JSON path of the first place ``raw`` breaks its book's
+    schema (the loader's own errors name their place the same way)."""
     from jsonschema.exceptions import best_match
 
     error = best_match(_validator(engine).iter_errors(raw))
     if error is None:
         return
-    where = error.json_path
-    raise BadInput(
-        f"{path}：不符合向量模式（JSON Schema）于 {where}：{error.message}",
-        f"{path}: does not match the vector schema at {where}: {error.message}",
+    raise MalformedVector(
+        f"{path}: {error.json_path}：不符合向量模式（JSON Schema）：{error.message}",
+        f"{path}: {error.json_path}: does not match the vector schema: {error.message}",
     )
 
 

@@ -313,30 +313,6 @@ SWITCHES: tuple[Switch, ...] = (
         "5.3.3, the sole authority on the infection side, addresses exactly this case; 4.10.6 calls its "
         "text a supplement and neither it nor 1.4.1.3 is a registered exception, so §0.3 keeps 5.3.3.",
     ),
-    Switch(
-        "views.xeno_mark_truth",
-        "异形所见感染标记清单是否分辨真伪",
-        "whether the xenos' list of marked players tells true marks from fake ones",
-        (
-            Reading(
-                "truth",
-                ("3.3.10", "5.3.5"),
-                "分辨真伪：「并可分辨各标记为真标记抑或假标记」「真伪之分对异形开放」（3.3.10④正文）；「该标记为假仅异形阵营知晓」（5.3.5）",
-                "with truth: the body of 3.3.10④ lets the xenos tell true from fake marks, and 5.3.5 says only the "
-                "xeno side knows a mark is fake",
-            ),
-            Reading(
-                "presence",
-                ("3.3.10",),
-                "只看有无：「只看标记有无、不辨真伪」（3.3.10④标题括注）",
-                "presence only: the heading of 3.3.10④ says they see whether a mark is there, not its truth",
-            ),
-        ),
-        "truth",
-        "同一项内标题括注与正文相反；正文两度明言（「并可分辨」「真伪之分对异形开放」）且 5.3.5 同此，标题仅为括注，故从正文。",
-        "the heading and the body of the same item disagree; the body says it twice, 5.3.5 agrees, and the "
-        "heading is a parenthesis, so the body is followed.",
-    ),
     # ── issue 11: readings the engine took without a switch ─────────────────────────────────────
     Switch(
         "capability.rescued_same_step",

@@ -60,15 +60,11 @@ def views(g: Game) -> dict[str, dict[str, Any]]:
         "team_disguises": {str(q.n): q.disguise_id for q in xenos if q.disguise_night == g.night},
         "team_sabotage": {str(q.n): centi_json(q.sabotage_amount) for q in xenos if q.sabotage_at == g.night},
     }
-    # 3.3.10④: heading 「只看标记有无、不辨真伪」 vs body 「并可分辨…」 (interpretation views.xeno_mark_truth):
-    # with ``presence`` the xenos see the list as the doctors do, without truth
-    presence = g.interp["views.xeno_mark_truth"] == "presence"
+    # 3.3.10④ is read by its body (「并可分辨各标记为真标记抑或假标记」, as 5.3.5 ¶134); its heading says
+    # 「只看标记有无、不辨真伪」 — a contradiction reported, not yet a switch (it needs a distinguisher)
     out: dict[str, dict[str, Any]] = {}
     for p in living:
         view = {key: values[key] for key, f in VIEW_BY_KEY.items() if _entitled(g, p, f.who)}
-        if presence and "marks" in view:
-            view["marked"] = values["marked"]
-            del view["marks"]
         if view:
             out[str(p.n)] = view
     return out

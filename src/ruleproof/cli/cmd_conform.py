@@ -39,7 +39,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def default_vectors() -> list[str]:
     from ruleproof.vectors.corpus import corpus_sources
 
-    return [str(p) for p in corpus_sources()]
+    return [str(p) for p in corpus_sources()]  # files: sub-folders (readings/) included
 
 
 def run(args: argparse.Namespace) -> int:

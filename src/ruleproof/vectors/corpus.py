@@ -39,19 +39,30 @@ def repo_root() -> Path:
 
 
 def book_sources(book: BookProfile) -> list[tuple[str, Path]]:
-    """The folders of ``book``'s vectors that exist: (kind, folder) — hand-checked, then counterexamples."""
+    """The folders of ``book``'s vectors that exist: (kind, folder) — hand-checked, then counterexamples
+    (a folder's sub-folders belong to it: the verifier's distinguishing ``readings/`` pairs)."""
     out = []
     for kind, rel in zip(KINDS, (book.vectors, book.counterexamples), strict=True):
         if rel:
             path = repo_root() / rel
-            if path.is_dir() and any(path.glob("*.json")):
+            if path.is_dir() and any(path.rglob("*.json")):
                 out.append((kind, path))
     return out
 
 
+def vector_files(folder: Path) -> list[Path]:
+    """Every vector file under a corpus folder, sub-folders included, in a stable order."""
+    return sorted(folder.rglob("*.json"))
+
+
 def corpus_sources(books: Iterable[BookProfile] | None = None) -> list[Path]:
-    """The vector folders of ``books`` (default: every registered book)."""
-    return [p for b in (books if books is not None else BOOKS.values()) for _k, p in book_sources(b)]
+    """Every vector file of ``books`` (default: every registered book)."""
+    return [
+        f
+        for b in (books if books is not None else BOOKS.values())
+        for _k, d in book_sources(b)
+        for f in vector_files(d)
+    ]
 
 
 def _walk_clauses(obj: Any, where: str, out: dict[str, set[str]]) -> None:
@@ -146,15 +157,24 @@ def _switch_defaults(engine: BookEngine) -> dict[str, str]:
     return {s["key"]: s["default"] for s in info.get("interpretation_switches", []) if "default" in s}
 
 
+def _kind(folder: str, nested: bool, reading: bool) -> str:
+    """A case's kind: a counterexample, a reading (a distinguishing vector: the verifier's ``readings/``
+    pairs, or a hand-checked vector under a non-default reading or with ``readings``), or hand-checked."""
+    if nested or (folder == "vectors" and reading):
+        return "reading"
+    return "counterexample" if folder == "counterexamples" else "hand-checked"
+
+
 def book_manifest(book: BookProfile) -> tuple[dict[str, Any], list[tuple[str, Path]]]:
     """A book's manifest and the files of its corpus (relative path in the export → source file)."""
     engine = engine_of(book, "vectors")
     cases, files, cited = [], [], set()
     formats: dict[str, int] = {}
     for kind, folder in book_sources(book):
-        for path in sorted(folder.glob("*.json")):
+        for path in vector_files(folder):
             raw = read_raw(path)
-            rel = f"{kind}/{path.name}"
+            sub = path.relative_to(folder)
+            rel = f"{kind}/{sub.as_posix()}"
             files.append((rel, path))
             cited.update(raw.get("cites", []))
             formats[raw["format"]] = formats.get(raw["format"], 0) + 1
@@ -163,9 +183,7 @@ def book_manifest(book: BookProfile) -> tuple[dict[str, Any], list[tuple[str, Pa
                 {
                     "path": rel,
                     "id": raw["id"],
-                    "kind": "counterexample"
-                    if kind == "counterexamples"
-                    else ("reading" if reading else "hand-checked"),
+                    "kind": _kind(kind, len(sub.parts) > 1, reading),
                     "format": raw["format"],
                     "cites": raw["cites"],
                     **({"interpretation": raw["interpretation"]} if raw.get("interpretation") else {}),
@@ -293,4 +311,5 @@ __all__ = [
     "effect_clauses",
     "export",
     "repo_root",
+    "vector_files",
 ]

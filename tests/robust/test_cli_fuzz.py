@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import sys
 import traceback
 from pathlib import Path
 
@@ -115,6 +116,37 @@ def command_lines(
                 option("--mode", st.sampled_from(["standard", "favor-village", "x"])),
                 option("--seed", numbers()),
             ),
+        ),
+        "conform": st.tuples(
+            st.sampled_from(
+                [
+                    ["--engine", f"{sys.executable} -m ruleproof.conform.reference"],
+                    ["--engine", f"{sys.executable} -m ruleproof.conform.reference"],
+                    ["--engine", "/nonexistent/engine"],
+                    ["--engine", ""],
+                    ["--engine", "true"],
+                ]
+            ),
+            st.one_of(
+                st.just([inputs["vector"]]),
+                st.just([inputs["vector"]]),
+                st.lists(st.sampled_from(list(inputs.values())), min_size=1, max_size=2),
+            ),
+            option("--timeout", st.sampled_from(["1", "0", "-5", "x"])),
+            st.one_of(  # a report file is checked as JSON by this fuzz: written with --format json
+                option("--format", st.sampled_from(["text", "junit", "x"])),
+                outputs.map(lambda o: ["--format", "json", "--output", o]),
+            ),
+        ),
+        "vectors": st.one_of(
+            st.tuples(
+                st.just(["export"]),
+                st.sampled_from([[inputs["folder"]], [inputs["vector"]], ["/dev/full"]]),
+                st.just(["--book", "random41"]),
+            ),
+            st.tuples(st.just(["schema"]), option("--book", books)),
+            st.tuples(st.just(["coverage"]), st.just(["--book", "random41"]), flag("--json")),
+            st.just(["nope"]),
         ),
         "replay": st.one_of(
             st.just([inputs["vector"]]),

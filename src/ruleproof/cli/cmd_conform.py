@@ -14,25 +14,45 @@ from __future__ import annotations
 
 import argparse
 import shlex
-from pathlib import Path
 
 from ruleproof.cli.cmd_replay import expand, load
+from ruleproof.cli.common import write
+from ruleproof.cli.i18n import t
 from ruleproof.conform import report
 from ruleproof.conform.runner import DEFAULT_TIMEOUT, Conformance, EngineProcess
 from ruleproof.errors import BadInput
+from ruleproof.fsutil import atomic_write_text
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("conform", help="run another engine on the test vectors", description=__doc__)
+    HELP = t("在另一引擎上运行测试向量（一致性检验）", "run another engine on the test vectors")
+    p = sub.add_parser("conform", help=HELP, description=t(HELP, __doc__ or ""))
     p.add_argument(
-        "--engine", required=True, metavar="CMD", help="the engine's command line (protocol on stdin/stdout)"
+        "--engine",
+        required=True,
+        metavar="CMD",
+        help=t(
+            "引擎的命令行（经标准输入输出讲协议）", "the engine's command line (protocol on stdin/stdout)"
+        ),
     )
     p.add_argument(
-        "vectors", nargs="*", metavar="VECTOR", help="vector files or directories (default: the corpus)"
+        "vectors",
+        nargs="*",
+        metavar="VECTOR",
+        help=t("向量文件或目录（默认：整个语料库）", "vector files or directories (default: the corpus)"),
     )
-    p.add_argument("--format", choices=("text", "json", "junit"), default="text")
-    p.add_argument("--output", metavar="FILE", help="write the report here instead of stdout")
-    p.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds per case (default 60)")
+    p.add_argument(
+        "--format", choices=("text", "json", "junit"), default="text", help=t("报告格式", "report format")
+    )
+    p.add_argument(
+        "--output", metavar="FILE", help=t("把报告写入此文件", "write the report here instead of stdout")
+    )
+    p.add_argument(
+        "--timeout",
+        type=float,
+        default=DEFAULT_TIMEOUT,
+        help=t("每个用例的时限（秒，默认 60）", "seconds per case (default 60)"),
+    )
     p.set_defaults(func=run)
 
 
@@ -57,11 +77,10 @@ def run(args: argparse.Namespace) -> int:
     else:
         out = report.text(reports, info, args.lang)
     if args.output:
-        Path(args.output).write_text(out, encoding="utf-8")
-        if args.format != "text":
-            print(report.text(reports, info, args.lang).splitlines()[-1])
+        atomic_write_text(args.output, out)  # whole or not at all; a folder or an unwritable path: one line
+        write(report.text(reports, info, args.lang).splitlines()[-1] + "\n")  # the summary, always
     else:
-        print(out, end="")
+        write(out)
     if any(r.malformed for r in reports):
         return 2  # a vector that cannot be read or is malformed: bad input, as for replay
     return 0 if all(r.status == "pass" for r in reports) else 1

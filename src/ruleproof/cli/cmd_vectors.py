@@ -16,25 +16,34 @@ import argparse
 from pathlib import Path
 
 from ruleproof.books import book_for, engine_of
+from ruleproof.cli.i18n import t
 from ruleproof.jsonout import dumps
 from ruleproof.vectors.corpus import book_manifest, books_with_vectors, coverage_lines, export
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser(
-        "vectors", help="export the vector corpus, its schema and clause coverage", description=__doc__
-    )
+    HELP = t("导出向量语料库、其模式与条款覆盖", "export the vector corpus, its schema and clause coverage")
+    p = sub.add_parser("vectors", help=HELP, description=t(HELP, __doc__ or ""))
     vsub = p.add_subparsers(dest="action", metavar="ACTION", required=True, parser_class=type(p))
-    e = vsub.add_parser("export", help="write the corpus with manifests and schemas")
-    e.add_argument("dir", metavar="DIR")
-    e.add_argument("--book", metavar="KEY", help="one book (default: every book with vectors)")
+    book_help = t("只看一本规则书（默认：有向量的每一本）", "one book (default: every book with vectors)")
+    e = vsub.add_parser(
+        "export", help=t("写出语料库（含清单与模式）", "write the corpus with manifests and schemas")
+    )
+    e.add_argument("dir", metavar="DIR", help=t("目标目录", "the target folder"))
+    e.add_argument("--book", metavar="KEY", help=book_help)
     e.set_defaults(func=run_export)
-    s = vsub.add_parser("schema", help="the JSON Schema of a book's vectors")
-    s.add_argument("--book", metavar="KEY")
+    s = vsub.add_parser(
+        "schema", help=t("一本规则书之向量的 JSON Schema", "the JSON Schema of a book's vectors")
+    )
+    s.add_argument(
+        "--book", metavar="KEY", help=t("规则书（默认 fanhanglu）", "the book (default fanhanglu)")
+    )
     s.set_defaults(func=run_schema)
-    c = vsub.add_parser("coverage", help="clauses with a rule effect that no vector cites")
-    c.add_argument("--book", metavar="KEY", help="one book (default: every book with vectors)")
-    c.add_argument("--json", action="store_true")
+    c = vsub.add_parser(
+        "coverage", help=t("无向量引用之有效力条款", "clauses with a rule effect that no vector cites")
+    )
+    c.add_argument("--book", metavar="KEY", help=book_help)
+    c.add_argument("--json", action="store_true", help=t("机器可读的输出", "machine-readable output"))
     c.set_defaults(func=run_coverage)
 
 

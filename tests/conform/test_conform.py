@@ -169,11 +169,11 @@ def test_an_engine_that_stops_answering_is_an_error_not_a_hang(
 def test_a_malformed_vector_is_reported_and_exits_2(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    bad = tmp_path / "bad.json"
+    bad = tmp_path / "xenos-win.json"  # named after its id, as the loader requires
     raw = json.loads((TESTS / "fanhanglu" / "vectors" / "xenos-win.json").read_text(encoding="utf-8"))
     raw["cites"] = ["not a clause"]
     bad.write_text(json.dumps(raw), encoding="utf-8")
     good = str(TESTS / "fanhanglu" / "vectors" / "xenos-win.json")
     assert main(["--lang", "en", "conform", "--engine", " ".join(REFERENCE), str(bad), good]) == 2
     out = capsys.readouterr().out
-    assert "ERROR" in out and "$.cites[0]" in out and "ok   " in out and "1/2 vectors passed" in out
+    assert "ERROR" in out and "$.cites" in out and "ok   " in out and "1/2 vectors passed" in out

@@ -80,8 +80,10 @@ def test_schema_refuses_malformed_vectors_with_their_json_path(mutate: Any, wher
 
 def test_replay_validates_before_running(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     raw = _fan("v2-infection-mark-views")
-    raw["expect"][0]["views"]["7"]["secret"] = True
-    bad = tmp_path / "bad.json"
+    raw["expect"][0]["state"]["no_such_field"] = {
+        "1": 1
+    }  # the loader lets state keys through; the schema not
+    bad = tmp_path / "v2-infection-mark-views.json"  # named after its id, as the loader requires
     bad.write_text(json.dumps(raw, ensure_ascii=False), encoding="utf-8")
     assert main(["replay", str(bad)]) == 2
     err = capsys.readouterr().err

@@ -56,12 +56,14 @@ def expand(paths: list[str]) -> list[Path]:
 
 
 def load(path: Path) -> tuple[BookEngine, Vector]:
-    """A vector file and its book's engine: the JSON read, validated against the book's JSON Schema
-    (vectors.schema), then loaded (the loader's own checks); BadInput naming the place otherwise."""
+    """A vector file and its book's engine: the JSON read, loaded by the strict loader and validated
+    against the book's JSON Schema (vectors.schema) before anything runs; MalformedVector naming the file
+    and the JSON path otherwise (the loader's, which are the more precise, when both refuse)."""
     raw = read_raw(path)
     engine = engine_for_vector(raw.get("book"), str(path))
-    validate(raw, engine, str(path))
-    return engine, engine.load(parse_vector(raw, str(path), engine.vocabulary))
+    vec = parse_vector(raw, str(path), engine.vocabulary)  # the strict loader first: its JSON paths are exact
+    validate(raw, engine, str(path))  # then the schema, before anything runs
+    return engine, engine.load(vec)
 
 
 def replay_one(path: Path) -> dict[str, Any]:

@@ -279,6 +279,10 @@ def _mutated(*pairs: tuple[str, str]) -> list[Finding]:
             "order-cycle",
             {"1.2.3"},
         ),
+        # a clause citation retargeted to a sibling: the phrase names the sibling's title (警长 is 4.4,
+        # 4.3 is 工程师; 神探 is 4.7, 4.6 the 救援医师∕毒师)
+        ([("警长双发 4.4）", "警长双发 4.3）")], "citation-topic", {"2.5.2"}),
+        ([("与神探同席位（4.7）", "与神探同席位（4.6）")], "citation-topic", {"4.13.7"}),
     ],
     ids=[
         "restatement",
@@ -292,6 +296,8 @@ def _mutated(*pairs: tuple[str, str]) -> list[Finding]:
         "order-group-pair",
         "order-lead-in",
         "order-rows",
+        "cite-title",
+        "cite-title-role",
     ],
 )
 def test_injected_defects(pairs: list[tuple[str, str]], check: str, clauses: set[str]) -> None:

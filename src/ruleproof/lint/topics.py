@@ -34,6 +34,7 @@ from ruleproof.lint.base import CheckInfo, clip
 from ruleproof.lint.context import CLAUSE_ID, LintContext, Unit, is_descendant, normalize_item, safe_key
 from ruleproof.lint.gatelines import find_gate_lines, parse_gates
 from ruleproof.lint.registry import Registry, parse_registry
+from ruleproof.lint.vocab import title_terms
 from ruleproof.text.markers import MARKER_RE, parse_marker
 from ruleproof.text.model import Ref, RefKind
 from ruleproof.text.sentences import Sentence, sentence_at
@@ -390,6 +391,7 @@ class _Topics:
         self._sents: dict[str, list[Sentence]] = {}
         self._offsets: dict[str, dict[int, int]] = {}
         self._targets: dict[tuple[RefKind, str | None, str | None], tuple[Place | None, list[Place]]] = {}
+        self._title_names: dict[str, frozenset[str]] = {}
         parsed = parse_gates(ctx)
         self.gates = parsed[1] if parsed else []
         owner = ctx.clause(parsed[0]) if parsed else None
@@ -552,6 +554,33 @@ class _Topics:
         sent = sentence_at(self.sentences_of(unit), at)
         said = _squash(sent.text) if sent else ""
         return any(t in said for t in head)
+
+    def title_names(self, cid: str) -> frozenset[str]:
+        """The specific terms in the heads of a clause's title and its sub-clauses' titles (the words
+        before any bracket: 「警长（与猎手同席位…）」 → 警长; 「救援额度（上限 2 次）」 → 救援额度, 救援)."""
+        out = self._title_names.get(cid)
+        if out is None:
+            terms: set[str] = set()
+            for c in self.ctx.doc:
+                if c.id == cid or (c.id.startswith(cid + ".") and c.id.count(".") == cid.count(".") + 1):
+                    head = _HEAD_CUT.split(c.title, 1)[0]
+                    for piece in title_terms(head):
+                        terms.update(
+                            t
+                            for i in range(len(piece))
+                            for t in self.vocab.prefixes(piece, i)
+                            if self.vocab.specific(t, SPECIFIC_SHARE)
+                        )
+            out = self._title_names[cid] = frozenset(terms)
+        return out
+
+    def title_heads(self, cid: str) -> frozenset[str]:
+        """The whole head words of a clause's own title: 「救援医师∕毒师（同席位）」 → 救援医师, 毒师."""
+        clause = self.ctx.clause(cid)
+        if clause is None:
+            return frozenset()
+        head = _HEAD_CUT.split(clause.title, 1)[0]
+        return frozenset(t for t in title_terms(head) if self.vocab.specific(t, SPECIFIC_SHARE))
 
     def glossary(self, unit: Unit) -> bool:
         return not unit.is_clause and any(w in unit.title for w in _GLOSSARY_WORDS)
@@ -751,12 +780,76 @@ def _topics(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
             verdict = _judge(topics, ref, place, near, nearest) if nearest != terms else "unjudged"
             if verdict == "unjudged":
                 verdict = _judge(topics, ref, place, near, terms)
+        if not isinstance(verdict, tuple) and ref.kind is RefKind.CLAUSE and not ref.target_item:
+            verdict = _named_sibling(topics, unit, at, ref)
         if not isinstance(verdict, tuple):
             continue
         terms, likely = verdict
         if listed and not topics.list_confirms(unit, at, ref, terms, likely):
             continue
         yield _topic_finding(unit, ref, at, place, terms, likely)
+
+
+_HEAD_CUT = re.compile(r"[（(〔【]")
+_VERBATIM = 6  # this many characters of the citing phrase found at the cited clause: it says them
+
+
+def _named_sibling(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+    """A clause citation whose phrase names a sibling's subject — a term of the sibling's title (or of
+    its sub-clauses' titles) that the cited clause's titles lack — while the citing sentence names
+    nothing of the cited clause's titles: 「警长双发 4.3」 (4.3 is 工程师, 4.4 警长), 「以实际执行救援为条件
+    （4.6.2）」 (4.6.2 is 治疗额度, 4.6.1 救援额度).  Titles are what a clause is about and what tells it
+    from its siblings; the text a clause merely mentions (工程师 sections name 警长 in passing) is not."""
+    cid = ref.target_clause or ""
+    parent = cid.rpartition(".")[0]
+    if not parent:
+        return None
+    siblings = [c for c in topics.ctx.doc.clauses if c.rpartition(".")[0] == parent and c != cid]
+    if not siblings:
+        return None
+    names = {c: topics.title_names(c) for c in (cid, *siblings)}
+    own = names[cid]
+    sentence = _squash(topics.window(unit, at, ref.raw, wide=True))
+    phrase = _squash(topics.window(unit, at, ref.raw))
+    cited = _squash(topics.ancestry(ref) + "。" + topics.places.clause_text(cid))
+    words = "".join(_CJK_RUN.findall(phrase))
+    if any(words[i : i + _VERBATIM] in cited for i in range(len(words) - _VERBATIM + 1)):
+        return None  # the cited clause states the phrase in its words (「当夜不能击杀∕蛰伏∕自我治疗」)
+    own_titles = _squash(
+        "。".join(c.title for c in topics.ctx.doc if c.id == cid or c.id.startswith(cid + "."))
+    )
+    terms = topics.topic(unit, at, ref.raw)
+    scored: list[tuple[int, int, str, list[str]]] = []
+    for k, sib in enumerate(siblings):
+        if sib == unit.id:
+            continue  # a clause is never the likely target of its own citation
+        sib_text = _squash(topics.places.clause_text(sib))
+        hits = [
+            t
+            for t in topics.title_heads(sib) - own
+            if t in phrase
+            and sib_text.count(t) >= 3 * cited.count(t)
+            and not topics.present(t, own_titles)  # 「目标限制」 in 5.6.3 「出刀目标不受阵营限制」
+        ]
+        if not hits:
+            continue
+        # the sentence names the cited clause's subject (not inside the sibling's own words: 「追加维修」
+        # names 4.3.3, not 4.3.2 维修)
+        rest = sentence
+        for t in sorted(names[sib] - own, key=len, reverse=True):
+            rest = rest.replace(t, "。")
+        if any(t in rest for t in own):
+            return None
+        if any(topics.present(t, cited) and not topics.present(t, sib_text) for t in terms):
+            continue  # the phrase also says something only the cited clause says
+        scored.append((len(hits), -k, sib, sorted(hits)))
+    if not scored:
+        return None
+    scored.sort(reverse=True)
+    if len(scored) > 1 and scored[1][0] == scored[0][0]:
+        return None  # two siblings are named alike: no telling which was meant
+    _n, _k, sib, hits = scored[0]
+    return hits, Place(sib, topics.places.clause_text(sib))
 
 
 def _item_label_at(ctx: LintContext, unit: Unit, at: int, ref: Ref) -> bool:

@@ -283,6 +283,19 @@ def _mutated(*pairs: tuple[str, str]) -> list[Finding]:
         # 4.3 is 工程师; 神探 is 4.7, 4.6 the 救援医师∕毒师)
         ([("警长双发 4.4）", "警长双发 4.3）")], "citation-topic", {"2.5.2"}),
         ([("与神探同席位（4.7）", "与神探同席位（4.6）")], "citation-topic", {"4.13.7"}),
+        # a step restated in a bracket with its source: 「（自步骤 0.5 起，6.1.2）」 in 2.8.5, 5.9, 6.2
+        # and 6.8.3; one restatement changed is the odd one out, the source changed alone is too
+        (
+            [
+                (
+                    "锁：变形属主动技能（2.4.2），但结算于身份改变子步骤（步骤 0之前），早于沉默覆盖期（自步骤 0.5 起",
+                    "锁：变形属主动技能（2.4.2），但结算于身份改变子步骤（步骤 0之前），早于沉默覆盖期（自步骤 0.55 起",
+                )
+            ],
+            "restatement-mismatch",
+            {"6.8.3"},
+        ),
+        ([("当夜自步骤0.5起的全部编", "当夜自步骤0.6起的全部编")], "restatement-mismatch", {"6.1.2"}),
     ],
     ids=[
         "restatement",
@@ -298,6 +311,8 @@ def _mutated(*pairs: tuple[str, str]) -> list[Finding]:
         "order-rows",
         "cite-title",
         "cite-title-role",
+        "step-restated",
+        "step-source-changed",
     ],
 )
 def test_injected_defects(pairs: list[tuple[str, str]], check: str, clauses: set[str]) -> None:

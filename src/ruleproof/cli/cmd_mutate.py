@@ -19,7 +19,7 @@ from ruleproof.cli.common import add_book_argument, add_file_argument, book_of_t
 from ruleproof.errors import UserError
 from ruleproof.fsutil import atomic_write_text
 from ruleproof.jsonout import dumps
-from ruleproof.mutate.generate import GENERATORS, candidate_counts, generate
+from ruleproof.mutate.generate import GENERATORS, NUMBER_NOTIONS, candidate_counts, generate
 from ruleproof.mutate.harness import DEFAULT_STAGES, make_baseline, run_mutants
 from ruleproof.mutate.model import CLASS_KEYS, apply_edits
 from ruleproof.mutate.report import MutationReport, render_text
@@ -42,6 +42,12 @@ def register(sub: Any) -> None:
         metavar="CLASS",
         help=f"只生成这些类（可重复）：{', '.join(CLASS_KEYS)}",
     )
+    p.add_argument(
+        "--numbers",
+        choices=NUMBER_NOTIONS,
+        default=NUMBER_NOTIONS[0],
+        help="number 类取哪些数值：restated（另有一处以同一说法或经引用复述者，默认）或 loose（首版：前十字内有一个相同双字词）",
+    )
     p.add_argument("--jobs", type=int, default=2, help="并行进程数（默认 2；1 为不并行）")
     p.add_argument("--verify", action="store_true", help="同时运行不变式验证阶段（每个变异体多数秒）")
     p.add_argument("--json", action="store_true", help="输出 JSON（含每个变异体的清单与新发现）")
@@ -60,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     doc = read_document(source)
     classes = tuple(args.classes) if args.classes else CLASS_KEYS
     stages = (*DEFAULT_STAGES, "verify") if args.verify else DEFAULT_STAGES
-    mutants = generate(doc, seed=args.seed, count=args.count, classes=classes)
+    mutants = generate(doc, seed=args.seed, count=args.count, classes=classes, numbers_notion=args.numbers)
     base = make_baseline(doc, book=book, against=book, stages=stages)
     outcomes = run_mutants(base, mutants, jobs=args.jobs)
     report = MutationReport(
@@ -70,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
         stages=stages,
         baseline_findings=base.findings,
         outcomes=outcomes,
-        candidates=candidate_counts(doc, seed=args.seed, classes=classes),
+        candidates=candidate_counts(doc, seed=args.seed, classes=classes, numbers_notion=args.numbers),
     )
     if args.keep:
         _keep(Path(args.keep), base.lines, report)

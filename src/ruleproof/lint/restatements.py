@@ -88,6 +88,7 @@ class Scope:
 
 def run(ctx: LintContext) -> Iterator[Finding]:
     yield from _restatements(ctx)
+    yield from _steps(ctx)
     yield from _counts(ctx)
     yield from enumerations.run(ctx)
 
@@ -361,6 +362,93 @@ def _finding(ctx: LintContext, f: Fact, agree: list[Fact], how: set[str], owner:
             "via": sorted(how) or ["owner"],
         },
     )
+
+
+# 「自步骤 0.5 起」「于步骤 8 结算」: a step with the word before it and the word after it
+_STEP_AT = re.compile(
+    r"(?P<pre>[\u4e00-\u9fff])\s*步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])\s*(?P<post>[\u4e00-\u9fff])"
+)
+
+
+def _steps(ctx: LintContext) -> Iterator[Finding]:
+    """A step restated with a citation of its source: 6.8.3 「早于沉默覆盖期（自步骤 0.5 起，6.1.2）」.
+    The bracket pairs the step with its source.  When the cited clause (with its sub-clauses) says
+    「自步骤 X 起」 in the same words — the same word before the step and after it — and never with this
+    step, the restatement disagrees with it.  A step said without its source in the same bracket is no
+    restatement of anything (「嗅探于步骤 3.5 结算…（5.7）」 cites 5.7 for something else).  Like the
+    numbers, the statements vote: when two or more restatements agree with one another against the
+    source's one value, the source is the odd one out and is reported where it is."""
+    restated: dict[tuple[str, str, str], list[tuple[Unit, int, str, str]]] = {}
+    for unit in ctx.units():
+        if unit.id in ctx.log_appendices:
+            continue
+        text = unit.text
+        for m in _STEP_AT.finditer(text):
+            lo = max(text.rfind(ch, 0, m.start()) for ch in "（(")
+            hi = min((p for p in (text.find(ch, m.end()) for ch in "）)") if p >= 0), default=-1)
+            if lo < 0 or hi < 0 or re.search(r"[）)。；]", text[lo + 1 : m.start()]) or hi - lo > 40:
+                continue  # the step and its source share one bracket: 「（自步骤 0.5 起，6.1.2）」
+            for x in re.finditer(rf"(?<![\d.])(?P<cid>{CLAUSE_ID})(?![\d])", text[lo:hi]):
+                cid = x.group("cid")
+                if not ctx.exists(cid) or (
+                    unit.is_clause and (is_descendant(unit.id, cid) or is_descendant(cid, unit.id))
+                ):
+                    continue
+                quote = clip(text[max(0, m.start() - 12) : m.end() + 12], 40)
+                key = (cid, m.group("pre"), m.group("post"))
+                restated.setdefault(key, []).append((unit, unit.line_of(m.start("k")), m.group("k"), quote))
+    for (cid, pre, post), places in restated.items():
+        said: dict[str, tuple[str, int]] = {}
+        for c in ctx.doc:
+            if c.id == cid or is_descendant(c.id, cid):
+                cu = ctx.unit_by_id[c.id]
+                for x in _STEP_AT.finditer(c.text):
+                    if x.group("pre") == pre and x.group("post") == post:
+                        said.setdefault(x.group("k"), (c.id, cu.line_of(x.start("k"))))
+        off = [p for p in places if p[2] not in said]
+        if not said or not off:
+            continue
+        phrase = f"{pre}步骤 {{}} {post}"
+        ks = {p[2] for p in places}
+        if len(said) == 1 and len(ks) == 1 and len(places) >= 2:
+            k, (owner, line) = next(iter(said.items()))
+            where = "、".join(dict.fromkeys(p[0].id for p in places))
+            text = ctx.unit_by_id[owner].text
+            yield MISMATCH.finding(
+                owner,
+                line,
+                f"此处「{phrase.format(k)}」，而援引本条的 {where} 均作「{phrase.format(places[0][2])}」",
+                f"says '{phrase.format(k)}', while {where}, citing it, all say '{phrase.format(places[0][2])}'",
+                clip(text[max(0, text.find(k) - 12) : text.find(k) + 12], 40),
+                related=[(p[0].id, p[1]) for p in places[:5]],
+                extra={
+                    "subject": "步骤",
+                    "value": k,
+                    "consensus": places[0][2],
+                    "places": sorted(ks),
+                    "owner": owner,
+                    "via": ["cited"],
+                },
+            )
+            continue
+        shown = "、".join(f"步骤 {k}" for k in said)
+        for unit, line, k, quote in off:
+            yield MISMATCH.finding(
+                unit.id,
+                line,
+                f"此处「{phrase.format(k)}」援引 {cid}，而 {cid} 同一说法为 {shown}",
+                f"says '{phrase.format(k)}' citing {cid}, which says it of {shown}",
+                quote,
+                related=[(c, ln) for c, ln in said.values()][:3],
+                extra={
+                    "subject": "步骤",
+                    "value": k,
+                    "consensus": next(iter(said)),
+                    "places": [cid],
+                    "owner": cid,
+                    "via": ["cited"],
+                },
+            )
 
 
 def _counts(ctx: LintContext) -> Iterator[Finding]:

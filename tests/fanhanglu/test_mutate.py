@@ -9,7 +9,7 @@ import pytest
 
 from ruleproof.books import BOOKS
 from ruleproof.cli import main
-from ruleproof.mutate.generate import generate
+from ruleproof.mutate.generate import generate, numbers
 from ruleproof.mutate.harness import Baseline, hand_mutant, make_baseline, run_mutant, unit_at_line
 from ruleproof.mutate.model import CLASS_KEYS, Edit, Mutant, apply_edits
 from ruleproof.text import Document
@@ -35,6 +35,26 @@ def test_generation_is_seeded_and_covers_every_class(fanhanglu: Document) -> Non
     assert a != generate(fanhanglu, seed=4, count=4)
     assert {m.klass for m in a} == set(CLASS_KEYS)
     assert all(sum(m.klass == k for m in a) == 4 for k in CLASS_KEYS)
+
+
+def test_restated_numbers_are_a_narrower_notion(fanhanglu: Document) -> None:
+    """The default notion keeps a number stated again in the same words or joined by a citation (the
+    role card's 「存储上限 2发」 restates 4.4.6) and drops equal values that only share a two-character
+    word; the loose notion keeps both."""
+    import random
+
+    def spots(notion: str) -> set[tuple[str, int]]:
+        return {
+            (c.unit.id, c.unit.at(c.start)[0]) for c in numbers(fanhanglu, random.Random("1:number"), notion)
+        }
+
+    restated, loose = spots("restated"), spots("loose")
+    assert ("附录二", 4287) in restated and ("附录二", 4287) in loose
+    assert len(restated) < len(loose)
+    assert loose - restated
+    assert generate(fanhanglu, seed=1, count=5, classes=("number",), numbers_notion="loose") != generate(
+        fanhanglu, seed=1, count=5, classes=("number",)
+    )
 
 
 def test_mutants_keep_the_line_count_and_change_their_line(fanhanglu: Document) -> None:

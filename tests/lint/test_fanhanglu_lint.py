@@ -296,6 +296,10 @@ def _mutated(*pairs: tuple[str, str]) -> list[Finding]:
             {"6.8.3"},
         ),
         ([("当夜自步骤0.5起的全部编", "当夜自步骤0.6起的全部编")], "restatement-mismatch", {"6.1.2"}),
+        # a step named with what happens at it, where the text puts that everywhere else at another
+        # step: 救援 is step 8's, 蛰伏 step 0.1's
+        ([("同一次步骤8救援决定", "同一次步骤9救援决定")], "citation-topic", {"4.10.6"}),
+        ([("施加当夜的步骤 0.1（蛰伏）", "施加当夜的步骤 0.2（蛰伏）")], "citation-topic", {"6.1.2"}),
     ],
     ids=[
         "restatement",
@@ -313,6 +317,8 @@ def _mutated(*pairs: tuple[str, str]) -> list[Finding]:
         "cite-title-role",
         "step-restated",
         "step-source-changed",
+        "step-event",
+        "step-event-bracket",
     ],
 )
 def test_injected_defects(pairs: list[tuple[str, str]], check: str, clauses: set[str]) -> None:

@@ -661,6 +661,7 @@ class _Topics:
 def run(ctx: LintContext) -> Iterator[Finding]:
     topics = _Topics(ctx)
     yield from _topics(ctx, topics)
+    yield from _step_events(ctx, topics)
     yield from _quotes(ctx, topics)
     yield from _repeated(ctx)
 
@@ -850,6 +851,65 @@ def _named_sibling(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list
         return None  # two siblings are named alike: no telling which was meant
     _n, _k, sib, hits = scored[0]
     return hits, Place(sib, topics.places.clause_text(sib))
+
+
+# 「步骤 9 死亡」「步骤 0.1（蛰伏）」: a step and the name of what happens at it, right after it
+_STEP_EVENT = re.compile(
+    r"(?<![\d.])步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])\s*(?:（(?=[\u4e00-\u9fff]{2,8}）))?"
+)
+STEP_VOTES = 2  # places that put an event at one step before a lone other step is an odd one out
+
+
+def _step_events(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+    """A step named with what happens at it (「于步骤 9 死亡」「步骤 8 救援」「步骤 0.1（蛰伏）」) where the
+    text puts that event at another step everywhere else — at least twice, and never at this one — and
+    the step table's row for this step does not say it either: the step was renumbered or mistyped.
+    The event is the term of the text's vocabulary that starts right after the step (or inside the
+    bracket that follows it)."""
+    rows = topics.places.step_rows
+    said: dict[str, list[tuple[str, Unit, int, int]]] = {}
+    for unit in ctx.units():
+        if unit.id in ctx.log_appendices:
+            continue
+        text = unit.text
+        for m in _STEP_EVENT.finditer(text):
+            hits = topics.vocab.scan(text[m.end() : m.end() + 10])
+            if not hits or hits[0].start != 0:
+                continue
+            said.setdefault(hits[0].term, []).append((m.group("k"), unit, m.start(), m.end()))
+    for term, places in said.items():
+        steps: dict[str, int] = {}
+        for k, *_ in places:
+            steps[k] = steps.get(k, 0) + 1
+        for k, unit, at, end in places:
+            if steps[k] != 1:
+                continue
+            others = [(kk, n) for kk, n in steps.items() if kk != k]
+            if len(others) != 1 or others[0][1] < STEP_VOTES:
+                continue
+            if k in rows and topics.present(term, _squash(rows[k])):
+                continue  # the step table says it happens here too
+            usual = others[0][0]
+            if usual not in rows:
+                continue
+            ref_raw = unit.text[at:end].rstrip("（ ")
+            where = [(u.id, u.line_of(a)) for kk, u, a, _e in places if kk == usual]
+            yield TOPIC.finding(
+                unit.id,
+                unit.line_of(at),
+                f"此处「{ref_raw}」之后讲「{term}」，而全文另 {len(where)} 处均把「{term}」放在步骤 {usual}"
+                f"（步骤表步骤 {k} 也不讲它），疑为改号或笔误",
+                f"'{ref_raw}' is followed by '{term}', which the text puts at step {usual} in {len(where)} other "
+                f"places (and the step table's row {k} does not mention it) — probably renumbered or mistyped",
+                clip(unit.text[max(0, at - 10) : end + 8], 40),
+                related=[(f"步骤 {usual}", None), *where[:4]],
+                extra={
+                    "target": f"步骤 {k}",
+                    "likely": f"步骤 {usual}",
+                    "terms": [term],
+                    "kind": "night_step",
+                },
+            )
 
 
 def _item_label_at(ctx: LintContext, unit: Unit, at: int, ref: Ref) -> bool:

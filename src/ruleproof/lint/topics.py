@@ -874,9 +874,14 @@ def _step_events(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
         text = unit.text
         for m in _STEP_EVENT.finditer(text):
             hits = topics.vocab.scan(text[m.end() : m.end() + 10])
-            if not hits or hits[0].start != 0:
-                continue
-            said.setdefault(hits[0].term, []).append((m.group("k"), unit, m.start(), m.end()))
+            if hits and hits[0].start == 0:
+                said.setdefault(hits[0].term, []).append((m.group("k"), unit, m.start(), m.end()))
+            elif text[m.start() - 1 : m.start()] in "（(" and m.start() > 0:
+                # 「倒计时结算（步骤 11）」: the bracket annotates the words before it
+                head = text[_phrase_start(text, m.start() - 1, max(0, m.start() - 12)) : m.start() - 1]
+                before = [h for h in topics.vocab.scan(head) if topics.vocab.specific(h.term, SPECIFIC_SHARE)]
+                if before:
+                    said.setdefault(before[-1].term, []).append((m.group("k"), unit, m.start(), m.end()))
     for term, places in said.items():
         steps: dict[str, int] = {}
         for k, *_ in places:
@@ -887,11 +892,9 @@ def _step_events(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
             others = [(kk, n) for kk, n in steps.items() if kk != k]
             if len(others) != 1 or others[0][1] < STEP_VOTES:
                 continue
-            if k in rows and topics.present(term, _squash(rows[k])):
-                continue  # the step table says it happens here too
+            if k not in rows or topics.present(term, _squash(rows[k])):
+                continue  # the step table says it happens here too (or has no row to tell)
             usual = others[0][0]
-            if usual not in rows:
-                continue
             ref_raw = unit.text[at:end].rstrip("（ ")
             where = [(u.id, u.line_of(a)) for kk, u, a, _e in places if kk == usual]
             yield TOPIC.finding(
@@ -946,6 +949,7 @@ def _related(a: str, b: str) -> bool:
 
 
 _STEP_NEAR = 8
+_BRACKET_NAME = re.compile(r"[（(]([\u4e00-\u9fff∕/、]{2,10})[）)]")
 
 
 def _bigrams(text: str) -> set[str]:
@@ -962,6 +966,9 @@ def _step_verdict(
     while skip < len(text) and text[skip] in " \u3000":
         skip += 1
     after = text[skip : _part_end(text, skip, min(len(text), skip + _STEP_NEAR))]
+    bracket = _BRACKET_NAME.match(text, skip)
+    if bracket:
+        after = bracket.group(1)  # 「步骤 6（枪击）」: the bracket names what happens at the step
     if after.startswith(("在", "于", "因", "若", "如", "自", "从", "当")):
         after = ""  # 「步骤 8 在寂灭时刻中空转」: what follows is a condition, not what happens there
     before_at = at - 1 if text[at - 1 : at] == "于" else at

@@ -283,6 +283,9 @@ def _mutated(*pairs: tuple[str, str]) -> list[Finding]:
         # 4.3 is 工程师; 神探 is 4.7, 4.6 the 救援医师∕毒师)
         ([("警长双发 4.4）", "警长双发 4.3）")], "citation-topic", {"2.5.2"}),
         ([("与神探同席位（4.7）", "与神探同席位（4.6）")], "citation-topic", {"4.13.7"}),
+        # an item citation retargeted: the phrase names the heading of the item it meant
+        # (4.12.4② 「封锁：…」, ① is another)
+        ([("故不受沉默封锁（4.12.4②", "故不受沉默封锁（4.12.4①")], "citation-topic", {"2.1.1"}),
         # a step restated in a bracket with its source: 「（自步骤 0.5 起，6.1.2）」 in 2.8.5, 5.9, 6.2
         # and 6.8.3; one restatement changed is the odd one out, the source changed alone is too
         (
@@ -315,6 +318,7 @@ def _mutated(*pairs: tuple[str, str]) -> list[Finding]:
         "order-rows",
         "cite-title",
         "cite-title-role",
+        "cite-item-heading",
         "step-restated",
         "step-source-changed",
         "step-event",

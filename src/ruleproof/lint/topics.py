@@ -783,6 +783,8 @@ def _topics(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
                 verdict = _judge(topics, ref, place, near, terms)
         if not isinstance(verdict, tuple) and ref.kind is RefKind.CLAUSE and not ref.target_item:
             verdict = _named_sibling(topics, unit, at, ref)
+        elif not isinstance(verdict, tuple) and ref.kind is RefKind.ITEM and ref.target_item:
+            verdict = _named_item(topics, unit, at, ref, place, near)
         if not isinstance(verdict, tuple):
             continue
         terms, likely = verdict
@@ -913,6 +915,55 @@ def _step_events(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
                     "kind": "night_step",
                 },
             )
+
+
+_ITEM_HEAD = re.compile(r"^\s*[①-⑳]?\s*(?P<head>[\u4e00-\u9fff·\d]{2,12}?)\s*(?:[：:⸺〔（(＝]|【)")
+
+
+def _item_heads(topics: _Topics, place: Place) -> frozenset[str]:
+    """The heading of an item (「⑥ 封锁：…」「④ 疫苗抗体⸺…」), split at 与∕及∕和∕的∕或 like a title."""
+    body = place.text.split("。", 1)[1] if "。" in place.text else place.text
+    m = _ITEM_HEAD.match(body)
+    if m is None:
+        return frozenset()
+    return frozenset(t for t in title_terms(m.group("head").strip("·")) if len(t) >= 2)
+
+
+def _named_item(
+    topics: _Topics, unit: Unit, at: int, ref: Ref, place: Place, near: list[Place]
+) -> tuple[list[str], Place] | None:
+    """An item citation whose phrase names another item's heading (「④ 疫苗抗体⸺…」) that the cited
+    item lacks, while the sentence names nothing of the cited item's heading: the items of one
+    clause are told apart by their headings as clauses are by their titles."""
+    own = _item_heads(topics, place)
+    sentence = _squash(topics.window(unit, at, ref.raw, wide=True))
+    phrase = _squash(topics.window(unit, at, ref.raw))
+    cited = _squash(place.text.split("。", 1)[-1])
+    terms = topics.topic(unit, at, ref.raw)
+    words = "".join(_CJK_RUN.findall(phrase))
+    if any(words[i : i + _VERBATIM] in cited for i in range(len(words) - _VERBATIM + 1)):
+        return None
+    scored: list[tuple[int, int, Place, list[str]]] = []
+    for k, other in enumerate(near):
+        heads = _item_heads(topics, other) - own
+        other_text = _squash(other.text.split("。", 1)[-1])
+        hits = [t for t in heads if t in phrase and other_text.count(t) >= 3 * cited.count(t)]
+        if not hits:
+            continue
+        if any(topics.present(t, cited) and not topics.present(t, other_text) for t in terms):
+            continue  # the phrase also says something only the cited item says
+        rest = sentence
+        for t in sorted(heads, key=len, reverse=True):
+            rest = rest.replace(t, "。")
+        if any(t in rest for t in own):
+            return None  # the sentence names the cited item's heading too
+        scored.append((len(hits), -k, other, sorted(hits)))
+    if not scored:
+        return None
+    scored.sort(key=lambda sc: (sc[0], sc[1]), reverse=True)
+    if len(scored) > 1 and scored[1][0] == scored[0][0]:
+        return None
+    return scored[0][3], scored[0][2]
 
 
 def _item_label_at(ctx: LintContext, unit: Unit, at: int, ref: Ref) -> bool:

@@ -286,6 +286,12 @@ def _mutated(*pairs: tuple[str, str]) -> list[Finding]:
         # an item citation retargeted: the phrase names the heading of the item it meant
         # (4.12.4② 「封锁：…」, ① is another)
         ([("故不受沉默封锁（4.12.4②", "故不受沉默封锁（4.12.4①")], "citation-topic", {"2.1.1"}),
+        # a number said in the same words elsewhere (「每层各抵挡 1 点」: 4.10.5 and the glossary)
+        (
+            [("伤害侧层序、每层各抵挡 1 点", "伤害侧层序、每层各抵挡 2 点")],
+            "restatement-mismatch",
+            {"4.10.5"},
+        ),
         # a step restated in a bracket with its source: 「（自步骤 0.5 起，6.1.2）」 in 2.8.5, 5.9, 6.2
         # and 6.8.3; one restatement changed is the odd one out, the source changed alone is too
         (
@@ -319,6 +325,7 @@ def _mutated(*pairs: tuple[str, str]) -> list[Finding]:
         "cite-title",
         "cite-title-role",
         "cite-item-heading",
+        "same-words",
         "step-restated",
         "step-source-changed",
         "step-event",

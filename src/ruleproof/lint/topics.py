@@ -921,12 +921,14 @@ _ITEM_HEAD = re.compile(r"^\s*[①-⑳]?\s*(?P<head>[\u4e00-\u9fff·\d]{2,12}?)\
 
 
 def _item_heads(topics: _Topics, place: Place) -> frozenset[str]:
-    """The heading of an item (「⑥ 封锁：…」「④ 疫苗抗体⸺…」), split at 与∕及∕和∕的∕或 like a title."""
+    """The heading of an item (「⑥ 封锁：…」「④ 疫苗抗体⸺…」), whole: a word inside a heading
+    (「层序」 in 2.8.2⑧ 「毒药的层序」) is what the item says something about, not what tells it apart."""
     body = place.text.split("。", 1)[1] if "。" in place.text else place.text
     m = _ITEM_HEAD.match(body)
     if m is None:
         return frozenset()
-    return frozenset(t for t in title_terms(m.group("head").strip("·")) if len(t) >= 2)
+    head = m.group("head").strip("·")
+    return frozenset({head}) if len(head) >= 2 else frozenset()
 
 
 def _named_item(

@@ -112,6 +112,11 @@ def _is_log(u: Unit) -> bool:
     return not u.is_clause and any(w in u.title for w in LOG_WORDS)
 
 
+def body_units(doc: Document) -> list[Unit]:
+    """The units an edit may touch: everything but the revision log (history, not rules)."""
+    return [u for u in units(doc) if not _is_log(u)]
+
+
 @dataclass(frozen=True)
 class Candidate:
     klass: str
@@ -228,9 +233,7 @@ _COMMON3 = frozenset(("每夜至", "夜至多", "全局限", "全局仅", "局�
 def numbers(doc: Document, rng: random.Random, notion: str = "restated") -> Iterator[Candidate]:
     """Numbers the text states more than once (:data:`NUMBER_NOTIONS` says what that means)."""
     occurrences: dict[tuple[str, str], list[tuple[Unit, re.Match[str], set[str]]]] = defaultdict(list)
-    for u in units(doc):
-        if _is_log(u):
-            continue
+    for u in body_units(doc):
         text = u.text
         for m in _NUMBER.finditer(text):
             if (
@@ -281,9 +284,7 @@ def citations(doc: Document, rng: random.Random) -> Iterator[Candidate]:
         if ref.kind in (RefKind.CLAUSE, RefKind.ITEM) and ref.context != "tag" and not ref.quoted:
             where = ref.clause or ref.context.removeprefix("appendix:")
             refs_by_line[(where, ref.line)].add(ref.target_clause or "")
-    for u in units(doc):
-        if _is_log(u):
-            continue
+    for u in body_units(doc):
         text = u.text
         for m in _ID_AT.finditer(text):
             cid = m.group("id")
@@ -329,9 +330,7 @@ def namespaces(doc: Document, rng: random.Random) -> Iterator[Candidate]:
     )
     registry = next((c for c in doc if "登记册" in c.title), None)
     reg_labels = sorted({r.target_item for r in doc.refs() if r.kind is RefKind.REGISTRY and r.target_item})
-    for u in units(doc):
-        if _is_log(u):
-            continue
+    for u in body_units(doc):
         text = u.text
         for m in _BATCH.finditer(text):
             label = m.group("l")
@@ -403,9 +402,7 @@ _GATE = re.compile(r"[①②③④⑤⑥⑦⑧⑨⑩](?:之二)?")
 
 
 def gates(doc: Document, rng: random.Random) -> Iterator[Candidate]:
-    for u in units(doc):
-        if _is_log(u):
-            continue
+    for u in body_units(doc):
         text = u.text
         for m in re.finditer(r"十关核验[^①]{0,30}(?=①)", text):
             start = m.end()
@@ -513,7 +510,7 @@ def _pieces(doc: Document) -> Iterator[tuple[Unit, int, int]]:
 
 
 def truncations(doc: Document, rng: random.Random) -> Iterator[Candidate]:
-    words = sorted({w for c in doc for w in _TITLE_WORD.findall(c.title)}, key=len, reverse=True)
+    words = sorted({w for c in doc for w in _TITLE_WORD.findall(c.title)}, key=lambda w: (-len(w), w))
     for u, lo, hi in _pieces(doc):
         text = u.text
         piece = text[lo:hi]
@@ -555,9 +552,7 @@ def truncations(doc: Document, rng: random.Random) -> Iterator[Candidate]:
 
 
 def duplicates(doc: Document, rng: random.Random) -> Iterator[Candidate]:
-    for u in units(doc):
-        if _is_log(u):
-            continue
+    for u in body_units(doc):
         clause = doc.clauses.get(u.id) if u.is_clause else None
         cuts = [it.offset for it in clause.items] if clause else []
         for s in sentences(u.text, cuts):
@@ -572,9 +567,7 @@ def duplicates(doc: Document, rng: random.Random) -> Iterator[Candidate]:
 
 def split_ids(doc: Document, rng: random.Random) -> Iterator[Candidate]:
     cited = {r.target_clause for r in doc.refs() if r.target_clause}
-    for u in units(doc):
-        if _is_log(u):
-            continue
+    for u in body_units(doc):
         text = u.text
         for m in _ID_AT.finditer(text):
             cid = m.group("id")

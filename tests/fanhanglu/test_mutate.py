@@ -37,6 +37,32 @@ def test_generation_is_seeded_and_covers_every_class(fanhanglu: Document) -> Non
     assert all(sum(m.klass == k for m in a) == 4 for k in CLASS_KEYS)
 
 
+def test_generation_does_not_depend_on_the_hash_seed() -> None:
+    """Same seed, same mutants in any process: nothing is drawn in set or dict-of-set order."""
+    import hashlib
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import hashlib; from ruleproof.books import load_source; from ruleproof.text import read_document;"
+        "from ruleproof.mutate.generate import generate;"
+        "d = read_document(load_source(None));"
+        "print(hashlib.sha1(repr(generate(d, seed=2, count=20)).encode()).hexdigest())"
+    )
+    digests = {
+        subprocess.run(
+            [sys.executable, "-c", code],
+            env={**os.environ, "PYTHONHASHSEED": str(h)},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for h in (1, 2)
+    }
+    assert len(digests) == 1 and hashlib.sha1(b"").hexdigest() not in digests
+
+
 def test_restated_numbers_are_a_narrower_notion(fanhanglu: Document) -> None:
     """The default notion keeps a number stated again in the same words or joined by a citation (the
     role card's 「存储上限 2发」 restates 4.4.6) and drops equal values that only share a two-character

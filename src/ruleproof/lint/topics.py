@@ -392,6 +392,7 @@ class _Topics:
         self._offsets: dict[str, dict[int, int]] = {}
         self._targets: dict[tuple[RefKind, str | None, str | None], tuple[Place | None, list[Place]]] = {}
         self._title_names: dict[str, frozenset[str]] = {}
+        self._family_titles: dict[str, str] = {}
         parsed = parse_gates(ctx)
         self.gates = parsed[1] if parsed else []
         owner = ctx.clause(parsed[0]) if parsed else None
@@ -572,6 +573,26 @@ class _Topics:
                             if self.vocab.specific(t, SPECIFIC_SHARE)
                         )
             out = self._title_names[cid] = frozenset(terms)
+        return out
+
+    @cached_property
+    def _children(self) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for c in self.ctx.doc.clauses:
+            out.setdefault(c.rpartition(".")[0], []).append(c)
+        return out
+
+    def children(self, parent: str) -> list[str]:
+        """The clauses right under ``parent``, in the document's order."""
+        return self._children.get(parent, [])
+
+    def family_titles(self, cid: str) -> str:
+        """The titles of a clause and its sub-clauses, squashed."""
+        out = self._family_titles.get(cid)
+        if out is None:
+            out = self._family_titles[cid] = _squash(
+                "。".join(c.title for c in self.ctx.doc if c.id == cid or c.id.startswith(cid + "."))
+            )
         return out
 
     def title_heads(self, cid: str) -> frozenset[str]:
@@ -798,29 +819,29 @@ _VERBATIM = 6  # this many characters of the citing phrase found at the cited cl
 
 
 def _named_sibling(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
-    """A clause citation whose phrase names a sibling's subject — a term of the sibling's title (or of
-    its sub-clauses' titles) that the cited clause's titles lack — while the citing sentence names
-    nothing of the cited clause's titles: 「警长双发 4.3」 (4.3 is 工程师, 4.4 警长), 「以实际执行救援为条件
+    """A clause citation whose phrase names a sibling's subject — a head word of the sibling's title
+    that the cited clause's titles (its own and its sub-clauses') lack — while the citing sentence
+    names nothing of the cited clause's titles: 「警长双发 4.3」 (4.3 is 工程师, 4.4 警长), 「以实际执行救援为条件
     （4.6.2）」 (4.6.2 is 治疗额度, 4.6.1 救援额度).  Titles are what a clause is about and what tells it
     from its siblings; the text a clause merely mentions (工程师 sections name 警长 in passing) is not."""
     cid = ref.target_clause or ""
     parent = cid.rpartition(".")[0]
     if not parent:
         return None
-    siblings = [c for c in topics.ctx.doc.clauses if c.rpartition(".")[0] == parent and c != cid]
+    siblings = [c for c in topics.children(parent) if c != cid]
     if not siblings:
         return None
-    names = {c: topics.title_names(c) for c in (cid, *siblings)}
-    own = names[cid]
-    sentence = _squash(topics.window(unit, at, ref.raw, wide=True))
+    own = topics.title_names(cid)
     phrase = _squash(topics.window(unit, at, ref.raw))
+    if not any(t in phrase for sib in siblings if sib != unit.id for t in topics.title_heads(sib) - own):
+        return None  # the phrase names no sibling (most citations: decided before the costlier tests)
+    names = {c: topics.title_names(c) for c in siblings}
+    sentence = _squash(topics.window(unit, at, ref.raw, wide=True))
     cited = _squash(topics.ancestry(ref) + "。" + topics.places.clause_text(cid))
     words = "".join(_CJK_RUN.findall(phrase))
     if any(words[i : i + _VERBATIM] in cited for i in range(len(words) - _VERBATIM + 1)):
         return None  # the cited clause states the phrase in its words (「当夜不能击杀∕蛰伏∕自我治疗」)
-    own_titles = _squash(
-        "。".join(c.title for c in topics.ctx.doc if c.id == cid or c.id.startswith(cid + "."))
-    )
+    own_titles = topics.family_titles(cid)
     terms = topics.topic(unit, at, ref.raw)
     scored: list[tuple[int, int, str, list[str]]] = []
     for k, sib in enumerate(siblings):

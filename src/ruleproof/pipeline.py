@@ -16,9 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ruleproof import appendix, books, drift
 from ruleproof.books import BOOKS, PARTS, BookProfile
+from ruleproof.books.protocols import Readings
 from ruleproof.findings import Finding, Severity, Stage
 from ruleproof.lint import (
     BOOK_CHECK_IDS,
@@ -31,7 +33,7 @@ from ruleproof.lint import (
 )
 from ruleproof.lint.profiles import BOOK_FAMILIES, book_families
 from ruleproof.smt.ts import Options, Status
-from ruleproof.smt.verify import VIOLATED, VerifyReport, report_findings, verify_all
+from ruleproof.smt.verify import DEAD_EXCEPTION, VACUOUS, VIOLATED, VerifyReport, report_findings, verify_all
 from ruleproof.text import Document
 
 SPECS = tuple(key for key, book in BOOKS.items() if book.has("spec"))  # books with an executable spec
@@ -222,18 +224,68 @@ def verify_stage(report: VerifyReport | None, book: BookProfile | None, requeste
         for rr in inv.readings
         if not rr.configured and rr.status is Status.VIOLATED and inv.status is not Status.VIOLATED
     ]
-    zh = {Status.PROVED: "已证明", Status.HOLDS: "有界成立", Status.VIOLATED: "违反", Status.UNKNOWN: "未知"}
+    zh = {
+        Status.PROVED: "已证明",
+        Status.HOLDS: "有界成立",
+        Status.VIOLATED: "违反",
+        Status.UNKNOWN: "未知",
+        Status.VACUOUS: "空证",
+    }
     groups = sorted(by.items(), key=lambda kv: kv[0].value)
     parts = [f"{zh[s]} {len(n)}（{'、'.join(n)}）" for s, n in groups]
     parts_en = [f"{s.value} {len(n)} ({', '.join(n)})" for s, n in groups]
     tail = f"；其他解读下违反：{'、'.join(other)}" if other else ""
     tail_en = f"; violated in other readings: {', '.join(other)}" if other else ""
-    status = {Status.VIOLATED: "violated", Status.UNKNOWN: "unknown"}.get(report.status, "ok")
+    status = {Status.VIOLATED: "violated", Status.VACUOUS: "vacuous", Status.UNKNOWN: "unknown"}.get(
+        report.status, "ok"
+    )
     return Stage(
         "verify",
         status,
         f"不变式验证（BMC {report.options.depth} 夜）：" + " · ".join(parts) + tail,
         f"verification (BMC {report.options.depth} nights): " + " · ".join(parts_en) + tail_en,
+    )
+
+
+def readings_stage(
+    report: list[dict[str, Any]] | None, book: BookProfile | None, requested: bool = False
+) -> Stage:
+    """What each interpretation switch costs in play (``ruleproof readings``): one line per switch."""
+    if report is None:
+        return skipped("readings", book, "readings", requested)
+    from ruleproof.cli.cmd_readings import STATUS_ZH
+
+    counts: dict[str, int] = {}
+    for r in report:
+        counts[r["status"]] = counts.get(r["status"], 0) + 1
+    bad = [r["switch"] for r in report if r["engine_agrees"] is False]
+    lines = []
+    for r in report:
+        a, b = r["readings"]
+        if r["status"] == "distinguished":
+            night = r["scenario_night"] or r["night"]
+            zh = (
+                f"{r['switch']}（{a}∕{b}）：第 {night} 夜可区分——{r['scenario']}（{', '.join(r['differs'])}）"
+            )
+            en = f"{r['switch']} ({a}/{b}): told apart on night {night} — {', '.join(r['differs'])}"
+        else:
+            zh = f"{r['switch']}（{a}∕{b}）：{STATUS_ZH[r['status']]}（{r['depth']} 夜）"
+            en = f"{r['switch']} ({a}/{b}): {r['status']} ({r['depth']} nights)"
+        lines.append((zh, en))
+    parts = "、".join(f"{STATUS_ZH[k]} {n}" for k, n in sorted(counts.items()))
+    parts_en = ", ".join(f"{k} {n}" for k, n in sorted(counts.items()))
+    status = "findings" if bad else ("unknown" if counts.get("unknown") else "ok")
+    tail, tail_en = (
+        (f"；引擎与模型不符：{'、'.join(bad)}", f"; the engine disagrees: {', '.join(bad)}")
+        if bad
+        else ("", "")
+    )
+    return Stage(
+        "readings",
+        status,
+        f"解释开关 {len(report)} 个：{parts}{tail}",
+        f"interpretation switches {len(report)}: {parts_en}{tail_en}",
+        tuple(lines),
     )
 
 
@@ -301,14 +353,19 @@ def run_check(
     else:
         done.append(not_selected("spec"))
     report = None
+    readings: list[dict[str, Any]] | None = None
     if "verify" in stages:
         if against is not None and against.has("invariants") and against.has("spec"):
             spec = books.spec_of(against, "check").load(overrides)
             report = verify_all(spec, doc, options=Options(depth=CHECK_DEPTH))
             out += report_findings(report, doc)
+            if against.has("readings"):
+                search: Readings = against.load("readings", "check")
+                readings = [v.to_json() for v in search(report.spec, Options(depth=CHECK_DEPTH))]
         done.append(verify_stage(report, against, spec_off))
+        done.append(readings_stage(readings, against, spec_off))
     else:
-        done.append(not_selected("verify"))
+        done += [not_selected("verify"), not_selected("readings")]
     if "appendix" in stages:
         found = appendix.appendix_findings(doc, book)
         out += found
@@ -327,6 +384,8 @@ def run_check(
         *drift.CHECKS,
         *appendix.CHECKS,
         VIOLATED,
+        VACUOUS,
+        DEAD_EXCEPTION,
         *config_checks(cfg),
     ]
     return CheckRun(doc, book, against, sorted(out, key=Finding.sort_key), done, report, checks)

@@ -24,6 +24,7 @@ PARTS: dict[str, tuple[str, str]] = {
     "drift": ("规格引文对照", "spec quotes"),
     "config": ("配置规则", "configuration rules"),
     "appendix": ("附录配置", "appendix profile"),
+    "readings": ("解读比较", "interpretation readings"),
     "vectors": ("测试向量", "test vectors"),
     "counterexamples": ("反例", "counterexamples"),
 }
@@ -36,6 +37,7 @@ REFERENCES = (
     "drift",
     "config",
     "appendix",
+    "readings",
 )  # the parts named by "module:attribute"
 
 
@@ -62,7 +64,9 @@ class BookProfile:
     * ``invariants`` — the sequence of :class:`~ruleproof.smt.invariant.Invariant` the text states;
     * ``drift`` — a callable returning the spec's quoted phrases (:class:`ruleproof.drift.Quote`);
     * ``config`` — a :class:`~ruleproof.books.protocols.ConfigRules` (``ruleproof config KEY``);
-    * ``appendix`` — the :class:`ruleproof.appendix.model.Profile` of its generated appendices.
+    * ``appendix`` — the :class:`ruleproof.appendix.model.Profile` of its generated appendices;
+    * ``readings`` — a :class:`~ruleproof.books.protocols.Readings`: per interpretation switch, the
+      smallest scenario its readings tell apart (``ruleproof readings``, ``check``'s readings stage).
 
     ``vectors`` and ``counterexamples`` are folders of the repository (relative to its root).
     """
@@ -80,6 +84,7 @@ class BookProfile:
     drift: str | None = None
     config: str | None = None
     appendix: str | None = None
+    readings: str | None = None
     vectors: str | None = None
     counterexamples: str | None = None
 

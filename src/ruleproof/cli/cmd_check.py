@@ -3,13 +3,14 @@
 Stages: read the text into a clause tree (numbered 4.4.6, or by its headings); the generic lint of its
 shape; the book-specific lint (返航录's exception registry and ten-gate lines, where the book's profile
 or the text declares them); compare the executable spec's quoted phrases with the text (drift); verify
-the invariants the text states (``ruleproof verify``, every reading, BMC depth ``CHECK_DEPTH``); the
-configuration rules' own checks (``ruleproof config genshin165 --check``).  Which book the text is, and
+the invariants the text states (``ruleproof verify``, every reading, BMC depth ``CHECK_DEPTH``); what
+each interpretation switch costs in play (``ruleproof readings``: the smallest scenario its readings
+tell apart); the configuration rules' own checks (``ruleproof config genshin165 --check``).  Which book the text is, and
 so which stages it has, comes from the book registry (``--book KEY``, ``bundled:KEY`` or the text's
 title); every stage is listed, with "skipped" and the reason where the book has no such thing (yet).
 Output formats and baselines are those of ``ruleproof lint``.
 Exit 0 when nothing is found beyond the baseline and every invariant is proved or holds, 1 when
-something is found or an invariant is violated, 3 when an invariant is unknown (never shown as a pass)
+something is found or an invariant is violated or vacuous, 3 when an invariant is unknown (never shown as a pass)
 and nothing else failed, 2 when the input cannot be used.
 
 ``check NEW --against OLD`` is the revision gate (``ruleproof.revgate``): both revisions are checked,
@@ -23,47 +24,64 @@ violation is one); SARIF carries only the new findings on lines the revision cha
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any
 
 from ruleproof import books
 from ruleproof.books import BookProfile, load_source
 from ruleproof.cli.cmd_lint import add_report_arguments, artifact_uri, emit_report
-from ruleproof.cli.common import add_book_argument, add_file_argument, book_of_text, write
+from ruleproof.cli.common import add_book_argument, add_file_argument, book_of_text, same_book, write
+from ruleproof.cli.i18n import t
 from ruleproof.errors import UserError
+from ruleproof.htmlreport import Extras, Story, SwitchView, file_in, tell, words_of
 from ruleproof.pipeline import CHECK_DEPTH, SPECS, STAGES, run_check
+from ruleproof.smt.ts import Status
+from ruleproof.smt.verify import VerifyReport, counterexample_name
 from ruleproof.text import Document, read_document
+from ruleproof.vectors.format import read_raw
 
 __all__ = ["CHECK_DEPTH", "SPECS", "register", "run", "spec_book"]
 
 
 def register(sub: Any) -> None:
-    p: argparse.ArgumentParser = sub.add_parser(
-        "check", help="主任务：对规则书运行全部检查并汇总", description=__doc__
-    )
+    HELP = t("主任务：对规则书运行全部检查并汇总", "the main job: every check on a rulebook, one report")
+    p: argparse.ArgumentParser = sub.add_parser("check", help=HELP, description=t(HELP, __doc__ or ""))
     add_file_argument(p)
     add_report_arguments(p)
     p.add_argument(
         "--spec",
         choices=("auto", "none", *SPECS),
         default="auto",
-        help="与正文对照的可执行规格；auto 按书识别（返航录 → fanhanglu），none 只做文本检查",
+        help=t(
+            "与正文对照的可执行规格；auto 按书识别（返航录 → fanhanglu），none 只做文本检查",
+            "the executable spec to check the text against; auto: by the book (返航录 → fanhanglu); none: text checks only",
+        ),
     )
     add_book_argument(p)
     p.add_argument(
         "--no-verify",
         action="store_true",
-        help="跳过不变式验证（每版数秒；报告中该阶段标为未运行）",
+        help=t(
+            "跳过不变式验证（每版数秒；报告中该阶段标为未运行）",
+            "skip the invariant verification (seconds per revision; the stage is reported as not run)",
+        ),
     )
     p.add_argument(
         "--against",
         metavar="OLD",
-        help="修订门：与旧版 OLD 对照，只报告新增的发现（改号、行移不算新发现）；exit 1 仅当有新发现",
+        help=t(
+            "修订门：与旧版 OLD 对照，只报告新增的发现（改号、行移不算新发现）；exit 1 仅当有新发现",
+            "the revision gate: compare with the old revision OLD and report only new findings (renumbering and line shifts are not new); exit 1 only for new findings",
+        ),
     )
     p.add_argument(
         "--vectors",
         metavar="DIR",
         action="append",
-        help="与 --against 同用：按两版所印的规格数值重放这些向量（目录或文件，可重复），报告结果改变者",
+        help=t(
+            "与 --against 同用：按两版所印的规格数值重放这些向量（目录或文件，可重复），报告结果改变者",
+            "with --against: replay these vectors (folders or files, repeatable) under the values each revision prints; report those whose outcome changed",
+        ),
     )
     p.set_defaults(func=run)
 
@@ -80,6 +98,75 @@ def _stages(args: argparse.Namespace) -> tuple[str, ...]:
     return tuple(s for s in STAGES if not (args.no_verify and s == "verify"))
 
 
+def html_extras(doc: Document, book: BookProfile | None, report: VerifyReport | None) -> Extras:
+    """What the HTML page shows beyond the findings: the text's order tables, every counterexample of
+    the verification as a story, the book's interpretation switches with the scenarios kept for them."""
+    from ruleproof.lint.context import LintContext
+    from ruleproof.lint.orders import extract_order_tables
+
+    orders = list(extract_order_tables(LintContext(doc)).values()) if doc.shape == "dotted" else []
+    words = words_of(
+        books.engine_of(book).vocabulary_json() if book is not None and book.has("engine") else None
+    )
+    folder = book.counterexamples if book is not None else None
+    stories = []
+    if report is not None:
+        for inv in report.invariants:
+            for rr in inv.readings:
+                vector = rr.checked.scenario
+                if rr.status is not Status.VIOLATED or vector is None:
+                    continue
+                label = ",".join(f"{k}={v}" for k, v in rr.readings.items()) or "default"
+                failed = ", ".join(rr.checked.result.trace.failed) if rr.checked.result.trace else ""
+                stem = counterexample_name(inv.invariant.name, report.spec, rr.readings)
+                title = f"{inv.invariant.name}（{label}）违反：{failed}"
+                stories.append(
+                    Story(
+                        title,
+                        "violated",
+                        list(vector.get("cites", [])),
+                        tell(vector, words),
+                        vector,
+                        file_in(folder, stem),
+                    )
+                )
+    switches = []
+    if book is not None and book.has("spec"):
+        for sw in books.spec_of(book, "check").switches:
+            view = SwitchView(
+                sw.key, sw.title, sw.default, [(r.value, r.zh, list(r.clauses)) for r in sw.readings]
+            )
+            view.scenarios = _kept_scenarios(folder, sw.key, words)
+            switches.append(view)
+    return Extras(stories=stories, switches=switches, orders=orders)
+
+
+def _kept_scenarios(folder: str | None, key: str, words: dict[str, str]) -> list[Story]:
+    """Vectors kept in the book's counterexamples folder that pin a reading of ``key``: one reading
+    breaks a theorem the other keeps (``…--KEY=VALUE.json``), or the readings' own scenarios
+    (``readings/KEY…``)."""
+    if folder is None or not Path(folder).is_dir():
+        return []
+    paths = sorted(Path(folder).glob(f"*{key}=*.json")) + sorted(Path(folder).glob(f"readings/{key}*.json"))
+    out = []
+    for path in paths[:4]:
+        try:
+            vector = read_raw(path)
+        except UserError:
+            continue
+        out.append(
+            Story(
+                str(vector.get("title") or path.stem),
+                "distinguishes",
+                list(vector.get("cites", [])),
+                tell(vector, words),
+                vector,
+                path.as_posix(),
+            )
+        )
+    return out
+
+
 def run(args: argparse.Namespace) -> int:
     if args.against is not None:
         return run_against(args)
@@ -88,11 +175,18 @@ def run(args: argparse.Namespace) -> int:
     source = load_source(args.file)
     book = book_of_text(args, source)
     doc = read_document(source)
-    result = run_check(
-        doc, book=book, against=spec_book(args, book), stages=_stages(args), spec_off=args.spec == "none"
-    )
+    against = spec_book(args, book)
+    if against is not None and args.spec not in ("auto", "none"):
+        same_book(source, against)
+    result = run_check(doc, book=book, against=against, stages=_stages(args), spec_off=args.spec == "none")
     code = emit_report(
-        args, doc, result.findings, result.checks, tool="ruleproof check", stages=result.stages
+        args,
+        doc,
+        result.findings,
+        result.checks,
+        tool="ruleproof check",
+        stages=result.stages,
+        extras=lambda: html_extras(doc, against, result.report),
     )
     if code == 0 and result.report is not None and result.report.exit_code() == 3:
         return 3  # an unknown invariant is not a pass
@@ -137,7 +231,7 @@ def run_against(args: argparse.Namespace) -> int:
             args.format,
             args.lang,
             checks=report.new.checks,
-            uri=artifact_uri(args.file, new.name),
+            uri=artifact_uri(args.file, new.name, args.srcroot)[0],
             old_name=old.name,
             titles=_titles(new),
         )

@@ -16,6 +16,7 @@ from typing import Any
 
 from ruleproof.books import load_source
 from ruleproof.cli.common import add_book_argument, add_file_argument, book_of_text, write
+from ruleproof.cli.i18n import t
 from ruleproof.errors import UserError
 from ruleproof.fsutil import atomic_write_text
 from ruleproof.jsonout import dumps
@@ -28,31 +29,84 @@ from ruleproof.text import read_document
 
 def register(sub: Any) -> None:
     p: argparse.ArgumentParser = sub.add_parser(
-        "mutate", help="变异测试：生成修订式改动，统计 check 的捕获率", description=__doc__
+        "mutate",
+        help=t(
+            "变异测试：生成修订式改动，统计 check 的捕获率",
+            "mutation testing: revision-like edits of the text, and how many check catches",
+        ),
+        description=t("变异测试：生成修订式改动，统计 check 的捕获率", __doc__ or ""),
     )
     add_file_argument(p)
     add_book_argument(p)
-    p.add_argument("--seed", type=int, default=1, help="随机种子（同一种子产生同样的变异体）")
-    p.add_argument("--count", type=int, default=20, help="每类至多生成的变异体数（默认 20）")
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        help=t("随机种子（同一种子产生同样的变异体）", "random seed (the same seed gives the same mutants)"),
+    )
+    p.add_argument(
+        "--count",
+        type=int,
+        default=20,
+        help=t("每类至多生成的变异体数（默认 20）", "at most this many mutants per class (default 20)"),
+    )
     p.add_argument(
         "--class",
         dest="classes",
         action="append",
         choices=CLASS_KEYS,
         metavar="CLASS",
-        help=f"只生成这些类（可重复）：{', '.join(CLASS_KEYS)}",
+        help=t(
+            f"只生成这些类（可重复）：{', '.join(CLASS_KEYS)}",
+            f"only these classes (repeatable): {', '.join(CLASS_KEYS)}",
+        ),
+    )
+    p.add_argument(
+        "--jobs",
+        type=int,
+        default=2,
+        help=t("并行进程数（默认 2；1 为不并行）", "worker processes (default 2; 1: none)"),
+    )
+    p.add_argument(
+        "--verify",
+        action="store_true",
+        help=t(
+            "同时运行不变式验证阶段（每个变异体多数秒）",
+            "also run the verification stage (seconds more per mutant)",
+        ),
+    )
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help=t(
+            "输出 JSON（含每个变异体的清单与新发现）", "JSON output (each mutant's manifest and new findings)"
+        ),
+    )
+    p.add_argument(
+        "--keep",
+        metavar="DIR",
+        help=t(
+            "把每个变异后的文本与清单写入此目录", "write each mutated text and its manifest into this folder"
+        ),
+    )
+    p.add_argument(
+        "--fail-under",
+        type=float,
+        metavar="PCT",
+        help=t(
+            "总捕获率低于此百分比时以 1 退出", "exit 1 when the overall catch rate is below this percentage"
+        ),
     )
     p.add_argument(
         "--numbers",
         choices=NUMBER_NOTIONS,
         default=NUMBER_NOTIONS[0],
-        help="number 类取哪些数值：restated（另有一处以同一说法或经引用复述者，默认）或 loose（首版：前十字内有一个相同双字词）",
+        help=t(
+            "number 类取哪些数值：restated（另有一处以同一说法或经引用复述者，默认）或 loose（首版：前十字内有一个相同双字词）",
+            "which numbers the number class edits: restated (stated again in the same words or joined by a "
+            "citation; default) or loose (the first generator: a two-character word in common)",
+        ),
     )
-    p.add_argument("--jobs", type=int, default=2, help="并行进程数（默认 2；1 为不并行）")
-    p.add_argument("--verify", action="store_true", help="同时运行不变式验证阶段（每个变异体多数秒）")
-    p.add_argument("--json", action="store_true", help="输出 JSON（含每个变异体的清单与新发现）")
-    p.add_argument("--keep", metavar="DIR", help="把每个变异后的文本与清单写入此目录")
-    p.add_argument("--fail-under", type=float, metavar="PCT", help="总捕获率低于此百分比时以 1 退出")
     p.set_defaults(func=run)
 
 

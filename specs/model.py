@@ -17,8 +17,12 @@ over Z3 integers.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Generic, TypeVar
+
+from ruleproof.errors import UserError
 
 
 class Unit(StrEnum):
@@ -103,6 +107,117 @@ class StepKind(StrEnum):
     ARRIVAL = "arrival"  # passive quota arrival (2.1.5), not a numbered step
     SUBSTAGE = "substage"  # the two pre-step-0 sub-stages (2.1.1 ①②)
     STEP = "step"  # a numbered step of the night step table
+
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True)
+class BookSpec(Generic[S]):
+    """A book's executable spec as the registry hands it to the shared commands (``params``, ``--set``,
+    ``--interpret``, ``verify``): its parameters, switches, loader and ``KEY=VALUE`` parser."""
+
+    book_id: str
+    params: Sequence[Param]
+    switches: Sequence[Switch]
+    loader: Callable[[Mapping[str, object] | None, Mapping[str, str] | None], S]
+    parser: Callable[[str], tuple[str, object]]
+
+    def load(
+        self, overrides: Mapping[str, object] | None = None, interpretation: Mapping[str, str] | None = None
+    ) -> S:
+        return self.loader(overrides, interpretation)
+
+    def parse_assignment(self, text: str) -> tuple[str, object]:
+        return self.parser(text)
+
+
+class IntSpec:
+    """What a spec dataclass with whole-number ``params``, its ``interpretation`` and the ``overrides`` a
+    reform applied offers the shared commands; ``switch_defaults`` says each switch's default."""
+
+    params: Mapping[str, int]
+    interpretation: Mapping[str, str]
+    overrides: Mapping[str, int]
+
+    def switch_defaults(self) -> Mapping[str, str]:
+        raise NotImplementedError
+
+    def p(self, key: str) -> int:
+        return self.params[key]
+
+    def reading(self, key: str) -> str:
+        return self.interpretation[key]
+
+    def vector_header(self) -> dict[str, object]:
+        """The vector keys that pin this spec: readings and parameter overrides."""
+        return {
+            "interpretation": dict(sorted(self.interpretation.items())),
+            "params": {k: self.overrides[k] for k in sorted(self.overrides)},
+        }
+
+    def describe_changes(self) -> dict[str, object]:
+        """Non-default parameters and readings, for reports (deterministic key order)."""
+        defaults = self.switch_defaults()
+        return {
+            "params": {k: self.params[k] for k in sorted(self.overrides)},
+            "interpretation": {k: v for k, v in sorted(self.interpretation.items()) if defaults[k] != v},
+        }
+
+
+def resolve_int_params(
+    params: Sequence[Param], overrides: Mapping[str, object] | None, book: str
+) -> tuple[dict[str, int], dict[str, int]]:
+    """Defaults with ``overrides`` applied (every parameter a whole number): (effective, applied).
+    An unknown key, a structural one, or a value below the minimum is a :class:`UserError`."""
+    by_key = {p.key: p for p in params}
+    values = {p.key: p.value for p in params if isinstance(p.value, int)}
+    applied: dict[str, int] = {}
+    for key, value in sorted((overrides or {}).items()):
+        param = by_key.get(key)
+        if param is None:
+            raise UserError(
+                f"未知参数 {key}（用 ruleproof params --book {book} 查看）",
+                f"unknown parameter {key} (see `ruleproof params --book {book}`)",
+            )
+        if not param.tunable:
+            raise UserError(f"参数 {key} 为结构常量（{param.clause}），不可调整", f"{key} is structural")
+        if isinstance(value, bool) or not isinstance(value, int) or value < param.minimum:
+            raise UserError(
+                f"参数 {key} 须为不小于 {param.minimum} 的整数", f"{key} must be an integer ≥ {param.minimum}"
+            )
+        applied[key] = values[key] = value
+    return values, applied
+
+
+def resolve_readings(switches: Sequence[Switch], interpretation: Mapping[str, str] | None) -> dict[str, str]:
+    """Every switch's reading: its default unless ``interpretation`` names another (checked)."""
+    by_key = {s.key: s for s in switches}
+    readings = {s.key: s.default for s in switches}
+    for key, value in sorted((interpretation or {}).items()):
+        switch = by_key.get(key)
+        if switch is None:
+            raise UserError(f"未知解释开关 {key}", f"unknown interpretation switch {key}")
+        if value not in switch.choices:
+            raise UserError(
+                f"解释开关 {key} 的取值须为 {'、'.join(switch.choices)}",
+                f"switch {key} takes one of {', '.join(switch.choices)}",
+            )
+        readings[key] = value
+    return readings
+
+
+def switches_markdown(switches: tuple[Switch, ...] | list[Switch]) -> str:
+    """Interpretation switches as prose: each switch, its readings (the default marked) and the reason —
+    what a book's docs embed between ``<!-- switches:start -->`` and ``<!-- switches:end -->``."""
+    lines: list[str] = []
+    for s in switches:
+        lines += [f"### `{s.key}` — {s.title}", "", f"*{s.title_en}*", ""]
+        for r in s.readings:
+            mark = " **(default)**" if r.value == s.default else ""
+            lines.append(f"- `{r.value}`{mark} — {r.zh} — *{r.en}*")
+        lines += ["", f"Why the default: {s.reason}", "", f"> {s.reason_en}", ""]
+    return "\n".join(lines)
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,9 @@ def test_check_lists_every_stage(capsys: pytest.CaptureFixture[str], key: str) -
     assert stages["spec"] == ("ok" if book.has("drift") else "skipped")
     assert (stages["verify"] != "skipped") == book.has("invariants")
     assert (stages["readings"] != "skipped") == book.has("readings")
-    expected_config = {"genshin165": "findings", "botc-m124": "ok"}.get(key, "skipped")
+    expected_config = {"genshin165": "findings", "botc-m124": "ok", "jiejie140": "findings"}.get(
+        key, "skipped"
+    )
     assert stages["config"] == expected_config
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Protocol
 
 from ruleproof.findings import Finding, Severity
@@ -73,6 +74,15 @@ class Cited(Protocol):
     def clause(self) -> str: ...
     @property
     def quote(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class Quoted:
+    """A phrase a spec reads, with the clause it cites (what a book's ``drift`` part returns)."""
+
+    key: str  # what in the spec: "param sheriff.bullet_cap", "skill deceive 次数限制"
+    clause: str
+    quote: str
 
 
 def _squash(text: str) -> str:

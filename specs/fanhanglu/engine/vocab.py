@@ -184,12 +184,6 @@ def markdown() -> str:
 def interpretations_markdown() -> str:
     """The interpretation switches as prose (embedded in docs/interpretations.md)."""
     from ruleproof.specs.fanhanglu.interpretations import SWITCHES as ALL_SWITCHES
+    from ruleproof.specs.model import switches_markdown
 
-    lines: list[str] = []
-    for s in ALL_SWITCHES:
-        lines += [f"### `{s.key}` — {s.title}", "", f"*{s.title_en}*", ""]
-        for r in s.readings:
-            mark = " **(default)**" if r.value == s.default else ""
-            lines.append(f"- `{r.value}`{mark} — {r.zh} — *{r.en}*")
-        lines += ["", f"Why the default: {s.reason}", "", f"> {s.reason_en}", ""]
-    return "\n".join(lines)
+    return switches_markdown(ALL_SWITCHES)

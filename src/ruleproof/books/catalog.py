@@ -45,6 +45,13 @@ CATALOG: tuple[BookProfile, ...] = (
         filename="jiejie140.txt",
         recognise=("乘风破浪的姐姐",),
         reading="sectioned",
+        spec="ruleproof.specs.jiejie140.book:SPEC",
+        engine="ruleproof.specs.jiejie140.engine.runner:ENGINE",
+        invariants="ruleproof.invariants.jiejie140:INVARIANTS",
+        drift="ruleproof.specs.jiejie140.drift:quotes",
+        config="ruleproof.specs.jiejie140.cli:CONFIG",
+        vectors="tests/jiejie140/vectors",
+        counterexamples="counterexamples/jiejie140",
     ),
     BookProfile(
         "botc-m124",

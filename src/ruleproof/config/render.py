@@ -16,6 +16,17 @@ def pct(p: Fraction) -> str:
     return f"{fmt_decimal(p * 100, 2).rstrip('0').rstrip('.')}%"
 
 
+def number_ranges(ns: Sequence[int]) -> str:
+    """[8, 9, 10, 12] → "8–10, 12" (the player counts a finding holds for)."""
+    runs: list[list[int]] = []
+    for v in sorted(set(ns)):
+        if runs and v == runs[-1][-1] + 1:
+            runs[-1].append(v)
+        else:
+            runs.append([v])
+    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}–{r[-1]}" for r in runs)
+
+
 def findings_text(findings: Sequence[Finding], lang: str) -> str:
     if not findings:
         return "未发现问题\n" if lang == "zh" else "no findings\n"

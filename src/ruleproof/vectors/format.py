@@ -388,6 +388,24 @@ def load_vector(path: str | Path, vocabulary: Vocabulary | None = None) -> Vecto
     return parse_vector(read_raw(path), str(path), vocabulary)
 
 
+def new_vector(
+    book_id: str, header: Mapping[str, Any], setup: Mapping[str, Any], **body: Any
+) -> dict[str, Any]:
+    """A vector object in the key order of docs/vectors.md: ``body`` gives ``id``, ``title``,
+    ``description``, ``cites``, ``script``, ``run`` and ``expect``; ``header`` the spec's readings and
+    parameters (``spec.vector_header()``)."""
+    out: dict[str, Any] = {"format": FORMAT, "book": book_id}
+    for key in ("id", "title", "description", "cites"):
+        if key in body:
+            out[key] = body[key]
+    out.update(header)
+    out["setup"] = dict(setup)
+    for key in ("script", "run", "expect"):
+        if key in body:
+            out[key] = body[key]
+    return out
+
+
 def dump_vector(raw: Mapping[str, Any]) -> str:
     """Deterministic JSON text of a vector (key order as given, UTF-8, two-space indent)."""
     return dumps(dict(raw))

@@ -31,6 +31,7 @@ COMMANDS: tuple[str, ...] = (
     "params",
     "verify",
     "readings",
+    "firing",
     "appendix",
 )
 

@@ -422,6 +422,17 @@ def _monitor(outcome: Outcome) -> set[str]:
     return failed
 
 
+def direction_full(cap: int) -> Prop:
+    """The premise of the occupancy theorems: some direction holds ``cap`` living xenos (the sentence's cap)."""
+    return Prop(
+        "direction_full",
+        "1.5.1",
+        f"某方向占满 {cap} 只存活异形",
+        f"a direction holds {cap} living xenos",
+        lambda a, s: a.or_(*(a.eq(s[f"tru_e{d}"], a.lit(cap)) for d in range(len(DIRS)))),
+    )
+
+
 class _Occupancy(SystemInvariant[Spec]):
     switches = ("evolution.same_snapshot_overflow",)
     params = ("xeno.direction_capacity", "xeno.conversions", "xeno.evolution_night")
@@ -445,15 +456,10 @@ class OccupancyAtMostTwo(_Occupancy):
     def system(self, spec: Spec, claims: Claims | None = None) -> TransitionSystem:
         claims = claims if claims is not None else bundled_claims(self)
         cap = claims["cap"].num("cap")
-        full = Prop(
-            "direction_full",
-            "1.5.1",
-            f"某方向占满 {cap} 只存活异形",
-            f"a direction holds {cap} living xenos",
-            lambda a, s: a.or_(*(a.eq(s[f"tru_e{d}"], a.lit(cap)) for d in range(len(DIRS)))),
-        )
         base = occupancy_system(spec)
-        return replace(base, props=occupancy_props(cap, spec.p("players.xenos")), premises=(full,))
+        return replace(
+            base, props=occupancy_props(cap, spec.p("players.xenos")), premises=(direction_full(cap),)
+        )
 
 
 class NoEvolutionFailure(_Occupancy):
@@ -505,14 +511,7 @@ class FullDirectionNotOffered(_Occupancy):
             f"every evolution submitted was into a direction holding fewer than {cap} at the snapshot",
             lambda a, s: a.lt(s["evo_seen"], a.lit(cap)),
         )
-        full = Prop(
-            "direction_full",
-            "1.5.1",
-            f"某方向占满 {cap} 只存活异形",
-            f"a direction holds {cap} living xenos",
-            lambda a, s: a.or_(*(a.eq(s[f"tru_e{d}"], a.lit(cap)) for d in range(len(DIRS)))),
-        )
-        return replace(occupancy_system(spec), props=(offered,), premises=(full,))
+        return replace(occupancy_system(spec), props=(offered,), premises=(direction_full(cap),))
 
 
 OCCUPANCY_AT_MOST_TWO = OccupancyAtMostTwo()

@@ -311,9 +311,14 @@ class PriorityTablesConsistent(Invariant[Spec]):
             for v in verdicts
         ]
         if not bad and batches["consistent"]:
-            if alone:
-                note = f"vacuous: no table of the text states {', '.join(alone)}"
-                return Checked(CheckResult(Status.VACUOUS, "smt-ranks", 0, note=note), details=details)
+            if alone:  # an order no table of the text states was compared with nothing
+                note = (
+                    f"no table of the text states {', '.join(alone)}: not compared (the text cannot be read)"
+                )
+                return Checked(
+                    CheckResult(Status.UNKNOWN, "smt-ranks", 0, note=note, unknown="not-read"),
+                    details=details,
+                )
             return Checked(CheckResult(Status.PROVED, "smt-ranks", 0), details=details)
         says = [_say(v) for v in bad] + (
             [f"batch_list: {', '.join(batches['domain'])}"] if not batches["consistent"] else []

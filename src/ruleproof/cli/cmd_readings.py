@@ -17,6 +17,7 @@ from typing import Any
 from ruleproof import books
 from ruleproof.books.protocols import Readings
 from ruleproof.cli.common import add_book_argument, book_from_args, write
+from ruleproof.cli.i18n import t
 from ruleproof.cli.options import add_spec_options, spec_from_args
 from ruleproof.errors import UserError
 from ruleproof.jsonout import dumps
@@ -32,20 +33,48 @@ STATUS_ZH = {
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
-        "readings", help="minimal scenarios that tell each switch's readings apart", description=__doc__
+        "readings",
+        help=t(
+            "解释开关的代价：每个开关两种读法可区分的最小局面",
+            "minimal scenarios that tell each switch's readings apart",
+        ),
+        description=t("解释开关的代价：每个开关两种读法可区分的最小局面", __doc__ or ""),
     )
     p.add_argument(
-        "--switch", action="append", default=[], metavar="KEY", help="only this switch (repeatable)"
+        "--switch",
+        action="append",
+        default=[],
+        metavar="KEY",
+        help=t("只看此开关（可重复）", "only this switch (repeatable)"),
     )
-    p.add_argument("--depth", type=int, default=8, metavar="K", help="nights searched (default 8)")
     p.add_argument(
-        "--timeout", type=int, default=Options.timeout_ms, metavar="MS", help="per solver call (ms)"
+        "--depth",
+        type=int,
+        default=8,
+        metavar="K",
+        help=t("搜索的夜数（默认 8）", "nights searched (default 8)"),
     )
-    p.add_argument("--seed", type=int, default=0, help="solver random seed (default 0)")
     p.add_argument(
-        "--write", metavar="DIR", help="write the two vectors of every distinguished switch into DIR"
+        "--timeout",
+        type=int,
+        default=Options.timeout_ms,
+        metavar="MS",
+        help=t("每次求解的时限（毫秒）", "per solver call (ms)"),
     )
-    p.add_argument("--json", action="store_true", help="machine-readable report")
+    p.add_argument(
+        "--seed", type=int, default=0, help=t("求解器的随机种子（默认 0）", "solver random seed (default 0)")
+    )
+    p.add_argument(
+        "--write",
+        metavar="DIR",
+        help=t(
+            "把每个可区分开关的两份向量写入 DIR",
+            "write the two vectors of every distinguished switch into DIR",
+        ),
+    )
+    p.add_argument(
+        "--json", action="store_true", help=t("JSON 输出（供机器读取）", "machine-readable report")
+    )
     add_spec_options(p)
     add_book_argument(p)
     p.set_defaults(func=run)

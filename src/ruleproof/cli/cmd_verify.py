@@ -19,7 +19,8 @@ from typing import Any
 
 from ruleproof import books
 from ruleproof.books import BookProfile, load_source
-from ruleproof.cli.common import add_book_argument, add_file_argument, book_from_args, write
+from ruleproof.cli.common import add_book_argument, add_file_argument, book_from_args, same_book, write
+from ruleproof.cli.i18n import t
 from ruleproof.cli.options import add_spec_options, spec_from_args
 from ruleproof.errors import UserError
 from ruleproof.jsonout import dumps
@@ -38,31 +39,55 @@ MARK = {Status.PROVED: "✓", Status.HOLDS: "~", Status.VIOLATED: "✗", Status.
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser(
-        "verify", help="Z3 verification of the invariants the text states", description=__doc__
-    )
+    HELP = t("用 Z3 验证正文所述之不变式", "Z3 verification of the invariants the text states")
+    p = sub.add_parser("verify", help=HELP, description=t(HELP, __doc__ or ""))
     add_file_argument(p)
     p.add_argument(
-        "--invariant", action="append", default=[], metavar="NAME", help="only this invariant (repeatable)"
+        "--invariant",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help=t("只验证此不变式（可重复）", "only this invariant (repeatable)"),
     )
     p.add_argument(
-        "--depth", type=int, default=Options.depth, metavar="K", help="BMC depth in nights (default 6)"
+        "--depth",
+        type=int,
+        default=Options.depth,
+        metavar="K",
+        help=t("BMC 深度（夜数，默认 6）", "BMC depth in nights (default 6)"),
     )
     p.add_argument(
-        "--timeout", type=int, default=Options.timeout_ms, metavar="MS", help="per solver call (ms)"
+        "--timeout",
+        type=int,
+        default=Options.timeout_ms,
+        metavar="MS",
+        help=t("每次求解的时限（毫秒）", "time limit per solver call (ms)"),
     )
-    p.add_argument("--seed", type=int, default=0, help="solver random seed (default 0)")
-    p.add_argument("--json", action="store_true", help="machine-readable report")
-    p.add_argument("--no-timing", action="store_true", help="omit seconds (byte-identical output)")
+    p.add_argument(
+        "--seed", type=int, default=0, help=t("求解器随机种子（默认 0）", "solver random seed (default 0)")
+    )
+    p.add_argument("--json", action="store_true", help=t("机器可读的报告", "machine-readable report"))
+    p.add_argument(
+        "--no-timing",
+        action="store_true",
+        help=t("不输出耗时（输出逐字节可复现）", "omit seconds (byte-identical output)"),
+    )
     p.add_argument(
         "--write-counterexamples",
         metavar="DIR",
         nargs="?",
         const="",
-        help="write each counterexample as a vector into DIR (default: the book's counterexamples folder, "
-        "e.g. counterexamples/fanhanglu, relative to the current directory)",
+        help=t(
+            "把每个反例写成向量存入 DIR（缺省：本书的反例目录，如 counterexamples/fanhanglu，相对于当前目录）",
+            "write each counterexample as a vector into DIR (default: the book's counterexamples folder, "
+            "e.g. counterexamples/fanhanglu, relative to the current directory)",
+        ),
     )
-    p.add_argument("--configured-only", action="store_true", help="check only the configured readings")
+    p.add_argument(
+        "--configured-only",
+        action="store_true",
+        help=t("只检查所设定的解读", "check only the configured readings"),
+    )
     add_book_argument(p)
     add_spec_options(p)
     p.set_defaults(func=run)
@@ -82,6 +107,8 @@ def options_from_args(args: argparse.Namespace) -> Options:
 def run(args: argparse.Namespace) -> int:
     source = load_source(args.file) if args.file is not None else None
     book = book_from_args(args, source)
+    if source is not None:
+        same_book(source, book)
     by_name = {inv.name: inv for inv in books.invariants_of(book, "ruleproof verify")}
     spec = spec_from_args(args, book, "verify")
     unknown = [n for n in args.invariant if n not in by_name]
@@ -132,11 +159,17 @@ def render(report: VerifyReport, lang: str = "zh", timing: bool = True) -> str:
         )
         head += f"；假设 {what}" if what else ""
     lines = [head]
-    for t in report.text_rules:  # the rules the checked text states where they differ from the spec
+    for rule in report.text_rules:  # the rules the checked text states where they differ from the spec
         lines.append(
-            f"  rule read from the text: {t.key} = {t.text_value} (spec {t.spec_value}) — {t.clause} line {t.line} 「{t.quote}」"
+            f"  rule read from the text: {rule.key} = {rule.text_value} (spec {rule.spec_value}) — {rule.clause} line {rule.line} 「{rule.quote}」"
             if en
-            else f"  正文所定规则：{t.key} = {t.text_value}（规格为 {t.spec_value}）——{t.clause} 第 {t.line} 行「{t.quote}」"
+            else f"  正文所定规则：{rule.key} = {rule.text_value}（规格为 {rule.spec_value}）——{rule.clause} 第 {rule.line} 行「{rule.quote}」"
+        )
+    if not report.all_readings:
+        lines.append(
+            "  (other readings not checked: --configured-only)"
+            if en
+            else "  （仅检查了所设定的解读：--configured-only，其余解读未检查）"
         )
     for inv in report.invariants:
         lines.extend(_lines(inv, en, timing))
@@ -171,7 +204,19 @@ def status_text(inv: InvariantResult, en: bool) -> str:
             if en
             else "空证（模型到不了定理所谈之局面，不视为证明）"
         )
-    return "unknown" if en else "未知（求解器无结论，不视为通过）"
+    why = UNKNOWN_WHY.get(r.unknown, UNKNOWN_WHY["unknown"])
+    return f"unknown ({why[1]}; not a pass)" if en else f"未知（{why[0]}，不视为通过）"
+
+
+# what an ``unknown`` was (CheckResult.unknown): never rounded up, and never said to be a solver's when it
+# is the text's
+UNKNOWN_WHY = {
+    "timeout": ("求解器超时", "the solver timed out"),
+    "unknown": ("求解器无结论", "the solver gave no answer"),
+    "not-modelled": ("规格中有模型未覆盖之处", "the spec holds something the model does not cover"),
+    "not-read": ("正文中读不到所需之表", "a table it needs cannot be read from the text"),
+    "not-stated": ("正文中读不到定理所述之句", "the text no longer states the theorem's sentence"),
+}
 
 
 def _lines(inv: InvariantResult, en: bool, timing: bool) -> list[str]:
@@ -186,6 +231,11 @@ def _lines(inv: InvariantResult, en: bool, timing: bool) -> list[str]:
         out.append(f"      {'failed' if en else '违反之项'}: {', '.join(r.trace.failed)}")
     if r.note:
         out.append(f"      {r.note}")
+    if r.trace is not None and not r.trace.minimized:
+        out.append(
+            f"      {'fallback: the counterexample is not minimized' if en else '退而求其次：反例未经最小化'}"
+            f" ({r.trace.why_not_minimized})"
+        )
     if head.counterexample:
         out.append(f"      {'counterexample' if en else '反例'}: {head.counterexample}")
     elif head.checked.scenario is not None:

@@ -8,6 +8,7 @@ from typing import Any
 
 from ruleproof import books
 from ruleproof.books import BookProfile
+from ruleproof.cli.i18n import t
 from ruleproof.errors import UserError
 
 
@@ -18,7 +19,10 @@ def add_spec_options(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="override a tunable parameter (see `ruleproof params`), e.g. sheriff.bullet_cap=3",
+        help=t(
+            "改动一个可调参数（见 ruleproof params），如 sheriff.bullet_cap=3",
+            "override a tunable parameter (see `ruleproof params`), e.g. sheriff.bullet_cap=3",
+        ),
     )
     parser.add_argument(
         "--interpret",
@@ -26,7 +30,10 @@ def add_spec_options(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="SWITCH=READING",
-        help="choose a reading of an interpretation switch (see docs/interpretations.md)",
+        help=t(
+            "选择解释开关的一种解读（见 docs/interpretations.md）",
+            "choose a reading of an interpretation switch (see docs/interpretations.md)",
+        ),
     )
 
 

@@ -89,7 +89,7 @@ class Invariant(ABC, Generic[Spec]):
             return self.read_claims(doc)
         except ClaimMissing as exc:
             note = f"the theorem is not stated as expected: {exc}"
-            return Checked(CheckResult(Status.UNKNOWN, method, 0, note=note))
+            return Checked(CheckResult(Status.UNKNOWN, method, 0, note=note, unknown="not-stated"))
 
 
 def bundled_claims(inv: Invariant[Any]) -> dict[str, Claim]:
@@ -133,7 +133,10 @@ class SystemInvariant(Invariant[Spec]):
         try:
             system = self.system(spec, claims)
         except ModelGap as exc:
-            return Checked(CheckResult(Status.UNKNOWN, "bmc", 0, note=f"not modelled: {exc}"), claims=quoted)
+            return Checked(
+                CheckResult(Status.UNKNOWN, "bmc", 0, note=f"not modelled: {exc}", unknown="not-modelled"),
+                claims=quoted,
+            )
         result = check(system, opts)
         if result.status in (Status.PROVED, Status.HOLDS):
             alive = liveness(system, opts)

@@ -25,6 +25,7 @@ from typing import Any
 
 import z3
 
+from ruleproof import solvers
 from ruleproof.kernel.algebra import PY, Algebra
 from ruleproof.kernel.z3algebra import Z3
 
@@ -120,6 +121,7 @@ class Trace:
     inputs: list[dict[str, int | bool]]
     failed: list[str]  # labels of the properties false in the last state
     minimized: bool
+    why_not_minimized: str = ""  # the minimization's failure, when ``minimized`` is False
 
 
 @dataclass
@@ -131,6 +133,8 @@ class CheckResult:
     trace: Trace | None = None
     note: str = ""  # why unknown, or what was not closed
     notes: list[str] = field(default_factory=list)
+    unknown: str = ""  # for an unknown status: "timeout" / "unknown" (the solver's answer), "not-modelled",
+    # "not-read" (a table the text no longer prints), "not-stated" (the theorem's own sentence is gone)
 
 
 @dataclass(frozen=True)
@@ -142,15 +146,17 @@ class Options:
 
 
 def check_sat(solver: z3.Solver | z3.Optimize, *assumptions: Any) -> z3.CheckSatResult:
-    """Every solver call goes through here (tests inject ``unknown`` by replacing it)."""
-    return solver.check(*assumptions)
+    """Every solver call of the smt layer goes through here (tests inject ``unknown`` by replacing it);
+    it is :func:`ruleproof.solvers.check`: an interrupt raises, it is never an ``unknown``."""
+    return solvers.check(solver, *assumptions)
 
 
 def new_solver(opts: Options) -> z3.Solver:
-    s = z3.Solver()
-    s.set("timeout", opts.timeout_ms)
-    s.set("random_seed", opts.seed)
-    return s
+    return solvers.new_solver(opts.timeout_ms, opts.seed)
+
+
+def new_optimize(opts: Options) -> z3.Optimize:
+    return solvers.new_optimize(opts.timeout_ms, opts.seed)
 
 
 class Unrolling:
@@ -231,15 +237,31 @@ def check(ts: TransitionSystem, opts: Options) -> CheckResult:
         r, model = _violation(bmc, u.holds(ts.props, t))
         if r == z3.unknown:
             return CheckResult(
-                Status.UNKNOWN, "bmc", t, note=f"solver unknown at night {t} ({bmc.reason_unknown()})"
+                Status.UNKNOWN,
+                "bmc",
+                t,
+                note=f"solver unknown at night {t}: {solvers.why(bmc)}",
+                unknown=solvers.answer(bmc, r).value,
             )
         if model is not None:
-            trace = minimize(ts, t, opts) or extract(ts, u, model, t, minimized=False)
-            return CheckResult(Status.VIOLATED, "bmc", t, trace=trace)
+            why: list[str] = []
+            trace = minimize(ts, t, opts, why)
+            note = ""
+            if trace is None:  # a fallback, said in the report: never silent
+                trace = extract(ts, u, model, t, minimized=False)
+                trace.why_not_minimized = "; ".join(why) or "the minimization gave no answer"
+                note = f"counterexample not minimized: {trace.why_not_minimized}"
+            return CheckResult(Status.VIOLATED, "bmc", t, trace=trace, note=note)
         if ts.lemmas and lemmas_ok:
             r, model = _violation(bmc, u.holds(ts.lemmas, t))
             if r == z3.unknown:
-                return CheckResult(Status.UNKNOWN, "bmc", t, note=f"solver unknown on a lemma at night {t}")
+                return CheckResult(
+                    Status.UNKNOWN,
+                    "bmc",
+                    t,
+                    note=f"solver unknown on a lemma at night {t}: {solvers.why(bmc)}",
+                    unknown=solvers.answer(bmc, r).value,
+                )
             if model is not None:  # a lemma of the model is wrong: no induction with it, BMC still stands
                 lemmas_ok = False
                 notes.append(f"a lemma fails at night {t}: induction not attempted")
@@ -281,16 +303,18 @@ class Induction:
             return True
         if r == z3.unknown:
             self.open = False
-            self.why = f"induction: solver unknown at k={k}"
+            self.why = f"induction: solver unknown at k={k}: {solvers.why(self.solver)}"
         else:
             self.why = f"not inductive up to k={k}"
         return False
 
 
-def minimize(ts: TransitionSystem, depth: int, opts: Options) -> Trace | None:
+def minimize(ts: TransitionSystem, depth: int, opts: Options, why: list[str] | None = None) -> Trace | None:
     """The violation at exactly ``depth`` nights with the smallest cost terms, lexicographically: each
     term is minimized (Z3 ``Optimize``) and then fixed at its optimum before the next one; a final plain
-    check gives the model (so the model reported is one that has every optimum)."""
+    check gives the model (so the model reported is one that has every optimum).  None when a solver call
+    gave no answer (its reason appended to ``why``); an interrupt raises."""
+    reasons = why if why is not None else []
     u = Unrolling(ts, "m.")
     base = [_as_bool(ts.init(Z3, u.state(0)))]
     for t in range(depth):
@@ -301,18 +325,18 @@ def minimize(ts: TransitionSystem, depth: int, opts: Options) -> Trace | None:
         if ts.costs is not None
         else []
     )
-    o = z3.Optimize()
-    o.set("timeout", opts.timeout_ms)
-    o.set("random_seed", opts.seed)
+    o = new_optimize(opts)
     o.add(*base)
-    for term in terms:
+    for n, term in enumerate(terms):
         value = _least(o, term)
         if value is None:
+            reasons.append(f"cost term {n + 1} of {len(terms)}: {solvers.why(o)}")
             return None
         o.add(term == value)
     # then the smallest value of every free variable, in a fixed order (inputs night by night, then the
     # initial state): the reported trace is unique, so the same question always gets the same answer
     if check_sat(o) != z3.sat:
+        reasons.append(f"the optimum: {solvers.why(o)}")
         return None
     s = new_solver(opts)
     s.add(*o.assertions())
@@ -330,10 +354,14 @@ def minimize(ts: TransitionSystem, depth: int, opts: Options) -> Trace | None:
                 model = s.model()
                 best = model.eval(term, model_completion=True)
             s.pop()
+            if r == z3.unknown:
+                reasons.append(f"smallest value of {var}: {solvers.why(s)}")
+                return None
             if r != z3.sat:
                 break
         s.add(term == best)
     if check_sat(s) != z3.sat:
+        reasons.append(f"the final model: {solvers.why(s)}")
         return None
     return extract(ts, u, s.model(), depth, minimized=True)
 

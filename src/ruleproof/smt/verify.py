@@ -26,11 +26,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ruleproof import books
+from ruleproof import books, progress
 from ruleproof.books import BookProfile
 from ruleproof.books.protocols import ExecutableSpec, SpecLike
 from ruleproof.findings import Finding, Severity
-from ruleproof.fsutil import atomic_write_text
+from ruleproof.fsutil import atomic_write_text, make_folder
 from ruleproof.lint.base import CheckInfo
 from ruleproof.smt import cache
 from ruleproof.smt.invariant import Checked, Invariant
@@ -72,8 +72,24 @@ class ReadingResult:
         }
         if r.trace is not None:
             out["minimized"] = r.trace.minimized
+        if r.status is Status.UNKNOWN:
+            out["unknown"] = (
+                r.unknown or "unknown"
+            )  # timeout / unknown / not-modelled / not-read / not-stated
         if self.checked.scenario_note:
             out["scenario_note"] = self.checked.scenario_note
+        out["fallbacks"] = self.fallbacks()
+        return out
+
+    def fallbacks(self) -> list[str]:
+        """What this verdict settled for, in words: never silent (an unminimized counterexample, a
+        violation with no replayable scenario)."""
+        r = self.checked.result
+        out = []
+        if r.trace is not None and not r.trace.minimized:
+            out.append(f"counterexample not minimized: {r.trace.why_not_minimized or 'no reason recorded'}")
+        if r.status is Status.VIOLATED and self.checked.scenario is None:
+            out.append(f"no replayable scenario: {self.checked.scenario_note or 'none built'}")
         return out
 
     def to_json(self, timing: bool) -> dict[str, Any]:
@@ -132,6 +148,7 @@ class VerifyReport:
     options: Options
     invariants: list[InvariantResult] = field(default_factory=list)
     text_rules: list[TextRule] = field(default_factory=list)  # rule values the text states, ≠ the spec's
+    all_readings: bool = True  # False: the other readings were skipped on request (said in the report)
 
     def exit_code(self) -> int:
         statuses = {r.status for r in self.invariants}
@@ -147,6 +164,7 @@ class VerifyReport:
         changes = self.spec.describe_changes()
         return {
             "book": self.spec.book,
+            "all_readings": self.all_readings,  # False: only the configured readings were checked
             "params": changes["params"],
             "interpretation": changes["interpretation"],
             "depth": self.options.depth,
@@ -212,14 +230,20 @@ def verify_all(
     # the rules the text states (each parameter's quoted phrase read back from it), an explicit reform on top
     stated = [t for t in text_rules(doc, exe.params) if t.key not in spec.overrides]
     spec = exe.load({**{t.key: t.text_value for t in stated}, **spec.overrides}, spec.interpretation)
-    report = VerifyReport(spec, opts, text_rules=stated)
+    report = VerifyReport(spec, opts, text_rules=stated, all_readings=all_readings)
     text_hash = document_hash(doc)
     data = cache.data_of(spec) if cache.directory() is not None else ""
     chosen = invariants if invariants is not None else books.invariants_of(book, "verify")
-    for inv in chosen:
-        combos = reading_combinations(spec, inv.switches)
+    plan = [(inv, reading_combinations(spec, inv.switches)) for inv in chosen]
+    plan = [(inv, combos if all_readings else combos[:1]) for inv, combos in plan]
+    total, done = sum(len(combos) for _, combos in plan), 0
+    for inv, combos in plan:
         results = []
-        for n, combo in enumerate(combos if all_readings else combos[:1]):
+        for n, combo in enumerate(combos):
+            progress.update(
+                "verify", " ".join([inv.name, *(f"{k}={v}" for k, v in combo.items())]), done, total
+            )
+            done += 1
             variant = exe.load(spec.overrides, {**spec.interpretation, **combo})
             checked, seconds = _checked(inv, variant, opts, doc, (data, text_hash))
             rr = ReadingResult(combo, checked, seconds, configured=n == 0)
@@ -264,8 +288,7 @@ def write_counterexample(
     folder: Path, name: str, spec: Spec, readings: dict[str, str], vector: dict[str, Any]
 ) -> str:
     stem = counterexample_name(name, spec, readings)
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{stem}.json"
+    path = make_folder(folder) / f"{stem}.json"
     atomic_write_text(path, dump_vector({**vector, "id": stem}))
     return str(path)
 

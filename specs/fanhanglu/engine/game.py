@@ -450,11 +450,11 @@ class Game(BaseGame[Player]):
         """Step 9 (4.10.6): the dying die; returns the dead in number order."""
         alive = tuple(pl.alive for pl in self.players)
         dying = tuple(pl.dying for pl in self.players)
-        after, died, _ = settle_deaths(PY, alive, dying)
+        after, died, left = settle_deaths(PY, alive, dying)  # who dies and who stays dying: the kernel's
         dead = [pl for pl, d in zip(self.players, died, strict=True) if d]
-        for pl, a in zip(self.players, after, strict=True):
+        for pl, a, still in zip(self.players, after, left, strict=True):
             pl.alive = a
-            pl.dying = False
+            pl.dying = still
         self._counts = None
         for pl in dead:
             self.remove(pl, "dead")

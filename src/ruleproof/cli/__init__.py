@@ -37,6 +37,7 @@ COMMANDS: tuple[str, ...] = (
     "params",
     "verify",
     "readings",
+    "firing",
     "appendix",
     "mutate",
 )

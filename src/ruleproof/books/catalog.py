@@ -21,6 +21,7 @@ CATALOG: tuple[BookProfile, ...] = (
         appendix="ruleproof.specs.fanhanglu.appendix:PROFILE",
         vectors="tests/fanhanglu/vectors",
         counterexamples="counterexamples/fanhanglu",
+        studies="ruleproof.specs.fanhanglu.studies:STUDIES",
     ),
     BookProfile(
         "genshin165",

@@ -26,6 +26,7 @@ PARTS: dict[str, tuple[str, str]] = {
     "appendix": ("附录配置", "appendix profile"),
     "vectors": ("测试向量", "test vectors"),
     "counterexamples": ("反例", "counterexamples"),
+    "studies": ("平衡研究", "balance studies"),
 }
 
 
@@ -36,6 +37,7 @@ REFERENCES = (
     "drift",
     "config",
     "appendix",
+    "studies",
 )  # the parts named by "module:attribute"
 
 
@@ -62,7 +64,8 @@ class BookProfile:
     * ``invariants`` — the sequence of :class:`~ruleproof.smt.invariant.Invariant` the text states;
     * ``drift`` — a callable returning the spec's quoted phrases (:class:`ruleproof.drift.Quote`);
     * ``config`` — a :class:`~ruleproof.books.protocols.ConfigRules` (``ruleproof config KEY``);
-    * ``appendix`` — the :class:`ruleproof.appendix.model.Profile` of its generated appendices.
+    * ``appendix`` — the :class:`ruleproof.appendix.model.Profile` of its generated appendices;
+    * ``studies`` — a :class:`~ruleproof.studies.study.StudyBook` (``ruleproof study``).
 
     ``vectors`` and ``counterexamples`` are folders of the repository (relative to its root).
     """
@@ -82,6 +85,7 @@ class BookProfile:
     appendix: str | None = None
     vectors: str | None = None
     counterexamples: str | None = None
+    studies: str | None = None
 
     @property
     def room(self) -> str:

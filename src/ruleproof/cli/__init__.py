@@ -27,6 +27,7 @@ COMMANDS: tuple[str, ...] = (
     "replay",
     "play",
     "simulate",
+    "study",
     "vocab",
     "params",
     "verify",

@@ -48,7 +48,9 @@ class Rate:
         z2 = Z95 * Z95
         centre = (p + z2 / (2 * n)) / (1 + z2 / n)
         half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-        return max(0.0, centre - half), min(1.0, centre + half)
+        lo = 0.0 if self.hits == 0 else max(0.0, centre - half)
+        hi = 1.0 if self.hits == n else min(1.0, centre + half)
+        return lo, hi
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": "rate", "hits": self.hits, "n": self.n}

@@ -35,14 +35,17 @@ HOARD_UNTIL = 6  # the hoarding craftsman hands pieces out as they come from thi
 
 
 def suspicion(view: View) -> dict[int, float]:
-    """How suspect each living seat looks to this player (its own team excluded), from its events."""
-    s: dict[int, float] = {}
+    """How suspect each living seat looks to this player (its own team excluded), from its events.  Kept in
+    the player's memo and brought up to date with the events since its last decision."""
+    pub_seen, priv_seen, s = view.memo.get("suspicion", (0, 0, {}))
 
     def add(n: object, w: float) -> None:
         if isinstance(n, int) and n != view.seat and n not in view.team:
             s[n] = s.get(n, 0.0) + w
 
-    for e in view.private:
+    private, public = view.private, view.public
+    for i in range(priv_seen, len(private)):
+        e = private[i]
         d = e.data
         if e.kind == "bloodstain":
             add(d.get("attacker"), 5.0)
@@ -53,7 +56,8 @@ def suspicion(view: View) -> dict[int, float]:
                 add(n, 1.5 / max(1, len(d.get("group", ()))))
         elif e.kind == "sniff_result" and d.get("protected"):
             add(d.get("target"), -0.5)
-    for e in view.public:
+    for i in range(pub_seen, len(public)):
+        e = public[i]
         d = e.data
         if e.kind != "batch":
             if e.kind == "accusation":
@@ -72,10 +76,11 @@ def suspicion(view: View) -> dict[int, float]:
             for who, k in items:
                 if str(who).isdigit() and isinstance(k, int):
                     add(int(who), 0.1 * k)
-        elif b == "announce" or d.get("announced") is not None:
+        elif d.get("announced") is not None:
             x = d.get("announced")
             if isinstance(x, dict) and x.get("role") in ENEMY_ROLES:
                 add(x.get("player"), 4.0)
+    view.memo["suspicion"] = (len(public), len(private), s)
     alive = set(view.alive)
     return {n: w for n, w in s.items() if n in alive}
 
@@ -111,6 +116,26 @@ def _replace_team(view: View, proposal: tuple[int, ...] | None, rng: random.Rand
 
 class Reasonable(Plugin):
     name = "reasonable"
+    skills = frozenset(
+        {
+            "vote",
+            "meeting_vote",
+            "shoot",
+            "poison",
+            "rescue",
+            "protect",
+            "knife",
+            "infect",
+            "cocoon",
+            "escape",
+            "night_escape",
+            "alien_kill",
+            "ambush",
+            "forge",
+            "quick_forge",
+            "distribute_armor",
+        }
+    )
     summary = (
         "合理基线：人类按所见线索投票、开枪、救人；异形不伤队友；外星人达标即逃",
         "baseline: humans vote, shoot and rescue on what they saw; xenos spare teammates; the alien escapes when eligible",

@@ -15,6 +15,7 @@ What a view holds, and the clause that lets the player know it:
 from __future__ import annotations
 
 import copy
+import operator
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -56,6 +57,7 @@ _GETTERS = {k: PLAYER_FIELDS[k] for k in OWN_FIELDS}
 _SLOTS: tuple[str, ...] = tuple(
     dict.fromkeys(name for cls in Player.__mro__ for name in getattr(cls, "__slots__", ()))
 )
+_STATE = operator.attrgetter(*_SLOTS)  # a seat's whole state as a tuple (every slot is set in __init__)
 
 TEAM_FACTIONS = frozenset({"xenos"})
 """Factions whose members know each other (1.1: 异形 3 互相知晓队友身份)."""
@@ -127,7 +129,9 @@ class StudyPolicy(RandomPolicy):
     def pick(self, g: Any, p: Any, key: str, impl: Any, rng: random.Random) -> Action | None:
         proposal: Action | None = impl.propose(g, p, rng)
         plugin = self.plugin(p)
-        if plugin is None or type(plugin).decide is Plugin.decide:
+        if plugin is None or (plugin.skills is not None and key not in plugin.skills):
+            return proposal
+        if type(plugin).decide is Plugin.decide:
             return proposal
         d = plugin.decide(self.view(g, p), key, proposal.targets if proposal else None, self.prng(p.n))
         if d is KEEP:
@@ -135,12 +139,12 @@ class StudyPolicy(RandomPolicy):
         if not isinstance(d, Act):
             return None
         a = _action(p.n, key, d, proposal)
-        saved = {name: getattr(p, name) for name in _SLOTS if hasattr(p, name)}
+        saved = _STATE(p)
         try:  # the engine's own checks (they may claim the night's main slot: undone if refused)
             g.check_common(p, a)
             impl.check(g, p, a)
         except IllegalAction:
-            for name, value in saved.items():
+            for name, value in zip(_SLOTS, saved, strict=True):
                 setattr(p, name, value)
             return proposal
         return a

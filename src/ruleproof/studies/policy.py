@@ -114,6 +114,9 @@ class Plugin:
         "引擎的均匀随机合法行动",
         "the engine's uniformly random legal play",
     )
+    skills: ClassVar[frozenset[str] | None] = None
+    """The skills :meth:`decide` is asked about (None: all); the others keep the engine's choice without a
+    view being built (a speed matter only)."""
 
     def decide(
         self, view: View, skill: str, proposal: tuple[int, ...] | None, rng: random.Random

@@ -13,6 +13,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
+from mypy_extensions import mypyc_attr
+
 from ruleproof.runtime.model import Action, Seat
 from ruleproof.runtime.rules import Option
 
@@ -36,6 +38,7 @@ class Policy(Protocol):
         ...
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PassPolicy:
     """Nobody does anything; the system player takes every rule's default."""
 
@@ -49,6 +52,7 @@ class PassPolicy:
         return None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ScriptPolicy:
     """A vector's script: ``nights[n]`` / ``days[n]`` list the actions of round ``n``'s night and day half,
     ``orders[n]`` an optional resolution order, ``choices[(half, n)]`` the system player's picks in the
@@ -99,6 +103,7 @@ class ScriptPolicy:
         return None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RandomPolicy:
     """Seeded random legal play: at each step every living seat, in the round's order, walks its menu (the
     step's implemented skills its role or true role holds, in spec order) and lets each skill ``propose``;

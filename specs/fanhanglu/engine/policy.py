@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ruleproof.runtime.policy import PassPolicy, Policy
 from ruleproof.runtime.policy import RandomPolicy as BaseRandomPolicy
 from ruleproof.runtime.policy import ScriptPolicy as BaseScriptPolicy
@@ -21,7 +23,8 @@ STEP_SKILLS = RULES.menus()
 __all__ = ["STEP_SKILLS", "PassPolicy", "Policy", "RandomPolicy", "ScriptPolicy", "plan_options"]
 
 
-class ScriptPolicy(BaseScriptPolicy):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class FanhangluScriptPolicy(BaseScriptPolicy):
     """The actions of a vector's script: ``nights[n]`` lists the night's actions, ``days[n]`` the day's
     votes, ``orders[n]`` an optional settlement order, ``draws[n]`` the day's wall clock and draw votes
     (1.5.3).  Nights and days without an entry pass."""
@@ -60,7 +63,8 @@ def plan_options(g: Game, p: Player) -> list[str]:
     return []
 
 
-class RandomPolicy(BaseRandomPolicy):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class FanhangluRandomPolicy(BaseRandomPolicy):
     """Seeded random legal play: every living player proposes through its skills' ``propose``; at most
     one action of the night per player (2.5.3 / 5.8.1).  Same seed, same game."""
 
@@ -108,3 +112,9 @@ class RandomPolicy(BaseRandomPolicy):
 
     def probe(self, p: Any, key: str) -> Action:
         return Action(p.n, key, (p.n,))
+
+
+# The book's policies under their usual names.  (Their classes are named apart from the runtime's: a compiled
+# build — setup.py — would otherwise give a subclass and its base of the same name one C symbol.)
+ScriptPolicy = FanhangluScriptPolicy
+RandomPolicy = FanhangluRandomPolicy

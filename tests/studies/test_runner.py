@@ -52,6 +52,22 @@ def test_dask_local_cluster_gives_the_same_bytes() -> None:
     assert _bytes(one) == _bytes(dask) and sum(ticks) == 30
 
 
+def test_dask_scheduler_address_gives_the_same_bytes() -> None:
+    """``--scheduler ADDRESS``: a cluster started elsewhere (here: on this machine, reached by its address)."""
+    if not runner.dask_available():
+        pytest.skip('Dask is not installed (pip install -e ".[cluster]"): the cluster path is not tested')
+    import importlib
+
+    distributed = importlib.import_module("distributed")
+    one = runner.run_games("fanhanglu", "endgame", Config(), 9, 24, runner.Where(1), lambda n: None)
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=40
+    ) as cluster:
+        where = runner.Where(scheduler=cluster.scheduler_address)
+        remote = runner.run_games("fanhanglu", "endgame", Config(), 9, 24, where, lambda n: None)
+    assert _bytes(one) == _bytes(remote)
+
+
 def test_every_study_quotes_its_question_from_the_text() -> None:
     book = books.get("fanhanglu")
     sb = runner.study_book("fanhanglu")
@@ -94,6 +110,8 @@ def test_cli_writes_result_report_and_plots(tmp_path: Path, capsys: pytest.Captu
         "b'<svg" not in (out / "summary.svg").read_text()[:10]
         and "<dc:date>" not in (out / "summary.svg").read_text()
     )
+    # written whole (temp file + rename), yet with the permissions of any other file written there
+    assert (out / "result.json").stat().st_mode & 0o777 == (out / "summary.png").stat().st_mode & 0o777
     first = (out / "result.json").read_bytes()
     assert main([*args, "--out", str(out)]) == 0
     assert (out / "result.json").read_bytes() == first  # same seed, same bytes
@@ -116,6 +134,7 @@ def test_cli_writes_result_report_and_plots(tmp_path: Path, capsys: pytest.Captu
         ["study", "secondary", "--set", "target=0.5..0.2"],
         ["study", "generic", "--book", "random41"],
         ["study", "generic", "--out", "/proc/no/such"],
+        ["study", "generic", "--scheduler", "tcp://127.0.0.1:9", "--games", "2"],
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:

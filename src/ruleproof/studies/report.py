@@ -9,13 +9,13 @@ id salt.  Files are written whole or not at all (a temporary file renamed into p
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from ruleproof.books import BookProfile
 from ruleproof.errors import UserError
+from ruleproof.fsutil import atomic_write_text
 from ruleproof.jsonout import dumps
 from ruleproof.studies.stats import Hist, summary
 from ruleproof.studies.study import Metric, Study, StudyResult
@@ -151,6 +151,36 @@ def markdown(doc: Mapping[str, Any], plots: Sequence[str], lang: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def docs_section(folder: Path, names: Sequence[str]) -> str:
+    """The generated part of docs/studies.md: per study its question, answer, table and plots, read from
+    ``folder/<name>/result.json`` (written by ``ruleproof study NAME --out folder/NAME``)."""
+    import json
+
+    parts = []
+    for name in names:
+        doc = json.loads((folder / name / "result.json").read_text(encoding="utf-8"))
+        q = doc["question"]
+        parts.append(f"### `{name}` — {doc['title']['zh']}（{doc['title']['en']}）\n")
+        where = f"{q['clause']}，第 {q['line']} 行" if q["line"] else q["clause"]
+        parts.append(f"> 「{q['quote']}」（{where}）\n")
+        parts.append(f"问题：{q['zh']}  \nQuestion: {q['en']}\n")
+        sweep = f"，扫描 `{doc['sweep']['key']}`" if doc["sweep"] else ""
+        parts.append(
+            f"`ruleproof study {name} --games {doc['games']} --seed {doc['seed']}`"
+            f"（每个取值 {doc['games']} 局{sweep}）：\n"
+        )
+        parts += [f"- {s}" for s in doc["conclusion"]["zh"]]
+        parts += [f"- {s}" for s in doc["conclusion"]["en"]]
+        parts.append("")
+        parts += table(doc, "zh")
+        pol = next(iter(doc["results"].values()))["context"]["policies"]
+        parts.append("\n策略 policies: " + "，".join(f"`{who}` → `{p}`" for who, p in pol.items()) + "\n")
+        pngs = sorted(p.name for p in (folder / name).glob("*.png"))
+        parts += [f"![{name} {p}]({folder.name}/{name}/{p})" for p in pngs]
+        parts.append("")
+    return "\n".join(parts) + "\n"
+
+
 # ── plots ────────────────────────────────────────────────────────────────────────────────────
 
 _CJK_FONTS = ("Noto Sans CJK SC", "Noto Serif CJK SC", "Source Han Sans SC", "WenQuanYi Zen Hei", "SimHei")
@@ -275,25 +305,23 @@ def prepare_out(path: Path) -> Path:
     return path
 
 
-def write_text(path: Path, text: str) -> None:
-    """Write whole or not at all."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def write_all(doc: Mapping[str, Any], study: Study, out: Path, lang: str) -> list[str]:
     """result.json, the plots, report.md (Chinese) and report.en.md."""
-    write_text(out / "result.json", dumps(doc))
+    atomic_write_text(out / "result.json", dumps(doc))
     names = plots(doc, study, out, lang)
-    write_text(out / "report.md", markdown(doc, names, "zh"))
-    write_text(out / "report.en.md", markdown(doc, names, "en"))
+    atomic_write_text(out / "report.md", markdown(doc, names, "zh"))
+    atomic_write_text(out / "report.en.md", markdown(doc, names, "en"))
     return ["result.json", *names, "report.md", "report.en.md"]
 
 
-__all__ = ["FORMAT", "build", "markdown", "plots", "prepare_out", "question_line", "table", "write_all"]
+__all__ = [
+    "FORMAT",
+    "build",
+    "docs_section",
+    "markdown",
+    "plots",
+    "prepare_out",
+    "question_line",
+    "table",
+    "write_all",
+]

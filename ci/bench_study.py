@@ -11,7 +11,7 @@
     .venv/bin/python ci/bench_study.py engine [--games 2000]
     .venv/bin/python ci/bench_study.py study [--games 500]
     .venv/bin/python ci/bench_study.py parallel [--games 2000] [--workers 2]
-    .venv/bin/python ci/bench_study.py scale [--games 1000000] [--steps 10] [--workers 2]
+    .venv/bin/python ci/bench_study.py scale [--games 1000000] [--steps 10] [--workers 2] [--policy '*=random']
 
 The machine is shared: the load average is printed with every figure; quote CPU-time figures, and wall-time
 speed-ups only together with the load they were taken under.
@@ -86,17 +86,24 @@ def parallel(games: int, workers: int) -> None:
         c0, k0, t0 = cpu(), children_cpu(), time.perf_counter()
         agg = runner.run_games("fanhanglu", "generic", Config(), 0, games, runner.Where(w), lambda n: None)
         out[w] = (time.perf_counter() - t0, cpu() - c0 + children_cpu() - k0, json.dumps(agg.to_json()))
-        print(f"parallel: {games} games on {w} process(es): {out[w][0]:.1f} s wall, {out[w][1]:.1f} s CPU (load {load()})")
+        print(
+            f"parallel: {games} games on {w} process(es): {out[w][0]:.1f} s wall, {out[w][1]:.1f} s CPU (load {load()})"
+        )
     same = out[1][2] == out[workers][2]
-    print(f"parallel: speed-up {out[1][0] / out[workers][0]:.2f}× on {workers} processes; aggregates identical: {same}")
+    print(
+        f"parallel: speed-up {out[1][0] / out[workers][0]:.2f}× on {workers} processes; aggregates identical: {same}"
+    )
 
 
-def scale(games: int, steps: int, workers: int) -> None:
+def scale(games: int, steps: int, workers: int, policies: tuple[str, ...]) -> None:
     step = games // steps
+    config = Config(policies=policies)
     total_wall = total_cpu = 0.0
     for i in range(steps):
         c0, k0, t0 = cpu(), children_cpu(), time.perf_counter()
-        runner.run_games("fanhanglu", "generic", Config(), 1000 + i, step, runner.Where(workers), lambda n: None)
+        runner.run_games(
+            "fanhanglu", "generic", config, 1000 + i, step, runner.Where(workers), lambda n: None
+        )
         w, c = time.perf_counter() - t0, cpu() - c0 + children_cpu() - k0
         total_wall += w
         total_cpu += c
@@ -119,6 +126,7 @@ def main() -> None:
     ap.add_argument("--games", type=int)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--steps", type=int, default=10)
+    ap.add_argument("--policy", action="append", default=[], help="WHO=NAME, as `ruleproof study --policy`")
     a = ap.parse_args()
     if a.what == "engine":
         engine(a.games or 2000)
@@ -127,7 +135,7 @@ def main() -> None:
     elif a.what == "parallel":
         parallel(a.games or 2000, a.workers)
     else:
-        scale(a.games or 1_000_000, a.steps, a.workers)
+        scale(a.games or 1_000_000, a.steps, a.workers, tuple(a.policy))
 
 
 if __name__ == "__main__":

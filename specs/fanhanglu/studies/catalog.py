@@ -114,6 +114,10 @@ class Threshold(FanhangluStudy):
             False,
         ),
         Metric("escaped_after_reaching", "达标后逃亡成功率", "escapes after reaching it"),
+        Metric(
+            "refused_after_reaching", "达标后逃亡被拒（6.9.5）", "an escape refused after reaching it (6.9.5)"
+        ),
+        Metric("primary_after_reaching", "达标后外星人主胜", "the alien wins outright after reaching it"),
         Metric("points_per_night", "达标时每夜积分", "points per night at reaching", "points", False),
     )
     histograms = ("nights_to_threshold", "nights")
@@ -130,6 +134,8 @@ class Threshold(FanhangluStudy):
         out = alien_out(g, rec)
         agg.rate("exiled_after_reaching").add(out == "exiled")
         agg.rate("escaped_after_reaching").add(out == "escaped")
+        agg.rate("refused_after_reaching").add(any(e.kind == "escape_refused" for e in g.events))
+        agg.rate("primary_after_reaching").add(g.result is not None and g.result.winner == "alien")
         agg.mean("witnesses_alive").add(rec.witnesses_at_eligible)
         agg.mean("points_per_night", scale=100).add(rec.eligible_score // rec.eligible_night)
 
@@ -149,7 +155,8 @@ class Threshold(FanhangluStudy):
                     f"{head}the alien reaches the threshold in {pct(m['reached']['estimate'])} of games; median night "
                     f"{med} (95 % CI {ci}), {verdict} the 7–10 target; {ppn} points a night (the author estimated 1.28); "
                     f"after reaching it {pct(m['exiled_after_reaching']['estimate'])} are exiled and "
-                    f"{pct(m['escaped_after_reaching']['estimate'])} escape; "
+                    f"{pct(m['escaped_after_reaching']['estimate'])} escape ({pct(m['refused_after_reaching']['estimate'])} "
+                    f"see an escape refused by 6.9.5, {pct(m['primary_after_reaching']['estimate'])} win outright); "
                     f"{m['witnesses_alive']['estimate']} bloodstain witnesses alive on average (estimated 2–3)."
                 )
             else:
@@ -157,7 +164,9 @@ class Threshold(FanhangluStudy):
                 out.append(
                     f"{head}外星人达标率 {pct(m['reached']['estimate'])}；达标之夜中位数 {med}（95% 区间 {ci}），"
                     f"{verdict}目标 7–10 夜之内；每夜 {ppn} 分（作者初估 1.28）；达标后被票出局 "
-                    f"{pct(m['exiled_after_reaching']['estimate'])}、逃亡成功 {pct(m['escaped_after_reaching']['estimate'])}；"
+                    f"{pct(m['exiled_after_reaching']['estimate'])}、逃亡成功 {pct(m['escaped_after_reaching']['estimate'])}"
+                    f"（逃亡曾被 6.9.5 拒绝 {pct(m['refused_after_reaching']['estimate'])}，外星人主胜 "
+                    f"{pct(m['primary_after_reaching']['estimate'])}）；"
                     f"达标时染血目击者平均存活 {m['witnesses_alive']['estimate']} 名（作者推估 2–3）。"
                 )
         return out

@@ -14,7 +14,6 @@ What a view holds, and the clause that lets the player know it:
 
 from __future__ import annotations
 
-import copy
 import operator
 import random
 from collections.abc import Mapping
@@ -54,10 +53,6 @@ OWN_FIELDS: tuple[str, ...] = (
 """The seat's own counters a view carries (each one a state field the seat's role sheet tells its holder)."""
 
 _GETTERS = {k: PLAYER_FIELDS[k] for k in OWN_FIELDS}
-_SLOTS: tuple[str, ...] = tuple(
-    dict.fromkeys(name for cls in Player.__mro__ for name in getattr(cls, "__slots__", ()))
-)
-_STATE = operator.attrgetter(*_SLOTS)  # a seat's whole state as a tuple (every slot is set in __init__)
 
 TEAM_FACTIONS = frozenset({"xenos"})
 """Factions whose members know each other (1.1: 异形 3 互相知晓队友身份)."""
@@ -165,15 +160,32 @@ class StudyPolicy(RandomPolicy):
                 g.plan[p.n] = choice
 
 
+def _attrs(cls: type) -> tuple[str, ...]:
+    """An engine class's instance fields: ``__slots__`` when interpreted, ``__mypyc_attrs__`` when compiled."""
+    return tuple(
+        dict.fromkeys(
+            name
+            for c in cls.__mro__
+            for name in (*getattr(c, "__slots__", ()), *getattr(c, "__mypyc_attrs__", ()))
+            if not name.startswith("__")
+        )
+    )
+
+
+_SLOTS = _attrs(Player)
+_STATE = operator.attrgetter(*_SLOTS)  # a seat's whole state as a tuple (every field is set in __init__)
+_ACTION_FIELDS = _attrs(Action)
+
+
 def _action(actor: int, key: str, d: Act, proposal: Action | None) -> Action:
     """The plug-in's action: the random candidate with the plug-in's targets and fields, or a new one."""
+    a = Action(actor, key, d.targets)
     if proposal is not None:
-        a = copy.copy(proposal)
-        a.targets = d.targets
-    else:
-        a = Action(actor, key, d.targets)
+        for name in _ACTION_FIELDS:
+            if name != "targets":
+                setattr(a, name, getattr(proposal, name))
     for name, value in d.fields.items():
-        if name not in Action.__slots__ and name not in ("step", "at"):
+        if name not in _ACTION_FIELDS or name in ("actor", "skill", "targets"):
             raise UserError(
                 f"策略插件为 {key} 给出了不存在的行动字段 {name!r}",
                 f"a policy plug-in gave {key} an action field that does not exist: {name!r}",

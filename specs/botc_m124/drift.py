@@ -5,11 +5,12 @@ any that is no longer printed in its section (:mod:`ruleproof.drift`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ruleproof.drift import Quoted
 from ruleproof.specs.botc_m124.params import PARAMS
 from ruleproof.specs.botc_m124.roles import ROLE_BY_KEY, SKILLS
 from ruleproof.specs.botc_m124.tables import (
+    ANSWER_SETS,
+    BREW_LIMITS,
     DAY_PERIODS,
     FIRST_NIGHT,
     FLOW,
@@ -24,13 +25,6 @@ from ruleproof.specs.botc_m124.tables import (
 )
 
 
-@dataclass(frozen=True)
-class Quoted:
-    key: str
-    clause: str
-    quote: str
-
-
 def quotes() -> list[Quoted]:
     out = [Quoted(f"param {p.key}", p.clause, p.quote) for p in PARAMS]
     out += [Quoted(f"skill {s.key}", ROLE_BY_KEY[s.role].clause, s.quote) for s in SKILLS]
@@ -43,6 +37,8 @@ def quotes() -> list[Quoted]:
     out += [Quoted(f"grant {g.skill} {g.name}", g.clause, g.quote) for g in GRANTS]
     out += [Quoted(f"status {name}", clause, quote) for name, clause, quote in STATUS_DEFS]
     out += [Quoted(f"win {w.key}", w.clause, w.quote) for w in WIN_RULES]
+    out += [Quoted(f"answers {a.skill}", a.clause, a.quote) for a in ANSWER_SETS]
+    out += [Quoted(f"brew {b.key}", b.clause, b.quote) for b in BREW_LIMITS]
     return out
 
 

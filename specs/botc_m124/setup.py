@@ -74,6 +74,7 @@ class Setup:
     bounty_evil: int | None = None  # seat of the Townsfolk the 赏金猎人 turns evil
     nemesis: int | None = None  # seat of the 占卜师's [宿敌]
     puzzle_answer: int | None = None  # seat of the 解谜大师's [谜底]
+    amnesiac_skill: str | None = None  # the skill behind the 追忆者's ??? (the engine's; not a set-up rule)
     notes: list[str] = field(default_factory=list)
 
     def in_play(self) -> frozenset[str]:
@@ -92,6 +93,7 @@ class Setup:
             "bounty_evil": self.bounty_evil,
             "nemesis": self.nemesis,
             "puzzle_answer": self.puzzle_answer,
+            "amnesiac_skill": self.amnesiac_skill,
         }
         out["hidden"] = {k: v for k, v in hidden.items() if v not in (None, [], False)}
         if "godfather" not in self.seats:

@@ -483,6 +483,55 @@ STATUS_DEFS: tuple[tuple[str, str, str], ...] = (
 """Where each status is defined (its effect), quoted."""
 
 
+# ── what some skills' answers and choices may be ────────────────────────────────────────────
+
+
+@dataclass(frozen=True)
+class AnswerSet:
+    """The answers a skill's information is printed with (「（真/假/不确定）」)."""
+
+    skill: str
+    answers: tuple[str, ...]
+    clause: str
+    quote: str
+
+
+ANSWER_SETS: tuple[AnswerSet, ...] = (
+    AnswerSet("artist.info", ("真", "假", "不确定"), "艺术家", "该命题是否为真。（真/假/不确定）"),
+    AnswerSet(
+        "amnesiac.guess", ("无关", "有关", "接近", "完美"), "追忆者", "相似度。（无关/有关/接近/完美）"
+    ),
+)
+ANSWERS: dict[str, tuple[str, ...]] = {a.skill: a.answers for a in ANSWER_SETS}
+
+
+@dataclass(frozen=True)
+class BrewLimit:
+    """A choice the 熬药巫婆's note makes invalid: brewing one of ``roles`` (or, ``demon``: any Demon) on a
+    target that is ``any`` seat, an ``evil`` one, or the ``babysitter`` (the [携带宝宝] holder)."""
+
+    key: str
+    roles: tuple[str, ...]
+    demon: bool
+    target: str
+    quote: str
+    clause: str = "熬药巫婆"
+
+
+BREW_LIMITS: tuple[BrewLimit, ...] = (
+    BrewLimit("no_lilmonsta", ("lilmonsta",), False, "any", "熬药巫婆不能熬制恶魔宝宝"),
+    BrewLimit("no_babysitter_demon", (), True, "babysitter", "也不能将携带恶魔宝宝的爪牙熬制成一个恶魔"),
+    BrewLimit(
+        "no_evil_goon_politician",
+        ("goon", "politician"),
+        False,
+        "evil",
+        "熬药巫婆不能将邪恶角色熬制成暴徒、政客",
+    ),
+    BrewLimit("no_heretic", ("heretic",), False, "any", "熬药巫婆不能将角色熬制成异端分子"),
+)
+
+
 # ── winning (胜负判定) ──────────────────────────────────────────────────────────────────────
 
 
@@ -517,6 +566,9 @@ WIN_RULES: tuple[WinRule, ...] = (
 WIN_BY_KEY: dict[str, WinRule] = {w.key: w for w in WIN_RULES}
 
 __all__ = [
+    "ANSWERS",
+    "ANSWER_SETS",
+    "BREW_LIMITS",
     "DAY_PERIODS",
     "FIRST_NIGHT",
     "FLOW",
@@ -531,6 +583,8 @@ __all__ = [
     "WIN_BY_KEY",
     "WIN_RULES",
     "Anchor",
+    "AnswerSet",
+    "BrewLimit",
     "Delta",
     "Duration",
     "Grant",

@@ -30,4 +30,4 @@ def test_vector(path: Path) -> None:
 
 
 def test_enough_vectors() -> None:
-    assert len(VECTORS) >= 40
+    assert len(VECTORS) >= 80

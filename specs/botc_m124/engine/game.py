@@ -6,10 +6,11 @@ Time: ``dawns`` / ``dusks`` count the 拂晓 / 黄昏 passed; a status given 「
 ``dusks`` reaches its count + 1.  Statuses are in force only while their source skill works (held, not
 lost, not failed): 「失去技能或技能失效……状态和标记也一并解除……一旦技能不再失去或失效后，这些状态和标记会
 恢复，但持续时间按正常计算」 (技能, line 43) — their windows are fixed when given, so a suspended status
-comes back with its original expiry.  What was given earlier may suspend what is given later (a seat's
-impairment is read from the statuses older than the one in question), which keeps the rule well founded;
-a status never suspends the skill that gives it (酒鬼's 醉意 would otherwise switch itself off and on
-forever — the text's circularity, reported by the invariant ``suspension_well_founded``).
+comes back with its original expiry.  The statuses in force are a fixed point of that rule (a later [超度]
+suspends an earlier mark; the [超度]'s own suspension brings the mark back), found from the order the
+entries were given; where the rule has no fixed point the order given decides.  A status never suspends
+the skill that gives it (酒鬼's 醉意 would otherwise switch itself off and on forever — the text's
+circularity, reported by the invariant ``suspension_well_founded``).
 """
 
 from __future__ import annotations
@@ -91,10 +92,26 @@ class Game(BaseGame[Player]):
         self.fanggu_jumped = False
         self.po_skipped: dict[int, bool] = {}
         self.timers: list[tuple[int, int, Callable[[], None]]] = []  # (at, order, fn)
-        self.mezepheles_word: str | None = None
+        self.words: dict[int, str] = {}  # 灵言师 seat → its word x
+        self.amnesiac: dict[int, str] = {}  # 追忆者 seat → the skill behind its ???
+        self.pixie_x: dict[int, str] = {}  # 小精灵 seat → the role x its 观察 named
+        self.answer_as: str | None = None
+        self.ballots: dict[str, list[tuple[int, int]]] = {}  # <团队> skill → (minion, target) in order
+        self.tasks: dict[int, list[str]] = {}  # 任务达人 seat → its open tasks
+        self.taskmaster_lost: set[int] = (
+            set()
+        )  # 任务达人 seats that went mad about being one  # an answer given under another skill's name (???)
         self.adventurer_mark: dict[int, str] = {}
         self.pending_result: tuple[str, str, str] | None = None
+        self.starpass = False  # a 小恶魔's self-kill in progress (the game does not end of it)
         self._jumping = False  # a 蚀梦游魂 jump in progress (the 猩红女士 does not trigger)
+        self.goon_nights: dict[int, int] = {}  # 暴徒 seat → the last night it was chosen
+        self.barber_of: dict[int, int] = {}  # Demon seat → the 理发师 whose 交换 it holds
+        self.held_rev = 0  # bumped whenever a seat's held skills change (the holders index)
+        self._holders: tuple[int, dict[str, list[Player]]] | None = None
+        self._alive: tuple[int, int] = (-1, 0)
+        self.wakers_cache: tuple[object, list[tuple[Player, str]]] = (None, [])
+        self._win_checked: tuple[int, int | None] | None = None
 
     # ── the round ──────────────────────────────────────────────────────────────────────────
 
@@ -102,8 +119,6 @@ class Game(BaseGame[Player]):
         return (OPENING, DAY) if n == 1 else (NIGHT, DAY)
 
     def opening(self) -> None:
-        from ruleproof.specs.botc_m124.engine import setupgame
-
         setupgame.start(self)
 
     def touch(self) -> None:
@@ -114,13 +129,31 @@ class Game(BaseGame[Player]):
     def give_role_skills(self, p: Player, role: str, joined: int) -> None:
         p.held = {k: Held(k, joined) for k in ROLE_BY_KEY[role].skills}
         p.joined = joined
+        self.held_changed()
+
+    def held_changed(self) -> None:
+        """A seat's held skills changed (gained, lost, cleared)."""
+        self.held_rev += 1
         self.touch()
+
+    def holders_index(self) -> dict[str, list[Player]]:
+        """Skill key → the seats whose ``held`` has it (whether or not it works now): the original role's
+        holders first, then those who gained it (「行动顺序在原角色之后」), each by seat number."""
+        if self._holders is None or self._holders[0] != self.held_rev:
+            idx: dict[str, list[Player]] = {}
+            for p in self.players:
+                for k in p.held:
+                    idx.setdefault(k, []).append(p)
+            for k, ps in idx.items():
+                ps.sort(key=lambda q: (q.held[k].gained, q.n))
+            self._holders = (self.held_rev, idx)
+        return self._holders[1]
 
     def gain(self, p: Player, role: str, source: str, *, until_dawn: int | None = None) -> None:
         """「某些角色可以获得其他角色的技能，在获得时均刷新至初始，行动顺序在原角色之后」."""
         for k in ROLE_BY_KEY[role].skills:
             p.held[k] = Held(k, self.night, gained=True, source=source, until_dawn=until_dawn)
-        self.touch()
+        self.held_changed()
 
     def holds(self, p: Player, key: str) -> bool:
         """Holds ``key`` now: not lost by death (unless <无视死亡> or [亡魂]), [超度], the 女巫's rule."""
@@ -128,7 +161,7 @@ class Game(BaseGame[Player]):
 
     def _holds(self, p: Player, key: str, force: dict[tuple[int, str], list[St]]) -> bool:
         h = p.held.get(key)
-        if h is None:
+        if h is None or p.out == "red_card":  # 红牌罚下: out of the game, no skill left
             return False
         if h.until_dawn is not None and self.dawns >= h.until_dawn:
             return False
@@ -166,7 +199,11 @@ class Game(BaseGame[Player]):
         count = self.dawns if duration.anchor is Anchor.DAWN else self.dusks
         return (duration.anchor.value, count + duration.count)
 
-    def grant(self, holder: int, name: str, source: Player, skill: str, **data: Any) -> St:
+    def grant(self, holder: int, name: str, source: Player, skill: str, **data: Any) -> None:
+        """``source``'s ``skill`` gives ``holder`` the status or mark ``name``, its window fixed now (a game
+        that has ended gives nothing)."""
+        if self.result is not None:
+            return
         g = GRANT[(skill, "冒险" if skill == "adventurer.adventure" else name)]
         self.seq += 1
         st = St(
@@ -193,7 +230,16 @@ class Game(BaseGame[Player]):
                     "until": list(st.end) if st.end else None,
                 },
             )
-        return st
+
+    def carry(self, n: int) -> None:
+        """恶魔宝宝 携带: 「使拥有[携带宝宝]标记的角色解除[携带宝宝]标记；使该角色获得[携带宝宝]标记，并使其获知是恶魔宝宝
+        的携带者」.  The 恶魔宝宝 has no seat, so the mark is no seat's skill's: nothing suspends it."""
+        self.remove(lambda e: e.name == "携带宝宝")
+        self.seq += 1
+        self.entries.append(St("携带宝宝", True, 0, "lilmonsta.carry", self.seq, holder=n))
+        self.touch()
+        self.log("babysitter", {"seat": n})
+        self.private(n, "learn", {"skill": "lilmonsta.carry", "babysitter": True})
 
     def ongoing(self, name: str, source: Player, skill: str, holders: Callable[[Any], list[int]]) -> None:
         """A passive's status whose holders follow the state (茶艺, 腐化, 迷乱, 强健…)."""
@@ -215,32 +261,59 @@ class Game(BaseGame[Player]):
         return st.end is None or not reached(st.end)
 
     def force(self) -> dict[tuple[int, str], list[St]]:
-        """Every status / mark in force, by (holder, name): walked in the order given, each in force iff
-        in its window and its source skill is held and — unless it only makes marks — not failed by an
-        impairment given earlier from another source."""
+        """Every status / mark in force, by (holder, name).
+
+        An entry is in force while in its window and supported: its source skill is held (not lost by
+        death, [超度], the 女巫's rule — read on the statuses in force) and, if the skill is one an
+        impairment makes fail, not impaired by another source's [醉酒] / [中毒] in force (its marks too,
+        unless ``drunk.mixed_skill=marks_survive``).  What is in force decides what is supported, so the set
+        is a fixed point: started from the order the entries were given (what was given earlier may
+        suspend what was given later) and recomputed on the whole previous set until nothing changes — a
+        later [超度] suspends an earlier mark, and its own suspension brings the mark back.  Where the
+        recomputation cycles (the text's rule has no fixed point there) the order-given set stands."""
         if self._force is not None and self._force[0] == self.version:
             return self._force[1]
+        live = [st for st in sorted(self.entries, key=lambda e: e.seq) if self._in_window(st)]
+        first = self._supported_set(live, None)
+        seen = [first]
+        cur = first
+        for _ in range(len(live) + 1):
+            nxt = self._supported_set(live, cur)
+            if nxt == cur:
+                break
+            if nxt in seen:  # a cycle: no fixed point — keep the order-given set
+                cur = first
+                break
+            seen.append(nxt)
+            cur = nxt
+        self._force = (self.version, cur)
+        return cur
+
+    def _supported_set(
+        self, live: list[St], basis: dict[tuple[int, str], list[St]] | None
+    ) -> dict[tuple[int, str], list[St]]:
+        """The entries of ``live`` supported on ``basis`` (None: on what precedes each, in order)."""
         out: dict[tuple[int, str], list[St]] = {}
-        for st in sorted(self.entries, key=lambda e: e.seq):
-            if not self._in_window(st):
-                continue
+        marks_survive = self.spec.reading("drunk.mixed_skill") == "marks_survive"
+        for st in live:
+            on = out if basis is None else basis
             src = self.players[st.source - 1] if st.source else None
             if src is not None and st.skill in SKILL_BY_KEY:
-                if not self._holds(src, st.skill, out):
+                if not self._holds(src, st.skill, on):
                     continue
                 sk = SKILL_BY_KEY[st.skill]
-                if not st.mark and not sk.unaffected_by_impairment and "info" not in sk.effects:
+                fails = not sk.unaffected_by_impairment and "info" not in sk.effects
+                if fails and not (st.mark and marks_survive):
                     blocked = any(
                         e.source != st.source or e.skill != st.skill
                         for name in ("醉酒", "中毒")
-                        for e in out.get((src.n, name), ())
+                        for e in on.get((src.n, name), ())
                     )
                     if blocked:
                         continue
             holders = st.holders(self) if st.holders is not None else [st.holder]
             for h in holders:
                 out.setdefault((h, st.name), []).append(st)
-        self._force = (self.version, out)
         return out
 
     def has(self, n: int, name: str) -> bool:
@@ -273,7 +346,9 @@ class Game(BaseGame[Player]):
     # ── who is what ───────────────────────────────────────────────────────────────────────
 
     def alive_count(self) -> int:
-        return sum(p.alive and not p.registered_dead for p in self.players)
+        if self._alive[0] != self.version:
+            self._alive = (self.version, sum(p.alive and not p.registered_dead for p in self.players))
+        return self._alive[1]
 
     def living(self) -> list[Player]:
         return [p for p in self.players if p.alive and not p.registered_dead]
@@ -321,20 +396,16 @@ class Game(BaseGame[Player]):
     def judge(self, target: int, source: Player | None, skill: str, *, execution: bool = False) -> bool:
         """A death judgment (死亡判定): [不死] stops any, [庇护] a Demon's, [霸道] an execution's."""
         t = self.players[target - 1]
-        if not t.alive or t.registered_dead:
+        if not t.alive or t.registered_dead or self.result is not None:
             return False
         by_demon = (
             source is not None
             and skill in SKILL_BY_KEY
             and ROLE_BY_KEY[SKILL_BY_KEY[skill].role].kind is Kind.DEMON
         )
+        shields = [name for name in ("不死", "庇护", "霸道") if self.has(target, name)]
         dies = dies_of_judgment(
-            PY,
-            self.has(target, "不死"),
-            self.has(target, "庇护"),
-            by_demon,
-            self.has(target, "霸道"),
-            execution,
+            PY, "不死" in shields, "庇护" in shields, by_demon, "霸道" in shields, execution
         )
         self.log(
             "judgment",
@@ -343,10 +414,14 @@ class Game(BaseGame[Player]):
                 "source": source.n if source else 0,
                 "skill": skill,
                 "execution": execution,
+                "by_demon": by_demon,
+                "statuses": shields,
                 "dies": dies,
             },
         )
         if not dies:
+            blockers = ["不死"] + (["庇护"] if by_demon else []) + (["霸道"] if execution else [])
+            interference.judgment_blocked(self, target, source, skill, blockers)
             return False
         if self.works(t, "zombuul.undead") and not t.held["zombuul.undead"].used:
             t.held["zombuul.undead"].used = True  # 「在丧尸死亡时，不死亡，但被视为死亡」
@@ -359,7 +434,7 @@ class Game(BaseGame[Player]):
 
     def die(self, t: Player, cause: str, source: Player | None, *, execution: bool = False) -> None:
         """Death itself (刺客 「其死亡」, 噬脑魔 「噬脑魔死亡」 and a judgment that kills)."""
-        if not t.alive:
+        if not t.alive or self.result is not None:
             return
         was_demon_alive = self.living_demons()
         alive_before = self.alive_count()
@@ -367,8 +442,6 @@ class Game(BaseGame[Player]):
         t.out = "dead"
         self.touch()
         self.record_death(t, cause, source, execution)
-        from ruleproof.specs.botc_m124.engine import triggers
-
         triggers.on_death(self, t, cause, source, execution, was_demon_alive, alive_before)
 
     def record_death(
@@ -396,9 +469,9 @@ class Game(BaseGame[Player]):
         self.announce(
             "execution", {"player": n, "how": how, "at": hhmm(self.clock) if self.step == DAYTIME else None}
         )
-        from ruleproof.specs.botc_m124.engine import triggers
-
         triggers.before_execution_judgment(self, p)
+        if self.result is not None:
+            return
         died = self.judge(n, None, "execution", execution=True)
         if died and not p.registered_dead:
             self.exec_death_today = n
@@ -425,13 +498,9 @@ class Game(BaseGame[Player]):
     def check_common(self, pl: Player, a: Any) -> None:
         if self.current_phase.kind == "day" and a.at is not None:
             self.advance(a.at)
-        from ruleproof.specs.botc_m124.engine import skills
-
         skills.check_common(self, pl, a)
 
     def capable(self, pl: Player, skill: str) -> bool:
-        from ruleproof.specs.botc_m124.engine import skills
-
         return skills.capable(self, pl, skill)
 
     def incapacity(self, pl: Player) -> str:
@@ -450,8 +519,12 @@ class Game(BaseGame[Player]):
             return
         if self.spec.reading("win.check_time") == "phase_end" and moment != "phase":
             return
-        if self.mastermind_day is not None:
-            return  # 主谋: the game goes on until that day's end
+        if self.mastermind_day is not None or self.starpass:
+            return  # 主谋: the game goes on until that day's end; 小恶魔: not while its star passes
+        seen = (self.version, self.mastermind_day)
+        if self._win_checked == seen:
+            return  # nothing changed since the last check
+        self._win_checked = seen
         demons = self.living_demons()
         if good_wins(PY, demons):
             self.end(GOOD, "good", "场上不存在存活的恶魔")
@@ -466,11 +539,9 @@ class Game(BaseGame[Player]):
 
     def end(self, winner: str, row: str, reason: str) -> None:
         """The game ends: the 异端分子 and 政客 apply at the end (「游戏结束时」)."""
-        from ruleproof.specs.botc_m124.engine import triggers
-
-        winner, secondary = triggers.at_game_end(self, winner)
+        winner, secondary, note = triggers.at_game_end(self, winner)
         node = f"{self.current_phase.kind} {self.step}"
-        self.finish(winner, node, row, reason, secondary)
+        self.finish(winner, node, row, f"{reason}；{note}" if note else reason, secondary)
 
     # ── the snapshot ──────────────────────────────────────────────────────────────────────
 
@@ -536,5 +607,8 @@ def illegal(g: Game, clause: str, zh: str, en: str, a: Any) -> IllegalAction:
 def seats(g: Game, pred: Callable[[Player], bool] | None = None) -> Iterable[Player]:
     return (p for p in g.players if pred is None or pred(p))
 
+
+# the rule modules call back into Game; imported last, so either side may be imported first
+from ruleproof.specs.botc_m124.engine import interference, setupgame, skills, triggers  # noqa: E402
 
 __all__ = ["CLOCK_NIGHT", "Game", "count_execution", "hhmm", "illegal", "seats", "vote_counts"]

@@ -13,6 +13,7 @@ import itertools
 from collections.abc import Callable
 from typing import Any
 
+from ruleproof.specs.botc_m124.engine import interference
 from ruleproof.specs.botc_m124.engine.model import EVIL, GOOD, Player
 from ruleproof.specs.botc_m124.roles import ROLE_BY_KEY, ROLES, Kind
 
@@ -41,32 +42,45 @@ def give(
     every: Callable[[], list[str]],
     *,
     payload: dict[str, Any] | None = None,
+    label: str | None = None,
+    accept: Callable[[str, str], str | None] | None = None,
+    is_true: Callable[[str], bool | None] | None = None,
 ) -> str:
-    """The storyteller answers: sober → a true answer; 醉酒/中毒 → any; 迷乱 → a false one."""
+    """The storyteller answers: sober → a true answer; 醉酒/中毒 → any; 迷乱 → a false one.
+
+    ``label``: the skill the seat is told it used (追忆者's ??? answers under its own name).  ``accept``
+    opens the answer beyond the listed ones (a proposition, a word): ``accept(state, pick)`` returns why a
+    pick is refused in ``state`` (``sober`` / ``impaired`` / ``confused``), None when it may be given;
+    ``is_true`` judges such a pick (None: the engine cannot tell)."""
+    name = label or g.answer_as or key
     confused = g.has(p.n, "迷乱")
+    state = "confused" if confused else ("impaired" if g.impaired(p.n) else "sober")
     if confused:
         options = [x for x in every() if x not in set(truth)] or truth
-        if key == "savant.info":
-            options = ["假+假"]  # 「如果博学者拥有[迷乱]状态，两条信息都是错误的」
-    elif g.impaired(p.n):
+    elif state == "impaired":
         options = every()
     else:
         options = truth
     if not options:
         options = ["-"]
+    role = name.split(".")[0]
     pick = str(
         g.choose(
-            key,
+            name,
             sorted(dict.fromkeys(options)),
-            clause=ROLE_BY_KEY[key.split(".")[0]].clause if key.split(".")[0] in ROLE_BY_KEY else "技能",
+            clause=ROLE_BY_KEY[role].clause if role in ROLE_BY_KEY else "技能",
+            accept=(lambda x: accept(state, str(x))) if accept is not None else None,
         )
     )
-    data = {"skill": key, "value": pick, **(payload or {})}
+    data = {"skill": name, "value": pick, **(payload or {})}
     g.private(p.n, "info", data)
+    true = is_true(pick) if is_true is not None else pick in truth
     g.log(
         "info_truth",
-        {"seat": p.n, "skill": key, "true": pick in truth, "confused": confused, "impaired": g.impaired(p.n)},
+        {"seat": p.n, "skill": name, "true": true, "confused": confused, "impaired": state != "sober"},
     )
+    if true is False and (confused or interference.by_other(g, p.n, None)):
+        interference.thwarted(g, p.n, name, "false_info")
     return pick
 
 

@@ -81,9 +81,9 @@ class Nomination:
 
 class BotcAction(Action):
     """An action with the book's fields: ``role`` (赌博, 熬制, 洗脑: a role named), ``roles`` (抛出),
-    ``yes`` (a vote's 是 / 否), ``word`` (a word said, 灵言师)."""
+    ``yes`` (a vote's 是 / 否), ``word`` (a post's text, a proposition, a guess), ``card`` (a penalty)."""
 
-    __slots__ = ("role", "roles", "word", "yes")
+    __slots__ = ("card", "role", "roles", "word", "yes")
 
     def __init__(
         self,
@@ -97,12 +97,14 @@ class BotcAction(Action):
         roles: tuple[str, ...] = (),
         yes: bool = True,
         word: str | None = None,
+        card: str | None = None,
     ) -> None:
         super().__init__(actor, skill, targets, step=step, at=at)
         self.role = role
         self.roles = roles
         self.yes = yes
         self.word = word
+        self.card = card
 
     def to_json(self) -> dict[str, Any]:
         out = super().to_json()
@@ -114,6 +116,8 @@ class BotcAction(Action):
             out["yes"] = False
         if self.word is not None:
             out["word"] = self.word
+        if self.card is not None:
+            out["card"] = self.card
         return out
 
 

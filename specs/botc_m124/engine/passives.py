@@ -3,6 +3,7 @@ self-given ones (醉意 of 酒鬼 / 疯子, 木偶 of 提线木偶), and the 解
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from ruleproof.specs.botc_m124.engine.model import GOOD, Player
@@ -13,9 +14,17 @@ def _townsfolk(g: Any) -> Any:
     return lambda q: ROLE_BY_KEY[q.role].kind is Kind.TOWNSFOLK
 
 
-def install(g: Any, p: Player) -> None:
+def install(g: Any, p: Player, only: Iterable[str] | None = None) -> None:
+    """Install the statuses of ``p``'s passives (only those of ``only``, when given: skills just gained)."""
     n = p.n
-    held = p.held
+    held = p.held if only is None else {k: p.held[k] for k in only if k in p.held}
+    # the self-given impairments first: given earlier, they suspend the statuses of the seat's other
+    # skills (a 疯子 believing it is the 迷乱漩涡 confuses nobody), never the reverse
+    for key in ("drunk.drunk", "lunatic.drunk"):
+        if key in held:
+            g.grant(n, "醉酒", p, key)
+    if "marionette.puppet" in held:
+        g.grant(n, "中毒", p, "marionette.puppet")
     if "sailor.sturdy" in held:
         g.ongoing("不死", p, "sailor.sturdy", lambda gg: [n])
     if "tealady.tea" in held:
@@ -47,11 +56,6 @@ def install(g: Any, p: Player) -> None:
             return [n] if any(gg.players[h - 1].alive for h in hosts) else []
 
         g.ongoing("不死", p, "lleech.host", host)
-    for key in ("drunk.drunk", "lunatic.drunk"):
-        if key in held:
-            g.grant(n, "醉酒", p, key)
-    if "marionette.puppet" in held:
-        g.grant(n, "中毒", p, "marionette.puppet")
     if "puzzlemaster.riddle" in held and g.setup.puzzle_answer:
         g.grant(g.setup.puzzle_answer, "谜底", p, "puzzlemaster.riddle")
         g.grant(g.setup.puzzle_answer, "醉酒", p, "puzzlemaster.riddle")

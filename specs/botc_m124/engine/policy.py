@@ -6,19 +6,21 @@ legal at its moment.  The storyteller (system choices) picks uniformly.  Same se
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
-from ruleproof.runtime import RandomPolicy
+from ruleproof.runtime import Choice, RandomPolicy
+from ruleproof.specs.botc_m124.engine import hidden, skills
 from ruleproof.specs.botc_m124.engine.model import BotcAction, Player
-from ruleproof.specs.botc_m124.engine.registry import DAYTIME, NOMINATE, RULES, VOTE
+from ruleproof.specs.botc_m124.engine.registry import DAYTIME, NOMINATE, PENALTY, RULES, VOTE
 from ruleproof.specs.botc_m124.roles import ROLES, SKILL_BY_KEY
 
 
 def propose(g: Any, p: Player, key: str, rng: random.Random) -> BotcAction | None:
-    from ruleproof.specs.botc_m124.engine import skills
-
-    spec = skills.TARGETS.get(key)
-    if spec is None or key in skills.UNIMPLEMENTED:
+    spec = skills.targets_of(g, p, key)
+    if key not in skills.TARGETS and key != "amnesiac.unknown":
+        return None
+    if key == "amnesiac.unknown" and spec.n == 0:
         return None
     sk = SKILL_BY_KEY[key]
     if not g.holds(p, key) or sk.passive or (sk.limited and p.held[key].used) or g.has(p.n, "沉默"):
@@ -30,7 +32,7 @@ def propose(g: Any, p: Player, key: str, rng: random.Random) -> BotcAction | Non
     if not sk.forced and rng.random() < (0.7 if key != "assassin.assassinate" else 0.25):
         return None
     picked: list[int] = []
-    n = spec.n if spec.upto is None else rng.randint(1, spec.upto)
+    n = spec.n if spec.upto is None else rng.randint(1, g.spec.p(spec.upto))
     for _ in range(n):
         options = skills.target_options(g, p, key, picked)
         if not options:
@@ -38,31 +40,42 @@ def propose(g: Any, p: Player, key: str, rng: random.Random) -> BotcAction | Non
         picked.append(rng.choice(options))
     role = None
     if spec.role:
-        role = rng.choice([r.key for r in ROLES if not spec.good_role or r.good])
+        role = rng.choice(skills.role_options(g, p, key, picked))
     roles: tuple[str, ...] = ()
     if key == "juggler.throw":
         roles = tuple(rng.choice([r.key for r in ROLES]) for _ in picked)
-    return BotcAction(p.n, key, tuple(picked), role=role, roles=roles)
+    word = None
+    if key == "artist.info":
+        word = f"{rng.randint(1, len(g.players))}号是{rng.choice(('恶魔', '爪牙', '邪恶', '善良'))}"
+    elif key == "amnesiac.guess":
+        word = rng.choice(hidden.AMNESIAC_POOL)
+    return BotcAction(p.n, key, tuple(picked), role=role, roles=roles, word=word)
+
+
+RARE = {"mutant.execute": 0.15, "cerenovus.execute": 0.3, "taskmaster.mad": 0.1, "redcard.forfeit": 0.3}
+"""Storyteller rulings random play makes "yes" only now and then (a uniform draw would execute the 畸形秀演员
+every other day)."""
 
 
 class BotcRandomPolicy(RandomPolicy):
     def __init__(self, seed: int) -> None:
         super().__init__(seed, RULES.menus())
 
+    def choose(self, g: Any, key: str, options: Sequence[Choice]) -> Choice | None:
+        p = RARE.get(key)
+        if p is not None and "yes" in options:
+            return "yes" if self.rng.random() < p else options[0]
+        return super().choose(g, key, options)
+
     def actions(self, g: Any, step: str) -> list[Any]:
         if g.current_phase.kind == "day":
             return self.day(g) if step == DAYTIME else []
-        from ruleproof.specs.botc_m124.engine import skills
-
         out: list[Any] = []
-        for key in skills.slot_skills(step):
-            if key not in skills.TARGETS:
-                continue
-            for p in g.players:
-                if key in p.held:
-                    a = propose(g, p, key, self.rng)
-                    if a is not None:
-                        out.append(a)
+        for p, key in skills.wakers(g, step):
+            if key in skills.TARGETS or key == "amnesiac.unknown":
+                a = propose(g, p, key, self.rng)
+                if a is not None:
+                    out.append(a)
         return out
 
     def day(self, g: Any) -> list[Any]:
@@ -81,7 +94,13 @@ class BotcRandomPolicy(RandomPolicy):
                     a.at = minute
                     minute += 5
                     out.append(a)
-        living = [p for p in g.players if g.alive_pred(p)]
+        if rng.random() < 0.03:  # now and then the director hands out a card (after the planned votes)
+            card = rng.choice(("blue", "blue", "blue", "yellow", "yellow", "red"))
+            out.append(BotcAction(rng.choice(g.players).n, PENALTY, (), at=19 * 60 + 30, card=card))
+        shot = {
+            t for a in out for t in a.targets
+        }  # a morning's 猎杀 may kill its target: it does not nominate
+        living = [p for p in g.players if g.alive_pred(p) and p.n not in shot]
         if living and rng.random() < 0.85:
             nominator = rng.choice(living)
             nominee = rng.choice(g.players)
@@ -90,7 +109,7 @@ class BotcRandomPolicy(RandomPolicy):
             if "goblin.claim" in nominee.held and g.holds(nominee, "goblin.claim") and rng.random() < 0.5:
                 out.append(BotcAction(nominee.n, "goblin.claim", (), at=at + 5))
             opens = at + g.spec.p("vote.delay")
-            for i, q in enumerate(g.players):
+            for i, q in enumerate(q for q in g.players if q.out != "red_card"):
                 if rng.random() < 0.55:
                     out.append(BotcAction(q.n, VOTE, (nominee.n,), at=opens + 1 + i))
         return out

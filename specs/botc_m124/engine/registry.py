@@ -24,7 +24,8 @@ DAWN, DAYTIME, SETTLE, DUSK = DAY.steps
 NOMINATE = "nominate"
 VOTE = "vote"
 SAY = "say"
-DAY_ACTIONS = (NOMINATE, VOTE, SAY)
+PENALTY = "penalty"
+DAY_ACTIONS = (NOMINATE, VOTE, SAY, PENALTY)
 
 RULES: Ruleset[Any, Any, Any] = Ruleset(
     "botc-m124",
@@ -50,6 +51,7 @@ def _declare() -> None:
             SkillInfo(NOMINATE, (DAYTIME,), frozenset(), "提名与投票"),
             SkillInfo(VOTE, (DAYTIME,), frozenset(), "提名与投票"),
             SkillInfo(SAY, (DAYTIME,), frozenset(), "灵言师"),
+            SkillInfo(PENALTY, (DAYTIME,), frozenset(), "判罚制度"),
         ]
     )
 
@@ -65,6 +67,7 @@ __all__ = [
     "NIGHT",
     "NOMINATE",
     "OPENING",
+    "PENALTY",
     "RULES",
     "SAY",
     "SETTLE",

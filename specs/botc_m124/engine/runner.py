@@ -16,15 +16,17 @@ from pathlib import Path
 from typing import Any
 
 from ruleproof.errors import BadInput
-from ruleproof.runtime import BookEngine, NotImplementedRule, Observer, Policy
+from ruleproof.runtime import BookEngine, Observer, Policy
 from ruleproof.runtime.replay import Mismatch, Outcome
-from ruleproof.specs.botc_m124 import BOOK_ID, Spec, load_spec
+from ruleproof.specs.botc_m124 import BOOK_ID, SWITCHES, Spec, load_spec
 from ruleproof.specs.botc_m124.engine.game import Game
+from ruleproof.specs.botc_m124.engine.hidden import AMNESIAC_POOL
 from ruleproof.specs.botc_m124.engine.model import BotcAction
 from ruleproof.specs.botc_m124.engine.policy import BotcRandomPolicy
 from ruleproof.specs.botc_m124.engine.registry import RULES
-from ruleproof.specs.botc_m124.engine.skills import UNIMPLEMENTED
-from ruleproof.specs.botc_m124.roles import ROLE_BY_KEY, ROLES, Kind
+from ruleproof.specs.botc_m124.engine.render import RENDERER
+from ruleproof.specs.botc_m124.engine.skills import BotcScriptPolicy
+from ruleproof.specs.botc_m124.roles import ROLE_BY_KEY, Kind
 from ruleproof.specs.botc_m124.setup import MONSTA, SEAT_ROLES, Setup, final_counts, kind_roles, violations
 from ruleproof.vectors.format import ActionSpec, Vector, Vocabulary, bool_field, str_field, str_list_field
 
@@ -48,6 +50,7 @@ VOCABULARY = Vocabulary(
         "roles": str_list_field("roles"),
         "yes": bool_field,
         "word": str_field,
+        "card": str_field,
     },
     vote_items={},
     seat_sets={"dead": "out", "alive": "flag"},
@@ -55,8 +58,6 @@ VOCABULARY = Vocabulary(
     clause_re=re.compile(r"^\S+$"),
 )
 
-UNPLAYABLE = frozenset(r.key for r in ROLES if any(k in UNIMPLEMENTED for k in r.skills))
-"""Roles the engine refuses (a skill not implemented): never drawn at random, a vector holding one exits 2."""
 
 STATE_FIELDS = {
     "night": "game",
@@ -77,6 +78,15 @@ STATE_FIELDS = {
 }
 
 
+def _amnesiac_skill(key: Any, where: str) -> str | None:
+    if key is not None and key not in AMNESIAC_POOL:
+        raise BadInput(
+            f"{where}：setup.hidden.amnesiac_skill 须为 {', '.join(AMNESIAC_POOL)} 之一",
+            f"{where}: setup.hidden.amnesiac_skill must be one of {', '.join(AMNESIAC_POOL)}",
+        )
+    return None if key is None else str(key)
+
+
 def setup_of(raw: Mapping[str, Any], where: str) -> Setup:
     players = raw.get("players", {})
     keys = sorted(players, key=lambda k: int(k) if str(k).isdigit() else 0)
@@ -87,11 +97,6 @@ def setup_of(raw: Mapping[str, Any], where: str) -> Setup:
         if r not in ROLE_BY_KEY:
             raise BadInput(
                 f"{where}：未知身份 {r}（见 ruleproof vocab --book botc-m124）", f"{where}: unknown role {r}"
-            )
-        if r in UNPLAYABLE:
-            raise NotImplementedRule(
-                f"{where}：引擎尚未实现身份 {ROLE_BY_KEY[r].zh}（{r}）",
-                f"{where}: role {r} is not implemented",
             )
     h = raw.get("hidden", {})
     if not isinstance(h, dict):
@@ -108,6 +113,7 @@ def setup_of(raw: Mapping[str, Any], where: str) -> Setup:
         bounty_evil=h.get("bounty_evil"),
         nemesis=h.get("nemesis"),
         puzzle_answer=h.get("puzzle_answer"),
+        amnesiac_skill=_amnesiac_skill(h.get("amnesiac_skill"), where),
     )
 
 
@@ -116,7 +122,7 @@ def random_setup(spec: Spec, seed: int) -> Setup:
     rng = random.Random(f"botc-random:{seed}")
     for _ in range(200):
         monsta = rng.random() < 0.08
-        pool = {k: [r for r in kind_roles(k) if r not in UNPLAYABLE] for k in Kind}
+        pool = {k: list(kind_roles(k)) for k in Kind}
         demon = [] if monsta else [rng.choice(pool[Kind.DEMON])]
         minions = rng.sample(
             [m for m in pool[Kind.MINION] if not (monsta and m == "marionette")],
@@ -154,7 +160,7 @@ def random_setup(spec: Spec, seed: int) -> Setup:
         s = Setup(tuple(seats), monsta, plus, fake)
         inplay = s.in_play()
         out_town = [r for r in kind_roles(Kind.TOWNSFOLK) if r not in inplay and r != fake]
-        s.drunk_fake = rng.choice([r for r in out_town if r not in UNPLAYABLE]) if "drunk" in seats else None
+        s.drunk_fake = rng.choice(out_town) if "drunk" in seats else None
         s.lunatic_fake = rng.choice(pool[Kind.DEMON]) if "lunatic" in seats else None
         s.alchemist_minion = (
             rng.choice([r for r in pool[Kind.MINION] if r not in inplay]) if "alchemist" in seats else None
@@ -174,9 +180,25 @@ def random_setup(spec: Spec, seed: int) -> Setup:
             s.nemesis = rng.choice([num[r] for r in seats if ROLE_BY_KEY[r].good and num[r] != s.bounty_evil])
         if "puzzlemaster" in seats:
             s.puzzle_answer = rng.choice([num[r] for r in seats if r != "puzzlemaster"])
+        if "amnesiac" in seats:
+            s.amnesiac_skill = rng.choice(AMNESIAC_POOL)
         if not violations(spec, s):
             return s
     raise AssertionError("no random set-up in 200 draws")  # pragma: no cover
+
+
+SHARDS = ("defaults", "alternatives", "random-readings")
+
+
+def shard_readings(shard: str, seed: int) -> dict[str, str]:
+    """The readings a random game of ``shard`` plays (the suite's random games and ci/bench_botc.py): the
+    defaults, every switch's other reading, or readings drawn from the seed."""
+    if shard == "alternatives":
+        return {s.key: s.choices[1] for s in SWITCHES}
+    if shard == "random-readings":
+        rng = random.Random(f"readings:{seed}")
+        return {s.key: rng.choice(s.choices) for s in SWITCHES}
+    return {}
 
 
 class BotcEngine(BookEngine):
@@ -184,6 +206,11 @@ class BotcEngine(BookEngine):
     vocabulary = VOCABULARY
     rules = RULES
     factions = (("good", "善良", "good"), ("evil", "邪恶", "evil"))
+    renderer = RENDERER
+    script_policy_class = BotcScriptPolicy
+    random_rounds = 100
+    """No rule ends a game where nobody can die any more (a 水手 and a 茶艺师's neighbours left with the Demon);
+    random play stops such a game after 100 rounds, without a result."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -214,6 +241,7 @@ class BotcEngine(BookEngine):
             roles=tuple(a.get("roles", ())),
             yes=a.get("yes", True),
             word=a.get("word"),
+            card=a.get("card"),
         )
 
     def random_policy(self, seed: int) -> BotcRandomPolicy:
@@ -258,11 +286,12 @@ def replay(path: str | Path) -> tuple[Vector, Outcome, list[Mismatch]]:
 
 __all__ = [
     "ENGINE",
+    "SHARDS",
     "STATE_FIELDS",
-    "UNPLAYABLE",
     "VOCABULARY",
     "BotcEngine",
     "random_setup",
     "replay",
     "run_vector",
+    "shard_readings",
 ]

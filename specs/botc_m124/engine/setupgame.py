@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ruleproof.specs.botc_m124.engine import triggers
 from ruleproof.specs.botc_m124.engine.model import EVIL, Player
 from ruleproof.specs.botc_m124.roles import ROLE_BY_KEY, Kind
 
@@ -27,6 +28,8 @@ def start(g: Any) -> None:
         elif p.role == "alchemist" and s.alchemist_minion:
             g.gain(p, s.alchemist_minion, "alchemist")
     for p in g.players:
+        triggers.team(g, p)
+    for p in g.players:
         for h in p.held.values():
             h.joined = 1  # 开局: every skill held from the start joins on night 1
     if s.bounty_evil:
@@ -41,6 +44,16 @@ def start(g: Any) -> None:
     for p in g.players:
         install(g, p)
     g.night = 1  # 游戏流程 0: the opening information belongs to the first round's record
+    for p in g.players:
+        if p.role == "amnesiac":  # ??? — 「只能得知该技能是否需要选择目标，如果需要选择，选择几个目标」
+            from ruleproof.specs.botc_m124.engine import hidden, skills
+
+            g.amnesiac[p.n] = s.amnesiac_skill or hidden.AMNESIAC_POOL[0]
+            g.private(
+                p.n,
+                "start_info",
+                {"skill": "amnesiac.unknown", "targets": skills.targets_of(g, p, "amnesiac.unknown").n},
+            )
     minions = [p.n for p in g.players if ROLE_BY_KEY[p.role].kind is Kind.MINION]
     demons = [p.n for p in g.players if ROLE_BY_KEY[p.role].kind is Kind.DEMON]
     for m in minions:  # 爪牙「开局获知：恶魔的马甲名，其余爪牙的马甲名」

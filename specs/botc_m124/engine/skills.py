@@ -15,15 +15,27 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ruleproof.runtime import SkillImpl
-from ruleproof.specs.botc_m124.engine import info
+from ruleproof.runtime import LedgerEntry, ScriptPolicy, SkillImpl
+from ruleproof.specs.botc_m124.engine import (
+    cards,
+    hidden,
+    info,
+    interference,
+    madness,
+    pithag,
+    propositions,
+    words,
+)
 from ruleproof.specs.botc_m124.engine.game import Game, count_execution, hhmm, vote_counts
-from ruleproof.specs.botc_m124.engine.model import EVIL, GOOD, BotcAction, Nomination, Player
+from ruleproof.specs.botc_m124.engine.model import EVIL, GOOD, BotcAction, Nomination, Player, St
 from ruleproof.specs.botc_m124.engine.registry import (
     DAWN,
+    DAY_ACTIONS,
     DAYTIME,
     DUSK,
     NOMINATE,
+    OPENING,
+    PENALTY,
     RULES,
     SAY,
     SETTLE,
@@ -39,7 +51,7 @@ CLAUSE_DAY = "提名与投票"
 @dataclass(frozen=True)
 class Targets:
     n: int = 0
-    upto: int | None = None  # at most (抛出: 一至五)
+    upto: str | None = None  # the parameter bounding a number of targets (抛出: 「一至五名角色」)
     distinct: bool = False
     not_self: bool = False
     alive: bool = False
@@ -63,13 +75,14 @@ TARGETS: dict[str, Targets] = {
     "snakecharmer.charm": Targets(1, alive=True),
     "seamstress.info": Targets(2, distinct=True, not_self=True, quote="除裁缝外的两名不同角色"),
     "slayer.slay": Targets(1),
-    "juggler.throw": Targets(1, upto=5),
+    "juggler.throw": Targets(1, upto="juggler.max"),
     "godfather.judge": Targets(1),
     "poisoner.poison": Targets(1),
     "devilsadvocate.defend": Targets(1, alive=True, quote="一名没有[被辩护]标记的存活角色"),
     "assassin.assassinate": Targets(1),
     "witch.curse": Targets(1),
     "cerenovus.brainwash": Targets(1, role=True, good_role=True),
+    "pithag.brew": Targets(1, role=True),
     "zombuul.bite": Targets(1),
     "pukka.spread": Targets(1),
     "imp.kill": Targets(1),
@@ -88,29 +101,11 @@ TARGETS: dict[str, Targets] = {
     "moonchild.shine": Targets(1, alive=True),
     "gossip.rumor": Targets(0),
     "artist.info": Targets(0),
+    "amnesiac.guess": Targets(0),
     "savant.info": Targets(0),
     "goblin.claim": Targets(0),
 }
 """The targets each player-chosen skill takes (from its 「选择目标」)."""
-
-UNIMPLEMENTED = frozenset(
-    {
-        "amnesiac.guess",
-        "amnesiac.unknown",
-        "taskmaster.accept",
-        "taskmaster.complete",
-        "taskmaster.reward",
-        "pithag.brew",
-        "cannibal.eat",
-        "pixie.disguise",
-        "mezepheles.spoken",
-        "mezepheles.control",
-        "goon.roam",
-        "goon.hire",
-        "mathematician.audit",
-    }
-)
-"""Skills the engine refuses (``NotImplementedRule``): a set-up holding them is not played (docs)."""
 
 
 def _illegal(g: Game, clause: str, zh: str, en: str, a: Any) -> Exception:
@@ -125,16 +120,10 @@ def first_night_ok(g: Game, p: Player, key: str) -> bool:
 
 
 def check_common(g: Game, p: Player, a: Any) -> None:
-    if a.skill in (NOMINATE, VOTE, SAY):
+    if a.skill in DAY_ACTIONS:
         return check_day(g, p, a)
     sk = SKILL_BY_KEY[a.skill]
     clause = ROLE_BY_KEY[sk.role].clause
-    if a.skill in UNIMPLEMENTED:
-        from ruleproof.runtime import NotImplementedRule
-
-        raise NotImplementedRule(
-            f"引擎尚未实现技能 {sk.quote}", f"the engine does not implement {a.skill} yet"
-        )
     if not g.holds(p, a.skill):
         raise _illegal(
             g, clause, f"{p.n} 号不持有（或已失去）{sk.quote}", f"seat {p.n} does not hold {a.skill}", a
@@ -142,6 +131,14 @@ def check_common(g: Game, p: Player, a: Any) -> None:
     if sk.passive:
         raise _illegal(
             g, "技能", "<被动>技能无需发动，会自行发动", "a <被动> skill is not used: it fires by itself", a
+        )
+    if a.skill not in TARGETS and a.skill != "amnesiac.unknown":
+        raise _illegal(
+            g,
+            "技能",
+            f"{sk.quote} 没有需要玩家作出的选择，满足条件时自行结算",
+            f"{a.skill} takes no choice: it resolves by itself when its condition holds",
+            a,
         )
     if sk.limited and p.held[a.skill].used:
         raise _illegal(g, "技能", "<限定>技能只能发动一次", "a <限定> skill is used once", a)
@@ -162,6 +159,14 @@ def check_common(g: Game, p: Player, a: Any) -> None:
     else:
         if time == "白天":
             raise _illegal(g, "技能", f"{sk.quote} 只能在白天发动", f"{a.skill} is a day skill", a)
+        if night_step(g, p, a.skill) != g.step:
+            raise _illegal(
+                g,
+                "游戏流程及其他说明",
+                f"{sk.quote} 不在「{g.step}」之位行动（其位为「{night_step(g, p, a.skill)}」）",
+                f"{a.skill} does not act at {g.step}",
+                a,
+            )
         if time == "夜晚*" and g.night == 1:
             raise _illegal(
                 g,
@@ -186,10 +191,17 @@ def check_common(g: Game, p: Player, a: Any) -> None:
     check_targets(g, p, a, clause)
 
 
+def targets_of(g: Game, p: Player, key: str) -> Targets:
+    """The targets ``p``'s ``key`` takes — for the 追忆者's ??? those of the skill behind it."""
+    if key == "amnesiac.unknown":
+        return TARGETS.get(hidden.hidden_skill(g, p), Targets(0))
+    return TARGETS.get(key, Targets(0))
+
+
 def check_targets(g: Game, p: Player, a: Any, clause: str) -> None:
-    spec = TARGETS.get(a.skill, Targets(0))
+    spec = targets_of(g, p, a.skill)
     n = len(a.targets)
-    ok = n == spec.n if spec.upto is None else 1 <= n <= spec.upto
+    ok = n == spec.n if spec.upto is None else 1 <= n <= g.spec.p(spec.upto)
     if not ok:
         raise _illegal(
             g, clause, f"须选择 {spec.n} 个目标（{spec.quote or '选择目标'}）", f"needs {spec.n} targets", a
@@ -213,12 +225,18 @@ def check_targets(g: Game, p: Player, a: Any, clause: str) -> None:
         raise _illegal(
             g, "理发师", "场上有多个恶魔时，其他的恶魔为无效目标", "other Demons are invalid targets", a
         )
+    if a.skill == "pithag.brew" and a.role in ROLE_BY_KEY:
+        why = pithag.refusal(g, g.players[a.targets[0] - 1], a.role)
+        if why is not None:
+            raise _illegal(g, clause, why, "a role the Pit-Hag may not brew on this seat", a)
+    if a.skill in ("artist.info", "amnesiac.guess") and not (a.word or "").strip():
+        raise _illegal(g, clause, "须提出一个命题（word）", "the Artist asks a proposition (word)", a)
     if a.skill == "juggler.throw" and len(a.roles) != n:
         raise _illegal(g, clause, "相等数量且对应的数个身份", "one role per target", a)
 
 
 def capable(g: Game, p: Player, key: str) -> bool:
-    if key in (NOMINATE, VOTE, SAY):
+    if key in DAY_ACTIONS:
         return True
     return g.holds(p, key) and not (g.has(p.n, "沉默") and not SKILL_BY_KEY[key].passive)
 
@@ -235,6 +253,9 @@ CONDITIONS: dict[str, Callable[[Game, Player], bool]] = {
     "po.choose": lambda g, p: not g.po_skipped.get(p.n, False),
     "moonchild.blight": lambda g, p: bool(g.marks("被照耀")),
     "moonchild.shine": lambda g, p: not p.alive,
+    "mezepheles.control": lambda g, p: bool(g.marks("被言中")),
+    "amnesiac.unknown": lambda g, p: amnesiac_timely(g, p),
+    "taskmaster.reward": lambda g, p: p.n in g.marks("已完成"),
 }
 
 
@@ -249,18 +270,26 @@ def use(g: Game, p: Player, key: str) -> bool:
     works = not g.fails(p, key)
     if not works:
         g.log("fizzle", {"seat": p.n, "skill": key, "why": "impaired"})
+        if interference.by_other(g, p.n, key):
+            interference.thwarted(g, p.n, key, "impaired")
     return works
 
 
 def kill_skill(g: Game, p: Player, key: str, target: int) -> None:
     """A Demon's 「对其造成一次死亡判定」."""
     if key == "imp.kill" and target == p.n:
-        if g.judge(target, p, key) and not p.alive:
+        # 「如果该技能的目标和来源都是小恶魔且小恶魔因此死亡，游戏不会因此结束，一名爪牙的身份转变为小恶魔」
+        g.starpass = True
+        try:
+            died = g.judge(target, p, key) and not p.alive
             minions = [q for q in g.players if q.alive and ROLE_BY_KEY[q.role].kind is Kind.MINION]
-            sw = next((q for q in minions if q.role == "imp"), None)
-            if sw is None and minions:  # 「一名爪牙的身份转变为小恶魔」
+            sw = next((q for q in minions if q.role == "imp"), None)  # the 猩红女士 went first (its note)
+            if died and sw is None and minions:
                 pick = int(g.choose("imp.starpass", [q.n for q in minions], clause="小恶魔"))
                 change_role(g, g.players[pick - 1], "imp")
+        finally:
+            g.starpass = False
+        g.check_win("death")
         return
     if key == "fanggu.kill":
         t = g.players[target - 1]
@@ -293,11 +322,16 @@ def kill_skill(g: Game, p: Player, key: str, target: int) -> None:
 
 
 def resolve(g: Game, p: Player, a: Any) -> None:
+    if g.result is not None:
+        return  # the game is over
     key = a.skill
     t = a.targets
+    interference.goon_intercept(g, p, key, t)
     works = use(g, p, key)
     g.log("skill", {"seat": p.n, "skill": key, "targets": list(t), "works": works})
     sk = SKILL_BY_KEY[key]
+    if key == "amnesiac.unknown":
+        return amnesiac_act(g, p, t)
     if "info" in sk.effects:
         return resolve_info(g, p, a)
     if key == "exorcist.exorcise":
@@ -322,11 +356,6 @@ def resolve(g: Game, p: Player, a: Any) -> None:
             if works:
                 g.grant(t[0], "超度", p, key)
             g.private(t[0], "learn", {"skill": key, "preacher": p.n})
-        return
-    if key == "lilmonsta.carry":
-        g.remove(lambda e: e.name == "携带宝宝")
-        g.grant(t[0], "携带宝宝", p, key)
-        g.private(t[0], "learn", {"skill": key, "babysitter": True})
         return
     if not works:
         return
@@ -354,7 +383,9 @@ def resolve(g: Game, p: Player, a: Any) -> None:
             change_alignment(g, q, mf)
             g.grant(q.n, "中毒", q, "snakecharmer.charm")
     elif key == "slayer.slay":
-        if g.is_demon(g.players[t[0] - 1]):
+        # 「如果其为恶魔，则对其造成一次死亡判定」; 噬脑魔's note: 「如果猎手的技能对象为拥有[被寄生]标记的角色且正常
+        # 发动，拥有[被寄生]标记的角色会受到一次死亡判定」
+        if g.is_demon(g.players[t[0] - 1]) or t[0] in g.marks("被寄生"):
             g.judge(t[0], p, key)
     elif key == "godfather.judge" or key in (
         "zombuul.bite",
@@ -419,6 +450,8 @@ def resolve(g: Game, p: Player, a: Any) -> None:
         else:
             nom.claimed = True
         g.announce("declaration", {"seat": p.n, "skill": key})
+    elif key == "pithag.brew":
+        pithag.brew(g, p, g.players[t[0] - 1], str(a.role))
     elif key == "juggler.throw":
         for x, r in zip(t, a.roles, strict=True):
             if info.registered_role(g, g.players[x - 1], p) == r:
@@ -452,9 +485,13 @@ def resolve_info(g: Game, p: Player, a: Any) -> None:
         else:
             info.seats_answer(g, p, key, [q.n for q in g.players if q.n not in demons])
     elif key == "savant.info":
-        info.give(g, p, key, ["真+假"], lambda: ["真+假", "假+假", "真+真"])
+        propositions.savant(g, p, key)
     elif key == "artist.info":
-        info.give(g, p, key, ["真", "假", "不确定"], lambda: ["真", "假", "不确定"])
+        propositions.artist(g, p, key, str(a.word))
+    elif key == "amnesiac.guess":
+        hidden.guess(g, p, key, str(a.word))
+    else:
+        answer(g, p, key)
 
 
 # ── automatic and passive night skills, by slot ────────────────────────────────────────────
@@ -473,7 +510,7 @@ def timely(g: Game, p: Player, key: str) -> bool:
 
 def target_options(g: Game, p: Player, key: str, picked: list[int]) -> list[int]:
     """The seats a skill may still choose (its 「选择目标」 and the marks that exclude a seat)."""
-    spec = TARGETS[key]
+    spec = targets_of(g, p, key)
     return [
         q.n
         for q in g.players
@@ -486,9 +523,85 @@ def target_options(g: Game, p: Player, key: str, picked: list[int]) -> list[int]
     ]
 
 
+def _pixie(g: Game, p: Player, key: str) -> None:
+    seen = {info.registered_role(g, q, p) for q in g.players if q.n != p.n}
+    truth = sorted(r for r in seen if r != "pixie" and ROLE_BY_KEY[r].kind is Kind.TOWNSFOLK)
+    x = info.give(g, p, key, truth, lambda: [r.key for r in ROLES if r.kind is Kind.TOWNSFOLK])
+    if g.answer_as is None:
+        g.pixie_x[p.n] = x
+
+
+def _undertaker(g: Game, p: Player, key: str) -> None:
+    q = g.players[(g.exec_death_today or 1) - 1]
+    info.role_answer(g, p, key, info.registered_role(g, q, p), {"target": q.n})
+
+
+def _juggler(g: Game, p: Player, key: str) -> None:
+    n = sum(len(v) for (h, name), v in g.force().items() if name == "被猜中")
+    info.give(g, p, key, [str(n)], info.counts(g.spec.p("juggler.max")))
+
+
+ANSWERS: dict[str, Callable[[Game, Player, str], object]] = {
+    "washerwoman.info": lambda g, p, k: info.first_night_pair(g, p, k, Kind.TOWNSFOLK),
+    "librarian.info": lambda g, p, k: info.first_night_pair(g, p, k, Kind.OUTSIDER),
+    "investigator.info": lambda g, p, k: info.first_night_pair(g, p, k, Kind.MINION),
+    "chef.info": info.chef,
+    "clockmaker.info": info.clockmaker,
+    "noble.info": info.noble,
+    "empath.info": info.empath,
+    "pixie.observe": _pixie,
+    "mathematician.count": lambda g, p, k: info.give(
+        g, p, k, [str(len(g.marks("错误")))], info.counts(len(g.players))
+    ),
+    "undertaker.info": _undertaker,
+    "flowergirl.info": lambda g, p, k: info.yes_no(g, p, k, g.demon_voted_today),
+    "towncrier.info": lambda g, p, k: info.yes_no(g, p, k, g.minion_nominated_today),
+    "juggler.catch": _juggler,
+}
+"""Information skills without targets: the truth from the state, the storyteller's pick among what the
+seat's state allows."""
+
+
+def answer(g: Game, p: Player, key: str) -> None:
+    ANSWERS[key](g, p, key)
+
+
+OTHER_AUTO: dict[str, Callable[[Game, Player, str], None]] = {
+    "mezepheles.word": words.learn_word,
+    "taskmaster.accept": madness.accept_task,
+    "taskmaster.reward": madness.reward,
+}
+"""Automatic skills of the 灵言师 and the 任务达人 (their modules)."""
+
+
+def amnesiac_timely(g: Game, p: Player) -> bool:
+    """??? acts under the time label and condition of the skill behind it."""
+    key = hidden.hidden_skill(g, p)
+    sk = SKILL_BY_KEY[key]
+    if sk.time == "夜晚*" and g.night == 1:
+        return False
+    if sk.time == "首夜" and not first_night_ok(g, p, "amnesiac.unknown"):
+        return False
+    cond = CONDITIONS.get(key)
+    return cond is None or cond(g, p)
+
+
+def amnesiac_act(g: Game, p: Player, targets: tuple[int, ...]) -> None:
+    """??? 「技能会正常发动，正常反馈」: the skill behind it, answered as ``amnesiac.unknown``."""
+    key = hidden.hidden_skill(g, p)
+    g.answer_as = "amnesiac.unknown"
+    try:
+        if targets:
+            resolve_info(g, p, BotcAction(p.n, key, targets))
+        else:
+            answer(g, p, key)
+    finally:
+        g.answer_as = None
+
+
 def auto(g: Game, p: Player, key: str) -> None:
     """A night skill with no choice of the player's: the engine runs it in its slot."""
-    if key in UNIMPLEMENTED or not timely(g, p, key):
+    if g.result is not None or not timely(g, p, key):
         return
     sk = SKILL_BY_KEY[key]
     if not sk.passive and g.has(p.n, "沉默"):
@@ -496,57 +609,25 @@ def auto(g: Game, p: Player, key: str) -> None:
     if sk.limited and p.held[key].used:
         return
     works = use(g, p, key)
-    if key == "washerwoman.info":
-        info.first_night_pair(g, p, key, Kind.TOWNSFOLK)
-    elif key == "librarian.info":
-        info.first_night_pair(g, p, key, Kind.OUTSIDER)
-    elif key == "investigator.info":
-        info.first_night_pair(g, p, key, Kind.MINION)
-    elif key == "chef.info":
-        info.chef(g, p, key)
-    elif key == "clockmaker.info":
-        info.clockmaker(g, p, key)
-    elif key == "noble.info":
-        info.noble(g, p, key)
-    elif key == "empath.info":
-        info.empath(g, p, key)
-    elif key == "pixie.observe":
-        truth = sorted(
-            {q.role for q in g.players if q.role != "pixie" and ROLE_BY_KEY[q.role].kind is Kind.TOWNSFOLK}
-        )
-        info.give(g, p, key, truth, lambda: [r.key for r in ROLES if r.kind is Kind.TOWNSFOLK])
+    if key in ANSWERS:
+        answer(g, p, key)
     elif key == "bountyhunter.bounty":
         pick = info.seats_answer(
             g, p, key, [q.n for q in g.players if q.faction == EVIL and q.n != p.n], exclude=p.n
         )
         g.grant(int(pick), "悬赏", p, key)
-    elif key == "mathematician.count":
-        info.give(g, p, key, [str(len(g.marks("错误")))], info.counts(len(g.players)))
-    elif key == "undertaker.info":
-        q = g.players[(g.exec_death_today or 1) - 1]
-        info.role_answer(g, p, key, q.role, {"target": q.n})
-    elif key == "flowergirl.info":
-        info.yes_no(g, p, key, g.demon_voted_today)
-    elif key == "towncrier.info":
-        info.yes_no(g, p, key, g.minion_nominated_today)
-    elif key == "juggler.catch":
-        n = sum(len(v) for (h, nm), v in g.force().items() if nm == "被猜中")
-        info.give(g, p, key, [str(n)], info.counts(5))
     elif key == "adventurer.adventure":
-        have = set(g.adventurer_mark.values())
         kinds = [k.value for k in Kind]
-        missing = [k for k in kinds if k not in {m for (h, m) in g.force() if h == p.n}]
+        mine = {name for (h, name) in g.force() if h == p.n}
+        missing = [k for k in kinds if k not in mine]
         if g.spec.reading("adventurer.condition") == "none_present" and len(missing) < len(kinds):
             return
         if missing:
             pick = str(g.choose("adventurer.mark", missing, clause="冒险家"))
             g.seq += 1
-            from ruleproof.specs.botc_m124.engine.model import St
-
             g.entries.append(St(pick, True, p.n, key, g.seq, holder=p.n))
             g.adventurer_mark[p.n] = pick
             g.touch()
-        del have
     elif key == "adventurer.return":
         mark = g.adventurer_mark.pop(p.n, None)
         if mark is not None:
@@ -564,10 +645,10 @@ def auto(g: Game, p: Player, key: str) -> None:
         "lunatic.mania",
     ):
         learn(g, p, key)
-    elif key == "mezepheles.word":
-        words = ["苹果", "月亮", "钟楼"]
-        g.mezepheles_word = str(g.choose("mezepheles.word", words, clause="灵言师"))
-        g.private(p.n, "info", {"skill": key, "value": g.mezepheles_word})
+    elif key in OTHER_AUTO:
+        OTHER_AUTO[key](g, p, key)
+    elif key == "mezepheles.control":
+        words.control(g, p, key, works)
     elif key == "gossip.flood" and works:
         g.judge(int(g.choose("gossip.victim", [q.n for q in g.living()], clause="造谣者")), p, key)
     elif key == "acrobat.circus" and works:
@@ -577,8 +658,6 @@ def auto(g: Game, p: Player, key: str) -> None:
     elif key == "moonchild.blight" and works:
         for x in g.marks("被照耀"):
             g.judge(x, p, key)
-    elif key == "lunatic.conceit":
-        learn(g, p, key)
 
 
 def learn(g: Game, p: Player, key: str) -> None:
@@ -631,52 +710,115 @@ def can_act_tonight(g: Game, q: Player, key: str) -> bool:
 
 
 AUTO_SKILLS = frozenset(
-    s.key
-    for s in SKILLS
-    if s.night and s.key not in TARGETS and s.key not in UNIMPLEMENTED and s.key != "ravenkeeper.info"
+    s.key for s in SKILLS if s.night and s.key not in TARGETS and s.key != "ravenkeeper.info"
 )
 
 
+OTHER_SLOTS = tuple(slot for ph in OTHER_NIGHTS for slot in ph.slots)
+SLOT_SKILLS: dict[str, tuple[str, ...]] = {
+    slot.printed: slot.skills for ph in (FIRST_NIGHT, *OTHER_NIGHTS) for slot in ph.slots
+}
+"""Printed slot → the skills it wakes (a slot printed in both orders wakes the same skills in both)."""
+
+
 def slot_skills(step: str) -> tuple[str, ...]:
-    for ph in (FIRST_NIGHT, *OTHER_NIGHTS):
-        for slot in ph.slots:
-            if slot.printed == step:
-                return slot.skills
-    return ()
+    return SLOT_SKILLS.get(step, ())
 
 
 def _holders(g: Game, key: str) -> list[Player]:
     """Seats holding ``key``: the original role's first, then those who gained it (「行动顺序在原角色之后」)."""
-    out = [p for p in g.players if key in p.held and g.holds(p, key)]
-    return sorted(out, key=lambda p: (p.held[key].gained, p.n))
+    return [p for p in g.holders_index().get(key, ()) if g.holds(p, key)]
+
+
+MANIA_SLOT = next(s.printed for s in FIRST_NIGHT.slots if "lunatic.mania" in s.skills)
+"""「疯子疯魔」: where the Lunatic's Demon skill acts under ``lunatic.demon_skill_slot=mania_slot``."""
+POST_PASSIVES = frozenset({"lunatic.mania"})
+"""Passives of a slot that report what the slot's actions did, so they fire after them (疯魔: 「使恶魔获知疯子
+技能的选择目标」)."""
+
+
+def lunatic_held(p: Player, key: str) -> bool:
+    """A Demon skill the 疯子 holds from its believed Demon (「并拥有该恶魔的所有能力」)."""
+    h = p.held.get(key)
+    return h is not None and h.source == "lunatic"
+
+
+def night_step(g: Game, p: Player, key: str) -> str | None:
+    """The step of tonight's order at which ``p``'s ``key`` wakes (None: no slot tonight): its printed slot,
+    except a Demon skill the 疯子 holds under ``lunatic.demon_skill_slot=mania_slot`` — then 「疯子疯魔」."""
+    if lunatic_held(p, key) and g.spec.reading("lunatic.demon_skill_slot") == "mania_slot":
+        return MANIA_SLOT
+    order = FIRST_NIGHT.slots if g.current_phase is OPENING else OTHER_SLOTS
+    for slot in order:
+        if key in slot.skills:
+            return slot.printed
+    return None
+
+
+def wakers(g: Game, step: str) -> list[tuple[Player, str]]:
+    """Who wakes at ``step`` with which skill, in the order they act: each printed skill's holders (the
+    original role first), and at 「疯子疯魔」 the 疯子's Demon skills when they act there (cached on the
+    state's version)."""
+    seen = (step, g.version, g.night)
+    if g.wakers_cache[0] == seen:
+        return g.wakers_cache[1]
+    idx = g.holders_index()
+    out: list[tuple[Player, str]] = []
+    g.wakers_cache = (seen, out)
+    for key in slot_skills(step):
+        for p in idx.get(key, ()):
+            if g.holds(p, key) and night_step(g, p, key) == step:
+                out.append((p, key))
+    if step == MANIA_SLOT:
+        for p in idx.get("lunatic.mania", ()):
+            for key in p.held:
+                if lunatic_held(p, key) and g.holds(p, key) and night_step(g, p, key) == step:
+                    out.append((p, key))
+    return out
 
 
 def slot_pre(g: Game) -> None:
     step = g.step
-    if step == "炼金术士":
+    if step == g.current_phase.steps[0]:
         night_start(g)
-    keys = slot_skills(step)
+    woken = wakers(g, step)
+    if not woken:
+        return  # nobody wakes at this slot
     order: list[int] = []
-    for key in keys:
-        order += [p.n for p in _holders(g, key) if p.n not in order]
+    for p, _key in woken:
+        if p.n not in order:
+            order.append(p.n)
     g.pos = {n: i for i, n in enumerate(order)}
-    for key in keys:
-        if key in AUTO_SKILLS and (SKILL_BY_KEY[key].passive or key in ("adventurer.adventure",)):
-            for p in _holders(g, key):
-                auto(g, p, key)
+    for p, key in woken:
+        sk = SKILL_BY_KEY[key]
+        if key in AUTO_SKILLS and (sk.passive or key == "adventurer.adventure") and key not in POST_PASSIVES:
+            auto(g, p, key)
+
+
+def script_step(g: Game, a: Any) -> str | None:
+    """Where a scripted night action without a ``step`` is collected: the slot its actor's skill wakes at
+    tonight (:func:`night_step`); None when that is not known (a day, a seat or skill that does not exist)."""
+    if g.current_phase.kind == "day" or not 1 <= a.actor <= len(g.players) or a.skill not in SKILL_BY_KEY:
+        return None
+    return night_step(g, g.players[a.actor - 1], a.skill)
+
+
+class BotcScriptPolicy(ScriptPolicy):
+    """A vector's script, each night action collected at the slot its actor's skill wakes at tonight."""
+
+    def step_for(self, g: Any, a: Any) -> str:
+        return a.step or script_step(g, a) or self.step_of.get(a.skill, "?")
 
 
 def leftovers(g: Game) -> None:
     """A scripted night action whose skill has no slot in tonight's order was never asked for: it is
     illegal, never silently dropped ([夜晚*] on the opening night, a <被动> skill, an unslotted skill)."""
-    from ruleproof.runtime import ScriptPolicy
-
     policy = g.policy
     if not isinstance(policy, ScriptPolicy) or not policy._scripted(g.night):
         return
     steps = set(g.current_phase.steps)
     for a in policy.nights.get(g.night, ()):
-        step = a.step or policy.step_of.get(a.skill, "?")
+        step = policy.step_for(g, a)
         if step in steps:
             continue
         sk = SKILL_BY_KEY.get(a.skill)
@@ -699,31 +841,128 @@ def leftovers(g: Game) -> None:
 def slot_post(g: Game) -> None:
     if g.step == g.current_phase.steps[-1]:
         leftovers(g)
-    keys = slot_skills(g.step)
     submitted = {(a.actor, a.skill) for a in g.submitted} if g.submitted else set()
     g.submitted = ()
-    for key in keys:
+    woken = wakers(g, g.step)
+    for key in dict.fromkeys(k for _p, k in woken if k in TEAM):
+        team_settle(g, key, [p for p, k in woken if k == key])
+    for p, key in woken:
         sk = SKILL_BY_KEY[key]
-        for p in _holders(g, key):
-            if key in AUTO_SKILLS and not sk.passive and key != "adventurer.adventure":
-                auto(g, p, key)
-            elif sk.forced and key in TARGETS and (p.n, key) not in submitted:
-                fill_forced(g, p, key)
-            elif (
-                key == "po.choose"
-                and (p.n, key) not in submitted
-                and CONDITIONS[key](g, p)
-                and g.night > 1
-                and p.alive
-            ):
-                g.po_skipped[p.n] = True
+        if key in POST_PASSIVES or key in TEAM:
+            continue
+        if key in AUTO_SKILLS and not sk.passive and key != "adventurer.adventure":
+            auto(g, p, key)
+        elif key == "amnesiac.unknown":
+            if targets_of(g, p, key).n == 0 and timely(g, p, key) and g.result is None:
+                use(g, p, key)
+                amnesiac_act(g, p, ())
+        elif sk.forced and key in TARGETS and (p.n, key) not in submitted:
+            fill_forced(g, p, key)
+        elif (
+            key == "po.choose"
+            and (p.n, key) not in submitted
+            and CONDITIONS[key](g, p)
+            and g.night > 1
+            and p.alive
+        ):
+            g.po_skipped[p.n] = True
+    for p, key in woken:
+        if key in POST_PASSIVES:
+            auto(g, p, key)
+    if g.night > 1 and g.spec.reading("pukka.burst_timing") == "immediate" and g.marks("因纯血恶魔中毒"):
+        burst(g)  # 「会在满足发动条件时发动」: as soon as a mark exists at night
     g.check_win("slot")
 
 
-def fill_forced(g: Game, p: Player, key: str) -> None:
-    """<强制>: 「不可以放弃发动……如玩家因一些原因没有选择目标，则由说书人选择」."""
+def role_options(g: Game, p: Player, key: str, targets: list[int] | tuple[int, ...]) -> list[str]:
+    """The roles a skill naming one may name (洗脑: good roles; 熬制: none of the note's forbidden ones)."""
+    if key == "pithag.brew" and targets:
+        return pithag.role_options(g, g.players[targets[0] - 1])
+    spec = targets_of(g, p, key)
+    return [r.key for r in ROLES if not spec.good_role or r.good]
+
+
+def act_at_once(g: Game, p: Player, after: str) -> None:
+    """熬药巫婆's note: the new role's skills slotted before ``after`` tonight act once, right now."""
+    slots = [s.printed for s in OTHER_SLOTS]
+    limit = slots.index(after)
+    for key in ROLE_BY_KEY[p.role].skills:
+        step = night_step(g, p, key)
+        if step is None or slots.index(step) >= limit or g.result is not None:
+            continue
+        sk = SKILL_BY_KEY[key]
+        g.log("act_at_once", {"seat": p.n, "skill": key, "after": after})
+        if key in AUTO_SKILLS:
+            auto(g, p, key)
+        elif (
+            key in TARGETS
+            and sk.night
+            and (sk.forced or g.choose("pithag.extra", ["no", "yes"], clause="熬药巫婆") == "yes")
+        ):
+            fill_forced(g, p, key, by="holder")
+
+
+DEMON_SKILLS = frozenset(s.key for s in SKILLS if ROLE_BY_KEY[s.role].kind is Kind.DEMON)
+
+
+def watch(g: Game, key: str) -> None:
+    """After a skill resolved: the 数学家's note on the 疯子 (its targets against the Demon's)."""
+    if (
+        key in DEMON_SKILLS
+        and "mathematician.audit" in g.holders_index()
+        and "lunatic.mania" in g.holders_index()
+    ):
+        interference.lunatic_check(g)
+
+
+TEAM = frozenset(s.key for s in SKILLS if s.has("团队"))
+"""恶魔宝宝's <团队> skills: the Minions' ballots, settled once per slot by :func:`team_settle`."""
+
+
+def team_settle(g: Game, key: str, members: list[Player]) -> None:
+    """「爪牙可以发若干条马甲名，直到所有爪牙最后发出的马甲名为相同的，如果超过行动时限也没有统一或有爪牙没有发送马甲名，
+    则选择最后发出的马甲名里最多的为结果」: each Minion's ballot is its last name; the most named wins (a tie is the
+    storyteller's pick, ``<skill>.tie``); no ballot at all: <强制>, the storyteller picks (``<skill>.target``)."""
+    ballots = dict(g.ballots.pop(key, []))  # seat → its last ballot
+    live = [p for p in members if p.alive and timely(g, p, key)]
+    if not live or g.result is not None:
+        return
+    if ballots:
+        counts: dict[int, int] = {}
+        for t in ballots.values():
+            counts[t] = counts.get(t, 0) + 1
+        top = max(counts.values())
+        tied = sorted(t for t, c in counts.items() if c == top)
+        target = tied[0] if len(tied) == 1 else int(g.choose(f"{key}.tie", tied, clause="恶魔宝宝"))
+    else:
+        options = target_options(g, live[0], key, [])
+        if not options:
+            return
+        target = int(g.choose(f"{key}.target", options, clause="恶魔宝宝"))
+    g.log(
+        "team", {"skill": key, "target": target, "ballots": {str(n): t for n, t in sorted(ballots.items())}}
+    )
+    if key == "lilmonsta.carry":
+        g.carry(target)
+        return
+    sitter = next((q for q in g.players if g.is_demon(q) and q.alive), None)
+    if sitter is None:
+        return
+    if g.fails(sitter, key):  # the Lil' Monsta's ability is its babysitter's: impaired, it fails
+        g.log("fizzle", {"seat": sitter.n, "skill": key, "why": "impaired"})
+        return
+    g.judge(target, sitter, key)
+
+
+def fill_forced(g: Game, p: Player, key: str, *, by: str = "storyteller") -> None:
+    """<强制>: 「不可以放弃发动……如玩家因一些原因没有选择目标，则由说书人选择」 — the targets from the choice
+    stream (``<skill>.target``; ``by``: whose pick that is, for the log)."""
     sk = SKILL_BY_KEY[key]
-    if not (p.alive or sk.survives_death) or not capable(g, p, key) or not timely(g, p, key):
+    if g.result is not None or not (p.alive or sk.survives_death) or not timely(g, p, key):
+        return
+    if not capable(g, p, key):
+        if g.holds(p, key) and any(st.source != p.n for st in g.force().get((p.n, "沉默"), ())):
+            interference.thwarted(g, p.n, key, "silenced")
         return
     spec = TARGETS[key]
     picked: list[int] = []
@@ -734,17 +973,20 @@ def fill_forced(g: Game, p: Player, key: str) -> None:
         picked.append(int(g.choose(f"{key}.target", options, clause=ROLE_BY_KEY[sk.role].clause)))
     role = None
     if spec.role:
-        roles = [r.key for r in ROLES if not spec.good_role or r.good]
+        roles = role_options(g, p, key, picked)
         role = str(g.choose(f"{key}.role", roles, clause=ROLE_BY_KEY[sk.role].clause))
     a = BotcAction(p.n, key, tuple(picked), role=role)
-    g.log("storyteller_target", {"seat": p.n, "skill": key, "targets": picked})
+    g.log(f"{by}_target", {"seat": p.n, "skill": key, "targets": picked})
+    g.ledger.append(LedgerEntry(g.night, g.step, p.n, p.true_role, key, a.targets))
     resolve(g, p, a)
+    watch(g, key)
 
 
 def night_start(g: Game) -> None:
-    """The night begins: 纯血恶魔 毒发 under the reading ``pukka.burst_timing=night_start``."""
+    """The night begins: 纯血恶魔 毒发 on the marks made on earlier nights (both readings of
+    ``pukka.burst_timing``: under ``immediate`` they are there as the night opens, so it fires now too)."""
     g.clock = 1200
-    if g.night > 1 and g.spec.reading("pukka.burst_timing") == "night_start":
+    if g.night > 1:
         burst(g)
     for p in _holders(
         g, "chambermaid.accompany"
@@ -757,14 +999,21 @@ def _spread_on(t: int) -> Callable[[Any], bool]:
     return lambda e: bool(e.holder == t and e.skill == "pukka.spread")
 
 
+def _mark_on(t: int) -> Callable[[Any], bool]:
+    return lambda e: bool(e.holder == t and e.name == "因纯血恶魔中毒")
+
+
 def burst(g: Game) -> None:
     for p in g.players:
         if "pukka.burst" in p.held and g.holds(p, "pukka.burst"):
             for t in g.marks("因纯血恶魔中毒"):
-                works = not g.fails(p, "pukka.burst")
-                if works:
+                if not g.fails(p, "pukka.burst"):
                     g.judge(t, p, "pukka.burst")
-                g.remove(_spread_on(t))
+                    g.remove(_spread_on(t))
+                elif g.spec.reading("drunk.mixed_skill") == "marks_survive":  # the mark part still acts
+                    g.remove(_mark_on(t))
+                else:
+                    g.log("fizzle", {"seat": p.n, "skill": "pukka.burst", "why": "impaired"})
 
 
 # ── the day ────────────────────────────────────────────────────────────────────────────────
@@ -780,6 +1029,12 @@ def check_day(g: Game, p: Player, a: Any) -> None:
             "nominations and votes happen in the day, with a time",
             a,
         )
+    if a.skill == PENALTY:
+        if a.card not in cards.CARDS:
+            raise _illegal(g, "判罚制度", "card 须为 blue / yellow / red", "card: blue, yellow or red", a)
+        return
+    if p.out == cards.OUT:
+        raise _illegal(g, "红牌", "红牌罚下者已出局", "a seat sent off with a red card is out of the game", a)
     if a.skill == SAY:
         return
     if a.skill == NOMINATE:
@@ -830,6 +1085,8 @@ def nominate(g: Game, p: Player, a: Any) -> None:
         src = g.force()[(p.n, "诅咒")][0]
         g.judge(p.n, g.players[src.source - 1], "witch.curse")
     q = g.players[target - 1]
+    if g.result is not None:
+        return
     if "virgin.purity" in q.held and g.holds(q, "virgin.purity") and not q.held["virgin.purity"].used:
         works = use(g, q, "virgin.purity")
         if works and ROLE_BY_KEY[p.role].kind is Kind.TOWNSFOLK:
@@ -838,7 +1095,7 @@ def nominate(g: Game, p: Player, a: Any) -> None:
 
 
 def tally(g: Game, nom: Nomination) -> None:
-    if nom.count is not None:
+    if nom.count is not None or g.result is not None:
         return
     nom.count = len(nom.yes)
     nom.alive_at_tally = g.alive_count()
@@ -855,13 +1112,14 @@ def vote(g: Game, p: Player, a: Any) -> None:
         if g.is_demon(p):
             g.demon_voted_today = True  # 花艺师: 「投“是”算作投票」
     g.log("vote", {"voter": p.n, "nominee": nom.nominee, "yes": yes, "counted": counted})
-    if len(nom.voted) == len(g.players):
+    if len(nom.voted) == sum(q.out != cards.OUT for q in g.players):  # 「所有角色均进行投票」
         g.advance(a.at)
         tally(g, nom)
 
 
 def say(g: Game, p: Player, a: Any) -> None:
     g.log("said", {"seat": p.n, "word": a.word})
+    words.said(g, p, str(a.word or ""), a.at)
 
 
 def dawn(g: Game) -> None:
@@ -901,9 +1159,12 @@ def moonchild_window(g: Game, p: Player) -> None:
 
 
 def daytime_post(g: Game) -> None:
+    if g.result is not None:
+        return
     g.advance(g.spec.p("day.close"))
     for nm in g.nominations:
         tally(g, nm)
+    madness.day_end(g)
 
 
 def settle(g: Game) -> None:
@@ -940,12 +1201,16 @@ class BotcSkill(SkillImpl[Game, Player, Any]):
             vote(g, p, a)
         elif a.skill == SAY:
             say(g, p, a)
+        elif a.skill == PENALTY:
+            cards.give(g, p, str(a.card))
+        elif a.skill in TEAM:
+            g.ballots.setdefault(a.skill, []).append((p.n, a.targets[0]))
+            g.log("ballot", {"seat": p.n, "skill": a.skill, "target": a.targets[0]})
         else:
             resolve(g, p, a)
+            watch(g, a.skill)
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Any:
-        from ruleproof.specs.botc_m124.engine import policy
-
         return policy.propose(g, p, self.key, rng)
 
 
@@ -965,4 +1230,6 @@ def _register() -> None:
 
 _register()
 
-__all__ = ["AUTO_SKILLS", "TARGETS", "UNIMPLEMENTED", "capable", "check_common", "resolve"]
+from ruleproof.specs.botc_m124.engine import policy  # noqa: E402 - policy imports this module
+
+__all__ = ["AUTO_SKILLS", "TARGETS", "capable", "check_common", "resolve"]

@@ -24,10 +24,8 @@ def run(args: argparse.Namespace) -> int:
     book = book_from_args(args)
     engine = books.engine_of(book, "ruleproof play")
     spec = spec_from_args(args, book, "play")
-    roles = engine.random_roles(args.seed)
-    g = engine.new_game(
-        spec, roles, engine.random_policy(args.seed), seed=args.seed, observer=None, stop_after=None
-    )
+    g = engine.random_game(spec, args.seed)
+    roles = [p.role for p in g.players]
     g.run()
     if args.json:
         print(

@@ -9,7 +9,8 @@
   periods, system choices, the event log;
 * :mod:`.policy` — the policy protocol and the pass / script / seeded random policies;
 * :mod:`.statuses` — statuses that end at a step's start or end;
-* :mod:`.replay` — ``ruleproof-vector/1`` replay: load, run the script, check expectations, mismatches.
+* :mod:`.replay` — ``ruleproof-vector/1`` replay: load, run the script, check expectations, mismatches;
+* :mod:`.render` — the readable log ``play`` prints, in the words a book hands it.
 
 Nothing here imports a book; a book's engine imports this.
 """
@@ -28,6 +29,7 @@ from ruleproof.runtime.model import (
     Seat,
 )
 from ruleproof.runtime.policy import Choice, PassPolicy, Policy, RandomPolicy, ScriptPolicy
+from ruleproof.runtime.render import EventText, LogRenderer, Words
 from ruleproof.runtime.replay import BookEngine, Mismatch, Outcome, matches
 from ruleproof.runtime.rules import SETUP, Phase, Ruleset, SkillImpl, SkillInfo
 from ruleproof.runtime.statuses import Status, Statuses, Until
@@ -41,8 +43,10 @@ __all__ = [
     "Choice",
     "Decision",
     "Event",
+    "EventText",
     "IllegalAction",
     "LedgerEntry",
+    "LogRenderer",
     "Mismatch",
     "NotImplementedRule",
     "Observer",
@@ -60,5 +64,6 @@ __all__ = [
     "Status",
     "Statuses",
     "Until",
+    "Words",
     "matches",
 ]

@@ -15,7 +15,7 @@ One step of a collected (non-stream) period:
    action is checked — the common checks, then the skill's own — before *any* resolves, so all decisions
    of a step see the same state;
 3. resolution: a leading skill first, then in the round's resolution order (:attr:`order`), ties by the
-   spec's skill order; an actor no longer capable is logged ``not_executed`` (also one unable at the
+   spec's skill order, until the game ends; an actor no longer capable is logged ``not_executed`` (also one unable at the
    snapshot, where the book reads capability there: :meth:`capability_at_snapshot`); :attr:`resolving`
    names the skill being resolved; every executed action goes
    into the action ledger with its initiator's true role; collective skills (votes, pairings) resolve
@@ -216,6 +216,8 @@ class BaseGame(Generic[P]):
         collective: dict[str, list[Action]] = {}
         ledger = self.ledger
         for a in checked:
+            if self.result is not None:
+                return  # the game ended while the step resolved: nothing more happens
             impl = impls[a.skill]
             if impl.collective:
                 collective.setdefault(a.skill, []).append(a)
@@ -344,24 +346,39 @@ class BaseGame(Generic[P]):
 
     # ── the system player ────────────────────────────────────────────────────────────────────
 
-    def choose(self, key: str, options: Sequence[Choice], *, clause: str, default: int = 0) -> Choice:
+    def choose(
+        self,
+        key: str,
+        options: Sequence[Choice],
+        *,
+        clause: str,
+        default: int = 0,
+        accept: Callable[[Choice], str | None] | None = None,
+    ) -> Choice:
         """A choice the rules leave to the system player (the storyteller, the director): asked of the
         policy like any decision, logged, and checked to be one of ``options``; ``default`` is the index
-        of the option taken when the policy leaves it (a :class:`~ruleproof.runtime.policy.PassPolicy`)."""
+        of the option taken when the policy leaves it (a :class:`~ruleproof.runtime.policy.PassPolicy`).
+
+        ``accept`` opens the choice beyond ``options`` (a word, a sentence the text leaves free): a pick
+        not among them is taken when ``accept(pick)`` returns None, else refused with the reason it
+        returns (Chinese); ``options`` are then the candidates a random policy draws from."""
         if not options:
             raise ValueError(f"choice {key} without options")
         pick = self.policy.choose(self, key, options)
         if pick is None:
             pick = options[default]
         elif pick not in options:
-            raise IllegalAction(
-                clause,
-                f"系统选择 {key} 须为 {list(options)} 之一，实为 {pick!r}",
-                f"the system choice {key} must be one of {list(options)}, got {pick!r}",
-                night=self.night if self.current_phase.kind != "day" else None,
-                actor=SYSTEM,
-                skill=key,
-            )
+            why = "不在可选之列" if accept is None else accept(pick)
+            if why is not None:
+                shown = list(options) if len(options) <= 12 else [*list(options)[:12], "…"]
+                raise IllegalAction(
+                    clause,
+                    f"系统选择 {key} 不合规则（{why}）：可选 {shown}，实为 {pick!r}",
+                    f"the system choice {key} is not allowed ({why}): options {shown}, got {pick!r}",
+                    night=self.night if self.current_phase.kind != "day" else None,
+                    actor=SYSTEM,
+                    skill=key,
+                )
         self.log("choice", {"key": key, "pick": pick})
         return pick
 

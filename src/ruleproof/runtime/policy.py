@@ -86,8 +86,13 @@ class ScriptPolicy:
         if not self._scripted(g.night):
             return self.fallback.actions(g, step) if self.fallback else []
         script = self.days if g.current_phase.kind == "day" else self.nights
-        step_of = self.step_of
-        return [a for a in script.get(g.night, ()) if (a.step or step_of.get(a.skill, "?")) == step]
+        return [a for a in script.get(g.night, ()) if self.step_for(g, a) == step]
+
+    def step_for(self, g: Any, a: Action) -> str:
+        """The step a scripted action is submitted at: its own ``step``, else its skill's declared step.
+        A book whose skills wake at a step that depends on the state (a reading, who holds them) overrides
+        this."""
+        return a.step or self.step_of.get(a.skill, "?")
 
     def order(self, g: Any, night: int) -> Sequence[int] | None:
         if not self._scripted(night):

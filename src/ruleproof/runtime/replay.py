@@ -26,6 +26,7 @@ from ruleproof.errors import BadInput
 from ruleproof.runtime.game import LAST, BaseGame, Observer
 from ruleproof.runtime.model import Action, Event, IllegalAction, Result
 from ruleproof.runtime.policy import PassPolicy, Policy, RandomPolicy, ScriptPolicy
+from ruleproof.runtime.render import LogRenderer, brief
 from ruleproof.runtime.rules import Ruleset
 from ruleproof.vectors.format import (
     START,
@@ -125,6 +126,10 @@ class BookEngine(ABC):
     trace_points: ClassVar[frozenset[str]] = frozenset()  # steps after which a trace snapshot is taken
     trace_labels: ClassVar[Mapping[str, str]] = {}  # step → its trace label ("night {n} step 0.6")
     factions: ClassVar[Sequence[tuple[str, str, str]]] = ()  # (key, 中文, English) of the sides
+    renderer: ClassVar[LogRenderer | None] = None  # the book's words for ``play``'s log
+    script_policy_class: ClassVar[type[ScriptPolicy]] = ScriptPolicy  # a book's step_for, if it has one
+    random_rounds: ClassVar[int | None] = None  # a random game stops after this many rounds without a
+    #                                              result (termination, not a rule: None for none)
     secondary_label: ClassVar[tuple[str, str] | None] = None  # (中文, English) of a secondary win
 
     def __init__(self) -> None:
@@ -175,7 +180,7 @@ class BookEngine(ABC):
         return Action(a.actor, a.skill, a.targets, step=a.step, at=a.get("at"))
 
     def script_policy(self, vec: Vector, fallback: Policy | None, last: int) -> ScriptPolicy:
-        return ScriptPolicy(
+        return self.script_policy_class(
             {n: [self.to_action(a) for a in acts] for n, acts in vec.nights.items()},
             {n: [self.to_action(a) for a in acts] for n, acts in vec.days.items()},
             vec.orders,
@@ -220,13 +225,17 @@ class BookEngine(ABC):
     def random_game(self, spec: Any, seed: int, observer: Observer | None = None) -> BaseGame[Any]:
         """One seeded game: random seats, seeded random legal decisions (not yet played)."""
         roles = self.random_roles(seed)
+        stop = None if self.random_rounds is None else ("day", self.random_rounds)
         return self.new_game(
-            spec, roles, self.random_policy(seed), seed=seed, observer=observer, stop_after=None
+            spec, roles, self.random_policy(seed), seed=seed, observer=observer, stop_after=stop
         )
 
     def render(self, events: Sequence[Event], lang: str, *, private: bool, system: bool) -> list[str]:
         """A readable log: one line per event (public always; private feedback and the referee's log
-        when asked)."""
+        when asked) — in the book's words when it has a :attr:`renderer`, else each event's kind and
+        data as ``key=value`` pairs."""
+        if self.renderer is not None:
+            return self.renderer.render(events, lang, private=private, system=system)
         out = []
         for e in events:
             if (e.audience == "private" and not private) or (e.audience == "system" and not system):
@@ -234,7 +243,7 @@ class BookEngine(ABC):
             mark = {"public": "公告" if lang != "en" else "public", "private": f"→{list(e.to)}"}.get(
                 e.audience, "·"
             )
-            out.append(f"{e.night}/{e.step} {mark} {e.kind} {e.data}")
+            out.append(f"{e.night}/{e.step} {mark} {e.kind} {brief(e.data)}")
         return out
 
     def vocabulary_json(self) -> dict[str, Any]:

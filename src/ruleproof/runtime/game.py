@@ -216,7 +216,7 @@ class BaseGame(Generic[P]):
         collective: dict[str, list[Action]] = {}
         ledger = self.ledger
         for a in checked:
-            if self.result is not None:
+            if self.has_result():
                 return  # the game ended while the step resolved: nothing more happens
             impl = impls[a.skill]
             if impl.collective:

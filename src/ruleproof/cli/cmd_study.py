@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 from ruleproof.cli.common import add_book_argument, book_from_args
+from ruleproof.cli.options import add_spec_options
 from ruleproof.errors import UserError
 from ruleproof.jsonout import dumps
 from ruleproof.studies import report, runner
@@ -22,21 +23,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--list", action="store_true", help="list the studies and the built-in policies")
     p.add_argument("--games", type=int, default=2000, help="games per sweep value (default 2000)")
     p.add_argument("--seed", type=int, default=0, help="study seed: game i plays with seed × 10^9 + i")
-    p.add_argument(
-        "--set",
-        dest="overrides",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="a parameter (see `ruleproof params`), seat.SEAT=VARIANT, policy.WHO=NAME, target=LO..HI",
-    )
-    p.add_argument(
-        "--interpret",
-        dest="readings",
-        action="append",
-        default=[],
-        metavar="SWITCH=READING",
-        help="a reading of an interpretation switch (docs/interpretations.md)",
+    add_spec_options(
+        p, set_help="a parameter (see `ruleproof params`), seat.SEAT=VARIANT, policy.WHO=NAME, target=LO..HI"
     )
     p.add_argument(
         "--policy",

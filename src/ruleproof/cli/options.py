@@ -10,15 +10,19 @@ from ruleproof import books
 from ruleproof.books import BookProfile
 from ruleproof.errors import UserError
 
+SET_HELP = "override a tunable parameter (see `ruleproof params`), e.g. sheriff.bullet_cap=3"
 
-def add_spec_options(parser: argparse.ArgumentParser) -> None:
+
+def add_spec_options(parser: argparse.ArgumentParser, set_help: str = SET_HELP) -> None:
+    """``--set KEY=VALUE`` and ``--interpret SWITCH=READING`` (``set_help``: a command whose --set takes more
+    than the spec's parameters says so)."""
     parser.add_argument(
         "--set",
         dest="overrides",
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="override a tunable parameter (see `ruleproof params`), e.g. sheriff.bullet_cap=3",
+        help=set_help,
     )
     parser.add_argument(
         "--interpret",

@@ -58,6 +58,11 @@ def _pairs(items: list[str], what: str) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
+def _children_cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
 def run(args: argparse.Namespace) -> int:
     book = book_from_args(args)
     sb = runner.study_book(book.key) if book.has("studies") else None
@@ -102,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
     for c in configs.values():  # every configuration is checked before any game is played
         runner.context_for(book.key, study.name, c)
     result = StudyResult(study.name, book.book_id, args.seed, args.games, config, sweep_key)
-    start, cpu0 = time.perf_counter(), time.process_time()
+    start, cpu0, kids0 = time.perf_counter(), time.process_time(), _children_cpu()
     total = args.games * len(values)
     label = f"{study.name}"
     with runner.progress_bar(total, label, not args.quiet and sys.stderr.isatty()) as tick:
@@ -112,8 +117,7 @@ def run(args: argparse.Namespace) -> int:
             )
             result.contexts[v] = runner.context_for(book.key, study.name, c)[1].describe()
     wall = time.perf_counter() - start
-    children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = time.process_time() - cpu0 + children.ru_utime + children.ru_stime
+    cpu = time.process_time() - cpu0 + _children_cpu() - kids0  # workers (reaped by now) of this run only
     doc = report.build(result, study, book, sb.policy_names())
     files = report.write_all(doc, study, out_dir, args.lang) if out_dir else []
     if args.json:

@@ -103,6 +103,8 @@ def test_cli_writes_result_report_and_plots(tmp_path: Path, capsys: pytest.Captu
     assert doc["results"]["2"]["context"]["spec"]["params"] == {"craftsman.quick_valid_nights": 2}
     assert doc["results"]["3"]["context"]["policies"]["craftsman"] == "distribute"
     assert doc["question"]["line"] and "工匠加强" in doc["question"]["quote"]
+    # the figures the question asks about are put in words, value by value
+    assert any(line.startswith("每件速成护甲于有效期内挡下次数：2：") for line in doc["conclusion"]["zh"])
     for name in ("summary.png", "summary.svg", "hist-quick_dwell.png", "report.md", "report.en.md"):
         assert (out / name).stat().st_size > 200, name
     assert "**问题。**" in (out / "report.md").read_text(encoding="utf-8")
@@ -115,6 +117,10 @@ def test_cli_writes_result_report_and_plots(tmp_path: Path, capsys: pytest.Captu
     first = (out / "result.json").read_bytes()
     assert main([*args, "--out", str(out)]) == 0
     assert (out / "result.json").read_bytes() == first  # same seed, same bytes
+    study = runner.study_book("fanhanglu").studies["craftsman"]
+    report_md = (out / "report.md").read_bytes()
+    report.rewrite(out, study, "zh")  # the conclusion recomputed from the file: what a fresh run writes
+    assert (out / "result.json").read_bytes() == first and (out / "report.md").read_bytes() == report_md
     capsys.readouterr()
 
 
@@ -176,3 +182,21 @@ def test_user_plugin_from_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert main([*base, "--policy", f"alien={bad}:X"]) == 2
     err = capsys.readouterr().err
     assert "boom" in err and "Traceback" not in err
+
+
+def test_comparison_says_whether_intervals_are_apart() -> None:
+    from ruleproof.specs.fanhanglu.studies.catalog import compare
+
+    def rate(est: float, lo: float, hi: float) -> dict[str, object]:
+        return {"zh": "率", "en": "rate", "kind": "rate", "estimate": est, "ci95": [lo, hi], "n": 100}
+
+    apart = {"2": {"r": rate(0.2, 0.15, 0.25)}, "3": {"r": rate(0.4, 0.35, 0.45)}}
+    close = {"2": {"r": rate(0.2, 0.15, 0.25)}, "3": {"r": rate(0.22, 0.17, 0.27)}}
+    assert compare(apart, "r", "en") == (
+        "rate: 2: 20.0% [15.0%, 25.0%], N=100; 3: 40.0% [35.0%, 45.0%], N=100"
+        " — the intervals of 2 and 3 are apart: a difference the games show."
+    )
+    assert "overlap: no difference shown" in compare(close, "r", "en")
+    assert compare(close, "r", "zh").endswith("重叠：此样本量下未见差异。")
+    empty = {"": {"r": {"zh": "率", "en": "rate", "estimate": None, "ci95": None, "n": 0}}}
+    assert compare(empty, "r", "en") == "rate: — (N=0)."

@@ -46,6 +46,9 @@ class FanhangluStudy:
     policies: ClassVar[Mapping[str, str]] = frozen({"*": "reasonable"})
     sweep: ClassVar[tuple[str, tuple[str, ...]] | None] = None
     track: ClassVar[bool] = False
+    answers: ClassVar[tuple[str, ...]] = ()
+    """The metrics the study's question asks about: :meth:`conclude` puts each in words per sweep value,
+    with its interval, and says whether the intervals of the first and the last value are apart."""
 
     def play(self, ctx: Any, game_seed: int, agg: Aggregate) -> None:
         g, rec = play(ctx.setup, game_seed)
@@ -78,11 +81,45 @@ class FanhangluStudy:
                     f"{head}人类胜 {pct(w['win.humans'])}，异形胜 {pct(w['win.xenos'])}，外星人主胜 "
                     f"{pct(w['win.alien'])}（逃亡次胜 {pct(w['secondary'])}）；对局长度中位数 {n['estimate']} 夜。"
                 )
-        return out
+        return out + [compare(results, key, lang) for key in self.answers]
 
 
 def pct(x: object) -> str:
     return f"{100 * x:.1f}%" if isinstance(x, float | int) else "—"
+
+
+def figure(s: Mapping[str, Any], lang: str) -> str:
+    """One metric's estimate with its 95 % interval and N, as a sentence shows it."""
+    if s["estimate"] is None:
+        return f"— (N={s['n']})"
+    rate = s.get("kind") == "rate"
+    show = pct if rate else str
+    ci = f" [{show(s['ci95'][0])}, {show(s['ci95'][1])}]" if s["ci95"] else ""
+    med = ("median " if lang == "en" else "中位数 ") if s.get("kind") == "median" else ""
+    return f"{med}{show(s['estimate'])}{ci}, N={s['n']}"
+
+
+def compare(results: Mapping[str, Mapping[str, Any]], key: str, lang: str) -> str:
+    """A metric per sweep value in words; with two values or more, whether the 95 % intervals of the first and
+    the last are apart (a difference the games show) or overlap (none shown at this N)."""
+    en = lang == "en"
+    cells = [(v, m[key]) for v, m in results.items()]
+    name = cells[0][1]["en" if en else "zh"]
+    colon = ": " if en else "："
+    parts = [f"{v}{colon}{figure(s, lang)}" if v else figure(s, lang) for v, s in cells]
+    line = f"{name}: {'; '.join(parts)}" if en else f"{name}：{'；'.join(parts)}"
+    (first, a), (last, b) = cells[0], cells[-1]
+    if len(cells) >= 2 and a["ci95"] and b["ci95"]:
+        apart = a["ci95"][1] < b["ci95"][0] or b["ci95"][1] < a["ci95"][0]
+        if en:
+            line += (
+                f" — the intervals of {first} and {last} are apart: a difference the games show"
+                if apart
+                else f" — the intervals of {first} and {last} overlap: no difference shown at this N"
+            )
+        else:
+            line += f"——{first} 与 {last} 的区间{'不重叠：差异为实测所见' if apart else '重叠：此样本量下未见差异'}"
+    return line + ("." if en else "。")
 
 
 def alien_out(g: Game, rec: Record) -> str | None:
@@ -236,6 +273,7 @@ class Poisoner(FanhangluStudy):
         Metric("poison_on_enemies", "毒药落在异形∕外星人之占比", "poisons landing on xenos / the alien"),
     )
     sweep = ("seat.rescue", ("rescue_doctor", "poisoner"))
+    answers = ("win.humans", "poison_deaths", "poison_on_enemies")
 
     def observe(self, g: Game, rec: Record, agg: Aggregate) -> None:
         deaths = sum(1 for e in g.events if e.kind == "death" and "poison" in e.data.get("report", ()))
@@ -277,6 +315,7 @@ class Craftsman(FanhangluStudy):
     policies = frozen({"*": "reasonable", "craftsman": "distribute"})
     sweep = ("craftsman.quick_valid_nights", ("2", "3"))
     track = True
+    answers = ("quick_dwell", "blocks_per_piece", "piece_blocked", "wasted_at_exit", "win.humans")
 
     def observe(self, g: Game, rec: Record, agg: Aggregate) -> None:
         for d in rec.dwell:
@@ -312,6 +351,7 @@ class Defender(FanhangluStudy):
     )
     policies = frozen({"*": "reasonable", "craftsman": "distribute"})
     sweep = ("seat.defender", ("bodyguard", "craftsman"))
+    answers = ("win.humans", "defender_survives")
 
     def observe(self, g: Game, rec: Record, agg: Aggregate) -> None:
         holder = next((p for p in g.players if p.true_role in ("bodyguard", "craftsman")), None)
@@ -337,6 +377,7 @@ class Fizzle(FanhangluStudy):
     defaults = frozen({"seat.defender": "craftsman"})
     policies = frozen({"*": "reasonable", "craftsman": "hoard"})
     sweep = ("policy.craftsman", ("random", "distribute", "hoard"))
+    answers = ("fizzle_per_piece", "game_with_fizzle")
 
     def observe(self, g: Game, rec: Record, agg: Aggregate) -> None:
         fizzles = sum(1 for e in g.events if e.kind == "fizzle" and e.data.get("skill") == "distribute_armor")
@@ -364,6 +405,7 @@ class Endgame(FanhangluStudy):
     )
     histograms = ("nights_at_three", "nights")
     track = True
+    answers = ("reaches_three", "nights_at_three", "exile_at_three", "win.draw")
 
     def observe(self, g: Game, rec: Record, agg: Aggregate) -> None:
         reached = rec.first_three_night > 0

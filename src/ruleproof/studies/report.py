@@ -314,6 +314,22 @@ def write_all(doc: Mapping[str, Any], study: Study, out: Path, lang: str) -> lis
     return ["result.json", *names, "report.md", "report.en.md"]
 
 
+def rewrite(folder: Path, study: Study, lang: str) -> list[str]:
+    """Write a study folder anew from its ``result.json``: the conclusion recomputed from the summaries (a
+    changed wording of ``conclude`` without replaying the games), then the plots and reports as
+    :func:`write_all` writes them — the bytes a fresh run with the same seed would write."""
+    import json
+
+    doc = json.loads((folder / "result.json").read_text(encoding="utf-8"))
+    summaries = {v: r["metrics"] for v, r in doc["results"].items()}
+    settings = doc["config"]["settings"]
+    doc["conclusion"] = {
+        "zh": study.conclude(summaries, settings, "zh"),
+        "en": study.conclude(summaries, settings, "en"),
+    }
+    return write_all(doc, study, folder, lang)
+
+
 __all__ = [
     "FORMAT",
     "build",
@@ -322,6 +338,7 @@ __all__ = [
     "plots",
     "prepare_out",
     "question_line",
+    "rewrite",
     "table",
     "write_all",
 ]

@@ -194,9 +194,18 @@ def test_comparison_says_whether_intervals_are_apart() -> None:
     close = {"2": {"r": rate(0.2, 0.15, 0.25)}, "3": {"r": rate(0.22, 0.17, 0.27)}}
     assert compare(apart, "r", "en") == (
         "rate: 2: 20.0% [15.0%, 25.0%], N=100; 3: 40.0% [35.0%, 45.0%], N=100"
-        " — the intervals of 2 and 3 are apart: a difference the games show."
+        " — 2 → 3: intervals apart (apart: a difference the games show; overlap: none shown at this N)."
     )
-    assert "overlap: no difference shown" in compare(close, "r", "en")
-    assert compare(close, "r", "zh").endswith("重叠：此样本量下未见差异。")
+    assert "2 → 3: intervals overlap" in compare(close, "r", "en")
+    assert "2 → 3：区间重叠" in compare(close, "r", "zh")
+    three = {**apart, "4": {"r": rate(0.41, 0.36, 0.46)}}
+    assert "2 → 3: intervals apart; 3 → 4: intervals overlap" in compare(three, "r", "en")
     empty = {"": {"r": {"zh": "率", "en": "rate", "estimate": None, "ci95": None, "n": 0}}}
     assert compare(empty, "r", "en") == "rate: — (N=0)."
+
+
+def test_threshold_verdict_needs_the_whole_interval() -> None:
+    from ruleproof.specs.fanhanglu.studies.catalog import _within
+
+    assert _within([5.0, 5.0], 7, 10) == 1 and _within([8.0, 9.0], 7, 10) == 0
+    assert _within([9.0, 12.0], 7, 10) == 2 and _within(None, 7, 10) == 2

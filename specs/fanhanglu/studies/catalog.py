@@ -4,6 +4,7 @@ its question asks.  Figures read the referee's record (everything), decisions ne
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar
@@ -100,30 +101,45 @@ def figure(s: Mapping[str, Any], lang: str) -> str:
 
 
 def compare(results: Mapping[str, Mapping[str, Any]], key: str, lang: str) -> str:
-    """A metric per sweep value in words; with two values or more, whether the 95 % intervals of the first and
-    the last are apart (a difference the games show) or overlap (none shown at this N)."""
+    """A metric per sweep value in words; with two values or more, whether the 95 % intervals of each value
+    and the next are apart (a difference the games show) or overlap (none shown at this N)."""
     en = lang == "en"
     cells = [(v, m[key]) for v, m in results.items()]
     name = cells[0][1]["en" if en else "zh"]
     colon = ": " if en else "："
     parts = [f"{v}{colon}{figure(s, lang)}" if v else figure(s, lang) for v, s in cells]
     line = f"{name}: {'; '.join(parts)}" if en else f"{name}：{'；'.join(parts)}"
-    (first, a), (last, b) = cells[0], cells[-1]
-    if len(cells) >= 2 and a["ci95"] and b["ci95"]:
+    said = []
+    for (first, a), (last, b) in itertools.pairwise(cells):  # each value against the next
+        if not (a["ci95"] and b["ci95"]):
+            continue
         apart = a["ci95"][1] < b["ci95"][0] or b["ci95"][1] < a["ci95"][0]
         if en:
-            line += (
-                f" — the intervals of {first} and {last} are apart: a difference the games show"
-                if apart
-                else f" — the intervals of {first} and {last} overlap: no difference shown at this N"
-            )
+            said.append(f"{first} → {last}: intervals {'apart' if apart else 'overlap'}")
         else:
-            line += f"——{first} 与 {last} 的区间{'不重叠：差异为实测所见' if apart else '重叠：此样本量下未见差异'}"
+            said.append(f"{first} → {last}：区间{'不重叠' if apart else '重叠'}")
+    if said:
+        line += (
+            f" — {'; '.join(said)} (apart: a difference the games show; overlap: none shown at this N)"
+            if en
+            else f"——{'；'.join(said)}（不重叠：差异为实测所见；重叠：此样本量下未见差异）"
+        )
     return line + ("." if en else "。")
 
 
 def alien_out(g: Game, rec: Record) -> str | None:
     return g.players[rec.alien - 1].out if rec.alien else None
+
+
+def _within(ci: Sequence[float] | None, lo: float, hi: float) -> int:
+    """0: the interval lies inside [lo, hi]; 1: it lies outside; 2: it straddles a bound (or there is none)."""
+    if not ci:
+        return 2
+    if lo <= ci[0] and ci[1] <= hi:
+        return 0
+    if ci[1] < lo or ci[0] > hi:
+        return 1
+    return 2
 
 
 class Threshold(FanhangluStudy):
@@ -158,6 +174,11 @@ class Threshold(FanhangluStudy):
         Metric("points_per_night", "达标时每夜积分", "points per night at reaching", "points", False),
     )
     histograms = ("nights_to_threshold", "nights")
+    target_median: ClassVar[tuple[int, int]] = (7, 10)
+    """The author's target for the median night of reaching the threshold (附录四: 「目标中位数 7―10 夜」)."""
+    author_estimates: ClassVar[tuple[str, str]] = ("1.28", "2–3")
+    """The author's estimates the answer is set against (附录四): points a night for aggressive play
+    (「约 1.28 分∕夜」) and bloodstain witnesses alive (「推估 2―3 名」)."""
     defaults = frozen({"seat.alien": "alien"})
     policies = frozen({"*": "reasonable", "alien": "aggressive"})
     track = True
@@ -180,31 +201,32 @@ class Threshold(FanhangluStudy):
         self, results: Mapping[str, Mapping[str, Any]], settings: Mapping[str, str], lang: str
     ) -> list[str]:
         out = []
+        est_ppn, est_wit = self.author_estimates
         for value, m in results.items():
             head = f"{value}：" if value and lang != "en" else (f"{value}: " if value else "")
             med = m["nights_to_threshold"]["estimate"]
             ci = m["nights_to_threshold"]["ci95"]
-            inside = med is not None and 7 <= med <= 10
+            lo, hi = self.target_median
+            verdict = _within(ci, lo, hi)
             ppn = m["points_per_night"]["estimate"]
             if lang == "en":
-                verdict = "inside" if inside else "outside"
                 out.append(
                     f"{head}the alien reaches the threshold in {pct(m['reached']['estimate'])} of games; median night "
-                    f"{med} (95 % CI {ci}), {verdict} the 7–10 target; {ppn} points a night (the author estimated 1.28); "
+                    f"{med} (95 % CI {ci}), {('inside', 'outside', 'not decided at this N against')[verdict]} the "
+                    f"{lo}–{hi} target; {ppn} points a night (the author estimated {est_ppn}); "
                     f"after reaching it {pct(m['exiled_after_reaching']['estimate'])} are exiled and "
                     f"{pct(m['escaped_after_reaching']['estimate'])} escape ({pct(m['refused_after_reaching']['estimate'])} "
                     f"see an escape refused by 6.9.5, {pct(m['primary_after_reaching']['estimate'])} win outright); "
-                    f"{m['witnesses_alive']['estimate']} bloodstain witnesses alive on average (estimated 2–3)."
+                    f"{m['witnesses_alive']['estimate']} bloodstain witnesses alive on average (estimated {est_wit})."
                 )
             else:
-                verdict = "在" if inside else "不在"
                 out.append(
                     f"{head}外星人达标率 {pct(m['reached']['estimate'])}；达标之夜中位数 {med}（95% 区间 {ci}），"
-                    f"{verdict}目标 7–10 夜之内；每夜 {ppn} 分（作者初估 1.28）；达标后被票出局 "
+                    f"{('在', '不在', '此样本量下未能判定是否在')[verdict]}目标 {lo}–{hi} 夜之内；每夜 {ppn} 分（作者初估 {est_ppn}）；达标后被票出局 "
                     f"{pct(m['exiled_after_reaching']['estimate'])}、逃亡成功 {pct(m['escaped_after_reaching']['estimate'])}"
                     f"（逃亡曾被 6.9.5 拒绝 {pct(m['refused_after_reaching']['estimate'])}，外星人主胜 "
                     f"{pct(m['primary_after_reaching']['estimate'])}）；"
-                    f"达标时染血目击者平均存活 {m['witnesses_alive']['estimate']} 名（作者推估 2–3）。"
+                    f"达标时染血目击者平均存活 {m['witnesses_alive']['estimate']} 名（作者推估 {est_wit}）。"
                 )
         return out
 

@@ -143,7 +143,10 @@ def test_cli_writes_result_report_and_plots(tmp_path: Path, capsys: pytest.Captu
         ["study", "generic", "--scheduler", "tcp://127.0.0.1:9", "--games", "2"],
     ],
 )
-def test_bad_input_is_one_line_and_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_input_is_one_line_and_exit_2(
+    argv: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(runner, "SCHEDULER_TIMEOUT", 2)  # nobody listens there: no need to wait 20 s
     assert main([*argv, "--quiet", "--workers", "1"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("ruleproof:") and "Traceback" not in err[0]

@@ -33,6 +33,9 @@ from ruleproof.errors import UserError
 from ruleproof.studies.stats import Aggregate
 from ruleproof.studies.study import Config, Context, Study, StudyBook
 
+SCHEDULER_TIMEOUT = 20
+"""Seconds to wait for a Dask scheduler given by address before giving up (exit 2)."""
+
 GAME_STRIDE = 10**9
 MAX_GAMES = GAME_STRIDE
 """Games per study are at most this many: game seeds of different study seeds never collide."""
@@ -162,7 +165,7 @@ def _dask_client(where: Where) -> Iterator[Any]:
         ) from exc
     if where.scheduler:
         try:
-            client = distributed.Client(where.scheduler, timeout=20)
+            client = distributed.Client(where.scheduler, timeout=SCHEDULER_TIMEOUT)
         except (OSError, TimeoutError, ValueError) as exc:
             raise UserError(
                 f"无法连接 Dask 调度器 {where.scheduler}：{exc}",
@@ -244,6 +247,7 @@ def progress_bar(total: int, label: str, enabled: bool) -> Iterator[Tick]:
 __all__ = [
     "GAME_STRIDE",
     "MAX_GAMES",
+    "SCHEDULER_TIMEOUT",
     "Where",
     "chunks",
     "context_for",

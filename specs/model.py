@@ -249,6 +249,10 @@ class BatchDef:
     rule: PublishRule
     rule_clause: str  # the clause giving the publication rule
     quantity: str  # what "0" means for this batch (the quantity tested by the rule)
+    # the content field whose size is that quantity (a number, or a list's length); "" when the quantity
+    # is not a published field (⑧ tests the countdown's change but publishes its value)
+    measure: str = ""
+    carries: tuple[str, ...] = ()  # the other content the batch publishes with it (2.1.6)
 
 
 class LayerClass(StrEnum):
@@ -331,6 +335,7 @@ class SkillDef:
     params: tuple[str, ...] = ()  # action fields besides targets, e.g. ("amount",)
     excludes: tuple[str, ...] = ()  # other skills of the same actor that may not be used the same night
     windows: tuple[str, ...] = ()  # further steps it may be executed at (the actor's own action windows)
+    quota: str = ""  # the player's counter that is its quota: one target per unit held (2.5.1 额度即上限)
     implemented: bool = True
     issue: str | None = None
 

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from ruleproof.books import Source, load_source
@@ -14,3 +16,20 @@ def fanhanglu() -> Document:
 
 def doc_from_text(text: str, name: str = "synthetic.txt") -> Document:
     return read_document(Source(name=name, data=text.encode("utf-8")))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def verdict_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """One verdict cache for the whole run, shared by the xdist workers (their base temp dirs share a
+    parent) and by the CLI subprocesses (through the environment): solver work is done once per run."""
+    import os
+
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    old = os.environ.get("RULEPROOF_CACHE")
+    os.environ["RULEPROOF_CACHE"] = str(shared / "ruleproof-verdicts")
+    yield
+    if old is None:
+        os.environ.pop("RULEPROOF_CACHE", None)
+    else:
+        os.environ["RULEPROOF_CACHE"] = old

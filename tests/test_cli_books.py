@@ -36,12 +36,13 @@ def test_check_lists_every_stage(capsys: pytest.CaptureFixture[str], key: str) -
     code, out, err = run(capsys, "check", f"bundled:{key}", "--format", "json")
     assert code in (0, 1), err
     stages = {s["name"]: s["status"] for s in json.loads(out)["stages"]}
-    assert list(stages) == ["text", "lint", "book-lint", "spec", "verify", "appendix", "config"]
+    assert list(stages) == ["text", "lint", "book-lint", "spec", "verify", "readings", "appendix", "config"]
     assert stages["text"] == "ok"
     assert stages["book-lint"] == stages["appendix"] == "skipped"
     book = BOOKS[key]
     assert stages["spec"] == ("ok" if book.has("drift") else "skipped")
     assert (stages["verify"] != "skipped") == book.has("invariants")
+    assert (stages["readings"] != "skipped") == book.has("readings")
     expected_config = {"genshin165": "findings", "botc-m124": "ok", "jiejie140": "findings"}.get(
         key, "skipped"
     )

@@ -1,15 +1,23 @@
-"""``batch_zero_inference`` — 2.1.7 「不发布即意味着该夜为 0，②③⑤同制」 (registered 2.8.9⑦), and 附录三 for
-④⑥⑧ under the reading ``batches.zero_rule_4_6_8=unpublished``: for every batch whose rule says "not
-published means 0", not published ⇔ its quantity is 0 — and nothing else the batch carries (2.1.6: ③ also
-carries the patrol head count and the detective's announcements, ④ the repairers' exposure, ⑤ the net
-damage, the shutdown tiers and the saboteurs' exposure) is lost when it is not published.
+"""Batches — 2.1.7 「不发布即意味着该夜为 0，②③⑤同制」 (registered 2.8.9⑦) and 附录三 「④维修总量、⑥死亡名单、
+⑧倒计时值三者同制」, as the text states them, and what publication loses.
 
-Which batches are checked comes from the spec (``BATCHES``: rule ``nonzero``, or ``changed`` when the
-reading makes 0 unpublished).  Publication is the engine's kernel ``batch_published`` (with the engine's
-handling of ③ under ``batch3.zero_rule=content``).  Abstraction, night by night: the tallies the batches
-report — evolutions, checks by source, patrol targets, announcements, settled repairs per repairer,
-sabotage per saboteur, deaths, the step-11 decrement (⑧ reports the value: its quantity is the night's
-change of the countdown) — are free within the limits the rules set (one
+* ``batch_zero_inference`` — for every batch the two sentences name (read from them, not from the spec's
+  table): not published ⇔ its quantity is 0 (「为 0 时不发布」 and 「不发布即为 0」).
+* ``batch_nothing_lost`` — ours, implied by 2.1.6 (what each batch carries) and 2.1.7③ 「巡逻指定人数同批
+  发布」: a batch withheld for a zero quantity loses nothing else it carries (③ the patrol head count and the
+  detective's announcements, ④ the repairers' exposure, ⑤ the net damage, tier triggers and exposure).
+* ``detective_announcement_published`` — 4.7.6 「公告在步骤 2 结算后立即发布」: an announcement is always
+  published, in the batch after that step.
+
+In the reading ``batch3.zero_rule=strict`` an announcement (or a patrol) on a night nobody checks is lost
+with ③; in ``content`` ③ is published with a check count of 0.  No reading keeps every sentence: the text
+contradicts itself in 2.1.7③ (a finding on the text, with a counterexample per reading).
+
+What each batch measures and carries is the spec's (``BatchDef.measure`` / ``carries``, which the engine's
+``publish`` reads too); publication is the engine's kernel ``batch_published``.  Abstraction, night by
+night: the tallies the batches report — evolutions, checks by source, patrol targets, announcements,
+settled repairs per repairer, sabotage per saboteur, deaths, the step-11 decrement (⑧ reports the value:
+its quantity is the night's change of the countdown) — are free within the limits the rules set (one
 main action each, patrol once in the first 3 nights, the alien's one sabotage, ranges of 3.2.1 / 5.2 /
 6.3, a stall night settles repairs at 0 (2.8.13), an announcement needs a checked pool); kept as state:
 the cumulative repair and sabotage totals with the exposure flags (4.3.6, 3.2.4), the net damage and
@@ -23,9 +31,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from ruleproof.claims import ClaimPattern
 from ruleproof.kernel.algebra import Algebra, count_true, one_if, sum_i
-from ruleproof.smt.invariant import Checked, ModelGap, NotConcretizable, SystemInvariant
+from ruleproof.smt.invariant import (
+    Checked,
+    Claims,
+    FamilyInvariant,
+    ModelGap,
+    NotConcretizable,
+    bundled_claims,
+)
 from ruleproof.smt.ts import (
+    Cover,
     Inputs,
     Options,
     Prop,
@@ -39,6 +56,7 @@ from ruleproof.smt.ts import (
     ints,
 )
 from ruleproof.specs.fanhanglu import Spec
+from ruleproof.specs.fanhanglu.engine.game import batch_quantity
 from ruleproof.specs.fanhanglu.engine.runner import Outcome
 from ruleproof.specs.fanhanglu.kernels import batch_published, net_damage_apply, shutdown_tiers
 from ruleproof.specs.fanhanglu.tables import BATCHES
@@ -54,35 +72,60 @@ SABOTEURS = 4  # three xenos and the alien seat (index 3)
 ALIEN_SEAT = SABOTEURS - 1
 REPAIRERS = ("eng", "ast")  # the engineer and an assistant engineer (4.2.2) — exposure counts (4.3.6)
 
-# per batch: the tested quantity and the other content it carries, as observation variables
-CONTENT: dict[str, tuple[str, tuple[str, ...]]] = {
-    "2": ("evolved", ()),
-    "3": ("checks", ("patrol", "announcements")),
-    "4": ("repair", ("repair_exposed",)),
-    "5": ("sabotage", ("net_increase", "shutdown", "sabotage_exposed")),
-    "6": (
-        "deaths",
-        (),
-    ),  # the revive trace rides on ⑥ but is deferred by rule when ⑥ is not published (6.8.7⑤)
-    "8": ("countdown_change", ()),
+# The model's value for each content field of the spec's batches (``BatchDef.measure`` / ``carries``; ⑧'s
+# quantity, the countdown's change, is not a published field: key ""), as observation variables.  ⑤'s
+# net damage is a cumulative display: what its batch loses is the night's increase.  The revive trace
+# rides on ⑥ but is deferred by rule when ⑥ is not published (6.8.7⑤), so it is not content lost.
+MODEL_FIELDS: dict[tuple[str, str], str] = {
+    ("2", "evolved"): "evolved",
+    ("3", "checks"): "checks",
+    ("3", "patrol"): "patrol",
+    ("3", "announcements"): "announcements",
+    ("4", "total"): "repair",
+    ("4", "exposed"): "repair_exposed",
+    ("5", "total"): "sabotage",
+    ("5", "net_damage"): "net_increase",
+    ("5", "shutdown"): "shutdown",
+    ("5", "exposed"): "sabotage_exposed",
+    ("6", "deaths"): "deaths",
+    ("8", ""): "countdown_change",
 }
-OBS = tuple(dict.fromkeys(v for q, rest in CONTENT.values() for v in (q, *rest)))
+MODELLED = tuple(dict.fromkeys(key for key, _ in MODEL_FIELDS))
+OBS = tuple(dict.fromkeys(MODEL_FIELDS.values()))
+BATCH = {b.key: b for b in BATCHES}
 
 
-def checked_batches(spec: Spec, batches: Sequence[BatchDef] = BATCHES) -> list[BatchDef]:
-    """The batches whose rule, in the active reading, says "not published means 0"."""
-    zero_rule = spec.reading("batches.zero_rule_4_6_8") == "unpublished"
-    return [
-        b for b in batches if b.rule is PublishRule.NONZERO or (b.rule is PublishRule.CHANGED and zero_rule)
-    ]
+def quantity_of(bdef: BatchDef) -> str:
+    """The model variable of the quantity ``bdef``'s zero rule tests."""
+    var = MODEL_FIELDS.get((bdef.key, bdef.measure))
+    if var is None:
+        raise ModelGap(f"batch {bdef.symbol}: no model of its quantity {bdef.measure or bdef.quantity!r}")
+    return var
+
+
+def carried_of(bdef: BatchDef) -> tuple[str, ...]:
+    """The model variables of what ``bdef`` carries besides its quantity."""
+    missing = [f for f in bdef.carries if (bdef.key, f) not in MODEL_FIELDS]
+    if missing:
+        raise ModelGap(f"batch {bdef.symbol}: no model of its content {missing}")
+    return tuple(MODEL_FIELDS[(bdef.key, f)] for f in bdef.carries)
+
+
+def named_batches(claims: Claims) -> list[BatchDef]:
+    """The batches the sentences name (2.1.7 ②③⑤, 附录三 ④⑥⑧), as the spec's batch rows."""
+    keys = sorted({n for c in claims.values() for n in c.values.get("batches", ())})
+    unknown = [k for k in keys if str(k) not in BATCH]
+    if unknown:
+        raise ModelGap(f"the text names batches {unknown} that the spec's batch table 2.1.6 does not have")
+    return [BATCH[str(k)] for k in keys]
 
 
 STATE: tuple[Var, ...] = (
     *ints("n", "net", *(f"R_{r}" for r in REPAIRERS), *(f"S{j}" for j in range(SABOTEURS))),
     *ints(*OBS),
-    *bools("pool", "alien_used", "stall", "humans", "ast", "t1", "t2", "t3"),
+    *bools("pool", "alien_used", "stall", "humans", "ast", "t1", "t2", "t3", "pt1", "pt2", "pt3"),
     *bools(*(f"X_{r}" for r in REPAIRERS), *(f"E{j}" for j in range(SABOTEURS))),
-    *bools(*(f"pub{key}" for key in CONTENT)),
+    *bools(*(f"pub{key}" for key in MODELLED)),
 )
 INPUTS: tuple[Var, ...] = (
     *ints("evo", "amb", "crew", "det", "ann", "patrol", "assists", "crew_rep", "deaths"),
@@ -103,13 +146,10 @@ def _settled_floor(spec: Spec, amount: int) -> int:
     return min((amount * (100 - pct) + 50) // 100 for pct in cuts)
 
 
-def batch_system(spec: Spec, batches: Sequence[BatchDef] = BATCHES) -> TransitionSystem:
-    checked = checked_batches(spec, batches)
-    missing = [b.key for b in checked if b.key not in CONTENT]
-    if missing:
-        raise ModelGap(f"batch(es) {missing} have a zero rule but no content model")
-    zero_rule = spec.reading("batches.zero_rule_4_6_8") == "unpublished"
-    content3 = spec.reading("batch3.zero_rule") == "content"
+def batch_system(spec: Spec) -> TransitionSystem:
+    """The batches' tallies night by night, with the covers of every kind of night work (no properties:
+    each theorem adds its own)."""
+    zero_rule = spec.zero_means_unpublished()
     p = spec.p
     thresholds = (p("shutdown.tier1"), p("shutdown.tier2"), p("shutdown.tier3"))
     bonuses = (p("shutdown.tier1_bonus"), p("shutdown.tier2_bonus"))
@@ -123,9 +163,9 @@ def batch_system(spec: Spec, batches: Sequence[BatchDef] = BATCHES) -> Transitio
 
     def init(a: Algebra[Any, Any], s: State) -> Any:
         zero_ints = ["net", *(f"R_{r}" for r in REPAIRERS), *(f"S{j}" for j in range(SABOTEURS)), *OBS]
-        false = ["pool", "alien_used", "stall", "ast", "t1", "t2", "t3"]
+        false = ["pool", "alien_used", "stall", "ast", "t1", "t2", "t3", "pt1", "pt2", "pt3"]
         false += [f"X_{r}" for r in REPAIRERS] + [f"E{j}" for j in range(SABOTEURS)]
-        false += [f"pub{key}" for key in CONTENT]
+        false += [f"pub{key}" for key in MODELLED]
         return a.and_(
             a.eq(s["n"], a.lit(1)),
             s["humans"],
@@ -220,6 +260,8 @@ def batch_system(spec: Spec, batches: Sequence[BatchDef] = BATCHES) -> Transitio
         out["shutdown"] = a.add(count_true(a, fired), a.ite_i(some, bonus, lit(0)))
         out["sabotage_exposed"] = count_true(a, sab_exposed)
         out["net"] = raised
+        for k in ("t1", "t2", "t3"):
+            out[f"p{k}"] = s[k]  # the tiers before tonight (1.3.3③: never rolled back)
         for k, v in zip(("t1", "t2", "t3"), tiers, strict=True):
             out[k] = a.ite_b(some, v, s[k])
         # ② ⑥ ⑧
@@ -228,43 +270,20 @@ def batch_system(spec: Spec, batches: Sequence[BatchDef] = BATCHES) -> Transitio
         # decrement of step 11 (3.1; none without humans or on a stall night, 3.2.5)
         natural = a.ite_i(a.and_(i["humans"], a.not_(s["stall"])), lit(p("countdown.natural")), lit(0))
         out["countdown_change"] = a.sub(a.sub(a.ite_i(some, bonus, lit(0)), repair), natural)
-        # publication (2.1.7, the engine's ③ handling under batch3.zero_rule=content)
-        for key, (qty, rest) in CONTENT.items():
-            q = out[qty]
-            if key == "3" and content3:
-                other = a.or_(*(a.lt(lit(0), out[f]) for f in rest))
-                q = a.ite_i(a.eq(q, lit(0)), one_if(a, other), q)
-            bdef = next(b for b in BATCHES if b.key == key)
-            out[f"pub{key}"] = batch_published(a, bdef.rule, q, zero_rule)
+        # publication: the engine's kernel on the spec's measure (and carried content, where the reading
+        # publishes a batch for it)
+        for key in MODELLED:
+            bdef = BATCH[key]
+            carried = None
+            if spec.publishes_carried(key):
+                carried = a.or_(*(a.lt(lit(0), out[f]) for f in carried_of(bdef)))
+            out[f"pub{key}"] = batch_published(a, bdef.rule, out[quantity_of(bdef)], zero_rule, carried)
         out["n"] = a.add(s["n"], lit(1))
         alien_sabotage = a.and_(i[f"does{ALIEN_SEAT}"], a.not_(i["xform"]))
         out["alien_used"] = a.or_(s["alien_used"], alien_sabotage)
         out["stall"] = alien_sabotage  # 3.2.5 the night after the alien's sabotage
         out["humans"], out["ast"] = i["humans"], i["ast"]
         return out
-
-    props: list[Prop] = []
-    for b in checked:
-        qty, rest = CONTENT[b.key]
-        props.append(
-            Prop(
-                f"batch{b.key}_unpublished_iff_zero",
-                b.rule_clause,
-                f"批次{b.symbol}：不发布 ⇔ {b.quantity}为 0",
-                f"batch {b.symbol}: not published ⇔ {qty} = 0",
-                _iff_zero(f"pub{b.key}", qty),
-            )
-        )
-        if rest:
-            props.append(
-                Prop(
-                    f"batch{b.key}_nothing_lost",
-                    "2.1.6",
-                    f"批次{b.symbol}不发布时，其所载其余内容（{'、'.join(rest)}）皆为 0",
-                    f"batch {b.symbol} unpublished: its other content ({', '.join(rest)}) is all 0",
-                    _nothing_lost(f"pub{b.key}", rest),
-                )
-            )
 
     def costs(a: Algebra[Any, Any], states: Sequence[State], ins: Sequence[Inputs]) -> list[Any]:
         acts: list[Any] = []
@@ -297,7 +316,49 @@ def batch_system(spec: Spec, batches: Sequence[BatchDef] = BATCHES) -> Transitio
         )
         for j in range(SABOTEURS)
     )
-    return TransitionSystem("batches", STATE, INPUTS, init, guard, step, tuple(props), lemmas, costs)
+
+    def cover(label: str, clause: str, zh: str, en: str, fn: Any) -> Cover:
+        return Cover(label, clause, zh, en, fn)
+
+    def pos(name: str) -> Any:
+        return lambda a, s, i: a.lt(a.lit(0), i[name])
+
+    covers = (
+        cover("evolution", "5.1", "进化", "an evolution", pos("evo")),
+        cover("ambush", "6.1.1", "外星人蛰伏查验", "the alien's ambush check", pos("amb")),
+        cover("crew_check", "4.1.1", "船员查验", "a crew check", pos("crew")),
+        cover("detective_check", "4.7.1", "神探查验", "a detective check", pos("det")),
+        cover("announcement", "4.7.2", "神探公告", "a detective announcement", pos("ann")),
+        cover("patrol", "4.4.4", "巡逻", "a patrol", pos("patrol")),
+        cover("repair", "4.3.2", "工程师维修", "the engineer repairs", lambda a, s, i: i["acts_eng"]),
+        cover("assist", "4.1.2", "船员协助维修", "crew assist a repair", pos("assists")),
+        cover(
+            "assistant",
+            "4.2.2",
+            "助理工程师维修",
+            "an assistant engineer repairs",
+            lambda a, s, i: i["acts_ast"],
+        ),
+        cover("sabotage", "3.2.1", "异形破坏", "a xeno sabotages", lambda a, s, i: i["does0"]),
+        cover(
+            "alien_sabotage",
+            "6.3",
+            "外星人破坏",
+            "the classic alien sabotages",
+            lambda a, s, i: a.and_(i[f"does{ALIEN_SEAT}"], a.not_(i["xform"])),
+        ),
+        cover(
+            "death_row_sabotage",
+            "6.8.3",
+            "死囚以异形形态破坏",
+            "a death-row alien sabotages in xeno form",
+            lambda a, s, i: a.and_(i[f"does{ALIEN_SEAT}"], i["xform"]),
+        ),
+        cover("stall_night", "3.2.5", "停转夜", "a stall night", lambda a, s, i: s["stall"]),
+        cover("deaths", "4.10.6", "当夜有死亡", "deaths tonight", pos("deaths")),
+        cover("humans_gone", "3.1", "人类全灭", "the humans are gone", lambda a, s, i: a.not_(i["humans"])),
+    )
+    return TransitionSystem("batches", STATE, INPUTS, init, guard, step, (), lemmas, costs, covers=covers)
 
 
 def _crossed(total: str, flag: str, threshold: int) -> Callable[[Algebra[Any, Any], State], Any]:
@@ -400,7 +461,13 @@ def _scenario(spec: Spec, trace: Trace) -> dict[str, Any]:
     last = trace.states[-1]
     expect: list[dict[str, Any]] = []
     for label in trace.failed:
-        key = label.removeprefix("batch").split("_", 1)[0]
+        if label in ("net_at_least_floor", "tiers_never_roll_back"):  # 1.3.3③: the referee's own values
+            net = int(last["net"])
+            expect.append(
+                {"after": f"night {d}", "state": {"net_damage": net // 100 if net % 100 == 0 else net / 100}}
+            )
+            continue
+        key = "3" if label == "announcement_published" else label.removeprefix("batch").split("_", 1)[0]
         check: dict[str, Any] = {"after": f"night {d}"}
         if last[f"pub{key}"]:
             shown: dict[str, Any] = {}
@@ -412,17 +479,23 @@ def _scenario(spec: Spec, trace: Trace) -> dict[str, Any]:
             withheld: dict[str, Any] = {"kind": "batch_withheld", "batch": key}
             if key == "3":
                 withheld.update(checks=last["checks"], patrol=last["patrol"])
+                if last["announcements"]:
+                    withheld["announcements"] = [{"player": sc.CREW[0], "role": "crew"}]
             check["events"] = [withheld]
         if check not in expect:
             expect.append(check)
     what = ", ".join(trace.failed)
+    announcement = "announcement_published" in trace.failed
     return sc.vector(
         spec,
         table=table,
         ident="batch_zero_inference",
-        title=f"批次「不发布即为 0」被违反：第 {d} 夜（{what}）",
+        title=f"{'神探公告未发布' if announcement else '批次「不发布即为 0」被违反'}：第 {d} 夜（{what}）",
         description=(
-            "由验证器生成的最小反例：某批次之发布规则为「数量为 0 时不发布」（2.1.7），"
+            "由验证器生成的最小反例：神探当夜发布公告而无人查验，批次③因查验人次为 0 不发布，公告随之不发布"
+            "（4.7.6「公告在步骤 2 结算后立即发布」与 2.1.7③「当夜总人次为 0 时不发布」）。"
+            if announcement
+            else "由验证器生成的最小反例：某批次之发布规则为「数量为 0 时不发布」（2.1.7），"
             "但该批次另载之内容非 0（不发布即丢失），或数量为 0 而仍发布（不发布 ⇔ 0 不成立）。"
         ),
         cites=["2.1.7", "2.1.6", "2.8.9"],
@@ -449,44 +522,26 @@ def _playable(spec: Spec) -> Any:
 
 
 def _monitor(outcome: Outcome) -> set[str]:
-    """2.1.7 on an engine run: every published or withheld batch with a zero rule, from its event data."""
-    checked = {b.key for b in checked_batches(outcome.spec)}
+    """The batch theorems on an engine run, from the published and withheld batches' event data (the batches
+    the bundled text names; the spec's measure and carries)."""
+    named = {b.key for b in named_batches(bundled_claims(BATCH_ZERO_INFERENCE))}
     failed: set[str] = set()
     for e in outcome.events:
-        if e.kind not in ("batch", "batch_withheld") or e.data["batch"] not in checked:
+        if e.kind not in ("batch", "batch_withheld"):
             continue
         key, data = e.data["batch"], e.data
-        quantity = _quantity(key, data)
-        if quantity is None:
-            continue
+        bdef = BATCH[key]
         shown = e.kind == "batch"
-        if shown == (quantity == 0):
+        if key in named and bdef.measure and shown == (batch_quantity(bdef, data) == 0):
             failed.add(f"batch{key}_unpublished_iff_zero")
-        if not shown and any(data.get(k) for k in _OTHER.get(key, ())):
+        if not shown and any(data.get(k) for k in bdef.carries):
             failed.add(f"batch{key}_nothing_lost")
+        if not shown and data.get("announcements"):
+            failed.add("announcement_published")
     return failed
 
 
-_OTHER = {"3": ("patrol", "announcements"), "4": ("exposed",), "5": ("shutdown", "exposed")}
-
-
-def _quantity(key: str, data: dict[str, Any]) -> float | None:
-    if key == "2":
-        return float(data["evolved"])
-    if key == "3":
-        return float(data["checks"])
-    if key in ("4", "5"):
-        return float(data["total"])
-    if key == "6":
-        return float(len(data["deaths"]))
-    return None  # ⑧ carries the value, not the night's change: checked by the model only
-
-
-class BatchZeroInference(SystemInvariant[Spec]):
-    name = "batch_zero_inference"
-    title = "批次「不发布即为 0」：不发布 ⇔ 数量为 0，且不发布时不丢失该批次所载其他内容"
-    title_en = "batch zero inference: not published ⇔ quantity 0, and no other content is lost"
-    cites = ("2.1.7", "2.1.6", "2.8.9", "附录三")
+class _Batches(FamilyInvariant[Spec]):
     switches = ("batch3.zero_rule", "batches.zero_rule_4_6_8")
     params = (
         "patrol.max_targets",
@@ -495,28 +550,195 @@ class BatchZeroInference(SystemInvariant[Spec]):
         "sabotage.exposure",
         "sabotage.min",
     )
-    abstraction = (
-        "each batch's quantity, publication and other content per night; tallies free within the rules"
-    )
+    abstraction = "each batch's quantity, publication and content per night; tallies free within the rules"
 
-    system = staticmethod(batch_system)
+    def model(self, spec: Spec) -> TransitionSystem:
+        return batch_system(spec)
+
+    scenario = staticmethod(_scenario)
+    playable = staticmethod(_playable)
+
+    monitor = staticmethod(_monitor)
 
     def check(self, spec: Spec, opts: Options, doc: Document) -> Checked:
         """The whole property, then each batch on its own (so a violation of ③ does not hide the others)."""
         out = super().check(spec, opts, doc)
         if out.result.status is Status.UNKNOWN and not out.result.trace:
             return out
-        whole = batch_system(spec)
-        per: dict[str, Any] = {}
-        for b in checked_batches(spec):
-            props = tuple(p for p in whole.props if p.label.startswith(f"batch{b.key}_"))
-            r = check(replace(whole, props=props), opts)
-            per[b.key] = {"status": r.status.value, "failed": r.trace.failed if r.trace else [], "k": r.k}
-        out.details["batches"] = per
+        claims = self.read_claims(doc)
+        whole = self.system(spec, claims)
+        keys = list(dict.fromkeys(p.label.removeprefix("batch").split("_", 1)[0] for p in whole.props))
+        if len(keys) > 1:
+            per: dict[str, Any] = {}
+            for key in keys:
+                props = tuple(p for p in whole.props if p.label.startswith(f"batch{key}_"))
+                r = check(replace(whole, props=props), opts)
+                per[key] = {"status": r.status.value, "failed": r.trace.failed if r.trace else [], "k": r.k}
+            out.details["batches"] = per
         return out
 
-    scenario = staticmethod(_scenario)
 
-    playable = staticmethod(_playable)
+class BatchZeroInference(_Batches):
+    name = "batch_zero_inference"
+    title = "批次「不发布即为 0」：正文所列批次（2.1.7 ②③⑤、附录三 ④⑥⑧）不发布 ⇔ 当夜数量为 0"
+    title_en = "batch zero inference: every batch the text names is not published ⇔ its quantity is 0"
+    cites = ("2.1.7", "2.8.9", "附录三")
+    claims = (
+        ClaimPattern("rule", "2.1.7", "不发布即意味着该夜为{zero}，{batches:circled}同制"),
+        ClaimPattern("appendix", "附录三", "{batches:circledlist}三者同制⸺为{zero}或无变化时亦不发布"),
+    )
 
-    monitor = staticmethod(_monitor)
+    def props(self, spec: Spec, claims: Claims) -> tuple[Prop, ...]:
+        out = []
+        for b in named_batches(claims):
+            qty = quantity_of(b)
+            out.append(
+                Prop(
+                    f"batch{b.key}_unpublished_iff_zero",
+                    b.rule_clause,
+                    f"批次{b.symbol}：不发布 ⇔ {b.quantity}为 0",
+                    f"batch {b.symbol}: not published ⇔ {qty} = 0",
+                    _iff_zero(f"pub{b.key}", qty),
+                )
+            )
+        return tuple(out)
+
+    def premises(self, spec: Spec, claims: Claims) -> tuple[Prop, ...]:
+        keys = [b.key for b in named_batches(claims)]
+        return (
+            Prop(
+                "withheld",
+                "2.1.7",
+                "某批次因当夜为 0 而不发布",
+                "a batch is withheld for a zero night",
+                lambda a, s: a.or_(*(a.not_(s[f"pub{k}"]) for k in keys)),
+            ),
+        )
+
+
+class BatchNothingLost(_Batches):
+    name = "batch_nothing_lost"
+    title = "不发布不丢失：批次因数量为 0 而不发布时，其所载其余内容（巡逻人数、神探公告、暴露、停摆）皆为 0"
+    title_en = "nothing lost: a batch withheld for a zero quantity carries nothing else that night"
+    cites = ("2.1.6", "2.1.7")
+    stated = False  # implied by 2.1.6's contents and 2.1.7③ 「巡逻指定人数同批发布」, not stated as a theorem
+    claims = (ClaimPattern("patrol", "2.1.7", "巡逻指定人数同批发布"),)
+
+    def props(self, spec: Spec, claims: Claims) -> tuple[Prop, ...]:
+        out = []
+        for key in MODELLED:
+            b = BATCH[key]
+            rest = carried_of(b)
+            if rest and b.rule is not PublishRule.ALWAYS:
+                out.append(
+                    Prop(
+                        f"batch{b.key}_nothing_lost",
+                        "2.1.6",
+                        f"批次{b.symbol}不发布时，其所载其余内容（{'、'.join(b.carries)}）皆为 0",
+                        f"batch {b.symbol} unpublished: its other content ({', '.join(b.carries)}) is all 0",
+                        _nothing_lost(f"pub{b.key}", rest),
+                    )
+                )
+        return tuple(out)
+
+    def premises(self, spec: Spec, claims: Claims) -> tuple[Prop, ...]:
+        return (
+            Prop(
+                "carrying_batch_withheld",
+                "2.1.6",
+                "载有其余内容之批次某夜不发布",
+                "a batch that carries other content is withheld",
+                lambda a, s: a.or_(*(a.not_(s[f"pub{k}"]) for k in MODELLED if BATCH[k].carries)),
+            ),
+        )
+
+
+class DetectiveAnnouncementPublished(_Batches):
+    name = "detective_announcement_published"
+    title = "神探公告必发布：公告在步骤 2 结算后立即发布（4.7.6）"
+    title_en = "a detective announcement is always published right after step 2 (4.7.6)"
+    cites = ("4.7.6", "2.1.7", "2.1.6")
+    claims = (ClaimPattern("when", "4.7.6", "公告在步骤{step:step}结算后立即发布"),)
+
+    def _batch(self, claims: Claims) -> BatchDef:
+        step = claims["when"].values["step"]
+        found = [b for b in BATCHES if b.when == step]
+        if not found or (found[0].key, "announcements") not in MODEL_FIELDS:
+            raise ModelGap(f"no batch of the spec publishes announcements after step {step}")
+        return found[0]
+
+    def props(self, spec: Spec, claims: Claims) -> tuple[Prop, ...]:
+        b = self._batch(claims)
+        return (
+            Prop(
+                "announcement_published",
+                "4.7.6",
+                f"神探公告当夜随批次{b.symbol}发布",
+                f"a detective announcement is published with batch {b.symbol}",
+                lambda a, s: implies(a, a.lt(a.lit(0), s["announcements"]), s[f"pub{b.key}"]),
+            ),
+        )
+
+    def premises(self, spec: Spec, claims: Claims) -> tuple[Prop, ...]:
+        return (
+            Prop(
+                "announced",
+                "4.7.2",
+                "神探某夜发布公告",
+                "the detective announces on some night",
+                lambda a, s: a.lt(a.lit(0), s["announcements"]),
+            ),
+        )
+
+
+class NetDamageNeverNegative(_Batches):
+    name = "net_damage_never_negative"
+    title = "净破坏量下限与不回滚：最低为 0、不预存信用；已触发之停摆档位不回滚"
+    title_en = "net damage never goes below 0 (no credit); a fired shutdown tier never rolls back"
+    cites = ("1.3.3", "1.3.1", "4.1.2")
+    claims = (
+        ClaimPattern("floor", "1.3.3", "下限与不回滚：最低为{zero}，不预存信用；已触发的停摆奖励不回滚"),
+    )
+
+    def props(self, spec: Spec, claims: Claims) -> tuple[Prop, ...]:
+        floor = claims["floor"].num("zero")
+        return (
+            Prop(
+                "net_at_least_floor",
+                "1.3.3",
+                f"净破坏量 ≥ {floor}",
+                f"net damage ≥ {floor}",
+                lambda a, s: a.le(a.lit(floor), s["net"]),
+            ),
+            Prop(
+                "tiers_never_roll_back",
+                "1.3.3",
+                "已触发之停摆档位不回滚",
+                "a fired shutdown tier stays fired",
+                lambda a, s: a.and_(*(implies(a, s[f"pt{k}"], s[f"t{k}"]) for k in (1, 2, 3))),
+            ),
+        )
+
+    def premises(self, spec: Spec, claims: Claims) -> tuple[Prop, ...]:
+        return (
+            Prop(
+                "repair_after_tier",
+                "1.3.3",
+                "停摆档位触发后之维修",
+                "a repair after a shutdown tier fired",
+                lambda a, s: a.and_(s["pt1"], a.lt(a.lit(0), s["repair"])),
+            ),
+            Prop(
+                "repair_to_floor",
+                "1.3.3",
+                "维修量超过净破坏量（无信用可存）",
+                "a repair larger than the net damage (no credit stored)",
+                lambda a, s: a.and_(a.eq(s["net"], a.lit(0)), a.lt(a.lit(0), s["repair"])),
+            ),
+        )
+
+
+BATCH_ZERO_INFERENCE = BatchZeroInference()
+NET_DAMAGE_NEVER_NEGATIVE = NetDamageNeverNegative()
+BATCH_NOTHING_LOST = BatchNothingLost()
+DETECTIVE_ANNOUNCEMENT_PUBLISHED = DetectiveAnnouncementPublished()

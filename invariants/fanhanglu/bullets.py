@@ -1,8 +1,19 @@
-"""``bullet_conservation`` — 4.4.6 子弹存储上限与守恒定理; the hunter's registered exception 4.4.7③.
+"""Bullets — the theorems of 4.4.6 and 4.4.2③ as the text states them, and the hunter's exception 4.4.7③.
 
-4.4.6: 「设出手前持有N发，当夜指定 k 名（k ≤ N 且 k ≤ 2），其中 m 名于步骤 9 死亡（m≤k），则下夜存量＝
-N − k +m ≤ N」; the cap voids only what does not fit and 「触发本上限的只有额外子弹」 (③); 「武装船员持有量
-恒≤1」 (④); 4.4.7③ (registered as 2.8.9(14)): the hunter's stock is not capped.
+Four theorems, each read from its own sentence (constants included):
+
+* ``bullet_conservation`` — 4.4.2③ 「打出k发、击杀m发（m ≤ k）则回复m发，下夜存量＝N − k + m ≤N」 and 4.4.6③
+  「触发本上限的只有额外子弹」: the stock after the bounty's arrival is the sentence's expression of N, k, m
+  and at most N; the cap never voids a bounty bullet.  For every shooter (4.4.7④, 4.2.2 各自独立判定).
+* ``bullet_stock_equation`` — 4.4.6 守恒定理 literally: 「下夜存量＝N − k + m」 over the sheriff's *whole*
+  next-night stock, the extra bullets and everything else that arrives included.  The text's own
+  proof only accounts for the bounty; the 4.4.3 extras make it false in every reading (a finding on the
+  text: its weaker intended form is ``bullet_conservation``, which holds).
+* ``sheriff_bullet_cap`` — 4.4.6 「警长的子弹存量设上限 2 发」 and 「k≤ 2」: the sheriff's stock never exceeds
+  the number the sentence writes, nor its shots in a night; the hunter above the cap is the registered
+  exception 4.4.7③ (a reachability witness).  ``--set sheriff.bullet_cap=3`` (or a revision that edits the
+  rule 「存量一律不得超过2发」 but not this sentence) breaks it.
+* ``armed_crew_at_most_one`` — 4.4.6④ 「武装船员持有量恒≤1」.
 
 Abstraction: one shooter (sheriff, hunter or armed crew — a symbolic role fixed at the start), its stock
 and the bullets due the next night, night by night.  The shooter may also be a *mirror ledger* (2.8.5): the
@@ -23,15 +34,26 @@ engine's kernels ``bullet_arrival`` (the cap) and ``bounty_recovery``, in the en
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
+from ruleproof.claims import ClaimPattern
 from ruleproof.kernel.algebra import Algebra, count_true, min_i, one_if, sum_i
-from ruleproof.smt.invariant import NotConcretizable, SystemInvariant
-from ruleproof.smt.ts import Inputs, Prop, State, Trace, TransitionSystem, bools, ints
+from ruleproof.smt.invariant import Claims, FamilyInvariant, NotConcretizable, bundled_claims
+from ruleproof.smt.ts import Cover, Inputs, Prop, State, Trace, TransitionSystem, bools, ints
 from ruleproof.specs.fanhanglu import Spec
 from ruleproof.specs.fanhanglu.engine.runner import Outcome
-from ruleproof.specs.fanhanglu.kernels import bounty_recovery, bullet_arrival
+from ruleproof.specs.fanhanglu.kernels import (
+    PY,
+    bounty_kills,
+    bounty_recovery,
+    bullet_arrival,
+    bullet_arrivals,
+    quota_allows,
+    quota_spend,
+)
 from ruleproof.specs.fanhanglu.roles import ROLE_BY_KEY
+from ruleproof.specs.fanhanglu.tables import BOUNTY_FACTIONS, BULLET_ARRIVALS
 
 from . import scenario as sc
 from .util import iff, implies
@@ -40,18 +62,22 @@ SHERIFF, HUNTER, ARMED = 0, 1, 2
 ROLE_KEYS = ("sheriff", "hunter", "armed_crew")
 
 STATE = (
-    *ints("role", "n", "alive", "s", "r", "pend", "prog", "N", "k", "m", "bN", "bk", "bm", "ab", "vb"),
+    *ints("role", "n", "alive", "s", "r", "pend", "prog", "N", "k", "m", "bN", "bk", "bm", "ab", "vb", "vx"),
     *bools("done", "active", "was", "had", "mirror", "pp"),
 )
 INPUTS = (*ints("alive", "k", "m"), *bools("save", "change", "pres"))
-ZEROED = ("r", "pend", "prog", "N", "k", "m", "bN", "bk", "bm", "ab", "vb")
+ZEROED = ("r", "pend", "prog", "N", "k", "m", "bN", "bk", "bm", "ab", "vb", "vx")
+SOURCES = tuple(src for src, _ in BULLET_ARRIVALS)
 
 
 def bullet_system(spec: Spec) -> TransitionSystem:
+    """The shooter's bullets night by night, with the covers of every transition kind (no properties: each
+    theorem adds its own, read from its sentence)."""
     cap_v = spec.p("sheriff.bullet_cap")
     per_kill = spec.p("bounty.bullets_per_kill")
     per_shot = spec.reading("bounty.count_basis") == "per_shot"
     total = spec.p("players.total")
+    extra = spec.p("extra_bullet.amount")
 
     def init(a: Algebra[Any, Any], s: State) -> Any:
         lit, role = a.lit, s["role"]
@@ -80,25 +106,38 @@ def bullet_system(spec: Spec) -> TransitionSystem:
         )
 
     def tonight(a: Algebra[Any, Any], s: State, i: Inputs) -> dict[str, Any]:
-        """The arrivals of the night (2.1.5, in the engine's order) and the job change at step 0.6."""
+        """The arrivals of the night (2.1.5, in the spec's order ``BULLET_ARRIVALS``) and the job change at
+        step 0.6."""
         lit, role = a.lit, s["role"]
-        cap = lit(cap_v)
         capped = a.eq(role, lit(SHERIFF))  # 4.4.6④ / 4.4.7③: only the sheriff's stock is capped
-        ab, vb = bullet_arrival(a, s["s"], s["r"], cap, capped)  # 4.4.2③ the bounty, next night
-        s2, _ = bullet_arrival(a, ab, s["pend"], cap, capped)  # 4.4.7② a saved bullet
         extras = a.and_(s["active"], a.not_(a.eq(role, lit(ARMED))))  # 4.4.3, 4.4.7①
         # 2.8.5③: a mirror ledger receives them only if its role is presented tonight (at the arrival
         # point, or from the identity-change sub-step on)
         presented = a.or_(a.not_(s["mirror"]), s["pp"], i["pres"])
         e1 = a.and_(extras, presented, a.eq(s["n"], lit(spec.p("extra_bullet.night"))))
-        s3, _ = bullet_arrival(a, s2, one_if(a, e1), cap, capped)
         low = a.le(i["alive"], lit(spec.p("extra_bullet.alive_threshold")))
         due2 = a.and_(
             extras, low, a.not_(s["done"])
         )  # 全局仅此 1 次, spent even when voided or not presented
-        s4, _ = bullet_arrival(a, s3, one_if(a, a.and_(due2, presented)), cap, capped)
-        armed = a.ite_i(i["change"], lit(spec.p("armed.initial_bullets")), s4)  # 4.2.2
-        return {"ab": ab, "vb": vb, "N": armed, "done": a.or_(s["done"], due2)}
+        due = {
+            "bounty": s["r"],  # 4.4.2③ the bounty, next night
+            "saved": s["pend"],  # 4.4.7② a saved bullet
+            "extra_night": a.scale(one_if(a, e1), extra),
+            "extra_alive": a.scale(one_if(a, a.and_(due2, presented)), extra),
+        }
+        stock, steps = bullet_arrivals(a, s["s"], [due[src] for src in SOURCES], lit(cap_v), capped)
+        ab, vb = steps[SOURCES.index("bounty")]
+        voided = [v for src, (_, v) in zip(SOURCES, steps, strict=True) if src != "bounty"]
+        armed = a.ite_i(i["change"], lit(spec.p("armed.initial_bullets")), stock)  # 4.2.2
+        return {
+            "ab": ab,
+            "vb": vb,
+            "vx": sum_i(a, voided),
+            "N": armed,
+            "done": a.or_(s["done"], due2),
+            "e1": e1,
+            "e2": a.and_(due2, presented),
+        }
 
     def guard(a: Algebra[Any, Any], s: State, i: Inputs) -> Any:
         lit, role, n = a.lit, s["role"], s["n"]
@@ -110,6 +149,7 @@ def bullet_system(spec: Spec) -> TransitionSystem:
         # the enemies killed last night died at its step 9: at least m of them (per enemy), at least one of
         # them when shots are counted (per shot: two shots may count one death twice)
         died = s["m"] if not per_shot else min_i(a, s["m"], lit(1))
+        most = a.ite_i(a.eq(role, lit(ARMED)), min_i(a, t["N"], lit(spec.p("armed.initial_bullets"))), t["N"])
         return a.and_(
             # the living count only falls — by last night's kills at least; on night 1 everybody is alive
             a.le(lit(1), i["alive"]),
@@ -119,10 +159,9 @@ def bullet_system(spec: Spec) -> TransitionSystem:
             a.or_(a.not_(i["change"]), a.and_(a.eq(role, lit(ARMED)), a.not_(s["active"]), may_change)),
             # 4.4.7②: saving is the hunter's night action instead of shooting
             a.or_(a.not_(i["save"]), a.and_(a.eq(role, lit(HUNTER)), a.eq(i["k"], lit(0)))),
-            # 4.4.1 / 2.5: targets ≤ stock; the armed crew fires at most one (4.2.2); nothing unarmed
+            # 4.4.1 / 2.5.1: 1 to stock targets, the armed crew at most one (4.2.2); nothing unarmed
             a.le(lit(0), i["k"]),
-            a.le(i["k"], t["N"]),
-            a.or_(a.not_(a.eq(role, lit(ARMED))), a.le(i["k"], lit(1))),
+            a.or_(a.eq(i["k"], lit(0)), quota_allows(a, i["k"], most)),
             a.or_(s["active"], i["change"], a.eq(i["k"], lit(0))),
             # step 9: the kills the bounty counts never exceed the shots (4.4.6 m ≤ k)
             a.le(lit(0), i["m"]),
@@ -141,7 +180,7 @@ def bullet_system(spec: Spec) -> TransitionSystem:
             "role": s["role"],
             "n": a.add(s["n"], lit(1)),
             "alive": i["alive"],
-            "s": a.sub(t["N"], i["k"]),  # 子弹打出即消耗
+            "s": quota_spend(a, t["N"], i["k"]),  # 子弹打出即消耗
             "r": bounty_recovery(a, i["m"], per_kill),  # arrives the next night (4.4.2③)
             "pend": one_if(a, complete),
             "prog": a.ite_i(complete, lit(0), prog),
@@ -153,6 +192,7 @@ def bullet_system(spec: Spec) -> TransitionSystem:
             "bm": s["m"],
             "ab": t["ab"],
             "vb": t["vb"],
+            "vx": t["vx"],
             "done": t["done"],
             "active": a.or_(s["active"], i["change"]),
             "was": a.or_(s["active"], i["change"]),  # armed during this night
@@ -172,56 +212,316 @@ def bullet_system(spec: Spec) -> TransitionSystem:
             one_if(a, states[0]["mirror"]),  # a real shooter before a death-row alien's mirror ledger
         ]
 
-    witness = Prop(
-        "hunter_above_cap",
-        "4.4.7",
-        "猎手存量超过 2 发上限（登记例外 4.4.7③ 有可达之局面）",
-        "a hunter holds more than the cap (the registered exception 4.4.7③ is exercised)",
-        lambda a, s: a.and_(a.eq(s["role"], a.lit(HUNTER)), a.lt(a.lit(cap_v), s["N"])),
+    def cover(label: str, zh: str, en: str, fn: Any) -> Cover:
+        return Cover(label, "4.4", zh, en, fn)
+
+    def lit(a: Algebra[Any, Any], v: int) -> Any:
+        return a.lit(v)
+
+    covers = (
+        cover("shot", "开枪", "a shot", lambda a, s, i: a.lt(lit(a, 0), i["k"])),
+        cover("kill", "枪击致死敌方", "a shot kills an enemy", lambda a, s, i: a.lt(lit(a, 0), i["m"])),
+        cover("bounty", "悬赏到账", "a bounty arrives", lambda a, s, i: a.lt(lit(a, 0), s["r"])),
+        cover(
+            "extra_night",
+            "第 5 夜额外子弹",
+            "the night-5 extra bullet",
+            lambda a, s, i: tonight(a, s, i)["e1"],
+        ),
+        cover(
+            "extra_alive",
+            "存活≤6 额外子弹",
+            "the alive ≤ 6 extra bullet",
+            lambda a, s, i: tonight(a, s, i)["e2"],
+        ),
+        cover("save", "猎手攒弹", "the hunter saves", lambda a, s, i: i["save"]),
+        cover("saved", "攒弹到账", "a saved bullet arrives", lambda a, s, i: a.lt(lit(a, 0), s["pend"])),
+        cover("job_change", "转职为武装船员", "a crew member becomes armed", lambda a, s, i: i["change"]),
+        cover(
+            "mirror_shows",
+            "死囚呈现警长∕猎手",
+            "a mirror ledger presented",
+            lambda a, s, i: a.and_(s["mirror"], i["pres"]),
+        ),
+        cover(
+            "mirror_hides",
+            "死囚未呈现该职业",
+            "a mirror ledger not presented",
+            lambda a, s, i: a.and_(s["mirror"], a.not_(i["pres"])),
+        ),
+    )
+    # facts of the model that make the theorems inductive: the rule's cap bounds the sheriff (4.4.6 as the
+    # spec states it — an initial stock above it, possible only under a reform, fails the lemma and merely
+    # disables induction); the stock after shooting is what was held minus the shots
+    high = max(cap_v, spec.p("sheriff.initial_bullets"))
+    lemmas = (
+        Prop(
+            "sheriff_within_rule_cap",
+            "4.4.6",
+            "警长存量不超过规则所定之上限",
+            "the sheriff's stock stays within the rule's cap",
+            lambda a, s: implies(
+                a,
+                a.eq(s["role"], a.lit(SHERIFF)),
+                a.and_(a.le(s["N"], a.lit(high)), a.le(s["s"], a.lit(high))),
+            ),
+        ),
+        Prop(
+            "spent",
+            "4.4.1",
+            "出手后存量＝持有量－指定数",
+            "the stock after shooting is N − k",
+            lambda a, s: implies(a, s["was"], a.eq(s["s"], a.sub(s["N"], s["k"]))),
+        ),
+    )
+    # an outcome of the kernel, not a kind of transition: reported (reachable or not), it does not make a
+    # proof vacuous — under a cap no source can reach, the cap never has to void anything
+    voids = Prop(
+        "cap_voids",
+        "4.4.6",
+        "上限作废到账之额外子弹",
+        "the cap voids an extra bullet",
+        lambda a, s: a.lt(a.lit(0), s["vx"]),
     )
     return TransitionSystem(
-        "bullets", STATE, INPUTS, init, guard, step, _props(cap_v), costs=costs, witnesses=(witness,)
+        "bullets",
+        STATE,
+        INPUTS,
+        init,
+        guard,
+        step,
+        (),
+        lemmas=lemmas,
+        costs=costs,
+        covers=covers,
+        outcomes=(voids,),
     )
 
 
-def _props(cap: int) -> tuple[Prop, ...]:
-    return (
-        Prop(
-            "recovery",
-            "4.4.6",
-            "下夜存量＝N − k + m（回复恰为击杀数）",
-            "next-night stock = N − k + m (one bullet back per kill)",
-            lambda a, s: a.or_(a.not_(s["had"]), a.eq(s["ab"], a.add(a.sub(s["bN"], s["bk"]), s["bm"]))),
-        ),
-        Prop(
-            "conservation",
-            "4.4.6",
-            "悬赏回复后存量 ≤ 出手前持有量 N",
-            "after the bounty the stock is ≤ N held before shooting",
-            lambda a, s: a.or_(a.not_(s["had"]), a.le(s["ab"], s["bN"])),
-        ),
-        Prop(
-            "cap_voids_only_extras",
-            "4.4.6",
-            "上限只作废 4.4.3 之额外子弹，悬赏回复永不作废",
-            "the cap never voids a bounty bullet (only 4.4.3 extras)",
-            lambda a, s: a.eq(s["vb"], a.lit(0)),
-        ),
-        Prop(
-            "sheriff_cap",
-            "4.4.6",
-            "警长存量不超过上限（猎手为登记例外 4.4.7③）",
-            "the sheriff's stock never exceeds the cap (the hunter is the registered exception 4.4.7③)",
-            lambda a, s: a.or_(a.not_(a.eq(s["role"], a.lit(SHERIFF))), a.le(s["N"], a.lit(cap))),
-        ),
-        Prop(
-            "armed_at_most_one",
-            "4.4.6",
-            "武装船员持有量恒≤1",
-            "the armed crew holds at most 1",
-            lambda a, s: a.or_(a.not_(a.eq(s["role"], a.lit(ARMED))), a.le(s["N"], a.lit(1))),
-        ),
+def _is(role: int) -> Any:
+    return lambda a, s: a.eq(s["role"], a.lit(role))
+
+
+def _after_bounty(a: Algebra[Any, Any], coeff: dict[str, int], s: State) -> Any:
+    """The sentence's expression of N, k, m (「N − k + m」) over last night's values."""
+    known = {"N": s["bN"], "k": s["bk"], "m": s["bm"]}
+    out = a.lit(0)
+    for var, c in sorted(coeff.items()):
+        if var not in known:
+            raise ValueError(f"the equation names {var!r}, not one of N, k, m")
+        out = a.add(out, a.scale(known[var], c))
+    return out
+
+
+class _Bullets(FamilyInvariant[Spec]):
+    """A bullet theorem: the shared system with this theorem's properties and premises."""
+
+    switches = ("bounty.count_basis",)
+    abstraction = "one shooter's stock and due bullets per night; shots k and kills m ≤ k free"
+
+    def model(self, spec: Spec) -> TransitionSystem:
+        return bullet_system(spec)
+
+    def scenario(self, spec: Spec, trace: Trace) -> dict[str, Any]:
+        return _scenario(spec, trace)
+
+    def playable(self, spec: Spec) -> Any:
+        return _playable(spec)
+
+    def monitor(self, outcome: Outcome) -> set[str]:
+        return _monitor(outcome, bundled_claims(BULLET_STOCK_EQUATION)["equation"].values["rhs"])
+
+
+class BulletConservation(_Bullets):
+    name = "bullet_conservation"
+    title = "悬赏回复守恒：回复后存量＝N−k+m≤N（4.4.2③），上限只作废额外子弹（4.4.6③）"
+    title_en = "bounty conservation: the stock after the bounty = N−k+m ≤ N; the cap voids only the extras"
+    cites = ("4.4.2", "4.4.6", "4.4.7")
+    params = (
+        "bounty.bullets_per_kill",
+        "sheriff.bullet_cap",
+        "sheriff.initial_bullets",
+        "hunter.initial_bullets",
     )
+    claims = (
+        ClaimPattern("recovery", "4.4.2", "则回复{rec:expr}发，下夜存量＝{rhs:expr}≤N，恒不高于出手前持有量"),
+        ClaimPattern("only_extras", "4.4.6", "触发本上限的只有额外子弹"),
+    )
+
+    def props(self, spec: Spec, claims: Claims) -> tuple[Prop, ...]:
+        rhs = claims["recovery"].values["rhs"]
+        shown = claims["recovery"].values["rhs"]
+        expr = " ".join(
+            f"{'+' if c > 0 else '−'} {abs(c) if abs(c) != 1 else ''}{v}" for v, c in sorted(shown.items())
+        )
+        return (
+            Prop(
+                "recovery",
+                "4.4.2",
+                f"悬赏到账后存量＝{expr.lstrip('+ ')}（4.4.2③）",
+                f"stock after the bounty = {expr.lstrip('+ ')}",
+                lambda a, s: implies(a, s["had"], a.eq(s["ab"], _after_bounty(a, rhs, s))),
+            ),
+            Prop(
+                "conservation",
+                "4.4.2",
+                "悬赏回复后存量 ≤ 出手前持有量 N",
+                "after the bounty the stock is ≤ N held before shooting",
+                lambda a, s: implies(a, s["had"], a.le(s["ab"], s["bN"])),
+            ),
+            Prop(
+                "cap_voids_only_extras",
+                "4.4.6",
+                "触发上限的只有额外子弹：悬赏回复永不作废",
+                "the cap never voids a bounty bullet (only 4.4.3 extras)",
+                lambda a, s: a.eq(s["vb"], a.lit(0)),
+            ),
+        )
+
+    def premises(self, spec: Spec, claims: Claims) -> tuple[Prop, ...]:
+        return (
+            Prop(
+                "bounty_after_kill",
+                "4.4.2",
+                "某夜击杀敌方后次夜悬赏到账",
+                "a kill, then its bounty the next night",
+                lambda a, s: a.and_(s["had"], a.lt(a.lit(0), s["bm"])),
+            ),
+        )
+
+
+class BulletStockEquation(_Bullets):
+    name = "bullet_stock_equation"
+    title = "守恒定理（字面）：警长下夜存量＝N−k+m（含一切到账）"
+    title_en = "conservation theorem (literal): the sheriff's whole next-night stock = N−k+m"
+    cites = ("4.4.6", "4.4.3")
+    params = ("bounty.bullets_per_kill", "extra_bullet.night", "extra_bullet.alive_threshold")
+    claims = (ClaimPattern("equation", "4.4.6", "则下夜存量＝{rhs:expr}≤"),)
+
+    def props(self, spec: Spec, claims: Claims) -> tuple[Prop, ...]:
+        rhs = claims["equation"].values["rhs"]
+        return (
+            Prop(
+                "stock_equation",
+                "4.4.6",
+                "警长下夜存量（出手前持有、含一切到账）＝上夜 N − k + m",
+                "the sheriff's next-night stock (everything that arrived included) = last night's N − k + m",
+                lambda a, s: implies(
+                    a, a.and_(s["had"], _is(SHERIFF)(a, s)), a.eq(s["N"], _after_bounty(a, rhs, s))
+                ),
+            ),
+        )
+
+    def premises(self, spec: Spec, claims: Claims) -> tuple[Prop, ...]:
+        return (
+            Prop(
+                "night_after_kills",
+                "4.4.6",
+                "警长某夜打出 k≥1、击杀 m≥1 后之次夜",
+                "the night after a sheriff's night with k ≥ 1 shots and m ≥ 1 kills",
+                lambda a, s: a.and_(s["had"], _is(SHERIFF)(a, s), a.lt(a.lit(0), s["bm"])),
+            ),
+        )
+
+
+class SheriffBulletCap(_Bullets):
+    name = "sheriff_bullet_cap"
+    title = "警长子弹存储上限：存量不超过 2 发、每夜指定 k≤2（猎手为登记例外 4.4.7③）"
+    title_en = (
+        "the sheriff's stock cap: at most 2 held, at most 2 shots a night (the hunter excepted, 4.4.7③)"
+    )
+    cites = ("4.4.6", "4.4.3", "4.4.7")
+    params = (
+        "sheriff.bullet_cap",
+        "sheriff.initial_bullets",
+        "extra_bullet.night",
+        "extra_bullet.alive_threshold",
+    )
+    claims = (
+        ClaimPattern("cap", "4.4.6", "警长的子弹存量设上限{cap}发"),
+        ClaimPattern("shots", "4.4.6", "当夜指定k名（k≤N且k≤{k}）"),
+    )
+
+    def props(self, spec: Spec, claims: Claims) -> tuple[Prop, ...]:
+        cap, k = claims["cap"].num("cap"), claims["shots"].num("k")
+        sheriff = _is(SHERIFF)
+        return (
+            Prop(
+                "sheriff_cap",
+                "4.4.6",
+                f"警长存量不超过 {cap} 发",
+                f"the sheriff never holds more than {cap}",
+                lambda a, s: implies(
+                    a, sheriff(a, s), a.and_(a.le(s["N"], a.lit(cap)), a.le(s["s"], a.lit(cap)))
+                ),
+            ),
+            Prop(
+                "sheriff_shots",
+                "4.4.6",
+                f"警长每夜指定 k ≤ {k}",
+                f"the sheriff names at most {k} targets a night",
+                lambda a, s: implies(a, sheriff(a, s), a.le(s["k"], a.lit(k))),
+            ),
+        )
+
+    def premises(self, spec: Spec, claims: Claims) -> tuple[Prop, ...]:
+        cap = claims["cap"].num("cap")
+        return (
+            Prop(
+                "sheriff_at_cap",
+                "4.4.6",
+                f"警长存量达 {cap} 发",
+                f"the sheriff holds {cap}",
+                lambda a, s: a.and_(_is(SHERIFF)(a, s), a.eq(s["N"], a.lit(cap))),
+            ),
+        )
+
+    def system(self, spec: Spec, claims: Claims | None = None) -> TransitionSystem:
+        base = super().system(spec, claims)
+        cap = (claims if claims is not None else bundled_claims(self))["cap"].num("cap")
+        # the registered exception 4.4.7③ (2.8.9(14)) must be reachable, else it is dead text
+        witness = Prop(
+            "hunter_above_cap",
+            "4.4.7",
+            f"猎手存量超过 {cap} 发上限（登记例外 4.4.7③ 有可达之局面）",
+            "a hunter holds more than the cap (the registered exception 4.4.7③ is exercised)",
+            lambda a, s: a.and_(_is(HUNTER)(a, s), a.lt(a.lit(cap), s["N"])),
+        )
+        return replace(base, witnesses=(witness,))
+
+
+class ArmedCrewAtMostOne(_Bullets):
+    name = "armed_crew_at_most_one"
+    title = "武装船员持有量恒≤1"
+    title_en = "the armed crew holds at most 1"
+    cites = ("4.4.6", "4.2.2")
+    params = ("armed.initial_bullets", "bounty.bullets_per_kill")
+    claims = (ClaimPattern("armed", "4.4.6", "武装船员{ref:any}持有量恒≤{n}"),)
+
+    def props(self, spec: Spec, claims: Claims) -> tuple[Prop, ...]:
+        n = claims["armed"].num("n")
+        return (
+            Prop(
+                "armed_at_most_one",
+                "4.4.6",
+                f"武装船员持有量恒≤{n}",
+                f"the armed crew holds at most {n}",
+                lambda a, s: implies(
+                    a, _is(ARMED)(a, s), a.and_(a.le(s["N"], a.lit(n)), a.le(s["s"], a.lit(n)))
+                ),
+            ),
+        )
+
+    def premises(self, spec: Spec, claims: Claims) -> tuple[Prop, ...]:
+        return (
+            Prop(
+                "armed_holds",
+                "4.2.2",
+                "武装船员持有子弹",
+                "an armed crew member holds a bullet",
+                lambda a, s: a.and_(_is(ARMED)(a, s), s["active"], a.lt(a.lit(0), s["N"])),
+            ),
+        )
 
 
 # ── counterexample → vector ─────────────────────────────────────────────────────────────────
@@ -302,8 +602,15 @@ def _scenario(spec: Spec, trace: Trace) -> dict[str, Any]:
             if last["N"] == last["ab"]:  # no other arrival tonight: the stock is the one after the bounty
                 check["state"] = {"bullets": {str(shooter): last["ab"]}}
             expect.append(check)
+    if failed & {"stock_equation"}:
+        prev = trace.states[-2]
+        expect.append({"after": f"night {d - 1} step 0.6", "state": {"bullets": {str(shooter): prev["N"]}}})
+        expect.append({"after": f"night {d - 1}", "dead": sorted(dead)})
+        expect.append({"after": f"night {d} step 0.6", "state": {"bullets": {str(shooter): last["N"]}}})
     if failed & {"sheriff_cap", "armed_at_most_one"}:
         expect.append({"after": f"night {d} step 0.6", "state": {"bullets": {str(shooter): last["N"]}}})
+    if failed & {"sheriff_shots"}:
+        expect.append({"after": f"night {d}", "dead": sorted(dead)})
     prev = trace.states[-2]
     story = (
         f"第 {d - 1} 夜出手前持有 N={prev['N']}、打出 k={prev['k']}、击杀 m={prev['m']}；第 {d} 夜悬赏到账后存量 "
@@ -353,12 +660,15 @@ def _vector(
 # ── the same property on an engine run ──────────────────────────────────────────────────────
 
 
-def _monitor(outcome: Outcome) -> set[str]:
-    """Recompute 4.4.6 from an engine run's events and state snapshots (``run_vector(..., trace=True)``)."""
+def _monitor(outcome: Outcome, equation: dict[str, int]) -> set[str]:
+    """Recompute the bullet theorems from an engine run's events and state snapshots (``run_vector(...,
+    trace=True)``), with the constants the bundled text states (cap 2, armed ≤ 1, the equation)."""
     spec = outcome.spec
-    cap = spec.p("sheriff.bullet_cap")
+    claims = bundled_claims(SHERIFF_BULLET_CAP)
+    cap, most = claims["cap"].num("cap"), claims["shots"].num("k")
+    armed_most = bundled_claims(ARMED_CREW_AT_MOST_ONE)["armed"].num("n")
     per_shot = spec.reading("bounty.count_basis") == "per_shot"
-    human = {n + 1 for n, r in enumerate(outcome.roles) if ROLE_BY_KEY[r].faction == "humans"}
+    enemy = [ROLE_BY_KEY[r].faction in BOUNTY_FACTIONS for r in outcome.roles]
     failed: set[str] = set()
     starts = {label: snap for label, snap in outcome.trace if label.endswith(" start")}
     # the stock held before shooting: after tonight's arrivals, the job change and a transform (step 0.6)
@@ -367,7 +677,7 @@ def _monitor(outcome: Outcome) -> set[str]:
         for ps in snap["players"].values():  # by the role used: a death-row alien's mirror ledger too
             if ps["presented_role"] == "sheriff" and ps["bullets"] > cap:
                 failed.add("sheriff_cap")
-            if ps["presented_role"] == "armed_crew" and ps["bullets"] > 1:
+            if ps["presented_role"] == "armed_crew" and ps["bullets"] > armed_most:
                 failed.add("armed_at_most_one")
     events = outcome.events
     extras = ("extra_night", "extra_alive")
@@ -389,11 +699,21 @@ def _monitor(outcome: Outcome) -> set[str]:
                 and e.data["attacker"] == shooter
                 and e.data["type"] == "gunshot"
             ]
+            died = {e.data["player"] for e in events if e.night == night and e.kind == "death"}
+            paid = [n + 1 in died and enemy[n] for n in range(len(enemy))]
+            m = bounty_kills(PY, shots, paid, per_shot)
+            sheriff = ps["presented_role"] == "sheriff"
+            if sheriff and len(shots) > most:
+                failed.add("sheriff_shots")
+            nxt = armed.get(f"night {night + 1} step 0.6")
+            if sheriff and nxt is not None and nxt["players"][pn]["alive"]:  # 4.4.6 literally: every night
+                said = (
+                    equation.get("N", 0) * held + equation.get("k", 0) * len(shots) + equation.get("m", 0) * m
+                )
+                if nxt["players"][pn]["bullets"] != said:
+                    failed.add("stock_equation")
             if not shots:
                 continue
-            died = {e.data["player"] for e in events if e.night == night and e.kind == "death"}
-            hits = shots if per_shot else list(dict.fromkeys(shots))
-            m = sum(1 for t in hits if t in died and t not in human)
             bounty = [
                 e
                 for e in events
@@ -415,29 +735,7 @@ def _monitor(outcome: Outcome) -> set[str]:
     return failed
 
 
-class BulletConservation(SystemInvariant[Spec]):
-    name = "bullet_conservation"
-    title = "子弹守恒：下夜存量＝N−k+m≤N，上限只作废额外子弹，武装船员≤1，猎手为登记例外"
-    title_en = (
-        "bullet conservation: next stock = N−k+m ≤ N; the cap voids only extras; armed ≤ 1; hunter excepted"
-    )
-    cites = ("4.4.6", "4.4.2", "4.4.3", "4.4.7")
-    switches = ("bounty.count_basis",)
-    params = (
-        "bounty.bullets_per_kill",
-        "sheriff.bullet_cap",
-        "sheriff.initial_bullets",
-        "hunter.initial_bullets",
-        "armed.initial_bullets",
-        "extra_bullet.night",
-        "extra_bullet.alive_threshold",
-    )
-    abstraction = "one shooter's stock and due bullets per night; shots k and kills m ≤ k free"
-
-    system = staticmethod(bullet_system)
-
-    scenario = staticmethod(_scenario)
-
-    playable = staticmethod(_playable)
-
-    monitor = staticmethod(_monitor)
+BULLET_CONSERVATION = BulletConservation()
+BULLET_STOCK_EQUATION = BulletStockEquation()
+SHERIFF_BULLET_CAP = SheriffBulletCap()
+ARMED_CREW_AT_MOST_ONE = ArmedCrewAtMostOne()

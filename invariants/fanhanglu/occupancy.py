@@ -14,14 +14,16 @@ The property is checked against the *truth* (living xenos per direction), not on
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
+from ruleproof.claims import ClaimPattern
 from ruleproof.kernel.algebra import Algebra, count_true, min_i, sum_i
-from ruleproof.smt.invariant import NotConcretizable, SystemInvariant
-from ruleproof.smt.ts import Inputs, Prop, State, Trace, TransitionSystem, Var, bools, ints
+from ruleproof.smt.invariant import Claims, NotConcretizable, SystemInvariant, bundled_claims
+from ruleproof.smt.ts import Cover, Inputs, Prop, State, Trace, TransitionSystem, Var, bools, ints
 from ruleproof.specs.fanhanglu import Spec
 from ruleproof.specs.fanhanglu.engine.runner import Outcome
-from ruleproof.specs.fanhanglu.kernels import Convert, occupancy_move, occupancy_release
+from ruleproof.specs.fanhanglu.kernels import Convert, direction_offered, occupancy_move, occupancy_release
 from ruleproof.specs.fanhanglu.roles import DIRECTIONS
 
 from . import scenario as sc
@@ -36,6 +38,7 @@ POINTS = (("e", "0.6"), ("s", "9"))  # recorded settlement points; the day is th
 def _state(xenos: int) -> tuple[Var, ...]:
     per = [f"{f}{x}" for x in range(xenos) for f in ("dir", "conv")]
     obs = [f"{w}_{p}{d}" for p, _ in POINTS for w in ("cnt", "tru") for d in range(len(DIRS))]
+    obs += ["evo_ok", "evo_fail", "conv_ok", "conv_fail"]  # tonight's moves at step 0.6, by outcome
     return (
         *ints("n", *per, *(f"c{d}" for d in range(len(DIRS))), *obs),
         *bools(*(f"al{x}" for x in range(xenos))),
@@ -72,6 +75,7 @@ def occupancy_system(spec: Spec) -> TransitionSystem:
             *zero,
             *(a.eq(s[f"c{d}"], a.lit(0)) for d in range(nd)),
             *(a.eq(s[f"{w}_{p}{d}"], a.lit(0)) for p, _ in POINTS for w in ("cnt", "tru") for d in range(nd)),
+            *(a.eq(s[v], a.lit(0)) for v in ("evo_ok", "evo_fail", "conv_ok", "conv_fail")),
             *(s[f"al{x}"] for x in xs),
         )
 
@@ -81,9 +85,6 @@ def occupancy_system(spec: Spec) -> TransitionSystem:
         out = []
         for x in xs:
             act, tgt, al, dr = i[f"act{x}"], i[f"tgt{x}"], s[f"al{x}"], s[f"dir{x}"]
-            snapshot_count = sum_i(
-                a, (a.ite_i(h, c, lit(0)) for h, c in zip(onehot(a, tgt, IDS), counts, strict=True))
-            )
             out += [
                 between(a, NONE, act, CONVERT),
                 between(a, IDS[0], tgt, IDS[-1]),
@@ -96,7 +97,7 @@ def occupancy_system(spec: Spec) -> TransitionSystem:
                     a.and_(
                         a.eq(dr, lit(0)),
                         a.le(lit(evo), s["n"]),
-                        a.lt(snapshot_count, lit(cap)),
+                        direction_offered(a, counts, onehot(a, tgt, IDS), lit(cap)),
                     ),
                 ),
                 # 5.5.1: evolved on an earlier night; one of the two other directions
@@ -119,6 +120,7 @@ def occupancy_system(spec: Spec) -> TransitionSystem:
         dirs = [s[f"dir{x}"] for x in xs]
         convs = [s[f"conv{x}"] for x in xs]
         alive = [s[f"al{x}"] for x in xs]
+        moves: dict[str, list[Any]] = {"evo_ok": [], "evo_fail": [], "conv_ok": [], "conv_fail": []}
         for j in xs:  # serial settlement in the night's order (2.1.2②, 2.1.3)
             for x in xs:
                 act = i[f"act{x}"]
@@ -137,10 +139,16 @@ def occupancy_system(spec: Spec) -> TransitionSystem:
                     admit,
                 )
                 ok = a.and_(turn, a.eq(code, lit(Convert.OK)))
+                refused = a.and_(turn, a.not_(a.eq(code, lit(Convert.OK))))
+                kind = a.not_(conv)
+                moves["evo_ok"].append(a.and_(ok, kind))
+                moves["evo_fail"].append(a.and_(refused, kind))
+                moves["conv_ok"].append(a.and_(ok, conv))
+                moves["conv_fail"].append(a.and_(refused, conv))
                 counts = [a.ite_i(ok, n, c) for n, c in zip(new, counts, strict=True)]
                 dirs[x] = a.ite_i(ok, i[f"tgt{x}"], dirs[x])
                 convs[x] = a.ite_i(a.and_(ok, conv), a.add(convs[x], lit(1)), convs[x])
-        out: dict[str, Any] = {}
+        out: dict[str, Any] = {k: count_true(a, v) for k, v in moves.items()}
         record(a, out, "e", counts, alive, dirs)
         for x in xs:  # step 9: the dead release their slot (1.5.1③④)
             counts = list(
@@ -185,6 +193,52 @@ def occupancy_system(spec: Spec) -> TransitionSystem:
             ),
         ]
 
+    lemmas = tuple(
+        Prop(f"domain_{x}", "5.1", "方向编号在 0..3", "direction id in 0..3", _dir_domain(x)) for x in xs
+    )
+    # the counters equal the living xenos at every point (the rule's own bookkeeping, 1.5.1①): a lemma that
+    # lets the cap close by induction
+    for d, name in enumerate(DIRS):
+        lemmas += (_day_prop(d, name, None, xs),)
+    covers = (
+        Cover("evolve", "5.1", "异形提交进化", "a xeno evolves", _acts(EVOLVE, xs)),
+        Cover("convert", "5.5.2", "异形提交转化", "a xeno converts", _acts(CONVERT, xs)),
+        Cover("death", "1.5.1", "异形死亡释放占位", "a xeno dies", _any_input("die", xs)),
+        Cover("exile", "1.5.1", "异形被驱逐释放占位", "a xeno is exiled", _any_input("ex", xs)),
+    )
+    # outcomes of the moves (reported; a reading may rule one out: under «admit» an evolution never fails)
+    outcomes = tuple(
+        Prop(k, "5.1" if k.startswith("evo") else "5.5.2", zh, en, _positive(k))
+        for k, zh, en in (
+            ("evo_ok", "进化成功", "an evolution succeeds"),
+            ("evo_fail", "进化落空（后结算者无空位）", "an evolution finds no slot left"),
+            ("conv_ok", "转化成功", "a conversion succeeds"),
+            ("conv_fail", "转化失败", "a conversion fails"),
+        )
+    )
+    state, inputs = _state(len(xs)), _inputs(len(xs))
+    return TransitionSystem(
+        "occupancy", state, inputs, init, guard, step, (), lemmas, costs, covers=covers, outcomes=outcomes
+    )
+
+
+def _acts(kind: int, xs: range) -> Any:
+    """A transition in which some xeno submits a move of ``kind``."""
+    return lambda a, s, i: a.or_(*(a.eq(i[f"act{x}"], a.lit(kind)) for x in xs))
+
+
+def _positive(var: str) -> Any:
+    return lambda a, s: a.lt(a.lit(0), s[var])
+
+
+def _any_input(prefix: str, xs: range) -> Any:
+    return lambda a, s, i: a.or_(*(i[f"{prefix}{x}"] for x in xs))
+
+
+def occupancy_props(cap: int, xenos: int) -> tuple[Prop, ...]:
+    """1.5.1①: at most ``cap`` (the number the sentence writes) living xenos per direction, and the counter
+    equal to them, at every settlement point."""
+    xs = range(xenos)
     props: list[Prop] = []
     for d, name in enumerate(DIRS):
         for point, step_key in POINTS:
@@ -193,11 +247,7 @@ def occupancy_system(spec: Spec) -> TransitionSystem:
                 _equal_prop(f"count_is_living_{name}_after_{step_key}", f"cnt_{point}{d}", f"tru_{point}{d}")
             )
         props.append(_day_prop(d, name, cap, xs))
-    lemmas = tuple(
-        Prop(f"domain_{x}", "5.1", "方向编号在 0..3", "direction id in 0..3", _dir_domain(x)) for x in xs
-    )
-    state, inputs = _state(len(xs)), _inputs(len(xs))
-    return TransitionSystem("occupancy", state, inputs, init, guard, step, tuple(props), lemmas, costs)
+    return tuple(props)
 
 
 def _cap_prop(label: str, cap: int, var: str) -> Prop:
@@ -220,13 +270,17 @@ def _equal_prop(label: str, counter: str, real: str) -> Prop:
     )
 
 
-def _day_prop(d: int, name: str, cap: int, xs: range) -> Prop:
+def _day_prop(d: int, name: str, cap: int | None, xs: range) -> Prop:
+    """After the day: the counter equals the living xenos (and, with ``cap``, they are within it)."""
+
     def fn(a: Algebra[Any, Any], s: State) -> Any:
         real = truth(a, [s[f"al{x}"] for x in xs], [s[f"dir{x}"] for x in xs])[d]
+        if cap is None:
+            return a.eq(s[f"c{d}"], real)
         return a.and_(a.eq(s[f"c{d}"], real), a.le(real, a.lit(cap)))
 
     return Prop(
-        f"occupancy_{name}_after_day",
+        f"occupancy_{name}_after_day" if cap is not None else f"count_{name}_after_day",
         "1.5.1",
         "白天驱逐后占位仍正确且不超上限",
         "after the day: occupancy correct and within the cap",
@@ -273,17 +327,33 @@ def _scenario(spec: Spec, trace: Trace) -> dict[str, Any]:
         str(xenos[x]): (DIRS[int(last[f"dir{x}"]) - 1] if last[f"dir{x}"] else None)
         for x in range(len(xenos))
     }
+    if "no_evolution_failure" in trace.failed:  # 5.1: a submitted evolution found no slot (2.1.2③ 落空)
+        i = trace.inputs[-1]
+        acting = sorted((int(i[f"pos{x}"]), x) for x in range(len(xenos)) if i[f"act{x}"] == EVOLVE)
+        failed_x = [x for _, x in acting if not last[f"dir{x}"]]
+        expect.append(
+            {
+                "after": f"night {d} step 0.6",
+                "events": [{"kind": "fizzle", "actor": xenos[x], "skill": "evolve"} for x in failed_x],
+                "state": {"occupancy": _counts(last, "cnt_e")},
+            }
+        )
     expect[-1]["state"]["direction"] = directions
     what = ", ".join(trace.failed)
+    evolution = "no_evolution_failure" in trace.failed
     return sc.vector(
         spec,
-        ident="occupancy_at_most_two",
-        title=f"占位上限被违反：第 {d} 夜（{what}）",
+        ident="no_evolution_failure" if evolution else "occupancy_at_most_two",
+        title=f"{'「不存在进化失败」' if evolution else '占位上限'}被违反：第 {d} 夜（{what}）",
         description=(
             "由验证器生成的最小反例：同一快照下的进化∕转化依结算顺序串行结算（2.1.2），"
-            f"某方向存活异形数超过上限 {spec.p('xeno.direction_capacity')}（1.5.1①）或占位数与实际不符。"
+            + (
+                "后结算之进化因方向已满而落空——5.1 称「不存在「进化失败」」。"
+                if evolution
+                else f"某方向存活异形数超过上限 {spec.p('xeno.direction_capacity')}（1.5.1①）或占位数与实际不符。"
+            )
         ),
-        cites=["1.5.1", "5.1", "5.5.2", "2.1.2"],
+        cites=["5.1", "1.5.1", "2.1.2"] if evolution else ["1.5.1", "5.1", "5.5.2", "2.1.2"],
         script=script,
         expect=expect,
     )
@@ -308,8 +378,10 @@ def _counts(state: State, prefix: str) -> dict[str, int]:
 
 
 def _monitor(outcome: Outcome) -> set[str]:
-    cap = outcome.spec.p("xeno.direction_capacity")
+    cap = bundled_claims(OCCUPANCY_AT_MOST_TWO)["cap"].num("cap")
     failed: set[str] = set()
+    if any(e.kind == "fizzle" and e.data.get("skill") == "evolve" for e in outcome.events):
+        failed.add("no_evolution_failure")
     for label, snap in [*outcome.trace, *outcome.snapshots.items()]:
         living = [p for p in snap["players"].values() if p["alive"] and p["role"] == "xeno"]
         for name in DIRS:
@@ -321,19 +393,64 @@ def _monitor(outcome: Outcome) -> set[str]:
     return failed
 
 
-class OccupancyAtMostTwo(SystemInvariant[Spec]):
-    name = "occupancy_at_most_two"
-    title = "存活占位制：每方向任一结算点至多 2 只存活异形（含同一快照下的进化与转化）"
-    title_en = "occupancy: at most 2 living xenos per direction at every settlement point"
-    cites = ("1.5.1", "5.1", "5.5.2", "2.1.2")
+class _Occupancy(SystemInvariant[Spec]):
     switches = ("evolution.same_snapshot_overflow",)
     params = ("xeno.direction_capacity", "xeno.conversions", "xeno.evolution_night")
     abstraction = "each xeno's direction, life and conversions, the counters; order, deaths, exile free"
 
-    system = staticmethod(occupancy_system)
-
     scenario = staticmethod(_scenario)
-
     playable = staticmethod(_playable)
-
     monitor = staticmethod(_monitor)
+
+
+class OccupancyAtMostTwo(_Occupancy):
+    name = "occupancy_at_most_two"
+    title = "存活占位制：每方向任一结算点至多 2 只存活异形（含同一快照下的进化与转化）"
+    title_en = "occupancy: at most 2 living xenos per direction at every settlement point"
+    cites = ("1.5.1", "5.1", "5.5.2", "2.1.2")
+    claims = (
+        ClaimPattern("cap", "1.5.1", "每方向至多{cap}只存活异形同时占用"),
+        ClaimPattern("equal", "1.5.1", "占位数恒＝当前实际占用的存活异形数"),
+    )
+
+    def system(self, spec: Spec, claims: Claims | None = None) -> TransitionSystem:
+        claims = claims if claims is not None else bundled_claims(self)
+        cap = claims["cap"].num("cap")
+        full = Prop(
+            "direction_full",
+            "1.5.1",
+            f"某方向占满 {cap} 只存活异形",
+            f"a direction holds {cap} living xenos",
+            lambda a, s: a.or_(*(a.eq(s[f"tru_e{d}"], a.lit(cap)) for d in range(len(DIRS)))),
+        )
+        base = occupancy_system(spec)
+        return replace(base, props=occupancy_props(cap, spec.p("players.xenos")), premises=(full,))
+
+
+class NoEvolutionFailure(_Occupancy):
+    name = "no_evolution_failure"
+    title = "不存在「进化失败」：提交之进化必然成功"
+    title_en = "evolution never fails: every submitted evolution succeeds"
+    cites = ("5.1", "1.5.1", "2.1.2")
+    claims = (ClaimPattern("never", "5.1", "故不存在「进化失败」"),)
+
+    def system(self, spec: Spec, claims: Claims | None = None) -> TransitionSystem:
+        never = Prop(
+            "no_evolution_failure",
+            "5.1",
+            "提交之进化无一落空",
+            "no submitted evolution fails",
+            lambda a, s: a.eq(s["evo_fail"], a.lit(0)),
+        )
+        evolved = Prop(
+            "two_evolve_one_night",
+            "5.1",
+            "同夜两只以上异形进化",
+            "two or more xenos evolve on one night",
+            lambda a, s: a.le(a.lit(2), a.add(s["evo_ok"], s["evo_fail"])),
+        )
+        return replace(occupancy_system(spec), props=(never,), premises=(evolved,))
+
+
+OCCUPANCY_AT_MOST_TWO = OccupancyAtMostTwo()
+NO_EVOLUTION_FAILURE = NoEvolutionFailure()

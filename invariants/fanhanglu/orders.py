@@ -23,20 +23,23 @@ told apart.  Pairs of the spec's order no text statement supports are reported a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import networkx as nx
 
+from ruleproof.claims import CIRCLED, ClaimPattern
 from ruleproof.lint.context import LintContext
 from ruleproof.lint.orders import OrderTable, extract_order_tables
-from ruleproof.smt.invariant import Checked, Invariant, NotConcretizable
+from ruleproof.smt.invariant import Checked, Invariant, NotConcretizable, confirm
 from ruleproof.smt.ranks import Statement, Unknown, conflict
 from ruleproof.smt.ts import CheckResult, Options, Status
 from ruleproof.specs.fanhanglu import Spec
 from ruleproof.specs.fanhanglu.tables import (
     ADJUDICATION_ORDER,
+    BATCHES,
     DAMAGE_ORDER,
     INFECTION_ORDER,
     LAYER_CLASS_ZH,
@@ -150,7 +153,7 @@ def judge(order: SpecOrder, tables: dict[str, OrderTable], opts: Options) -> Ord
         Statement(x, y, "spec", None, f"{order.key}: {x} → {y}")
         for x, y in zip(order.elements, order.elements[1:], strict=False)
     ]
-    domain = _domain(order)
+    domain = _domain(order, chosen)
     text_conflict = conflict(text, opts)
     spec_conflict = [] if text_conflict else conflict([*spec_side, *text], opts)
     g: nx.DiGraph[str] = nx.DiGraph()
@@ -165,10 +168,20 @@ def judge(order: SpecOrder, tables: dict[str, OrderTable], opts: Options) -> Ord
     )
 
 
-def _domain(order: SpecOrder) -> list[str]:
+def _domain(order: SpecOrder, chosen: Sequence[OrderTable] = ()) -> list[str]:
     problems = [
         f"{e} appears more than once" for e in sorted(set(order.elements)) if order.elements.count(e) > 1
     ]
+    if order.key == "night_steps":  # the step table 2.1.1 must have the same steps, not only the same order
+        said = {n.translate(_STRIP) for t in chosen for n in t.graph.nodes if n.startswith("步骤")}
+        problems += [
+            f"the text's {n} is not a step of the spec" for n in sorted(said) if not order.element(n)
+        ]
+        problems += [
+            f"the spec's step {s.key} is not in the text's step table"
+            for s in NIGHT_STEPS
+            if s.kind is StepKind.STEP and f"步骤{s.key}" not in said and s.key in order.elements
+        ]
     if order.key == "damage_layers":
         problems += [
             f"layer {layer.key} missing" for layer in DAMAGE_ORDER.layers if layer.key not in order.elements
@@ -182,6 +195,72 @@ def _domain(order: SpecOrder) -> list[str]:
     return problems
 
 
+# ── the batch list of 2.1.6 ─────────────────────────────────────────────────────────────────────
+
+_WHEN = re.compile(r"步骤\s*(\d+(?:\.\d+)?[ab]?)\s*(?:后|开始时)")
+
+
+def text_batches(doc: Document, clause: str = "2.1.6") -> dict[str, str | None]:
+    """The batch rows of the table 2.1.6 as printed: symbol → when it is published (a step key, ``day``,
+    ``setup``; None when the row names no time).  Rows are read in their order 〇 ① ② …, each at the first
+    mark that is not a reference (a mark right after a digit, 「2.8.12④」, or after another mark, 「②③」)."""
+    c = doc.clause(clause)
+    if c is None:
+        return {}
+    text = c.text
+    out: dict[str, str | None] = {}
+    pos = 0
+    marks: list[tuple[str, int]] = []
+    for symbol in CIRCLED:  # 〇 ① ② … in order, until the table has no next row
+        at = pos
+        while True:
+            at = text.find(symbol, at)
+            if at < 0 or not (
+                at and (text[at - 1].isdigit() or text[at - 1] in ".〜~" or text[at - 1] in CIRCLED)
+            ):
+                break
+            at += 1
+        if at < 0:
+            break
+        marks.append((symbol, at))
+        pos = at + 1
+    for n, (symbol, at) in enumerate(marks):
+        seg = text[at + 1 : marks[n + 1][1] if n + 1 < len(marks) else len(text)]
+        m = _WHEN.search(seg)
+        if m:
+            out[symbol] = m.group(1)
+        elif "白天" in seg:
+            out[symbol] = "day"
+        elif "第 1 夜之前" in seg or "第1夜之前" in seg:
+            out[symbol] = "setup"
+        else:
+            out[symbol] = None
+    return out
+
+
+def judge_batches(doc: Document) -> dict[str, Any]:
+    """The spec's batch table against 2.1.6: the same batches, each published after the same step."""
+    said = text_batches(doc)
+    problems = []
+    for b in BATCHES:
+        if b.symbol not in said:
+            problems.append(f"the spec's batch {b.symbol} is not in the text's list 2.1.6")
+        elif said[b.symbol] is not None and said[b.symbol] != b.when:
+            problems.append(
+                f"batch {b.symbol}: the text publishes it after {said[b.symbol]}, the spec after {b.when}"
+            )
+    spec_symbols = {b.symbol for b in BATCHES}
+    problems += [f"the text's batch {sym} is not in the spec" for sym in said if sym not in spec_symbols]
+    return {
+        "order": "batch_list",
+        "clause": "2.1.6",
+        "spec": {b.symbol: b.when for b in BATCHES},
+        "text": said,
+        "consistent": not problems and bool(said),
+        "domain": problems or ([] if said else ["the text's batch list 2.1.6 was not found"]),
+    }
+
+
 class PriorityTablesConsistent(Invariant[Spec]):
     name = "priority_tables_consistent"
     title = "次序表一致：夜间步骤、两侧层序、判定顺序、裁判次序全序无环，且与正文每处复述一致"
@@ -189,23 +268,69 @@ class PriorityTablesConsistent(Invariant[Spec]):
     cites = ("2.1.1", "2.8.2", "5.3.3", "1.2.3", "0.5")
     switches = ("damage.night_immunity_position",)
     abstraction = "the spec's orders vs the lint's order tables of the text, as integer ranks"
+    # the tables as the text heads or states them (the orders themselves are read from every restatement)
+    claims = (
+        ClaimPattern("steps", "2.1.1", "夜间步骤总表"),
+        ClaimPattern(
+            "damage", "2.8.2", "全额减免〔{full:any}〕→时限类〔{timed:any}〕→存续类〔{persistent:any}〕"
+        ),
+        ClaimPattern("victory", "1.2.3", "判定顺序"),
+        ClaimPattern("adjudication", "0.5", "裁判次序"),
+        ClaimPattern("batches", "2.1.6", "公告批次一览"),
+    )
 
     def check(self, spec: Spec, opts: Options, doc: Document) -> Checked:
+        claims = self.claims_or_gap(doc, "smt-ranks")
+        if isinstance(claims, Checked):
+            return claims
+        out = self._check(spec, opts, doc)
+        out.claims = [c.to_json() for c in claims.values()]
+        return out
+
+    def _check(self, spec: Spec, opts: Options, doc: Document) -> Checked:
         tables = extract_order_tables(LintContext(doc))
         try:
             verdicts = [judge(order, tables, opts) for order in spec_orders(spec)]
         except Unknown as exc:
             return Checked(CheckResult(Status.UNKNOWN, "smt-ranks", 0, note=f"solver unknown ({exc})"))
         bad = [v for v in verdicts if not v.ok]
-        details = {"orders": [v.to_json() for v in verdicts]}
-        if not bad:
+        batches = judge_batches(doc)
+        details: dict[str, Any] = {"orders": [v.to_json() for v in verdicts], "batch_list": batches}
+        # non-vacuity: every order of the spec is compared with at least one table of the text
+        alone = [v.order.key for v in verdicts if not v.tables]
+        details["alive"] = [
+            {
+                "kind": "premise",
+                "name": f"{v.order.key}_compared",
+                "clause": v.order.clause,
+                "zh": "正文有此次序之表",
+                "en": "the text states this order",
+                "status": "reached" if v.tables else "unreached",
+                "depth": 0 if v.tables else None,
+            }
+            for v in verdicts
+        ]
+        if not bad and batches["consistent"]:
+            if alone:  # an order no table of the text states was compared with nothing
+                note = (
+                    f"no table of the text states {', '.join(alone)}: not compared (the text cannot be read)"
+                )
+                return Checked(
+                    CheckResult(Status.UNKNOWN, "smt-ranks", 0, note=note, unknown="not-read"),
+                    details=details,
+                )
             return Checked(CheckResult(Status.PROVED, "smt-ranks", 0), details=details)
-        result = CheckResult(Status.VIOLATED, "smt-ranks", 0, note="; ".join(_say(v) for v in bad))
+        says = [_say(v) for v in bad] + (
+            [f"batch_list: {', '.join(batches['domain'])}"] if not batches["consistent"] else []
+        )
+        result = CheckResult(Status.VIOLATED, "smt-ranks", 0, note="; ".join(says))
         out = Checked(result, details=details)
         try:
             out.scenario = _scenario(spec, bad)
         except NotConcretizable as exc:
             out.scenario_note = str(exc)
+        if out.scenario is not None:
+            out.details["engine"] = confirm(out.scenario, None)
         return out
 
 

@@ -18,7 +18,7 @@ from ruleproof.specs._werewolf_family.invariants import (
     phase_statements,
 )
 from ruleproof.specs.genshin165 import tables
-from ruleproof.specs.genshin165.roles import ABSENT_ROLES, document
+from ruleproof.specs.genshin165.roles import ABSENT_ROLES, document, factions
 from ruleproof.text import Document
 
 
@@ -111,7 +111,7 @@ INVARIANTS: tuple[Invariant[Any], ...] = (
     RedirectionOnce(("技能",), tables.REDIRECTION),
     WinAtMostOne(
         ("胜负判定",),
-        lambda: ["村民", "狼人", "黑情侣", "无阵营", *tables.THIRD_PRIORITY.entries, "双子星"],
+        lambda: list(dict.fromkeys([*factions(), *tables.THIRD_PRIORITY.entries])),
         lambda: list(tables.THIRD_PRIORITY.entries),
     ),
     ListCovers((tables.FLOW,), missing_rows, scenario),

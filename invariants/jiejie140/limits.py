@@ -25,7 +25,7 @@ from typing import Any
 from ruleproof.errors import BadInput
 from ruleproof.kernel.algebra import Algebra
 from ruleproof.runtime.replay import Outcome
-from ruleproof.smt.invariant import ModelGap, NotConcretizable, SystemInvariant
+from ruleproof.smt.invariant import Claims, ModelGap, NotConcretizable, SystemInvariant
 from ruleproof.smt.ts import Inputs, Prop, State, Trace, TransitionSystem, bools, ints
 from ruleproof.specs.jiejie140 import Spec
 from ruleproof.specs.jiejie140.engine.skills.mirror import BOOSTABLE
@@ -69,7 +69,7 @@ class LimitAsWritten(SystemInvariant[Spec]):
         self.doc = doc
         return super().check(spec, opts, doc)
 
-    def system(self, spec: Spec) -> TransitionSystem:
+    def system(self, spec: Spec, claims: Claims | None = None) -> TransitionSystem:
         rec = spec.skills.skills[self.skill]
         fraud = spec.skills.skills["fraud"]
         count = rec.limit.count

@@ -16,7 +16,7 @@ from typing import Any
 
 from ruleproof.kernel.algebra import Algebra, count_true
 from ruleproof.runtime.replay import Outcome
-from ruleproof.smt.invariant import NotConcretizable, SystemInvariant
+from ruleproof.smt.invariant import Claims, NotConcretizable, SystemInvariant
 from ruleproof.smt.ts import Inputs, Prop, State, Trace, TransitionSystem, bools, ints
 from ruleproof.specs.jiejie140 import Spec
 from ruleproof.specs.jiejie140.kernels import arbiter_eligible, exits
@@ -32,7 +32,7 @@ class ArbiterNotTwice(SystemInvariant[Spec]):
     switches = ()
     abstraction = f"{K} seats applying or not each day; the pick among the eligible"
 
-    def system(self, spec: Spec) -> TransitionSystem:
+    def system(self, spec: Spec, claims: Claims | None = None) -> TransitionSystem:
         def init(a: Algebra[Any, Any], s: State) -> Any:
             return a.and_(a.eq(s["arb"], a.lit(0)), a.eq(s["prev"], a.lit(0)))
 
@@ -80,7 +80,7 @@ class ExitsOnce(SystemInvariant[Spec]):
     switches = ()
     abstraction = "one seat; each day any of a kill, a red card, 虚妄消散 aimed at it, 灵能护盾 or not"
 
-    def system(self, spec: Spec) -> TransitionSystem:
+    def system(self, spec: Spec, claims: Claims | None = None) -> TransitionSystem:
         def init(a: Algebra[Any, Any], s: State) -> Any:
             return a.and_(s["alive"], a.eq(s["exits"], a.lit(0)))
 

@@ -17,23 +17,43 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from ruleproof.kernel.algebra import PY
-from ruleproof.runtime import BaseGame, BookEngine, Observer, Policy, Seat, Status, Until
+from ruleproof.runtime import BaseGame, BookEngine, Observer, Phase, Policy, Seat, Status, Statuses, Until
 from ruleproof.specs._werewolf_family import kernels
-from ruleproof.specs._werewolf_family.model import Damage, Family
+from ruleproof.specs._werewolf_family.model import Damage, Family, SkillDef, Timing
 from ruleproof.vectors.format import Vector, parse_after
 
 
 class SkillState:
     """One skill a seat holds: uses left (None: not a count skill), whether a <限定> one is spent, whether
-    it was lost, and where it came from (``own``, or the skill that granted it)."""
+    it was lost, and where it came from — ``origin`` is ``own`` (the seat's identity) or the skill that
+    granted it (a gift, a copy, an inheritance); ``role`` is the section printing the skill when it is
+    not the seat's own identity, ``version`` a variant of it the text defines (机械狼's), ``lease`` the
+    status-like record of when an acquired skill ends (None: it stays)."""
 
-    __slots__ = ("lost", "origin", "spent", "uses")
+    __slots__ = ("lease", "lost", "origin", "role", "spent", "uses", "version")
 
-    def __init__(self, uses: int | None = None, origin: str = "own") -> None:
+    def __init__(
+        self, uses: int | None = None, origin: str = "own", *, role: str = "", version: str = ""
+    ) -> None:
         self.uses = uses
         self.spent = False
         self.lost = False
         self.origin = origin
+        self.role = role
+        self.version = version
+        self.lease: Status | None = None
+
+    @property
+    def acquired(self) -> bool:
+        """Held through another skill (获取技能): a copy, an inheritance, a gift — a *second-hand* skill."""
+        return self.origin != "own"
+
+
+class _Quiet:
+    """A log sink for the lease table's expiry (the game logs ``skill_ended`` itself)."""
+
+    def log(self, kind: str, data: dict[str, Any]) -> None:
+        pass
 
 
 class Player(Seat):
@@ -44,10 +64,12 @@ class Player(Seat):
         "cards",
         "exit_order",
         "flipped",
+        "follow",
         "marks",
         "sheriff",
         "skills",
         "surface_camp",
+        "surface_knife",
         "surface_role",
         "tags",
     )
@@ -56,6 +78,10 @@ class Player(Seat):
         super().__init__(n, role, faction)
         self.surface_role = role
         self.surface_camp = faction
+        self.surface_knife: bool | None = None  # 表面带刀 when a disguise sets it (None: the real one)
+        self.follow: tuple[int, str] | None = (
+            None  # (seat, "same" | "opposite"): whose faction changes it follows
+        )
         self.tags: set[str] = set()  # "[群内]", "[接刀]"
         self.skills: dict[str, SkillState] = {}
         self.flipped = False
@@ -114,6 +140,7 @@ class FamilyGame(BaseGame[Player]):
         self.rng = random.Random(f"game:{seed}")
         self.exits: list[tuple[int, str, str]] = []  # (seat, how, step) in exit order
         self.step_index = {k: i for i, k in enumerate(self.rules.steps())}
+        self.leases = Statuses(self.rules.steps())  # when acquired skills end (SkillState.lease)
 
     def run(self) -> Any:
         """The runtime's loop, except that ``stop_after = (kind, n)`` waits for the *last* period of that
@@ -143,6 +170,148 @@ class FamilyGame(BaseGame[Player]):
 
     def finished(self) -> bool:
         return self.result is not None
+
+    def run_step(self, phase: Phase, key: str) -> None:
+        """The runtime's step, with acquired skills ending at their lease's edge (as statuses do)."""
+        if self.leases.active:
+            self._end_leases(key, "start")
+        super().run_step(phase, key)
+        if self.leases.active:
+            self._end_leases(key, "end")
+
+    def _end_leases(self, key: str, edge: str) -> None:
+        for lease in self.leases.expire(_Quiet(), self.night, key, edge):
+            p = self.seat(lease.holder)
+            state = p.skills.get(lease.name)
+            if state is not None and state.lease is lease:
+                del p.skills[lease.name]
+                self.log("skill_ended", {"seat": p.n, "skill": lease.name, "origin": state.origin})
+
+    # ── skills from other identities (获取技能, 身份更换) ────────────────────────────────────────
+
+    def role_skills(self, role: str) -> Sequence[SkillDef]:
+        """The skills an identity's section prints (the book's role table)."""
+        raise NotImplementedError(type(self).__name__)
+
+    def initial_uses(self, p: Player, name: str, count: int | None) -> int | None:
+        """A skill's uses in its initial state (刷新至初始)."""
+        return count if count is not None and count >= 0 else None
+
+    def grant(
+        self,
+        p: Player,
+        name: str,
+        *,
+        origin: str,
+        role: str = "",
+        uses: int | None = None,
+        until: Until | None = None,
+        version: str = "",
+    ) -> SkillState:
+        """``p`` gets the skill ``name`` from ``origin`` (a gift, a copy, an inheritance).  A skill it already
+        holds is not duplicated: a count skill gains the uses (「选择重复获得技能则对应技能次数+1」), another
+        stays as it is.  ``until``: the acquired skill ends then (a lease)."""
+        held = p.skills.get(name)
+        if held is not None and not held.lost:
+            if held.uses is not None and uses is not None:
+                held.uses += uses
+            self.log("skill_kept", {"seat": p.n, "skill": name, "origin": origin, "uses": held.uses})
+            return held
+        state = SkillState(uses, origin, role=role, version=version)
+        if until is not None:
+            state.lease = self.leases.add(p.n, name, source=p.n, until=until, origin=origin)
+        p.skills[name] = state
+        self.log(
+            "skill_gained",
+            {"seat": p.n, "skill": name, "origin": origin, "role": role, "version": version, "uses": uses},
+        )
+        return state
+
+    def acquire(
+        self,
+        p: Player,
+        role: str,
+        *,
+        origin: str,
+        until: Until | None = None,
+        version: str = "",
+        refresh: bool = True,
+        source: Player | None = None,
+        names: Iterable[str] | None = None,
+    ) -> list[str]:
+        """``p`` takes the skills of the identity ``role`` (获取技能: every noun of the original identity now
+        means ``p``).  ``refresh`` (刷新至初始): initial uses, and [开局] skills may be used at once; without
+        it a [开局] skill is unusable (「获得的技能若没有“刷新至初始”条目，则类别[开局]的技能不可用」) and the
+        uses are ``source``'s where given.  Only the identity's own skills pass: never a temporary or
+        second-hand skill of ``source`` (「不会获得临时技能和二手技能」).  Returns the names granted."""
+        wanted = set(names) if names is not None else None
+        out: list[str] = []
+        for sd in self.role_skills(role):
+            if wanted is not None and sd.name not in wanted:
+                continue
+            start = Timing.START in sd.timings
+            if start and not refresh:
+                continue
+            uses = self.initial_uses(p, sd.name, sd.count)
+            if not refresh and source is not None:
+                own = source.skills.get(sd.name)
+                if own is not None and not own.acquired:
+                    uses = own.uses
+            state = self.grant(p, sd.name, origin=origin, role=role, uses=uses, until=until, version=version)
+            if not refresh and source is not None:
+                own = source.skills.get(sd.name)
+                state.spent = bool(own is not None and not own.acquired and own.spent)
+            out.append(sd.name)
+        return out
+
+    def drop_acquired(self, p: Player, origin: str) -> list[str]:
+        """``p`` loses every skill it holds from ``origin``."""
+        gone = [k for k, st in p.skills.items() if st.origin == origin]
+        for k in gone:
+            st = p.skills.pop(k)
+            if st.lease is not None and st.lease in self.leases.active:
+                self.leases.active.remove(st.lease)
+        if gone:
+            self.log("skill_lost", {"seat": p.n, "skills": gone, "origin": origin})
+        return gone
+
+    # ── factions that change, and follow another char's (阵营转变, 跟随…变动) ───────────────────────
+
+    def set_faction(
+        self, p: Player, faction: str, *, why: str, follow: tuple[int, str] | None = None
+    ) -> None:
+        """``p``'s 实际阵营 becomes ``faction`` (told: 「你的阵营转变为xx阵营」).  A char following another's
+        faction keeps following only while its changes come from that char (「在自己被其他手段改变阵营后，该效果
+        失效」); chars following ``p`` change with it."""
+        if why != "follow":
+            p.follow = follow
+        old = p.faction
+        if old == faction:
+            return
+        p.faction = faction
+        self.log("faction", {"seat": p.n, "from": old, "to": faction, "why": why})
+        self.faction_told(p)
+        for q in self.players:
+            if q.follow is not None and q.follow[0] == p.n and q is not p:
+                self.set_faction(q, self.followed_faction(q, faction), why="follow")
+
+    def followed_faction(self, follower: Player, leader_faction: str) -> str:
+        """The faction a follower takes from its leader's (``same``; the book reads ``opposite``)."""
+        return leader_faction
+
+    def faction_told(self, p: Player) -> None:
+        """Tell ``p`` its new faction (the book's words)."""
+
+    # ── returning to the game (复活) ───────────────────────────────────────────────────────────
+
+    def revive(self, p: Player, *, by: int, skill: str) -> None:
+        """``p`` returns to the game (「若被复活将重新回到游戏」), its statuses as they were when it went out."""
+        if p.alive:
+            return
+        p.alive = True
+        p.out = ""
+        p.exit_order = 0
+        self.log("revived", {"seat": p.n, "by": by, "skill": skill})
 
     # ── statuses ─────────────────────────────────────────────────────────────────────────────
 

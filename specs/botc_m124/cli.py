@@ -8,6 +8,7 @@ import argparse
 from typing import Any
 
 from ruleproof.books.protocols import ConfigCheck
+from ruleproof.cli.i18n import t
 from ruleproof.config import render
 from ruleproof.config.args import positive
 from ruleproof.config.solver import SolverUnknown, Status
@@ -128,16 +129,42 @@ class BotcConfig:
     """The set-up rules as ``ruleproof config botc-m124``."""
 
     def register(self, p: argparse.ArgumentParser) -> None:
-        p.add_argument("--seed", type=int, default=0, help="随机种子（同一种子同样输出）")
-        p.add_argument("--boards", type=int, default=1, help="配置数（默认 1，互不相同）")
-        p.add_argument("--check", action="store_true", help="检查配置规则：不可能出现的身份、调整次序的影响")
         p.add_argument(
-            "--set", action="append", default=[], metavar="KEY=VALUE", help="改写参数（如 base.outsiders=0）"
+            "--seed",
+            type=int,
+            default=0,
+            help=t("随机种子（同一种子同样输出）", "random seed (same seed, same output)"),
         )
         p.add_argument(
-            "--official", action="store_true", help="与官方剧本数据（夜晚顺序、时机、开局效果）逐项比较"
+            "--boards",
+            type=int,
+            default=1,
+            help=t("配置数（默认 1，互不相同）", "number of line-ups (default 1, all different)"),
         )
-        p.add_argument("--json", action="store_true", help="JSON 输出")
+        p.add_argument(
+            "--check",
+            action="store_true",
+            help=t(
+                "检查配置规则：不可能出现的身份、调整次序的影响",
+                "check the configuration rules: roles that can never appear, the effect of the adjustment order",
+            ),
+        )
+        p.add_argument(
+            "--set",
+            action="append",
+            default=[],
+            metavar="KEY=VALUE",
+            help=t("改写参数（如 base.outsiders=0）", "override a parameter (e.g. base.outsiders=0)"),
+        )
+        p.add_argument(
+            "--official",
+            action="store_true",
+            help=t(
+                "与官方剧本数据（夜晚顺序、时机、开局效果）逐项比较",
+                "compare with the official script data (night order, timing, setup effects)",
+            ),
+        )
+        p.add_argument("--json", action="store_true", help=t("JSON 输出", "JSON output"))
         p.set_defaults(func=run)
 
     def check(self) -> ConfigCheck:

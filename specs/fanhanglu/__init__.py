@@ -82,6 +82,15 @@ class Spec:
             keys = (*tuple(k for k in keys if k != "night_immunity"), "night_immunity")
         return keys
 
+    def publishes_carried(self, batch: str) -> bool:
+        """Whether ``batch`` is published for its other content when its quantity is 0: ③ under the reading
+        ``batch3.zero_rule=content`` (4.7.6, 2.1.7③ 巡逻指定人数同批发布)."""
+        return batch == "3" and self.reading("batch3.zero_rule") == "content"
+
+    def zero_means_unpublished(self) -> bool:
+        """附录三: ④⑥⑧ are not published when 0 / unchanged (the reading ``batches.zero_rule_4_6_8``)."""
+        return self.reading("batches.zero_rule_4_6_8") == "unpublished"
+
     def infection_order(self) -> tuple[str, ...]:
         return tuple(layer.key for layer in INFECTION_ORDER.layers)
 

@@ -313,6 +313,147 @@ SWITCHES: tuple[Switch, ...] = (
         "5.3.3, the sole authority on the infection side, addresses exactly this case; 4.10.6 calls its "
         "text a supplement and neither it nor 1.4.1.3 is a registered exception, so §0.3 keeps 5.3.3.",
     ),
+    # ── issue 11: readings the engine took without a switch ─────────────────────────────────────
+    Switch(
+        "capability.rescued_same_step",
+        "步骤决策快照时濒死、而于同一步骤较早结算中获救者，能否于该步骤稍后出手",
+        "may a player dying at a step's decision snapshot, rescued earlier in that step's settlement, still act later in the step",
+        (
+            Reading(
+                "snapshot",
+                ("2.1.2", "2.4.2", "4.6.4", "3.3.1"),
+                "不能：行动能力依该步骤之观测快照判定（2.1.2①「各玩家的决策均基于同一份「观测快照」独立做出」）；"
+                "「濒死者当夜无从再推进本表任何出手」（4.6.4⑤③），「当夜无从推进制药∕下毒∕分配等任何主动技能」（2.4.2④），"
+                "「该夜因已丧失行动能力而无可推进制药」（3.3.1〔展开·八〕）",
+                "no: capability is read on the step's decision snapshot (2.1.2①; 4.6.4⑤③, 2.4.2④, 3.3.1)",
+            ),
+            Reading(
+                "live",
+                ("4.10.4", "2.1.2"),
+                "能：「若步骤 8 获救则恢复全部能力」（4.10.4①），先结算者的效果对后结算者即时可见（2.1.2②）",
+                "yes: rescued at step 8, all abilities come back at once (4.10.4①, 2.1.2②)",
+            ),
+        ),
+        "snapshot",
+        "2.1.2 为同一步骤结算语义之通则，2.4.2④、4.6.4⑤③、3.3.1〔展开·八〕三处明述其结果（自救当夜不得推进制药）；4.10.4①「恢复全部能力」读作其后之步骤与夜晚。",
+        "2.1.2 is the general rule of a step's settlement, and 2.4.2④, 4.6.4⑤③ and 3.3.1 state its consequence "
+        "(no pharma the night of a self-rescue); 4.10.4①'s recovery is read as the later steps and nights.",
+    ),
+    Switch(
+        "process.dying_later_same_night",
+        "进程（攒弹、铸造）已于当夜推进、其后同夜陷入濒死者，该夜进度是否保留",
+        "does a process advanced tonight (saving, forging) keep tonight's progress when its holder becomes dying later that night",
+        (
+            Reading(
+                "keep",
+                ("4.10.3", "2.9", "4.10.4"),
+                "保留：「已发生状态不回滚」（4.10.3），进程「不推进、亦不回退（已完成部分保留）」（2.9⑧），濒死「不产生任何跨夜或白天效果」（4.10.4①）",
+                "kept: what happened is not rolled back (4.10.3, 2.9⑧, 4.10.4①)",
+            ),
+            Reading(
+                "annul",
+                ("2.9", "4.4.7"),
+                "作废当夜之推进：「沉默、感染抑制或濒死者不可推进进程；…于该等当夜不推进」（2.9⑧），「濒死当夜不可攒弹」（4.4.7②(f)）——濒死之夜即不推进",
+                "tonight's advance is annulled: a dying night is not an advancing night (2.9⑧, 4.4.7②(f))",
+            ),
+        ),
+        "keep",
+        "4.10.3 为总则（已发生状态不回滚），2.9⑧ 明言不回退；「濒死当夜不可攒弹」读作决策时之状态（与 capability.rescued_same_step 同一口径）。",
+        "4.10.3 (nothing that happened is rolled back) is the general rule and 2.9⑧ says no rollback; 'not on "
+        "a dying night' is read at the decision (as capability.rescued_same_step).",
+    ),
+    Switch(
+        "immunity.notice_time",
+        "步骤 6 枪击消耗夜晚免疫时，私人反馈之送达时点",
+        "when the notice of a night immunity consumed by a step-6 shot is delivered",
+        (
+            Reading(
+                "after_step_7",
+                ("7.2.4",),
+                "步骤 7 结算后：「伤害侧于步骤 7 结算后送达」（7.2.4 183.）",
+                "after step 7: 'the damage side is delivered after step 7' (7.2.4 183.)",
+            ),
+            Reading(
+                "after_step",
+                ("7.2.4", "2.1.2"),
+                "该次消耗所在步骤结算后：「随该次消耗所在步骤结算完成后立即送达」（7.2.4 183. 首句；步骤之结算单位依 2.1.2）",
+                "after the step of the consumption: 'right after the step in which it was consumed' (7.2.4 183.)",
+            ),
+        ),
+        "after_step_7",
+        "同条之后句专述伤害侧（「伤害侧于步骤 7 结算后送达」），为前句通述之特别规定。",
+        "the later sentence of the same paragraph names the damage side specifically, a special case of the "
+        "general first sentence.",
+    ),
+    Switch(
+        "self_heal.quota_arrived_tonight",
+        "外星人于当夜步骤 7 获得之感染治疗额度，能否于同夜步骤 8 使用",
+        "may the alien self-heal at step 8 with a quota it received at step 7 the same night",
+        (
+            Reading(
+                "usable",
+                ("2.1.2", "6.5"),
+                "能：步骤 8 之观测快照已持有该额度（2.1.2①），自我治疗「与医生的治疗∕救援同窗口结算」（6.5④）",
+                "yes: the step-8 snapshot holds the quota (2.1.2①; 6.5④ settles with the doctors)",
+            ),
+            Reading(
+                "not_usable",
+                ("6.5",),
+                "不能：四选一「须于当夜行动时一次性声明」（6.5④），声明时尚未持有额度",
+                "no: the four-way choice is declared once for the night (6.5④), before the quota arrived",
+            ),
+        ),
+        "usable",
+        "2.1.2 以步骤之观测快照为决策基准（通则）；6.5④「一次性声明」约束的是名额之占用（四选一），不是额度之持有时点。",
+        "2.1.2 (decisions on the step's snapshot) is the general rule; 6.5④'s one declaration is about taking "
+        "the night's action, not about when the quota is held.",
+    ),
+    Switch(
+        "poison.perceived_when_due",
+        "毒药于步骤 0.55 到期时，是否为保镖受袭感知之新指定",
+        "is a poison falling due at step 0.55 a new designation the bodyguard perceives",
+        (
+            Reading(
+                "placement_only",
+                ("4.6.4", "4.8.3"),
+                "否：毒药之指定只在步骤 8 投放时；到期为毒药「独立计时」之状态，「非「某夜的系统事件」」（4.6.4③）",
+                "no: the poison is designated only when placed at step 8; falling due is its own timer (4.6.4③)",
+            ),
+            Reading(
+                "also_when_due",
+                ("4.8.3",),
+                "是：到期当夜被保护者「被指定为攻击目标并结算」（4.8.3「只要被保护者被指定为攻击目标并结算即触发」），保镖可见「中毒」",
+                "yes: on the night it falls due the protected target is 'a target settled' (4.8.3)",
+            ),
+        ),
+        "placement_only",
+        "4.6.4③ 专述毒药之性质：落身后独立计时，非该夜之系统事件；4.8.3 之「指定」为攻击方之指定。",
+        "4.6.4③ defines the poison as a timer on the victim, not an event of the night; 4.8.3's designation is "
+        "the attacker's.",
+    ),
+    Switch(
+        "bounty.blocked_shot",
+        "被抵挡之子弹，其目标当夜死于他因时是否回复悬赏",
+        "does a blocked shot earn the bounty when its target dies of something else that night",
+        (
+            Reading(
+                "target_dies",
+                ("4.4.2",),
+                "回复：「悬赏只要求目标死亡，不要求取得击杀归属」（4.4.2②），对已濒死目标之后手攻击亦回复（⑤）",
+                "yes: 'the bounty only needs the target dead, not the kill attribution' (4.4.2②, ⑤)",
+            ),
+            Reading(
+                "shot_must_land",
+                ("4.4.2", "4.4.6"),
+                "不回复：「每击杀一名敌方单位」须该发子弹击中（4.4.2 首句），「打出k发、击杀m发」（4.4.6）只计击杀之发",
+                "no: 'each enemy killed' needs the shot to land (4.4.2), 4.4.6 counts killing shots",
+            ),
+        ),
+        "target_dies",
+        "4.4.2② 明文「悬赏只要求目标死亡」，⑤ 更举对已濒死目标之后手攻击亦回复为例。",
+        "4.4.2② says in so many words that only the target's death counts, and ⑤ extends it to a shot at a "
+        "target already dying.",
+    ),
 )
 
 SWITCH_BY_KEY: dict[str, Switch] = {s.key: s for s in SWITCHES}

@@ -133,6 +133,7 @@ PARAMS: tuple[Param, ...] = (
     Param(
         "extra_bullet.night", 5, "4.4.3", "第 5 夜（全局仅此 1 次）", "额外子弹之夜", "extra-bullet night", N
     ),
+    Param("extra_bullet.amount", 1, "4.4.3", "警长获得 1 发子弹", "额外子弹每次发数", "bullets per extra"),
     Param(
         "extra_bullet.alive_threshold",
         6,

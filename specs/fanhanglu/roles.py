@@ -91,7 +91,9 @@ SKILLS: tuple[SkillDef, ...] = (
     SkillDef("extra_repair", "追加维修", ("engineer",), "4a", "4.3.3", F, params=("amount",)),
     # ── sheriff, hunter, armed crew ──────────────────────────────────────────────────────────
     SkillDef("patrol", "巡逻", ("sheriff",), "2", "4.4.4", M, targets="many"),
-    SkillDef("shoot", "开枪", ("sheriff", "hunter", "armed_crew"), "6", "4.4.1", M, targets="many"),
+    SkillDef(
+        "shoot", "开枪", ("sheriff", "hunter", "armed_crew"), "6", "4.4.1", M, targets="many", quota="bullets"
+    ),
     SkillDef("save_bullet", "攒弹", ("hunter",), "6", "4.4.7", M, excludes=("sniff",)),
     SkillDef("sniff", "嗅探", ("hunter",), "3.5", "4.4.8", F, targets="many", excludes=("save_bullet",)),
     # ── doctors ──────────────────────────────────────────────────────────────────────────────
@@ -103,8 +105,9 @@ SKILLS: tuple[SkillDef, ...] = (
         "3.3.9",
         M,
         targets="many",
+        quota="heal",
     ),
-    SkillDef("rescue", "救援", PHARMA_ROLES, "8", "4.6.1", M, targets="many"),
+    SkillDef("rescue", "救援", PHARMA_ROLES, "8", "4.6.1", M, targets="many", quota="rescue"),
     SkillDef("self_rescue", "自救", ("bio_doctor",), "8", "4.5.2", F, blocked=(), targets="self"),
     SkillDef("pharma", "制药", PHARMA_ROLES, "8", "3.3.1", M, params=("product",)),
     # ── detective, bodyguard, vote inspector ─────────────────────────────────────────────────
@@ -175,10 +178,12 @@ SKILLS: tuple[SkillDef, ...] = (
     # ── vaccine researcher (4.14) ────────────────────────────────────────────────────────────
     SkillDef("diagnose", "诊断", ("vaccine_researcher",), "8", "4.14.2", M, targets="one"),
     SkillDef("research", "研制", ("vaccine_researcher",), "8", "4.14.3", M),
-    SkillDef("inoculate", "接种", ("vaccine_researcher",), "8", "4.14.4", M, targets="many"),
+    SkillDef(
+        "inoculate", "接种", ("vaccine_researcher",), "8", "4.14.4", M, targets="many", quota="vaccines"
+    ),
     # ── death-row alien (6.8) ────────────────────────────────────────────────────────────────
     SkillDef("transform", "变形", ("death_row_alien",), "iss", "6.8.3", F, blocked=(), params=("identity",)),
-    SkillDef("revive", "复生", ("death_row_alien",), "8", "6.8.4", F, targets="many"),
+    SkillDef("revive", "复生", ("death_row_alien",), "8", "6.8.4", F, targets="many", quota="revives"),
 )
 
 # 6.9.3① 「自身的行动窗口」: the steps of 2.1.1 at which a player can take its night's action (步骤 0.1 蛰伏、
@@ -215,3 +220,12 @@ SKILL_BY_KEY: dict[str, SkillDef] = {s.key: s for s in SKILLS}
 def skill_steps(s: SkillDef) -> tuple[str, ...]:
     """Every step ``s`` may be executed at: its own, then its further windows."""
     return (s.step, *(w for w in s.windows if w != s.step))
+
+
+# What a skill can do to a dying flag — read by the engine (which refuses anything else) and by the dying
+# model.  2.8.4 伤害类型 / 4.10.2: the skills that deal damage through the damage chain (poison lands at
+# step 8 and makes dying only at a later 0.55, a delayed act, 4.10.1②); 4.6.1 / 4.5.2 / 6.8.4: the skills
+# that end dying; 6.9.3 / 4.9.2: the skills that take a player out of the game at night.
+DAMAGE_SKILLS: tuple[str, ...] = ("alien_kill", "shoot", "knife")
+RESCUE_SKILLS: tuple[str, ...] = ("rescue", "self_rescue", "revive")
+REMOVAL_SKILLS: tuple[str, ...] = ("night_escape", "meeting_escape", "meeting_vote")

@@ -75,6 +75,7 @@ BATCHES: tuple[BatchDef, ...] = (
         PublishRule.NONZERO,
         "2.1.7",
         "进化只数",
+        measure="evolved",
     ),
     BatchDef(
         "3",
@@ -86,6 +87,8 @@ BATCHES: tuple[BatchDef, ...] = (
         PublishRule.NONZERO,
         "2.1.7",
         "查验出手人次",
+        measure="checks",
+        carries=("patrol", "announcements"),
     ),
     BatchDef(
         "4",
@@ -97,6 +100,8 @@ BATCHES: tuple[BatchDef, ...] = (
         PublishRule.CHANGED,
         "附录三",
         "维修总量",
+        measure="total",
+        carries=("exposed",),
     ),
     BatchDef(
         "5",
@@ -108,6 +113,8 @@ BATCHES: tuple[BatchDef, ...] = (
         PublishRule.NONZERO,
         "2.1.7",
         "当夜总破坏量",
+        measure="total",
+        carries=("net_damage", "shutdown", "exposed"),
     ),
     BatchDef(
         "6",
@@ -119,6 +126,7 @@ BATCHES: tuple[BatchDef, ...] = (
         PublishRule.CHANGED,
         "附录三",
         "死亡人数",
+        measure="deaths",
     ),
     BatchDef(
         "7",
@@ -228,3 +236,18 @@ ADJUDICATION_ORDER: tuple[OrderRow, ...] = (
     OrderRow("④", "special_clause", "0.5", "通则未明文者，适用专门条款"),
     OrderRow("⑤", "principles", "0.5", "仍无答案者，依四条基本精神"),
 )
+
+
+# 2.1.5 / 4.4.6: where a shooter's bullets come from at a night's arrival point, in the order they arrive —
+# the cap acts on each arrival in turn (4.4.6③ 「初始 1 发＋第5 夜 1 发即达上限，此时「全场存活≤ 6 名」那一项即告
+# 作废」: the night-5 bullet before the alive ≤ 6 one).  The engine's arrival hook and the bullet model both
+# apply them in this order through the kernel ``bullet_arrivals``.
+BULLET_ARRIVALS: tuple[tuple[str, str], ...] = (
+    ("bounty", "4.4.2"),  # 4.4.2③ recovered for last night's kills
+    ("saved", "4.4.7"),  # 4.4.7② (d) a saving process completed last night
+    ("extra_night", "4.4.3"),  # 4.4.3 第 5 夜
+    ("extra_alive", "4.4.3"),  # 4.4.3 全场存活≤ 6 名时 (全局仅此 1 次)
+)
+
+# 4.4.2① 敌方单位: the true factions whose deaths pay a bounty (人类…与警长本人均不属于, ⑥ 误杀人类队友不予回复).
+BOUNTY_FACTIONS: tuple[str, ...] = ("xenos", "alien")

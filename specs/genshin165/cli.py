@@ -8,6 +8,7 @@ from typing import Any
 
 from ruleproof.books import BOOKS
 from ruleproof.books.protocols import ConfigCheck
+from ruleproof.cli.i18n import t
 from ruleproof.config import render
 from ruleproof.config.args import positive
 from ruleproof.config.solver import Status
@@ -24,40 +25,72 @@ class Genshin165Config:
     """The book's configuration rules as ``ruleproof config genshin165``."""
 
     def register(self, p: argparse.ArgumentParser) -> None:
-        p.add_argument("--players", type=int, help="开局人数 N")
-        p.add_argument("--seed", type=int, default=0, help="随机种子（同一种子同样输出）")
-        p.add_argument("--boards", type=int, default=3, help="方案数（默认 3，互不相同）")
-        p.add_argument("--check", action="store_true", help="检查规则本身：无解、概率越界、被其他界挡住的界")
+        p.add_argument("--players", type=int, help=t("开局人数 N", "number of players N"))
+        p.add_argument(
+            "--seed",
+            type=int,
+            default=0,
+            help=t("随机种子（同一种子同样输出）", "random seed (same seed, same output)"),
+        )
+        p.add_argument(
+            "--boards",
+            type=int,
+            default=3,
+            help=t("方案数（默认 3，互不相同）", "number of line-ups (default 3, all different)"),
+        )
+        p.add_argument(
+            "--check",
+            action="store_true",
+            help=t(
+                "检查规则本身：无解、概率越界、被其他界挡住的界",
+                "check the rules themselves: no solution, probabilities out of range, bounds shadowed by others",
+            ),
+        )
         p.add_argument(
             "--range",
             dest="scan",
             metavar="A-B",
-            help=f"--check 扫描的人数范围（默认 {DEFAULT_RANGE[0]}-{DEFAULT_RANGE[1]}）",
+            help=t(
+                f"--check 扫描的人数范围（默认 {DEFAULT_RANGE[0]}-{DEFAULT_RANGE[1]}）",
+                f"player counts --check scans (default {DEFAULT_RANGE[0]}-{DEFAULT_RANGE[1]})",
+            ),
         )
         p.add_argument(
             "--t-cap",
             choices=[r.value for r in g.TCapReading],
             default=g.TCapReading.BOTH.value,
-            help="“不可多于5（开局总人数X0.2，四舍五入）”的读法：both 两者都成立（默认）/ fixed 只取 5 / formula 只取 0.2N",
+            help=t(
+                "“不可多于5（开局总人数X0.2，四舍五入）”的读法：both 两者都成立（默认）/ fixed 只取 5 / formula 只取 0.2N",
+                "reading of 「不可多于5（开局总人数X0.2，四舍五入）」: both (default) / fixed: 5 only / formula: 0.2N only",
+            ),
         )
         p.add_argument(
             "--twins",
             choices=("one_way", "both"),
             default=g.DEFAULT_READINGS.twins,
-            help="解释开关 config.twins：one_way 只有「有光必有暗」（默认）/ both 光⇔暗",
+            help=t(
+                "解释开关 config.twins：one_way 只有「有光必有暗」（默认）/ both 光⇔暗",
+                "switch config.twins: one_way 「有光必有暗」 only (default) / both: light ⇔ dark",
+            ),
         )
         p.add_argument(
             "--tengu-home-pack",
             choices=("no", "yes"),
             default=g.DEFAULT_READINGS.tengu_home_pack,
-            help="解释开关 config.tengu_home_pack：大天狗「回家」是否计入开局[群内]人数（默认 no）",
+            help=t(
+                "解释开关 config.tengu_home_pack：大天狗「回家」是否计入开局[群内]人数（默认 no）",
+                "switch config.tengu_home_pack: whether 大天狗's 「回家」 counts in the opening [群内] count (default no)",
+            ),
         )
         p.add_argument(
             "--check-lineup",
             metavar="FILE|ROLES",
-            help="检查给定配置是否合规：文件（每行或以逗号、顿号分隔的身份名）或直接写身份名",
+            help=t(
+                "检查给定配置是否合规：文件（每行或以逗号、顿号分隔的身份名）或直接写身份名",
+                "check a given line-up: a file (role names one per line or separated by commas) or the names themselves",
+            ),
         )
-        p.add_argument("--json", action="store_true", help="JSON 输出")
+        p.add_argument("--json", action="store_true", help=t("JSON 输出", "JSON output"))
         p.set_defaults(func=run)
 
     def check(self) -> ConfigCheck:

@@ -10,7 +10,7 @@ def quotes() -> list[Cited]:
     """Every quoted phrase of the spec: steps, order tables, statuses, defences, rules."""
     from ruleproof.specs.genshin165.interpretations import SWITCH_QUOTES
     from ruleproof.specs.genshin165.params import PARAMS, THRESHOLDS
-    from ruleproof.specs.genshin165.roles import ABSENT
+    from ruleproof.specs.genshin165.roles import ABSENT, GIVEN_LATER
 
     out: list[Cited] = []
     for phase in tables.PHASES:
@@ -22,25 +22,21 @@ def quotes() -> list[Cited]:
         tables.CHAIN_ORDER,
         tables.REDIRECTION,
         tables.THIRD_PRIORITY,
+        tables.INHERIT_ORDER,
     ):
         out.append(Cited(f"order {table.key}", table.clause, table.quote))
     out += [Cited(s.key, s.clause, s.quote) for s in tables.STATUSES.values()]
     out += [Cited(d.key, d.clause, d.quote) for d in tables.DEFENCES]
-    out += [tables.SAME_NAME, tables.KICK_ONCE, tables.PACK, tables.INHERIT]
+    out += [tables.SAME_NAME, tables.KICK_ONCE, tables.PACK, tables.INHERIT, *tables.LOVERS_QUOTES]
+    out += [c for c, _row in tables.NIGHT_EXITS]
     out += [*tables.DAMAGE_QUOTES, *tables.WIN_QUOTES, *tables.VOTE_QUOTES, *tables.ANNOUNCE_QUOTES]
     out += [Cited(f"param {p.key}", p.clause, p.quote) for p in PARAMS]
     out += [Cited(f"threshold {t.key}", t.clause, t.quote) for t in THRESHOLDS]
     out += list(SWITCH_QUOTES)
     out += list(ABSENT)
+    out += [Cited(f"given-later {k}", c.clause, c.quote) for k, c in GIVEN_LATER.items()]
+    out += [Cited(f"unlisted {r}<{k}>", c.clause, c.quote) for (r, k), c in tables.UNLISTED.items()]
     return out
 
 
-def orphan_quotes() -> list[Cited]:
-    """Phrases on lines the reader puts in no section (line 720, after 机械狼's last subsection): the
-    drift stage cannot look them up by clause, so the suite checks them against the text's lines."""
-    return [
-        Cited(f"order {tables.INHERIT_ORDER.key}", tables.INHERIT_ORDER.clause, tables.INHERIT_ORDER.quote)
-    ]
-
-
-__all__ = ["orphan_quotes", "quotes"]
+__all__ = ["quotes"]

@@ -233,7 +233,7 @@ def generate(
         splits = {
             x: p
             for x, p in _binomial(t, r.split_third).items()
-            if enc.check(*fixed, enc.count[Count.T] == t, enc.third == x) is Status.SAT
+            if require(enc.check(*fixed, enc.count[Count.T] == t, enc.third == x), f"{what} split")
         }
         third = _pmf(splits, rng)
         targets = {GROUPS[0]: k, GROUPS[1]: v - k, GROUPS[2]: w, GROUPS[3]: third, GROUPS[4]: t - third}

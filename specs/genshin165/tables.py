@@ -165,7 +165,6 @@ ALIASES: dict[str, str] = {
     "白狼": "白眼狼",
     "狼王": "黑狼王",
     "月女": "操纵月亮的女孩",
-    "女仆": "顺从的女仆",
     "猎魔": "猎魔人",
     "吹笛者": "吹笛",
     "死灵术士": "死灵术师",
@@ -175,6 +174,20 @@ ALIASES: dict[str, str] = {
     "血族乌鸦": "乌鸦",  # 「血族乌鸦<诽谤>」: 血族's 诽谤 is the same skill (same-name rule)
     "使徒": "慰魂师",  # 长眠 is printed in 慰魂师's 额外技能, held by the 感召 target (表面身份 使徒)
     "机械熊": "机械狼",
+}
+# flow entries printed without their role (「圣诞老狼\\其他身份<礼物>」 reads as 「其他身份<礼物>」; 「随机妖狐小弟和<化形>」)
+ENTRY_ROLES: dict[tuple[str, str], str] = {
+    ("其他身份", "礼物"): "圣诞老狼",
+    ("随机妖狐小弟和", "化形"): "妖狐",
+}
+# Skills with a timing tag that no step of the flow lists: ruleproof acts them at the step named here
+# (the last step of their period, or beside the skill they go with) — each quoted; the flow's gaps are
+# reported in docs/genshin165.md.
+UNLISTED: dict[tuple[str, str], Cited] = {
+    ("养殖者", "喂食"): Cited("dusk.4", "养殖者", "喂食[黄昏][2]——该技能每天只能发动1次"),
+    ("圣诞老狼", "礼物制作"): Cited("early.1", "圣诞老狼", "礼物制作[早夜]——在发动[礼物]时"),
+    ("机械狼", "修改迷惑"): Cited("deep.3", "机械狼/三方阵营", "<修改迷惑>[深夜][指定]"),
+    ("机械狼", "修改链接"): Cited("deep.3", "机械狼/三方阵营", "<修改链接>[深夜][指定]"),
 }
 SKILL_ALIASES: dict[tuple[str, str], str] = {
     ("占星师", "占卜"): "查验",  # 占星师's skill is 查验 (its section), the flow writes 占卜
@@ -357,8 +370,37 @@ INHERIT = Cited(
 INHERIT_ORDER = OrderTable(
     "inherit-order",
     ("石像鬼", "大天狗", "机械狼", "寂夜导师", "隐狼"),
-    "机械狼",  # line 720: the reader puts it in no section (drift.orphan_quotes)
+    "机械狼",  # the closing note of its section (after the table's last list: sections._closing_notes)
     "不入群狼但可接刀的狼人角色接刀顺序：石像鬼，接刀大天狗，机械狼，寂夜导师，接刀隐狼。",
+)
+
+# ── lovers (丘比特, 鬼魂新娘) ─────────────────────────────────────────────────────────────────────
+
+LOVERS_VOID = Cited(
+    "lovers.void",
+    "丘比特",
+    "如果情侣之一是炸弹，上帝使徒，双子星，证婚人或持有[隐身][真爱情侣]状态，链接情侣无效，丘比特加入村民阵营。",
+)
+LOVERS_VOID_ROLES = ("炸弹", "上帝使徒", "双子星光", "双子星暗")  # the roles LOVERS_VOID names (双子星: both)
+BRIDE = Cited("bride.refused", "鬼魂新娘", "结算目标若不是丘比特，炸弹，上帝使徒，双子星或持有[隐身]状态")
+BRIDE_REFUSED = ("丘比特", *LOVERS_VOID_ROLES)
+LOVERS_QUOTES = (
+    LOVERS_VOID,
+    BRIDE,
+    Cited(
+        "lovers.undetermined",
+        "丘比特",
+        "如果情侣之一是不定阵营，丘与情侣加入黑情侣阵营，情侣内部两人获得[群内]标签并持有杀人技能",
+    ),
+    Cited("lovers.third", "丘比特", "如果情侣之一是三方阵营，丘与情侣加入该三方阵营"),
+    Cited(
+        "lovers.mixed",
+        "丘比特",
+        "如果情侣是狼+村民组合，丘与情侣加入黑情侣阵营，该狼人不会获得[群内]标签，取而代之的是会获得[接刀]标签",
+    ),
+    Cited("lovers.wolves", "丘比特", "如果情侣是双狼组合，丘加入狼人阵营并获得[接刀]标签"),
+    Cited("lovers.villagers", "丘比特", "如果情侣是双民组合，丘加入村民阵营。"),
+    Cited("lovers.self", "丘比特", "丘比特自连，丘比特在情侣性质判定中按照村民阵营计算。"),
 )
 
 # ── win determination (胜负判定) ────────────────────────────────────────────────────────────────
@@ -462,6 +504,7 @@ ANNOUNCE_QUOTES = (
 __all__ = [
     "ALIASES",
     "ANNOUNCE_QUOTES",
+    "BRIDE_REFUSED",
     "CHAIN_ORDER",
     "CYCLE",
     "CYCLE_QUOTES",
@@ -471,6 +514,7 @@ __all__ = [
     "DEFENCES",
     "DUSK",
     "EARLY",
+    "ENTRY_ROLES",
     "EXIT_ORDER",
     "EXIT_SAME_SLOT",
     "FAMILY",
@@ -479,6 +523,8 @@ __all__ = [
     "INHERIT_ORDER",
     "KICK_ONCE",
     "LATE",
+    "LOVERS_QUOTES",
+    "LOVERS_VOID_ROLES",
     "MID",
     "NOON",
     "PACK",
@@ -489,6 +535,7 @@ __all__ = [
     "START",
     "STATUSES",
     "THIRD_PRIORITY",
+    "UNLISTED",
     "VOTE_QUOTES",
     "WIN_QUOTES",
 ]
@@ -503,6 +550,7 @@ NIGHT_EXITS: tuple[tuple[Cited, str | None], ...] = (
     (Cited("纵火犯<纵火>", "纵火犯", "技能来源受到[致死伤害]"), None),
     (Cited("见习守卫<见习>", "见习守卫", "结算目标不出局，但是发动者承受[致死伤害]"), None),
     (Cited("幽灵<附体>", "幽灵", "若目标玩家当晚出局，幽灵会受到[致死伤害]"), None),
+    (Cited("妖狐<化形>", "妖狐", "若自己被验人系身份查验时，妖狐会受到来自于技能来源的<致死伤害>"), None),
     (Cited("[群内]<杀人>", "[群内]可用技能", "对结算目标造成一次[指杀]"), "[群内]<杀人>"),
     (Cited("黑狼王<冲锋>", "黑狼王", "冲锋[深夜][指定]<限定>"), "黑狼王<冲锋>"),
     (Cited("大野狼<野性>", "大野狼", "野性[深夜][指定]"), "大野狼<野性>"),

@@ -9,6 +9,7 @@ from typing import Any
 
 from ruleproof.books import BOOKS
 from ruleproof.books.protocols import ConfigCheck
+from ruleproof.cli.i18n import t
 from ruleproof.config import render
 from ruleproof.errors import UserError
 from ruleproof.jsonout import dumps
@@ -23,17 +24,37 @@ READINGS = SWITCH_BY_KEY["setup.member_pool"].choices
 
 class JiejieConfig:
     def register(self, p: argparse.ArgumentParser) -> None:
-        p.add_argument("--players", type=int, help="开局人数 N")
-        p.add_argument("--seed", type=int, default=0, help="随机种子（同一种子同样输出）")
-        p.add_argument("--check", action="store_true", help="检查开场行动本身：无解、退化的人数")
-        p.add_argument("--range", dest="scan", metavar="A-B", help="--check 扫描的人数范围（默认 8-40）")
+        p.add_argument("--players", type=int, help=t("开局人数 N", "the number of players N"))
+        p.add_argument(
+            "--seed",
+            type=int,
+            default=0,
+            help=t("随机种子（同一种子同样输出）", "random seed (the same seed, the same output)"),
+        )
+        p.add_argument(
+            "--check",
+            action="store_true",
+            help=t(
+                "检查开场行动本身：无解、退化的人数",
+                "check the opening actions themselves: player counts with no set-up or a degenerate one",
+            ),
+        )
+        p.add_argument(
+            "--range",
+            dest="scan",
+            metavar="A-B",
+            help=t("--check 扫描的人数范围（默认 8-40）", "the player counts --check scans (default 8-40)"),
+        )
         p.add_argument(
             "--member-pool",
             choices=READINGS,
             default=SWITCH_BY_KEY["setup.member_pool"].default,
-            help="成员身份池的读法：table（开场行动表，默认）/ skill_text（永恒者/凝聚者技能表）",
+            help=t(
+                "成员身份池的读法：table（开场行动表，默认）/ skill_text（永恒者/凝聚者技能表）",
+                "how to read the member pool: table (the opening-action table, default) / skill_text (the 永恒者/凝聚者 skill tables)",
+            ),
         )
-        p.add_argument("--json", action="store_true", help="JSON 输出")
+        p.add_argument("--json", action="store_true", help=t("JSON 输出", "JSON output"))
         p.set_defaults(func=run)
 
     def check(self) -> ConfigCheck:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 
 from ruleproof.books.protocols import ConfigCheck
+from ruleproof.cli.i18n import t
 from ruleproof.config.args import positive
 from ruleproof.errors import UserError
 from ruleproof.jsonout import dumps
@@ -20,9 +21,11 @@ class Random41Config:
     """The book's configuration rules as ``ruleproof config random41``."""
 
     def register(self, q: argparse.ArgumentParser) -> None:
-        q.add_argument("--players", type=int, required=True, help="游戏人数 N")
+        q.add_argument("--players", type=int, required=True, help=t("游戏人数 N", "number of players N"))
         q.add_argument(
-            "--mode", choices=[m.value for m in r41.Mode], help="standard 标准模式 / favor-village 利村模式"
+            "--mode",
+            choices=[m.value for m in r41.Mode],
+            help=t("standard 标准模式 / favor-village 利村模式", "standard / favor-village mode"),
         )
         q.add_argument(
             "--variant", choices=[v.value for v in r41.Variant], default=r41.Variant.STANDARD.value
@@ -31,19 +34,43 @@ class Random41Config:
             "--pool",
             choices=[x.value for x in r41.Pool],
             default=r41.Pool.FULL.value,
-            help="全员随机：full 综合 / limited 限池",
+            help=t("全员随机：full 综合 / limited 限池", "all-random: full / limited pool"),
         )
-        q.add_argument("--pool-size", type=int, help="限池模式的身份池大小（正文未规定）")
-        q.add_argument("--boards", type=int, help="方案数（默认：普通 4，全员随机 3）")
+        q.add_argument(
+            "--pool-size",
+            type=int,
+            help=t(
+                "限池模式的身份池大小（正文未规定）", "pool size of the limited mode (the text does not say)"
+            ),
+        )
+        q.add_argument(
+            "--boards",
+            type=int,
+            help=t("方案数（默认：普通 4，全员随机 3）", "number of line-ups (default: 4, all-random 3)"),
+        )
         q.add_argument("--seed", type=int, default=0)
-        q.add_argument("--scores", metavar="FILE", help="身份算分表（TOML，见 docs/config.md）")
+        q.add_argument(
+            "--scores",
+            metavar="FILE",
+            help=t("身份算分表（TOML，见 docs/config.md）", "role score table (TOML, see docs/config.md)"),
+        )
         q.add_argument(
             "--extra-caps",
             choices=[c.value for c in r41.CapReading],
             default=r41.CapReading.FLOOR.value,
-            help="附加身份池 0.1N/0.2N 非整数时：floor 下取整（默认）/ round 四舍五入",
+            help=t(
+                "附加身份池 0.1N/0.2N 非整数时：floor 下取整（默认）/ round 四舍五入",
+                "extra pools 0.1N / 0.2N when not whole: floor (default) / round",
+            ),
         )
-        q.add_argument("--n10-formula", action="store_true", help="10 人局按 11 人起的公式推算（正文未给出）")
+        q.add_argument(
+            "--n10-formula",
+            action="store_true",
+            help=t(
+                "10 人局按 11 人起的公式推算（正文未给出）",
+                "10 players by the formula of 11 and up (the text gives none)",
+            ),
+        )
         q.add_argument("--json", action="store_true")
         q.set_defaults(func=run)
 

@@ -1,3 +1,3 @@
-from ruleproof.cli import main
+from ruleproof.cli import entry
 
-raise SystemExit(main())
+entry()

@@ -59,14 +59,18 @@ class Stage:
     """One stage of ``ruleproof check`` (reading, lint, spec drift, verification) and its outcome."""
 
     name: str
-    status: str  # "ok" | "findings" | "violated" | "unknown" | "skipped"
+    status: str  # "ok" | "findings" | "violated" | "vacuous" | "unknown" | "skipped"
     summary: str  # zh
     summary_en: str
+    lines: tuple[tuple[str, str], ...] = ()  # (zh, en) detail lines under the summary (a report section)
 
-    def to_json(self) -> dict[str, str]:
-        return {
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {
             "name": self.name,
             "status": self.status,
             "summary": self.summary,
             "summary_en": self.summary_en,
         }
+        if self.lines:
+            out["lines"] = [{"zh": zh, "en": en} for zh, en in self.lines]
+        return out

@@ -178,7 +178,12 @@ def _bullet_init(
 
 
 def _dying_grab(g: Game) -> dict[str, Any]:
-    return {"dying": [p.dying for p in g.players], "alive": [p.alive for p in g.players]}
+    return {
+        "dying": [p.dying for p in g.players],
+        "alive": [p.alive for p in g.players],
+        "save": [p.save_progress for p in g.players],
+        "saved": [p.bullets_pending for p in g.players],
+    }
 
 
 @settings(max_examples=EXAMPLES, deadline=None, derandomize=True)
@@ -186,18 +191,26 @@ def _dying_grab(g: Game) -> dict[str, Any]:
     SEEDS,
     st.sampled_from(["full_reduction_first", "after_layers"]),
     st.sampled_from(["allowed", "forbidden"]),
+    st.sampled_from(["keep", "annul"]),
 )
-def test_dying_model_follows_the_engine(seed: int, immunity: str, self_rescue: str) -> None:
-    dying_game(seed, immunity, self_rescue)
+def test_dying_model_follows_the_engine(seed: int, immunity: str, self_rescue: str, process: str) -> None:
+    dying_game(seed, immunity, self_rescue, process)
 
 
-def dying_game(seed: int, immunity: str, self_rescue: str, z3check: bool = False) -> None:
+def dying_game(
+    seed: int, immunity: str, self_rescue: str, process: str = "keep", z3check: bool = False
+) -> None:
     spec = load_spec(
-        interpretation={"damage.night_immunity_position": immunity, "rescue.self_when_dying": self_rescue}
+        interpretation={
+            "damage.night_immunity_position": immunity,
+            "rescue.self_when_dying": self_rescue,
+            "process.dying_later_same_night": process,
+        }
     )
     ts = dying.dying_system(spec)
     hit_steps = sorted({v.name.split("_", 1)[1] for v in ts.inputs if v.name.startswith("hit_")})
-    run = play(seed, spec, _dying_grab)
+    # the police seat is a hunter in every other game, so the model's process (its saving) meets the engine's
+    run = play(seed, spec, _dying_grab, {"police": "hunter"} if seed % 2 else None)
     g = run.game
     touched = {
         e.data.get("player", e.data.get("target"))
@@ -205,13 +218,14 @@ def dying_game(seed: int, immunity: str, self_rescue: str, z3check: bool = False
         if e.kind in ("dying", "rescued", "revived")
     }
     touched |= {p.n for p in g.players if p.out in ("exiled", "escaped")} | {seed % len(g.players) + 1}
+    touched |= {p.n for p in g.players if p.base_role == "hunter"}
     for idx, p in enumerate(g.players):
         if p.n not in touched and not z3check:
             continue  # nothing happens to this player's dying flag: the model's step is trivially the same
         # persistent layers are zero in the model state: every engine hit that made the player dying is fed
         # as an unblocked point, so the comparison is about where dying can start, end and be observed
-        s: dict[str, Any] = {v.name: False for v in ts.state if v.sort is Sort.BOOL}
-        s.update(immunity=0, alive=True)
+        s: dict[str, Any] = {v.name: (False if v.sort is Sort.BOOL else 0) for v in ts.state}
+        s.update(alive=True)
         assert ts.init(PY, s)
         for night in range(1, run.nights + 1):
             if run.at(night, "arrival") is None or not s["alive"]:
@@ -230,6 +244,9 @@ def dying_game(seed: int, immunity: str, self_rescue: str, z3check: bool = False
             for k in (v.name.removeprefix("gone_") for v in ts.inputs if v.name.startswith("gone_")):
                 i[f"gone_{k}"] = k in left
             i["exile"] = "day" in left
+            # 2.9: the hunter's saving, advanced at step 6 when the engine executed it (capability on the
+            # step's snapshot); the model must land on the engine's progress after the night
+            i["adv"] = any(a.actor == p.n for a in run.executed(night, "6", "save_bullet"))
             assert left <= {
                 "day",
                 *(v.name.removeprefix("gone_") for v in ts.inputs if v.name.startswith("gone_")),
@@ -241,6 +258,9 @@ def dying_game(seed: int, immunity: str, self_rescue: str, z3check: bool = False
                 seen = run.at(night, key)
                 if seen is not None:
                     assert new[f"dy_{key}"] == (seen["alive"][idx] and seen["dying"][idx])
+            end = run.at(night, "11") or run.at(night, "10") or run.at(night, "9")
+            if end is not None and p.base_role == "hunter" and new["alive"]:
+                assert (new["prog"], new["pend"]) == (end["save"][idx], end["saved"][idx]), (night, new)
             day = run.at(night, "day")
             if day is not None:
                 assert (new["alive"], new["dy_day"]) == (
@@ -420,7 +440,7 @@ def batch_game(seed: int, batch3: str, zero468: str, reform: dict[str, int], z3c
         shown.update(
             {e.data["batch"]: False for e in g.events if e.night == night and e.kind == "batch_withheld"}
         )
-        for key in batches.CONTENT:
+        for key in batches.MODELLED:
             if key in shown:  # the batch's node happened (not frozen, not the end of the game)
                 assert new[f"pub{key}"] == shown[key], (night, key, new[f"pub{key}"], shown[key])
         assert new["checks"] == at["2"]["checks"]  # type: ignore[index]

@@ -22,7 +22,10 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
 
 
 def write(tmp_path: Path, name: str, obj: object) -> str:
+    """A vector file named after its id (``<id>.json``), as the format asks."""
     path = tmp_path / name
+    if isinstance(obj, dict) and name.endswith(".json") and isinstance(obj.get("id"), str):
+        obj = {**obj, "id": name[: -len(".json")]}
     path.write_text(json.dumps(obj, ensure_ascii=False), encoding="utf-8")
     return str(path)
 

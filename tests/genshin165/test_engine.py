@@ -51,9 +51,9 @@ def test_every_vector_cites_clauses_of_the_text() -> None:
 def test_spec_quotes_stand_in_the_text() -> None:
     doc = read_document(load_source("bundled:genshin165"))
     assert drift_findings(doc, drift.quotes()) == []
-    lines = "\n".join(doc.lines)
-    for q in drift.orphan_quotes():
-        assert q.quote in lines
+    # the 接刀 order (line 718) closes 机械狼's section after the table's last list: the reader gives it there
+    assert any(s.line == 718 for s in doc.clauses["机械狼"].spans)
+    assert not any(s.line == 718 for s in doc.clauses["机械狼/不定阵营"].spans)
 
 
 def test_an_edited_number_is_noticed() -> None:
@@ -82,65 +82,55 @@ def test_absent_roles_are_not_dealt() -> None:
 
 
 HOOKED = {
-    # skills the engine runs itself (triggered, passive, or the game start), per role
-    "灵通",
-    "大难不死",
-    "模式选择",
-    "咆哮",
-    "冤死",
-    "宿命",
-    "破伤风",
-    "日",
-    "夜",
-    "隐身衣",
-    "苟活",
-    "长寿之命",
-    "窥天",
-    "家国抉择",
-    "吞食天地",
-    "免疫",
-    "暴走",
-    "反射",
-    "炸弹",
-    "神恩",
-    "激励",
-    "主宰黑夜",
-    "邪恶",
-    "齐心",
-    "潜藏",
-}
-NOT_MODELLED = {
-    # skills of playable roles the engine does not run (docs/genshin165.md: what is not modelled)
-    "天意": "预言家's extra check after a vote",
-    "天狗吞月": "大天狗 远征's mass 霸道",
-    "不归": "大天狗 远征",
-    "镜像": "镜's copy of a skill",
-    "寻觅": "光's group with 暗",
-    "光明守护": "光's 不死 guard",
-    "黑暗守护": "暗's 霸道 guard",
-    "反弹": "黑蝙蝠's counter-attack",
-    "凝望": "石像鬼's reveal",
-    "混乱": "吹笛's day skill (forced votes, forced skills)",
+    # skills the engine runs itself (triggered, passive, or answered through a choice), not submitted
+    *("灵通", "大难不死", "咆哮", "冤死", "宿命", "破伤风", "日", "夜", "隐身衣", "苟活", "长寿之命", "窥天"),
+    *("吞食天地", "免疫", "暴走", "反射", "炸弹", "神恩", "激励", "主宰黑夜", "邪恶", "齐心", "不归"),
+    *(
+        "传承",
+        "异端",
+        "虔诚",
+        "女巫的爱护",
+        "烤乳猪",
+        "遗计",
+        "富有",
+        "亡灵低语",
+        "不朽",
+        "灾厄",
+        "护主",
+        "天意",
+    ),
+    "暴利",  # 「如果接受-富商可马上对其发动<暴利>」: the choice 暴利:N inside 交易
 }
 
 
-def test_coverage_of_the_roles_played() -> None:
-    """Every skill of a role the engine plays is implemented, run by the engine, or listed as not
-    modelled — nothing silently ignored."""
+def test_coverage_of_every_role() -> None:
+    """Every skill of every role of the roster (and of the identities 告死者 makes) is implemented as a submitted
+    skill or run by the engine — nothing silently ignored, nothing refused."""
     missing = []
-    for role in sorted(PLAYABLE):
-        for s in roles()[role].skills:
+    for role, info in sorted(roles().items()):
+        if info.camp is None and role not in ("血族", "恶灵", "活尸", "腐尸"):
+            continue
+        for s in info.skills:
             key = "石像鬼<查验>" if (role, s.name) == ("石像鬼", "查验") else s.name
-            if key in RULES.skills or s.name in HOOKED or s.name in NOT_MODELLED:
+            key = "占星师<查验>" if (role, s.name) == ("占星师", "查验") else key
+            if key in RULES.skills or s.name in HOOKED:
                 continue
             missing.append(f"{role}<{s.name}>")
     assert missing == []
+    assert set(roster()) == PLAYABLE
 
 
-def test_a_vector_with_an_unplayed_role_is_refused() -> None:
+def test_a_mech_wolf_learning_a_row_with_undefined_skills_is_refused() -> None:
+    """机械狼's row for 双子星暗 names <暗之王> and <暗夜守护>, which the text never defines: the engine refuses
+    the game, naming the line."""
     raw = json.loads(VECTORS[0].read_text(encoding="utf-8"))
-    raw["setup"]["players"]["8"] = "怪盗"
-    with pytest.raises(NotImplementedRule):
+    raw["setup"]["players"] = {
+        str(i + 1): r
+        for i, r in enumerate(["预言家", "女巫", "双子星光", "双子星暗", "骑士", "机械狼", "赤狼", "熊"])
+    }
+    raw["script"] = [{"day": 1, "actions": [{"actor": 6, "skill": "学习", "targets": [4], "step": "dusk.4"}]}]
+    raw["expect"] = [{"after": "day 1", "alive": [1, 2, 3, 4, 5, 6, 7, 8]}]
+    with pytest.raises(NotImplementedRule, match="699"):
         ENGINE.run_vector(raw)
 
 
@@ -176,8 +166,13 @@ def test_switch_vectors_distinguish(vid: str, key: str, other: str) -> None:
 def monitor(events: list[Any], players: int) -> None:
     """The invariants the text states, on an event log: a char exits at most once; the night's exit
     list in the text's order; each redirection stage at most once per ball; one result."""
-    exits = [e.data["seat"] for e in events if e.kind == "exit"]
-    assert len(exits) == len(set(exits)), "a char exits at most once"
+    out: set[int] = set()
+    for e in events:  # a char exits at most once — until it is revived (「若被复活将重新回到游戏」)
+        if e.kind == "exit":
+            assert e.data["seat"] not in out, "a char exits at most once"
+            out.add(e.data["seat"])
+        elif e.kind == "revived":
+            out.discard(e.data["seat"])
     for e in events:
         if e.kind == "exit_list":
             ranks = [tuple(r) for r in e.data["ranks"]]
@@ -245,3 +240,32 @@ def test_verify_reads_the_revision_it_is_given() -> None:
     text = load_source("bundled:genshin165").data.decode("utf-8").replace("，顺序在黑客之后", "")
     doc = read_document(Source("bundled:genshin165", text.encode("utf-8")))
     assert [c.split("（")[0] for c in absent_cited(doc)] == ["炼金魔女"]
+
+
+def play_free(seed: int) -> None:
+    """A seeded game on a line-up drawn from the whole roster (not only the configuration solver's boards),
+    so every role meets the others."""
+    import random as _random
+
+    from ruleproof.specs.genshin165.engine.game import Game as _Game
+
+    rng = _random.Random(f"free:{seed}")
+    names = sorted(roster())
+    n = rng.randrange(8, 15)
+    seats = rng.sample(names, n)
+    if not any(roles()[r].pack for r in seats):
+        seats[0] = "黑狼王"
+    watch = Watch()
+    g = _Game(SPEC.load(), seats, ENGINE.random_policy(seed), seed=seed, observer=watch)
+    try:
+        g.run()
+    except NotImplementedRule:
+        return  # 机械狼 learning an identity whose row names undefined skills
+    monitor(g.events, len(g.players))
+    assert g.result is not None
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(SEEDS)
+def test_random_games_every_role(seed: int) -> None:
+    play_free(seed)

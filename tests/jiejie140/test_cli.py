@@ -83,7 +83,7 @@ def test_bad_input_one_line_exit_2(capsys: pytest.CaptureFixture[str], argv: lis
 def test_a_malformed_vector_is_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     raw = json.loads(VECTORS[0].read_text(encoding="utf-8"))
     raw["setup"]["players"]["2"] = "sensor"  # a member without its faction
-    path = tmp_path / "bad.json"
+    path = tmp_path / f"{raw['id']}.json"  # the strict loader checks the id against the file name
     path.write_text(json.dumps(raw, ensure_ascii=False), encoding="utf-8")
     code, _out, err = run(capsys, "replay", str(path))
     assert code == 2 and "eternal" in err

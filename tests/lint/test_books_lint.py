@@ -49,6 +49,12 @@ JUDGED: dict[str, list[tuple[str, int, str, str]]] = {
         ("name-variant", 776, "true", "死灵术士 for 死灵术师"),
         ("name-undefined", 783, "true", "[操纵]状态: 操纵 is a skill; the status given is 沉默"),
         ("heading-fused", 839, "true", "「15、告死者有告死者必有慰魂师。」"),
+        (
+            "name-undefined",
+            896,
+            "true",
+            "混血儿's [接刀] 「顺序在黑客之后」: no role 黑客 (an order place, unbracketed)",
+        ),
         ("name-undefined", 957, "true", "priority names 不定互指 (merged away by the revision notes)"),
         ("name-undefined", 957, "true", "priority names 监视: no such role"),
         ("name-undefined", 958, "true", "血月使徒: no such role in 165"),

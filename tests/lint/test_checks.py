@@ -98,6 +98,32 @@ POSITIVE: list[tuple[str, list[tuple[str, str]], str, str]] = [
     ),
     ("truncated-clause", [("②护甲之层序另定", "②护甲之层序另定（依 2.1")], "3.1", "未闭合"),
     ("serial-number", [(GENERAL, "各批次只声明差量。31.另有规定。32.再有规定。")], "2.2", "31."),
+    ("item-label-repeated", [(CRAFT_1, CRAFT_1 + "\n\n②护甲可分配给任意存活玩家。")], "3.1", "②"),
+    (
+        "sentence-duplicated",
+        [(GENERAL, "各批次只声明相对默认的差量，不重述默认。各批次只声明相对默认的差量，不重述默认。")],
+        "2.2",
+        "两次",
+    ),
+    ("clause-id-split", [(GENERAL, "各批次只声明相对默认的差量，层序依 2. 1 处理。")], "2.2", "2.1"),
+    ("citation-topic", [("玩家总数 9 人。", "玩家总数 9 人。警长子弹之存储上限见 3.1。")], "1.1", "3.2"),
+    (
+        "citation-quote",
+        [("玩家总数 9 人。", "玩家总数 9 人。子弹依 3.1「警长子弹存储上限 2 发」处理。")],
+        "1.1",
+        "3.2",
+    ),
+    ("citation-repeated", [(GENERAL, "各批次只声明差量，依 2.1 与 2.1 处理。")], "2.2", "2.1 与 2.1"),
+    ("enumeration-count", [(GENERAL, "警长每夜在巡逻∕开枪中三选一。")], "2.2", "三选一"),
+    (
+        "prose-contradiction",
+        [
+            (GENERAL, GENERAL + "查验结果于当夜私信告知查验者。"),
+            ("①铸造护甲，", "①查验结果于次夜私信告知查验者。铸造护甲，"),
+        ],
+        "3.1",
+        "当夜",
+    ),
 ]
 
 
@@ -158,10 +184,41 @@ def test_uncited_gap_is_a_warning() -> None:
         (GENERAL, "上限为上述两项之和"),
         # the restated order agrees with the source
         ("层序依 2.1 为「保护→巡逻→护甲」。", "层序依 2.1 为「保护→巡逻→护甲」；保护先于护甲。"),
+        # the citation lands where the sheriff is (citation-topic)
+        ("玩家总数 9 人。", "玩家总数 9 人。警长子弹之存储上限见 3.2。"),
+        # the quoted wording is at the cited place (citation-quote)
+        ("玩家总数 9 人。", "玩家总数 9 人。子弹依 3.2「警长子弹存储上限 2 发」处理。"),
+        # a decimal with a space is not a split clause id when no such clause exists
+        (GENERAL, "各批次只声明相对默认的差量，倒计时增量 0. 5 昼夜。"),
+        # one sentence said in two clauses is a restatement, not a doubled line
+        (CRAFT_1, "①铸造护甲，库存上限 3 件。各批次只声明相对默认的差量。"),
+        # a circled numeral in a citation is not an item label
+        (CRAFT_1, "①铸造护甲，库存上限 3 件（另见 3.1②）。"),
+        # an exclusive owner nobody contradicts
+        (GENERAL, GENERAL + "保护为保镖独有。"),
+        # two different sources coordinated (citation-repeated)
+        (GENERAL, "各批次只声明差量，依 2.1 与 3.1 处理。"),
+        # counts that match their options and their list (enumeration-count)
+        (GENERAL, "警长每夜在巡逻∕开枪∕查验中三选一。"),
+        (GENERAL, "警长每夜在「巡逻」与「开枪」之间二选一。"),
+        (GENERAL, "公告分两类：①死亡公告；②驱逐公告。"),
     ],
 )
 def test_near_misses_stay_silent(old: str, new: str) -> None:
     assert lint(edit((old, new))) == []
+
+
+def test_labelled_list_shorter_than_its_count() -> None:
+    (f,) = only(lint(edit((GENERAL, "公告分三类：①死亡公告；②驱逐公告。"))), "enumeration-count")
+    assert f.clause == "2.2" and f.extra == {"stated": 3, "listed": 2}
+
+
+def test_two_times_with_different_words_are_no_contradiction() -> None:
+    text = edit(
+        (GENERAL, GENERAL + "查验结果于当夜私信告知查验者。"),
+        ("①铸造护甲，", "①出刀结果于次夜公告全体。铸造护甲，"),
+    )
+    assert lint(text) == []
 
 
 def test_optional_gate_need_not_be_declared() -> None:
@@ -189,10 +246,7 @@ def test_numeric_revision_claim() -> None:
 
 def test_restatement_owned_by_title_without_citation() -> None:
     # the role card cites nothing: the clause whose title names the quantity owns it
-    text = edit(
-        ("3.2 警长\n", "3.2 警长存储上限\n"),
-        ("附录二 修订记录", "附录二 职业速查卡\n\n警长 存储上限 3 发。\n\n附录三 修订记录"),
-    )
+    text = edit(("附录二 修订记录", "附录二 职业速查卡\n\n警长 存储上限 3 发。\n\n附录三 修订记录"))
     found = only(lint(text), "restatement-mismatch")
     assert [(f.clause, f.extra["owner"]) for f in found] == [("附录二", "3.2")]
 

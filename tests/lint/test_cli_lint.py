@@ -83,7 +83,7 @@ def test_sarif(capsys: pytest.CaptureFixture[str], book: Path) -> None:
         assert rules[result["ruleIndex"]]["id"] == result["ruleId"]
         assert result["level"] in ("error", "warning", "note")
         loc = result["locations"][0]["physicalLocation"]
-        assert loc["artifactLocation"]["uri"] == book.as_posix()
+        assert loc["artifactLocation"]["uri"] == book.as_uri()  # an absolute path: its file: URI
         assert loc["region"]["startLine"] == 41
         assert result["message"]["text"]
         assert result["partialFingerprints"]["ruleproof/v1"]

@@ -12,6 +12,7 @@ from tests.lint.sectioned_books import CLEAN, edit
 from tests.lint.test_checks import lint, only
 
 ORDER = "1. 守夜人<守望>，刺客<刺杀>，预言师<预言>，幻术师<幻象>，有先后顺序。"
+WOLF_KING = "狼啸[夜晚]<强制>——所有坏人阵营角色获知狼王的身份。"
 
 
 def test_clean_book_is_read_by_headings_and_has_no_findings() -> None:
@@ -34,6 +35,7 @@ def test_clean_book_is_read_by_headings_and_has_no_findings() -> None:
 POSITIVE: list[tuple[str, list[tuple[str, str]], str, str]] = [
     ("name-undefined", [(ORDER, ORDER.replace("，有先后", "，巫医<治疗>，有先后"))], "夜晚", "巫医"),
     ("name-removed", [(ORDER, ORDER.replace("，有先后", "，旧王<登基>，有先后"))], "夜晚", "旧王"),
+    ("name-undefined", [(WOLF_KING, WOLF_KING + "狼王的行动顺序在黑巫之后。")], "狼王", "黑巫"),
     ("skill-wrong-role", [("刺客<刺杀>", "刺客<预言>")], "夜晚", "预言师"),
     ("skill-kind-mismatch", [("“超能技能·遥传”", "“超能技能·传话”")], "夜晚", "普通能力"),
     ("name-variant", [("注：预言师", "注：幻术士不能行动。预言师")], "夜晚", "幻术师"),
@@ -105,6 +107,18 @@ def test_check_finds_its_defect(check: str, edits: list[tuple[str, str]], clause
 def test_every_sectioned_check_has_a_positive_case() -> None:
     ids = {info.id for fam in (names, structure, wintables, sequences, forum) for info in fam.CHECKS}
     assert ids == {case[0] for case in POSITIVE}
+
+
+def test_an_order_place_named_by_a_role_is_a_citation() -> None:
+    """「顺序在X之后」 places a role relative to X: an X the text defines is a citation and silent; one it does
+    not define (unbracketed, inside another role's rules) is name-undefined; words that are no name are left
+    alone (「原角色」, 「该身份对应的技能」)."""
+    ok = edit((WOLF_KING, WOLF_KING + "狼王的行动顺序在刺客之后，技能的行动顺序在原角色之后。"))
+    assert lint(ok) == []
+    doc = doc_from_text(ok)
+    assert any(r.name == "刺客" and r.raw == "顺序在刺客之后" for r in doc.refs())
+    bad = only(lint(edit((WOLF_KING, WOLF_KING + "接刀顺序为黑巫出局后。"))), "name-undefined")
+    assert [f.extra["name"] for f in bad] == ["黑巫"] and bad[0].quote == "顺序为黑巫出局后"
 
 
 def test_a_removed_name_is_not_also_undefined() -> None:

@@ -114,3 +114,14 @@ def test_random_games(seed: int) -> None:
     assert result is not None
     monitor(g.events)
     assert result.winner == "draw" or result.winner not in g.lost or result.row == "win.fox"
+
+
+def test_a_game_no_rule_can_end_stops_at_the_horizon() -> None:
+    """Seed 1110: three seats left, one under 不死 for the rest of the game — random play never ends it
+    and the text has no stalemate rule, so the engine stops at its horizon, as an undecided game."""
+    from ruleproof.specs.random41.engine.game import ROUND_CAP
+
+    g = ENGINE.random_game(SPEC.load(), 1110)
+    result = g.run()
+    assert result is not None and result.winner == "draw" and result.row == "horizon"
+    assert result.night == ROUND_CAP

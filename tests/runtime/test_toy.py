@@ -106,7 +106,7 @@ def test_cli_replays_the_toy_folder_through_the_registry(
     assert main(["replay", str(VECTORS)]) == 0
     out = capsys.readouterr().out
     assert out.count("\nok   ") + out.startswith("ok   ") == len(PATHS)
-    assert out.rstrip().endswith(f"{len(PATHS)} 个向量：通过 {len(PATHS)}")
+    assert out.rstrip().endswith(f"回放 {len(PATHS)} 个向量：通过 {len(PATHS)}，不符 0")
 
 
 def test_cli_reports_every_vector_and_a_summary(
@@ -116,18 +116,19 @@ def test_cli_reports_every_vector_and_a_summary(
         (tmp_path / p.name).write_text(p.read_text(encoding="utf-8"), encoding="utf-8")
     bad = json.loads(PATHS[0].read_text(encoding="utf-8"))
     bad["expect"] = [{"after": "night 1", "dead": [2]}]
+    bad["id"] = "0-bad"  # a vector file is named after its id
     (tmp_path / "0-bad.json").write_text(json.dumps(bad), encoding="utf-8")
     code = main(["--lang", "en", "replay", str(tmp_path)])
     out = capsys.readouterr().out.splitlines()
     assert code == 1
     assert out[0].startswith("FAIL") and "cites T2" in out[1]
     assert sum(line.startswith("ok   ") for line in out) == 3
-    assert out[-1] == "3/4 vectors passed, 1 failed (0 with errors)"
-    broken = dict(bad, book="toy/2")
+    assert out[-1] == "replay: 3 passed, 1 failed"
+    broken = dict(bad, book="toy/2", id="1-other-version")
     (tmp_path / "1-other-version.json").write_text(json.dumps(broken), encoding="utf-8")
     assert main(["replay", str(tmp_path)]) == 2  # one unusable vector among five: reported, exit 2
     out2 = capsys.readouterr().out
-    assert "ERROR" in out2 and "toy/2" in out2 and "5 个向量" in out2
+    assert "MALFORMED" in out2 and "toy/2" in out2 and "5 个向量" in out2 and "格式错误 1" in out2
 
 
 def test_cli_play_simulate_and_vocab_take_the_book(

@@ -32,7 +32,7 @@ from ruleproof.specs.fanhanglu.engine.model import (
     NotImplementedRule,
     Player,
 )
-from ruleproof.specs.fanhanglu.engine.registry import DAY, RULES, SKILL_IMPLS
+from ruleproof.specs.fanhanglu.engine.registry import DAY, DYING_HOOKS, RULES, SKILL_IMPLS
 from ruleproof.specs.fanhanglu.kernels import (
     PY,
     DamageLayers,
@@ -48,9 +48,15 @@ from ruleproof.specs.fanhanglu.kernels import (
     settle_deaths,
     victory,
 )
-from ruleproof.specs.fanhanglu.roles import DIRECTIONS, ROLE_BY_KEY, SKILL_BY_KEY
+from ruleproof.specs.fanhanglu.roles import (
+    DAMAGE_SKILLS,
+    DIRECTIONS,
+    RESCUE_SKILLS,
+    ROLE_BY_KEY,
+    SKILL_BY_KEY,
+)
 from ruleproof.specs.fanhanglu.tables import BATCH_BY_KEY, NIGHT_STEPS, VICTORY_ORDER
-from ruleproof.specs.model import PublishRule, StepKind
+from ruleproof.specs.model import BatchDef, PublishRule, StepKind
 
 NO_DECISIONS = frozenset(s.key for s in NIGHT_STEPS if s.kind is StepKind.ARRIVAL)
 FROZEN_IN_EXTINCTION = frozenset(s.key for s in NIGHT_STEPS if s.frozen_in_extinction)
@@ -118,6 +124,7 @@ class Game(BaseGame[Player]):
         # self.ledger (the runtime's): 2.8.16 主动行动发起者记账 — every executed active action, by its
         # initiator's number and true role at that moment (2.8.16②: a disguise or a transform does not
         # change it, a job change does), system-only (④)
+        self.last_hit = Hit.DYING  # how the last point of damage ended (for the bounty of a blocked shot)
         self.poison_seen: dict[int, list[dict[str, int]]] = {}  # the poison list each poisoner was shown
         self.vote_records: dict[str, dict[str, int]] = {}  # vote session → voter → target (4.9.1, 4.9.3)
         self.interp = dict(spec.interpretation)
@@ -235,6 +242,11 @@ class Game(BaseGame[Player]):
             return False
         return not (pl.suppressed_night == self.night and "suppression" in blocked)
 
+    def capability_at_snapshot(self) -> bool:
+        """2.1.2①: whether an actor can act is also read on the step's decision snapshot — under the reading
+        ``snapshot`` of ``capability.rescued_same_step``, a player rescued earlier in the step stays unable."""
+        return self.interp["capability.rescued_same_step"] == "snapshot"
+
     def incapacity(self, pl: Player) -> str:
         if pl.dying:
             return "dying"
@@ -266,14 +278,19 @@ class Game(BaseGame[Player]):
     # log / private / announce are the runtime's; announce is a public publication outside the numbered
     # batches (the vote-source map of 4.9.3, the accusation marker of 4.9.6): seen by everybody, official
 
-    def publish(self, key: str, quantity: int, content: dict[str, Any]) -> bool:
+    def publish(self, key: str, quantity: int | None, content: dict[str, Any]) -> bool:
         """Publish batch ``key`` if its rule (2.1.7, with the active switches) says so; an unpublished
-        batch is logged for the referee as ``batch_withheld`` with the content it would have carried."""
+        batch is logged for the referee as ``batch_withheld`` with the content it would have carried.
+        A batch whose spec names its ``measure`` is tested on that content field (pass ``None``)."""
         bdef = BATCH_BY_KEY[key]
-        zero_rule = self.interp["batches.zero_rule_4_6_8"] == "unpublished"
-        if key == "3" and self.interp["batch3.zero_rule"] == "content":
-            quantity = quantity or int(bool(content.get("patrol") or content.get("announcements")))
-        shown = batch_published(PY, bdef.rule, quantity, zero_rule)
+        if bdef.measure:
+            assert quantity is None, f"batch {key}: the quantity is its field {bdef.measure!r}"
+            quantity = batch_quantity(bdef, content)
+        assert quantity is not None
+        carried = None
+        if self.spec.publishes_carried(key):
+            carried = any(bool(content.get(f)) for f in bdef.carries)
+        shown = batch_published(PY, bdef.rule, quantity, self.spec.zero_means_unpublished(), carried)
         data = {"batch": key, **content}
         if shown:
             self.events.append(Event(self.night, self.step, "batch", "public", (), data))
@@ -284,7 +301,12 @@ class Game(BaseGame[Player]):
     # ── damage and infection ────────────────────────────────────────────────────────────────
 
     def attack(self, attacker: Player, target: Player, kind: str) -> bool:
-        """One point of damage (4.10.2); returns True when it made the target dying (生效, 7.2.2)."""
+        """One point of damage (4.10.2); returns True when it made the target dying (生效, 7.2.2).  Only the
+        spec's damaging skills deal damage (``DAMAGE_SKILLS``, which the dying model reads too)."""
+        if self.resolving not in DAMAGE_SKILLS:
+            raise AssertionError(
+                f"{self.resolving or 'no skill'} dealt damage; the spec's DAMAGE_SKILLS do not list it"
+            )
         n = self.night
         s = DamageLayers(
             target.dying,
@@ -326,12 +348,27 @@ class Game(BaseGame[Player]):
             "hit",
             {"attacker": attacker.n, "target": target.n, "type": kind, "result": Hit(code).name.lower()},
         )
+        self.last_hit = Hit(code)
         if code == Hit.DYING:
-            target.dying = True
             target.kill_by = attacker.n
             self.log("dying", {"player": target.n, "cause": kind})
+            self.become_dying(target)
             return True
         return False
+
+    def become_dying(self, p: Player) -> None:
+        """A player enters dying (4.10.4); the registered dying hooks run (a process annulled, …)."""
+        p.dying = True
+        for fn in DYING_HOOKS:
+            fn(self, p)
+
+    def end_dying(self, target: Player) -> None:
+        """A rescue ends dying (4.10.4①); only the spec's ``RESCUE_SKILLS`` do."""
+        if self.resolving not in RESCUE_SKILLS:
+            raise AssertionError(
+                f"{self.resolving or 'no skill'} ended dying; the spec's RESCUE_SKILLS do not list it"
+            )
+        target.dying = False
 
     def infect(self, xeno: Player, target: Player) -> int:
         """One infection application (5.3.3, 3.3.3); returns the :class:`Infect` code."""
@@ -406,6 +443,7 @@ class Game(BaseGame[Player]):
             pl.sources = []
             pl.kill_by = 0
             pl.shots = []
+            pl.shots_landed = []
             pl.used = set()
             pl.landed_by = []
 
@@ -470,6 +508,15 @@ class Game(BaseGame[Player]):
         from ruleproof.specs.fanhanglu.engine.snapshot import snapshot
 
         return snapshot(self)
+
+
+def batch_quantity(bdef: BatchDef, content: Mapping[str, Any]) -> int:
+    """The quantity a batch's zero rule tests (2.1.7): its measured field — a count, a list's length, or a
+    published decimal in hundredths."""
+    value = content[bdef.measure]
+    if isinstance(value, list | tuple):
+        return len(value)
+    return round(value * 100) if isinstance(value, float) else int(value)
 
 
 # The clause that states a role's one-action-per-night rule, for error messages.

@@ -169,10 +169,12 @@ class Player(Seat):
         "pharma_progress",
         "poison_by",
         "poison_due",
+        "poison_fell_night",
         "poison_quota",
         "poisoned",
         "pool",
         "presented",
+        "process_undo",
         "protect_dmg",
         "protect_inf",
         "protect_night",
@@ -190,10 +192,12 @@ class Player(Seat):
         "safe_rooms",
         "samples",
         "save_progress",
+        "self_heal_at_arrival",
         "self_heal_quota",
         "self_rescue",
         "shield",
         "shots",
+        "shots_landed",
         "silence_night",
         "silence_points",
         "silenced_night",
@@ -254,6 +258,11 @@ class Player(Seat):
         self.recovery = 0  # bounty bullets arriving next night
         self.bullets_pending = 0  # hunter's saved bullets arriving next night
         self.shots: list[int] = []  # targets shot tonight (bounty)
+        self.shots_landed: list[bool] = []  # per shot: not stopped by a layer (bounty.blocked_shot)
+        # a 2.9 process advanced tonight: (night, the fields before) — process.dying_later_same_night
+        self.process_undo: tuple[int, dict[str, int]] | None = None
+        self.poison_fell_night = 0  # the night a poison fell due on this player (poison.perceived_when_due)
+        self.self_heal_at_arrival = 0  # the self-heal quota held at the night's arrival point
         self.extra_alive_done = False
         self.patrol_used = False
         self.heal = 0

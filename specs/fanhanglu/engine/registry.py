@@ -9,7 +9,8 @@ A role plugs in without touching the night loop:
   night's settlement order; or ``resolve_all`` for collective skills such as chat and votes) and
   ``propose`` (what the seeded random policy may do);
 * :func:`hook` for system work before/after a step (infection death at 0.55, batches, settlement…);
-* :func:`on_setup` for a role's initial quotas, :func:`on_arrival` for quota arrivals (2.1.5).
+* :func:`on_setup` for a role's initial quotas, :func:`on_arrival` for quota arrivals (2.1.5),
+  :func:`on_dying` for what follows a player entering dying (4.10.4: a process annulled, …).
 
 The spec (``ruleproof.specs.fanhanglu.roles``) says *which* skills exist, their step, slot and blocks;
 this registry says *how* they resolve.  A skill listed in the spec without an implementation raises
@@ -70,11 +71,18 @@ ARRIVAL_HOOKS: list[Callable[[Game], None]] = RULES.hooks.setdefault(("arrival",
 skill = RULES.skill
 hook = RULES.hook
 on_setup = RULES.on_setup
+DYING_HOOKS: list[Callable[[Game, Player], None]] = []  # run when a player becomes dying (flag already set)
 
 
 def on_arrival(fn: Callable[[Game], None]) -> Callable[[Game], None]:
     """Quota arrivals (2.1.5), run at the night's ``arrival`` step before the settlement order is drawn."""
     ARRIVAL_HOOKS.append(fn)
+    return fn
+
+
+def on_dying(fn: Callable[[Game, Player], None]) -> Callable[[Game, Player], None]:
+    """What runs when a player becomes dying (:meth:`Game.become_dying`)."""
+    DYING_HOOKS.append(fn)
     return fn
 
 

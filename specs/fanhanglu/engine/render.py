@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from ruleproof.runtime.words import Glossary, describe
 from ruleproof.specs.fanhanglu.engine.model import Event
-from ruleproof.specs.fanhanglu.roles import ROLE_BY_KEY
+from ruleproof.specs.fanhanglu.roles import ROLE_BY_KEY, SKILLS
 from ruleproof.specs.fanhanglu.tables import BATCH_BY_KEY, STEP_BY_KEY
 from ruleproof.specs.fanhanglu.vocab import DEATH_SOURCES, FEEDBACK_BY_KEY
 
@@ -96,8 +97,10 @@ SYSTEM: dict[str, Callable[[dict[str, Any]], str]] = {
     "death": lambda d: f"{d['player']} 号死亡（击杀归属：{d['killer'] or '—'} 号）",
     "rescued": lambda d: f"{d['actor']} 号救回 {d['target']} 号",
     "healed": lambda d: f"{d['actor']} 号治疗 {d['target']} 号（清除标记）",
-    "infect": lambda d: f"{d['xeno']} 号感染 {d['target']} 号：{d['result']}",
-    "hit": lambda d: f"{d['attacker']} 号 {SOURCE_ZH[d['type']]} → {d['target']} 号：{d['result']}",
+    "infect": lambda d: f"{d['xeno']} 号感染 {d['target']} 号：{GLOSSARY.word(d['result'], 'zh')}",
+    "hit": lambda d: (
+        f"{d['attacker']} 号 {SOURCE_ZH[d['type']]} → {d['target']} 号：{GLOSSARY.word(d['result'], 'zh')}"
+    ),
     "result": lambda d: (
         f"对局结束：{WINNER_ZH[d['winner']]}（第 {d['night']} 夜 {d['node']}，判定{d['row']}）"
     ),
@@ -123,12 +126,12 @@ def render(events: Iterable[Event], lang: str = "zh", private: bool = True, syst
         if head != where:
             lines.append(f"── {head} ──")
             where = head
-        step = "" if e.step in ("setup", "day") else f"[{e.step}] "
+        step = "" if e.step in ("setup", "day") else f"[{_step_label(e.step, lang)}] "
         if lang == "en":
             to = f" → {','.join(map(str, e.to))}" if e.to else ""
             if (e.audience == "private" and not private) or (e.audience == "system" and not system):
                 continue
-            lines.append(f"{step}{e.audience} {e.kind}{to} {e.data}")
+            lines.append(f"{step}{e.audience} {GLOSSARY.word(e.kind, 'en')}{to}: {_brief(e.data, 'en')}")
             continue
         if e.kind == "batch":
             lines.append(step + _batch(e.data))
@@ -141,12 +144,76 @@ def render(events: Iterable[Event], lang: str = "zh", private: bool = True, syst
                 lines.append(f"{step}（私）{e.to[0]} 号 {kind}：{_brief(e.data)}")
         elif system:
             fmt = SYSTEM.get(e.kind)
-            lines.append(f"{step}· " + (fmt(e.data) if fmt else f"{e.kind} {_brief(e.data)}"))
+            lines.append(
+                f"{step}· " + (fmt(e.data) if fmt else f"{GLOSSARY.word(e.kind, 'zh')}：{_brief(e.data)}")
+            )
     return lines
 
 
-def _brief(d: dict[str, Any]) -> str:
-    return "，".join(f"{k}={v}" for k, v in d.items()) or "—"
+# the referee's log entries without a sentence of their own: their names in words
+SYSTEM_KINDS: dict[str, tuple[str, str]] = {
+    "antidote": ("解药", "antidote"),
+    "armor_stock": ("护甲库存", "armor stock"),
+    "batch_withheld": ("批次不发布", "batch withheld"),
+    "bullets": ("子弹", "bullets"),
+    "cleansed": ("清除", "cleansed"),
+    "converted": ("转化", "converted"),
+    "effective_output": ("有效输出", "effective output"),
+    "escape_eligible": ("逃亡资格", "escape eligible"),
+    "escape_points": ("逃亡积分", "escape points"),
+    "fizzle": ("落空", "fizzle"),
+    "not_executed": ("未执行", "not executed"),
+    "poison": ("投毒", "poison"),
+    "repair": ("维修", "repair"),
+    "revived": ("复生", "revived"),
+    "silence": ("沉默", "silence"),
+    "suppressed": ("压制", "suppressed"),
+    "transform": ("变形", "transform"),
+    "vote_result": ("投票结果", "vote result"),
+    # values in the log's data
+    "initial": ("初始", "initial"),
+    "fake_mark": ("假标记", "fake mark"),
+    "true_mark": ("真标记", "true mark"),
+    "lethal": ("致命", "lethal"),
+    "shield": ("护盾", "shield"),
+    "armor": ("护甲", "armor"),
+    "protection": ("保护", "protection"),
+    "already_dying": ("已濒死", "already dying"),
+    "already_marked": ("已有标记", "already marked"),
+    "fizzle_dying": ("落空（目标已濒死）", "fizzled (target dying)"),
+    "exile_vote": ("驱逐投票", "exile vote"),
+    "extra_night": ("额外（按夜）", "extra (by night)"),
+    "extra_alive": ("额外（按存活）", "extra (by alive count)"),
+    "research_unlocked": ("研究解锁", "research unlocked"),
+    "escape_refused": ("逃亡被拒", "escape refused"),
+    "quick": ("快速", "quick"),
+    "until": ("直至", "until"),
+}
+
+
+def glossary() -> Glossary:
+    """The spec's words for the log: roles, skills, causes of death, feedback and log kinds."""
+    words: dict[str, tuple[str, str]] = {k: (r.zh, k.replace("_", " ")) for k, r in ROLE_BY_KEY.items()}
+    words.update({s.key: (s.zh, s.key.replace("_", " ")) for s in SKILLS})
+    words.update({k: (zh, k.replace("_", " ")) for k, zh in DEATH_SOURCES})
+    words.update({k: (f.zh, k.replace("_", " ")) for k, f in FEEDBACK_BY_KEY.items()})
+    words.update(SYSTEM_KINDS)
+    return Glossary(words)
+
+
+GLOSSARY: Glossary = glossary()
+
+
+def _brief(d: dict[str, Any], lang: str = "zh") -> str:
+    return describe(d, lang, GLOSSARY)
+
+
+def _step_label(key: str, lang: str) -> str:
+    """A night step as the text numbers it (「2」, 「4a」); a step the text names but does not number by
+    its name (「身份改变子步骤」), not by the spec's identifier."""
+    if lang == "en" or key[:1].isdigit():
+        return key
+    return step_name(key)
 
 
 def step_name(key: str) -> str:

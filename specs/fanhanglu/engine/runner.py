@@ -36,6 +36,7 @@ from ruleproof.vectors.format import (
     Vocabulary,
     bool_field,
     centi,
+    object_field,
     optional_int_field,
     str_field,
     str_list_field,
@@ -85,6 +86,7 @@ VOCABULARY = Vocabulary(
     item_parser={"day": _draw},
     seat_sets={"dead": "out", "exiled": "out", "alive": "flag", "dying": "flag"},
     expect_keys=frozenset({"batches"}),
+    expect_parsers={"batches": object_field("batches")},
     clause_re=re.compile(r"^(\d+(\.\d+)*|附录[一二三四])$"),
 )
 

@@ -81,6 +81,13 @@ def output_tier(alg: Algebra[B, I], caused_dying: B, died: B, archive_due: B, se
     return alg.ite_i(self_pointed, alg.lit(Tier.NONE), tier)
 
 
+def kill_points(alg: Algebra[B, I], xeno: B, plain_crew: B, values: Sequence[I]) -> I:
+    """6.9.1① 致死型·击杀分 by the target's true faction and role: ``values`` = (ordinary crew, job-changed
+    or professional, xeno) — the spec's ``escape.kill_crew`` / ``kill_job`` / ``kill_xeno``."""
+    crew, job, xeno_v = values
+    return alg.ite_i(xeno, xeno_v, alg.ite_i(plain_crew, crew, job))
+
+
 def capped_add(alg: Algebra[B, I], total: I, points: I, cap: I) -> I:
     """6.9.1④⑤: a counter that grows by ``points`` up to ``cap`` (exile votes, silences)."""
     return min_i(alg, alg.add(total, points), max_i(alg, cap, total))
@@ -117,6 +124,7 @@ __all__ = [
     "capped_add",
     "delayed_lethal",
     "escape_allowed",
+    "kill_points",
     "output_tier",
     "pair_increment",
     "poison_application",

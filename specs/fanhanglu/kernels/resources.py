@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import IntEnum
 
-from ruleproof.kernel.algebra import Algebra, B, I, max_i, min_i, select
+from ruleproof.kernel.algebra import Algebra, B, I, count_true, max_i, min_i, select
 
 
 def bullet_arrival(alg: Algebra[B, I], stock: I, amount: I, cap: I, capped: B) -> tuple[I, I]:
@@ -19,6 +19,89 @@ def bullet_arrival(alg: Algebra[B, I], stock: I, amount: I, cap: I, capped: B) -
     over = alg.and_(capped, alg.lt(cap, total))
     new = alg.ite_i(over, max_i(alg, stock, cap), total)
     return new, alg.sub(total, new)
+
+
+def bullet_arrivals(
+    alg: Algebra[B, I], stock: I, amounts: Sequence[I], cap: I, capped: B
+) -> tuple[I, tuple[tuple[I, I], ...]]:
+    """The night's arrivals one after another through the cap (4.4.6: the cap acts on each arrival in
+    turn), ``amounts`` in the spec's order ``BULLET_ARRIVALS``.  Returns (final stock, (stock, voided)
+    after each arrival)."""
+    steps: list[tuple[I, I]] = []
+    for amount in amounts:
+        stock, voided = bullet_arrival(alg, stock, amount, cap, capped)
+        steps.append((stock, voided))
+    return stock, tuple(steps)
+
+
+def process_advance(alg: Algebra[B, I], progress: I, nights: int) -> tuple[I, B]:
+    """2.9②④⑦: one more night invested in a process of ``nights`` nights; at completion the progress starts
+    again from 0 and the product is due next night.  Returns (progress, completed)."""
+    nxt = alg.add(progress, alg.lit(1))
+    done = alg.le(alg.lit(nights), nxt)
+    return alg.ite_i(done, alg.lit(0), nxt), done
+
+
+def pool_record(
+    alg: Algebra[B, I], targets: Sequence[I], values: Sequence[I], used: Sequence[B], target: I, value: I
+) -> tuple[tuple[I, ...], tuple[I, ...], tuple[B, ...]]:
+    """4.7.3 已查验池 (fixed size = the number of slots, kept in first-entry order): a check of ``target`` that
+    showed ``value``.  复验即洗除: a target already in the pool has its value updated in place (its place kept);
+    入池: a new target takes the next free slot; 顶出: when full, the earliest entry leaves (FIFO) and the new
+    one takes the last slot.  Returns the new (targets, values, used)."""
+    n = len(targets)
+    hit = [alg.and_(used[j], alg.eq(targets[j], target)) for j in range(n)]
+    found = alg.or_(*hit)
+    count = count_true(alg, used)
+    full = alg.eq(count, alg.lit(n))
+    out_t, out_v, out_u = [], [], []
+    for j in range(n):
+        nxt_t = targets[j + 1] if j + 1 < n else target
+        nxt_v = values[j + 1] if j + 1 < n else value
+        nxt_u = used[j + 1] if j + 1 < n else alg.bool_(True)
+        here = alg.eq(count, alg.lit(j))  # the next free slot
+        out_t.append(
+            alg.ite_i(found, targets[j], alg.ite_i(full, nxt_t, alg.ite_i(here, target, targets[j])))
+        )
+        out_v.append(
+            alg.ite_i(
+                found,
+                alg.ite_i(hit[j], value, values[j]),
+                alg.ite_i(full, nxt_v, alg.ite_i(here, value, values[j])),
+            )
+        )
+        out_u.append(alg.ite_b(found, used[j], alg.ite_b(full, nxt_u, alg.or_(used[j], here))))
+    return tuple(out_t), tuple(out_v), tuple(out_u)
+
+
+def pool_lookup(
+    alg: Algebra[B, I], targets: Sequence[I], values: Sequence[I], used: Sequence[B], target: I
+) -> tuple[B, I]:
+    """Whether ``target`` is in the pool, and its locked value (4.7.3 快照锁定; 0 when absent)."""
+    hit = [alg.and_(u, alg.eq(t, target)) for t, u in zip(targets, used, strict=True)]
+    value = alg.lit(0)
+    for h, v in zip(hit, values, strict=True):
+        value = alg.ite_i(h, v, value)
+    return alg.or_(*hit), value
+
+
+def quota_allows(alg: Algebra[B, I], targets: I, held: I) -> B:
+    """2.5.1 额度即上限: one action may name 1 to ``held`` targets — the remaining quota, no other ceiling."""
+    return alg.and_(alg.le(alg.lit(1), targets), alg.le(targets, held))
+
+
+def quota_spend(alg: Algebra[B, I], held: I, targets: I) -> I:
+    """2.5.1 「每指定1名目标消耗 1份额度」 (4.4.1 「子弹打出即消耗」): the quota after an action."""
+    return alg.sub(held, targets)
+
+
+def bounty_kills(alg: Algebra[B, I], shots: Sequence[int], paid: Sequence[B], per_shot: bool) -> I:
+    """4.4.2: how many kills a shooter's night pays.  ``shots`` are the night's targets (player numbers, in
+    shooting order), ``paid[n]`` whether player ``n`` (0-based index ``n - 1``) died at step 9 and is an
+    enemy (4.4.2①, the spec's ``BOUNTY_FACTIONS``).  Per enemy killed (one count per target), or per shot
+    under the reading ``bounty.count_basis=per_shot``."""
+    hits = list(shots) if per_shot else list(dict.fromkeys(shots))
+    return count_true(alg, (paid[t - 1] for t in hits))
 
 
 def bounty_recovery(alg: Algebra[B, I], kills: I, per_kill: int) -> I:
@@ -86,6 +169,16 @@ def occupancy_move(
         for c, src, tgt in zip(counts, source, target, strict=True)
     )
     return code, new
+
+
+def direction_offered(
+    alg: Algebra[B, I], counts: Sequence[I], target: Sequence[B], capacity: I, takes_slot: bool = True
+) -> B:
+    """5.1 「无空位的方向当夜 UI不予呈现、不得提交」: a direction may be chosen for an evolution only with a
+    free slot on the step's snapshot (a mover that takes no slot, 6.8.5④, always may)."""
+    if not takes_slot:
+        return alg.bool_(True)
+    return alg.lt(select(alg, target, counts), capacity)
 
 
 def occupancy_release(

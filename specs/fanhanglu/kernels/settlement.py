@@ -72,18 +72,38 @@ def victory(
     return winner, row
 
 
+def vote_valid(alg: Algebra[B, I], self_vote: B, target_alive: B) -> B:
+    """2.3.4 「不可投给自己；投票对象须为其他存活玩家」."""
+    return alg.and_(alg.not_(self_vote), target_alive)
+
+
+def exile_outcome(alg: Algebra[B, I], tally: Sequence[I], min_votes: I) -> tuple[B, ...]:
+    """2.3.4 驱逐门槛: the candidate exiled (one-hot, all false for nobody) — ① the most votes, ② no tie at
+    the top, ③ at least ``min_votes``."""
+    out = []
+    for n, votes in enumerate(tally):
+        top = alg.and_(*(alg.lt(other, votes) for m, other in enumerate(tally) if m != n))
+        out.append(alg.and_(top, alg.le(min_votes, votes)))
+    return tuple(out)
+
+
 def batch_published(
-    alg: Algebra[B, I], rule: PublishRule, quantity: I, zero_means_unpublished: bool = True
+    alg: Algebra[B, I],
+    rule: PublishRule,
+    quantity: I,
+    zero_means_unpublished: bool = True,
+    carried: B | None = None,
 ) -> B:
     """2.1.7: whether a batch is published given its quantity (the count, total or change it reports).
 
     ``ALWAYS`` batches are published whenever their node happens; ``NONZERO`` batches exactly when the
     quantity is not 0 (②③⑤); ``CHANGED`` batches likewise when ``zero_means_unpublished`` (the default
     reading of ``batches.zero_rule_4_6_8``), else always; ``ON_EVENT`` batches when their event happened
-    (quantity = number of events)."""
+    (quantity = number of events).  ``carried`` (a reading that publishes a batch for its other content,
+    ``batch3.zero_rule=content``): whether that other content is not empty — then it is published too."""
     nonzero = alg.not_(alg.eq(quantity, alg.lit(0)))
     if rule is PublishRule.ALWAYS:
         return alg.bool_(True)
     if rule is PublishRule.CHANGED and not zero_means_unpublished:
         return alg.bool_(True)
-    return nonzero
+    return nonzero if carried is None else alg.or_(nonzero, carried)

@@ -5,11 +5,12 @@ the exit list at 凌晨（9）, the dawn (晨曦（1）–（4）) and the win c
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 
 from ruleproof.runtime import Until
 from ruleproof.specs._werewolf_family.engine import Hit, Player
 from ruleproof.specs._werewolf_family.model import Damage
-from ruleproof.specs.genshin165.engine.game import AFTER_EXIT, WOLF, Game
+from ruleproof.specs.genshin165.engine.game import AFTER_EXIT, WOLF, Game, Thread
 from ruleproof.specs.genshin165.engine.registry import RULES, SEGMENT_ENDS
 
 NOON_CLOSE_KEY = "noon.close"
@@ -22,38 +23,74 @@ def _prefixed(step: str) -> tuple[str, ...]:
 # ── 黄昏 ──────────────────────────────────────────────────────────────────────────────────────
 
 
-def vote_weight(g: Game, voter: int) -> int:
+def vote_weight(g: Game, voter: int, ballots: Mapping[int, int | None] | None = None) -> int:
     p = g.seat(voter)
     if "mute_vote" in g.effects(p):
         return 0  # 迷魂: 投票算作0票
     weight = g.spec.p("sheriff.vote_weight") if p.sheriff else 1
-    target = g.ballots.get(voter)
+    ballots = g.ballots if ballots is None else ballots
+    target = ballots.get(voter)
     partner = {"狼兄": "狼弟", "狼弟": "狼兄"}.get(p.true_role)
-    same = any(q.true_role == partner and g.ballots.get(q.n) == target for q in g.players if q.alive)
+    same = any(q.true_role == partner and ballots.get(q.n) == target for q in g.players if q.alive)
     if partner and target is not None and same:  # 齐心: 与狼兄/狼弟投票给同一个角色时，自己投出的票数+1
         weight += 1
     return weight + int(p.marks.get("extra_votes", 0))
 
 
+def may_vote(g: Game, p: Player) -> bool:
+    """A vote counts from a char in the game — or out of it with a vote left: 夺魂 (「拥有票权，但是其投票由发动者…决定」),
+    恶灵<虚体> (「保留发言权和投票权」)."""
+    return p.alive or p.marks.get("soul") == g.night or bool(p.marks.get("keeps_vote"))
+
+
 @RULES.hook("dusk.1", "pre")
 def resolve_vote(g: Game) -> None:
-    """（1）结算被[投票出局]的角色或平票时替罪羊<冤死> — and on the first day, 竞岗."""
+    """（1）结算被[投票出局]的角色或平票时替罪羊<冤死> — each vote thread of the day in turn (the main one, 重定时间's,
+    each 太阳's), and on the first day 竞岗."""
     election = g.night == 1
+    carried, g.carried = g.carried, []
+    _cards_for_silence(g)
+    for i, thread in enumerate(g.threads):
+        settle(g, thread, election and i == 0, carried)
+        if g.result is not None:
+            return
+    _red_exits(g)
+
+
+def settle(g: Game, thread: Thread, election: bool, carried: list[tuple[str, int, int]]) -> None:
     # 已经公示的出局角色不允许被选为…投票的目标: a vote for a char out since is void
-    ballots = {v: t for v, t in g.ballots.items() if g.seat(v).alive and t is not None and g.seat(t).alive}
-    bonus = {t: c * g.spec.p("crow.extra_votes") for t, c in g.slander.items()}
-    counts, tops = g.count_votes(ballots, lambda p: vote_weight(g, p.n), bonus)
+    ballots: dict[int, int | None] = {
+        v: t
+        for v, t in thread.ballots.items()
+        if may_vote(g, g.seat(v)) and t is not None and g.seat(t).alive
+    }
+    piper = g.chaos_votes  # 混乱1: 所有拥有[吹笛]状态的角色，当天视作投票给吹笛者投票的目标
+    if piper is not None and thread.ballots.get(piper) is not None:
+        for q in g.living():
+            if g.has(q, "吹笛") and q.n != piper:
+                ballots[q.n] = thread.ballots[piper]
+    weights = {v: vote_weight(g, v, ballots) for v in ballots}
+    for v, t in list(ballots.items()):  # 凝滞: 投票和被投票指当天投的票数放在下一天结算
+        if t is not None and (g.has(v, "凝滞") or g.has(t, "凝滞")):
+            g.carried.append((thread.key, t, weights[v]))
+            del ballots[v]
+            g.log("vote_carried", {"voter": v, "target": t, "thread": thread.key})
+    bonus: Counter[int] = Counter(
+        {t: c * g.spec.p("crow.extra_votes") for t, c in g.slander.items() if g.seat(t).alive}
+    )
+    for key, t, votes in carried:
+        if key == thread.key and g.seat(t).alive:
+            bonus[t] += votes
+    counts, tops = g.count_votes(ballots, lambda p: weights.get(p.n, 0), bonus)
     goats = [n for n in g.scapegoats if g.seat(n).alive]
     if goats:  # 替死: 发动者在当天的所有投票贴内视作最高票
         tops = sorted(goats)
-    g.log("tally", {"counts": {str(k): v for k, v in counts.items() if v}, "top": tops})
+    g.log("tally", {"thread": thread.key, "counts": {str(k): v for k, v in counts.items() if v}, "top": tops})
     if tops:
         g.announce("top", {"seats": tops})  # 投票计数隐藏，将只宣布当天谁是最高票
     if election and tops:
         elect(g, tops, counts)
-    _cards_for_silence(g)
     if election and g.spec.reading("election_day.exile") == "no":
-        _red_exits(g)
         return
     if len(tops) == 1:
         exile(g, g.seat(tops[0]))
@@ -65,7 +102,7 @@ def resolve_vote(g: Game) -> None:
             for q in scapegoats:
                 q.marks["goat_today"] = True
         else:
-            pick = g.ballots.get(g.sheriff) if g.sheriff and g.seat(g.sheriff).alive else None
+            pick = thread.ballots.get(g.sheriff) if g.sheriff and g.seat(g.sheriff).alive else None
             g.log("tie", {"seats": tops, "rule": "sheriff", "sheriff_vote": pick})
             if pick in tops:  # 带队: 如果场上无替罪羊，以警长票的人出局为准
                 exile(g, g.seat(pick))
@@ -73,7 +110,6 @@ def resolve_vote(g: Game) -> None:
                 g.announce("peaceful", {"reason": "tie"})
     else:
         g.announce("peaceful", {"reason": "no votes"})
-    _red_exits(g)
 
 
 def elect(g: Game, tops: list[int], counts: dict[int, int]) -> None:
@@ -99,6 +135,15 @@ def elect(g: Game, tops: list[int], counts: dict[int, int]) -> None:
 
 
 def exile(g: Game, p: Player) -> None:
+    from ruleproof.specs.genshin165.engine.roles_undetermined import takes_exile
+
+    guard = takes_exile(g, p)
+    if (
+        guard is not None
+        and str(g.choose(f"护主:{guard.n}", ["是", "否"], clause="混血儿", default=1)) == "是"
+    ):
+        g.log("guard_master", {"seat": guard.n, "master": p.n})  # 护主: 代替主人承担[投票出局]的效果
+        p = guard
     hit = Hit(p.n, Damage.VOTE, 0, "投票")
     if p.role == "白痴" and not p.marks.get("idiot"):  # 大难不死: 第一次承受投票出局 → [霸道], 翻牌
         p.marks["idiot"] = True
@@ -116,7 +161,7 @@ def exile(g: Game, p: Player) -> None:
 
 
 def _cards_for_silence(g: Game) -> None:
-    """讨论结束时，未回复投票帖者将被判罚黄牌."""
+    """讨论结束时，未回复投票帖者将被判罚黄牌 (the main thread)."""
     for p in g.living():
         if p.n not in g.ballots and not p.marks.get("no_vote"):
             card(g, p, "yellow", "未投票")
@@ -163,7 +208,7 @@ def publish_dusk(g: Game) -> None:
 @RULES.hook("dusk.4", "pre")
 def forced_dusk(g: Game) -> None:
     for p in g.players:
-        if p.role == "熊" and p.holds("咆哮") and "forget" not in g.effects(p):
+        if p.holds("咆哮") and "forget" not in g.effects(p):
             _roar(g, p)
 
 
@@ -192,6 +237,7 @@ def noon_open(g: Game) -> None:
     for kind, data in g.pending_day:
         g.announce(kind, data)
     g.pending_day = []
+    g.words_out_at_open = g.last_words >= g.w_min  # 若当天开门时公布遗言已耗尽
 
 
 # ── the night ────────────────────────────────────────────────────────────────────────────────

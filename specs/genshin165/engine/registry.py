@@ -35,7 +35,17 @@ CLAUSES = {"seat": "角色", "out": "出局", "skill": "技能"}
 
 
 def _resolve(role: str, skill: str) -> tuple[str, str]:
-    real = tables.ALIASES.get(role, role)
+    """A flow entry's (role, skill) as the role sections name them: the flow's aliases, an entry the flow
+    prints with a word before or instead of its role (「询问混血儿<护主>」, 「然后告死者<死灵咒>」: the
+    longest end of the run that names a role; tables.ENTRY_ROLES for the others), the skill's alias."""
+    table = roles()
+    real = tables.ENTRY_ROLES.get((role, skill)) or tables.ALIASES.get(role, role)
+    if real not in table:
+        for k in range(len(real) - 1, 1, -1):
+            tail = real[-k:]
+            if tail in table or tail in tables.ALIASES:
+                real = tables.ALIASES.get(tail, tail)
+                break
     return real, tables.SKILL_ALIASES.get((real, skill), skill)
 
 
@@ -49,14 +59,30 @@ def flow_steps() -> dict[tuple[str, str], list[str]]:
     return out
 
 
+def flow_places() -> dict[tuple[str, str], int]:
+    """(step, skill name) → the skill's place among the entries of that step (「同级…如有矛盾按照从左至右依次
+    发动」)."""
+    out: dict[tuple[str, str], int] = {}
+    for phase in tables.PHASES:
+        for step in phase.steps:
+            for i, (role, skill) in enumerate(step.entries):
+                out.setdefault((step.key, _resolve(role, skill)[1]), i)
+    return out
+
+
 # skills whose name two roles use with different effects: keyed 「role<skill>」
 CLASHES = {("石像鬼", "查验"): "石像鬼<查验>", ("占星师", "查验"): "占星师<查验>"}
 # day skills ([正午]) act in the real-time stream; the vote and the cards are everybody's
-NOON_KEYS = ("投票", "蓝牌", "黄牌", "红牌")
+NOON_KEYS = ("投票", "重定投票", "蓝牌", "黄牌", "红牌")
 
 
 def skill_key(role: str, name: str) -> str:
     return CLASHES.get((role, name), name)
+
+
+def skill_name_of(key: str) -> str:
+    """The printed name of a skill key (「石像鬼<查验>」 → 查验)."""
+    return key[key.index("<") + 1 : -1] if key.endswith(">") and "<" in key else key
 
 
 def declarations() -> list[SkillInfo]:
@@ -72,6 +98,8 @@ def declarations() -> list[SkillInfo]:
                 steps = list(flow.get(("守卫", "守护"), []))
             if not steps and "正午" in {t.value for t in s.timings}:
                 steps = ["noon"]
+            if not steps and (role, s.name) in tables.UNLISTED:
+                steps = [tables.UNLISTED[(role, s.name)].key]
             if not steps:
                 continue  # a triggered (<强制>) or passive skill: the engine runs it
             key = skill_key(role, s.name)
@@ -89,12 +117,27 @@ def declarations() -> list[SkillInfo]:
                 by_name[s.name][1].add(role)
     rank = {k: i for i, k in enumerate((*START_STEPS, "noon", *DUSK_STEPS, *NIGHT_STEPS, *DAWN_STEPS))}
     out = []
-    for key, (steps, holders, clause) in sorted(found.items(), key=lambda kv: min(rank[s] for s in kv[1][0])):
+    places = flow_places()
+    unplaced = (
+        1 << 10
+    )  # a skill its step's list does not name (a 正午 skill, tables.UNLISTED): after the list
+
+    def place(step: str, key: str) -> int:
+        return places.get((step, skill_name_of(key)), unplaced)
+
+    def order(kv: tuple[str, tuple[list[str], set[str], str]]) -> tuple[int, int]:
+        first = min(kv[1][0], key=lambda st: rank[st])
+        return rank[first], place(first, kv[0])
+
+    for key, (steps, holders, clause) in sorted(found.items(), key=order):
         moon = [f"moon.{s}" for s in steps if s in NIGHT_STEPS or s in DAWN_STEPS]
-        out.append(SkillInfo(key, (*steps, *moon), frozenset(holders), clause))
+        where = tuple(place(st, key) for st in steps)
+        moon_where = tuple(place(st, key) for st in steps if st in NIGHT_STEPS or st in DAWN_STEPS)
+        out.append(SkillInfo(key, (*steps, *moon), frozenset(holders), clause, places=(*where, *moon_where)))
     everybody = frozenset(r for r in table if r not in ("[群内]", "警长"))
     out += [
         SkillInfo("投票", ("noon", "noon.sun"), everybody, "投票规则"),
+        SkillInfo("重定投票", ("noon",), everybody, "定序王子"),
         SkillInfo("蓝牌", ("noon",), everybody, "蓝牌"),
         SkillInfo("黄牌", ("noon",), everybody, "黄牌"),
         SkillInfo("红牌", ("noon",), everybody, "红牌"),

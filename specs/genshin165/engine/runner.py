@@ -11,14 +11,24 @@ from typing import Any
 
 from ruleproof.config.solver import Status
 from ruleproof.errors import BadInput
-from ruleproof.runtime import Event, Observer, Policy, RandomPolicy
+from ruleproof.runtime import Action, Event, Observer, Policy, RandomPolicy
 from ruleproof.specs._werewolf_family.engine import DayFirstEngine
 from ruleproof.specs._werewolf_family.spec import LoadedSpec
 from ruleproof.specs.genshin165 import smt
 from ruleproof.specs.genshin165.book import BOOK_ID, SPEC
-from ruleproof.specs.genshin165.engine import hooks, setup, skills, skills_more  # noqa: F401 — registers the rules
+from ruleproof.specs.genshin165.engine import (  # noqa: F401 — registers the rules
+    hooks,
+    roles_third,
+    roles_undetermined,
+    roles_village,
+    roles_wolf,
+    setup,
+    skills,
+    skills_more,
+    start,
+)
 from ruleproof.specs.genshin165.engine.game import AFTER_EXIT, Game
-from ruleproof.specs.genshin165.engine.registry import RULES
+from ruleproof.specs.genshin165.engine.registry import RULES, skill_key
 from ruleproof.specs.genshin165.roles import ABSENT_ROLES, roles, roster
 from ruleproof.specs.genshin165.rules import Readings
 from ruleproof.vectors.format import Vector, Vocabulary, int_field
@@ -57,48 +67,70 @@ PLAYER_FIELDS = (
     "flipped",
     "sheriff",
     "uses",
+    "skills",
     "cards",
 )
 
-# Roles whose every submitted skill the engine implements (their triggered ones run as hooks).  The
-# others are listed with what is missing (docs/genshin165.md); line-ups for play and simulate leave
-# them out, and a vector naming one is refused.
-PLAYABLE: frozenset[str] = frozenset(
-    {
-        *("预言家", "通灵师", "占卜师", "女巫", "白痴", "猎人", "守卫", "骑士", "魔术师", "摄梦人", "熊"),
-        *("乌鸦", "企鹅", "替罪羊", "灵能", "潜行者", "猎魔人", "锈剑骑士", "太阳", "月亮", "隐者"),
-        *("操纵月亮的女孩", "肉猪", "灵鹿", "太极宗师", "定序王子"),
-        *("狐狸", "赏金猎人", "圣女", "纵火犯", "上帝使徒", "药剂师"),
-        *("幼狼", "长老狼", "狼学者", "恶灵骑士", "狼兄", "狼弟"),
-        *("黑商", "见习守卫"),
-        *("黑狼王", "赤狼", "大野狼", "白狼王", "渊狼", "噩梦之影", "狙击手", "噬时狼妃", "石像鬼", "狼妹妹"),
-        *("利维坦", "黑蝙蝠", "大天狗"),
-        *("吹笛", "炸弹", "镜", "双子星光", "双子星暗", "丘比特", "锁链师"),
-    }
-)
-
-
-DAY_KILLS = ("决斗", "神风突击")
+# Every role of the roster can be dealt (本场可能存在的身份如下): line-ups for play and simulate come from the
+# configuration solver over all of them.
+PLAYABLE: frozenset[str] = frozenset(roster())
 
 
 class GenshinPolicy(RandomPolicy):
-    """Seeded random legal play; a seat out of the game still shoots in the window after its exit."""
+    """Seeded random legal play.  Besides each role's menu: the skills a seat holds from elsewhere (a gift, a copy,
+    an inheritance), the knife of whoever holds it (the pack, an heir, the black lovers, a char's own 杀人), and
+    the skills a seat out of the game still uses (a shot in the window after its exit, a self-rescue …).  A
+    real-time day decision whose target went out before its moment is withdrawn (``keeps``)."""
 
     def actions(self, g: Any, step: str) -> list[Any]:
         out = super().actions(g, step)
-        if step.removeprefix("moon.") in ("dusk.2", "dawn.2"):
-            for p in g.players:
-                if not p.alive and p.marks.get("window"):
-                    for key in AFTER_EXIT:
-                        if p.holds(key):
-                            impl = g.rules.skills[key]
-                            a = impl.propose(g, p, self.rng)
-                            if a is not None:
-                                out.append(a)
-        if step in ("noon", "noon.sun"):  # a real-time day: at most one day kill (its target may die first)
-            kills = [a for a in out if a.skill in DAY_KILLS]
-            out = [a for a in out if a.skill not in DAY_KILLS] + kills[:1]
+        seen = {(a.actor, a.skill) for a in out}
+        for p in g.players:
+            for key in self.extra_keys(g, p, step):
+                if (p.n, key) in seen:
+                    continue
+                impl = g.rules.skills.get(key)
+                if impl is None or not impl.capable(g, p, Action(p.n, key, (p.n,))):
+                    continue
+                a = impl.propose(g, p, self.rng)
+                if a is not None:
+                    out.append(a)
+                    seen.add((p.n, key))
         return self.legal_only(g, out)
+
+    @staticmethod
+    def extra_keys(g: Any, p: Any, step: str) -> list[str]:
+        keys: list[str] = []
+        if not p.alive:
+            keys = [k for k in (*AFTER_EXIT, "重定时间", "腐化", "虚体", "投票") if g.acts_while_out(p, k)]
+            keys += [
+                skill_key(st.role or p.role, name) for name, st in p.skills.items() if st.origin == "鬼情"
+            ]
+        else:
+            if g.knife_group(p) is not None:
+                keys.append("杀人")
+            for name, st in p.skills.items():
+                info = g.rules.info.get(skill_key(st.role or p.role, name))
+                if st.lost or info is None or (p.role in info.roles or p.true_role in info.roles):
+                    continue
+                keys.append(info.key)
+        out = []
+        for key in keys:
+            info = g.rules.info.get(key)
+            if info is not None and step in info.steps and key not in out:
+                out.append(key)
+        return out
+
+    def keeps(self, g: Any, a: Any) -> bool:
+        from ruleproof.runtime import IllegalAction
+
+        try:
+            pl = g.players[a.actor - 1]
+            g.check_common(pl, a)
+            g.impl(a).check(g, pl, a)
+        except IllegalAction:
+            return False
+        return True
 
     @staticmethod
     def legal_only(g: Any, actions: list[Any]) -> list[Any]:
@@ -114,7 +146,7 @@ class GenshinPolicy(RandomPolicy):
                 try:
                     pl = g.players[a.actor - 1]
                     g.check_common(pl, a)
-                    g.rules.skills[a.skill].check(g, pl, a)
+                    g.impl(a).check(g, pl, a)
                 except IllegalAction:
                     kept.remove(a)
                     changed = True

@@ -6,7 +6,7 @@ chain (「踢球制」) at resolution, a final target under [隐身] is not reso
 from __future__ import annotations
 
 import random
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ruleproof.runtime import Action, IllegalAction, SkillImpl, Until
 from ruleproof.specs._werewolf_family.engine import Player
@@ -22,6 +22,11 @@ Impl = SkillImpl[Game, Player, Action]
 def night_end(g: Game) -> Until:
     prefix = "moon." if g.step.startswith("moon.") else ""
     return Until(g.night, f"{prefix}late.9", "end")
+
+
+def next_night(g: Game) -> Until:
+    """「持续至下一个夜晚开始」: the start of the next round's 早夜."""
+    return Until(g.night + 1, "early.1", "start")
 
 
 def next_noon(g: Game) -> Until:
@@ -63,6 +68,14 @@ class Targeted(Impl):
             raise g.illegal(c, "不能连续两晚选择同一个角色", "not the same target two nights running", a)
         if self.once_each and set(a.targets) & set(p.marks.get(f"ever:{self.key}", ())):
             raise g.illegal(c, "每个角色只能被选择一次", "each target only once", a)
+        storm = g.storm_range(p)
+        if storm is not None and not set(a.targets) <= storm:
+            raise g.illegal(
+                "雪狼",
+                "暴风雪：只能对电梯楼邻居两个角色以及自己使用[指定]技能",
+                "blizzard: only the two neighbours and oneself",
+                a,
+            )
         self.extra_check(g, p, a)
 
     def extra_check(self, g: Game, p: Player, a: Action) -> None:
@@ -80,9 +93,9 @@ class Targeted(Impl):
             return
         if state.uses is not None:
             state.uses -= self.spends
-        if state.origin != "own":  # 临时技能: 使用一次后就丢失
+        if state.origin in ONE_USE:  # 临时技能: 使用一次后就丢失
             state.lost = True
-        info = roles()[p.role].skill(skill_name(self.key))
+        info = g.skill_def(p, skill_name(self.key))
         if info is not None and info.limited:
             state.spent = True
 
@@ -99,11 +112,22 @@ class Targeted(Impl):
         for selected in a.targets:
             final = g.kick(p, selected, self.key)
             target = g.seat(final)
-            if g.has(target, "隐身"):
+            if g.invisible_to(target, p):
                 g.log(
                     "void",
                     {"actor": p.n, "skill": self.key, "selected": selected, "final": final, "why": "隐身"},
                 )
+                continue
+            mirror = g.seat(selected)
+            if mirror.holds("镜像") and mirror is not p:  # 镜像: 曾对自身操作过的技能（反射的也算）
+                mirror.marks.setdefault("used_on_me", []).append(self.key)
+                sd = g.skill_def(p, skill_name(self.key))
+                mirror.marks.setdefault("used_on_me_roles", {})[self.key] = _section_role(
+                    sd.role if sd else p.role
+                )
+            # 凝滞: 延迟的是结算效果（从选择目标过度到结算效果期间不会延迟）
+            if g.has(p, "凝滞") or g.has(target, "凝滞"):
+                g.defer(_later(self, g, p, a, selected, target), "凝滞", target.n)
                 continue
             self.effect(g, p, a, selected, target)
 
@@ -131,6 +155,34 @@ class Targeted(Impl):
         return legal(g, p, self, Action(p.n, self.key, tuple(sorted(rng.sample(pool, k)))))
 
 
+def _section_role(name: str) -> str:
+    """The roster's name of a section's role (「顺从的女仆」 → 女仆)."""
+    table = roles()
+    if name in table:
+        return name
+    return next((r for r in table if name.endswith(r)), name)
+
+
+def _later(impl: Targeted, g: Game, p: Player, a: Action, selected: int, t: Player) -> Any:
+    def run() -> None:
+        if not g.invisible_to(t, p):
+            impl.effect(g, p, a, selected, t)
+
+    return run
+
+
+# skills held from these sources are lost once used (黑商's 「这些技能使用一次后就丢失」)
+ONE_USE = frozenset({"黑商", "礼物", "烤乳猪"})
+
+
+def swapped_camp(g: Game, p: Player, name: str, camp: str) -> str:
+    """The camp a skill's effect table is read with: 机械狼's version swaps 狼人阵营 and 村民阵营 (「其实行的[狼人阵营]和
+    [村民阵营]的效果对调」); the printed one reads it as it is."""
+    if g.version(p, name) != "机械狼":
+        return camp
+    return {VILLAGE: WOLF, WOLF: VILLAGE}.get(camp, camp)
+
+
 def legal(g: Game, p: Player, impl: Impl, a: Action | None) -> Action | None:
     """``a`` if the skill's own range rules accept it now (what the random policy may submit)."""
     if a is None:
@@ -151,13 +203,34 @@ def skill(cls: type[Impl]) -> type[Impl]:
 
 @skill
 class Prophecy(Targeted):
-    """预言: 反馈结算目标的[表面阵营]，若其为[村民阵营]，反馈[选择目标为村民阵营]，否则[…为非村民阵营]."""
+    """预言: 反馈结算目标的[表面阵营]，若其为[村民阵营]，反馈[选择目标为村民阵营]，否则[…为非村民阵营].  天意: 仅限下一晚，
+    [预言]可额外发动一次 (a second target that night)."""
 
     key = "预言"
+    n_max = 2
+
+    def extra_check(self, g: Game, p: Player, a: Action) -> None:
+        if len(a.targets) > 1 + (1 if p.marks.get("providence") == g.night else 0):
+            raise g.illegal("预言家", "[预言]每晚一次（天意的下一晚两次）", "one a night (two after 天意)", a)
+
+    def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
+        a = super().propose(g, p, rng)
+        if a is not None and len(a.targets) > 1 and p.marks.get("providence") != g.night:
+            return Action(a.actor, a.skill, a.targets[:1])
+        return a
 
     def effect(self, g: Game, p: Player, a: Action, selected: int, t: Player) -> None:
         camp = "村民阵营" if t.surface_camp == VILLAGE else "非村民阵营"
+        if camp == "非村民阵营":
+            p.marks["seen_black"] = (*p.marks.get("seen_black", ()), t.n)
         g.tell(p.n, "预言", {"target": selected, "camp": camp})
+        fox_check(g, p, t, self.key)
+
+
+def fox_check(g: Game, p: Player, t: Player, key: str) -> None:
+    from ruleproof.specs.genshin165.engine.roles_third import fox_checked
+
+    fox_checked(g, p, t, key)
 
 
 @skill
@@ -168,6 +241,7 @@ class Medium(Targeted):
 
     def effect(self, g: Game, p: Player, a: Action, selected: int, t: Player) -> None:
         g.tell(p.n, "通灵", {"target": selected, "role": t.surface_role})
+        fox_check(g, p, t, self.key)
 
 
 @skill
@@ -178,8 +252,8 @@ class Divination(Targeted):
     n_min = n_max = 2
 
     def effect(self, g: Game, p: Player, a: Action, selected: int, t: Player) -> None:
-        armed = bool(t.tags & {"[群内]", "[接刀]"}) or t in g.knife_holders()
-        g.tell(p.n, "占卜", {"target": selected, "can_kill": armed})
+        g.tell(p.n, "占卜", {"target": selected, "can_kill": g.knife_shown(t)})
+        fox_check(g, p, t, self.key)
 
 
 @skill
@@ -203,6 +277,7 @@ class GargoyleCheck(Targeted):
 
     def effect(self, g: Game, p: Player, a: Action, selected: int, t: Player) -> None:
         g.tell(p.n, "查验", {"target": selected, "camp": surface_camp_word(t.faction), "role": t.true_role})
+        p.marks.setdefault("checks", []).append([t.n, surface_camp_word(t.faction), t.true_role])
 
 
 @skill
@@ -224,33 +299,50 @@ class Escort(Targeted):
 
 @skill
 class Kill(Targeted):
-    """杀人 ([群内]可用技能): 对结算目标造成一次[指杀]; 群内共享一刀 (幼狼<激励>: 额外一次)."""
+    """杀人 ([群内]可用技能): 对结算目标造成一次[指杀].  群内共享一个杀人技能 (幼狼<激励>: 额外一次); the black lovers
+    share theirs (「不加入狼群，额外出刀」); a char holding its own 杀人 (赌徒, a gift, 死灵术师 …) uses it at the row
+    「其余身份<杀人>」 (「独立阵营的<杀人>一律跟在这后面，按照身份表顺序排列」)."""
 
     key = "杀人"
     role = "[群内]可用技能"
     kill = True
 
     def extra_check(self, g: Game, p: Player, a: Action) -> None:
-        if p not in g.knife_holders():
+        group = g.knife_group(p)
+        if group is None:
             raise g.illegal(
                 "狼人阵营", "只有[群内]（或接刀者）可以发动杀人", "only the pack (or the heir) kills", a
             )
-        used = sum(1 for x in g.submitted if x.skill == "杀人")
-        if used > g.kills_allowed:
+        same = [x for x in g.submitted if x.skill == "杀人" and g.knife_group(g.seat(x.actor)) == group]
+        if group == "pack" and len(same) > g.kills_allowed:
             raise g.illegal("狼人阵营", "群内共享一个杀人技能", "the pack shares one kill", a)
+        if group == "lovers" and len(same) > 1:
+            raise g.illegal("丘比特", "情侣共享一个杀人技能", "the lovers share one kill", a)
 
     def spend(self, g: Game, p: Player, a: Action) -> None:
-        g.kills_done += 1
+        if g.knife_group(p) == "own":
+            super().spend(g, p, a)
+        else:
+            g.kills_done += 1
 
     def effect(self, g: Game, p: Player, a: Action, selected: int, t: Player) -> None:
-        g.damage(t.n, Damage.KILL, p, "杀人", "[群内]<杀人>")
+        entry = "[群内]<杀人>" if p in g.knife_holders() else "其余身份<杀人>"
+        g.damage(t.n, Damage.KILL, p, "杀人", entry)
+
+    def resolve(self, g: Game, p: Player, a: Action) -> None:
+        g.kill_sources.append(p.n)
+        super().resolve(g, p, a)
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
-        holders = g.knife_holders()
-        if not holders or p is not holders[0]:
+        group = g.knife_group(p)
+        if group is None:
             return None
-        pool = [q.n for q in g.living() if q.faction != WOLF] or [q.n for q in g.living()]
-        return Action(p.n, self.key, (rng.choice(pool),))
+        if group == "pack" and p is not g.knife_holders()[0]:
+            return None
+        if group == "lovers" and any(q.marks.get("lover_knife") and q.alive for q in g.players if q.n < p.n):
+            return None
+        pool = [q.n for q in g.living() if q.faction != p.faction] or [q.n for q in g.living() if q is not p]
+        return Action(p.n, self.key, (rng.choice(pool),)) if pool else None
 
 
 class Damaging(Targeted):
@@ -293,17 +385,24 @@ class Wild(Damaging):
     kill = True
     entry = "大野狼<野性>"
 
+    def open(self, g: Game, p: Player) -> bool:
+        """偶数日夜晚，若[群内]杀人可用，且大野狼不是最后一个[群内] (机械狼's: 每个偶数日夜晚都能指杀，而不论狼群内是否最后
+        一狼或不能杀人)."""
+        if g.night % 2:
+            return False
+        if g.version(p, self.key) == "机械狼":
+            return True
+        pack = [q for q in g.living() if "[群内]" in q.tags and q.faction == WOLF]
+        return len(pack) > 1 and bool(g.knife_holders()) and "杀人" not in g.blocked_names
+
     def extra_check(self, g: Game, p: Player, a: Action) -> None:
-        pack = [q for q in g.living() if "[群内]" in q.tags]
-        if g.night % 2 or len(pack) <= 1:
+        if not self.open(g, p):
             raise g.illegal(
                 "大野狼", "仅偶数日夜晚且不是最后一个[群内]", "even nights, not the last of the pack", a
             )
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
-        if g.night % 2 or len([q for q in g.living() if "[群内]" in q.tags]) <= 1:
-            return None
-        return super().propose(g, p, rng)
+        return super().propose(g, p, rng) if self.open(g, p) else None
 
 
 @skill
@@ -388,21 +487,26 @@ class Hunt(Targeted):
     key = "猎杀"
 
     def effect(self, g: Game, p: Player, a: Action, selected: int, t: Player) -> None:
-        state = p.skills[self.key]
-        assert state.uses is not None
-        camp = t.faction
+        camp = swapped_camp(g, p, self.key, g.judged_camp(t, p))  # 机械狼's: 狼人/村民的效果对调
         if camp == WOLF:
             g.damage(t.n, Damage.PIERCE, p, self.key, "猎魔人<猎杀>")
-        elif camp == VILLAGE:
-            state.uses -= g.spec.p("demon_hunter.extra_village")
-        else:
-            state.uses -= g.spec.p("demon_hunter.extra_third")
+            return
+        state = p.skills.get(self.key)  # a delayed effect (凝滞) may outlive a skill held for a while
+        if state is None or state.uses is None:
+            return
+        state.uses -= g.spec.p(
+            "demon_hunter.extra_village" if camp == VILLAGE else "demon_hunter.extra_third"
+        )
+        if state.uses < 0 and g.deferred_now:  # the delayed cost: 次数为负数 → [致死伤害]
+            g.damage(p.n, Damage.LETHAL, p, self.key, "猎魔人<猎杀>")
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
         super().resolve(g, p, a)
-        uses = p.skills[self.key].uses
-        if uses is not None and uses < 0:  # 无论是否存在结算目标…若发动[猎杀]后次数为负数
-            g.damage(p.n, Damage.LETHAL, p, self.key, "猎魔人<猎杀>")
+        state = p.skills.get(self.key)
+        if state is not None and state.uses is not None and state.uses < 0:
+            g.damage(
+                p.n, Damage.LETHAL, p, self.key, "猎魔人<猎杀>"
+            )  # 无论是否存在结算目标…若发动[猎杀]后次数为负数
 
 
 @skill
@@ -721,7 +825,7 @@ class Eat(Targeted):
     once_each = True
 
     def effect(self, g: Game, p: Player, a: Action, selected: int, t: Player) -> None:
-        g.give(t, "霸道", source=p.n, until=Until(g.night + 1, "early.1", "start"))
+        g.give(t, "霸道", source=p.n, until=next_night(g))
 
 
 @skill
@@ -761,9 +865,10 @@ class Duel(Targeted):
         g.announce("flip", {"seat": p.n, "role": p.true_role})
 
     def effect(self, g: Game, p: Player, a: Action, selected: int, t: Player) -> None:
-        if t.faction == WOLF:
+        camp = swapped_camp(g, p, self.key, g.judged_camp(t, p))  # 机械狼's: 狼人/村民的效果对调
+        if camp == WOLF:
             g.damage(t.n, Damage.PIERCE, p, self.key)
-        elif t.faction == VILLAGE:
+        elif camp == VILLAGE:
             g.damage(p.n, Damage.LETHAL, p, self.key)
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
@@ -853,7 +958,8 @@ class LightHunt(Shot):
 @skill
 class Vote(Impl):
     """投票: 每名存活角色每个讨论日限投一票，投票完成后允许改票; 改票只允许进行一次; 关门前一小时不允许改票
-    （投票的角色在正午就已出局时例外）; 空目标为弃权."""
+    （投票的角色在正午就已出局时例外）; 空目标为弃权.  Each vote thread (投票贴) counts on its own; in a 太阳's
+    正午 only the chars it named may post (「只有太阳指定的角色可以发言（包括在投票帖发言）」)."""
 
     key = "投票"
 
@@ -862,38 +968,62 @@ class Vote(Impl):
             raise g.illegal("白痴", "白痴翻牌后不能参与投票", "a flipped idiot cannot vote", a)
         if len(a.targets) > 1:
             raise g.illegal("投票规则", "每票投一人（空为弃权）", "one target (none: abstain)", a)
-        if p.n not in g.ballots:
+        thread = g.thread_for(a.skill)
+        if thread.speakers is not None and p.n not in thread.speakers:
+            raise g.illegal(
+                "太阳", "只有太阳指定的角色可以在投票帖发言", "only the chars 太阳 named may vote", a
+            )
+        if p.n not in thread.ballots:
             return
         at = a.at if a.at is not None else 0
         locked = at >= g.spec.p("noon.close") - g.spec.p("vote.lock_minutes")
-        old = g.ballots[p.n]
-        exception = old is not None and old in g.noon_exits and p.n not in g.lock_change
+        old = thread.ballots[p.n]
+        exception = old is not None and old in g.noon_exits and p.n not in thread.lock_change
         if exception:
             return
         if locked:
             raise g.illegal("投票规则", "关门前一小时不允许改票", "no change in the last hour", a)
-        if g.changes[p.n] >= g.spec.p("vote.changes"):
+        if thread.changes[p.n] >= g.spec.p("vote.changes"):
             raise g.illegal("投票规则", "改票只允许进行一次", "one change only", a)
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
+        thread = g.thread_for(a.skill)
         target = a.targets[0] if a.targets else None
-        if p.n in g.ballots:
-            old = g.ballots[p.n]
-            if old is not None and old in g.noon_exits and p.n not in g.lock_change:
-                g.lock_change.add(p.n)
+        if p.n in thread.ballots:
+            old = thread.ballots[p.n]
+            if old is not None and old in g.noon_exits and p.n not in thread.lock_change:
+                thread.lock_change.add(p.n)
             else:
-                g.changes[p.n] += 1
-        g.ballots[p.n] = target
-        g.vote_log.append((p.n, target, a.at if a.at is not None else 0))
-        g.log("vote", {"voter": p.n, "target": target, "at": a.at})
+                thread.changes[p.n] += 1
+        thread.ballots[p.n] = target
+        thread.log.append((p.n, target, a.at if a.at is not None else 0))
+        g.log("vote", {"voter": p.n, "target": target, "at": a.at, "thread": thread.key})
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
         if p.marks.get("no_vote"):
+            return None
+        thread = g.thread_for(self.key)
+        if thread.speakers is not None and p.n not in thread.speakers:
             return None
         pool = [q.n for q in g.living() if q.n != p.n]
         if not pool:
             return Action(p.n, self.key, (), at=rng.randrange(540, 1100))
         return Action(p.n, self.key, (rng.choice(pool),), at=rng.randrange(540, 1100))
+
+
+@skill
+class SecondVote(Vote):
+    """重定投票: the second vote thread of a 正午 after 重定时间 (「下一个[正午]阶段额外进行一次投票并公示」)."""
+
+    key = "重定投票"
+
+    def check(self, g: Game, p: Player, a: Action) -> None:
+        if not any(t.key == self.key for t in g.threads):
+            raise g.illegal("定序王子", "今天没有额外的投票贴", "no second vote thread today", a)
+        super().check(g, p, a)
+
+    def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
+        return super().propose(g, p, rng) if any(t.key == self.key for t in g.threads) else None
 
 
 @skill
@@ -971,77 +1101,62 @@ class Red(Card):
 
 
 @skill
-class Reorder(Impl):
-    """重定时间 (定序王子) [黄昏][翻牌]: 下一个[正午]阶段额外进行一次投票并公示 (the revival is not modelled)."""
+class Reorder(Targeted):
+    """重定时间 (定序王子) [黄昏][翻牌][指定]: 选择范围：当天[正午]或[黄昏]阶段之中出局的角色（若自己在这些时段出局则只能在下一个
+    可发动技能的时点选择自己自救），允许不选择目标直接结算: 结算目标在[黄昏]阶段结束后复活，所有状态按出局时为准；无论是否存在结算目标，
+    发动该技能后，下一个[正午]阶段额外进行一次投票并公示 (机械狼's: 可以额外决定是否开启).  Two vote threads and a 太阳's 正午: each
+    正午 opens its threads (「先进行一轮正午阶段并且开启两个投票贴，之后再进行一轮正午阶段并只开启一个投票贴」)."""
 
     key = "重定时间"
+    n_min = 0
+    targets_may_be_out = True
 
-    def check(self, g: Game, p: Player, a: Action) -> None:
+    def extra_check(self, g: Game, p: Player, a: Action) -> None:
         if p.flipped:
             raise g.illegal("技能", "[实际身份]已经公开则无法发动", "the identity is already public", a)
+        out_today = {n for n, _how in g.day_exits}
+        if not p.alive and set(a.targets) - {p.n}:
+            raise g.illegal("定序王子", "自己在这些时段出局则只能选择自己自救", "out today: only itself", a)
+        if not set(a.targets) <= out_today:
+            raise g.illegal(
+                "定序王子", "选择范围：当天[正午]或[黄昏]阶段之中出局的角色", "only chars out today by day", a
+            )
 
-    def resolve(self, g: Game, p: Player, a: Action) -> None:
+    def candidates(self, g: Game, p: Player) -> list[int]:
+        out_today = [n for n, _how in g.day_exits]
+        return [p.n] if not p.alive and p.n in out_today else out_today
+
+    def before(self, g: Game, p: Player, a: Action) -> None:
         p.flipped = True
         g.announce("flip", {"seat": p.n, "role": p.true_role})
-        g.pending_day.append(("extra_vote", {}))
-
-
-# ── the start (总体流程 1) ───────────────────────────────────────────────────────────────────
-
-
-@skill
-class Arrow(Targeted):
-    """丘比特之箭 (丘比特) [开局]<强制>: 任意两名角色 → [真爱情侣]; 丘比特的阵营变更为与真爱情侣相同 (the
-    lovers' faction table is not modelled beyond 双民 / 双狼 / 狼+村民 → 黑情侣)."""
-
-    key = "丘比特之箭"
-    n_min = n_max = 2
+        mech = g.version(p, self.key) == "机械狼"
+        if (
+            not mech
+            or str(g.choose(f"重定投票:{p.n}", ["开启", "不开启"], clause="机械狼", default=0)) == "开启"
+        ):
+            g.extra_vote = g.night + 1
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
-        x, y = (g.seat(t) for t in a.targets)
-        g.lovers = (x.n, y.n)
-        for q in (x, y):
-            g.give(q, "情侣", source=p.n, kind="真爱情侣")
-            g.tell(q.n, "lovers", {"with": (x if q is y else y).n})
-        camps = {x.faction, y.faction}
-        if camps == {VILLAGE}:
-            p.faction = VILLAGE
-        elif camps == {WOLF}:
-            p.faction = WOLF
-            p.tags.add("[接刀]")
-        elif camps == {VILLAGE, WOLF}:
-            wolf = x if x.faction == WOLF else y
-            for q in (x, y, p):
-                q.faction = "黑情侣"
-                q.tags.discard("[群内]")
-            wolf.tags.add("[接刀]")
-        g.tell(p.n, "faction", {"faction": p.faction})
+        super().resolve(g, p, a)
+        if not a.targets:
+            self.before(g, p, a)
+
+    def effect(self, g: Game, p: Player, a: Action, selected: int, t: Player) -> None:
+        g.revivals_at_dusk.append((t.n, p.n))
+
+    def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
+        if p.flipped or rng.random() < 0.7:
+            return None
+        pool = self.candidates(g, p)
+        return Action(p.n, self.key, (rng.choice(pool),) if pool and rng.random() < 0.8 else ())
 
 
-@skill
-class Choose(Impl):
-    """家国抉择 (大天狗) [开局]: 回家 → [群内]; 远征 → [接刀] (the choice is the seat's: a system choice)."""
-
-    key = "家国抉择"
-
-    def resolve(self, g: Game, p: Player, a: Action) -> None:
-        pick = g.choose(f"家国抉择:{p.n}", ["回家", "远征"], clause="大天狗")
-        p.tags.add("[群内]" if pick == "回家" else "[接刀]")
-        p.marks["tengu"] = pick
-
-
-@skill
-class Mode(Impl):
-    """模式选择 (守卫) [开局]: 德式 / 日式 / 版杀 守卫: 其余两种守护失去."""
-
-    key = "模式选择"
-
-    def resolve(self, g: Game, p: Player, a: Action) -> None:
-        modes = ["德式守护", "日式守护", "版杀守护"]
-        pick = str(g.choose(f"模式选择:{p.n}", modes, clause="守卫"))
-        for m in modes:
-            if m != pick and m in p.skills:
-                p.skills[m].lost = True
+@RULES.hook("dusk.4", "post")
+def _revive_after_dusk(g: Game) -> None:
+    """重定时间: 结算目标在[黄昏]阶段结束后复活."""
+    due, g.revivals_at_dusk = g.revivals_at_dusk, []
+    for seat, by in due:
+        g.revive(g.seat(seat), by=by, skill="重定时间")
 
 
 __all__ = ["Targeted"]

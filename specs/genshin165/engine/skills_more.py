@@ -8,9 +8,18 @@ import random
 from ruleproof.runtime import Action, Until
 from ruleproof.specs._werewolf_family.engine import Hit, Player, SkillState
 from ruleproof.specs._werewolf_family.model import Damage
+from ruleproof.specs.genshin165 import tables
 from ruleproof.specs.genshin165.engine.game import VILLAGE, WOLF, Game
 from ruleproof.specs.genshin165.engine.registry import RULES
-from ruleproof.specs.genshin165.engine.skills import Damaging, Impl, Targeted, legal, night_end, skill
+from ruleproof.specs.genshin165.engine.skills import (
+    Damaging,
+    Impl,
+    Targeted,
+    legal,
+    night_end,
+    skill,
+    swapped_camp,
+)
 from ruleproof.specs.genshin165.roles import roles, roster
 from ruleproof.specs.genshin165.rules import Camp
 
@@ -40,11 +49,19 @@ class Cunning(Impl):
         return Action(p.n, self.key, (rng.choice([q.n for q in g.living()]),))
 
 
+def bounty_lost(g: Game, p: Player, name: str) -> bool:
+    """机械狼's 悬赏/捕杀: 在获得[群内]标签或接刀之后失去这两个技能."""
+    return g.version(p, name) == "机械狼" and ("[群内]" in p.tags or p in g.knife_holders())
+
+
 @skill
 class Bounty(Targeted):
     """悬赏 (赏金猎人): [结算目标]若在开门时公示出局，发动者收到通知，捕杀次数+1."""
 
     key = "悬赏"
+
+    def capable(self, g: Game, p: Player, a: Action) -> bool:
+        return g.capable(p, self.key) and not bounty_lost(g, p, self.key)
 
     def effect(self, g: Game, p: Player, a: Action, selected: int, t: Player) -> None:
         p.marks["bounty"] = (g.night, t.n)
@@ -57,6 +74,9 @@ class Capture(Damaging):
     key = "捕杀"
     kill = True
     entry = "赏金猎人<捕杀>"
+
+    def capable(self, g: Game, p: Player, a: Action) -> bool:
+        return g.capable(p, self.key) and not bounty_lost(g, p, self.key)
 
     def extra_check(self, g: Game, p: Player, a: Action) -> None:
         tonight = [x.targets for x in g.submitted if x.actor == p.n and x.skill == "悬赏"]
@@ -84,14 +104,15 @@ class Purify(Targeted):
 
     def effect(self, g: Game, p: Player, a: Action, selected: int, t: Player) -> None:
         camp = roles()[t.true_role].camp
-        if t.faction == VILLAGE:
-            fresh = {s.name: s.count for s in roles()[t.true_role].skills}
+        judged = swapped_camp(g, p, self.key, g.judged_camp(t, p))  # 机械狼's: 狼人/村民的效果对调
+        if judged == VILLAGE:
+            fresh = {s.name: s.count for s in roles()[t.true_role].dealt}
             for name, count in fresh.items():
                 if name in t.skills:
                     base = g.initial_uses(t, name, count)
                     t.skills[name] = SkillState(base)
             g.tell(t.n, "skills_refreshed", {})
-        elif t.faction == WOLF:
+        elif judged == WOLF:
             g.give(t, "净化", source=p.n)
         elif camp is Camp.THIRD:
             g.give(t, "超度", source=p.n)
@@ -106,41 +127,71 @@ class Arson(Targeted):
 
     def effect(self, g: Game, p: Player, a: Action, selected: int, t: Player) -> None:
         if g.give(t, "业炎", source=p.n) is not None:
-            g.arson = (g.night, t.n)
+            g.arson = (g.night, t.n, g.version(p, self.key) == "机械狼")
             g.tell(t.n, "status", {"status": "业炎"})
 
 
 def _arson_backfire(g: Game) -> None:
-    if not g.arson or g.arson[0] != g.night:
+    """纵火: 当晚所有的[杀人]技能目标正好是纵火目标，则[杀人]无效，技能来源受到[致死伤害]."""
+    if not g.arson or g.arson[0] != g.night or g.arson[2]:
         return
     kills = [h for h in g.hits if h.skill == "杀人"]
     if kills and all(h.target == g.arson[1] for h in kills):
         g.hits = [h for h in g.hits if h.skill != "杀人"]
-        pack = [q.n for q in g.knife_holders()]
-        source = (
-            int(g.choose("杀人来源", pack, clause="狼人阵营", default=g.rng.randrange(len(pack))))
-            if pack
-            else 0
-        )
+        source = g.kill_source(kills[0])
         g.log("arson_backfire", {"target": g.arson[1], "source": source})
-        if source:
-            g.damage(source, Damage.LETHAL, g.seat(source), "纵火", "纵火犯<纵火>")
+        g.damage(source, Damage.LETHAL, g.seat(source), "纵火", "纵火犯<纵火>")
 
 
+def _arson_mech(g: Game) -> None:
+    """机械狼's 纵火: 不反弹[杀人]，而是反弹当晚第一个对其使用[指杀][穿透][致死伤害]效果的村民阵营角色."""
+    if not g.arson or g.arson[0] != g.night or not g.arson[2]:
+        return
+    for h in sorted(g.hits, key=lambda h: h.seq):
+        if h.target == g.arson[1] and h.source and g.seat(h.source).faction == VILLAGE:
+            g.hits.remove(h)
+            g.log("arson_backfire", {"target": g.arson[1], "source": h.source})
+            g.damage(h.source, Damage.LETHAL, g.seat(h.source), "纵火", "纵火犯<纵火>")
+            return
+
+
+RULES.hook("late.9", "pre")(_arson_mech)
+RULES.hook("moon.late.9", "pre")(_arson_mech)
 RULES.hook("deep.1", "post")(_arson_backfire)
 RULES.hook("moon.deep.1", "post")(_arson_backfire)
 
 
 @skill
 class Ask(Impl):
-    """询问 (上帝使徒) [早夜]: 选择1张身份牌询问，场上（开局身份表）是否有此身份牌 (the card is the seat's choice)."""
+    """询问 (上帝使徒) [早夜]: 游戏日夜晚可选择1张身份牌询问，场上（开局身份表）是否有此身份牌，询问结果可选择是否在明日公示；
+    若该身份为部分身份所持有的底牌身份（如变脸者底牌，双重人格底牌）也会反馈存在 (the card and the publication are the seat's
+    choices).  机械狼's: 询问结果可选择传递给场上另一名玩家或狼群或者公开."""
 
     key = "询问"
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
         names = list(roster())
         pick = str(g.choose(f"询问:{p.n}", names, clause="上帝使徒", default=g.rng.randrange(len(names))))
-        g.tell(p.n, "询问", {"role": pick, "present": any(q.true_role == pick for q in g.players)})
+        present = any(
+            q.true_role == pick or q.role == pick or pick in q.marks.get("cards", ()) for q in g.players
+        )
+        g.tell(p.n, "询问", {"role": pick, "present": present})
+        if g.version(p, self.key) == "机械狼":
+            options: list[int | str] = ["不传递", "公开", "狼群", *(q.n for q in g.living() if q is not p)]
+            to = g.choose(f"询问传递:{p.n}", options, clause="机械狼", default=0)
+            if to == "公开":
+                g.pending_day.append(("ask", {"role": pick, "present": present, "mech": True}))
+            elif to == "狼群":
+                for q in g.players:
+                    if "[群内]" in q.tags and q.faction == WOLF:
+                        g.tell(q.n, "询问", {"role": pick, "present": present})
+            elif isinstance(to, int):
+                g.tell(to, "询问", {"role": pick, "present": present})
+        elif str(g.choose(f"询问公示:{p.n}", ["不公示", "公示"], clause="上帝使徒", default=0)) == "公示":
+            g.pending_day.append(("ask", {"role": pick, "present": present}))
+        from ruleproof.specs.genshin165.engine.roles_village import heresy
+
+        heresy(g, p, pick, present)
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
         return Action(p.n, self.key)
@@ -173,17 +224,19 @@ class HealPotion(Targeted):
 
 @skill
 class Sacrifice(Impl):
-    """牺牲 (幼狼) [深夜]: 若幼狼不是最后一只群内狼，对自己造成[致死伤害] (its own row, 幼狼<牺牲>: the choice of
-    another step of the exit list is not modelled)."""
+    """牺牲 (幼狼) [深夜]: 若幼狼不是最后一只群内狼，幼狼可以对自己造成[致死伤害]，这个技能发动后，幼狼可以选择[牺牲]在出局效果
+    结算步骤中的哪个步骤结算 (a choice 「牺牲:座位」 among the rows of 凌晨（9）; 「幼狼<牺牲>（若未决定结算顺序）」 by default)."""
 
     key = "牺牲"
 
     def check(self, g: Game, p: Player, a: Action) -> None:
-        if len([q for q in g.living() if "[群内]" in q.tags]) <= 1:
+        if len([q for q in g.living() if "[群内]" in q.tags and q.faction == WOLF]) <= 1:
             raise g.illegal("幼狼", "幼狼是最后一只群内狼时不能牺牲", "not the last of the pack", a)
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
-        g.damage(p.n, Damage.LETHAL, p, self.key, "幼狼<牺牲>")
+        rows: list[int | str] = list(tables.EXIT_ORDER.entries)
+        row = str(g.choose(f"牺牲:{p.n}", rows, clause="幼狼", default=rows.index("幼狼<牺牲>")))
+        g.damage(p.n, Damage.LETHAL, p, self.key, row)
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
         return legal(g, p, self, Action(p.n, self.key)) if rng.random() < 0.05 else None
@@ -196,7 +249,7 @@ class HomeBound(Targeted):
     key = "归途"
 
     def effect(self, g: Game, p: Player, a: Action, selected: int, t: Player) -> None:
-        if t.faction == WOLF and "[群内]" not in t.tags:
+        if t.faction == WOLF and "[群内]" not in t.tags and not t.holds("不归"):  # 不归: 无法获得[群内]标签
             t.marks["homebound"] = g.night  # this round's 早夜 follows this 黄昏
 
 
@@ -285,7 +338,10 @@ class Gift(Targeted):
     def effect(self, g: Game, p: Player, a: Action, selected: int, t: Player) -> None:
         kinds = list(GIFTS)
         kind = str(g.choose(f"馈赠:{p.n}", kinds, clause="黑商", default=g.rng.randrange(len(kinds))))
-        if t.faction == WOLF:
+        wolf = g.judged_camp(t, p) == WOLF
+        if g.version(p, self.key) == "机械狼":  # 机械狼's: [狼人阵营]和[非狼阵营]的效果对调
+            wolf = not wolf
+        if wolf:
             g.damage(p.n, Damage.LETHAL, p, self.key, "黑商<馈赠>")
         else:
             g.gifts.append((t.n, GIFTS[kind], "黑商"))
@@ -317,7 +373,8 @@ class Inherit(Damaging):
     def before(self, g: Game, p: Player, a: Action) -> None:
         if p.faction == WOLF:
             p.tags.add("[群内]")
-        p.surface_camp, p.surface_role = p.faction, p.true_role  # 潜藏: [继承]发动后失效
+        g.set_surface(p, role=p.true_role, camp=p.faction, by="继承")  # 潜藏: [继承]发动后失效
+        p.surface_knife = None
 
 
 @RULES.on_setup("狼弟")
@@ -356,7 +413,10 @@ class Oath(Targeted):
     key = "宣誓效忠"
 
     def effect(self, g: Game, p: Player, a: Action, selected: int, t: Player) -> None:
-        if roles()[t.true_role].camp is Camp.VILLAGE:
+        wanted = (
+            Camp.WOLF if g.version(p, self.key) == "机械狼" else Camp.VILLAGE
+        )  # 机械狼's: [狼人阵营][非狼人阵营]
+        if roles()[t.true_role].camp is wanted:
             p.marks["sworn"] = t.n
             g.tell(t.n, "oath", {"with": p.n})
         else:

@@ -55,6 +55,10 @@ NIGHT = Phase(
 DAY = Phase("day", "day", (*_keys(tables.NOON), *_keys(tables.DUSK)))
 
 KNIFE_SLOT = "当前持刀狼人或接刀黑情侣或接刀丘比特<杀人>"
+# ruleproof's horizon, not a rule of the text: 随机配置法 4.1 has no stalemate rule (原神's 「无法正常进行」 is not
+# in it), and random play can leave seats no rule can remove (a 不死 until the end of the game) — after this
+# many rounds the game ends undecided, logged as the horizon so that it is never read as a result of the rules
+ROUND_CAP = 60
 REDIRECT_SLOTS = {"时间逆流", "交换", "拥抱", "导", "因果干涉"}
 
 
@@ -146,6 +150,10 @@ class Game(FamilyGame):
         if phase is NIGHT:
             self.stages, self.hits = {}, []
         super().run_phase(n, phase)
+        if self.result is None and n >= ROUND_CAP and phase is DAY:
+            self.finish(
+                "draw", self.step, "horizon", f"no result after {ROUND_CAP} rounds (ruleproof's horizon)"
+            )
 
     def step_frozen(self, key: str) -> bool:
         return key == "election.1" and self.day != self.spec.p("election.day")
@@ -383,4 +391,15 @@ class Game(FamilyGame):
         }
 
 
-__all__ = ["DAY", "KNIFE_SLOT", "NIGHT", "RULES", "SLOTS", "START", "Game", "Seat41", "pinyin_key"]
+__all__ = [
+    "DAY",
+    "KNIFE_SLOT",
+    "NIGHT",
+    "ROUND_CAP",
+    "RULES",
+    "SLOTS",
+    "START",
+    "Game",
+    "Seat41",
+    "pinyin_key",
+]

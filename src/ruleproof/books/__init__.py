@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ruleproof.books.catalog import CATALOG
 from ruleproof.books.profile import PARTS, BookProfile, LintProfile
 from ruleproof.errors import BadInput, UserError
+from ruleproof.fsutil import read_limited
 
 if TYPE_CHECKING:
     from ruleproof.books.protocols import ExecutableSpec
@@ -38,6 +39,12 @@ class Source:
     path: Path | None = None
 
 
+# The largest rulebook text read (the bundled 返航录 is 1 MB; the reader and lint stay near-linear, a 10 MB
+# text is read and linted in well under a minute: ci/bench_size.py).  Larger input — or a device such as
+# /dev/zero — is one line, exit 2.
+MAX_TEXT_BYTES = 16 * 1024 * 1024
+
+
 def load_source(file: str | None, default: BookProfile = DEFAULT_BOOK) -> Source:
     """Read ``file`` (a path, or ``bundled:KEY``), or the bundled default when ``file`` is None."""
     if file is None:
@@ -52,16 +59,7 @@ def load_source(file: str | None, default: BookProfile = DEFAULT_BOOK) -> Source
             )
         return Source(name=file, data=book.read_bytes())
     path = Path(file)
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise BadInput(f"找不到文件：{file}", f"file not found: {file}") from None
-    except IsADirectoryError:
-        raise BadInput(f"这是目录，不是文件：{file}", f"is a directory, not a file: {file}") from None
-    except OSError as exc:
-        raise BadInput(
-            f"无法读取文件 {file}：{exc.strerror}", f"cannot read {file}: {exc.strerror}"
-        ) from None
+    data = read_limited(path, MAX_TEXT_BYTES, ("规则书文本", "rulebook text"))
     return Source(name=str(path), data=data, path=path)
 
 
@@ -144,8 +142,9 @@ def spec_of(book: BookProfile, command: str) -> ExecutableSpec[Any]:
 
 
 def engine_for_vector(book_id: object, where: str = "<vector>") -> BookEngine:
-    """The engine that replays a vector of ``book_id``."""
-    return engine_of(by_id(book_id, where), "replay")
+    """The engine that replays a vector of ``book_id`` (``where``: the vector file; its errors name the
+    ``$.book`` field)."""
+    return engine_of(by_id(book_id, f"{where}: $.book" if where != "<vector>" else where), "replay")
 
 
 def invariants_of(book: BookProfile, command: str) -> Sequence[Any]:

@@ -19,6 +19,7 @@ CATALOG: tuple[BookProfile, ...] = (
         invariants="ruleproof.invariants.fanhanglu:INVARIANTS",
         drift="ruleproof.specs.fanhanglu.drift:quotes",
         appendix="ruleproof.specs.fanhanglu.appendix:PROFILE",
+        readings="ruleproof.invariants.fanhanglu.readings:all_readings",
         vectors="tests/fanhanglu/vectors",
         counterexamples="counterexamples/fanhanglu",
         studies="ruleproof.specs.fanhanglu.studies:STUDIES",

@@ -24,6 +24,7 @@ PARTS: dict[str, tuple[str, str]] = {
     "drift": ("规格引文对照", "spec quotes"),
     "config": ("配置规则", "configuration rules"),
     "appendix": ("附录配置", "appendix profile"),
+    "readings": ("解读比较", "interpretation readings"),
     "vectors": ("测试向量", "test vectors"),
     "counterexamples": ("反例", "counterexamples"),
     "studies": ("平衡研究", "balance studies"),
@@ -37,6 +38,7 @@ REFERENCES = (
     "drift",
     "config",
     "appendix",
+    "readings",
     "studies",
 )  # the parts named by "module:attribute"
 
@@ -65,6 +67,8 @@ class BookProfile:
     * ``drift`` — a callable returning the spec's quoted phrases (:class:`ruleproof.drift.Quote`);
     * ``config`` — a :class:`~ruleproof.books.protocols.ConfigRules` (``ruleproof config KEY``);
     * ``appendix`` — the :class:`ruleproof.appendix.model.Profile` of its generated appendices;
+    * ``readings`` — a :class:`~ruleproof.books.protocols.Readings`: per interpretation switch, the
+      smallest scenario its readings tell apart (``ruleproof readings``, ``check``'s readings stage);
     * ``studies`` — a :class:`~ruleproof.studies.study.StudyBook` (``ruleproof study``).
 
     ``vectors`` and ``counterexamples`` are folders of the repository (relative to its root).
@@ -83,6 +87,7 @@ class BookProfile:
     drift: str | None = None
     config: str | None = None
     appendix: str | None = None
+    readings: str | None = None
     vectors: str | None = None
     counterexamples: str | None = None
     studies: str | None = None

@@ -78,4 +78,25 @@ class ConfigRules(Protocol):
         ...
 
 
-__all__ = ["ConfigCheck", "ConfigRules", "ExecutableSpec", "SpecLike"]
+class ReadingVerdict(Protocol):
+    """One switch's verdict: distinguished (with its two vectors), equivalent, harmless up to k nights,
+    or unknown — as the JSON ``ruleproof readings --json`` prints."""
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class Readings(Protocol):
+    """A book's readings search: for each interpretation switch (or those of ``switches``), the smallest
+    scenario on which its readings differ, written as one vector per reading into ``write`` when given."""
+
+    def __call__(
+        self,
+        spec: Any,
+        options: Any,
+        switches: Sequence[str] | None = None,
+        write: str | None = None,
+        /,
+    ) -> Sequence[ReadingVerdict]: ...
+
+
+__all__ = ["ConfigCheck", "ConfigRules", "ExecutableSpec", "ReadingVerdict", "Readings", "SpecLike"]

@@ -16,6 +16,7 @@ from ruleproof.appendix import CHECKS, Which, diff, profile_for
 from ruleproof.appendix.render import render
 from ruleproof.books import load_source
 from ruleproof.cli.common import add_book_argument, add_file_argument, book_of_text, write
+from ruleproof.cli.i18n import t
 from ruleproof.errors import UserError
 from ruleproof.findings import Finding
 from ruleproof.lint.report import LintReport
@@ -24,25 +25,42 @@ from ruleproof.text import read_document
 
 
 def register(sub: Any) -> None:
+    HELP = t(
+        "由正文生成附录（术语表∕职业速查卡∕一页速查），或与印行附录逐行比对",
+        "generate the appendices (glossary, role cards, one-page flow) from the body, or diff them with the printed ones",
+    )
     p: argparse.ArgumentParser = sub.add_parser(
         "appendix",
-        help="由正文生成附录（术语表∕职业速查卡∕一页速查），或与印行附录逐行比对",
-        description=__doc__,
+        help=HELP,
+        description=t(HELP, __doc__ or ""),
     )
     add_file_argument(p)
     p.add_argument(
         "--which",
         choices=[w.value for w in Which],
         action="append",
-        help="glossary（附录一 术语表）/ roles（附录二 职业速查卡）/ flow（附录三 一页速查）；可重复；缺省为全部",
+        help=t(
+            "glossary（附录一 术语表）/ roles（附录二 职业速查卡）/ flow（附录三 一页速查）；可重复；缺省为全部",
+            "glossary (appendix 1) / roles (appendix 2, role cards) / flow (appendix 3, one page); repeatable; default all",
+        ),
     )
     p.add_argument(
         "--format",
         choices=("text", "markdown", "html", "json"),
         default="text",
-        help="生成：text / markdown / html；--diff：text / json",
+        help=t(
+            "生成：text / markdown / html；--diff：text / json",
+            "generated: text / markdown / html; --diff: text / json",
+        ),
     )
-    p.add_argument("--diff", action="store_true", help="与印行附录比对，逐条报告与正文不符之处")
+    p.add_argument(
+        "--diff",
+        action="store_true",
+        help=t(
+            "与印行附录比对，逐条报告与正文不符之处",
+            "compare with the printed appendices: every line that disagrees with the body",
+        ),
+    )
     add_book_argument(p)
     p.set_defaults(func=run)
 

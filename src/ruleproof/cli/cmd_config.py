@@ -9,20 +9,26 @@ from typing import Any
 
 from ruleproof.books import BOOKS, BookProfile
 from ruleproof.books.protocols import ConfigRules
+from ruleproof.cli.i18n import t
 
 
 def register(sub: Any) -> None:
-    parser = sub.add_parser("config", help="身份配置规则：生成并校验配置（Z3）", description=__doc__)
+    help_ = t("身份配置规则：生成并校验配置（Z3）", "configuration rules: generate and check line-ups (Z3)")
+    parser = sub.add_parser("config", help=help_, description=t(help_, __doc__ or ""))
     choices = parser.add_subparsers(
         dest="config_book", metavar="BOOK", required=True, parser_class=type(parser)
     )
     for book in BOOKS.values():
         if book.has("config"):
-            p = choices.add_parser(book.key, help=f"{book.title} 的身份配置规则")
+            p = choices.add_parser(
+                book.key, help=t(f"{book.title} 的身份配置规则", f"configuration rules of {book.key}")
+            )
             rules: ConfigRules = book.load("config", "config")
             rules.register(p)
         else:
-            p = choices.add_parser(book.key, help=f"{book.title}（尚无配置规则）")
+            p = choices.add_parser(
+                book.key, help=t(f"{book.title}（尚无配置规则）", f"{book.key} (no configuration rules yet)")
+            )
             p.set_defaults(func=_missing(book))
 
 

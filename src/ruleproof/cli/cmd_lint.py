@@ -9,13 +9,17 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
-from pathlib import PurePath
+from collections.abc import Callable, Sequence
+from pathlib import Path, PurePosixPath
 from typing import Any
+from urllib.parse import quote
 
 from ruleproof.books import load_source
 from ruleproof.cli.common import add_file_argument, write
+from ruleproof.cli.i18n import t
+from ruleproof.errors import UserError
 from ruleproof.findings import Finding, Stage
+from ruleproof.htmlreport import Extras, render_html
 from ruleproof.lint import CheckInfo, families_for, run_lint
 from ruleproof.lint import baseline as bl
 from ruleproof.lint.report import FORMATS, LintReport, render
@@ -23,10 +27,14 @@ from ruleproof.text import Document, read_document
 
 
 def register(sub: Any) -> None:
+    HELP = t(
+        "规则书一致性检查（引用、编号、例外登记、十关核验、复述、次序、修订记录、排版残留）",
+        "rulebook consistency checks (references, numbering, exception registry, gates, restatements, orders, revision log, extraction residue)",
+    )
     p: argparse.ArgumentParser = sub.add_parser(
         "lint",
-        help="规则书一致性检查（引用、编号、例外登记、十关核验、复述、次序、修订记录、排版残留）",
-        description=__doc__,
+        help=HELP,
+        description=t(HELP, __doc__ or ""),
     )
     add_file_argument(p)
     add_report_arguments(p)
@@ -38,17 +46,56 @@ def add_report_arguments(p: argparse.ArgumentParser) -> None:
         "--format",
         choices=FORMATS,
         default="text",
-        help="text（按条款分组，供作者阅读）/ json / sarif（SARIF 2.1.0）/ junit（JUnit XML）",
+        help=t(
+            "text（按条款分组，供作者阅读）/ json / sarif（SARIF 2.1.0）/ junit（JUnit XML）/ html（一页自含的报告）",
+            "text (by clause, for the author) / json / sarif (SARIF 2.1.0) / junit (JUnit XML) / html (one self-contained page)",
+        ),
     )
-    p.add_argument("--baseline", metavar="FILE", help="基线文件：其中已记录的发现不再计入（exit 0）")
-    p.add_argument("--write-baseline", metavar="FILE", help="把当前全部发现写入基线文件后退出（exit 0）")
+    p.add_argument(
+        "--baseline",
+        metavar="FILE",
+        help=t(
+            "基线文件：其中已记录的发现不再计入（exit 0）",
+            "baseline file: the findings it records are not counted",
+        ),
+    )
+    p.add_argument(
+        "--write-baseline",
+        metavar="FILE",
+        help=t(
+            "把当前全部发现写入基线文件后退出（exit 0）",
+            "write every current finding to a baseline file and exit 0",
+        ),
+    )
+    p.add_argument(
+        "--srcroot",
+        metavar="DIR",
+        help=t(
+            "SARIF 中文件位置相对于此目录（通常为仓库根目录，供代码扫描平台对应到文件）",
+            "SARIF file locations relative to this folder (usually the repository root, for code scanning)",
+        ),
+    )
 
 
-def _uri(file: str | None, source_name: str) -> str:
-    """Artifact location for SARIF: the path as the user gave it (POSIX separators), or bundled:KEY."""
+def artifact_uri(file: str | None, source_name: str, srcroot: str | None = None) -> tuple[str, str | None]:
+    """Artifact location for SARIF, a valid URI reference (RFC 3986, percent-encoded): with ``--srcroot``
+    the path relative to it (and the root as ``SRCROOT``'s ``file:`` URI); else a relative path as
+    given, an absolute one as a ``file:`` URI; the bundled books as ``bundled:KEY``."""
     if file is None or file.startswith("bundled:"):
-        return source_name
-    return PurePath(file).as_posix()
+        return source_name, None
+    path = Path(file)
+    if srcroot is not None:
+        root = Path(srcroot).resolve()
+        try:
+            relative = path.resolve().relative_to(root)
+        except ValueError:
+            raise UserError(
+                f"{file} 不在 --srcroot {srcroot} 之内", f"{file} is not inside --srcroot {srcroot}"
+            ) from None
+        return quote(relative.as_posix()), root.as_uri() + "/"
+    if path.is_absolute():
+        return path.as_uri(), None
+    return quote(PurePosixPath(*path.parts).as_posix()), None
 
 
 def emit_report(
@@ -60,6 +107,7 @@ def emit_report(
     tool: str,
     stages: Sequence[Stage] = (),
     failed: bool = False,
+    extras: Callable[[], Extras] | None = None,
 ) -> int:
     """Baseline handling and output shared by ``lint`` and ``check``; returns the exit status."""
     if args.write_baseline:
@@ -74,9 +122,11 @@ def emit_report(
     new, known = (findings, []) if not args.baseline else bl.split(findings, bl.load(args.baseline))
     titles = {c.id: c.title for c in doc}
     titles.update({a.name: a.title for a in doc.appendices})
+    uri, base = artifact_uri(args.file, doc.name, getattr(args, "srcroot", None))
     report = LintReport(
         source=doc.name,
-        uri=_uri(args.file, doc.name),
+        uri=uri,
+        uri_base=base,
         title=doc.title,
         checks=checks,
         findings=new,
@@ -85,7 +135,10 @@ def emit_report(
         tool=tool,
         stages=list(stages),
     )
-    write(render(report, args.format, args.lang))
+    if args.format == "html":  # one self-contained page; check adds its counterexamples and switches
+        write(render_html(report, doc, extras() if extras is not None else Extras(), args.lang))
+    else:
+        write(render(report, args.format, args.lang))
     return 1 if new or failed else 0
 
 

@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from ruleproof.cli.common import add_file_argument, load_document, write
+from ruleproof.cli.i18n import t
 from ruleproof.jsonout import dumps
 from ruleproof.text import Document
 from ruleproof.text.export import document_json
@@ -23,11 +24,20 @@ KINDS_ZH = {"role": "身份", "skill": "技能", "status": "状态", "camp": "�
 
 
 def register(sub: Any) -> None:
-    p: argparse.ArgumentParser = sub.add_parser(
-        "outline", help="条款树：编号、标题、项、标签、引用与行号", description=__doc__
+    HELP = t(
+        "条款树：编号、标题、项、标签、引用与行号",
+        "the clause tree: ids, titles, items, tags, references and lines",
     )
+    p: argparse.ArgumentParser = sub.add_parser("outline", help=HELP, description=t(HELP, __doc__ or ""))
     add_file_argument(p)
-    p.add_argument("--json", action="store_true", help="machine-readable JSON (format in docs/text-model.md)")
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help=t(
+            "机器可读的 JSON（格式见 docs/text-model.md）",
+            "machine-readable JSON (format in docs/text-model.md)",
+        ),
+    )
     p.set_defaults(func=run)
 
 

@@ -7,15 +7,23 @@ import argparse
 
 from ruleproof import books
 from ruleproof.cli.common import add_book_argument, book_from_args
+from ruleproof.cli.i18n import t
 from ruleproof.cli.options import add_spec_options, spec_from_args
 from ruleproof.jsonout import dumps
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("params", help="list the spec's parameters with clause and default")
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--all", action="store_true", help="include structural (non-tunable) constants")
-    add_book_argument(p, "规则书（默认 fanhanglu）")
+    p = sub.add_parser(
+        "params",
+        help=t("列出规格的可调参数及其条款与默认值", "list the spec's parameters with clause and default"),
+    )
+    p.add_argument("--json", action="store_true", help=t("机器可读的 JSON", "machine-readable JSON"))
+    p.add_argument(
+        "--all",
+        action="store_true",
+        help=t("也列出结构性（不可调）常量", "include structural (non-tunable) constants"),
+    )
+    add_book_argument(p, t("规则书（默认 fanhanglu）", "the book (default fanhanglu)"))
     add_spec_options(p)
     p.set_defaults(func=run)
 

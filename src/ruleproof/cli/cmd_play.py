@@ -6,16 +6,23 @@ import argparse
 
 from ruleproof import books
 from ruleproof.cli.common import add_book_argument, book_from_args
+from ruleproof.cli.i18n import t
 from ruleproof.cli.options import add_spec_options, spec_from_args
 from ruleproof.jsonout import dumps
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("play", help="play one seeded random game and print its log")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--public", action="store_true", help="only what everyone sees (the batches)")
-    p.add_argument("--json", action="store_true", help="the event log as JSON")
-    add_book_argument(p, "规则书（默认 fanhanglu）")
+    p = sub.add_parser(
+        "play", help=t("按种子进行一局随机对局并打印其记录", "play one seeded random game and print its log")
+    )
+    p.add_argument("--seed", type=int, default=0, help=t("随机种子（默认 0）", "random seed (default 0)"))
+    p.add_argument(
+        "--public",
+        action="store_true",
+        help=t("只看公开信息（批次公告）", "only what everyone sees (the batches)"),
+    )
+    p.add_argument("--json", action="store_true", help=t("以 JSON 输出事件记录", "the event log as JSON"))
+    add_book_argument(p, t("规则书（默认 fanhanglu）", "the book (default fanhanglu)"))
     add_spec_options(p)
     p.set_defaults(func=run)
 

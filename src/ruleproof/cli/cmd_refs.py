@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ruleproof.cli.common import FILE_HELP, load_document, write
+from ruleproof.cli.common import file_help, load_document, write
+from ruleproof.cli.i18n import t
 from ruleproof.errors import UserError
 from ruleproof.jsonout import dumps
 from ruleproof.text.export import ref_json
@@ -15,14 +16,18 @@ from ruleproof.text.model import Ref
 
 
 def register(sub: Any) -> None:
-    p: argparse.ArgumentParser = sub.add_parser("refs", help="某条款引用了谁、被谁引用", description=__doc__)
+    HELP = t("某条款引用了谁、被谁引用", "what a clause cites and who cites it")
+    p: argparse.ArgumentParser = sub.add_parser("refs", help=HELP, description=t(HELP, __doc__ or ""))
     p.add_argument(
         "args",
         nargs="+",
         metavar="[FILE] CLAUSE",
-        help=f"CLAUSE 如 4.4.6、2.8.9(17)、附录四；按标题读取的规则书可用节、身份、技能名（如 猎人、最后一枪）。{FILE_HELP}",
+        help=t(
+            f"CLAUSE 如 4.4.6、2.8.9(17)、附录四；按标题读取的规则书可用节、身份、技能名（如 猎人、最后一枪）。{file_help()}",
+            f"CLAUSE such as 4.4.6, 2.8.9(17), 附录四; in a book read by headings a section, role or skill name (猎人, 最后一枪). {file_help()}",
+        ),
     )
-    p.add_argument("--json", action="store_true", help="machine-readable JSON")
+    p.add_argument("--json", action="store_true", help=t("机器可读的 JSON", "machine-readable JSON"))
     p.set_defaults(func=run)
 
 

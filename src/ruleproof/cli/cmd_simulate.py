@@ -8,17 +8,27 @@ from collections import Counter
 
 from ruleproof import books
 from ruleproof.cli.common import add_book_argument, book_from_args
+from ruleproof.cli.i18n import t
 from ruleproof.cli.options import add_spec_options, spec_from_args
 from ruleproof.errors import UserError
 from ruleproof.jsonout import dumps
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("simulate", help="run many seeded random games and summarize them")
-    p.add_argument("--games", type=int, default=100)
-    p.add_argument("--seed", type=int, default=0, help="first seed (games use seed, seed+1, …)")
-    p.add_argument("--json", action="store_true")
-    add_book_argument(p, "规则书（默认 fanhanglu）")
+    p = sub.add_parser(
+        "simulate", help=t("按种子进行多局随机对局并汇总", "run many seeded random games and summarize them")
+    )
+    p.add_argument(
+        "--games", type=int, default=100, help=t("局数（默认 100）", "number of games (default 100)")
+    )
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help=t("首个种子（各局依次用 seed、seed+1、…）", "first seed (games use seed, seed+1, …)"),
+    )
+    p.add_argument("--json", action="store_true", help=t("机器可读的 JSON", "machine-readable JSON"))
+    add_book_argument(p, t("规则书（默认 fanhanglu）", "the book (default fanhanglu)"))
     add_spec_options(p)
     p.set_defaults(func=run)
 

@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 from ruleproof.cli.common import add_book_argument, book_from_args
+from ruleproof.cli.i18n import t
 from ruleproof.cli.options import add_spec_options
 from ruleproof.errors import UserError
 from ruleproof.jsonout import dumps
@@ -18,33 +19,92 @@ from ruleproof.studies.study import Config, StudyResult
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("study", help="run a balance study (many games under named policies) and report it")
-    p.add_argument("name", nargs="?", help="the study (omit, or --list, to list them)")
-    p.add_argument("--list", action="store_true", help="list the studies and the built-in policies")
-    p.add_argument("--games", type=int, default=2000, help="games per sweep value (default 2000)")
-    p.add_argument("--seed", type=int, default=0, help="study seed: game i plays with seed × 10^9 + i")
+    p = sub.add_parser(
+        "study",
+        help=t(
+            "平衡研究：以具名策略下大量对局回答作者的开放问题并出报告",
+            "run a balance study (many games under named policies) and report it",
+        ),
+    )
+    p.add_argument(
+        "name",
+        nargs="?",
+        help=t("研究名（省略或 --list 则列出）", "the study (omit, or --list, to list them)"),
+    )
+    p.add_argument(
+        "--list",
+        action="store_true",
+        help=t("列出研究与内置策略", "list the studies and the built-in policies"),
+    )
+    p.add_argument(
+        "--games",
+        type=int,
+        default=2000,
+        help=t("每个扫描取值的对局数（默认 2000）", "games per sweep value (default 2000)"),
+    )
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help=t("研究种子：第 i 局的种子为 seed × 10^9 + i", "study seed: game i plays with seed × 10^9 + i"),
+    )
     add_spec_options(
-        p, set_help="a parameter (see `ruleproof params`), seat.SEAT=VARIANT, policy.WHO=NAME, target=LO..HI"
+        p,
+        set_help=t(
+            "参数（见 ruleproof params）、seat.SEAT=VARIANT、policy.WHO=NAME、target=LO..HI",
+            "a parameter (see `ruleproof params`), seat.SEAT=VARIANT, policy.WHO=NAME, target=LO..HI",
+        ),
     )
     p.add_argument(
         "--policy",
         action="append",
         default=[],
         metavar="WHO=NAME",
-        help="who decides how: a faction, a role or *; NAME a built-in policy or FILE.py:Class",
+        help=t(
+            "谁按何策略决策：阵营、职业或 *；NAME 为内置策略或 FILE.py:Class",
+            "who decides how: a faction, a role or *; NAME a built-in policy or FILE.py:Class",
+        ),
     )
-    p.add_argument("--sweep", metavar="KEY=V1,V2,…", help="run once per value (any --set key)")
-    p.add_argument("--no-sweep", action="store_true", help="do not run the study's default sweep")
-    p.add_argument("--workers", type=int, default=0, help="local worker processes (default: every core)")
+    p.add_argument(
+        "--sweep",
+        metavar="KEY=V1,V2,…",
+        help=t("每个取值各跑一次（任一 --set 键）", "run once per value (any --set key)"),
+    )
+    p.add_argument(
+        "--no-sweep",
+        action="store_true",
+        help=t("不跑研究默认的扫描", "do not run the study's default sweep"),
+    )
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=0,
+        help=t("本机工作进程数（默认：全部核心）", "local worker processes (default: every core)"),
+    )
     where = p.add_mutually_exclusive_group()
-    where.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster (tcp://host:8786)")
     where.add_argument(
-        "--local-cluster", action="store_true", help="run on a Dask LocalCluster on this machine"
+        "--scheduler",
+        metavar="ADDRESS",
+        help=t("在 Dask 集群上运行（tcp://host:8786）", "run on a Dask cluster (tcp://host:8786)"),
     )
-    p.add_argument("--out", metavar="DIR", help="write result.json, report.md and plots there")
-    p.add_argument("--json", action="store_true", help="print the result JSON")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
-    add_book_argument(p, "规则书（默认 fanhanglu）")
+    where.add_argument(
+        "--local-cluster",
+        action="store_true",
+        help=t("在本机的 Dask LocalCluster 上运行", "run on a Dask LocalCluster on this machine"),
+    )
+    p.add_argument(
+        "--out",
+        metavar="DIR",
+        help=t("把 result.json、报告与图写入该目录", "write result.json, report.md and plots there"),
+    )
+    p.add_argument("--json", action="store_true", help=t("输出结果 JSON", "print the result JSON"))
+    p.add_argument(
+        "--quiet",
+        action="store_true",
+        default=argparse.SUPPRESS,  # so that the global --quiet, given before the command, is not reset
+        help=t("不显示进度条", "no progress bar"),
+    )
+    add_book_argument(p, t("规则书（默认 fanhanglu）", "the book (default fanhanglu)"))
     p.set_defaults(func=run)
 
 

@@ -2,8 +2,11 @@
 
 Every invariant is checked in every reading of the interpretation switches relevant to it; its status
 is the one of the configured readings (``--interpret``), the other readings are listed with theirs.
+Each is shown with the sentences its constants are read from (clause, line, quote), its non-vacuity
+witnesses, and — when violated — its counterexample and whether the engine replays it.
 ``--set KEY=VALUE`` is a what-if (see ``ruleproof params``).  Exit 0 when every invariant is proved or
-holds to the depth, 1 when one is violated, 3 when one is unknown (and none violated), 2 on bad input.
+holds to the depth, 1 when one is violated or vacuous (a proof of nothing), 3 when one is unknown (and
+none violated), 2 on bad input.
 ``FILE`` (default: the book's bundled text) is the text the order tables are read from; the book is
 ``--book KEY``, or the one ``FILE`` is (``bundled:KEY`` or recognised by its title), or 返航录.  Its
 invariants, spec and switches come from its profile (a book without invariants: exit 2, saying so).
@@ -12,10 +15,12 @@ invariants, spec and switches come from its profile (a book without invariants: 
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from ruleproof import books
 from ruleproof.books import BookProfile, load_source
-from ruleproof.cli.common import add_book_argument, add_file_argument, book_from_args, write
+from ruleproof.cli.common import add_book_argument, add_file_argument, book_from_args, same_book, write
+from ruleproof.cli.i18n import t
 from ruleproof.cli.options import add_spec_options, spec_from_args
 from ruleproof.errors import UserError
 from ruleproof.jsonout import dumps
@@ -28,44 +33,72 @@ STATUS_ZH = {
     Status.HOLDS: "有界成立",
     Status.VIOLATED: "违反",
     Status.UNKNOWN: "未知",
+    Status.VACUOUS: "空证",
 }
-MARK = {Status.PROVED: "✓", Status.HOLDS: "~", Status.VIOLATED: "✗", Status.UNKNOWN: "?"}
+MARK = {Status.PROVED: "✓", Status.HOLDS: "~", Status.VIOLATED: "✗", Status.UNKNOWN: "?", Status.VACUOUS: "∅"}
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser(
-        "verify", help="Z3 verification of the invariants the text states", description=__doc__
-    )
+    HELP = t("用 Z3 验证正文所述之不变式", "Z3 verification of the invariants the text states")
+    p = sub.add_parser("verify", help=HELP, description=t(HELP, __doc__ or ""))
     add_file_argument(p)
     p.add_argument(
-        "--invariant", action="append", default=[], metavar="NAME", help="only this invariant (repeatable)"
+        "--invariant",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help=t("只验证此不变式（可重复）", "only this invariant (repeatable)"),
     )
     p.add_argument(
-        "--depth", type=int, default=Options.depth, metavar="K", help="BMC depth in nights (default 6)"
+        "--depth",
+        type=int,
+        default=Options.depth,
+        metavar="K",
+        help=t("BMC 深度（夜数，默认 6）", "BMC depth in nights (default 6)"),
     )
     p.add_argument(
-        "--timeout", type=int, default=Options.timeout_ms, metavar="MS", help="per solver call (ms)"
+        "--timeout",
+        type=int,
+        default=Options.timeout_ms,
+        metavar="MS",
+        help=t("每次求解的时限（毫秒）", "time limit per solver call (ms)"),
     )
-    p.add_argument("--seed", type=int, default=0, help="solver random seed (default 0)")
-    p.add_argument("--json", action="store_true", help="machine-readable report")
-    p.add_argument("--no-timing", action="store_true", help="omit seconds (byte-identical output)")
+    p.add_argument(
+        "--seed", type=int, default=0, help=t("求解器随机种子（默认 0）", "solver random seed (default 0)")
+    )
+    p.add_argument("--json", action="store_true", help=t("机器可读的报告", "machine-readable report"))
+    p.add_argument(
+        "--no-timing",
+        action="store_true",
+        help=t("不输出耗时（输出逐字节可复现）", "omit seconds (byte-identical output)"),
+    )
     p.add_argument(
         "--write-counterexamples",
         metavar="DIR",
         nargs="?",
         const="",
-        help="write each counterexample as a vector into DIR (default: the book's counterexamples folder, "
-        "e.g. counterexamples/fanhanglu, relative to the current directory)",
+        help=t(
+            "把每个反例写成向量存入 DIR（缺省：本书的反例目录，如 counterexamples/fanhanglu，相对于当前目录）",
+            "write each counterexample as a vector into DIR (default: the book's counterexamples folder, "
+            "e.g. counterexamples/fanhanglu, relative to the current directory)",
+        ),
     )
-    p.add_argument("--configured-only", action="store_true", help="check only the configured readings")
+    p.add_argument(
+        "--configured-only",
+        action="store_true",
+        help=t("只检查所设定的解读", "check only the configured readings"),
+    )
     add_book_argument(p)
     add_spec_options(p)
     p.set_defaults(func=run)
 
 
 def options_from_args(args: argparse.Namespace) -> Options:
-    if args.depth < 0 or args.depth > 50:
-        raise UserError("--depth 须在 0..50 之间", "--depth must be within 0..50")
+    if args.depth < 1 or args.depth > 50:
+        raise UserError(
+            "--depth 须在 1..50 之间（深度 0 不检查任何一夜，不能作为验证结果）",
+            "--depth must be within 1..50 (a depth of 0 checks no night and cannot be a verdict)",
+        )
     if args.timeout <= 0:
         raise UserError("--timeout 须为正数（毫秒）", "--timeout must be positive (ms)")
     return Options(depth=args.depth, max_k=max(Options.max_k, 1), timeout_ms=args.timeout, seed=args.seed)
@@ -74,6 +107,8 @@ def options_from_args(args: argparse.Namespace) -> Options:
 def run(args: argparse.Namespace) -> int:
     source = load_source(args.file) if args.file is not None else None
     book = book_from_args(args, source)
+    if source is not None:
+        same_book(source, book)
     by_name = {inv.name: inv for inv in books.invariants_of(book, "ruleproof verify")}
     spec = spec_from_args(args, book, "verify")
     unknown = [n for n in args.invariant if n not in by_name]
@@ -124,6 +159,18 @@ def render(report: VerifyReport, lang: str = "zh", timing: bool = True) -> str:
         )
         head += f"；假设 {what}" if what else ""
     lines = [head]
+    for rule in report.text_rules:  # the rules the checked text states where they differ from the spec
+        lines.append(
+            f"  rule read from the text: {rule.key} = {rule.text_value} (spec {rule.spec_value}) — {rule.clause} line {rule.line} 「{rule.quote}」"
+            if en
+            else f"  正文所定规则：{rule.key} = {rule.text_value}（规格为 {rule.spec_value}）——{rule.clause} 第 {rule.line} 行「{rule.quote}」"
+        )
+    if not report.all_readings:
+        lines.append(
+            "  (other readings not checked: --configured-only)"
+            if en
+            else "  （仅检查了所设定的解读：--configured-only，其余解读未检查）"
+        )
     for inv in report.invariants:
         lines.extend(_lines(inv, en, timing))
     return "\n".join(lines) + "\n"
@@ -131,6 +178,11 @@ def render(report: VerifyReport, lang: str = "zh", timing: bool = True) -> str:
 
 def status_text(inv: InvariantResult, en: bool) -> str:
     r = inv.headline.checked.result
+    if r.method == "probe":  # the engine's checks, exhaustively up to a bound (not nights)
+        if r.status is Status.HOLDS:
+            return f"holds for every case up to {r.depth}" if en else f"穷举至 {r.depth} 皆成立（有界）"
+        if r.status is Status.VIOLATED:
+            return "violated (engine probe)" if en else "违反（引擎探测）"
     if r.status is Status.PROVED:
         return (
             f"proved (k-induction, k={r.k})"
@@ -143,8 +195,28 @@ def status_text(inv: InvariantResult, en: bool) -> str:
         nights = f", {r.depth} night(s)" if en else f"，{r.depth} 夜"
         if r.depth == 0:
             nights = ", from the start" if en else "，开局即违反"
+        if r.method in ("smt", "smt-ranks"):
+            nights = ""
         return ("violated" if en else "违反") + (nights if r.trace is not None else "")
-    return "unknown" if en else "未知（求解器无结论，不视为通过）"
+    if r.status is Status.VACUOUS:
+        return (
+            "vacuous (the model cannot reach what the theorem talks about)"
+            if en
+            else "空证（模型到不了定理所谈之局面，不视为证明）"
+        )
+    why = UNKNOWN_WHY.get(r.unknown, UNKNOWN_WHY["unknown"])
+    return f"unknown ({why[1]}; not a pass)" if en else f"未知（{why[0]}，不视为通过）"
+
+
+# what an ``unknown`` was (CheckResult.unknown): never rounded up, and never said to be a solver's when it
+# is the text's
+UNKNOWN_WHY = {
+    "timeout": ("求解器超时", "the solver timed out"),
+    "unknown": ("求解器无结论", "the solver gave no answer"),
+    "not-modelled": ("规格中有模型未覆盖之处", "the spec holds something the model does not cover"),
+    "not-read": ("正文中读不到所需之表", "a table it needs cannot be read from the text"),
+    "not-stated": ("正文中读不到定理所述之句", "the text no longer states the theorem's sentence"),
+}
 
 
 def _lines(inv: InvariantResult, en: bool, timing: bool) -> list[str]:
@@ -154,10 +226,16 @@ def _lines(inv: InvariantResult, en: bool, timing: bool) -> list[str]:
     out = [
         f"  {MARK[r.status]} {inv.invariant.name}  {status_text(inv, en)}{secs}  ({', '.join(inv.invariant.cites)})"
     ]
+    out.extend(_claims(inv, en))
     if r.trace is not None:
         out.append(f"      {'failed' if en else '违反之项'}: {', '.join(r.trace.failed)}")
     if r.note:
         out.append(f"      {r.note}")
+    if r.trace is not None and not r.trace.minimized:
+        out.append(
+            f"      {'fallback: the counterexample is not minimized' if en else '退而求其次：反例未经最小化'}"
+            f" ({r.trace.why_not_minimized})"
+        )
     if head.counterexample:
         out.append(f"      {'counterexample' if en else '反例'}: {head.counterexample}")
     elif head.checked.scenario is not None:
@@ -188,6 +266,52 @@ def _lines(inv: InvariantResult, en: bool, timing: bool) -> list[str]:
     return out
 
 
+def _claims(inv: InvariantResult, en: bool) -> list[str]:
+    """The sentences the theorem is read from (clause, line, quote), or that it is a check of ours."""
+    out = []
+    if not inv.invariant.stated:
+        out.append(
+            "      (a bookkeeping check of ours, not a theorem the text states)"
+            if en
+            else "      （本工具之簿记检查，非正文所述定理）"
+        )
+    seen: set[int] = set()
+    for c in inv.headline.checked.claims:
+        if c["line"] in seen:
+            continue
+        seen.add(c["line"])
+        out.append(
+            f"      stated at {c['clause']} line {c['line']}: 「{c['quote']}」"
+            if en
+            else f"      正文 {c['clause']} 第 {c['line']} 行：「{c['quote']}」"
+        )
+    return out
+
+
+def _alive(alive: list[dict[str, Any]], en: bool) -> list[str]:
+    """Non-vacuity: what the model was shown to reach (initial states, a legal night, each kind of
+    transition, the theorem's premises), and what it did not."""
+    missed = [a for a in alive if a["kind"] != "outcome" and a["status"] != "reached"]
+    checked = [a for a in alive if a["kind"] != "outcome"]
+    if not missed:
+        covers = sum(a["kind"] == "cover" for a in checked)  # a legal night, then each kind of transition
+        premises = sum(a["kind"] == "premise" for a in checked)
+        return [
+            f"      non-vacuity: all {len(checked)} witnessed (initial states, {covers} kinds of night, "
+            f"{premises} premise(s))"
+            if en
+            else f"      非空证：{len(checked)} 项皆有见证（初始状态、{covers} 种夜间转移、{premises} 个前提）"
+        ]
+    why_zh = {"unreached": "搜索深度内不可达", "unknown": "求解器未知"}
+    why_en = {"unreached": "not within the search depth", "unknown": "solver unknown"}
+    return [
+        f"      not reached: {a['name']} ({a['clause'] or '-'}) {a['en']} — {why_en.get(a['status'], a['status'])}"
+        if en
+        else f"      未达：{a['name']}（{a['clause'] or '-'}）{a['zh']}——{why_zh.get(a['status'], a['status'])}"
+        for a in missed
+    ]
+
+
 WITNESS_ZH = {
     "reachable": "可达",
     "unreachable": "不可达（已证明）",
@@ -198,6 +322,20 @@ WITNESS_ZH = {
 
 def _details(details: dict[str, object], en: bool) -> list[str]:
     out = []
+    alive = details.get("alive")
+    if isinstance(alive, list) and alive:
+        out.extend(_alive(alive, en))
+    engine = details.get("engine")
+    if isinstance(engine, dict):
+        if engine.get("replays") and engine.get("shows_violation") is not False:
+            out.append("      engine replays the counterexample" if en else "      引擎回放反例：相符")
+        else:
+            why = "; ".join(engine.get("mismatches") or [str(engine.get("error", ""))])
+            out.append(
+                f"      ENGINE DISAGREES with the counterexample: {why}"
+                if en
+                else f"      引擎回放反例：不符（{why}）"
+            )
     batches = details.get("batches")
     if isinstance(batches, dict):
         shown = " · ".join(

@@ -6,23 +6,36 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ruleproof import books
+from ruleproof import books, interrupts
 from ruleproof.books import BOOKS, DEFAULT_BOOK, BookProfile, Source, load_source
+from ruleproof.cli.i18n import t
+from ruleproof.errors import UserError
 from ruleproof.text import Document, read_document
 
-FILE_HELP = (
-    f"规则书文本文件（UTF-8 / GB18030）；省略时使用内置的 {DEFAULT_BOOK.title} {DEFAULT_BOOK.version}；"
-    f"bundled:KEY 选用其他内置规则书（{', '.join(sorted(k for k, b in BOOKS.items() if b.filename))}）"
-)
-BOOK_HELP = f"规则书（{', '.join(BOOKS)}）；省略时按 FILE 识别，无 FILE 时为 {DEFAULT_BOOK.key}"
+
+def file_help() -> str:
+    bundled = ", ".join(sorted(k for k, b in BOOKS.items() if b.filename))
+    return t(
+        f"规则书文本文件（UTF-8 / GB18030）；省略时使用内置的 {DEFAULT_BOOK.title} {DEFAULT_BOOK.version}；"
+        f"bundled:KEY 选用其他内置规则书（{bundled}）",
+        f"rulebook text file (UTF-8 / GB18030); default: the bundled {DEFAULT_BOOK.key} "
+        f"{DEFAULT_BOOK.version}; bundled:KEY for another bundled book ({bundled})",
+    )
+
+
+def book_help() -> str:
+    return t(
+        f"规则书（{', '.join(BOOKS)}）；省略时按 FILE 识别，无 FILE 时为 {DEFAULT_BOOK.key}",
+        f"the book ({', '.join(BOOKS)}); default: the one FILE is, or {DEFAULT_BOOK.key} without FILE",
+    )
 
 
 def add_file_argument(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", nargs="?", metavar="FILE", help=FILE_HELP)
+    parser.add_argument("file", nargs="?", metavar="FILE", help=file_help())
 
 
-def add_book_argument(parser: argparse.ArgumentParser, help: str = BOOK_HELP) -> None:
-    parser.add_argument("--book", metavar="KEY", help=help)
+def add_book_argument(parser: argparse.ArgumentParser, help: str | None = None) -> None:
+    parser.add_argument("--book", metavar="KEY", help=help if help is not None else book_help())
 
 
 def load_document(file: str | None) -> Document:
@@ -41,5 +54,22 @@ def book_of_text(args: argparse.Namespace, source: Source) -> BookProfile | None
     return books.get(key) if key is not None else books.recognise(source)
 
 
+def same_book(source: Source, wanted: BookProfile) -> None:
+    """Refuse to check a text against another book's spec: its tables and theorems would be read from
+    the wrong text, and every check of them would pass on nothing (exit 2).  A text no book recognises
+    (a user's revision with a new title) is taken as the book named."""
+    found = books.recognise(source)
+    if found is not None and found.key != wanted.key:
+        raise UserError(
+            f"{source.name} 是《{found.title}》（{found.key}），不是 {wanted.key}：不能用 {wanted.key} 的规格"
+            f"验证它（其表格与定理须读自 {wanted.key} 的正文）",
+            f"{source.name} is {found.key}, not {wanted.key}: it cannot be verified against the {wanted.key} "
+            f"spec (its tables and theorems must be read from a {wanted.key} text)",
+        )
+
+
 def write(text: str) -> None:
+    """A command's result on stdout, in one piece; never after an interrupt (a report cut short or
+    finished after the signal must not look complete)."""
+    interrupts.raise_if_pending()
     sys.stdout.write(text)

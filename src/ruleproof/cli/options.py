@@ -8,21 +8,24 @@ from typing import Any
 
 from ruleproof import books
 from ruleproof.books import BookProfile
+from ruleproof.cli.i18n import t
 from ruleproof.errors import UserError
 
-SET_HELP = "override a tunable parameter (see `ruleproof params`), e.g. sheriff.bullet_cap=3"
 
-
-def add_spec_options(parser: argparse.ArgumentParser, set_help: str = SET_HELP) -> None:
+def add_spec_options(parser: argparse.ArgumentParser, set_help: str | None = None) -> None:
     """``--set KEY=VALUE`` and ``--interpret SWITCH=READING`` (``set_help``: a command whose --set takes more
-    than the spec's parameters says so)."""
+    than the spec's parameters says so, in the language being built)."""
     parser.add_argument(
         "--set",
         dest="overrides",
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help=set_help,
+        help=set_help
+        or t(
+            "改动一个可调参数（见 ruleproof params），如 sheriff.bullet_cap=3",
+            "override a tunable parameter (see `ruleproof params`), e.g. sheriff.bullet_cap=3",
+        ),
     )
     parser.add_argument(
         "--interpret",
@@ -30,7 +33,10 @@ def add_spec_options(parser: argparse.ArgumentParser, set_help: str = SET_HELP) 
         action="append",
         default=[],
         metavar="SWITCH=READING",
-        help="choose a reading of an interpretation switch (see docs/interpretations.md)",
+        help=t(
+            "选择解释开关的一种解读（见 docs/interpretations.md）",
+            "choose a reading of an interpretation switch (see docs/interpretations.md)",
+        ),
     )
 
 

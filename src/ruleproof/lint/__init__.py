@@ -19,9 +19,12 @@ l     structure           sections: numbering gaps, duplicate headings and versi
 m     wintables           win / loss tables naming the wrong camp
 n     sequences           order lists and order claims that contradict each other
 o     forum               forum page furniture, headings fused with their body, cut links
+p     layout              repeated item labels, doubled sentences, clause ids broken by a space
+q     topics              citations landing on a place about something else; misquoted targets
+r     contradictions      two places stating one rule differently (times, exclusive owners, orders)
 ====  ==================  ==========================================================================
 
-Families a–i read clauses numbered 4.4.6 (返航录); k–o read books shaped by headings.  Families c and
+Families a–i and p–r read clauses numbered 4.4.6 (返航录); k–o read books shaped by headings.  Families c and
 d are 返航录's own bookkeeping and run only where the book's profile or the text declares them
 (``ruleproof.lint.profiles``).
 """
@@ -33,11 +36,13 @@ from types import ModuleType
 
 from ruleproof.findings import Finding
 from ruleproof.lint import (
+    contradictions,
     deferral,
     exceptions,
     forum,
     gates,
     hygiene,
+    layout,
     names,
     numbering,
     orders,
@@ -46,15 +51,27 @@ from ruleproof.lint import (
     revisions,
     sequences,
     structure,
+    topics,
     wintables,
 )
 from ruleproof.lint.base import CheckInfo
-from ruleproof.lint.context import LintContext
+from ruleproof.lint.context import Knowledge, LintContext
 from ruleproof.lint.profiles import book_families
 from ruleproof.text.model import Document
 
 # the generic families of each shape, and the book-specific ones (enabled per book, see profiles.py)
-DOTTED: tuple[ModuleType, ...] = (refs, numbering, restatements, orders, deferral, revisions, hygiene)
+DOTTED: tuple[ModuleType, ...] = (
+    refs,
+    numbering,
+    restatements,
+    orders,
+    deferral,
+    revisions,
+    hygiene,
+    layout,
+    topics,
+    contradictions,
+)
 SECTIONED: tuple[ModuleType, ...] = (names, structure, wintables, sequences, forum)
 BOOK_SPECIFIC: dict[str, ModuleType] = {"exceptions": exceptions, "gates": gates}
 
@@ -73,12 +90,25 @@ FAMILIES: tuple[ModuleType, ...] = (
     wintables,
     sequences,
     forum,
+    layout,
+    topics,
+    contradictions,
 )
 
 CHECKS: tuple[CheckInfo, ...] = tuple(info for family in FAMILIES for info in family.CHECKS)
 BOOK_CHECK_IDS: frozenset[str] = frozenset(info.id for m in BOOK_SPECIFIC.values() for info in m.CHECKS)
 
-__all__ = ["BOOK_CHECK_IDS", "CHECKS", "FAMILIES", "CheckInfo", "LintContext", "families_for", "run_lint"]
+__all__ = [
+    "BOOK_CHECK_IDS",
+    "CHECKS",
+    "FAMILIES",
+    "CheckInfo",
+    "Knowledge",
+    "LintContext",
+    "families_for",
+    "lint_context",
+    "run_lint",
+]
 
 
 def families_for(document: Document) -> tuple[ModuleType, ...]:
@@ -88,11 +118,18 @@ def families_for(document: Document) -> tuple[ModuleType, ...]:
     return tuple(f for f in FAMILIES if f in generic or any(BOOK_SPECIFIC[k] is f for k in enabled))
 
 
-def run_lint(document: Document) -> list[Finding]:
-    """Every lint finding on ``document``, sorted by line (then check id)."""
-    ctx = LintContext(document)
+def run_lint(document: Document, knowledge: Knowledge | None = None) -> list[Finding]:
+    """Every lint finding on ``document``, sorted by line (then check id).
+
+    ``knowledge`` is what the book's executable spec adds (its names, the phrases its constants are
+    read from), when there is one."""
+    return lint_context(LintContext(document, knowledge))
+
+
+def lint_context(ctx: LintContext) -> list[Finding]:
+    """``run_lint`` on a context the caller keeps (to ask it more afterwards, e.g. the revision summary)."""
     findings: list[Finding] = []
-    for family in families_for(document):
+    for family in families_for(ctx.doc):
         runner: Callable[[LintContext], Iterable[Finding]] = family.run
         findings.extend(runner(ctx))
     return sorted(findings, key=Finding.sort_key)

@@ -15,14 +15,16 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Sequence
-from pathlib import Path
 
-from ruleproof.errors import BadInput, UserError
+from ruleproof.errors import BadInput
 from ruleproof.findings import Finding
-from ruleproof.fsutil import atomic_write_text
+from ruleproof.fsutil import atomic_write_text, read_limited
 from ruleproof.jsonout import dumps
 
 FORMAT = "ruleproof-lint-baseline/1"
+
+
+MAX_BYTES = 64 * 1024 * 1024  # a baseline of a few thousand findings is a few hundred kilobytes
 
 
 def build(findings: Sequence[Finding]) -> dict[str, object]:
@@ -31,24 +33,15 @@ def build(findings: Sequence[Finding]) -> dict[str, object]:
 
 
 def write(path: str, findings: Sequence[Finding]) -> None:
-    try:
-        atomic_write_text(path, dumps(build(findings)))
-    except OSError as exc:
-        raise UserError(
-            f"无法写入基线文件 {path}：{exc.strerror}", f"cannot write baseline {path}: {exc.strerror}"
-        ) from None
+    """Atomically (a failure is one line, exit 2: :mod:`ruleproof.fsutil`)."""
+    atomic_write_text(path, dumps(build(findings)))
 
 
 def load(path: str) -> Counter[str]:
     try:
-        raw = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise BadInput(f"找不到基线文件：{path}", f"baseline file not found: {path}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = getattr(exc, "strerror", None) or str(exc)
-        raise BadInput(
-            f"无法读取基线文件 {path}：{reason}", f"cannot read baseline {path}: {reason}"
-        ) from None
+        raw = read_limited(path, MAX_BYTES, ("基线文件", "baseline file")).decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise BadInput(f"无法读取基线文件 {path}：{exc}", f"cannot read baseline {path}: {exc}") from None
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as exc:
@@ -56,6 +49,8 @@ def load(path: str) -> Counter[str]:
             f"基线文件不是合法 JSON：{path}（第 {exc.lineno} 行）",
             f"baseline is not valid JSON: {path} (line {exc.lineno})",
         ) from None
+    except (ValueError, RecursionError) as exc:  # nesting too deep, a 5000-digit number
+        raise BadInput(f"基线文件无法读取：{path}（{exc}）", f"cannot read baseline {path} ({exc})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BadInput(
             f"基线文件格式不对：{path}（应为 {FORMAT}，可用 --write-baseline 生成）",

@@ -10,10 +10,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
+from ruleproof.lint.vocab import Vocabulary, build_vocabulary
 from ruleproof.text.markers import CIRCLED_CLASS
-from ruleproof.text.model import Appendix, Clause, Document, Span, clause_key
+from ruleproof.text.model import Appendix, Clause, Document, Ref, Span, clause_key
 from ruleproof.text.refs import Owners, find_owners
+from ruleproof.text.sentences import Sentence, sentences
+
+if TYPE_CHECKING:
+    from ruleproof.lint.facts import FactTable
 
 # A clause id as printed in running text: 4.4.6 / 2.8.9 / 1.4.1.2 (two to four parts).
 CLAUSE_ID = r"\d{1,2}(?:\.\d{1,2}){1,3}"
@@ -84,11 +90,25 @@ def safe_key(cid: str) -> tuple[int, ...]:
         return ()
 
 
+@dataclass(frozen=True)
+class Knowledge:
+    """What an executable spec of the book, when there is one, tells the lint about the text.
+
+    ``terms`` are names the spec gives (roles, skills) — added to the text's own vocabulary; ``quotes``
+    are the (clause, phrase) pairs the spec's constants are read from — a number in such a phrase is
+    the authoritative statement of its fact.  The lint works without it (every book but 返航录 today).
+    """
+
+    terms: tuple[str, ...] = ()
+    quotes: tuple[tuple[str, str], ...] = ()
+
+
 class LintContext:
     """The document plus lazily built views shared by several checks."""
 
-    def __init__(self, document: Document) -> None:
+    def __init__(self, document: Document, knowledge: Knowledge | None = None) -> None:
         self.doc = document
+        self.knowledge = knowledge or Knowledge()
 
     @cached_property
     def clause_units(self) -> list[Unit]:
@@ -142,3 +162,43 @@ class LintContext:
 
     def titles(self) -> dict[str, str]:
         return {c.id: c.title for c in self.doc}
+
+    def sentences(self, unit_id: str) -> list[Sentence]:
+        """The sentences of a unit, items starting sentences of their own (cached)."""
+        cache: dict[str, list[Sentence]] = self.__dict__.setdefault("_sentences", {})
+        if unit_id not in cache:
+            unit = self.unit_by_id[unit_id]
+            clause = self.clause(unit_id) if unit.is_clause else None
+            cuts = [it.offset for it in clause.items] if clause else []
+            cache[unit_id] = sentences(unit.text, cuts)
+        return cache[unit_id]
+
+    @cached_property
+    def refs_by_unit(self) -> dict[str, list[Ref]]:
+        """The references made in each unit (clause or appendix)."""
+        out: dict[str, list[Ref]] = {}
+        for r in self.doc.refs():
+            where = r.clause if r.clause is not None else r.context.removeprefix("appendix:")
+            out.setdefault(where, []).append(r)
+        return out
+
+    def breaks(self, unit_id: str) -> set[int]:
+        """Offsets in a unit's text where a new source line begins."""
+        unit = self.unit_by_id[unit_id]
+        out, pos = set(), 0
+        for s in unit.spans:
+            out.add(pos)
+            pos += len(s.text)
+        return out
+
+    @cached_property
+    def vocabulary(self) -> Vocabulary:
+        """The text's own terms (titles, glossary, shared cores) plus the spec's names."""
+        return build_vocabulary(self.doc, self.knowledge.terms)
+
+    @cached_property
+    def facts(self) -> FactTable:
+        """Every quantity the text states, with its subject (:mod:`ruleproof.lint.facts`)."""
+        from ruleproof.lint.facts import FactTable
+
+        return FactTable(self, self.vocabulary)

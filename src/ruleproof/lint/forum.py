@@ -174,14 +174,17 @@ def _text_damage(ctx: LintContext) -> Iterator[Finding]:
 
 def _marks(ctx: LintContext) -> Iterator[Finding]:
     body = ctx.body
+    explained: dict[str, bool] = {}  # one search of the body per distinct mark
     for c in ctx.doc:
         raw = c.headings[0].title if c.headings else ""
         m = _HEADING_MARK.search(raw.strip())
         if m is None:
             continue
         mark = m.group(0)
-        explained = re.search(re.escape(mark) + r"\s*[：:=＝]|[（(]\s*" + re.escape(mark), body)
-        if explained:
+        if mark not in explained:
+            pattern = re.escape(mark) + r"\s*[：:=＝]|[（(]\s*" + re.escape(mark)
+            explained[mark] = re.search(pattern, body) is not None
+        if explained[mark]:
             continue
         yield MARK.finding(
             c.id,

@@ -8,11 +8,13 @@ numbers (``Document.noise``); this check reports them, grouped per clause.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from ruleproof.findings import Finding, Severity
 from ruleproof.lint.base import CheckInfo, clip
-from ruleproof.lint.context import LintContext, Unit
+from ruleproof.lint.context import CLAUSE_ID, ITEM_LABEL, LintContext, Unit
+from ruleproof.lint.gatelines import find_gate_lines, parse_gates
 
 TRUNCATED = CheckInfo(
     id="truncated-clause",
@@ -108,11 +110,140 @@ def run(ctx: LintContext) -> Iterator[Finding]:
     yield from _serials(ctx)
 
 
-def _truncated(ctx: LintContext) -> Iterator[Finding]:
+_CITE_TAIL = re.compile(rf"(?:依|见|详见|参见|按|据|同|由|并见)\s*{CLAUSE_ID}(?:{ITEM_LABEL})?$")
+_TERMINAL = "。；！？!?」）)】〕》』…：:｜"
+# a piece ends mid-sentence when its siblings end theirs: most of them (a prose clause, not a table)
+# and, for a piece of one sentence only, nearly all of them
+PROSE_SHARE = 0.6
+ALONE_SHARE = 0.75
+# a clause without items ends mid-sentence when nearly all such clauses of the book end theirs
+BOOK_SHARE = 0.9
+# spaces the PDF puts around numbers (「抵挡 1 次」) say nothing; a space between two words does (a table)
+_NUMBER_SPACE = re.compile(r"\s+(?=[0-9A-Za-z.~])|(?<=[0-9A-Za-z.~])\s+")
+
+
+# a list announced at the end of a piece (「特别澄清三例」「如下」): its items follow
+_INTRODUCER = re.compile(r"(?:[一二三四五六七八九十两\d]+\s*[例项条种类点款则]|如下|以下|下列)$")
+
+
+def _table_like(fragment: str) -> bool:
+    return " " in _NUMBER_SPACE.sub("", fragment.strip())
+
+
+def _headers(ctx: LintContext) -> list[str]:
+    """Table-header residue the PDF left in running text: runs of short words separated by single
+    spaces that the text prints at least twice (「项 说明」「编号 反馈类型 触发与内容」)."""
+    found: dict[str, int] = {}
     for unit in ctx.units():
-        pieces = list(_pieces(ctx, unit))
+        for m in _HEADER_RUN.finditer(unit.text):
+            found[m.group(0)] = found.get(m.group(0), 0) + 1
+    return sorted((h for h, n in found.items() if n >= 2), key=len, reverse=True)
+
+
+_HEADER_RUN = re.compile(
+    r"(?<![\u4e00-\u9fff])[\u4e00-\u9fff]{1,6}(?: [\u4e00-\u9fff（）()]{1,8}){1,4}(?![\u4e00-\u9fff])"
+)
+
+
+def _strip_residue(text: str, headers: list[str]) -> str:
+    body = text.rstrip()
+    for h in headers:
+        squeezed = h.replace(" ", "")
+        if squeezed != h and body.endswith(squeezed):
+            body = body[: -len(squeezed)].rstrip()
+    changed = True
+    while changed:
+        changed = False
+        for h in headers:
+            if body.endswith(h):
+                body = body[: -len(h)].rstrip()
+                changed = True
+    return body
+
+
+def _ended(text: str) -> bool:
+    return bool(text) and text[-1] in _TERMINAL
+
+
+def _gate_ranges(ctx: LintContext) -> dict[str, list[tuple[int, int]]]:
+    parsed = parse_gates(ctx)
+    out: dict[str, list[tuple[int, int]]] = {}
+    if parsed is None:
+        return out
+    for gl in find_gate_lines(ctx, parsed[1]):
+        out.setdefault(gl.unit, []).append((gl.start, gl.end))
+    return out
+
+
+def _with_preamble(
+    ctx: LintContext, unit: Unit, pieces: list[tuple[str | None, str, int]]
+) -> list[tuple[str | None, str, int]]:
+    """The pieces, plus a clause's preamble (its text before the first item) when it has one."""
+    if not pieces or pieces[0][0] is None:
+        return pieces
+    first = pieces[0][2]
+    label_at = unit.text.rfind(pieces[0][0] or "", 0, first + 1)
+    head = unit.text[: label_at if label_at >= 0 else first]
+    if head.strip():
+        return [(None, head, 0), *pieces]
+    return pieces
+
+
+def _alone_share(ctx: LintContext, headers: list[str]) -> float:
+    """The share of the book's clauses without items whose text ends its last sentence."""
+    ends: list[bool] = []
+    for unit in ctx.units():
+        clause = ctx.clause(unit.id) if unit.is_clause else None
+        if clause is None or clause.items:
+            continue
+        body = _strip_residue(unit.text, headers)
+        if body:
+            ends.append(_ended(body))
+    return sum(ends) / len(ends) if len(ends) >= 10 else 0.0
+
+
+def _truncated(ctx: LintContext) -> Iterator[Finding]:
+    headers = _headers(ctx)
+    gates = _gate_ranges(ctx)
+    alone = _alone_share(ctx, headers)
+    for unit in ctx.units():
+        if unit.id in ctx.log_appendices:
+            continue
+        pieces = _with_preamble(ctx, unit, list(_pieces(ctx, unit)))
+        bodies = [_strip_residue(text, headers) for _, text, _ in pieces]
+        has_items = len(pieces) > 1 or (bool(pieces) and pieces[0][0] is not None)
         for k, (label, text, offset) in enumerate(pieces):
+            body = bodies[k]
+            others = [
+                _ended(b)
+                for j, b in enumerate(bodies)
+                if b and j != k and (pieces[j][0] is not None or not has_items)
+            ]
+            # a piece alone in its unit is judged by its own sentences, and by the book's other clauses
+            share = sum(others) / len(others) if others else 1.0
+            book = not has_items and not others and alone >= BOOK_SHARE
+            preamble = label is None and has_items
             hit = truncation(text)
+            if hit is None and body:
+                if any(lo <= offset + len(body) - 1 < hi for lo, hi in gates.get(unit.id, [])):
+                    continue  # a gate of a 十关核验 line ends without a full stop by design
+                cite = _CITE_TAIL.search(body)
+                tail = max(body.rfind("。"), body.rfind("；")) + 1
+                fragment = body[tail:]
+                prose = share >= PROSE_SHARE and (tail > 0 or (share >= ALONE_SHARE and bool(others)) or book)
+                if cite is not None and share >= PROSE_SHARE:
+                    hit = ("cite", cite.start())
+                elif (
+                    not _ended(body)
+                    and prose
+                    and not preamble
+                    and unit.is_clause
+                    and len(fragment) >= 4
+                    and not _table_like(fragment)
+                    and body[-1] not in "→+＋−-~〜"
+                    and not _INTRODUCER.search(body)
+                ):
+                    hit = ("unterminated", tail)
             if hit is None:
                 continue
             reason, at = hit
@@ -124,7 +255,9 @@ def _truncated(ctx: LintContext) -> Iterator[Finding]:
             quote = (
                 clip(text[max(0, at - 18) :].strip(), 40) if reason != "unbalanced" else clip(text[at:], 40)
             )
-            line = unit.line_of(offset + at)
+            if reason in ("cite", "unterminated"):
+                quote = clip(body[max(0, len(body) - 30) :].strip(), 40)
+            line = unit.line_of(offset + min(at, max(0, len(body) - 1)))
             where = f"{unit.id}{label or ''}"
             if reason == "bracket":
                 zh = f"{where} 末尾的「{text[at]}」未闭合，后文疑被截断"
@@ -132,6 +265,12 @@ def _truncated(ctx: LintContext) -> Iterator[Finding]:
             elif reason == "unbalanced":
                 zh = f"{where} 中的「{text[at]}」直到条末都未闭合（括号不配对）"
                 en = f"{where}: the '{text[at]}' is never closed before the end (unbalanced brackets)"
+            elif reason == "cite":
+                zh = f"{where} 止于引用「{body[at:]}」，没有句号：其后的文字疑被截断（或仅缺句号）"
+                en = f"{where} ends on the citation '{body[at:]}' without a full stop: what followed seems cut off (or only the full stop is missing)"
+            elif reason == "unterminated":
+                zh = f"{where} 末句没有句号（末字「{body[-1]}」），而其余各处都有：后文疑被截断（或仅缺句号）"
+                en = f"{where} ends without a full stop (last character '{body[-1]}') where the rest have one: the rest seems cut off (or only the full stop is missing)"
             else:
                 zh = f"{where} 止于未完的句子（末字「{text.rstrip()[-1]}」），后文疑被截断"
                 en = f"{where} ends mid-sentence (last character '{text.rstrip()[-1]}'): the rest seems cut off"

@@ -20,6 +20,8 @@ Citations in revision notes (a section titled 版本更新 / 修改摘要 …) a
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import re
 from collections import defaultdict
 from collections.abc import Iterator
@@ -355,30 +357,34 @@ def _variants(ctx: LintContext, resolver: Resolver) -> Iterator[Finding]:
         | {d.name for d in ctx.doc.names.of("camp")}
     )
     clauses = ctx.doc.clauses
+    current = [c for c in ctx.doc if not is_changelog(c, clauses)]  # once, not once per role
+    ordinary: dict[tuple[str, str], bool] = {}  # the body is the same for every occurrence
     found: dict[tuple[str, str], list[tuple[str, int]]] = defaultdict(list)
+    # every span once, joined by line breaks (which no variant crosses): one regex scan per role over the
+    # whole text, a match mapped back to its span by binary search
+    pieces = [(c, span) for c in current for span in c.spans]
+    starts = list(itertools.accumulate((len(span.text) + 1 for _, span in pieces), initial=0))
+    joined = "\n".join(span.text for _, span in pieces)
     for role in sorted(resolver.roles):
         if len(role) < MIN_VARIANT:
             continue
         pattern = re.compile(
             "|".join(f"{re.escape(role[:j])}[{_CJK}]{re.escape(role[j + 1 :])}" for j in range(len(role)))
         )
-        for c in ctx.doc:
-            if is_changelog(c, clauses):
+        for m in pattern.finditer(joined):
+            k = bisect.bisect_right(starts, m.start()) - 1
+            c, span = pieces[k]
+            at = m.start() - starts[k]
+            variant = m.group(0)
+            if variant == role or variant in known or _inside_known(span.text, at, at + len(variant), known):
                 continue
-            for span in c.spans:
-                for m in pattern.finditer(span.text):
-                    variant = m.group(0)
-                    if (
-                        variant == role
-                        or variant in known
-                        or _inside_known(span.text, m.start(), m.end(), known)
-                    ):
-                        continue
-                    if _ordinary_word(role, variant, ctx.body):
-                        continue
-                    if _built_on_other_role(role, variant, resolver):
-                        continue  # 「机械熊」: a name built on the role 熊
-                    found[(variant, role)].append((c.id, span.line))
+            if (role, variant) not in ordinary:
+                ordinary[(role, variant)] = _ordinary_word(role, variant, ctx.body)
+            if ordinary[(role, variant)]:
+                continue
+            if _built_on_other_role(role, variant, resolver):
+                continue  # 「机械熊」: a name built on the role 熊
+            found[(variant, role)].append((c.id, span.line))
     for (variant, role), places in sorted(found.items(), key=lambda kv: kv[1][0][1]):
         first = places[0]
         lines = [ln for _, ln in places]
@@ -547,8 +553,11 @@ def _unused(ctx: LintContext, resolver: Resolver) -> Iterator[Finding]:
         return
     body = "\n".join(span.text for c in ctx.doc for span in c.spans)
     cited = {(r.kind.value, r.name) for r in _body_refs(ctx)}
+    counts: dict[str, int] = {}  # one count per distinct name (a long text defines a name many times)
     for d in ctx.doc.names.of("status"):
-        if body.count(d.name) <= 1:
+        if d.name not in counts:
+            counts[d.name] = body.count(d.name)
+        if counts[d.name] <= 1:
             yield _unused_finding(d, "状态", "status")
     for name, defs in resolver.tags.items():
         if name == "X" or ("tag", name) in cited:

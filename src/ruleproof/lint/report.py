@@ -18,7 +18,7 @@ from ruleproof.jsonout import dumps
 from ruleproof.lint.base import CheckInfo
 from ruleproof.text.model import clause_key
 
-FORMATS = ("text", "json", "sarif", "junit")
+FORMATS = ("text", "json", "sarif", "junit", "html")  # html: ruleproof.htmlreport (it needs the text)
 
 _SEV_ZH = {Severity.ERROR: "错误", Severity.WARNING: "警告", Severity.NOTE: "提示"}
 _SEV_MARK = {Severity.ERROR: "✗", Severity.WARNING: "!", Severity.NOTE: "·"}
@@ -27,7 +27,7 @@ _SEV_MARK = {Severity.ERROR: "✗", Severity.WARNING: "!", Severity.NOTE: "·"}
 @dataclass
 class LintReport:
     source: str  # display name: a path as given, or bundled:KEY
-    uri: str  # artifact location for SARIF (relative path or bundled:KEY)
+    uri: str  # artifact location for SARIF: a URI reference (percent-encoded relative path, file: URI, bundled:KEY)
     title: str  # the rulebook's first line
     checks: Sequence[CheckInfo]
     findings: list[Finding]  # new findings (not absorbed by the baseline), sorted
@@ -35,6 +35,7 @@ class LintReport:
     clause_titles: dict[str, str] = field(default_factory=dict)
     tool: str = "ruleproof lint"
     stages: list[Stage] = field(default_factory=list)  # ``ruleproof check``: one line per stage
+    uri_base: str | None = None  # the file: URI of --srcroot; ``uri`` is then relative to it (SRCROOT)
 
     def check(self, check_id: str) -> CheckInfo:
         for info in self.checks:
@@ -79,11 +80,65 @@ def _group_key(clause: str | None) -> tuple[int, tuple[int, ...], str]:
         return (1, (), clause)
 
 
+FIX_FIRST = 5  # how many findings the closing "what to fix first" list names
+
+_STAGE_RANK = {"violated": 0, "findings": 1, "unknown": 2, "vacuous": 2}
+
+
+def verdict(report: LintReport, lang: str = "zh") -> str:
+    """One line: pass / fail / undecided, and the counts — the first and the last line of ``check``."""
+    en = lang == "en"
+    c = report.counts()
+    unsettled = [s.name for s in report.stages if s.status in ("unknown", "vacuous")]
+    if report.findings:
+        word = "FAIL" if en else "未通过"
+    elif unsettled:
+        word = "UNDECIDED" if en else "未定"
+    else:
+        word = "PASS" if en else "通过"
+    if en:
+        line = f"verdict: {word} — {len(report.findings)} finding(s): {c['error']} error, {c['warning']} warning, {c['note']} note"
+        return line + (f"; not settled: {', '.join(unsettled)}" if unsettled else "")
+    line = f"结论：{word}——{len(report.findings)} 条发现（错误 {c['error']} · 警告 {c['warning']} · 提示 {c['note']}）"
+    return line + (f"；未能定论：{'、'.join(unsettled)}" if unsettled else "")
+
+
+def fix_first(report: LintReport, n: int = FIX_FIRST) -> list[Finding]:
+    """What to fix first: theorems the text states that do not hold, then errors, then warnings — in
+    the order of the text within each, at most ``n``."""
+    rank = {Severity.ERROR: 1, Severity.WARNING: 2, Severity.NOTE: 3}
+    ordered = sorted(
+        report.findings,
+        key=lambda f: (0 if f.check == "invariant-violated" else rank[f.severity], *Finding.sort_key(f)),
+    )
+    return [f for f in ordered if f.severity is not Severity.NOTE][:n]
+
+
+def _fix_first_lines(report: LintReport, en: bool) -> list[str]:
+    first = fix_first(report)
+    if not first:
+        return []
+    out = ["", "What to fix first:" if en else "先修这些："]
+    for k, f in enumerate(first, 1):
+        where = _where(f.clause, f.line, en)
+        out.append(f"  {k}. {where} [{f.check}] {clip(f.message_en if en else f.message, 90)}")
+    rest = len(report.findings) - len(first)
+    if rest > 0:
+        out.append(f"  … and {rest} more above" if en else f"  ……其余 {rest} 条见上文")
+    return out
+
+
+def clip(text: str, n: int) -> str:
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
 def render_text(report: LintReport, lang: str = "zh") -> str:
     en = lang == "en"
     counts = report.counts()
     total = len(report.findings)
     lines: list[str] = []
+    if report.stages:  # ``check``: the verdict first, and again last (the last thing on the screen)
+        lines.append(verdict(report, lang))
     if en:
         head = f"{report.title} ({report.source}): {total} finding(s)"
         head += f" — {counts['error']} error, {counts['warning']} warning, {counts['note']} note"
@@ -99,6 +154,7 @@ def render_text(report: LintReport, lang: str = "zh") -> str:
     lines.append(head)
     for stage in report.stages:
         lines.append(f"  [{stage.name}] {stage.summary_en if en else stage.summary}")
+        lines.extend(f"      {en_line if en else zh}" for zh, en_line in stage.lines)
     groups: dict[str | None, list[Finding]] = {}
     for f in report.findings:
         groups.setdefault(f.clause, []).append(f)
@@ -130,6 +186,10 @@ def render_text(report: LintReport, lang: str = "zh") -> str:
     if not report.findings:
         lines.append("")
         lines.append("No findings." if en else "未发现问题。")
+    if report.stages:
+        lines.extend(_fix_first_lines(report, en))
+        lines.append("")
+        lines.append(verdict(report, lang))
     return "\n".join(lines) + "\n"
 
 
@@ -179,8 +239,17 @@ SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 _SARIF_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "note"}
 
 
-def _location(uri: str, line: int | None, clause: str | None, snippet: str = "") -> dict[str, Any]:
-    physical: dict[str, Any] = {"artifactLocation": {"uri": uri, "index": 0}}
+def _artifact(report: LintReport) -> dict[str, Any]:
+    out: dict[str, Any] = {"uri": report.uri}
+    if report.uri_base is not None:
+        out["uriBaseId"] = "SRCROOT"
+    return out
+
+
+def _location(
+    artifact: dict[str, Any], line: int | None, clause: str | None, snippet: str = ""
+) -> dict[str, Any]:
+    physical: dict[str, Any] = {"artifactLocation": {**artifact, "index": 0}}
     if line is not None:
         region: dict[str, Any] = {"startLine": line}
         if snippet:
@@ -213,14 +282,15 @@ def render_sarif(report: LintReport) -> str:
             "ruleIndex": index[f.check],
             "level": _SARIF_LEVEL[f.severity],
             "message": {"text": f"{f.message}（{f.message_en}）"},
-            "locations": [_location(report.uri, f.line, f.clause, f.quote)],
+            "locations": [_location(_artifact(report), f.line, f.clause, f.quote)],
             "partialFingerprints": {
                 "ruleproof/v1": hashlib.sha256(f.fingerprint().encode("utf-8")).hexdigest()[:32]
             },
         }
         if f.related:
             result["relatedLocations"] = [
-                {"id": i, **_location(report.uri, ln, c)} for i, (c, ln) in enumerate(f.related, start=1)
+                {"id": i, **_location(_artifact(report), ln, c)}
+                for i, (c, ln) in enumerate(f.related, start=1)
             ]
         if f.extra:
             result["properties"] = {"extra": f.extra}
@@ -238,7 +308,12 @@ def render_sarif(report: LintReport) -> str:
                         "rules": rules,
                     }
                 },
-                "artifacts": [{"location": {"uri": report.uri}, "encoding": "utf-8"}],
+                "artifacts": [{"location": _artifact(report), "encoding": "utf-8"}],
+                **(
+                    {"originalUriBaseIds": {"SRCROOT": {"uri": report.uri_base}}}
+                    if report.uri_base is not None
+                    else {}
+                ),
                 "columnKind": "unicodeCodePoints",
                 "results": results,
             }

@@ -22,8 +22,19 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ruleproof.findings import Finding, Severity
+from ruleproof.lint import enumerations
 from ruleproof.lint.base import CheckInfo, clip
-from ruleproof.lint.context import CLAUSE_ID, LintContext, Unit, is_descendant
+from ruleproof.lint.context import (
+    CLAUSE_ID,
+    ITEM_LABEL,
+    LintContext,
+    Unit,
+    is_descendant,
+    normalize_item,
+    safe_key,
+)
+from ruleproof.lint.facts import Fact
+from ruleproof.lint.vocab import title_terms as vocab_title_terms
 from ruleproof.text.markers import cn_number
 
 MISMATCH = CheckInfo(
@@ -52,209 +63,302 @@ COUNT = CheckInfo(
     advice_en="Update the count, or phrase it without a fixed number.",
 )
 
-CHECKS = (MISMATCH, COUNT)
+CHECKS = (MISMATCH, COUNT, *enumerations.CHECKS)
 
-UNITS = "发次夜名人票分件份层只刀瓶项类处个档"
-_SAME_UNIT = {"人": "名", "回": "次"}
-_QUALIFIERS = (
-    "上限", "下限", "至多", "最多", "至少", "最少", "不得超过", "不超过", "超过", "合计", "共计", "定为", "设为",
-    "共", "各", "仅", "恒", "为", "达", "计", "约", "满", "限", "设",
-)  # fmt: skip
-_QTY = re.compile(rf"(?<![\d.A-Za-z])(?P<num>\d+(?:\.\d+)?)\s*(?P<unit>[{UNITS}])")
-_PARAM_WORDS = ("上限", "下限", "门槛", "初始", "至多", "最多", "至少")
-_BARE = re.compile(rf"(?:{'|'.join(_PARAM_WORDS)})\s*(?P<num>\d+)(?![\d.])(?!\s*[{UNITS}])")
 _CITE_PAREN = re.compile(
     rf"[（(](?:[^（）()]{{0,12}}?)(?P<cids>{CLAUSE_ID}(?:[^（）()]{{0,3}}{CLAUSE_ID})*)[^（）()]{{0,8}}[）)]"
 )
-_CITE_INLINE = re.compile(rf"(?:依|见|详见|参见|按)\s*(?P<cid>{CLAUSE_ID})")
+_CITE_INLINE = re.compile(rf"(?:依|见|详见|参见|按|同)\s*(?P<cid>{CLAUSE_ID})")
+_CITE_ITEM = re.compile(rf"(?P<cid>{CLAUSE_ID})(?P<item>{ITEM_LABEL})?")
 _STOP = "。；｜|\n"
-_CJK_RUN = re.compile(r"[\u4e00-\u9fff]+$")
 _COUNT = re.compile(
     rf"共\s*(?P<n>[一二三四五六七八九十]{{1,3}}|\d+)\s*(?P<unit>类|项|种|处|条|关)\s*[（(]\s*(?P<a>{CLAUSE_ID})\s*[~〜～]\s*(?P<b>{CLAUSE_ID})\s*[）)]"
 )
-KEY_LEN = 2
-_GENERIC_KEYS = frozenset(
-    (
-        "每夜",
-        "全局",
-        "当夜",
-        "次夜",
-        "每次",
-        "首次",
-        "累计",
-        "同时",
-        "一次",
-        "连续",
-        "至少",
-        "初始",
-        "合计",
-        "每人",
-        "每只",
-        "个体",
-    )
-)
-LONG_KEY = 4
+# an appendix that restates the body row by row, each row headed by the name of the role it is about
+_CARD_WORDS = ("速查卡",)
 
 
 @dataclass(frozen=True)
-class Quantity:
-    key: str  # up to KEY_LEN characters of the words before the number
-    long_key: str  # up to LONG_KEY characters: used when no citation names the owner
-    value: str
-    unit: str
-    ordinal: bool  # 「第 5 夜」
-    start: int
-    end: int
+class Scope:
+    """Where an owner's facts are: a clause with its sub-clauses, or one item of it."""
 
-
-def _key(text: str, start: int) -> tuple[str, str, bool]:
-    head = text[max(0, start - 12) : start].rstrip().rstrip("（(：:「〔 ")
-    ordinal = head.endswith("第")
-    if ordinal:
-        head = head[:-1].rstrip()
-    run = _CJK_RUN.search(head)
-    words = run.group(0) if run else ""
-    changed = True
-    while changed and words:
-        changed = False
-        for q in _QUALIFIERS:
-            if words.endswith(q) and len(words) > len(q) - 1:
-                words = words[: -len(q)]
-                changed = True
-    return words[-KEY_LEN:], words[-LONG_KEY:], ordinal
-
-
-def quantities(text: str) -> list[Quantity]:
-    """Numbers with a unit (「3 件」), and bare integers right after a parameter word (「库存上限3」)."""
-    out: list[Quantity] = []
-    taken: set[int] = set()
-    for m in _QTY.finditer(text):
-        unit = _SAME_UNIT.get(m.group("unit"), m.group("unit"))
-        key, long_key, ordinal = _key(text, m.start())
-        taken.add(m.start())
-        if len(key) < KEY_LEN:
-            continue
-        out.append(Quantity(key, long_key, m.group("num"), unit, ordinal, m.start(), m.end()))
-    for m in _BARE.finditer(text):
-        if m.start("num") in taken:
-            continue
-        key, long_key, ordinal = _key(text, m.start("num"))
-        if len(key) < KEY_LEN or ordinal:
-            continue
-        out.append(Quantity(key, long_key, m.group("num"), "", False, m.start("num"), m.end("num")))
-    out.sort(key=lambda q: q.start)
-    return out
-
-
-def _unit_ok(restated: str, owner: str) -> bool:
-    return restated == owner or not restated or not owner
-
-
-def _governing(ctx: LintContext, text: str, q: Quantity) -> list[str]:
-    """The clauses a quantity's sentence cites: the first parenthesised citation after it (「（6.9.1、
-    6.9.2⑤）」 names two), else the last 依 X before it."""
-    stop_after = min((p for p in (text.find(ch, q.end) for ch in _STOP) if p >= 0), default=len(text))
-    for m in _CITE_PAREN.finditer(text, q.end, stop_after):
-        return [c for c in re.findall(CLAUSE_ID, m.group("cids")) if ctx.exists(c)]
-    stop_before = max(text.rfind(ch, 0, q.start) for ch in _STOP) + 1
-    inline = [m for m in _CITE_INLINE.finditer(text, stop_before, q.start) if ctx.exists(m.group("cid"))]
-    return [inline[-1].group("cid")] if inline else []
-
-
-def _owner_facts(ctx: LintContext, cid: str, cache: dict[str, list[Quantity]]) -> list[Quantity]:
-    if cid not in cache:
-        cache[cid] = [
-            q
-            for c in ctx.doc
-            if is_descendant(c.id, cid)
-            for q in quantities(f"{c.title}。") + quantities(c.text)
-        ]
-    return cache[cid]
+    clause: str
+    item: str | None = None
 
 
 def run(ctx: LintContext) -> Iterator[Finding]:
     yield from _restatements(ctx)
     yield from _counts(ctx)
+    yield from enumerations.run(ctx)
 
 
-def _title_owner(ctx: LintContext, unit: Unit, q: Quantity) -> str | None:
-    """The one clause whose title names the quantity (「4.11.3 库存与分配后果」 owns 「库存上限 3」).
+# ------------------------------------------------------------------------------------ fact groups
 
-    Used when no citation names the owner: the role card and most in-body restatements cite nothing.
-    Generic words (每夜, 全局 …) name no fact and are ignored.
-    """
-    if q.key in _GENERIC_KEYS:
+
+class _Groups:
+    """Union-find over facts: a group is one quantity stated in several places."""
+
+    def __init__(self, facts: list[Fact]) -> None:
+        self.facts = facts
+        self.index = {id(f): i for i, f in enumerate(facts)}
+        self.parent = list(range(len(facts)))
+        self.owner: set[int] = set()  # statements in the clause that owns the quantity
+        self.spec: dict[int, float] = {}  # root-independent: statements inside a spec-quoted phrase
+        self.how: dict[int, set[str]] = {}
+
+    def find(self, i: int) -> int:
+        while self.parent[i] != i:
+            self.parent[i] = self.parent[self.parent[i]]
+            i = self.parent[i]
+        return i
+
+    def union(self, a: Fact, b: Fact, how: str, owner_side: bool) -> None:
+        ia, ib = self.index[id(a)], self.index[id(b)]
+        self.how.setdefault(ia, set()).add(how)
+        if owner_side:
+            self.owner.add(ib)
+        ra, rb = self.find(ia), self.find(ib)
+        if ra != rb:
+            self.parent[ra] = rb
+
+    def components(self) -> list[list[int]]:
+        out: dict[int, list[int]] = {}
+        for i in range(len(self.facts)):
+            out.setdefault(self.find(i), []).append(i)
+        return [sorted(v) for v in out.values() if len(v) > 1]
+
+
+def _scope_facts(ctx: LintContext, scope: Scope) -> list[Fact]:
+    table = ctx.facts
+    out: list[Fact] = []
+    for unit_id, facts in table.by_unit.items():
+        if unit_id == scope.clause or (scope.item is None and is_descendant(unit_id, scope.clause)):
+            out.extend(
+                f for f in facts if scope.item is None or unit_id != scope.clause or _same_item(f, scope.item)
+            )
+    return out
+
+
+def _same_item(f: Fact, label: str) -> bool:
+    return f.item is not None and normalize_item(f.item) == normalize_item(label)
+
+
+SPECIFIC_SHARE = 0.12  # a subject used in more clauses than this names nothing in particular
+
+
+_BOUNDS = frozenset(("max", "min", "threshold", "initial", "global"))
+
+
+def _same_predicate(a: str, b: str, kinds: frozenset[str] = frozenset()) -> bool:
+    """「子弹存储」 and 「存储」 say the same, so do 「存量设」 and 「存量一律」 (a word in common); 「消耗」 and
+    「持有」 do not.  No verb at all (「上限 2 发」) matches any verb when a bound says which quantity it
+    is (上限, 至少, 初始, 全局 …) — not for 「各 3 份」 against 「各到账 1 份」."""
+    if not a or not b:
+        return a == b or bool(kinds & _BOUNDS)
+    return a.endswith(b) or b.endswith(a) or bool(_pairs(a) & _pairs(b))
+
+
+def _pairs(text: str) -> set[str]:
+    return {text[i : i + 2] for i in range(len(text) - 1)}
+
+
+def compatible(a: Fact, b: Fact) -> bool:
+    """Two statements of the same quantity: unit (a bare threshold matches any), qualifiers, ordinal,
+    arity, and subject (the same term, or each one's term in the other's sentence part)."""
+    if a.unit_word and b.unit_word and a.unit_word != b.unit_word:
+        return False
+    if a.kinds != b.kinds or a.ordinal != b.ordinal or len(a.value) != len(b.value):
+        return False
+    if not _same_predicate(a.predicate, b.predicate, a.kinds):
+        return False  # 「消耗 2 次」 and 「持有 1 次」 are two quantities
+    if a.follows != b.follows:
+        return False  # 「第 1 夜生效」 and 「第 4 夜消失」 are two positions
+    if a.subject is None or b.subject is None:
+        return False
+    if a.subject == b.subject or (a.subject in b.terms and b.subject in a.terms):
+        return True
+    # 「子弹存储上限 2 发」 and 「子弹存量设上限 2 发」: one subject is the head of the other
+    return a.subject.startswith(b.subject) or b.subject.startswith(a.subject)
+
+
+def _governing(ctx: LintContext, unit: Unit, f: Fact) -> list[Scope]:
+    """What a fact's sentence cites for it: the first parenthesised citation after the number (in the
+    same sentence), else the last 依 / 见 X before it; in a glossary entry, the entry's own citation."""
+    text = unit.text
+    stop_after = min((p for p in (text.find(ch, f.end) for ch in _STOP) if p >= 0), default=len(text))
+    for m in _CITE_PAREN.finditer(text, f.end, stop_after):
+        scopes = [
+            Scope(x.group("cid"), x.group("item"))
+            for x in _CITE_ITEM.finditer(m.group("cids"))
+            if ctx.exists(x.group("cid"))
+        ]
+        if scopes:
+            return scopes
+    stop_before = max(text.rfind(ch, 0, f.start) for ch in _STOP) + 1
+    inline = [m for m in _CITE_INLINE.finditer(text, stop_before, f.start) if ctx.exists(m.group("cid"))]
+    if inline:
+        return [Scope(inline[-1].group("cid"))]
+    if not unit.is_clause and any(w in unit.title for w in ("术语",)):
+        # a glossary entry runs to its citation 「（4.4.6）」
+        entry = _CITE_PAREN.search(text, f.end, min(len(text), f.end + 160))
+        if entry is not None:
+            return [Scope(c) for c in re.findall(CLAUSE_ID, entry.group("cids")) if ctx.exists(c)][:1]
+    return []
+
+
+def _title_owner(ctx: LintContext, unit: Unit, f: Fact, card_role: str | None) -> Scope | None:
+    """The one clause whose title names the fact's subject (「4.11.3 库存与分配后果」 owns 「库存上限 3」);
+    on a role card, the one under the section of the row's role."""
+    subject = f.subject
+    if subject is None or not ctx.vocabulary.specific(subject, 0.15):
         return None
-    owners = [c.id for c in ctx.doc if q.key in c.title]
+    owners = [c.id for c in ctx.doc if subject in c.title]
     owners = [o for o in owners if not any(is_descendant(o, p) for p in owners if p != o)]
+    if len(owners) > 1 and card_role:
+        sections = [c.id for c in ctx.doc if card_role in c.title]
+        owners = [o for o in owners if any(is_descendant(o, s) for s in sections)]
     if len(owners) != 1:
         return None
     owner = owners[0]
     if unit.is_clause and (is_descendant(unit.id, owner) or is_descendant(owner, unit.id)):
         return None
-    return owner
+    return Scope(owner)
 
 
-def _comparable(
-    ctx: LintContext, owners: list[str], q: Quantity, cache: dict[str, list[Quantity]]
-) -> list[Quantity]:
-    return [
-        f
-        for o in owners
-        for f in _owner_facts(ctx, o, cache)
-        if _unit_ok(q.unit, f.unit) and f.ordinal == q.ordinal and f.key == q.key
-    ]
+def _card_role(ctx: LintContext, unit: Unit, f: Fact) -> str | None:
+    """On a role card, the role named last before the fact (the row's head)."""
+    if unit.is_clause or not any(w in unit.title for w in _CARD_WORDS):
+        return None
+    roles = {t for c in ctx.doc if c.id.count(".") == 1 for t in vocab_title_terms(c.title)}
+    best: str | None = None
+    for h in ctx.vocabulary.scan(unit.text[max(0, f.start - 200) : f.start]):
+        if h.term in roles:
+            best = h.term
+    return best
+
+
+def _link_to(groups: _Groups, f: Fact, owner_facts: list[Fact], how: str) -> bool:
+    """Link ``f`` to the owner's statements of the same quantity — only when those agree among
+    themselves: an owner stating two values for what looks like one quantity (「未觉醒时每夜至多 1 刀；
+    觉醒后每夜至多 2 刀」) is talking about two quantities, and the words cannot tell which."""
+    same = [g for g in owner_facts if g is not f and not g.scenario and compatible(f, g)]
+    if not same or len({g.value for g in same}) != 1:
+        return False
+    for g in same:
+        groups.union(f, g, how, owner_side=True)
+    return True
+
+
+def _link(ctx: LintContext) -> _Groups:
+    table = ctx.facts
+    facts = table.all()
+    groups = _Groups(facts)
+    for unit in ctx.units():
+        if unit.id not in table.by_unit:
+            continue
+        for f in table.by_unit[unit.id]:
+            if f.scenario or f.subject is None or not ctx.vocabulary.specific(f.subject, SPECIFIC_SHARE):
+                continue
+            linked = False
+            for scope in _governing(ctx, unit, f):
+                if unit.is_clause and (
+                    is_descendant(unit.id, scope.clause) or is_descendant(scope.clause, unit.id)
+                ):
+                    continue
+                linked |= _link_to(groups, f, _scope_facts(ctx, scope), "cited")
+            if linked:
+                continue
+            owner = _title_owner(ctx, unit, f, _card_role(ctx, unit, f))
+            if owner is not None:
+                _link_to(groups, f, _scope_facts(ctx, owner), "title")
+    # the phrases the executable spec reads its constants from: authoritative statements
+    quoted: list[Fact] = []
+    for cid, quote in ctx.knowledge.quotes:
+        if cid not in table.by_unit:
+            continue
+        at = _find_loose(ctx.unit_by_id[cid].text, quote)
+        if at is None:
+            continue
+        lo, hi = at
+        quoted += [
+            f
+            for f in table.by_unit[cid]
+            if lo <= f.start < hi
+            and f.subject is not None
+            and ctx.vocabulary.specific(f.subject, SPECIFIC_SHARE)
+        ]
+    spec_ids = {id(p) for p in quoted}
+    by_subject: dict[str | None, list[Fact]] = {}
+    for f in facts:
+        by_subject.setdefault(f.subject, []).append(f)
+    for p in quoted:
+        groups.spec[groups.index[id(p)]] = p.value[0]
+        for f in by_subject.get(p.subject, []):
+            if f is p or f.scenario or not compatible(f, p) or f.subject != p.subject:
+                continue
+            if id(f) in spec_ids and f.value != p.value:
+                continue  # two constants of the spec: two quantities, whatever the words say
+            groups.union(f, p, "spec", owner_side=True)
+    return groups
+
+
+def _find_loose(text: str, quote: str) -> tuple[int, int] | None:
+    """Where ``quote`` is in ``text`` when spaces are ignored (the PDF inserts them freely)."""
+    pattern = r"\s*".join(re.escape(ch) for ch in quote if not ch.isspace())
+    m = re.search(pattern, text)
+    return (m.start(), m.end()) if m else None
+
+
+def _weight(groups: _Groups, members: list[int]) -> tuple[int, int, int]:
+    """Votes for a value: its statements (a spec constant counts twice), then the owner's, then the spec's."""
+    spec = sum(1 for i in members if i in groups.spec)
+    return (len(members) + spec, sum(1 for i in members if i in groups.owner), spec)
 
 
 def _restatements(ctx: LintContext) -> Iterator[Finding]:
-    logs = ctx.log_appendices
-    cache: dict[str, list[Quantity]] = {}
-    for unit in ctx.units():
-        if unit.id in logs:
+    groups = _link(ctx)
+    facts = groups.facts
+    for comp in groups.components():
+        values: dict[tuple[float, ...], list[int]] = {}
+        for i in comp:
+            values.setdefault(facts[i].value, []).append(i)
+        if len(values) < 2:
             continue
-        text = unit.text
-        for q in quantities(text):
-            owners = [
-                o
-                for o in _governing(ctx, text, q)
-                if not (unit.is_clause and (is_descendant(unit.id, o) or is_descendant(o, unit.id)))
-            ]
-            how = "cited"
-            facts = _comparable(ctx, owners, q, cache)
-            if not facts:
-                # no citation, or the cited clause does not state this quantity: the clause whose
-                # title names it owns it
-                owner = _title_owner(ctx, unit, q)
-                owners, how = ([owner], "title") if owner else ([], how)
-                facts = _comparable(ctx, owners, q, cache)
-            if not facts or any(f.value == q.value for f in facts):
-                continue
-            values = "、".join(sorted({f"{f.value} {f.unit}".strip() for f in facts}))
-            yield _finding(ctx, unit, q, "、".join(owners), values, how)
+
+        weights = {v: _weight(groups, members) for v, members in values.items()}
+        ranked = sorted(values, key=lambda v: weights[v], reverse=True)
+        if weights[ranked[0]] == weights[ranked[1]]:
+            continue  # no side is the odd one out
+        consensus = ranked[0]
+        agree = values[consensus]
+        owner = next((facts[i].unit for i in agree if i in groups.owner), None)
+        for v in ranked[1:]:
+            for i in values[v]:
+                yield _finding(ctx, facts[i], [facts[j] for j in agree], groups.how.get(i, set()), owner)
 
 
-def _finding(ctx: LintContext, unit: Unit, q: Quantity, owner: str, values: str, how: str) -> Finding:
+def _finding(ctx: LintContext, f: Fact, agree: list[Fact], how: set[str], owner: str | None) -> Finding:
+    unit = ctx.unit_by_id[f.unit]
     text = unit.text
-    quote = clip(text[max(0, q.start - 12) : q.end + 4], 40)
-    owner_clause = ctx.clause(owner.split("、")[0])
-    if how == "cited":
-        zh_src, en_src = f"并援引 {owner}", f"citing {owner}"
-    else:
-        zh_src, en_src = f"（该数值归 {owner} 所定）", f"(a figure owned by {owner}, whose title names it)"
+    quote = clip(text[max(0, f.start - 12) : f.end + 4], 40)
+    where = sorted({g.unit for g in agree}, key=lambda u: (safe_key(u) == (), safe_key(u), u))
+    shown = agree[0].spaced
+    places = "、".join(where[:6]) + ("…" if len(where) > 6 else "")
+    subject = f.subject or ""
     return MISMATCH.finding(
-        unit.id,
-        unit.line_of(q.start),
-        f"此处写「{q.key}…{q.value}{q.unit}」{zh_src}，但 {owner} 中「{q.key}」对应的是 {values}",
-        f"says '{q.key} … {q.value}{q.unit}' {en_src}, but {owner} gives {values} for '{q.key}'",
+        f.unit,
+        f.line,
+        f"此处「{subject}」为 {f.spaced}，而 {places} 所述同一数值为 {shown}",
+        f"says {f.spaced} for '{subject}', while {places} state{'s' if len(where) == 1 else ''} {shown} for it",
         quote,
-        related=[(owner.split("、")[0], owner_clause.line if owner_clause else None)],
+        related=[(g.unit, g.line) for g in agree[:5]],
         extra={
-            "owner": owner,
-            "via": how,
-            "key": q.key,
-            "value": q.value,
-            "unit": q.unit,
-            "owner_values": values,
+            "subject": subject,
+            "value": f.shown,
+            "consensus": shown,
+            "places": where,
+            "owner": owner or where[0],
+            "via": sorted(how) or ["owner"],
         },
     )
 

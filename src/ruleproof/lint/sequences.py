@@ -112,16 +112,29 @@ def _position(seq: Sequence, role: str) -> int | None:
     return next((k for k, e in enumerate(seq.entries) if e == role or e.startswith((role + "<", role))), None)
 
 
+def _against(seqs: list[Sequence], a: str, b: str, side: str) -> list[tuple[Sequence, int, int]]:
+    """The action lists that order ``a`` and ``b`` against the claim, with their positions."""
+    out = []
+    for seq in seqs:
+        if seq.kind != "action":
+            continue
+        pa, pb = _position(seq, a), _position(seq, b)
+        if pa is None or pb is None or (pa > pb) == (side == "后"):
+            continue
+        out.append((seq, pa, pb))
+    return out
+
+
 def _claims(ctx: LintContext, resolver: Resolver, seqs: list[Sequence]) -> Iterator[Finding]:
+    # a claim is checked against every list once per distinct (a, b, side): a long text that repeats its
+    # claims and lists stays near-linear
+    against: dict[tuple[str, str, str], list[tuple[Sequence, int, int]]] = {}
     for c in ctx.doc:
         for span in c.spans:
             for a, b, side, raw in _claims_in(span.text, resolver):
-                for seq in seqs:
-                    if seq.kind != "action":
-                        continue
-                    pa, pb = _position(seq, a), _position(seq, b)
-                    if pa is None or pb is None or (pa > pb) == (side == "后"):
-                        continue
+                if (a, b, side) not in against:
+                    against[(a, b, side)] = _against(seqs, a, b, side)
+                for seq, pa, pb in against[(a, b, side)]:
                     said = f"{a}在{b}之{side}"
                     yield CONTRADICTION.finding(
                         c.id,
@@ -165,19 +178,36 @@ def _role_start(text: str, resolver: Resolver) -> str | None:
     return None
 
 
+def _disagreement(s: tuple[str, ...], t: tuple[str, ...]) -> tuple[str, str] | None:
+    """The first pair of entries two restatements of one list put in opposite orders (None: they agree,
+    or share too little to be the same list)."""
+    in_t = set(t)
+    common = [e for e in s if e in in_t]
+    if len(common) < 3 or len(common) < RESTATED * min(len(s), len(t)):
+        return None
+    in_common = set(common)
+    rank = {e: n for n, e in enumerate(dict.fromkeys(e for e in t if e in in_common))}
+    for k, a in enumerate(common):
+        b = next((x for x in common[k + 1 :] if rank[x] < rank[a]), None)
+        if b is not None:
+            return a, b
+    return None
+
+
 def _restated(seqs: list[Sequence]) -> Iterator[Finding]:
+    # every pair of lists is compared; the comparison of two entry lists is computed once (a text that
+    # restates the same lists many times stays near-linear)
+    seen: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[str, str] | None] = {}
     for i, s in enumerate(seqs):
         for t in seqs[i + 1 :]:
-            if s.kind != t.kind:
+            if s.kind != t.kind or s.entries == t.entries:
                 continue
-            common = [e for e in s.entries if e in t.entries]
-            if len(common) < 3 or len(common) < RESTATED * min(len(s.entries), len(t.entries)):
-                continue
-            order_t = [e for e in t.entries if e in common]
-            for k, a in enumerate(common):
-                b = next((x for x in common[k + 1 :] if order_t.index(x) < order_t.index(a)), None)
-                if b is None:
-                    continue
+            pair = (s.entries, t.entries)
+            if pair not in seen:
+                seen[pair] = _disagreement(*pair)
+            found = seen[pair]
+            if found is not None:
+                a, b = found
                 yield CONTRADICTION.finding(
                     t.clause,
                     t.line,
@@ -187,4 +217,3 @@ def _restated(seqs: list[Sequence]) -> Iterator[Finding]:
                     related=[(s.clause, s.line)],
                     extra={"pair": [a, b], "lines": [s.line, t.line]},
                 )
-                break

@@ -23,7 +23,8 @@ One step of a collected (non-stream) period:
 4. ``post`` hooks (publications, settlement, victory checks).
 
 A *stream* period (a real-time day) asks the policy once per step too, but resolves each action on its
-own in ``at`` order, checked against the state of its moment.
+own in ``at`` order, checked against the state of its moment; a policy with a ``keeps(g, action)`` method
+may withdraw a decision when its moment comes (a random player does not shoot a char already out).
 """
 
 from __future__ import annotations
@@ -193,7 +194,7 @@ class BaseGame(Generic[P]):
             return
         self.submitted = actions  # what the step's checks may consult (a skill coupled to another)
         rules = self.rules
-        rank = rules.rank
+        rank = rules.step_rank(step)
         impls = rules.skills
         checked: list[Action] = []
         seen: set[tuple[int, str]] = set()
@@ -231,7 +232,7 @@ class BaseGame(Generic[P]):
                 continue
             ledger.append(LedgerEntry(self.night, step, pl.n, pl.true_role, a.skill, a.targets))
             self.resolving = a.skill
-            impl.resolve(self, pl, a)
+            self.resolve_action(impl, pl, a)
             self.resolving = ""
         for key, acts in collective.items():
             for a in acts:
@@ -251,7 +252,11 @@ class BaseGame(Generic[P]):
             return
         self.submitted = actions
         seen: set[tuple[int, str, int]] = set()
+        keeps = getattr(self.policy, "keeps", None)  # a policy may withdraw a decision when its moment comes
         for a in sorted(actions, key=lambda a: a.at if a.at is not None else -1):
+            if keeps is not None and not keeps(self, a):
+                self.log("withdrawn", {"actor": a.actor, "skill": a.skill})
+                continue
             impl = self.impl(a)
             pl = self.player(a.actor, a.skill)
             moment = a.at if a.at is not None else -1
@@ -265,10 +270,16 @@ class BaseGame(Generic[P]):
                 continue
             self.ledger.append(LedgerEntry(self.night, step, pl.n, pl.true_role, a.skill, a.targets))
             self.resolving = a.skill
-            impl.resolve(self, pl, a)
+            self.resolve_action(impl, pl, a)
             self.resolving = ""
             if self.has_result():
                 return
+
+    def resolve_action(self, impl: SkillImpl[Any, Any, Any], pl: P, a: Action) -> None:
+        """Resolve one checked, capable action (``impl.resolve``).  A book whose rules act *on an action*
+        as it resolves — another seat re-choosing its targets, its feedback going elsewhere, its effect
+        delayed — overrides this; the default is the skill's own resolution."""
+        impl.resolve(self, pl, a)
 
     # ── seats, legality, capability ─────────────────────────────────────────────────────────
 

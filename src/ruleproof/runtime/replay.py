@@ -22,15 +22,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
-from ruleproof.errors import BadInput
+from ruleproof.errors import BadInput, UserError
 from ruleproof.runtime.game import LAST, BaseGame, Observer
 from ruleproof.runtime.model import Action, Event, IllegalAction, Result
 from ruleproof.runtime.policy import PassPolicy, Policy, RandomPolicy, ScriptPolicy
-from ruleproof.runtime.render import LogRenderer, brief
+from ruleproof.runtime.render import LogRenderer
 from ruleproof.runtime.rules import Ruleset
+from ruleproof.runtime.words import describe
 from ruleproof.vectors.format import (
     START,
     ActionSpec,
+    MalformedVector,
     Vector,
     Vocabulary,
     load_vector,
@@ -243,7 +245,7 @@ class BookEngine(ABC):
             mark = {"public": "公告" if lang != "en" else "public", "private": f"→{list(e.to)}"}.get(
                 e.audience, "·"
             )
-            out.append(f"{e.night}/{e.step} {mark} {e.kind} {brief(e.data)}")
+            out.append(f"{e.night}/{e.step} {mark} {e.kind}：{describe(e.data, lang)}")
         return out
 
     def vocabulary_json(self) -> dict[str, Any]:
@@ -276,17 +278,36 @@ class BookEngine(ABC):
 
     def load(self, vector: Vector | Mapping[str, Any] | str | Path) -> Vector:
         if isinstance(vector, Vector):
-            return vector
-        if isinstance(vector, str | Path):
+            vec = vector
+        elif isinstance(vector, str | Path):
             vec = load_vector(vector, self.vocabulary)
         else:
             vec = parse_vector(dict(vector), vocabulary=self.vocabulary)
         if vec.book != self.book_id:
-            raise BadInput(
-                f"{vec.path}：向量属于 {vec.book}，此引擎实现的是 {self.book_id}",
-                f"{vec.path}: the vector is for {vec.book}; this engine implements {self.book_id}",
+            raise MalformedVector(
+                f"{vec.path}: $.book：向量属于 {vec.book}，此引擎实现的是 {self.book_id}",
+                f"{vec.path}: $.book: the vector is for {vec.book}; this engine implements {self.book_id}",
             )
+        self._check_state_fields(vec)
         return vec
+
+    def _check_state_fields(self, vec: Vector) -> None:
+        """Every ``state`` field an expectation names is one of the book's (an unknown field is a
+        malformed vector, not a failing expectation); a per-player field maps seats to values."""
+        for i, e in enumerate(vec.expect):
+            for key, value in e.get("state", {}).items():
+                where = f"{vec.path}: $.expect[{i}].state.{key}"
+                scope = self.state_scope(key)
+                if scope is None:
+                    raise MalformedVector(
+                        f"{where}：未知状态字段 {key}（见 ruleproof vocab）",
+                        f"{where}: unknown state field {key} (see ruleproof vocab)",
+                    )
+                if scope == "player" and not isinstance(value, dict):
+                    raise MalformedVector(
+                        f"{where}：逐人字段须为 编号→值 的对象",
+                        f"{where}: a per-player field maps seats to values",
+                    )
 
     def stop_point(self, vec: Vector) -> tuple[str, int]:
         """Where a ``run: script`` replay stops: the later of the last scripted item and the last
@@ -301,7 +322,13 @@ class BookEngine(ABC):
     def run_vector(self, vector: Vector | Mapping[str, Any] | str | Path, *, trace: bool = False) -> Outcome:
         """Run a vector's script on the engine."""
         vec = self.load(vector)
-        spec = self.spec_for(vec)
+        try:
+            spec = self.spec_for(vec)
+        except MalformedVector:
+            raise
+        except UserError as exc:  # an unknown parameter or switch, a bad value: the vector's fault
+            where = f"{vec.path}: $.params / $.interpretation"
+            raise MalformedVector(f"{where}：{exc.zh}", f"{where}: {exc.en}") from None
         roles = self.roles_for(spec, vec)
         self.check_script(vec)
         seed = int(vec.raw["setup"].get("seed", 0))

@@ -55,6 +55,8 @@ class SkillInfo:
     exclusive: bool = False
     excludes: tuple[str, ...] = ()
     implemented: bool = True  # False: the spec lists it, the engine refuses it (NotImplementedRule)
+    places: tuple[int, ...] = ()  # its place among the skills of each of ``steps`` (a book whose lists order
+    #                               a step's skills, and a skill that sits at different places in two lists)
 
 
 class SkillImpl(Generic[G, P, A]):
@@ -119,6 +121,7 @@ class Ruleset(Generic[G, P, A]):
         self.clauses: dict[str, str] = dict(clauses)
         self.info: dict[str, SkillInfo] = {}
         self.rank: dict[str, int] = {}  # the spec's order of skills: checking order and resolution ties
+        self._step_rank: dict[str, dict[str, int]] = {}  # step → skill → its order at that step
         self.skills: dict[str, SkillImpl[G, P, A]] = {}
         self.hooks: dict[tuple[str, str], list[Callable[[G], None]]] = {}
         self.setup_hooks: dict[str, list[Callable[[G, P], None]]] = {}
@@ -130,6 +133,22 @@ class Ruleset(Generic[G, P, A]):
         for info in skills:
             self.info[info.key] = info
             self.rank[info.key] = len(self.rank)
+        self._step_rank = {}
+
+    def step_rank(self, step: str) -> dict[str, int]:
+        """The order of skills at ``step``: each skill's place there where the spec gives one (``places``),
+        after them the others in the spec's order."""
+        found = self._step_rank.get(step)
+        if found is None:
+            found = {}
+            late = 1 << 20
+            for key, info in self.info.items():
+                place = None
+                if info.places and step in info.steps:
+                    place = info.places[info.steps.index(step)]
+                found[key] = place if place is not None else late + self.rank[key]
+            self._step_rank[step] = found
+        return found
 
     def steps(self) -> tuple[str, ...]:
         """Every step key of the cycle (then of the other periods), in order, once."""

@@ -17,17 +17,22 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from ruleproof.claims import Claim, ClaimMissing, ClaimPattern, read_claim
 from ruleproof.kernel.algebra import Algebra
+from ruleproof.smt.formula import Formula, decide
 from ruleproof.smt.ts import (
     CheckResult,
     Inputs,
     Options,
+    Prop,
     State,
     Status,
     Trace,
     TransitionSystem,
     check,
+    liveness,
     reach,
+    vacuity,
 )
 
 if TYPE_CHECKING:
@@ -53,6 +58,10 @@ class Checked:
     scenario: dict[str, Any] | None = None  # a ruleproof-vector/1 object reproducing the violation
     details: dict[str, Any] = field(default_factory=dict)
     scenario_note: str = ""  # why there is no scenario for a violation
+    claims: list[dict[str, Any]] = field(default_factory=list)  # the sentences the theorem was read from
+
+
+Claims = Mapping[str, Claim]
 
 
 class Invariant(ABC, Generic[Spec]):
@@ -63,14 +72,44 @@ class Invariant(ABC, Generic[Spec]):
     switches: tuple[str, ...] = ()  # interpretation switches whose readings are all checked
     params: tuple[str, ...] = ()  # parameters the property depends on (what-if)
     abstraction: str = ""  # one line: what is modelled
+    # the sentences that state the theorem: its constants are read from them (never from the spec)
+    claims: tuple[ClaimPattern, ...] = ()
+    stated: bool = True  # False: a property of ours the text implies but does not state as such
 
     @abstractmethod
     def check(self, spec: Spec, opts: Options, doc: Document) -> Checked: ...
 
+    def read_claims(self, doc: Document) -> dict[str, Claim]:
+        """The theorem's sentences in ``doc`` (raises :class:`ClaimMissing` when one is not printed)."""
+        return {c.key: read_claim(doc, c) for c in self.claims}
+
+    def claims_or_gap(self, doc: Document, method: str) -> dict[str, Claim] | Checked:
+        """The claims, or an ``unknown`` verdict saying which sentence the text no longer prints."""
+        try:
+            return self.read_claims(doc)
+        except ClaimMissing as exc:
+            note = f"the theorem is not stated as expected: {exc}"
+            return Checked(CheckResult(Status.UNKNOWN, method, 0, note=note, unknown="not-stated"))
+
+
+def bundled_claims(inv: Invariant[Any]) -> dict[str, Claim]:
+    """The claims of ``inv`` as v1preview1.0 states them (for callers that have no document)."""
+    from ruleproof.books import load_source
+    from ruleproof.text import read_document
+
+    global _BUNDLED
+    if _BUNDLED is None:
+        _BUNDLED = read_document(load_source(None))
+    return inv.read_claims(_BUNDLED)
+
+
+_BUNDLED: Document | None = None
+
 
 class SystemInvariant(Invariant[Spec]):
     @abstractmethod
-    def system(self, spec: Spec) -> TransitionSystem: ...
+    def system(self, spec: Spec, claims: Claims | None = None) -> TransitionSystem:
+        """The transition system with this theorem's properties (``claims`` None: the bundled text's)."""
 
     def scenario(self, spec: Spec, trace: Trace) -> dict[str, Any]:
         """The counterexample as a vector; raise :class:`NotConcretizable` when it cannot be played."""
@@ -87,18 +126,35 @@ class SystemInvariant(Invariant[Spec]):
         """Labels of this invariant's properties that the engine run violates."""
 
     def check(self, spec: Spec, opts: Options, doc: Document) -> Checked:
+        claims = self.claims_or_gap(doc, "bmc")
+        if isinstance(claims, Checked):
+            return claims
+        quoted = [c.to_json() for c in claims.values()]
         try:
-            system = self.system(spec)
+            system = self.system(spec, claims)
         except ModelGap as exc:
-            return Checked(CheckResult(Status.UNKNOWN, "bmc", 0, note=f"not modelled: {exc}"))
+            return Checked(
+                CheckResult(Status.UNKNOWN, "bmc", 0, note=f"not modelled: {exc}", unknown="not-modelled"),
+                claims=quoted,
+            )
         result = check(system, opts)
-        out = Checked(result)
+        if result.status in (Status.PROVED, Status.HOLDS):
+            alive = liveness(system, opts)
+            dead = vacuity(alive)
+            if dead:  # a proof on a model that cannot do what the theorem talks about proves nothing
+                result = replace(result, status=Status.VACUOUS, note=f"vacuous: {dead}")
+            out = Checked(result, claims=quoted)
+            out.details["alive"] = [w.to_json() for w in alive]
+        else:
+            out = Checked(result, claims=quoted)
         if result.trace is not None:
             try:
                 out.scenario = self.scenario(spec, result.trace)
             except NotConcretizable as exc:
                 out.scenario_note = str(exc)
                 self._playable_instead(spec, system, opts, out)
+            if out.scenario is not None:
+                out.details["engine"] = confirm(out.scenario, self.monitor)
         if system.witnesses:  # vacuity: every registered exception the model states must be reachable
             out.details["witnesses"] = [reach(system, w, opts).to_json() for w in system.witnesses]
         return out
@@ -123,6 +179,83 @@ class SystemInvariant(Invariant[Spec]):
         out.scenario_note += (
             f" — the scenario written is the shortest violation a scripted game plays ({found.depth} nights)"
         )
+
+
+class FamilyInvariant(SystemInvariant[Spec]):
+    """One of several theorems over a shared model (:meth:`model`): each adds its own properties and the
+    premises its non-vacuity needs, both built from its claims (the constants its sentence states)."""
+
+    @abstractmethod
+    def model(self, spec: Spec) -> TransitionSystem:
+        """The family's transition system, without properties."""
+
+    @abstractmethod
+    def props(self, spec: Spec, claims: Claims) -> tuple[Prop, ...]:
+        """This theorem's properties."""
+
+    def premises(self, spec: Spec, claims: Claims) -> tuple[Prop, ...]:
+        """States the theorem talks about, each of which the model must reach (else ``vacuous``)."""
+        return ()
+
+    def system(self, spec: Spec, claims: Claims | None = None) -> TransitionSystem:
+        claims = claims if claims is not None else bundled_claims(self)
+        return replace(self.model(spec), props=self.props(spec, claims), premises=self.premises(spec, claims))
+
+
+class FormulaInvariant(Invariant[Spec]):
+    """A theorem about one situation (:mod:`ruleproof.smt.formula`): proved for every situation the rules
+    allow, or violated by the smallest one; ``vacuous`` when its premise cannot happen."""
+
+    @abstractmethod
+    def formula(self, spec: Spec, claims: Claims) -> Formula: ...
+
+    def scenario(self, spec: Spec, situation: Mapping[str, Any]) -> dict[str, Any]:
+        raise NotConcretizable("no scenario builder")
+
+    def check(self, spec: Spec, opts: Options, doc: Document) -> Checked:
+        claims = self.claims_or_gap(doc, "smt")
+        if isinstance(claims, Checked):
+            return claims
+        quoted = [c.to_json() for c in claims.values()]
+        try:
+            f = self.formula(spec, claims)
+        except ModelGap as exc:
+            return Checked(CheckResult(Status.UNKNOWN, "smt", 0, note=f"not modelled: {exc}"), claims=quoted)
+        result, alive = decide(f, opts)
+        out = Checked(result, claims=quoted)
+        out.details["alive"] = [w.to_json() for w in alive]
+        if result.trace is not None:
+            out.details["situation"] = result.trace.states[0]
+            try:
+                out.scenario = self.scenario(spec, result.trace.states[0])
+            except NotConcretizable as exc:
+                out.scenario_note = str(exc)
+            if out.scenario is not None:
+                out.details["engine"] = confirm(out.scenario, None)
+        return out
+
+
+def confirm(vector: dict[str, Any], monitor: Callable[[Outcome], set[str]] | None) -> dict[str, Any]:
+    """Replay a counterexample on the reference engine: do its expectations hold (the engine plays what the
+    model predicts), and does the invariant's engine monitor — the property recomputed from the engine's own
+    events, independently of the model — see the violation?"""
+    from ruleproof import books
+    from ruleproof.errors import UserError
+    from ruleproof.vectors.format import parse_vector
+
+    try:
+        vec = parse_vector(vector)
+        engine = books.engine_for_vector(vec.raw.get("book"))
+        outcome = engine.run_vector(vec, trace=True)
+    except UserError as exc:
+        return {"replays": False, "shows_violation": None, "error": exc.en}
+    mismatches = [m.line("en") for m in engine.check_expectations(vec, outcome)]
+    seen = sorted(monitor(outcome)) if monitor is not None else None
+    return {
+        "replays": not mismatches,
+        "shows_violation": bool(seen) if seen is not None else None,
+        "mismatches": mismatches,
+    }
 
 
 def spec_header(spec: Any) -> Mapping[str, Any]:

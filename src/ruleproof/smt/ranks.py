@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import networkx as nx
 import z3
 
+from ruleproof import solvers
 from ruleproof.smt import ts
 from ruleproof.smt.ts import Options, new_solver
 
@@ -78,7 +79,7 @@ def _core(statements: Sequence[Statement], opts: Options) -> list[Statement]:
         s.add(z3.Implies(flag, rank[st.before] < rank[st.after]))
     r = ts.check_sat(s, *flags)
     if r == z3.unknown:
-        raise Unknown(s.reason_unknown())
+        raise Unknown(solvers.why(s))
     if r == z3.sat:
         return []
     used = {str(c) for c in s.unsat_core()}

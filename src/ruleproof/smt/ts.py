@@ -11,6 +11,9 @@ ints and bools (the differential tests compare that against the engine); evaluat
   are never rounded up: a solver ``unknown`` (timeout included) makes the result ``unknown``.
 * :func:`minimize` — given the violation depth, a Z3 ``Optimize`` run over the system's cost terms
   (lexicographic: fewest actions first, then smallest values) picks the counterexample to report.
+* :func:`liveness` — the non-vacuity witnesses of a proof: the initial states are satisfiable, every
+  transition kind of the abstraction (a :class:`Cover`) fires on some reachable state, and every state the
+  theorem talks about (a *premise*) is reachable.  A proof without them is ``vacuous``, never ``proved``.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from typing import Any
 
 import z3
 
+from ruleproof import solvers
 from ruleproof.kernel.algebra import PY, Algebra
 from ruleproof.kernel.z3algebra import Z3
 
@@ -61,6 +65,19 @@ class Prop:
 
 
 @dataclass(frozen=True)
+class Cover:
+    """A transition kind of the abstraction (a shot, a kill, a bounty arrival, an evolution…), over one
+    state and the inputs of the transition leaving it.  A proof is only reported when every cover fires on
+    some reachable state (with the guard): an abstraction whose shots can never happen proves nothing."""
+
+    label: str
+    clause: str
+    zh: str
+    en: str
+    fn: Callable[[Algebra[Any, Any], State, Inputs], Value]
+
+
+@dataclass(frozen=True)
 class TransitionSystem:
     """A state machine over the algebra.  One transition is one night (with the day after it)."""
 
@@ -76,6 +93,12 @@ class TransitionSystem:
     costs: Callable[[Algebra[Any, Any], Sequence[State], Sequence[Inputs]], list[Value]] | None = None
     # states that must be reachable (a registered exception that is never exercised is dead text)
     witnesses: tuple[Prop, ...] = ()
+    # non-vacuity: transition kinds that must fire, and the states the theorem talks about (its premises)
+    covers: tuple[Cover, ...] = ()
+    premises: tuple[Prop, ...] = ()
+    # outcomes of the kernels worth reporting (a cap voiding, an evolution failing): searched with the
+    # witnesses of :func:`liveness`, reported reached or not, never a reason for vacuity
+    outcomes: tuple[Prop, ...] = ()
 
     def run(self, s: State, i: Inputs) -> dict[str, Value]:
         """One concrete transition with Python values (the guard must hold)."""
@@ -87,6 +110,7 @@ class Status(StrEnum):
     HOLDS = "holds-to-depth"
     VIOLATED = "violated"
     UNKNOWN = "unknown"
+    VACUOUS = "vacuous"  # the model cannot reach what the theorem talks about: a proof of nothing
 
 
 @dataclass
@@ -97,6 +121,7 @@ class Trace:
     inputs: list[dict[str, int | bool]]
     failed: list[str]  # labels of the properties false in the last state
     minimized: bool
+    why_not_minimized: str = ""  # the minimization's failure, when ``minimized`` is False
 
 
 @dataclass
@@ -108,26 +133,30 @@ class CheckResult:
     trace: Trace | None = None
     note: str = ""  # why unknown, or what was not closed
     notes: list[str] = field(default_factory=list)
+    unknown: str = ""  # for an unknown status: "timeout" / "unknown" (the solver's answer), "not-modelled",
+    # "not-read" (a table the text no longer prints), "not-stated" (the theorem's own sentence is gone)
 
 
 @dataclass(frozen=True)
 class Options:
-    depth: int = 6  # BMC depth in nights
+    depth: int = 6  # BMC depth in nights (≥ 1: a depth of 0 checks no night at all)
     max_k: int = 4  # k-induction attempts 1..max_k
     timeout_ms: int = 20_000  # per solver call
     seed: int = 0
 
 
 def check_sat(solver: z3.Solver | z3.Optimize, *assumptions: Any) -> z3.CheckSatResult:
-    """Every solver call goes through here (tests inject ``unknown`` by replacing it)."""
-    return solver.check(*assumptions)
+    """Every solver call of the smt layer goes through here (tests inject ``unknown`` by replacing it);
+    it is :func:`ruleproof.solvers.check`: an interrupt raises, it is never an ``unknown``."""
+    return solvers.check(solver, *assumptions)
 
 
 def new_solver(opts: Options) -> z3.Solver:
-    s = z3.Solver()
-    s.set("timeout", opts.timeout_ms)
-    s.set("random_seed", opts.seed)
-    return s
+    return solvers.new_solver(opts.timeout_ms, opts.seed)
+
+
+def new_optimize(opts: Options) -> z3.Optimize:
+    return solvers.new_optimize(opts.timeout_ms, opts.seed)
 
 
 class Unrolling:
@@ -208,15 +237,31 @@ def check(ts: TransitionSystem, opts: Options) -> CheckResult:
         r, model = _violation(bmc, u.holds(ts.props, t))
         if r == z3.unknown:
             return CheckResult(
-                Status.UNKNOWN, "bmc", t, note=f"solver unknown at night {t} ({bmc.reason_unknown()})"
+                Status.UNKNOWN,
+                "bmc",
+                t,
+                note=f"solver unknown at night {t}: {solvers.why(bmc)}",
+                unknown=solvers.answer(bmc, r).value,
             )
         if model is not None:
-            trace = minimize(ts, t, opts) or extract(ts, u, model, t, minimized=False)
-            return CheckResult(Status.VIOLATED, "bmc", t, trace=trace)
+            why: list[str] = []
+            trace = minimize(ts, t, opts, why)
+            note = ""
+            if trace is None:  # a fallback, said in the report: never silent
+                trace = extract(ts, u, model, t, minimized=False)
+                trace.why_not_minimized = "; ".join(why) or "the minimization gave no answer"
+                note = f"counterexample not minimized: {trace.why_not_minimized}"
+            return CheckResult(Status.VIOLATED, "bmc", t, trace=trace, note=note)
         if ts.lemmas and lemmas_ok:
             r, model = _violation(bmc, u.holds(ts.lemmas, t))
             if r == z3.unknown:
-                return CheckResult(Status.UNKNOWN, "bmc", t, note=f"solver unknown on a lemma at night {t}")
+                return CheckResult(
+                    Status.UNKNOWN,
+                    "bmc",
+                    t,
+                    note=f"solver unknown on a lemma at night {t}: {solvers.why(bmc)}",
+                    unknown=solvers.answer(bmc, r).value,
+                )
             if model is not None:  # a lemma of the model is wrong: no induction with it, BMC still stands
                 lemmas_ok = False
                 notes.append(f"a lemma fails at night {t}: induction not attempted")
@@ -258,16 +303,18 @@ class Induction:
             return True
         if r == z3.unknown:
             self.open = False
-            self.why = f"induction: solver unknown at k={k}"
+            self.why = f"induction: solver unknown at k={k}: {solvers.why(self.solver)}"
         else:
             self.why = f"not inductive up to k={k}"
         return False
 
 
-def minimize(ts: TransitionSystem, depth: int, opts: Options) -> Trace | None:
+def minimize(ts: TransitionSystem, depth: int, opts: Options, why: list[str] | None = None) -> Trace | None:
     """The violation at exactly ``depth`` nights with the smallest cost terms, lexicographically: each
     term is minimized (Z3 ``Optimize``) and then fixed at its optimum before the next one; a final plain
-    check gives the model (so the model reported is one that has every optimum)."""
+    check gives the model (so the model reported is one that has every optimum).  None when a solver call
+    gave no answer (its reason appended to ``why``); an interrupt raises."""
+    reasons = why if why is not None else []
     u = Unrolling(ts, "m.")
     base = [_as_bool(ts.init(Z3, u.state(0)))]
     for t in range(depth):
@@ -278,18 +325,18 @@ def minimize(ts: TransitionSystem, depth: int, opts: Options) -> Trace | None:
         if ts.costs is not None
         else []
     )
-    o = z3.Optimize()
-    o.set("timeout", opts.timeout_ms)
-    o.set("random_seed", opts.seed)
+    o = new_optimize(opts)
     o.add(*base)
-    for term in terms:
+    for n, term in enumerate(terms):
         value = _least(o, term)
         if value is None:
+            reasons.append(f"cost term {n + 1} of {len(terms)}: {solvers.why(o)}")
             return None
         o.add(term == value)
     # then the smallest value of every free variable, in a fixed order (inputs night by night, then the
     # initial state): the reported trace is unique, so the same question always gets the same answer
     if check_sat(o) != z3.sat:
+        reasons.append(f"the optimum: {solvers.why(o)}")
         return None
     s = new_solver(opts)
     s.add(*o.assertions())
@@ -307,10 +354,14 @@ def minimize(ts: TransitionSystem, depth: int, opts: Options) -> Trace | None:
                 model = s.model()
                 best = model.eval(term, model_completion=True)
             s.pop()
+            if r == z3.unknown:
+                reasons.append(f"smallest value of {var}: {solvers.why(s)}")
+                return None
             if r != z3.sat:
                 break
         s.add(term == best)
     if check_sat(s) != z3.sat:
+        reasons.append(f"the final model: {solvers.why(s)}")
         return None
     return extract(ts, u, s.model(), depth, minimized=True)
 
@@ -380,3 +431,117 @@ def replay(ts: TransitionSystem, trace: Trace) -> list[dict[str, Any]]:
             raise ValueError(f"{ts.name}: inputs not allowed: {i}")
         states.append(ts.run(states[-1], i))
     return states
+
+
+# ── non-vacuity ─────────────────────────────────────────────────────────────────────────────────
+
+LIVENESS_DEPTH = (
+    8  # witnesses are searched at least this deep (the extra bullet of night 5, evolution from 3)
+)
+
+
+class Live(StrEnum):
+    REACHED = "reached"
+    UNREACHED = "unreached"  # not within the search depth (or the initial states are unsatisfiable)
+    UNKNOWN = "unknown"
+
+
+@dataclass
+class Witness:
+    """One non-vacuity witness: the initial states, a transition kind (cover) or a premise state."""
+
+    kind: str  # "init" / "cover" / "premise"
+    label: str
+    clause: str
+    zh: str
+    en: str
+    status: Live
+    depth: int | None = None  # the night at which it was first reached
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "name": self.label,
+            "clause": self.clause,
+            "zh": self.zh,
+            "en": self.en,
+            "status": self.status.value,
+            "depth": self.depth,
+        }
+
+
+GUARD_COVER = Cover(
+    "any_transition",
+    "",
+    "自初始状态起存在合法的一夜（守卫可满足）",
+    "some night is legal from an initial state (the guard is satisfiable)",
+    lambda a, s, i: a.bool_(True),
+)
+
+
+def liveness(ts: TransitionSystem, opts: Options) -> list[Witness]:
+    """The non-vacuity witnesses of ``ts``: the initial states are satisfiable; the guard (``any_transition``)
+    and every :class:`Cover` hold on some reachable state with its inputs; every premise holds on some
+    reachable state.  Searched by one incremental BMC to ``max(opts.depth, LIVENESS_DEPTH)`` nights, each
+    witness recorded at the first night it is reached."""
+    depth = max(opts.depth, LIVENESS_DEPTH)
+    u = Unrolling(ts, "w.")
+    solver = new_solver(opts)
+    solver.add(_as_bool(ts.init(Z3, u.state(0))))
+    init = Witness("init", "init", "", "初始状态可满足", "the initial states are satisfiable", Live.UNREACHED)
+    r = check_sat(solver)
+    covers = [GUARD_COVER, *ts.covers]
+    out = [init]
+    out += [Witness("cover", c.label, c.clause, c.zh, c.en, Live.UNREACHED) for c in covers]
+    out += [Witness("premise", p.label, p.clause, p.zh, p.en, Live.UNREACHED) for p in ts.premises]
+    out += [Witness("outcome", p.label, p.clause, p.zh, p.en, Live.UNREACHED) for p in ts.outcomes]
+    if r == z3.unknown:
+        for w in out:
+            w.status = Live.UNKNOWN
+        return out
+    if r == z3.unsat:
+        return out
+    init.status, init.depth = Live.REACHED, 0
+
+    def cover_at(c: Cover) -> Callable[[int], Any]:
+        def at(t: int) -> Any:
+            s, i = u.state(t), u.input(t)
+            return z3.And(_as_bool(ts.guard(Z3, s, i)), _as_bool(c.fn(Z3, s, i)))
+
+        return at
+
+    def premise_at(p: Prop) -> Callable[[int], Any]:
+        return lambda t: _as_bool(p.fn(Z3, u.state(t)))
+
+    tests: list[tuple[Witness, Callable[[int], Any]]] = []
+    tests += zip(out[1 : 1 + len(covers)], map(cover_at, covers), strict=True)
+    tests += zip(out[1 + len(covers) :], map(premise_at, (*ts.premises, *ts.outcomes)), strict=True)
+    for t in range(depth + 1):
+        if t:
+            solver.add(*u.transition(t - 1))
+        for w, fn in tests:
+            if w.status is not Live.UNREACHED:
+                continue
+            r = _check_with(solver, fn(t))
+            if r == z3.sat:
+                w.status, w.depth = Live.REACHED, t
+            elif r == z3.unknown:
+                w.status = Live.UNKNOWN
+        alive = all(w.status is not Live.UNREACHED for w, _ in tests if w.kind != "outcome")
+        if alive and (all(w.status is not Live.UNREACHED for w, _ in tests) or t >= opts.depth):
+            break
+    return out
+
+
+def _check_with(solver: z3.Solver, condition: Any) -> z3.CheckSatResult:
+    solver.push()
+    solver.add(condition)
+    r = check_sat(solver)
+    solver.pop()
+    return r
+
+
+def vacuity(witnesses: Sequence[Witness]) -> str:
+    """Why a model is vacuous ('' when every witness was reached)."""
+    missing = [w for w in witnesses if w.status is not Live.REACHED and w.kind != "outcome"]
+    return "; ".join(f"{w.kind} {w.label} {w.status.value}" for w in missing)

@@ -8,11 +8,17 @@ each invariant it checks every combination of the readings of the switches relev
 switches and the parameter overrides as configured); the invariant's *headline* status is the one of the
 configured readings, and the report lists every reading with its own status, so it says which readings
 differ.  Exit status (:meth:`VerifyReport.exit_code`): 1 when a headline status is ``violated``, else 3
-when one is ``unknown``, else 0 — an ``unknown`` is never shown as a pass.
+when one is ``unknown``, else 0 — an ``unknown`` is never shown as a pass.  A ``vacuous`` invariant (the
+model cannot reach what the theorem talks about) exits 1 like a violation: a proof of nothing is a defect.
+
+The rules are the spec's, with the values the checked text states (:mod:`ruleproof.textrules`:
+a revision that edits 「2 发」 in a rule is verified with its own number) and any ``--set`` reform on top;
+the claims are read from the text by each invariant (:mod:`ruleproof.claims`).
 """
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import time
 from collections.abc import Sequence
@@ -20,21 +26,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ruleproof import books
+from ruleproof import books, progress
 from ruleproof.books import BookProfile
 from ruleproof.books.protocols import ExecutableSpec, SpecLike
 from ruleproof.findings import Finding, Severity
-from ruleproof.fsutil import atomic_write_text
+from ruleproof.fsutil import atomic_write_text, make_folder
 from ruleproof.lint.base import CheckInfo
+from ruleproof.smt import cache
 from ruleproof.smt.invariant import Checked, Invariant
 from ruleproof.smt.ts import CheckResult, Options, Status
 from ruleproof.specs.model import Switch
 from ruleproof.text import Document
+from ruleproof.textrules import TextRule, text_rules
 from ruleproof.vectors.format import dump_vector
 
 Spec = SpecLike
 
-RANK = {Status.VIOLATED: 3, Status.UNKNOWN: 2, Status.HOLDS: 1, Status.PROVED: 0}
+RANK = {Status.VIOLATED: 4, Status.VACUOUS: 3, Status.UNKNOWN: 2, Status.HOLDS: 1, Status.PROVED: 0}
 
 
 @dataclass
@@ -64,8 +72,24 @@ class ReadingResult:
         }
         if r.trace is not None:
             out["minimized"] = r.trace.minimized
+        if r.status is Status.UNKNOWN:
+            out["unknown"] = (
+                r.unknown or "unknown"
+            )  # timeout / unknown / not-modelled / not-read / not-stated
         if self.checked.scenario_note:
             out["scenario_note"] = self.checked.scenario_note
+        out["fallbacks"] = self.fallbacks()
+        return out
+
+    def fallbacks(self) -> list[str]:
+        """What this verdict settled for, in words: never silent (an unminimized counterexample, a
+        violation with no replayable scenario)."""
+        r = self.checked.result
+        out = []
+        if r.trace is not None and not r.trace.minimized:
+            out.append(f"counterexample not minimized: {r.trace.why_not_minimized or 'no reason recorded'}")
+        if r.status is Status.VIOLATED and self.checked.scenario is None:
+            out.append(f"no replayable scenario: {self.checked.scenario_note or 'none built'}")
         return out
 
     def to_json(self, timing: bool) -> dict[str, Any]:
@@ -75,7 +99,7 @@ class ReadingResult:
 def _depth(r: CheckResult) -> int | None:
     """Nights explored by BMC (for a violation: the nights of the counterexample); None for a decision
     that is not about nights (the order tables)."""
-    return None if r.method == "smt-ranks" else r.depth
+    return None if r.method in ("smt-ranks", "smt", "probe") else r.depth
 
 
 @dataclass
@@ -106,6 +130,8 @@ class InvariantResult:
             "title": inv.title,
             "title_en": inv.title_en,
             "cites": list(inv.cites),
+            "stated": inv.stated,
+            "claims": self.headline.checked.claims,
             **self.headline.verdict(timing),
             "seconds": round(self.seconds, 3) if timing else None,  # every reading together
             "abstraction": inv.abstraction,
@@ -121,10 +147,12 @@ class VerifyReport:
     spec: Spec
     options: Options
     invariants: list[InvariantResult] = field(default_factory=list)
+    text_rules: list[TextRule] = field(default_factory=list)  # rule values the text states, ≠ the spec's
+    all_readings: bool = True  # False: the other readings were skipped on request (said in the report)
 
     def exit_code(self) -> int:
         statuses = {r.status for r in self.invariants}
-        if Status.VIOLATED in statuses:
+        if statuses & {Status.VIOLATED, Status.VACUOUS}:
             return 1
         return 3 if Status.UNKNOWN in statuses else 0
 
@@ -136,12 +164,14 @@ class VerifyReport:
         changes = self.spec.describe_changes()
         return {
             "book": self.spec.book,
+            "all_readings": self.all_readings,  # False: only the configured readings were checked
             "params": changes["params"],
             "interpretation": changes["interpretation"],
             "depth": self.options.depth,
             "timeout_ms": self.options.timeout_ms,
             "seed": self.options.seed,
             "status": self.status.value,
+            "text_rules": [t.to_json() for t in self.text_rules],
             "invariants": [r.to_json(timing) for r in self.invariants],
         }
 
@@ -197,16 +227,26 @@ def verify_all(
         from ruleproof.text import read_document
 
         doc = read_document(books.load_source(f"bundled:{book.key}"))
-    report = VerifyReport(spec, opts)
+    # the rules the text states (each parameter's quoted phrase read back from it), an explicit reform on top
+    stated = [t for t in text_rules(doc, exe.params) if t.key not in spec.overrides]
+    spec = exe.load({**{t.key: t.text_value for t in stated}, **spec.overrides}, spec.interpretation)
+    report = VerifyReport(spec, opts, text_rules=stated, all_readings=all_readings)
+    text_hash = document_hash(doc)
+    data = cache.data_of(spec) if cache.directory() is not None else ""
     chosen = invariants if invariants is not None else books.invariants_of(book, "verify")
-    for inv in chosen:
-        combos = reading_combinations(spec, inv.switches)
+    plan = [(inv, reading_combinations(spec, inv.switches)) for inv in chosen]
+    plan = [(inv, combos if all_readings else combos[:1]) for inv, combos in plan]
+    total, done = sum(len(combos) for _, combos in plan), 0
+    for inv, combos in plan:
         results = []
-        for n, combo in enumerate(combos if all_readings else combos[:1]):
+        for n, combo in enumerate(combos):
+            progress.update(
+                "verify", " ".join([inv.name, *(f"{k}={v}" for k, v in combo.items())]), done, total
+            )
+            done += 1
             variant = exe.load(spec.overrides, {**spec.interpretation, **combo})
-            start = time.perf_counter()
-            checked = inv.check(variant, opts, doc)
-            rr = ReadingResult(combo, checked, time.perf_counter() - start, configured=n == 0)
+            checked, seconds = _checked(inv, variant, opts, doc, (data, text_hash))
+            rr = ReadingResult(combo, checked, seconds, configured=n == 0)
             if write_dir is not None and checked.scenario is not None:
                 rr.counterexample = write_counterexample(
                     Path(write_dir), inv.name, variant, combo, checked.scenario
@@ -216,12 +256,39 @@ def verify_all(
     return report
 
 
+def document_hash(doc: Document) -> str:
+    return hashlib.sha256("\n".join(doc.lines).encode()).hexdigest()
+
+
+def _checked(
+    inv: Invariant[Any], spec: Spec, opts: Options, doc: Document, hashes: tuple[str, str]
+) -> tuple[Checked, float]:
+    """One invariant in one reading, through the verdict cache (:mod:`ruleproof.smt.cache`); ``hashes``:
+    the spec data's and the text's."""
+
+    def compute() -> tuple[Checked, float]:
+        start = time.perf_counter()
+        checked = inv.check(spec, opts, doc)
+        return checked, time.perf_counter() - start
+
+    data, text_hash = hashes
+    k = cache.key(
+        data,
+        "verify",
+        inv.name,
+        text_hash,
+        sorted(spec.overrides.items()),
+        sorted(spec.interpretation.items()),
+        opts,
+    )
+    return cache.cached(k, compute)
+
+
 def write_counterexample(
     folder: Path, name: str, spec: Spec, readings: dict[str, str], vector: dict[str, Any]
 ) -> str:
     stem = counterexample_name(name, spec, readings)
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{stem}.json"
+    path = make_folder(folder) / f"{stem}.json"
     atomic_write_text(path, dump_vector({**vector, "id": stem}))
     return str(path)
 
@@ -236,6 +303,20 @@ VIOLATED = CheckInfo(
     rule_en="An invariant the text states must hold in every situation the rules allow.",
     advice="按反例（向量文件）回放，修改条文使定理成立，或删去∕改写该定理之表述。",
     advice_en="Replay the counterexample vector, then fix the rules or restate the theorem.",
+)
+
+
+VACUOUS = CheckInfo(
+    id="invariant-vacuous",
+    family="v",
+    severity=Severity.ERROR,
+    title="定理之证明为空证（模型到不了定理所谈之局面）",
+    title_en="a theorem's proof is vacuous (the model cannot reach what the theorem talks about)",
+    rule="证明须附可达性见证：初始状态可满足、每类转移可发生、定理所述之局面可达；否则不得称「已证明」。",
+    rule_en="A proof must come with witnesses: satisfiable initial states, every transition kind firing, and "
+    "the theorem's scenario reachable; otherwise it is not a proof.",
+    advice="查看 details.alive 中未达之见证：规格（步骤表、技能表、参数）或正文是否使该局面不可能发生。",
+    advice_en="See the unreached witnesses in details.alive: does the spec or the text make the scenario impossible?",
 )
 
 
@@ -271,6 +352,22 @@ def report_findings(report: VerifyReport, doc: Document) -> list[Finding]:
                     extra={"invariant": inv.invariant.name, "witness": w["name"]},
                 )
             )
+    for inv in report.invariants:
+        if inv.status is not Status.VACUOUS:
+            continue
+        cite = inv.invariant.cites[0]
+        clause = doc.clause(cite)
+        note = inv.headline.checked.result.note
+        out.append(
+            VACUOUS.finding(
+                cite,
+                clause.line if clause else None,
+                f"不变式 {inv.invariant.name} 之证明为空证（{note}）",
+                f"invariant {inv.invariant.name} is vacuous ({note})",
+                clause.title if clause else inv.invariant.title,
+                extra={"invariant": inv.invariant.name},
+            )
+        )
     for inv in report.invariants:
         if inv.status is not Status.VIOLATED:
             continue

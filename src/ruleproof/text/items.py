@@ -256,3 +256,14 @@ def _mark_legends(tags: list[Tag], positions: list[int]) -> list[Tag]:
         if len({tags[j].kind for j in window}) >= 3:
             legend.update(window)
     return [replace(t, mention=True) if i in legend else t for i, t in enumerate(tags)]
+
+
+def strong_item_markers(text: str, breaks: set[int]) -> list[tuple[int, int, int | None, str]]:
+    """Every marker that reads as the start of an item (not only the first of each number, which is
+    what :func:`extract_items` keeps): ``(offset, ordinal, variant, label)`` in text order.  Layout
+    checks use it to see labels the tree leaves out (a second 「②」)."""
+    return [
+        (mk.pos, mk.ordinal, mk.variant, text[mk.pos : mk.end])
+        for mk, level in _item_markers(text, breaks)
+        if level == STRONG
+    ]

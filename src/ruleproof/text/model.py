@@ -19,7 +19,9 @@ Every element keeps its 1-based source line number in the *original* file.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import bisect
+import itertools
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -210,7 +212,7 @@ class Clause:
 
     def line_of_offset(self, offset: int) -> int:
         """Source line of character ``offset`` in :attr:`text`."""
-        return _line_of(self.spans, offset, self.end_line)
+        return _line_of(self.spans, offset, lambda: self.end_line)
 
 
 @dataclass(frozen=True)
@@ -241,14 +243,40 @@ class Appendix:
         return _line_of(self.spans, offset, self.spans[-1].line if self.spans else self.line)
 
 
-def _line_of(spans: list[Span], offset: int, default: int) -> int:
-    """Source line of character ``offset`` of the spans' joined text."""
-    pos = 0
-    for span in spans:
-        if offset < pos + len(span.text):
-            return span.line
-        pos += len(span.text)
-    return default
+class _SpanIndex:
+    """Start offsets of a span list's pieces in their joined text, for a binary search: a line lookup is
+    O(log n), not a walk over every span (which made reading a large text quadratic).  Rebuilt when the
+    list changes length (spans are only appended while a text is read)."""
+
+    __slots__ = ("ends", "n")
+
+    def __init__(self, spans: list[Span]) -> None:
+        self.n = len(spans)
+        self.ends = list(itertools.accumulate(len(span.text) for span in spans))
+
+
+_INDEX: dict[int, tuple[list[Span], _SpanIndex]] = {}
+
+
+def _index(spans: list[Span]) -> _SpanIndex:
+    hit = _INDEX.get(id(spans))
+    if hit is not None and hit[0] is spans and hit[1].n == len(spans):
+        return hit[1]
+    if len(_INDEX) > 4096:  # a cache, not a leak: old documents' lists drop out
+        _INDEX.clear()
+    index = _SpanIndex(spans)
+    _INDEX[id(spans)] = (spans, index)
+    return index
+
+
+def _line_of(spans: list[Span], offset: int, default: int | Callable[[], int]) -> int:
+    """Source line of character ``offset`` of the spans' joined text (``default`` past the end)."""
+    ends = _index(spans).ends
+    k = bisect.bisect_right(ends, offset)
+    if k < len(spans):
+        # the first span whose end is past ``offset``; empty spans (end == start) are skipped over
+        return spans[k].line
+    return default() if callable(default) else default
 
 
 def _breaks(spans: list[Span]) -> set[int]:
@@ -298,9 +326,28 @@ class Names:
     """Every name the text defines, by kind (see :class:`Definition`)."""
 
     definitions: list[Definition] = field(default_factory=list)
+    # by kind, rebuilt when definitions were added (a lookup per reference made a large text quadratic)
+    _by_kind: dict[str, list[Definition]] = field(default_factory=dict, repr=False, compare=False)
+    _names: dict[str, frozenset[str]] = field(default_factory=dict, repr=False, compare=False)
+    _indexed: int = field(default=-1, repr=False, compare=False)
+
+    def _index(self) -> None:
+        if self._indexed == len(self.definitions):
+            return
+        self._by_kind.clear()
+        for d in self.definitions:
+            self._by_kind.setdefault(d.kind, []).append(d)
+        self._names = {k: frozenset(d.name for d in ds) for k, ds in self._by_kind.items()}
+        self._indexed = len(self.definitions)
 
     def of(self, kind: str) -> list[Definition]:
-        return [d for d in self.definitions if d.kind == kind]
+        self._index()
+        return list(self._by_kind.get(kind, ()))
+
+    def names_of(self, kind: str) -> frozenset[str]:
+        """The names defined as ``kind`` (a set, for membership tests)."""
+        self._index()
+        return self._names.get(kind, frozenset())
 
     def named(self, kind: str, name: str) -> list[Definition]:
         return [d for d in self.definitions if d.kind == kind and d.name == name]

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Set
 from dataclasses import dataclass, replace
 
 from ruleproof.text.model import Clause, Definition, Missing, Names, Ref, RefKind
@@ -65,6 +65,11 @@ _SKILL_BRACKET = re.compile(
 )
 # 「[醉酒]状态」 「状态[破伤风]」 「[中毒]效果」
 _STATUS_REF = re.compile(r"\[([^\[\]]{1,14})\](?:状态|效果)|状态\[([^\[\]]{1,14})\]")
+# a place in an order given relative to a named one: 「接刀顺序为机械狼出局后」 「顺序在黑客之后」 「行动顺序在熬药巫婆
+# 之前」 — the name is a role's (or another defined name's) position in that order
+_ORDER_PLACE = re.compile(
+    rf"(?:顺序|次序)(?:排)?(?:在|为|于)([{CJK}]{{2,8}}?)(?:出局[后前]|之后|之前|以后|以前|后面|前面)"
+)
 # a priority / order list: 「判定优先顺序为：A、B、C」 「按如下顺序，…：A，B，C」
 _ORDER_LEAD = re.compile(r"(?:顺序|优先级|优先顺序|次序)[^。；：:\n]{0,20}[：:为]")
 _SPLIT = re.compile(r"[、，,/＞>]")
@@ -221,8 +226,8 @@ def scan_name_refs(
     """Every citation by name in a section's body (its own skill and status definitions excluded)."""
     resolver = resolver or Resolver(names)
     refs: list[Ref] = []
-    tag_names = {d.name for d in names.of("tag")}
-    skill_names = {d.name for d in names.of("skill")}
+    tag_names = names.names_of("tag")
+    skill_names = names.names_of("skill")
     for span in clause.spans:
         text = span.text
         start = 0
@@ -275,7 +280,13 @@ def _ref(
 
 
 def _line_refs(
-    text: str, line: int, clause: Clause, tags: set[str], skills: set[str], context: str, resolver: Resolver
+    text: str,
+    line: int,
+    clause: Clause,
+    tags: frozenset[str],
+    skills: frozenset[str],
+    context: str,
+    resolver: Resolver,
 ) -> Iterator[Ref]:
     # role<skill> pairs, in file order; a bare <skill> after 「、」 keeps the previous pair's role
     last_role: str | None = None
@@ -340,6 +351,22 @@ def _line_refs(
         if _NAME_CHARS.match(name) and name not in tags:
             yield _ref(RefKind.STATUS, m.group(0), line, clause, name, context=context)
     yield from _list_refs(text, line, clause, context, resolver)
+    for m in _ORDER_PLACE.finditer(text):
+        name = m.group(1)
+        if _name_like(name) and not _defined_elsewhere(name, resolver):
+            yield _ref(RefKind.ROLE, m.group(0), line, clause, name, context=context)
+
+
+def _name_like(run: str) -> bool:
+    """A run that reads as one name, not as prose or a group (「原角色」, 「该身份对应的技能」, 「其他所有」)."""
+    if any(ch in _PROSE_CHARS for ch in run) or run.endswith(_GROUP_ROLE_WORDS):
+        return False
+    return not run.startswith(("其他", "其余", "所有", "原", "该", "此", "每"))
+
+
+def _defined_elsewhere(name: str, resolver: Resolver) -> bool:
+    """A place named by a skill, a status or a term of the text, not by a role."""
+    return name in resolver.skills or name in resolver.statuses or name in resolver.terms
 
 
 def _skill_like(name: str) -> bool:
@@ -349,7 +376,7 @@ def _skill_like(name: str) -> bool:
     return bool(_NAME_CHARS.match(name))
 
 
-def _longest_defined_prefix(name: str, defined: set[str]) -> str | None:
+def _longest_defined_prefix(name: str, defined: Set[str]) -> str | None:
     for k in range(len(name), 0, -1):
         if name[:k] in defined:
             return name[:k]

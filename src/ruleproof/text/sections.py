@@ -464,16 +464,52 @@ def _run_sibling(heads: list[_Head], stack: list[int], h: _Head) -> int | None:
     return None
 
 
+# an entry of a label's list: a short name, then a comma (「丘比特，获得修改版强制技能…」)
+_ENTRY = re.compile(r"^([^\s，,：:。]{1,8})[，,]")
+GAP = 2  # blank lines that set a closing note apart from the list above it
+
+
+def _closing_notes(heads: list[_Head], clean: list[str], kind: dict[int, str], n: int) -> dict[int, int]:
+    """Lines that end a label's list rather than continue it: a label section (「不定阵营：」) whose lines are all
+    entries 「name，…」, then a gap of blank lines, then a last paragraph that is no such entry (「不入群狼但可接刀
+    的狼人角色接刀顺序：…」) — the list is over and the paragraph belongs to the section the label is part of.
+    Returns line → the index of the heading it goes to."""
+    out: dict[int, int] = {}
+    for k, h in enumerate(heads):
+        if h.style != "colon" or h.parent is None:
+            continue
+        nxt = heads[k + 1].line if k + 1 < len(heads) else n + 1
+        body = [i for i in range(h.line + 1, nxt) if kind.get(i) in ("body", "item")]
+        if len(body) < 3:
+            continue
+        # the last paragraph: a run of body lines with no blank line between them
+        start = len(body) - 1
+        while start > 0 and body[start - 1] == body[start] - 1:
+            start -= 1
+        entries, note = body[:start], body[start:]
+        if len(entries) < 2 or note[0] - entries[-1] - 1 < GAP:
+            continue
+        if all(_ENTRY.match(clean[i - 1].strip()) for i in entries) and not _ENTRY.match(
+            clean[note[0] - 1].strip()
+        ):
+            for i in note:
+                out[i] = h.parent
+    return out
+
+
 def _build(heads: list[_Head], clean: list[str], kind: dict[int, str], n: int) -> list[Clause]:
     clauses: list[Clause] = []
+    moved = _closing_notes(heads, clean, kind, n)
     for k, h in enumerate(heads):
         nxt = heads[k + 1].line if k + 1 < len(heads) else n + 1
         spans: list[Span] = []
         if h.body_col < len(clean[h.line - 1]) and clean[h.line - 1][h.body_col :].strip():
             spans.append(Span(h.line, h.body_col, clean[h.line - 1][h.body_col :]))
         for i in range(h.line + 1, nxt):
-            if kind.get(i) in ("body", "item", "table") and clean[i - 1].strip():
+            if kind.get(i) in ("body", "item", "table") and clean[i - 1].strip() and i not in moved:
                 spans.append(Span(i, 0, clean[i - 1]))
+        for i in sorted(line for line, to in moved.items() if to == k):
+            spans.append(Span(i, 0, clean[i - 1]))
         heading = Heading(h.line, h.col, h.title, clean[h.line - 1][h.col : h.body_col].strip())
         clause = Clause(
             id="",

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ruleproof.errors import BadInput, UserError
+from ruleproof.fsutil import read_limited
 from ruleproof.jsonout import dumps
 
 FORMAT = "ruleproof-vector/1"
@@ -56,14 +57,45 @@ FieldParser = Callable[[str, Any], Any]  # (where, raw JSON value) → the field
 ItemParser = Callable[[str, Mapping[str, Any]], Any]  # (where, script item) → the book's extra data or None
 
 
-def _bad(where: str, zh: str, en: str) -> BadInput:
-    return BadInput(f"{where}：{zh}", f"{where}: {en}")
+# Limits of what a vector may hold: beyond them it is malformed (one line, exit 2), never a slow run or a
+# traceback.  A real vector is a few kilobytes, a few levels deep, with nights in the tens.
+MAX_BYTES = 4 * 1024 * 1024
+MAX_DEPTH = 64  # nesting of arrays and objects
+MAX_INT = 10**15  # any integer (a seed, a clock) — larger ones are a typo or an attack
+MAX_ROUND = 1000  # night / day numbers are 1..MAX_ROUND
 
 
-def _int(where: str, v: Any, what: str) -> int:
+class MalformedVector(BadInput):
+    """A vector file that is not a valid ``ruleproof-vector/1`` object: its place is named as a JSON path
+    (``$.script[0].night``).  Never confused with a failing expectation (exit 2, not 1)."""
+
+
+def _bad(where: str, zh: str, en: str) -> MalformedVector:
+    return MalformedVector(f"{where}：{zh}", f"{where}: {en}")
+
+
+def _at(path: str, pointer: str = "$") -> str:
+    """The place of an error: the file and a JSON path in it."""
+    return f"{path}: {pointer}"
+
+
+def _int(where: str, v: Any, what: str, *, low: int | None = None, high: int = MAX_INT) -> int:
     if isinstance(v, bool) or not isinstance(v, int):
         raise _bad(where, f"{what} 须为整数", f"{what} must be an integer")
+    if low is not None and v < low:
+        raise _bad(where, f"{what} 须 ≥ {low}", f"{what} must be ≥ {low}")
+    if abs(v) > high:
+        raise _bad(where, f"{what} 过大（上限 {high}）", f"{what} is too large (at most {high})")
     return v
+
+
+def _seat(where: str, v: Any, what: str) -> int:
+    return _int(where, v, what, low=0, high=MAX_INT)
+
+
+def _round(where: str, v: Any, what: str) -> int:
+    """A night or day number: 1..MAX_ROUND."""
+    return _int(where, v, what, low=1, high=MAX_ROUND)
 
 
 # ── field parsers a book's vocabulary is built from ────────────────────────────────────────────
@@ -78,11 +110,26 @@ def optional_int_field(name: str) -> FieldParser:
 
 
 def str_field(where: str, v: Any) -> str:
-    return str(v)
+    if not isinstance(v, str):
+        raise _bad(where, "须为字符串", "must be a string")
+    return v
 
 
 def bool_field(where: str, v: Any) -> bool:
-    return bool(v)
+    if not isinstance(v, bool):
+        raise _bad(where, "须为 true 或 false", "must be true or false")
+    return v
+
+
+def object_field(name: str) -> FieldParser:
+    """A JSON object (the book reads its keys)."""
+
+    def parse(where: str, v: Any) -> dict[str, Any]:
+        if not isinstance(v, dict):
+            raise _bad(where, f"{name} 须为对象", f"{name} must be an object")
+        return v
+
+    return parse
 
 
 def str_list_field(name: str, zh: str | None = None, en: str | None = None) -> FieldParser:
@@ -102,6 +149,8 @@ def centi(where: str, v: Any) -> int:
         d = Decimal(str(v)) * 100
     except InvalidOperation:
         raise _bad(where, "amount 须为数", "amount must be a number") from None
+    if not d.is_finite() or abs(d) > MAX_INT:
+        raise _bad(where, "amount 须为有限且不过大的数", "amount must be a finite, moderate number")
     if d != d.to_integral_value():
         raise _bad(where, "amount 至多两位小数", "amount has at most two decimals")
     return int(d)
@@ -120,7 +169,8 @@ class Vocabulary:
     * ``item_parser`` — per half, reads the book's own item keys; its result is kept in ``Vector.extras``;
     * ``seat_sets`` — expectation keys listing seats: ``out`` (the seats whose ``out`` state field is the
       key: dead, exiled) or ``flag`` (a true boolean state field: alive, dying);
-    * ``expect_keys`` — further expectation keys the book's engine checks (batches);
+    * ``expect_keys`` — further expectation keys the book's engine checks (batches), and
+      ``expect_parsers`` the shape each must have (checked when the vector is loaded);
     * ``day_steps`` — whether checkpoints may name a step of the day (``day N step S``);
     * ``clause_re`` — what a clause id of the book looks like (``cites``).
     """
@@ -136,6 +186,7 @@ class Vocabulary:
     item_parser: Mapping[str, ItemParser] = field(default_factory=dict)
     seat_sets: Mapping[str, str] = field(default_factory=lambda: {"dead": "out", "alive": "flag"})
     expect_keys: frozenset[str] = frozenset()
+    expect_parsers: Mapping[str, FieldParser] = field(default_factory=dict)
     day_steps: bool = False
     clause_re: re.Pattern[str] = re.compile(r"^\S+$")
 
@@ -201,14 +252,16 @@ def _action(where: str, night: int, obj: Any, vocab: Vocabulary) -> ActionSpec:
         raise _bad(where, "行动须含 actor 与 skill", "an action needs actor and skill")
     targets = obj.get("targets", [])
     if not isinstance(targets, list):
-        raise _bad(where, "targets 须为列表", "targets must be a list")
-    fields = {key: parse(where, obj[key]) for key, parse in vocab.action_fields.items() if key in obj}
+        raise _bad(f"{where}.targets", "targets 须为列表", "targets must be a list")
+    fields = {
+        key: parse(f"{where}.{key}", obj[key]) for key, parse in vocab.action_fields.items() if key in obj
+    }
     return ActionSpec(
         night=night,
-        actor=_int(where, obj["actor"], "actor"),
-        skill=str(obj["skill"]),
-        targets=tuple(_int(where, t, "target") for t in targets),
-        step=str(obj["step"]) if "step" in obj else None,
+        actor=_seat(f"{where}.actor", obj["actor"], "actor"),
+        skill=str_field(f"{where}.skill", obj["skill"]),
+        targets=tuple(_seat(f"{where}.targets[{j}]", x, "target") for j, x in enumerate(targets)),
+        step=str_field(f"{where}.step", obj["step"]) if "step" in obj else None,
         fields=fields,
     )
 
@@ -222,17 +275,27 @@ def vocabulary_for(raw: Mapping[str, Any], path: str) -> Vocabulary:
 
 def parse_vector(raw: Any, path: str = "<vector>", vocabulary: Vocabulary | None = None) -> Vector:
     """Validate the shape of a vector object and split its script by night and day.  Without a
-    ``vocabulary``, the one of the book the vector names."""
+    ``vocabulary``, the one of the book the vector names.  Errors are :class:`MalformedVector`, naming
+    the file and the JSON path of the place."""
+    top = _at(path)
     if not isinstance(raw, dict):
-        raise _bad(path, "向量须为 JSON 对象", "a vector is a JSON object")
+        raise _bad(top, "向量须为 JSON 对象", "a vector is a JSON object")
     missing = [k for k in REQUIRED if k not in raw]
     if missing:
-        raise _bad(path, f"缺少字段 {missing}", f"missing keys {missing}")
+        raise _bad(top, f"缺少字段 {missing}", f"missing keys {missing}")
     unknown = set(raw) - TOP_KEYS
     if unknown:
-        raise _bad(path, f"未知字段 {sorted(unknown)}", f"unknown keys {sorted(unknown)}")
+        raise _bad(top, f"未知字段 {sorted(unknown)}", f"unknown keys {sorted(unknown)}")
     if raw["format"] != FORMAT:
-        raise _bad(path, f"format 须为 {FORMAT}", f"format must be {FORMAT}")
+        raise _bad(_at(path, "$.format"), f"format 须为 {FORMAT}", f"format must be {FORMAT}")
+    if not isinstance(raw["book"], str):
+        raise _bad(_at(path, "$.book"), "book 须为 规则书/版本", "book must be BOOK/VERSION")
+    if not isinstance(raw["id"], str) or not raw["id"].strip():
+        raise _bad(_at(path, "$.id"), "id 须为非空字符串", "id must be a non-empty string")
+    _id_matches_file(raw["id"], path)
+    for key in ("title", "description"):
+        if key in raw and not isinstance(raw[key], str):
+            raise _bad(_at(path, f"$.{key}"), f"{key} 须为字符串", f"{key} must be a string")
     vocab = vocabulary if vocabulary is not None else vocabulary_for(raw, path)
     cites = raw["cites"]
     if (
@@ -240,36 +303,59 @@ def parse_vector(raw: Any, path: str = "<vector>", vocabulary: Vocabulary | None
         or not cites
         or not all(isinstance(c, str) and vocab.clause_re.match(c) for c in cites)
     ):
-        raise _bad(path, "cites 须为非空的条款编号列表", "cites must be a non-empty list of clause ids")
+        raise _bad(
+            _at(path, "$.cites"),
+            "cites 须为非空的条款编号列表",
+            "cites must be a non-empty list of clause ids",
+        )
     for key in ("interpretation", "params"):
-        if not isinstance(raw.get(key, {}), dict):
-            raise _bad(path, f"{key} 须为对象", f"{key} must be an object")
+        value = raw.get(key, {})
+        if not isinstance(value, dict):
+            raise _bad(_at(path, f"$.{key}"), f"{key} 须为对象", f"{key} must be an object")
+        if key == "interpretation" and not all(isinstance(v, str) for v in value.values()):
+            bad = next(k for k, v in value.items() if not isinstance(v, str))
+            raise _bad(_at(path, f"$.{key}.{bad}"), "解读须为字符串", "a reading must be a string")
     setup = raw["setup"]
     if not isinstance(setup, dict) or not isinstance(setup.get("players"), dict):
-        raise _bad(path, "setup.players 须为 编号→职业 的对象", "setup.players must map numbers to roles")
+        raise _bad(
+            _at(path, "$.setup.players"),
+            "setup.players 须为 编号→职业 的对象",
+            "setup.players must map numbers to roles",
+        )
+    for seat, role in setup["players"].items():
+        if not str(seat).isdigit() or not isinstance(role, str):
+            raise _bad(
+                _at(path, f"$.setup.players.{seat}"),
+                "setup.players 须为 编号→职业（字符串）",
+                "setup.players maps seat numbers to role names (strings)",
+            )
+    if "seed" in setup:
+        _int(_at(path, "$.setup.seed"), setup["seed"], "seed", low=0)
     if raw.get("run", "script") not in RUN_MODES:
-        raise _bad(path, f"run 须为 {RUN_MODES} 之一", f"run must be one of {RUN_MODES}")
+        raise _bad(_at(path, "$.run"), f"run 须为 {RUN_MODES} 之一", f"run must be one of {RUN_MODES}")
     vec = Vector(raw=raw, path=path, vocabulary=vocab)
     script = raw["script"]
     if not isinstance(script, list):
-        raise _bad(path, "script 须为列表", "script must be a list")
+        raise _bad(_at(path, "$.script"), "script 须为列表", "script must be a list")
     for i, item in enumerate(script):
-        where = f"{path} script[{i}]"
+        where = _at(path, f"$.script[{i}]")
         if not isinstance(item, dict) or ("night" in item) == ("day" in item):
             raise _bad(where, "每项须恰含 night 或 day", "each item has exactly one of night / day")
         half = "night" if "night" in item else "day"
-        n = _int(where, item[half], half)
+        n = _round(f"{where}.{half}", item[half], half)
         acts = (vec.nights if half == "night" else vec.days).setdefault(n, [])
         acts.extend(_item_actions(where, n, item, vocab.item_keys[half], vocab))
         for key, skill in vocab.vote_items.get(half, {}).items():
-            acts.extend(_votes(where, n, item.get(key, {}), skill))
+            acts.extend(_votes(f"{where}.{key}", n, item.get(key, {}), skill))
         if half == "night" and "order" in item:
             order = item["order"]
             if not isinstance(order, list):
-                raise _bad(where, "order 须为编号列表", "order must be a list of numbers")
-            vec.orders[n] = [_int(where, x, "order") for x in order]
+                raise _bad(f"{where}.order", "order 须为编号列表", "order must be a list of numbers")
+            vec.orders[n] = [_seat(f"{where}.order[{j}]", x, "order") for j, x in enumerate(order)]
         if "choices" in item:
-            vec.choices.setdefault((half, n), []).extend(_choices(where, item["choices"]))
+            vec.choices.setdefault((half, n), []).extend(_choices(f"{where}.choices", item["choices"]))
+        if "note" in item and not isinstance(item["note"], str):
+            raise _bad(f"{where}.note", "note 须为字符串", "note must be a string")
         parser = vocab.item_parser.get(half)
         if parser is not None:
             extra = parser(where, item)
@@ -278,10 +364,24 @@ def parse_vector(raw: Any, path: str = "<vector>", vocabulary: Vocabulary | None
         vec.last = max(vec.last, (half, n), key=_item_rank)
     expect = raw["expect"]
     if not isinstance(expect, list) or not expect:
-        raise _bad(path, "expect 须为非空列表", "expect must be a non-empty list")
+        raise _bad(_at(path, "$.expect"), "expect 须为非空列表", "expect must be a non-empty list")
     for i, e in enumerate(expect):
-        _check_expectation(f"{path} expect[{i}]", e, vocab)
+        _check_expectation(_at(path, f"$.expect[{i}]"), e, vocab)
     return vec
+
+
+def _id_matches_file(vector_id: str, path: str) -> None:
+    """A vector file is named after its id (``<id>.json``): a copied file whose id was not changed would
+    report under another vector's name."""
+    if not path.endswith(".json"):
+        return  # an object given in memory, or a file of another naming: nothing to compare
+    stem = Path(path).name[: -len(".json")]
+    if stem != vector_id:
+        raise _bad(
+            _at(path, "$.id"),
+            f"id「{vector_id}」与文件名「{stem}.json」不符",
+            f"id {vector_id!r} does not match the file name {stem}.json",
+        )
 
 
 def _item_actions(
@@ -293,22 +393,26 @@ def _item_actions(
         raise _bad(where, f"{kind}仅含 {'∕'.join(keys)}", f"{keys[0]} items hold {'/'.join(keys)}")
     acts = item.get("actions", [])
     if not isinstance(acts, list):
-        raise _bad(where, "actions 须为列表", "actions must be a list")
-    return [_action(f"{where} actions[{j}]", n, a, vocab) for j, a in enumerate(acts)]
+        raise _bad(f"{where}.actions", "actions 须为列表", "actions must be a list")
+    return [_action(f"{where}.actions[{j}]", n, a, vocab) for j, a in enumerate(acts)]
 
 
 def _votes(where: str, n: int, votes: Any, skill: str) -> list[ActionSpec]:
     """``{"voter": target | null}`` → one action per vote (null = abstain), in voter order."""
     if not isinstance(votes, dict):
         raise _bad(where, "votes 须为 投票者→目标 的对象", "votes maps voter → target")
+    for voter in votes:
+        if not str(voter).isdigit() or len(str(voter)) > 15:
+            raise _bad(f"{where}.{voter}", f"投票者须为编号：{voter}", f"voter must be a number: {voter}")
     out = []
-    for voter, target in sorted(votes.items(), key=lambda kv: int(kv[0]) if str(kv[0]).isdigit() else 0):
-        if not str(voter).isdigit():
-            raise _bad(where, f"投票者须为编号：{voter}", f"voter must be a number: {voter}")
+    for voter, target in sorted(votes.items(), key=lambda kv: int(kv[0])):
         if target is not None:
             out.append(
                 ActionSpec(
-                    night=n, actor=int(voter), skill=skill, targets=(_int(where, target, "vote target"),)
+                    night=n,
+                    actor=int(voter),
+                    skill=skill,
+                    targets=(_seat(f"{where}.{voter}", target, "vote target"),),
                 )
             )
     return out
@@ -319,7 +423,7 @@ def _choices(where: str, items: Any) -> list[tuple[str, int | str]]:
     if not isinstance(items, list):
         raise _bad(where, "choices 须为列表", "choices must be a list")
     out: list[tuple[str, int | str]] = []
-    for item in items:
+    for j, item in enumerate(items):
         if (
             not isinstance(item, dict)
             or set(item) != {"choice", "pick"}
@@ -328,10 +432,12 @@ def _choices(where: str, items: Any) -> list[tuple[str, int | str]]:
             or not isinstance(item["pick"], int | str)
         ):
             raise _bad(
-                where,
+                f"{where}[{j}]",
                 'choices 之项须为 {"choice": 名称, "pick": 编号或字符串}',
                 'each choice is {"choice": KEY, "pick": number or string}',
             )
+        if isinstance(item["pick"], int):
+            _int(f"{where}[{j}].pick", item["pick"], "pick")
         out.append((item["choice"], item["pick"]))
     return out
 
@@ -341,46 +447,174 @@ def _item_rank(item: tuple[str, int]) -> tuple[int, int]:
     return (n, 1 if kind == "day" else 0)
 
 
+def _seat_list(where: str, v: Any, key: str) -> None:
+    if not isinstance(v, list):
+        raise _bad(where, f"{key} 须为编号列表", f"{key} must be a list of seat numbers")
+    for j, x in enumerate(v):
+        _seat(f"{where}[{j}]", x, key)
+
+
+def _event_list(where: str, v: Any, key: str) -> None:
+    if not isinstance(v, list) or not all(isinstance(x, dict) and isinstance(x.get("kind"), str) for x in v):
+        raise _bad(where, f"{key} 须为含 kind 的对象列表", f"{key} must be a list of objects with a kind")
+
+
+def _per_seat(where: str, v: Any, key: str, lists: str) -> None:
+    """``{"seat": [...]}`` (feedback: event objects; no_feedback: kinds)."""
+    if not isinstance(v, dict):
+        raise _bad(where, f"{key} 须为 编号→列表 的对象", f"{key} maps seat numbers to lists")
+    for seat, items in v.items():
+        if not str(seat).isdigit() or len(str(seat)) > 15:
+            raise _bad(f"{where}.{seat}", f"{key} 的键须为编号", f"{key} keys are seat numbers")
+        if lists == "events":
+            _event_list(f"{where}.{seat}", items, key)
+        elif not isinstance(items, list) or not all(isinstance(x, str) for x in items):
+            raise _bad(f"{where}.{seat}", f"{key} 须为事件种类列表", f"{key} lists event kinds")
+
+
 def _check_expectation(where: str, e: Any, vocab: Vocabulary) -> None:
     if not isinstance(e, dict):
         raise _bad(where, "期望须为对象", "an expectation is an object")
     if "final" in e or "illegal" in e:
         if len(e) != 1:
             raise _bad(where, "final∕illegal 期望须单独成项", "final / illegal stand alone")
+        key = "final" if "final" in e else "illegal"
+        if not isinstance(e[key], dict) and not (key == "final" and e[key] is None):
+            raise _bad(f"{where}.{key}", f"{key} 须为对象", f"{key} must be an object")
         return
     m = AFTER_RE.match(e["after"]) if isinstance(e.get("after"), str) else None
     if m is None or (m.group(6) and not vocab.day_steps):
         day = "、'day N step S'" if vocab.day_steps else ""
         day_en = ", 'day N step S'" if vocab.day_steps else ""
         raise _bad(
-            where,
+            f"{where}.after",
             f"after 须为 'night N'、'night N start'、'night N step S' 或 'day N'{day}",
             f"after must be 'night N', 'night N start', 'night N step S' or 'day N'{day_en}",
         )
+    number = m.group(2) or m.group(5)
+    if len(number) > 4 or not 1 <= int(number) <= MAX_ROUND:
+        raise _bad(f"{where}.after", f"轮次须在 1..{MAX_ROUND}", f"the round must be within 1..{MAX_ROUND}")
     unknown = set(e) - EXPECT_KEYS - set(vocab.seat_sets) - vocab.expect_keys
     if unknown:
         raise _bad(where, f"未知期望字段 {sorted(unknown)}", f"unknown expectation keys {sorted(unknown)}")
+    for key in vocab.seat_sets:
+        if key in e:
+            _seat_list(f"{where}.{key}", e[key], key)
+    if "state" in e and not isinstance(e["state"], dict):
+        raise _bad(f"{where}.state", "state 须为 字段→值 的对象", "state maps fields to values")
+    for key in ("events", "no_events"):
+        if key in e:
+            _event_list(f"{where}.{key}", e[key], key)
+    if "feedback" in e:
+        _per_seat(f"{where}.feedback", e["feedback"], "feedback", "events")
+    if "no_feedback" in e:
+        _per_seat(f"{where}.no_feedback", e["no_feedback"], "no_feedback", "kinds")
+    if "note" in e and not isinstance(e["note"], str):
+        raise _bad(f"{where}.note", "note 须为字符串", "note must be a string")
+    for key, parse in vocab.expect_parsers.items():
+        if key in e:
+            parse(f"{where}.{key}", e[key])
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"non-finite number {name}")
+
+
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > 15:
+        raise ValueError(f"integer too large ({len(text)} digits)")
+    return int(text)
+
+
+def _parse_float(text: str) -> float:
+    value = float(text)
+    if value != value or value in (float("inf"), float("-inf")):
+        raise ValueError(f"non-finite number {text[:20]}")
+    return value
+
+
+def _depth(text: str) -> int:
+    """The deepest nesting of arrays and objects in a JSON text (strings skipped), in one pass."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def _looks_utf16(head: bytes) -> bool:
+    """UTF-16 without a byte-order mark: ASCII text with a NUL in every other byte, on one side only."""
+    even, odd = head[0::2], head[1::2]
+    return len(head) >= 4 and (
+        (even.count(0) == 0 and odd.count(0) * 2 > len(odd))
+        or (odd.count(0) == 0 and even.count(0) * 2 > len(even))
+    )
+
+
+def decode_json(data: bytes, path: str) -> Any:
+    """A vector file's bytes as JSON: UTF-8 (a BOM is allowed), at most ``MAX_BYTES``, nested at most
+    ``MAX_DEPTH`` deep, with finite numbers and integers of at most 15 digits; anything else is one
+    :class:`MalformedVector` line."""
+    where = _at(path)
+    if len(data) > MAX_BYTES:
+        raise _bad(
+            where,
+            f"文件过大（上限 {MAX_BYTES // 1024 // 1024} MB）",
+            f"file too large (at most {MAX_BYTES // 1024 // 1024} MB)",
+        )
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or _looks_utf16(data[:64]):
+        raise _bad(where, "是 UTF-16 编码：请存为 UTF-8", "UTF-16 encoded: save it as UTF-8")
+    if b"\x00" in data:
+        raise _bad(where, "是二进制文件，不是 JSON 文本", "a binary file, not JSON text")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise _bad(
+            where,
+            f"不是 UTF-8 文本（第 {exc.start} 字节；GB18030 等编码请另存为 UTF-8）",
+            f"not UTF-8 text (byte {exc.start}; save GB18030 and other encodings as UTF-8)",
+        ) from None
+    if _depth(text) > MAX_DEPTH:
+        raise _bad(
+            where, f"嵌套过深（上限 {MAX_DEPTH} 层）", f"nested too deeply (at most {MAX_DEPTH} levels)"
+        )
+    try:
+        return json.loads(
+            text, parse_constant=_reject_constant, parse_int=_parse_int, parse_float=_parse_float
+        )
+    except json.JSONDecodeError as exc:
+        raise _bad(
+            where,
+            f"不是合法 JSON（第 {exc.lineno} 行第 {exc.colno} 列：{exc.msg}）",
+            f"invalid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})",
+        ) from None
+    except (ValueError, RecursionError) as exc:
+        raise _bad(
+            where,
+            f"含无法接受的数（NaN、Infinity、溢出或过长的整数）：{exc}",
+            f"holds a number that cannot be used (NaN, Infinity, overflow or a too long integer): {exc}",
+        ) from None
 
 
 def read_raw(path: str | Path) -> dict[str, Any]:
-    """A vector file's JSON object (shape unchecked)."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise BadInput(f"找不到向量文件：{path}", f"vector file not found: {path}") from None
-    except UnicodeDecodeError:
-        raise BadInput(f"{path}：不是 UTF-8 文本", f"{path}: not UTF-8 text") from None
-    except OSError as exc:
-        raise BadInput(f"无法读取 {path}：{exc.strerror}", f"cannot read {path}: {exc.strerror}") from None
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BadInput(
-            f"{path}：不是合法 JSON（第 {exc.lineno} 行）", f"{path}: invalid JSON (line {exc.lineno})"
-        ) from None
+    """A vector file's JSON object (shape unchecked); see :func:`decode_json` for what is refused."""
+    data = read_limited(path, MAX_BYTES, ("向量文件", "vector file"))
+    raw = decode_json(data, str(path))
     if not isinstance(raw, dict):
-        raise _bad(str(path), "向量须为 JSON 对象", "a vector is a JSON object")
+        raise _bad(_at(str(path)), "向量须为 JSON 对象", "a vector is a JSON object")
     return raw
 
 
@@ -426,18 +660,22 @@ def parse_after(label: str) -> tuple[str, int, str | None]:
 __all__ = [
     "EXPECT_KEYS",
     "FORMAT",
+    "MAX_ROUND",
     "RUN_MODES",
     "START",
     "ActionSpec",
     "FieldParser",
     "ItemParser",
+    "MalformedVector",
     "Vector",
     "Vocabulary",
     "bool_field",
     "centi",
+    "decode_json",
     "dump_vector",
     "int_field",
     "load_vector",
+    "object_field",
     "optional_int_field",
     "parse_after",
     "parse_vector",

@@ -28,11 +28,13 @@ from ruleproof.specs.fanhanglu.kernels import (
     PY,
     Convert,
     bullet_arrival,
+    direction_offered,
     knife_count_next,
     net_damage_apply,
     occupancy_move,
     shutdown_tiers,
 )
+from ruleproof.specs.fanhanglu.roles import DAMAGE_SKILLS, SKILL_BY_KEY
 
 
 @on_setup("xeno")
@@ -93,8 +95,10 @@ class Evolve(SkillImpl):
             )
         if a.direction not in DIRECTION_KEYS:
             raise g.illegal("5.1", "方向须为 sabotage∕infection∕kill", "unknown direction", a)
-        full = g.occupancy[DIRECTION_KEYS.index(a.direction)] >= g.p("xeno.direction_capacity")
-        if full and not p.no_occupancy:  # 6.8.5④: a death-row alien presenting a xeno is not blocked
+        offered = direction_offered(  # 6.8.5④: a death-row alien presenting a xeno is not blocked
+            PY, g.occupancy, onehot(a.direction), g.p("xeno.direction_capacity"), not p.no_occupancy
+        )
+        if not offered:
             raise g.illegal("5.1", "无空位的方向当夜不得提交", "no free slot in that direction", a)
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
@@ -178,7 +182,7 @@ class Conversion(SkillImpl):
 
 @hook("0.6", "post")
 def _evolution_batch(g: Game) -> None:
-    g.publish("2", g.evolutions, {"evolved": g.evolutions})  # 2.1.7②: conversions not counted
+    g.publish("2", None, {"evolved": g.evolutions})  # 2.1.7②: conversions not counted
 
 
 @skill
@@ -302,7 +306,7 @@ def _sabotage_batch(g: Game) -> None:
         g.repair_cut_pct = g.p("repair_cut.one") if g.sabotage_evolved == 1 else g.p("repair_cut.two")
     g.publish(
         "5",
-        total,
+        None,
         {
             "total": centi_json(total),
             "net_damage": centi_json(g.net_damage),
@@ -418,9 +422,24 @@ def _after_knives(g: Game) -> None:
         if p.alive and p.role == "xeno":
             knifed = p.knifed_night == g.night
             p.knife_count = knife_count_next(PY, p.knife_count, knifed, p.direction == "kill", cap)
+    immunity_notices(g)
+
+
+def immunity_notices(g: Game) -> None:
+    """7.2.4: the damage-side notices of the night immunities consumed so far."""
     for n in g._immunity_feedback:
         g.private(n, "immunity_consumed", {"path": "damage", "remaining": g.players[n - 1].immunity})
     g._immunity_feedback = []
+
+
+def _notices_after_step(g: Game) -> None:
+    """Under ``immunity.notice_time=after_step``: 「随该次消耗所在步骤结算完成后立即送达」 (7.2.4 183.)."""
+    if g.interp["immunity.notice_time"] == "after_step":
+        immunity_notices(g)
+
+
+for _damage_step in sorted({SKILL_BY_KEY[k].step for k in DAMAGE_SKILLS}):
+    hook(_damage_step, "post")(_notices_after_step)
 
 
 # ── classic alien: awakening, ambush, self-heal ─────────────────────────────────────────────
@@ -487,16 +506,30 @@ class Ambush(SkillImpl):
         return Action(p.n, "ambush", (t.n,), silence=silence)
 
 
+@on_arrival
+def _self_heal_at_arrival(g: Game) -> None:
+    for p in g.players:
+        p.self_heal_at_arrival = p.self_heal_quota
+
+
 @skill
 class SelfHeal(SkillImpl):
     key = "self_heal"
 
     def check(self, g: Game, p: Player, a: Action) -> None:
-        if p.self_heal_quota <= 0 or p.mark != TRUE:
+        if self.held(g, p) <= 0 or p.mark != TRUE:
             raise g.illegal("6.5", "须持有感染治疗额度（获得真感染时取得）", "needs a self-heal quota", a)
 
+    @staticmethod
+    def held(g: Game, p: Player) -> int:
+        """The quota usable tonight: all of it (the step-8 snapshot, 2.1.2①), or only what was held when the
+        night began under ``self_heal.quota_arrived_tonight=not_usable`` (6.5④ 「须于当夜行动时一次性声明」)."""
+        if g.interp["self_heal.quota_arrived_tonight"] == "not_usable":
+            return min(p.self_heal_quota, p.self_heal_at_arrival)
+        return p.self_heal_quota
+
     def available(self, g: Game, p: Player) -> bool:
-        return p.self_heal_quota > 0 and p.mark == TRUE
+        return self.held(g, p) > 0 and p.mark == TRUE
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
         g.clear_mark(p)
@@ -505,6 +538,6 @@ class SelfHeal(SkillImpl):
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
         return (
             Action(p.n, "self_heal", (p.n,))
-            if g.plan.get(p.n) == "self_heal" and p.self_heal_quota > 0 and p.mark == TRUE
+            if g.plan.get(p.n) == "self_heal" and self.held(g, p) > 0 and p.mark == TRUE
             else None
         )

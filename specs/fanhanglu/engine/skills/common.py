@@ -10,8 +10,22 @@ from typing import Any
 
 from ruleproof.specs.fanhanglu.engine.game import Game
 from ruleproof.specs.fanhanglu.engine.model import FAKE, NONE, TRUE, Action, Player, centi_json
-from ruleproof.specs.fanhanglu.engine.registry import SkillImpl, hook, on_arrival, on_setup, skill
-from ruleproof.specs.fanhanglu.kernels import PY, Lethal, delayed_lethal, net_damage_apply
+from ruleproof.specs.fanhanglu.engine.registry import (
+    SkillImpl,
+    hook,
+    on_arrival,
+    on_dying,
+    on_setup,
+    skill,
+)
+from ruleproof.specs.fanhanglu.kernels import (
+    PY,
+    Lethal,
+    delayed_lethal,
+    exile_outcome,
+    net_damage_apply,
+    vote_valid,
+)
 from ruleproof.specs.fanhanglu.vocab import DEATH_SOURCES
 
 DEATH_SOURCE_ORDER = tuple(key for key, _ in DEATH_SOURCES)  # 4.10.6: 出刀（异形∕外星人）、枪击、中毒、感染
@@ -137,9 +151,9 @@ def fall_due(g: Game, p: Player, source: str, initiator: int) -> bool:
     if code != Lethal.DYING:
         return False
     if not p.dying:
-        p.dying = True
         p.kill_by = initiator
         g.log("dying", {"player": p.n, "cause": source})
+        g.become_dying(p)
     if source not in p.sources:
         p.sources.append(source)
     p.landed_by.append(initiator)
@@ -165,7 +179,7 @@ def _death_settlement(g: Game) -> None:
     g.dead_tonight = dead
     content: dict[str, Any] = {"deaths": [{**reveal(p), "report": report(p)} for p in dead]}
     content.update(g.revive_trace)  # 6.8.4⑥: the revive trace rides on the next published batch ⑥
-    if g.publish("6", len(dead), content):
+    if g.publish("6", None, content):
         g.revive_trace = {}
     for p in dead:
         g.log("death", {"player": p.n, "killer": p.kill_by, "report": report(p)})
@@ -238,7 +252,7 @@ class Vote(SkillImpl):
     dead_target_clause = "2.3.4"  # 投票对象须为其他存活玩家
 
     def check(self, g: Game, p: Player, a: Action) -> None:
-        if a.targets == (p.n,):
+        if not vote_valid(PY, a.targets == (p.n,), True):  # a dead target is refused by check_common
             raise g.illegal("2.3.4", "不可投给自己", "cannot vote for oneself", a)
 
     def resolve_all(self, g: Game, actions: Sequence[Action]) -> None:
@@ -293,14 +307,37 @@ def settle_votes(g: Game, votes: Sequence[Action]) -> None:
         if p.alive and p.faction == "xenos":  # 2.3.5 例外二
             team = {str(v): t for v, t in sorted(sources.items()) if g.players[v - 1].faction == "xenos"}
             g.private(p.n, "team_votes", {"votes": team})
-    top = max(tally.values(), default=0)
-    leaders = [t for t, c in tally.items() if c == top]
+    candidates = sorted(tally)
+    chosen = exile_outcome(PY, [tally[t] for t in candidates], g.p("vote.exile_min_votes"))  # 2.3.4 驱逐门槛
     exiled = None
-    if top >= g.p("vote.exile_min_votes") and len(leaders) == 1:  # 2.3.4 驱逐门槛
-        exiled = g.players[leaders[0] - 1]
+    if any(chosen):
+        exiled = g.players[candidates[chosen.index(True)] - 1]
         g.remove(exiled, "exiled")
         g.publish("10", 1, {"exiled": {**reveal(exiled), "reason": "exile"}})
     g.log("vote_result", {"exiled": exiled.n if exiled else None})
     for listener in VOTE_LISTENERS:
         listener(g, exiled, sources)
     g.check_victory("vote")
+
+
+# ── issue 11 readings: a process advanced tonight, then dying (2.9⑧, 4.10.3) ────────────────────
+
+
+def remember_process(g: Game, p: Player, *fields: str) -> None:
+    """Before a 2.9 process advances: what its fields were (``process.dying_later_same_night=annul``)."""
+    p.process_undo = (g.night, {f: getattr(p, f) for f in fields})
+
+
+@on_dying
+def _annul_process(g: Game, p: Player) -> None:
+    """Under ``process.dying_later_same_night=annul``, a night on which the holder becomes dying does not
+    advance its process (2.9⑧ 「于该等当夜不推进」): tonight's advance is taken back."""
+    if g.interp["process.dying_later_same_night"] != "annul" or p.process_undo is None:
+        return
+    night, before = p.process_undo
+    if night != g.night:
+        return
+    for f, v in before.items():
+        setattr(p, f, v)
+    p.process_undo = None
+    g.log("process_annulled", {"player": p.n})

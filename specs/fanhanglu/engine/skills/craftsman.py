@@ -12,8 +12,9 @@ from mypy_extensions import mypyc_attr
 from ruleproof.specs.fanhanglu.engine.game import Game
 from ruleproof.specs.fanhanglu.engine.model import Action, Player
 from ruleproof.specs.fanhanglu.engine.registry import SkillImpl, on_arrival, on_setup, skill
+from ruleproof.specs.fanhanglu.engine.skills.common import remember_process
 from ruleproof.specs.fanhanglu.engine.skills.util import ledger_holders, living
-from ruleproof.specs.fanhanglu.kernels import PY, bullet_arrival
+from ruleproof.specs.fanhanglu.kernels import PY, bullet_arrival, process_advance
 
 KINDS = ("regular", "quick")
 
@@ -62,15 +63,13 @@ def _armor_arrivals(g: Game) -> None:
 def advance(g: Game, p: Player, quick: bool) -> None:
     """One night invested in a forging process (2.9②④); the product is fixed at completion."""
     if quick:
-        p.quick_progress += 1
-        if p.quick_progress >= g.p("craftsman.quick_nights"):
-            p.quick_progress = 0
-            p.quick_pending += 1
+        remember_process(g, p, "quick_progress", "quick_pending")
+        p.quick_progress, done = process_advance(PY, p.quick_progress, g.p("craftsman.quick_nights"))
+        p.quick_pending += int(done)
     else:
-        p.forge_progress += 1
-        if p.forge_progress >= g.p("craftsman.forge_nights"):
-            p.forge_progress = 0
-            p.forge_pending += 1
+        remember_process(g, p, "forge_progress", "forge_pending")
+        p.forge_progress, done = process_advance(PY, p.forge_progress, g.p("craftsman.forge_nights"))
+        p.forge_pending += int(done)
 
 
 @mypyc_attr(native_class=False)  # subclassed by decorated (non-native) classes

@@ -257,4 +257,4 @@ def _repair_batch(g: Game) -> None:
         return
     for n in g.assisting_crew:
         g.private(n, "repair_count", {"n": len(g.assisting_crew)})
-    g.publish("4", g.repair_settled, {"total": centi_json(g.repair_settled), "exposed": g.repair_exposures})
+    g.publish("4", None, {"total": centi_json(g.repair_settled), "exposed": g.repair_exposures})

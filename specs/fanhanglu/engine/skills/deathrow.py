@@ -22,8 +22,8 @@ from ruleproof.specs.fanhanglu.engine.registry import (
     on_setup,
     skill,
 )
-from ruleproof.specs.fanhanglu.engine.skills.police import SHOOTERS, receive
-from ruleproof.specs.fanhanglu.engine.skills.util import DERIVED, dying_targets, quota_targets
+from ruleproof.specs.fanhanglu.engine.skills.police import SHOOTERS, arrive
+from ruleproof.specs.fanhanglu.engine.skills.util import DERIVED, dying_targets, quota_held, quota_targets
 from ruleproof.specs.fanhanglu.roles import ROLE_BY_KEY
 
 DEATH_ROW = "death_row_alien"
@@ -124,8 +124,7 @@ class Transform(SkillImpl):
         p.role = p.presented = new.role
         p.transform_night = g.night
         if new.deferred_night == g.night:  # 2.8.5③, 6.8.3④: presented tonight
-            for source in new.deferred_extras:
-                receive(g, p, 1, source)
+            arrive(g, p, {source: g.p("extra_bullet.amount") for source in new.deferred_extras})
         new.deferred_extras = ()
         g.log("transform", {"player": p.n, "role": p.role})
 
@@ -152,7 +151,7 @@ class Revive(SkillImpl):
     key = "revive"
 
     def check(self, g: Game, p: Player, a: Action) -> None:
-        quota_targets(g, a, p.revives, "复生次数", "revives")  # 6.8.4④ 每夜至多使用「当前持有额度」次
+        quota_targets(g, a, quota_held(p, a), "复生次数", "revives")  # 6.8.4④ 每夜至多使用「当前持有额度」次
         dying_targets(g, a, "6.8.4")
 
     def capable(self, g: Game, p: Player, a: Action) -> bool:
@@ -167,7 +166,7 @@ class Revive(SkillImpl):
             if not q.dying:  # already saved earlier in the settlement order: fizzle, spent (6.8.4②)
                 g.log("fizzle", {"actor": p.n, "skill": "revive", "target": t})
                 continue
-            q.dying = False
+            g.end_dying(q)
             if q.mark == TRUE and q.mark_due <= g.night:
                 g.clear_mark(q)  # reading: the mark that fell due is spent with the revival
             g.revived_tonight += 1

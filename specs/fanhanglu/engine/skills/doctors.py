@@ -9,7 +9,13 @@ from ruleproof.specs.fanhanglu.engine.game import Game
 from ruleproof.specs.fanhanglu.engine.model import FAKE, NONE, TRUE, Action, Player
 from ruleproof.specs.fanhanglu.engine.registry import SkillImpl, hook, on_arrival, on_setup, skill
 from ruleproof.specs.fanhanglu.engine.skills.common import report
-from ruleproof.specs.fanhanglu.engine.skills.util import dying_targets, ledger_holders, quota_targets
+from ruleproof.specs.fanhanglu.engine.skills.util import (
+    dying_targets,
+    ledger_holders,
+    quota_held,
+    quota_targets,
+)
+from ruleproof.specs.fanhanglu.kernels import PY, process_advance, quota_spend
 from ruleproof.specs.fanhanglu.roles import DOCTORS
 
 
@@ -63,10 +69,10 @@ class Heal(SkillImpl):
     key = "heal"
 
     def check(self, g: Game, p: Player, a: Action) -> None:
-        quota_targets(g, a, p.heal, "治疗额度", "heal quota")
+        quota_targets(g, a, quota_held(p, a), "治疗额度", "heal quota")
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
-        p.heal -= len(a.targets)
+        p.heal = quota_spend(PY, p.heal, len(a.targets))
         for t in a.targets:
             q = g.players[t - 1]
             if q.mark == NONE:  # 3.3.2: nothing to clear — the heal fizzles, quota spent
@@ -92,7 +98,7 @@ class Rescue(SkillImpl):
     key = "rescue"
 
     def check(self, g: Game, p: Player, a: Action) -> None:
-        quota_targets(g, a, p.rescue, "救援额度", "rescue quota")
+        quota_targets(g, a, quota_held(p, a), "救援额度", "rescue quota")
         dying_targets(g, a, "4.6.1")
 
     def capable(self, g: Game, p: Player, a: Action) -> bool:
@@ -101,13 +107,13 @@ class Rescue(SkillImpl):
         return g.capable(p, a.skill)
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
-        p.rescue -= len(a.targets)
+        p.rescue = quota_spend(PY, p.rescue, len(a.targets))
         for t in a.targets:
             q = g.players[t - 1]
             if not q.dying:  # already rescued earlier in the settlement order: fizzle (3.3.2)
                 g.log("fizzle", {"actor": p.n, "skill": "rescue", "target": t})
                 continue
-            q.dying = False
+            g.end_dying(q)
             g.clear_mark(q)  # 救援自带清除感染 (4.6.1), fake marks included (5.3.5 ¶132)
             if p.role != "poisoner":  # 4.6.4②: 尸检清单可见（4.6.1） 不继承
                 g.private(p.n, "rescue_sources", {"target": t, "sources": report(q)})  # 4.6.1
@@ -145,7 +151,7 @@ class SelfRescue(SkillImpl):
         if not p.dying:  # rescued earlier in the settlement order: fizzle, quota spent (2.1.2③)
             g.log("fizzle", {"actor": p.n, "skill": "self_rescue", "target": p.n})
             return
-        p.dying = False
+        g.end_dying(p)
         g.clear_mark(p)
         give_antibody(g, p, p.n)  # 4.5.2: 解除濒死…清除自身感染、获得抗体
         g.log("rescued", {"actor": p.n, "target": p.n, "self": True})
@@ -175,11 +181,8 @@ class Pharma(SkillImpl):
             )
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
-        p.pharma_progress += 1
-        if p.pharma_progress >= g.p(
-            "pharma.nights"
-        ):  # 2.9⑥⑦: product fixed at completion, arrives next night
-            p.pharma_progress = 0
+        p.pharma_progress, done = process_advance(PY, p.pharma_progress, g.p("pharma.nights"))
+        if done:  # 2.9⑥⑦: product fixed at completion, arrives next night
             if p.role == "vaccine_researcher":  # 4.14.1② (2.8.9(23))
                 p.rescue_pending += g.p("vaccine.pharma_rescue_yield")
             elif a.product == "rescue":

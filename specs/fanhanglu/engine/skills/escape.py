@@ -24,6 +24,7 @@ from ruleproof.specs.fanhanglu.kernels import (
     Tier,
     capped_add,
     escape_allowed,
+    kill_points,
     output_tier,
     pair_increment,
 )
@@ -36,9 +37,8 @@ ALIEN = "alien"
 
 def kill_value(g: Game, target: Player) -> int:
     """6.9.1①: by the target's true faction (2.8.1③) — ordinary crew, job-changed or professional, xeno."""
-    if target.faction == "xenos":
-        return g.p("escape.kill_xeno")
-    return g.p("escape.kill_crew") if target.true_role == "crew" else g.p("escape.kill_job")
+    values = (g.p("escape.kill_crew"), g.p("escape.kill_job"), g.p("escape.kill_xeno"))
+    return kill_points(PY, target.faction == "xenos", target.true_role == "crew", values)
 
 
 def tier_value(g: Game, tier: Tier, target: Player) -> int:

@@ -108,5 +108,6 @@ def _poison_death(g: Game) -> None:
         p = g.players[n - 1]
         if p.poisoned and p.poison_due == g.night:
             by = p.poison_by
+            p.poison_fell_night = g.night  # poison.perceived_when_due: a designation of tonight?
             clear_poison(p)
             fall_due(g, p, "poison", by)

@@ -9,14 +9,27 @@ import random
 from ruleproof.specs.fanhanglu.engine.game import GUNSHOT, Game
 from ruleproof.specs.fanhanglu.engine.model import Action, Player
 from ruleproof.specs.fanhanglu.engine.registry import SkillImpl, hook, on_arrival, on_setup, skill
+from ruleproof.specs.fanhanglu.engine.skills.common import remember_process
 from ruleproof.specs.fanhanglu.engine.skills.util import (
     attack_feedback,
     is_mirror,
     ledger_holders,
     living,
     living_others,
+    quota_held,
 )
-from ruleproof.specs.fanhanglu.kernels import PY, bounty_recovery, bullet_arrival
+from ruleproof.specs.fanhanglu.kernels import (
+    LANDED,
+    PY,
+    bounty_kills,
+    bounty_recovery,
+    bullet_arrival,
+    bullet_arrivals,
+    process_advance,
+    quota_allows,
+    quota_spend,
+)
+from ruleproof.specs.fanhanglu.tables import BOUNTY_FACTIONS, BULLET_ARRIVALS
 
 SHOOTERS = ("sheriff", "hunter", "armed_crew")
 
@@ -43,31 +56,42 @@ def receive(g: Game, p: Player, amount: int, source: str) -> None:
     )
 
 
+EXTRAS = ("extra_night", "extra_alive")  # the 4.4.3 sources of BULLET_ARRIVALS
+
+
 @on_arrival
 def _bullets(g: Game) -> None:
+    """2.1.5: every shooter's bullets of the night, in the spec's order ``BULLET_ARRIVALS`` through the cap."""
     alive = g.alive_count()
+    extra = g.p("extra_bullet.amount")
     for p in ledger_holders(g):
         if not p.alive or p.role not in SHOOTERS:
             p.recovery = 0
             continue
-        receive(g, p, p.recovery, "bounty")  # 4.4.2③ next night
-        p.recovery = 0
-        if p.bullets_pending:
-            receive(g, p, p.bullets_pending, "saved")  # 4.4.7② (d)
-            p.bullets_pending = 0
-        if p.role == "armed_crew":
-            continue  # 4.4.3 extras are the sheriff's (and the hunter's, 4.4.7①)
-        extras = []
-        if g.night == g.p("extra_bullet.night"):
-            extras.append("extra_night")
-        if not p.extra_alive_done and alive <= g.p("extra_bullet.alive_threshold"):
-            p.extra_alive_done = True  # 全局仅此1次, even when voided by the cap
-            extras.append("extra_alive")
-        if is_mirror(g, p):  # 2.8.5③: only if the death-row alien presents this role tonight
-            p.deferred_extras, p.deferred_night = tuple(extras), g.night
-            continue
-        for source in extras:
-            receive(g, p, 1, source)
+        due = {"bounty": p.recovery, "saved": p.bullets_pending}  # 4.4.2③ next night, 4.4.7② (d)
+        p.recovery = p.bullets_pending = 0
+        if p.role != "armed_crew":  # 4.4.3 extras are the sheriff's (and the hunter's, 4.4.7①)
+            if g.night == g.p("extra_bullet.night"):
+                due["extra_night"] = extra
+            if not p.extra_alive_done and alive <= g.p("extra_bullet.alive_threshold"):
+                p.extra_alive_done = True  # 全局仅此1次, even when voided by the cap
+                due["extra_alive"] = extra
+            if is_mirror(g, p):  # 2.8.5③: only if the death-row alien presents this role tonight
+                p.deferred_extras = tuple(src for src in EXTRAS if due.pop(src, 0))
+                p.deferred_night = g.night
+        arrive(g, p, due)
+
+
+def arrive(g: Game, p: Player, due: dict[str, int]) -> None:
+    """Bullets due from several sources, one arrival after another in the spec's order (each logged)."""
+    sources = [src for src, _ in BULLET_ARRIVALS]
+    amounts = [due.get(src, 0) for src in sources]
+    p.bullets, steps = bullet_arrivals(PY, p.bullets, amounts, g.p("sheriff.bullet_cap"), p.role == "sheriff")
+    for src, amount, (stock, voided) in zip(sources, amounts, steps, strict=True):
+        if amount > 0:
+            g.log(
+                "bullets", {"player": p.n, "source": src, "amount": amount, "voided": voided, "stock": stock}
+            )
 
 
 @skill
@@ -75,18 +99,20 @@ class Shoot(SkillImpl):
     key = "shoot"
 
     def check(self, g: Game, p: Player, a: Action) -> None:
-        most = min(p.bullets, 1) if p.role == "armed_crew" else p.bullets
-        if not 1 <= len(a.targets) <= most:
+        held = quota_held(p, a)
+        most = min(held, g.p("armed.initial_bullets")) if p.role == "armed_crew" else held
+        if not quota_allows(PY, len(a.targets), most):  # 2.5.1; the armed crew fires at most one (4.2.2)
             raise g.illegal(
                 "4.4.1", f"可指定目标数＝当前剩余子弹数（{p.bullets}）", f"targets ≤ bullets ({p.bullets})", a
             )
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
-        p.bullets -= len(a.targets)  # 子弹打出即消耗
+        p.bullets = quota_spend(PY, p.bullets, len(a.targets))  # 子弹打出即消耗
         results = []
         for t in a.targets:
             results.append(g.attack(p, g.players[t - 1], GUNSHOT))
             p.shots.append(t)
+            p.shots_landed.append(g.last_hit in LANDED)  # not stopped by a layer
         attack_feedback(g, p, a.targets, results)
 
     def available(self, g: Game, p: Player) -> bool:
@@ -105,17 +131,13 @@ def _bounty(g: Game) -> None:
     """4.4.2: each enemy (true faction xenos / alien) shot tonight who died at step 9 returns bullets next
     night — per enemy, or per shot under the switch ``bounty.count_basis``."""
     per_shot = g.interp["bounty.count_basis"] == "per_shot"
+    must_land = g.interp["bounty.blocked_shot"] == "shot_must_land"
+    paid = [q.out == "dead" and q.death_night == g.night and q.faction in BOUNTY_FACTIONS for q in g.players]
     for p in g.players:
         if not p.shots:
             continue
-        hits = p.shots if per_shot else list(dict.fromkeys(p.shots))
-        kills = sum(
-            1
-            for t in hits
-            if g.players[t - 1].out == "dead"
-            and g.players[t - 1].death_night == g.night
-            and g.players[t - 1].faction != "humans"
-        )
+        shots = [t for t, ok in zip(p.shots, p.shots_landed, strict=True) if ok or not must_land]
+        kills = bounty_kills(PY, shots, paid, per_shot)
         if kills:
             p.recovery += bounty_recovery(PY, kills, g.p("bounty.bullets_per_kill"))
 
@@ -156,9 +178,9 @@ class SaveBullet(SkillImpl):
     key = "save_bullet"
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
-        p.save_progress += 1
-        if p.save_progress >= g.p("hunter.save_nights"):  # 2.9⑦: the bullet arrives next night
-            p.save_progress = 0
+        remember_process(g, p, "save_progress", "bullets_pending")
+        p.save_progress, done = process_advance(PY, p.save_progress, g.p("hunter.save_nights"))
+        if done:  # 2.9⑦: the bullet arrives next night
             p.bullets_pending += 1
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:

@@ -19,6 +19,7 @@ from ruleproof.specs.fanhanglu.engine.model import Action, Player
 from ruleproof.specs.fanhanglu.engine.registry import SkillImpl, hook, on_arrival, on_setup, skill
 from ruleproof.specs.fanhanglu.engine.skills.common import settle_votes
 from ruleproof.specs.fanhanglu.engine.skills.util import living, living_others
+from ruleproof.specs.fanhanglu.kernels import PY, vote_valid
 
 # ── vote inspector: the emergency meeting (4.9.2) ──────────────────────────────────────────────
 
@@ -146,7 +147,7 @@ class MeetingVote(SkillImpl):
     dead_target_clause = "2.3.4"
 
     def check(self, g: Game, p: Player, a: Action) -> None:
-        if a.targets == (p.n,):
+        if not vote_valid(PY, a.targets == (p.n,), True):  # 2.3.3: the meeting votes as the day does
             raise g.illegal("2.3.4", "不可投给自己", "cannot vote for oneself", a)
 
     def resolve_all(self, g: Game, actions: Sequence[Action]) -> None:

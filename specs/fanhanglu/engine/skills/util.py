@@ -7,7 +7,8 @@ import random
 
 from ruleproof.specs.fanhanglu.engine.game import Game
 from ruleproof.specs.fanhanglu.engine.model import Action, Player
-from ruleproof.specs.fanhanglu.roles import JOB_CHANGE_DIRECTIONS, ROLE_BY_KEY
+from ruleproof.specs.fanhanglu.kernels import PY, quota_allows
+from ruleproof.specs.fanhanglu.roles import JOB_CHANGE_DIRECTIONS, ROLE_BY_KEY, SKILL_BY_KEY
 
 DERIVED = frozenset(JOB_CHANGE_DIRECTIONS)
 
@@ -114,9 +115,16 @@ def dying_targets(g: Game, a: Action, clause: str) -> None:
             raise g.illegal(clause, f"{t} 号未处于濒死", f"player {t} is not dying", a)
 
 
+def quota_held(p: Player, a: Action) -> int:
+    """What ``p`` holds of the quota of ``a``'s skill (the spec names the counter: ``SkillDef.quota``)."""
+    value = getattr(p, SKILL_BY_KEY[a.skill].quota)
+    assert isinstance(value, int)
+    return value
+
+
 def quota_targets(g: Game, a: Action, held: int, what: str, what_en: str) -> None:
     """2.5.1 额度即上限: one target per unit held, at least one."""
-    if not 1 <= len(a.targets) <= held:
+    if not quota_allows(PY, len(a.targets), held):
         raise g.illegal(
             "2.5.1", f"可指定目标数＝剩余{what}（{held}）", f"targets ≤ {what_en} held ({held})", a
         )

@@ -10,7 +10,8 @@ import random
 from ruleproof.specs.fanhanglu.engine.game import Game
 from ruleproof.specs.fanhanglu.engine.model import NONE, Action, Player
 from ruleproof.specs.fanhanglu.engine.registry import SkillImpl, skill
-from ruleproof.specs.fanhanglu.engine.skills.util import living, quota_targets
+from ruleproof.specs.fanhanglu.engine.skills.util import living, quota_held, quota_targets
+from ruleproof.specs.fanhanglu.kernels import PY, quota_spend
 
 
 @skill
@@ -56,10 +57,10 @@ class Inoculate(SkillImpl):
     key = "inoculate"
 
     def check(self, g: Game, p: Player, a: Action) -> None:
-        quota_targets(g, a, p.vaccines, "疫苗", "vaccines")
+        quota_targets(g, a, quota_held(p, a), "疫苗", "vaccines")
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
-        p.vaccines -= len(a.targets)
+        p.vaccines = quota_spend(PY, p.vaccines, len(a.targets))
         n = g.night
         for t in a.targets:
             q = g.players[t - 1]

@@ -1,0 +1,62 @@
+"""Benchmark: ``ruleproof check`` on the bundled 返航录 text, stage by stage (targets: lint ≤ 1 s, the
+whole check ≤ 30 s on 2 cores).  Prints figures; never fails.
+
+    python ci/bench_check.py [FILE] [--runs N]
+
+The lint is timed as ``check`` runs it (with what the executable spec knows: its names and quoted
+phrases); the whole check runs every stage (text, lint, book lint, spec drift, verification at BMC depth
+``CHECK_DEPTH``, appendices).  Medians of N runs in one process (the solver's caches are rebuilt by each
+``verify_all``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+
+from ruleproof import books
+from ruleproof.books import load_source
+from ruleproof.lint import run_lint
+from ruleproof.pipeline import STAGES, knowledge_for, run_check
+from ruleproof.text import read_document
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("file", nargs="?", help="rulebook text (default: the bundled 返航录 text)")
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    source = load_source(args.file)
+    book = books.recognise(source)
+    reads, lints, checks, lint_cpu, check_cpu = [], [], [], [], []
+    for _ in range(args.runs):
+        t0, c0 = time.perf_counter(), time.process_time()
+        doc = read_document(source)
+        t1, c1 = time.perf_counter(), time.process_time()
+        run_lint(doc, knowledge_for(book))
+        t2, c2 = time.perf_counter(), time.process_time()
+        run_check(doc, book=book, against=book, stages=STAGES)
+        t3, c3 = time.perf_counter(), time.process_time()
+        reads.append(t1 - t0)
+        lints.append(t2 - t1)
+        checks.append(t3 - t2 + t1 - t0)
+        lint_cpu.append(c2 - c1)
+        check_cpu.append(c3 - c2 + c1 - c0)
+    print(f"source        {source.name} ({len(doc.clauses)} clauses)")
+    print(f"read text     {statistics.median(reads):.3f} s  (median of {args.runs})")
+    print(
+        f"lint          {statistics.median(lints):.3f} s wall, {statistics.median(lint_cpu):.3f} s CPU "
+        f"(median of {args.runs}; target ≤ 1 s)"
+    )
+    print(
+        f"check         {statistics.median(checks):.1f} s wall, {statistics.median(check_cpu):.1f} s CPU "
+        f"(median of {args.runs}, every stage; target ≤ 30 s)"
+    )
+    load = " ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"load average  {load} (the machine is shared: under load, wall time exceeds CPU time)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,203 @@
+"""Counts the text states about a list it prints next to them (run with family e, restatements).
+
+* 「N选一」 with its options: 「出刀∕感染∕破坏∕结茧四选一」, 「毒师为五选一⸺救援∕治疗∕制药∕毒药∕解药」,
+  「在「查验」与「协助维修」之间二选一」.  The options are the chain of names joined by ∕ (or 与 / 和 /
+  或 between quoted or bare names) that ends right before the count, or that starts right after it
+  (after 「⸺」 or 「：」); bracketed annotations inside the chain (「出刀∕感染（步骤 7）与结茧」) are
+  skipped.  A count without such a chain next to it (「外星人变体二选一」) is not judged.
+* 「N项：①…②…③…」 and 「计三项：（a）…（b）…（c）…」: a count followed by a colon and a labelled list.
+  The list is the run of labels ①②③… (or (a)(b)(c)…) in order at the list's own bracket level.  When
+  the labels stop short of N the count is wrong (or an item was lost); when they go past N the count
+  is wrong only if the list ends in the same sentence — a clause's own items may continue the
+  numbering after a list of rules (「容量恒为 3项：①入池…②顶出…③…④…」 is not a list of three).
+
+Both are how a revision goes stale: an option or an item is added or removed and the count is not.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+
+from ruleproof.findings import Finding, Severity
+from ruleproof.lint.base import CheckInfo, clip
+from ruleproof.lint.context import LintContext
+from ruleproof.text.markers import CIRCLED, cn_number
+
+ENUMERATION = CheckInfo(
+    id="enumeration-count",
+    family="e",
+    severity=Severity.WARNING,
+    title="所称数目与随后列出的项数不符",
+    title_en="stated count disagrees with the list next to it",
+    rule="「N选一」「N项：①②③」之类的计数须与紧邻列出的选项∕项数一致；增删选项或项后计数常被遗漏。",
+    rule_en="A count such as 'one of N' or 'N items: ①②③' must equal the options or items listed next to "
+    "it; counts go stale when an option or item is added or removed.",
+    advice="核对所列选项∕项：补上遗漏者，或改正计数。",
+    advice_en="Check the list: restore what is missing, or correct the count.",
+)
+
+CHECKS = (ENUMERATION,)
+
+_NUM = r"[一二两三四五六七八九十]|\d{1,2}"
+_CHOICE = re.compile(rf"(?P<n>{_NUM})\s*(?:者)?\s*(?:选|择)\s*[一1](?![选择])")
+_BRACKETED = re.compile(r"[（(][^（）()]{0,40}[）)]")
+_NAME = r"(?:「[^「」]{1,12}」|[\u4e00-\u9fff]{1,8})"
+_SEP = r"\s*(?:∕|/|与|和|或)\s*"
+_CHAIN = re.compile(rf"{_NAME}(?:{_SEP}{_NAME})+")
+_GAP = 18  # at most this many characters between the chain and the count (「⸺开局定其一，构成…的」)
+_LABELLED = re.compile(
+    rf"(?P<n>{_NUM})\s*(?P<unit>项|类|种|条|点|款|档|层|级)\s*[）)]?\s*[：:]\s*(?P<first>①|[（(]a[）)])"
+)
+_LIST_SPAN = 400
+
+
+def _value(raw: str) -> int | None:
+    return int(raw) if raw.isdigit() else cn_number("二" if raw == "两" else raw)
+
+
+def run(ctx: LintContext) -> Iterator[Finding]:
+    for unit in ctx.units():
+        if unit.id in ctx.log_appendices:
+            continue
+        yield from _choices(unit.id, unit.text, unit.line_of)
+        yield from _labelled(unit.id, unit.text, unit.line_of)
+
+
+def _options(chain: str) -> int:
+    parts = re.split(_SEP, chain)
+    return len([p for p in parts if p.strip()])
+
+
+def _strip_brackets(text: str) -> str:
+    prev = None
+    while prev != text:
+        prev, text = text, _BRACKETED.sub("", text)
+    return text
+
+
+def _shown(chain: str) -> str:
+    """The options for a message: the outer names cut to the words next to the separators (the first
+    name may have swallowed the words before it: 「警长每夜在巡逻∕开枪中」 → 「巡逻∕开枪中」)."""
+    parts = [p for p in re.split(_SEP, chain) if p.strip()]
+    parts[0] = parts[0][-4:] if not parts[0].startswith("「") else parts[0]
+    return "∕".join(parts)
+
+
+def _chain_before(text: str) -> str | None:
+    """The chain of options that ends within :data:`_GAP` characters of the end of ``text``."""
+    left = _strip_brackets(text)
+    best = None
+    for m in _CHAIN.finditer(left):
+        if len(left) - m.end() <= _GAP and not re.search(r"[。；;]", left[m.end() :]):
+            best = m.group(0)
+    if best is None:
+        return None
+    # names joined by 与 alone: only right before the count (「巡逻与开枪同夜二选一」), and two of them
+    bare = "∕" not in best and "/" not in best and "「" not in best
+    near = re.search(rf"{re.escape(best)}[\u4e00-\u9fff]{{0,4}}$", left) is not None
+    if bare and (not near or _options(best) != 2):
+        return None
+    return best
+
+
+def _chain_after(text: str) -> str | None:
+    m = re.match(r"\s*[⸺—：:]\s*", text)
+    if m is None:
+        return None
+    rest = _strip_brackets(text[m.end() : m.end() + 60])
+    c = re.match(_CHAIN, rest)
+    if c is None or ("∕" not in c.group(0) and "/" not in c.group(0)):
+        return None
+    return c.group(0)
+
+
+def _choices(uid: str, text: str, line_of: Callable[[int], int]) -> Iterator[Finding]:
+    for m in _CHOICE.finditer(text):
+        n = _value(m.group("n"))
+        if n is None or n < 2:
+            continue
+        start = max(0, m.start() - 60)
+        cut = max(text.rfind(ch, start, m.start()) for ch in "。；")
+        chain = _chain_after(text[m.end() :]) or _chain_before(text[max(start, cut + 1) : m.start()])
+        if chain is None:
+            continue
+        k = _options(chain)
+        if k == n:
+            continue
+        raw = m.group(0).replace(" ", "")
+        shown = _shown(chain)
+        yield ENUMERATION.finding(
+            uid,
+            line_of(m.start()),
+            f"称「{raw}」，但所列选项「{shown}」为 {k} 项",
+            f"says one of {n}, but the options listed ('{shown}') are {k}",
+            clip(text[max(0, m.start() - 24) : m.end() + 4], 50),
+            extra={"stated": n, "listed": k, "options": chain},
+        )
+
+
+def _labels(text: str, circled: bool) -> list[tuple[int, int]]:
+    """(ordinal, offset) of the list's labels (①②③…, else (a)(b)(c)…) in order, at the list's own
+    bracket level."""
+    out: list[tuple[int, int]] = []
+    depth = 0
+    want = 1
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if circled:
+            if ch in "（(〔「【":
+                depth += 1
+            elif ch in "）)〕」】":
+                depth = max(0, depth - 1)
+            elif depth == 0 and ch in CIRCLED:
+                k = CIRCLED[ch]
+                prev = text[i - 1 : i]
+                citing = (prev.isascii() and prev.isdigit()) or text[max(0, i - 2) : i] in ("批次", "步骤")
+                if k == want and not citing:
+                    out.append((k, i))
+                    want += 1
+                elif k < want:
+                    break  # a new list starts
+        else:
+            m = re.match(r"[（(]([a-z])[）)]", text[i:])
+            if m:
+                k = ord(m.group(1)) - ord("a") + 1
+                if k == want:
+                    out.append((k, i))
+                    want += 1
+                    i += m.end()
+                    continue
+                if k < want:
+                    break
+        i += 1
+    return out
+
+
+def _labelled(uid: str, text: str, line_of: Callable[[int], int]) -> Iterator[Finding]:
+    for m in _LABELLED.finditer(text):
+        n = _value(m.group("n"))
+        if n is None or n < 2 or "关核验" in text[m.start() : m.end() + 2]:
+            continue
+        span = text[m.start("first") : m.start("first") + _LIST_SPAN]
+        circled = m.group("first") == "①"
+        labels = _labels(span, circled)
+        k = len(labels)
+        if k == n or k == 0:
+            continue
+        if k > n:
+            # past the count: wrong only when the list ends in the count's own sentence
+            if re.search(r"[。；]", span[: labels[-1][1]]):
+                continue
+        elif len(span) >= _LIST_SPAN and k < n:
+            continue  # the list may go on beyond what was read
+        raw = text[m.start() : m.end("unit")].replace(" ", "")
+        yield ENUMERATION.finding(
+            uid,
+            line_of(m.start()),
+            f"称「{raw}」，但随后列出 {k} 项",
+            f"says {n} {m.group('unit')}, but {k} are listed after it",
+            clip(text[max(0, m.start() - 12) : m.end() + 12], 50),
+            extra={"stated": n, "listed": k},
+        )

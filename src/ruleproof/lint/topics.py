@@ -1,0 +1,951 @@
+"""(q) Citations that exist but are about something else.
+
+Every reference check before this one asked whether the cited clause, item, batch or step *exists*.
+After a renumbering, most broken citations still land on something that exists — the wrong thing.
+A citation sits in a sentence about something; the cited place must be about it too.
+
+* ``citation-topic`` — the specific vocabulary terms (:mod:`ruleproof.lint.vocab`) around a citation
+  occur nowhere at the cited place — its title and text (with its sub-clauses), the item's text, the
+  batch row of 2.1.6, the step row of 2.1.1, the registry entry — while they do occur at a
+  neighbouring place of the same kind (a sibling clause, another item of the clause, the next batch or
+  step): the likely intended target after a renumbering, which the finding names.  6.1.2 「计分：发动沉
+  默者每发动一次计 0.5 分，计入外星人逃亡积分（6.9.1④）」 — item ④ of 6.9.1 is about 驱逐, item ⑤
+  about 沉默.
+* ``citation-quote`` — a citation that quotes its target (「3.3.8「救援医师与临时医生的救援额度均可指向
+  自身」」) while the quoted words are not there (spaces and punctuation aside); the finding names where
+  they are, if anywhere.
+* ``citation-repeated`` — one id coordinated with itself (「依 2.1.6 与 2.1.6」「批次⑥与批次⑥」): one of
+  the two was meant to be another source (a renumbering edited only one of them).
+
+Terms used by more than an eighth of the clauses (感染, 当夜, 步骤 …) say nothing about a topic and are
+left out; a citation whose sentence has no specific term is not judged.  Citations in the revision log
+and quoted citations (「…」) are history or mentions, not rules, and are not judged.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cached_property
+
+from ruleproof.findings import Finding, Severity
+from ruleproof.lint.base import CheckInfo, clip
+from ruleproof.lint.context import CLAUSE_ID, LintContext, Unit, is_descendant, normalize_item, safe_key
+from ruleproof.lint.gatelines import find_gate_lines, parse_gates
+from ruleproof.lint.registry import Registry, parse_registry
+from ruleproof.text.markers import MARKER_RE, parse_marker
+from ruleproof.text.model import Ref, RefKind
+from ruleproof.text.sentences import Sentence, sentence_at
+
+TOPIC = CheckInfo(
+    id="citation-topic",
+    family="q",
+    severity=Severity.WARNING,
+    title="引用所指的条款∕项与引用处的话题无关",
+    title_en="citation lands on a place about something else",
+    rule="0.7：「依 X」「见 X」指向唯一权威源；被引之处必须讲的正是援引处所说之事。改号后引用常仍落在实有之处，却已是别的内容。",
+    rule_en="0.7: 'per X' points at the single authoritative source; the cited place must be about what "
+    "the citing sentence is about. After renumbering, citations often still land somewhere that exists, "
+    "but on other content.",
+    advice="核对引用：改为讲述该事项的条款∕项（提示中给出最可能的目标），或删去引用。",
+    advice_en="Check the citation: cite the clause or item that states this (the likeliest one is named), "
+    "or drop it.",
+)
+
+QUOTE = CheckInfo(
+    id="citation-quote",
+    family="q",
+    severity=Severity.WARNING,
+    title="引号内引述的原文不在所引条款中",
+    title_en="quoted wording is not in the cited clause",
+    rule="援引时以「…」引述原文者，所引原文必须见于所引条款（或项）；否则引用指错了地方，或原文已改而援引处未同步。",
+    rule_en="A citation that quotes its target must quote words that are there; otherwise it points at the "
+    "wrong place, or the target was reworded and the citing place was not.",
+    advice="改引原文所在的条款，或按所引条款的现行文字更新引述。",
+    advice_en="Cite the clause where the words are, or update the quotation to the clause's current wording.",
+)
+
+REPEATED = CheckInfo(
+    id="citation-repeated",
+    family="q",
+    severity=Severity.WARNING,
+    title="同一处引用在并列中出现两次",
+    title_en="the same citation twice in one coordination",
+    rule="「依 X 与 Y」「（X、Y）」并列的是不同的出处；同一编号并列两次，必有一个本应是别的条款∕项∕批次∕步骤"
+    "（改号时只改了一处）。",
+    rule_en="'per X and Y' coordinates two different sources; one id listed twice means one of them was meant "
+    "to be another clause, item, batch or step (a renumbering changed only one of them).",
+    advice="核对并列的两个出处，把其中之一改为本应引用的编号（或删去重复）。",
+    advice_en="Check the two sources and correct one of them (or drop the repeat).",
+)
+
+CHECKS = (TOPIC, QUOTE, REPEATED)
+
+# 「依 2.1.6 与 2.1.6」「（4.4、4.4）」「批次⑥与批次⑥」: one id coordinated with itself
+_ID_ITEM = rf"{CLAUSE_ID}(?:[①-⑳](?:之[二三四五])?|[(（]\d{{1,2}}[)）])?"
+_SAME_ID = re.compile(
+    rf"(?<![\d.])(?P<a>{_ID_ITEM})\s*(?:与|及|和|、|或|，|,|∕|/)\s*(?:依|见)?\s*(?P=a)(?![\d.①-⑳(（])"
+)
+_SAME_LABEL = re.compile(
+    r"(?P<k>批次|步骤)\s*(?P<a>[〇①-⑳]|\d+(?:\.\d+)?[ab]?)\s*(?:与|及|和|、|或|∕|/)\s*(?:(?P=k)\s*)?(?P=a)(?![\d.])"
+)
+# 「6.9.4③③」: one item label twice in a citation of several items
+_SAME_ITEM = re.compile(rf"(?<![\d.]){CLAUSE_ID}[①-⑳]*(?P<a>[①-⑳])(?P=a)")
+
+SPECIFIC_SHARE = 0.25  # terms in more clauses than this (当夜, 步骤, 感染 …) are never a topic
+PHRASE = 20  # at most this many characters around a citation make its topic
+ANNOTATED = 10  # and at most this many before a bracket of citations: the phrase it annotates
+_PART_STOP = " 　，,；;。：:、（(）)「」⸺—｜①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
+# right after a citation: a comparison with another rule, not a statement about the cited place
+_COMPARED = ("同制", "同理", "一致", "相同", "类似", "对称", "之类似", "比照")
+# right before a citation: the sentence says its topic is *not* there
+_DENIED = (
+    "不属于",
+    "不属",
+    "不入",
+    "不适用",
+    "不在",
+    "非",
+    "除",
+    "不含",
+    "不另",
+    "不依",
+    "不从",
+    "而非",
+    "有别于",
+    "别于",
+    "不走",
+    "不经",
+)
+# between two citations of one list: 「（2.8.12④、3.2、4.3.6）」「同步 2.1.1 与 2.1.6」
+_LIST_JOINERS = "、∕/与及和或,，"
+_GLOSSARY_WORDS = ("术语", "词汇", "名词")
+MIN_QUOTE = 4
+_LOOSE = re.compile(r"[\s，、；：。,;:「」“”\"（）()∕/·]")
+_KINDS = (
+    RefKind.CLAUSE,
+    RefKind.ITEM,
+    RefKind.REGISTRY,
+    RefKind.BATCH,
+    RefKind.NIGHT_STEP,
+    RefKind.VICTORY_ROW,
+)
+_CITATION = re.compile(rf"(?<![\d.]){CLAUSE_ID}(?:[①-⑳]|[(（]\d{{1,2}}[)）])*")
+_NAMED_BATCH = re.compile(r"(?P<name>[\u4e00-\u9fff]{2,12})（批次\s*(?P<label>[〇①-⑳])")
+_CITATION_ID = re.compile(rf"(?<![\d.])({CLAUSE_ID})")
+_REFERENCE = re.compile(rf"{_CITATION.pattern}|(?:批次|判定|步骤)\s*[〇①-⑳\d.ab]+|§\s*[\d.]+")
+
+
+@dataclass(frozen=True)
+class Place:
+    """Something a citation can land on: its display name and its text."""
+
+    name: str
+    text: str
+
+
+_SQUASHED: dict[str, str] = {}
+
+
+def _squash(text: str) -> str:
+    """Text without spaces and punctuation (memoised: the same clause texts are compared often)."""
+    out = _SQUASHED.get(text)
+    if out is None:
+        out = _LOOSE.sub("", text)
+        if len(_SQUASHED) > 20000:
+            _SQUASHED.clear()
+        _SQUASHED[text] = out
+    return out
+
+
+class _Places:
+    """Texts of everything a citation may point at, read from the document once."""
+
+    def __init__(self, ctx: LintContext) -> None:
+        self.ctx = ctx
+        self._texts: dict[str, str] = {}
+        # 「十关核验」 lines: a checklist of the clause, not one of its items (「①之二 席位＝…」)
+        self.gate_spans: dict[str, list[tuple[int, int]]] = {}
+
+    def _in_gate_line(self, cid: str, offset: int) -> bool:
+        return any(lo <= offset < hi for lo, hi in self.gate_spans.get(cid, []))
+
+    @cached_property
+    def registry(self) -> Registry | None:
+        return parse_registry(self.ctx)
+
+    @cached_property
+    def _family(self) -> dict[str, list[str]]:
+        """Each clause with its sub-clauses' texts (title, then body)."""
+        out: dict[str, list[str]] = {}
+        for c in self.ctx.doc:
+            parts = c.id.split(".")
+            for k in range(1, len(parts) + 1):
+                out.setdefault(".".join(parts[:k]), []).append(f"{c.title}。{c.text}")
+        return out
+
+    def clause_text(self, cid: str) -> str:
+        if cid not in self._texts:
+            self._texts[cid] = "。".join(self._family.get(cid, []))
+        return self._texts[cid]
+
+    def item(self, cid: str, label: str) -> Place | None:
+        clause = self.ctx.clause(cid)
+        if clause is None:
+            return None
+        m = MARKER_RE.fullmatch(normalize_item(label))
+        if m is None:
+            return None
+        ordinal, variant, _ = parse_marker(m)
+        it = clause.item_by_ordinal(ordinal, variant)
+        if it is None:
+            return None
+        return Place(f"{cid}{it.label}", f"{clause.title}。{it.text}")
+
+    def items(self, cid: str) -> list[Place]:
+        clause = self.ctx.clause(cid)
+        if clause is None:
+            return []
+        return [
+            Place(f"{cid}{it.label}", f"{clause.title}。{it.text}")
+            for it in clause.items
+            if not self._in_gate_line(cid, it.offset)
+        ]
+
+    @cached_property
+    def step_rows(self) -> dict[str, str]:
+        """Rows of the night step table: each cited step key, found in order at the head of a row."""
+        owner = self.ctx.owners.night_steps
+        clause = self.ctx.clause(owner)
+        if clause is None:
+            return {}
+        keys = {r.target_item for r in self.ctx.doc.refs() if r.kind is RefKind.NIGHT_STEP and r.target_item}
+        ordered = sorted(keys, key=_step_order)
+        text = clause.text
+        heads: list[tuple[int, str]] = []
+        pos = 0
+        for key in ordered:
+            pattern = re.compile(
+                rf"(?<![\d.步骤 ])(?<!步骤){re.escape(key)}(?![\d.ab])\s*(?=[\u4e00-\u9fff])"
+            )
+            m = pattern.search(text, pos)
+            if m is None:
+                continue
+            heads.append((m.start(), key))
+            pos = m.end()
+        rows: dict[str, str] = {}
+        for k, (start, key) in enumerate(heads):
+            end = heads[k + 1][0] if k + 1 < len(heads) else len(text)
+            rows[key] = text[start:end]
+        return rows
+
+    @cached_property
+    def _batch_rows(self) -> dict[str, str]:
+        owner = self.ctx.owners.batches
+        clause = self.ctx.clause(owner)
+        if clause is None:
+            return {}
+        rows = {normalize_item(it.label): it.text for it in clause.items}
+        first = min((it.offset for it in clause.items), default=len(clause.text))
+        rows["〇"] = clause.text[:first]
+        # what the text calls each batch elsewhere: 「死亡公告（批次⑥）」 names ⑥
+        for unit in self.ctx.units():
+            if unit.id in self.ctx.log_appendices:
+                continue
+            for m in _NAMED_BATCH.finditer(unit.text):
+                label = m.group("label")
+                if label in rows:
+                    rows[label] += "。" + m.group("name")
+        return rows
+
+    def batch_rows(self) -> dict[str, str]:
+        return self._batch_rows
+
+
+def _in_list(text: str, at: int, end: int) -> bool:
+    """Another citation right before or after, joined by 、 与 及 …, and no words of its own between:
+    the list shares one topic (「（2.8.12④、3.2、4.3.6）」, not 「（4.10第②步、2.1结算语义）」)."""
+    before = text[max(0, at - 12) : at].rstrip()
+    after = text[end : end + 12].lstrip()
+    if (
+        after[:1]
+        and re.match(r"[\u4e00-\u9fff]{2}", after)
+        and not after.startswith(("与", "及", "和", "或"))
+    ):
+        return False
+    if before and before[-1] in _LIST_JOINERS and re.search(r"[\d①-⑳)）ab]$", before[:-1].rstrip()):
+        return True
+    return bool(after) and after[0] in _LIST_JOINERS and _REFERENCE.match(after[1:].lstrip()) is not None
+
+
+_BEFORE_TIME = ("早于", "晚于", "先于", "后于", "自", "至", "起", "于", "到")
+_AFTER_TIME = ("之前", "之后", "前", "后", "起", "内", "及其后")
+
+
+def _temporal(text: str, at: int, end: int) -> bool:
+    """「早于步骤 2」「步骤 9 前」「步骤 10 结束后」: a time, not the place where something happens;
+    「于步骤 0.6 结算」 names where it happens."""
+    before = text[max(0, at - 3) : at].rstrip()
+    after = text[end : end + 6].lstrip()
+    return before.endswith(("早于", "晚于", "先于", "后于", "自", "至")) or bool(_TIME_AFTER.match(after))
+
+
+_TIME_AFTER = re.compile(
+    r"(?:结束|开始|完成|结算完成|结算)?\s*(?:之前|之后|前|后|起|内|及其后)|(?:结束|开始|完成|结算完成)时|[。；]"
+)
+
+
+def _compared_or_denied(text: str, at: int, end: int) -> bool:
+    after = text[end : end + 4].lstrip()
+    before = text[max(0, at - 5) : at].rstrip().lstrip("（(")
+    return after.startswith(_COMPARED) or before.endswith(_DENIED)
+
+
+def _open_bracket(text: str, at: int, lo: int) -> int | None:
+    """Offset of the bracket the citation stands in (「（4.4.6）」「（2.8.12④、3.2）」), if any."""
+    depth = 0
+    for i in range(at - 1, max(lo, at - 30) - 1, -1):
+        ch = text[i]
+        if ch in "）)":
+            depth += 1
+        elif ch in "（(":
+            if depth == 0:
+                return i
+            depth -= 1
+        elif ch in "。；":
+            return None
+    return None
+
+
+def _own_part(text: str, lo: int, hi: int, at: int) -> str:
+    """The part of a bracket's content, split at 「，；」 outside inner brackets, that holds ``at``."""
+    start, depth = lo, 0
+    for i in range(lo, hi):
+        ch = text[i]
+        if ch in "（(〔「":
+            depth += 1
+        elif ch in "）)〕」":
+            depth -= 1
+        elif ch in "，；,;、" and depth == 0:
+            if i >= at:
+                return text[start:i]
+            start = i + 1
+    return text[start:hi]
+
+
+def _close_bracket(text: str, opener: int, hi: int) -> int:
+    depth = 0
+    for i in range(opener, min(hi, opener + 80)):
+        if text[i] in "（(":
+            depth += 1
+        elif text[i] in "）)":
+            depth -= 1
+            if depth == 0:
+                return i
+    return min(hi, opener + 80)
+
+
+def _phrase_start(text: str, at: int, lo: int) -> int:
+    """Start of the phrase a bracket annotates: back to 「，；。：」 (a list joined by 「、」 is one phrase)."""
+    i = at
+    while i > lo and text[i - 1] not in "，,；;。：:（(）)「」⸺—｜":
+        i -= 1
+    return i
+
+
+def _part_start(text: str, at: int, lo: int) -> int:
+    i = at
+    while i > lo and text[i - 1] not in _PART_STOP:
+        i -= 1
+    return i
+
+
+def _part_end(text: str, at: int, hi: int) -> int:
+    """End of the sentence part from ``at`` (a dash right after a citation introduces what it says)."""
+    i = at
+    while i < hi and text[i] in "⸺—":
+        i += 1
+    while i < hi and text[i] not in _PART_STOP:
+        i += 1
+    return i
+
+
+def _step_order(key: str) -> tuple[float, str]:
+    m = re.match(r"\d+(?:\.\d+)?", key)
+    return (float(m.group(0)) if m else 0.0, key)
+
+
+def _unit_of(ref: Ref) -> str | None:
+    if ref.clause is not None:
+        return ref.clause
+    return ref.context.removeprefix("appendix:") if ref.context.startswith("appendix:") else None
+
+
+class _Topics:
+    def __init__(self, ctx: LintContext) -> None:
+        self.ctx = ctx
+        self.vocab = ctx.vocabulary
+        self.places = _Places(ctx)
+        self._sents: dict[str, list[Sentence]] = {}
+        self._offsets: dict[str, dict[int, int]] = {}
+        self._targets: dict[tuple[RefKind, str | None, str | None], tuple[Place | None, list[Place]]] = {}
+        parsed = parse_gates(ctx)
+        self.gates = parsed[1] if parsed else []
+        owner = ctx.clause(parsed[0]) if parsed else None
+        # what the checklist cites for each gate: 「⑦额度记账（2.5、2.9 与 2.8.5…）」
+        self.gate_cites: dict[str, set[str]] = {}
+        if owner is not None:
+            text = owner.text
+            marks = [(m.start(), m.group(0)) for m in re.finditer(r"[①-⑳](?:之二)?", text)]
+            for k, (pos, label) in enumerate(marks):
+                end = marks[k + 1][0] if k + 1 < len(marks) else len(text)
+                self.gate_cites.setdefault(label, set()).update(_CITATION_ID.findall(text[pos:end]))
+        self.gate_spans: dict[str, list[tuple[int, int]]] = {}
+        for gl in find_gate_lines(ctx, self.gates) if parsed else []:
+            self.gate_spans.setdefault(gl.unit, []).append((gl.start, gl.end))
+        self.places.gate_spans = self.gate_spans
+
+    def gate_defined(self, unit: Unit, at: int, ref: Ref) -> bool:
+        """In a 十关核验 line, the gate a citation stands under cites the same clause in the checklist."""
+        spans = self.gate_spans.get(unit.id, [])
+        if not any(lo <= at < hi for lo, hi in spans):
+            return False
+        head = unit.text[max(0, at - 60) : at]
+        labels = list(re.finditer(r"(?<![\d.])([①-⑩](?:之二)?)", head))
+        if not labels:
+            return False
+        return (ref.target_clause or "") in self.gate_cites.get(labels[-1].group(1), set())
+
+    def sentences_of(self, unit: Unit) -> list[Sentence]:
+        return self.ctx.sentences(unit.id)
+
+    def locate(self, unit: Unit, ref: Ref) -> int | None:
+        """Offset of the reference in its unit's text (each reference of a line in order)."""
+        if unit.id not in self._offsets:
+            self._offsets[unit.id] = self._place_refs(unit)
+        return self._offsets[unit.id].get(id(ref))
+
+    def _place_refs(self, unit: Unit) -> dict[int, int]:
+        text = unit.text
+        out: dict[int, int] = {}
+        next_at: dict[tuple[int, str], int] = {}
+        for ref in self.ctx.refs_by_unit.get(unit.id, []):
+            lo = next_at.get((ref.line, ref.raw), 0)
+            while True:
+                at = text.find(ref.raw, lo)
+                if at < 0:
+                    break
+                end = at + len(ref.raw)
+                glued = (
+                    text[end : end + 1].isdigit()
+                    or (text[end : end + 1] == "." and text[end + 1 : end + 2].isdigit())
+                    or (at > 0 and (text[at - 1].isdigit() or text[at - 1] == "."))
+                )
+                if not glued and unit.line_of(at) == ref.line:
+                    out[id(ref)] = at
+                    next_at[(ref.line, ref.raw)] = at + 1
+                    break
+                lo = at + 1
+        return out
+
+    def topic(self, unit: Unit, at: int, raw: str, wide: bool = False, near: bool = False) -> list[str]:
+        window = self.window(unit, at, raw, wide, near)
+        out: list[str] = []
+        for h in self.vocab.scan(window):
+            if h.term in out:
+                continue
+            if self.vocab.specific(h.term, SPECIFIC_SHARE):
+                out.append(h.term)
+        return out
+
+    def window(self, unit: Unit, at: int, raw: str, wide: bool = False, near: bool = False) -> str:
+        """Terms of what the citation annotates.  In a bracket that holds words besides citations
+        (「（7.0 之推理不受限）」), those words; in a bracket of citations only, the phrase before it
+        (「警长双发（4.4）」; ``near``: only its last words); after a tag 〔适用 X〕, what follows it;
+        otherwise the sentence part the citation stands in (「依 4.4.6，存储上限…」).  ``wide``: the whole
+        sentence, for a citation whose own phrase tells nothing."""
+        text = unit.text
+        sent = sentence_at(self.sentences_of(unit), at)
+        s_lo = sent.start if sent else 0
+        s_hi = sent.end if sent else len(text)
+        opener = _open_bracket(text, at, s_lo)
+        if wide:
+            window = text[s_lo:at] + "。" + text[at + len(raw) : s_hi]
+        elif raw.startswith("〔"):
+            window = text[at + len(raw) : min(s_hi, at + len(raw) + 30)]
+        elif opener is not None:
+            closer = _close_bracket(text, opener, s_hi)
+            inside = _REFERENCE.sub("", _own_part(text, opener + 1, closer, at))
+            if len(re.sub(r"[^\u4e00-\u9fff]", "", inside)) >= 2:
+                window = inside
+            else:
+                lo = max(s_lo, _phrase_start(text, opener, s_lo), opener - (ANNOTATED if near else PHRASE))
+                window = text[lo:opener]
+        else:
+            left = at
+            while left > s_lo and text[left - 1] in " \u3000":
+                left -= 1
+            right = at + len(raw)
+            while right < s_hi and text[right] in " \u3000":
+                right += 1
+            lo = max(s_lo, _part_start(text, left, s_lo), at - PHRASE)
+            hi = min(s_hi, _part_end(text, right, s_hi), right + PHRASE)
+            after = _REFERENCE.search(text, right, min(s_hi, right + PHRASE))
+            if after is not None and not re.search(r"[，,；;。：:（(「]", text[right : after.start()]):
+                hi = right  # 「… 4.5、4.14神探∕摆渡人 4.7」: the words after are the next citation's phrase
+            if self.glossary(unit) and right == at + len(raw):
+                hi = right  # a glossary entry ends on its citation: 「…见 6.8.3、2.8.5调查报告 …」
+            window = text[lo:left] + "。" + text[right:hi]
+        return _REFERENCE.sub("。", window)
+
+    @cached_property
+    def common_words(self) -> frozenset[str]:
+        """Two-character words in more than a sixth of the clauses: they tell no row from another."""
+        df: dict[str, int] = {}
+        units = [u for u in self.ctx.units() if u.id not in self.ctx.log_appendices]
+        for u in units:
+            for w in _bigrams(u.text):
+                df[w] = df.get(w, 0) + 1
+        return frozenset(w for w, n in df.items() if n > len(units) / 6)
+
+    def present(self, term: str, squashed: str) -> bool:
+        """The term is said there: literally, or as two words it is made of (「濒死不跨夜」 in a clause
+        that says 濒死 and 不跨夜)."""
+        if term in squashed:
+            return True
+        return any(term[:k] in squashed and term[k:] in squashed for k in range(2, len(term) - 1))
+
+    def about(self, term: str, place: Place) -> bool:
+        """The place is about the term: in its title or heading words, or said at least twice (a
+        row of a step or batch table is short: anything it says, it is about)."""
+        if place.name.startswith(("步骤", "批次")):
+            return self.present(term, _squash(place.text))
+        head = _squash(place.text[:16])
+        return term in head or _squash(place.text).count(term) >= 2
+
+    def list_confirms(self, unit: Unit, at: int, ref: Ref, terms: list[str], likely: Place) -> bool:
+        """A citation in a list 「依 4.6.4③ 与 2.8.2⑨」 is judged when the list is short, another member
+        says what this one does not, and the likely target is no member of the list."""
+        text = unit.text
+        lo, hi = max(0, at - 16), min(len(text), at + len(ref.raw) + 16)
+        members = [r for r in self.ctx.refs_by_unit.get(unit.id, []) if r is not ref and r.line == ref.line]
+        others = []
+        for r in members:
+            off = self.locate(unit, r)
+            if off is not None and lo <= off < hi and r.target_clause:
+                others.append(r)
+        if not others or len(others) > 1:
+            return False
+        names = {f"{r.target_clause}{r.target_item or ''}" for r in others}
+        if likely.name in names or any(likely.name.startswith(n) for n in names):
+            return False
+        other = self.target(others[0])[0]
+        return other is not None and any(self.present(t, _squash(other.text)) for t in terms)
+
+    def mentions_heading(self, place: Place, terms: list[str], unit: Unit, at: int) -> bool:
+        """The citing sentence names what the cited item is about (its heading words): 「受…封锁
+        （2.8.3③）」 cites the item headed 「受封锁者总清单」."""
+        clause_title = place.text.split("。", 1)[0]
+        body = place.text[len(clause_title) + 1 :]
+        head = [h.term for h in self.vocab.scan(body[:14])]
+        sent = sentence_at(self.sentences_of(unit), at)
+        said = _squash(sent.text) if sent else ""
+        return any(t in said for t in head)
+
+    def glossary(self, unit: Unit) -> bool:
+        return not unit.is_clause and any(w in unit.title for w in _GLOSSARY_WORDS)
+
+    def ancestry(self, ref: Ref) -> str:
+        """Titles of the cited clause's ancestors: 6.8.3 is about 死囚外星人 because 6.8 is."""
+        cid = ref.target_clause or ""
+        parts = cid.split(".")
+        titles = []
+        for k in range(1, len(parts)):
+            c = self.ctx.clause(".".join(parts[:k]))
+            if c is not None:
+                titles.append(c.title)
+        return "。".join(titles)
+
+    def target(self, ref: Ref) -> tuple[Place | None, list[Place]]:
+        """The place a reference lands on and the neighbouring places of the same kind."""
+        key = (ref.kind, ref.target_clause, ref.target_item)
+        if key not in self._targets:
+            self._targets[key] = self._target(ref)
+        return self._targets[key]
+
+    def _target(self, ref: Ref) -> tuple[Place | None, list[Place]]:
+        cid = ref.target_clause
+        if cid is None:
+            return None, []
+        if ref.kind is RefKind.NIGHT_STEP:
+            rows = self.places.step_rows
+            if ref.target_item not in rows:
+                return None, []
+            keys = list(rows)
+            k = keys.index(ref.target_item)
+            near = [
+                Place(f"步骤 {key}", rows[key])
+                for key in keys[max(0, k - 2) : k + 3]
+                if key != ref.target_item
+            ]
+            return Place(f"步骤 {ref.target_item}", rows[ref.target_item]), near
+        if ref.kind is RefKind.BATCH:
+            rows = self.places.batch_rows()
+            label = normalize_item(ref.target_item or "")
+            if label not in rows:
+                return None, []
+            return Place(f"批次{label}", rows[label]), [
+                Place(f"批次{k}", v) for k, v in rows.items() if k != label
+            ]
+        if ref.kind is RefKind.REGISTRY:
+            registry = self.places.registry
+            entry = registry.entry(ref.target_item or "") if registry else None
+            if registry is None or entry is None:
+                return None, []
+            near = [
+                Place(f"{registry.clause}{e.label}", e.text)
+                for e in registry.entries
+                if e.label != entry.label
+            ]
+            return Place(f"{registry.clause}{entry.label}", entry.text), near
+        if ref.target_item and ref.kind in (RefKind.ITEM, RefKind.VICTORY_ROW):
+            place = self.places.item(cid, ref.target_item)
+            if place is None:
+                return None, []
+            near = [p for p in self.places.items(cid) if p.name != place.name]
+            return place, near
+        if cid not in self.ctx.doc.clauses:
+            return None, []
+        parent = cid.rpartition(".")[0]
+        siblings = [
+            c for c in self.ctx.doc.clauses if c.rpartition(".")[0] == parent and c != cid and "." in c
+        ]
+        siblings.sort(
+            key=lambda c: abs(safe_key(c)[-1] - safe_key(cid)[-1]) if safe_key(c) and safe_key(cid) else 99
+        )
+        near = [Place(c, self.places.clause_text(c)) for c in siblings[:6]]
+        # a clause is also about what its ancestors are about: 6.8.4 复生 is the 死囚外星人's (6.8)
+        return Place(cid, self.ancestry(ref) + "。" + self.places.clause_text(cid)), near
+
+
+def run(ctx: LintContext) -> Iterator[Finding]:
+    topics = _Topics(ctx)
+    yield from _topics(ctx, topics)
+    yield from _quotes(ctx, topics)
+    yield from _repeated(ctx)
+
+
+def _repeated(ctx: LintContext) -> Iterator[Finding]:
+    for unit in ctx.units():
+        if unit.id in ctx.log_appendices:
+            continue
+        text = unit.text
+        for m in (*_SAME_ID.finditer(text), *_SAME_LABEL.finditer(text), *_SAME_ITEM.finditer(text)):
+            raw = m.group(0)
+            yield REPEATED.finding(
+                unit.id,
+                unit.line_of(m.start()),
+                f"「{raw}」把同一出处并列了两次：其中之一疑应为别的编号（改号时只改了一处）",
+                f"'{raw}' lists the same source twice: one of them was probably meant to be another id",
+                clip(text[max(0, m.start() - 10) : m.end() + 6], 40),
+                extra={"id": m.group("a")},
+            )
+
+
+STRONG_SHARE = 0.10  # a term in at most this share of the clauses names something particular
+
+
+def _judge(
+    topics: _Topics, ref: Ref, place: Place, near: list[Place], terms: list[str], telling_only: bool = False
+) -> str | tuple[list[str], Place] | None:
+    """``"unjudged"`` when no term is evidence; None when the cited place says something of the topic
+    (or no neighbour is about it); else the evidence and the likely target.
+
+    Evidence is a term that names something particular: used in at most a tenth of the clauses, or —
+    among the items of one clause — in at most a third of them (沉默 is everywhere in the book, but in
+    one item of 6.9.1)."""
+    if not terms:
+        return "unjudged"
+    strong = [t for t in terms if topics.vocab.specific(t, STRONG_SHARE)]
+    if place.name[:1].isdigit() and any(ch in place.name for ch in "①②③④⑤⑥⑦⑧⑨⑩(") and near:
+        family = [_squash(p.text) for p in (place, *near)]
+        for t in terms:
+            if t not in strong and sum(topics.present(t, x) for x in family) <= max(1, len(family) // 3):
+                strong.append(t)
+    if not strong:
+        return "unjudged"
+    cited_text = _squash(place.text)
+    if any(topics.present(t, cited_text) for t in terms):
+        return None
+    scored = [(sum(1 for t in strong if topics.about(t, p)), -k, p) for k, p in enumerate(near)]
+    scored = [sc for sc in scored if sc[0] >= max(1, (len(strong) + 1) // 2)]
+    if not scored:
+        return None
+    _n, _k, likely = max(scored, key=lambda sc: (sc[0], sc[1]))
+    return strong, likely
+
+
+def _citing_unit(ctx: LintContext, ref: Ref) -> Unit | None:
+    unit_id = _unit_of(ref)
+    if unit_id is None or unit_id in ctx.log_appendices:
+        return None
+    return ctx.unit_by_id.get(unit_id)
+
+
+def _topics(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+    for ref in ctx.doc.refs():
+        if ref.kind not in _KINDS or ref.quoted:
+            continue
+        if ref.context == "tag" and "例外" in ref.raw:
+            continue  # an exception label: the registry checks judge it
+        unit = _citing_unit(ctx, ref)
+        if unit is None:
+            continue
+        if (
+            ref.kind in (RefKind.CLAUSE, RefKind.ITEM)
+            and unit.is_clause
+            and ref.target_clause
+            and (is_descendant(unit.id, ref.target_clause) or is_descendant(ref.target_clause, unit.id))
+        ):
+            continue  # a clause citing itself or its family
+        at = topics.locate(unit, ref)
+        if at is None:
+            continue
+        if _compared_or_denied(unit.text, at, at + len(ref.raw)):
+            continue
+        listed = _in_list(unit.text, at, at + len(ref.raw))
+        tail = unit.text[at + len(ref.raw) : at + len(ref.raw) + 3]
+        if ref.raw.count(".") == 1 and re.match(r"\s*[∕/~〜～]", tail) and unit.text[at - 1 : at] in " 型为":
+            continue  # 「船员 1.5∕有职业者 2.0」: numbers the reader took for a clause id
+        place, near = topics.target(ref)
+        if place is None:
+            continue
+        if ref.kind in (RefKind.BATCH, RefKind.NIGHT_STEP) and _item_label_at(ctx, unit, at, ref):
+            continue  # 「仅可读取批次」 at an item's end, then 「⑤ 报告内…」: the ⑤ labels the next item
+        if ref.kind is RefKind.NIGHT_STEP:
+            if not listed and not _temporal(unit.text, at, at + len(ref.raw)):
+                step = _step_verdict(topics, unit.text, at, at + len(ref.raw), place, near)
+                if isinstance(step, tuple):
+                    yield _topic_finding(unit, ref, at, place, *step)
+            continue
+        if topics.gate_defined(unit, at, ref):
+            continue  # the checklist itself cites this clause for this gate
+        terms = topics.topic(unit, at, ref.raw)
+        clause_text = _squash(
+            topics.ancestry(ref) + "。" + topics.places.clause_text(ref.target_clause or "")
+        )
+        item_level = bool(ref.target_item) and ref.kind is RefKind.ITEM and unit.is_clause
+        item_text = _squash(place.text)
+        if item_level and all(
+            topics.present(t, clause_text) and not topics.present(t, item_text) for t in terms
+        ):
+            # the phrase names the clause's subject (or nothing), not which item: the sentence tells
+            # the items apart — unless it mentions what the cited item is about
+            wide = topics.topic(unit, at, ref.raw, wide=True)
+            if topics.mentions_heading(place, wide, unit, at):
+                continue
+            verdict = _judge(topics, ref, place, near, [t for t in wide if t not in terms] or wide)
+        else:
+            nearest = topics.topic(unit, at, ref.raw, near=True)
+            verdict = _judge(topics, ref, place, near, nearest) if nearest != terms else "unjudged"
+            if verdict == "unjudged":
+                verdict = _judge(topics, ref, place, near, terms)
+        if not isinstance(verdict, tuple):
+            continue
+        terms, likely = verdict
+        if listed and not topics.list_confirms(unit, at, ref, terms, likely):
+            continue
+        yield _topic_finding(unit, ref, at, place, terms, likely)
+
+
+def _item_label_at(ctx: LintContext, unit: Unit, at: int, ref: Ref) -> bool:
+    """Whether the label of a batch or step citation is where an item of the citing clause starts."""
+    clause = ctx.clause(unit.id) if unit.is_clause else None
+    if clause is None:
+        return False
+    end = at + len(ref.raw)
+    return any(at < it.offset < end for it in clause.items)
+
+
+def _topic_finding(unit: Unit, ref: Ref, at: int, place: Place, terms: list[str], likely: Place) -> Finding:
+    shown = "、".join(terms[:4])
+    return TOPIC.finding(
+        unit.id,
+        ref.line,
+        f"引用 {ref.raw}：此处讲「{shown}」，而 {place.name} 中没有这些内容；{likely.name} 才讲这些，疑为改号后未同步",
+        f"cites {ref.raw}: the sentence is about '{shown}', which {place.name} never mentions; "
+        f"{likely.name} does — probably renumbered",
+        clip(unit.text[max(0, at - 16) : at + len(ref.raw) + 4], 40),
+        related=[(likely.name, None)],
+        extra={"target": place.name, "likely": likely.name, "terms": terms[:6], "kind": ref.kind.value},
+    )
+
+
+_CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
+
+
+def _related(a: str, b: str) -> bool:
+    """Two places of one clause family (「6.8」「6.8.3」「6.8.3⑧」)."""
+    base_a = re.sub(r"[①-⑳(（].*$", "", a)
+    base_b = re.sub(r"[①-⑳(（].*$", "", b)
+    return is_descendant(base_a, base_b) or is_descendant(base_b, base_a)
+
+
+_STEP_NEAR = 8
+
+
+def _bigrams(text: str) -> set[str]:
+    return {run[i : i + 2] for run in _CJK_RUN.findall(text) for i in range(len(run) - 1)}
+
+
+def _step_verdict(
+    topics: _Topics, text: str, at: int, end: int, place: Place, near: list[Place]
+) -> tuple[list[str], Place] | None:
+    """A step is cited for what happens at it: the words right after 「步骤 N」 (「步骤 8 救援」), or the
+    ones right before 「于步骤 N」 (「转职于步骤 0.6 结算」).  Their terms must be in the step's row; a
+    finding when they are not, and a neighbouring row is headed by them."""
+    skip = end
+    while skip < len(text) and text[skip] in " \u3000":
+        skip += 1
+    after = text[skip : _part_end(text, skip, min(len(text), skip + _STEP_NEAR))]
+    if after.startswith(("在", "于", "因", "若", "如", "自", "从", "当")):
+        after = ""  # 「步骤 8 在寂灭时刻中空转」: what follows is a condition, not what happens there
+    before_at = at - 1 if text[at - 1 : at] == "于" else at
+    if text[max(0, before_at - 1) : before_at] in ("＝", "="):
+        return None  # 「行动位＝步骤 3」: a gate answer, the step is the value
+    if text[max(0, before_at - 1) : before_at] in ("（", "("):
+        before_at -= 1  # 「私聊（步骤 0）」: the bracket annotates the words before it
+    before = text[max(_part_start(text, before_at, max(0, before_at - 12)), before_at - 12) : before_at]
+    before = _REFERENCE.split(before)[
+        -1
+    ]  # 「步骤 8 救援与步骤 9」: only what stands after the last reference
+    row = _bigrams(place.text)
+    # the names around the step (longest match: 「感染抑制」, not 「感染」) decide first
+    attached = text[max(0, at - 1) : at] in ("于", "在", "（", "(", "属", "归")
+    around = after + ("。" + re.split(r"[→若]", before)[-1] if attached or not after.strip() else "")
+    mentioned = [h.term for h in topics.vocab.scan(around)]
+    named = [t for t in mentioned if topics.vocab.specific(t, SPECIFIC_SHARE)]
+    if named:
+        squashed = _squash(place.text)
+        if any(topics.present(t, squashed) for t in mentioned):
+            return None  # the row names one of them (「外星人出刀位于步骤 5」: 步骤 5 is 外星人击杀)
+        having = [p for p in near if any(topics.present(t, _squash(p.text)) for t in named)]
+        if len(having) == 1:
+            return sorted(set(named)), having[0]
+    if (_content_bigrams(after) | _content_bigrams(before)) & row:
+        return None  # 「步骤 9 死亡结算」「转职于步骤 0.6」: the words around the step are its row's
+    words_after = _content_bigrams(after, topics.common_words)
+    words_before = _content_bigrams(before, topics.common_words)
+    words = words_after or words_before
+    if not words:
+        return None
+    scored = sorted(
+        ((len(words & _bigrams(p.text)), -k, p) for k, p in enumerate(near)),
+        key=lambda sc: (sc[0], sc[1]),
+        reverse=True,
+    )
+    if not scored or scored[0][0] == 0 or (len(scored) > 1 and scored[1][0] == scored[0][0]):
+        return None  # no row says these words, or two do equally
+    likely = scored[0][2]
+    return sorted(words & _bigrams(likely.text)), likely
+
+
+def _content_bigrams(text: str, common: frozenset[str] = frozenset()) -> set[str]:
+    """Two-character words that carry content: none of a function character, none of the step table's
+    own vocabulary (步骤, 结算, 当夜 …), none the book uses everywhere."""
+    return {
+        w
+        for w in _bigrams(text)
+        if w not in _STEP_STOP and w not in common and not (set(w) & _FUNCTION_CHARS)
+    }
+
+
+_ROW_HEAD = 14
+
+
+_FUNCTION_CHARS = frozenset(
+    "的之于与及和或在为并且而则亦均皆也其此该本即等各个每已未不可须得以所由对向从至到时后前中内外上下起"
+)
+# two-character words every row of a step table may use
+_STEP_STOP = frozenset(
+    (
+        "当夜",
+        "本步",
+        "步骤",
+        "结算",
+        "之后",
+        "之前",
+        "执行",
+        "进行",
+        "完成",
+        "开始",
+        "夜的",
+        "行动",
+        "批次",
+        "上限",
+    )
+)
+
+
+QUOTE_SHARE = 0.5  # of a quotation's two-character words the cited place must say (paraphrases pass)
+
+
+def _says(text: str, needle: str) -> bool:
+    """The place says the quoted words: verbatim, or most of their two-character words (a quotation
+    that reorders or shortens the source, 「决策并行、结算串行」, is still a quotation of it)."""
+    squashed = _squash(text)
+    if needle in squashed:
+        return True
+    words = {needle[i : i + 2] for i in range(len(needle) - 1)}
+    return bool(words) and sum(w in squashed for w in words) / len(words) >= QUOTE_SHARE
+
+
+_QUOTED_AFTER = re.compile(r"\s*「(?P<q>[^「」]{4,60})」")
+_QUOTED_BEFORE = re.compile(r"「(?P<q>[^「」]{4,60})」\s*$")
+
+
+def _quotes(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+    everywhere = {u.id: _squash(u.text) for u in ctx.units() if u.id not in ctx.log_appendices}
+    for ref in ctx.doc.refs():
+        if ref.kind not in (RefKind.CLAUSE, RefKind.ITEM) or ref.quoted or ref.context == "tag":
+            continue
+        unit = _citing_unit(ctx, ref)
+        if unit is None:
+            continue
+        at = topics.locate(unit, ref)
+        if at is None:
+            continue
+        text = unit.text
+        m = _QUOTED_AFTER.match(text, at + len(ref.raw))
+        if m is None:
+            before = _QUOTED_BEFORE.search(
+                text, max(0, at - 64), at - (1 if text[at - 1 : at] in "（(" else 0)
+            )
+            if before is None or text[max(0, at - 1) : at] not in "（(":
+                continue
+            m = before
+        quoted = m.group("q")
+        needle = _squash(quoted)
+        if len(needle) < MIN_QUOTE or ref.target_clause is None:
+            continue
+        place, _near = topics.target(ref)
+        if place is None or _says(place.text, needle):
+            continue
+        if ref.target_item is None and _says(topics.places.clause_text(ref.target_clause), needle):
+            continue
+        found = [u for u, t in everywhere.items() if needle in t and u != unit.id]
+        where = "、".join(found[:3])
+        zh_tail = f"；该原文见于 {where}" if found else "；全文找不到该原文（或已改写）"
+        en_tail = (
+            f"; the words are in {where}" if found else "; the words are nowhere in the text (reworded?)"
+        )
+        yield QUOTE.finding(
+            unit.id,
+            ref.line,
+            f"引用 {ref.raw} 并引述「{quoted}」，但 {place.name} 中没有这句话{zh_tail}",
+            f"cites {ref.raw} quoting '{quoted}', but {place.name} does not say it{en_tail}",
+            clip(text[max(0, at - 4) : m.end()], 50),
+            related=[(u, None) for u in found[:3]],
+            extra={"target": place.name, "quote": quoted, "found_in": found[:5]},
+        )

@@ -1,0 +1,249 @@
+"""The text's own vocabulary: the names a rulebook gives to its roles, skills, resources and terms.
+
+Checks that ask what a sentence is *about* (the subject of a restated number, the topic of a
+citation) read its vocabulary terms — never two-character windows.  The vocabulary is read from the
+text itself, so it follows every revision and every book:
+
+* **titles** — every clause title cut at its brackets, punctuation and joining words
+  (「4.4.6 子弹存储上限（2 发）」 gives 子弹存储上限; 「5.10 异形出局与队内共享」 gives 异形出局, 队内共享);
+* **glossary** — the head word of every entry of the appendix titled 术语 (the entries run together
+  in the PDF: an entry ends with its clause citation 「（4.13）」, the next term starts there);
+* **cores** — the longest words two of those terms share (子弹 from 子弹存储上限 and 额外子弹);
+* **extra** terms a caller adds (the executable spec's role and skill names, when the book has one).
+
+A term counts only if the body uses it at least twice outside the revision log.  :meth:`Vocabulary.scan`
+finds terms in a text, longest first and without overlaps; :attr:`Vocabulary.df` says in how many
+clauses each term occurs, so that checks can tell a specific term (嗅探) from a generic one (感染).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ruleproof.text.model import Document
+
+MIN_LEN = 2
+MAX_LEN = 10
+MIN_USES = 2
+_CJK = re.compile(r"[\u4e00-\u9fff]+")
+# where a title splits into terms: brackets, punctuation, digits, and the joining words 与 及 和 的 或
+_SPLIT = re.compile(r"[^\u4e00-\u9fff]+|[与及和的或]")
+_GLOSSARY_WORDS = ("术语",)
+_LOG_WORDS = ("修订记录", "修改记录", "修订日志", "版本沿革")
+# an entry of a run-together glossary ends with a parenthesised clause citation
+_ENTRY_END = re.compile(r"[（(][^（）()]{0,40}\d(?:\.\d{1,2})+[^（）()]{0,20}[）)]")
+# words that name no thing: a title made only of them adds nothing
+# characters that begin or end no noun (prepositions, particles, negations)
+_FUNCTION = frozenset("于的之与及和或在为须可不同各已仅对由以所其此该本即并且而则亦均皆也")
+# words a rulebook uses about any subject: they name no thing of their own (book-independent)
+_EMPTY = frozenset(
+    (
+        "说明", "原则", "通则", "其他", "规则", "总则", "附则", "限制", "适用", "不适用", "关系", "二者",
+        "三者", "状态", "效果", "效力", "时点", "时机", "实际", "执行", "专属", "独属", "途径", "范围",
+        "条件", "资格", "口径", "定位", "边界", "除外", "排除", "统一", "默认", "通用", "检查", "取消",
+        "保留", "获取", "可见", "公开", "不可", "不得", "唯一", "当夜", "全局", "上限", "下限", "目标",
+        "玩家", "结算", "判定", "行动", "技能", "信息", "身份", "机制", "来源", "顺序", "优先", "结果",
+        "例外", "夜晚", "进入", "构成", "批次", "步骤", "条款", "本条", "二选", "一次", "其余", "有效",
+    )
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Hit:
+    start: int
+    end: int
+    term: str
+
+
+class Vocabulary:
+    """Terms with where they come from, document frequency, and a longest-match scanner."""
+
+    def __init__(self, terms: dict[str, set[str]], df: dict[str, int], units: int) -> None:
+        self.sources = terms
+        self.df = df
+        self.units = units
+        self._by_first: dict[str, list[str]] = {}
+        for term in sorted(terms, key=len, reverse=True):
+            self._by_first.setdefault(term[0], []).append(term)
+
+    def __contains__(self, term: object) -> bool:
+        return term in self.sources
+
+    def __len__(self) -> int:
+        return len(self.sources)
+
+    def scan(self, text: str) -> list[Hit]:
+        """Terms in ``text``, longest match first, no overlaps, in text order."""
+        out: list[Hit] = []
+        i = 0
+        n = len(text)
+        while i < n:
+            found = None
+            for term in self._by_first.get(text[i], ()):
+                if text.startswith(term, i):
+                    found = term
+                    break
+            if found is None:
+                i += 1
+                continue
+            out.append(Hit(i, i + len(found), found))
+            i += len(found)
+        return out
+
+    def terms(self, text: str) -> list[str]:
+        return [h.term for h in self.scan(text)]
+
+    def specific(self, term: str, share: float = 0.08) -> bool:
+        """Used in at most ``share`` of the clauses (at least three): it names something particular."""
+        return self.df.get(term, 0) <= max(3, int(self.units * share))
+
+
+def title_terms(title: str) -> list[str]:
+    """「子弹存储上限（2 发）」 → [子弹存储上限]; 「异形出局与队内共享」 → [异形出局, 队内共享]."""
+    out = []
+    for piece in _SPLIT.split(title):
+        if MIN_LEN <= len(piece) <= MAX_LEN and piece not in _EMPTY:
+            out.append(piece)
+    return out
+
+
+def glossary_terms(text: str, known: str) -> list[str]:
+    """Head words of a glossary whose entries run together: each entry ends with its citation."""
+    out = []
+    starts = [0, *(m.end() for m in _ENTRY_END.finditer(text))]
+    for start in starts:
+        head = text[start : start + 40]
+        if start and not _CJK.match(head.lstrip(" ")):
+            continue  # 「（3.3）与毒药」「（2.4.2）；乔装…」: the definition goes on, no new entry
+        head = head.lstrip(" ")
+        if "含义" in head[:12]:
+            head = re.sub(r"^.*?含义[（(]对应条款[）)]\s*", "", head)
+        m = _CJK.match(head)
+        if m is None:
+            continue
+        word = m.group(0)
+        space = head.find(" ")
+        if 0 < space <= MAX_LEN and len(word) >= space:
+            word = head[:space]
+        else:
+            # no space after the term: the longest prefix the body uses elsewhere
+            word = next(
+                (word[:k] for k in range(min(len(word), 8), MIN_LEN - 1, -1) if known.count(word[:k]) >= 2),
+                "",
+            )
+        if MIN_LEN <= len(word) <= MAX_LEN and word[0] not in _FUNCTION and word[-1] not in _FUNCTION:
+            out.append(word)
+    return out
+
+
+class _Counts(dict[str, int]):
+    """How often each word occurs in the body (memoised: the same candidates are asked about often)."""
+
+    def __init__(self, body: str) -> None:
+        super().__init__()
+        self.body = body
+
+    def __missing__(self, word: str) -> int:
+        n = self.body.count(word)
+        self[word] = n
+        return n
+
+
+def _cores(terms: Iterable[str], body: str | _Counts) -> set[str]:
+    """The longest words two terms share (子弹 from 子弹存储上限 and 额外子弹), used in the body."""
+    words = sorted(set(terms))
+    out: set[str] = set()
+    by_char: dict[str, set[str]] = {}
+    for w in words:
+        for ch in set(w):
+            by_char.setdefault(ch, set()).add(w)
+    for a in words:
+        partners: set[str] = set()
+        for ch in set(a):
+            partners |= by_char[ch]
+        for b in partners:
+            if b <= a:
+                continue
+            for x, y in ((a, b), (b, a)):
+                # a word is where one term starts and the other ends: 子弹存储上限 × 额外子弹 → 子弹
+                best = next((x[:k] for k in range(len(x) - 1, MIN_LEN - 1, -1) if y.endswith(x[:k])), "")
+                if (
+                    best
+                    and best not in _EMPTY
+                    and best[0] not in _FUNCTION
+                    and best[-1] not in _FUNCTION
+                    and _count(body, best) >= 3
+                ):
+                    out.add(best)
+    return out
+
+
+AFFIX_USES = 5
+
+
+def _count(body: str | _Counts, word: str) -> int:
+    return body[word] if isinstance(body, _Counts) else body.count(word)
+
+
+def _affixes(terms: Iterable[str], body: str | _Counts) -> set[str]:
+    """The head and tail words of longer terms that the body also uses on their own: 推理 from 推理自由,
+    船员 from 普通船员 (a word used at least five times)."""
+    out: set[str] = set()
+    for t in list(terms):
+        if len(t) < 4:
+            continue
+        for w in (t[:2], t[-2:], *((t[:3],) if t[0] == "不" else ())):
+            if (
+                w == t
+                or w in _EMPTY
+                or w[-1] in _FUNCTION
+                or (w[0] in _FUNCTION and not (w[0] == "不" and len(w) == 3))
+            ):
+                continue
+            if _count(body, w) >= max(AFFIX_USES, _count(body, t) + 3):
+                out.add(w)
+    return out
+
+
+def build_vocabulary(doc: Document, extra: Iterable[str] = ()) -> Vocabulary:
+    logs = {a.name for a in doc.appendices if any(w in a.title for w in _LOG_WORDS)}
+    glossaries = [a for a in doc.appendices if any(w in a.title for w in _GLOSSARY_WORDS)]
+    clause_texts = {c.id: f"{c.title}。{c.text}" for c in doc}
+    appendix_texts = {a.name: a.text for a in doc.appendices if a.name not in logs}
+    body = "\n".join([*clause_texts.values(), *appendix_texts.values()])
+    non_glossary = "\n".join(
+        [
+            *clause_texts.values(),
+            *(t for n, t in appendix_texts.items() if n not in {g.name for g in glossaries}),
+        ]
+    )
+    found: dict[str, set[str]] = {}
+
+    def add(term: str, source: str) -> None:
+        found.setdefault(term, set()).add(source)
+
+    for c in doc:
+        for term in title_terms(c.title):
+            add(term, f"title:{c.id}")
+    for g in glossaries:
+        for term in glossary_terms(g.text, non_glossary):
+            add(term, f"glossary:{g.name}")
+    for term in extra:
+        if MIN_LEN <= len(term) <= MAX_LEN:
+            add(term, "extra")
+    counts = _Counts(body)
+    for term in _cores(found, counts):
+        add(term, "core")
+    for term in _affixes(found, counts):
+        add(term, "affix")
+    terms = {t: s for t, s in found.items() if counts[t] >= MIN_USES and t not in _EMPTY}
+    texts = [*clause_texts.values(), *appendix_texts.values()]
+    df: Counter[str] = Counter()
+    for text in texts:
+        for t in terms:
+            if t in text:
+                df[t] += 1
+    return Vocabulary(terms, dict(df), len(texts))

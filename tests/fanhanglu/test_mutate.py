@@ -1,0 +1,151 @@
+"""``ruleproof mutate`` on 返航录 v1preview1.0: the generator (seeded, every class, lines kept), the harness
+(caught / spurious by fingerprint and place), the CLI, and the held-out hand edits."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ruleproof.books import BOOKS
+from ruleproof.cli import main
+from ruleproof.mutate.generate import generate
+from ruleproof.mutate.harness import Baseline, hand_mutant, make_baseline, run_mutant, unit_at_line
+from ruleproof.mutate.model import CLASS_KEYS, Edit, Mutant, apply_edits
+from ruleproof.text import Document
+from tests.fanhanglu.heldout import HELD_OUT, HELD_OUT_B, HeldOut
+
+STAGES = ("lint", "spec", "appendix")
+BOOK = BOOKS["fanhanglu"]
+
+
+@pytest.fixture(scope="module")
+def baseline(fanhanglu: Document) -> Baseline:
+    return make_baseline(fanhanglu, book=BOOK, against=BOOK, stages=STAGES)
+
+
+@pytest.fixture(scope="module")
+def benchmark_spans(fanhanglu: Document) -> set[tuple[str, int, int, int]]:
+    return _benchmark_spans(fanhanglu)
+
+
+def test_generation_is_seeded_and_covers_every_class(fanhanglu: Document) -> None:
+    a = generate(fanhanglu, seed=3, count=4)
+    assert a == generate(fanhanglu, seed=3, count=4)
+    assert a != generate(fanhanglu, seed=4, count=4)
+    assert {m.klass for m in a} == set(CLASS_KEYS)
+    assert all(sum(m.klass == k for m in a) == 4 for k in CLASS_KEYS)
+
+
+def test_mutants_keep_the_line_count_and_change_their_line(fanhanglu: Document) -> None:
+    lines = list(fanhanglu.lines)
+    for m in generate(fanhanglu, seed=5, count=6):
+        out = apply_edits(lines, m.edits)
+        assert len(out) == len(lines), m.id
+        assert out != lines, m.id
+        changed = [k + 1 for k, (x, y) in enumerate(zip(lines, out, strict=True)) if x != y]
+        assert m.line in changed, m.id
+        entry = m.manifest()
+        assert entry["class"] == m.klass and entry["clause"] and entry["before"] != entry["after"]
+
+
+def test_unchanged_text_is_not_caught(fanhanglu: Document, baseline: Baseline) -> None:
+    line = 1831
+    text = fanhanglu.lines[line - 1]
+    same = Mutant(
+        "same", "duplicate", "4.4.6", line, text, text, "no change", (Edit(line, 0, len(text), text),)
+    )
+    outcome = run_mutant(baseline, same)
+    assert not outcome.caught and not outcome.spurious and outcome.error is None
+
+
+def test_a_split_id_is_caught_where_it_was_made(fanhanglu: Document, baseline: Baseline) -> None:
+    m = hand_mutant(
+        fanhanglu, "split", "split-id", 3173, "处于安全室（4.3.1）", "处于安全室（4.3 .1）", "split"
+    )
+    outcome = run_mutant(baseline, m)
+    assert outcome.caught and not outcome.spurious
+    assert {f["check"] for f in outcome.located} == {"clause-id-split"}
+    assert all(f["clause"] == "5.7" for f in outcome.located)
+
+
+def test_appendix_lines_belong_to_their_appendix(fanhanglu: Document) -> None:
+    assert unit_at_line(fanhanglu, 4195) == "附录一"
+    assert unit_at_line(fanhanglu, 1831) == "4.4.6"
+
+
+BENCH = {"seed": 1, "count": 20}  # the configuration of ci/bench_mutate.py and docs/lint.md
+
+
+def _benchmark_spans(doc: Document) -> set[tuple[str, int, int, int]]:
+    """(class, line, first column, last column + 1) of every edit the benchmark's mutants make."""
+    spans: set[tuple[str, int, int, int]] = set()
+    for m in generate(doc, seed=BENCH["seed"], count=BENCH["count"]):
+        for e in m.edits:
+            spans.add((m.klass, e.line, e.col, max(e.end, e.col + len(e.text))))
+    return spans
+
+
+@pytest.mark.parametrize("h", [*HELD_OUT, *HELD_OUT_B], ids=lambda h: h.key)
+def test_held_out_edit(
+    h: HeldOut, fanhanglu: Document, baseline: Baseline, benchmark_spans: set[tuple[str, int, int, int]]
+) -> None:
+    m = hand_mutant(fanhanglu, h.key, h.klass, h.line, h.old, h.new, h.why)
+    (edit,) = m.edits
+    # where the benchmark's mutants never edit
+    overlapping = [
+        s
+        for s in benchmark_spans
+        if s[1] == edit.line and s[2] < max(edit.end, edit.col + 1) and edit.col < s[3]
+    ]
+    assert not overlapping, overlapping
+    outcome = run_mutant(baseline, m)
+    assert outcome.error is None
+    assert not outcome.spurious, outcome.spurious  # no check fires on a clause the edit did not touch
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cli_json_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ("mutate", "--count", "1", "--class", "split-id", "--class", "duplicate", "--jobs", "1", "--json")
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    data = json.loads(out)
+    assert data["format"] == "ruleproof-mutate/1" and data["seed"] == 1
+    assert set(data["classes"]) == {"split-id", "duplicate"}
+    assert data["overall"]["mutants"] == 2
+    assert all({"class", "clause", "line", "before", "after", "caught"} <= set(m) for m in data["mutants"])
+    assert run(capsys, *argv)[1] == out  # same seed, same bytes
+
+
+def test_cli_text_lists_per_class_and_fails_under(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "--lang", "en", "mutate", "--count", "1", "--class", "truncate", "--fail-under", "101"
+    )
+    assert code == 1
+    assert "truncate" in out and "overall" in out
+
+
+def test_cli_unknown_class_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["mutate", "--class", "nonsense"])
+    assert exc.value.code == 2
+    assert "nonsense" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["mutate", "--count", "0"],
+        ["mutate", "--jobs", "0"],
+        ["mutate", "/nonexistent/book.txt"],
+    ],
+)
+def test_cli_bad_input(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert "Traceback" not in err and err.strip()

@@ -16,6 +16,8 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ruleproof.runtime.game import BaseGame, Observer
 from ruleproof.runtime.model import LedgerEntry, Result
 from ruleproof.runtime.policy import Policy
@@ -67,6 +69,7 @@ WINNER_NAMES = {Winner.DRAW: "draw", Winner.HUMANS: "humans", Winner.XENOS: "xen
 XENO_KNIFE, ALIEN_KNIFE, GUNSHOT = "xeno_knife", "alien_knife", "gunshot"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(BaseGame[Player]):
     """One game.  ``roles[i]`` is the role of player ``i + 1``."""
 

@@ -22,6 +22,7 @@ CATALOG: tuple[BookProfile, ...] = (
         readings="ruleproof.invariants.fanhanglu.readings:all_readings",
         vectors="tests/fanhanglu/vectors",
         counterexamples="counterexamples/fanhanglu",
+        studies="ruleproof.specs.fanhanglu.studies:STUDIES",
     ),
     BookProfile(
         "genshin165",

@@ -14,6 +14,7 @@ import argparse
 from typing import Any
 
 from ruleproof.cli.common import add_book_argument, book_from_args, write
+from ruleproof.cli.i18n import t
 from ruleproof.cli.options import add_spec_options, spec_from_args
 from ruleproof.errors import UserError
 from ruleproof.jsonout import dumps
@@ -24,14 +25,28 @@ KIND_ZH = {"skill": "技能", "victory": "胜负行"}
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("firing", help="rules that can never fire (返航录)", description=__doc__)
-    p.add_argument(
-        "--games", type=int, default=None, metavar="N", help="seeded random games searched for witnesses"
+    p = sub.add_parser(
+        "firing",
+        help=t("永不触发的规则（返航录）：每条技能与胜负行能否发生", "rules that can never fire (返航录)"),
+        description=t("永不触发的规则（返航录）：每条技能与胜负行能否发生", __doc__ or ""),
     )
     p.add_argument(
-        "--timeout", type=int, default=Options.timeout_ms, metavar="MS", help="per solver call (ms)"
+        "--games",
+        type=int,
+        default=None,
+        metavar="N",
+        help=t("为找见证而搜索的随机对局数（带种子）", "seeded random games searched for witnesses"),
     )
-    p.add_argument("--json", action="store_true", help="machine-readable report")
+    p.add_argument(
+        "--timeout",
+        type=int,
+        default=Options.timeout_ms,
+        metavar="MS",
+        help=t("每次求解的时限（毫秒）", "per solver call (ms)"),
+    )
+    p.add_argument(
+        "--json", action="store_true", help=t("JSON 输出（供机器读取）", "machine-readable report")
+    )
     add_spec_options(p)
     add_book_argument(p)
     p.set_defaults(func=run)

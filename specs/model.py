@@ -350,6 +350,17 @@ class StateField:
 
 
 @dataclass(frozen=True)
+class ViewField:
+    """A key of a seat's private view (``ruleproof-vector/2`` ``views``): what the text lets some seats see
+    of the state, with the clause granting it and who sees it (the book's word for the seats)."""
+
+    key: str
+    zh: str
+    clause: str
+    who: str
+
+
+@dataclass(frozen=True)
 class FeedbackKind:
     key: str
     zh: str

@@ -7,7 +7,7 @@ the two in step).
 
 from __future__ import annotations
 
-from ruleproof.specs.model import FeedbackKind, StateField
+from ruleproof.specs.model import FeedbackKind, StateField, ViewField
 
 P, G = "player", "game"
 
@@ -48,7 +48,22 @@ STATE_FIELDS: tuple[StateField, ...] = (
     StateField("alien_sabotages", P, "int", "外星人剩余破坏次数", "6.3"),
     StateField("save_progress", P, "int", "猎手攒弹进度", "4.4.7"),
     StateField("sniff_nights", P, "int", "猎手剩余嗅探夜数", "4.4.8"),
-    StateField("detective_pool", P, "list", "神探已查验池 [[编号, 职业], …]（先进先出）", "4.7.3"),
+    StateField(
+        "detective_pool",
+        P,
+        "list",
+        "神探已查验池 [[编号, 职业], …]（先进先出；神探死亡后作废，为 null）",
+        "4.7.3",
+    ),
+    StateField(
+        "ferry_log",
+        P,
+        "list",
+        "摆渡人私人日志：调查结论 [{corpse, group, killer}, …]（出局即作废，为 null）",
+        "4.13.7",
+    ),
+    StateField("main_action", P, "str", "当夜已占用出手栏之技能（每夜一类出手），无则 null", "2.5.3"),
+    StateField("infections_used", P, "int", "当夜已投放之感染名额（落空亦消耗）", "5.3.1"),
     StateField("last_protected", P, "int", "保镖上一夜保护之目标，无则 null", "4.8.1"),
     StateField("poisoned", P, "bool", "带毒药标记（毒师与本人可见）", "4.6.4"),
     StateField("poison_due", P, "int", "毒药致濒死之夜（步骤 0.55），无则 null", "4.6.4"),
@@ -84,6 +99,19 @@ STATE_FIELDS: tuple[StateField, ...] = (
 )
 
 FIELD_BY_KEY: dict[str, StateField] = {f.key: f for f in STATE_FIELDS}
+
+# What a seat sees of the state that is neither public nor its own field (ruleproof-vector/2 ``views``): the
+# visibility the text grants by name (2.8.7).  ``who`` names the seats entitled to the key.
+VIEW_FIELDS: tuple[ViewField, ...] = (
+    ViewField("marked", "医生可见：当前带感染标记者之编号清单（不显真伪）", "3.3.10", "doctors"),
+    ViewField("marks", "异形阵营可见：带感染标记者编号及其真伪 {编号: true∕fake}", "3.3.10", "xenos"),
+    ViewField("team_knives", "异形本人与队友可见：各存活异形之刀数 {编号: 刀数}", "5.6.2", "xenos"),
+    ViewField("team_cleansed", "异形队内可见：当夜已清洗之异形编号", "5.9", "xenos"),
+    ViewField("team_disguises", "异形队内互相可见：当夜乔装之伪装身份 {编号: 职业}", "7.3.1", "xenos"),
+    ViewField("team_sabotage", "同阵营队友可见：当夜各异形之破坏量 {编号: 破坏量}", "3.2.2", "xenos"),
+)
+
+VIEW_BY_KEY: dict[str, ViewField] = {f.key: f for f in VIEW_FIELDS}
 
 FEEDBACK_KINDS: tuple[FeedbackKind, ...] = (
     FeedbackKind("check_source", "被查验者的查验来源反馈", "7.2.1", ("sources",)),

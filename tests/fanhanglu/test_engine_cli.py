@@ -64,7 +64,7 @@ def test_illegal_action_exit_2_one_line(tmp_path: Path, capsys: pytest.CaptureFi
 @pytest.mark.parametrize(
     "mutate",
     [
-        lambda v: v.update(format="ruleproof-vector/2"),
+        lambda v: v.update(format="ruleproof-vector/3"),
         lambda v: v.pop("cites"),
         lambda v: v.update(cites=[]),
         lambda v: v["setup"]["players"].update({"6": "poisoner"}),

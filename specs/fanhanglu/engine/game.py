@@ -19,6 +19,7 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 from ruleproof.runtime.game import BaseGame, Observer
+from ruleproof.runtime.menus import MenuShape, probe_copy
 from ruleproof.runtime.model import LedgerEntry, Result
 from ruleproof.runtime.policy import Policy
 from ruleproof.runtime.rules import Phase, SkillImpl
@@ -503,6 +504,29 @@ class Game(BaseGame[Player]):
         return "extinction" if self.extinction else ("duel" if self.duel else "normal")
 
     # ── snapshots ───────────────────────────────────────────────────────────────────────────
+
+    def views(self) -> dict[str, dict[str, Any]]:
+        """Each seat's private view (engine/views.py)."""
+        from ruleproof.specs.fanhanglu.engine.views import views
+
+        return views(self)
+
+    def menu_shape(self, pl: Player, skill: str) -> MenuShape | None:
+        from ruleproof.specs.fanhanglu.engine.views import menu_shape
+
+        return menu_shape(self, pl, skill)
+
+    def menu_action(
+        self, seat: int, skill: str, targets: tuple[int, ...], fields: Mapping[str, Any]
+    ) -> Action:
+        from ruleproof.specs.fanhanglu.engine.views import menu_action
+
+        return menu_action(seat, skill, targets, dict(fields))
+
+    def probe_copy(self) -> Game:
+        copied = probe_copy(self, (self.spec,))
+        assert isinstance(copied, Game)
+        return copied
 
     def snapshot(self) -> dict[str, Any]:
         from ruleproof.specs.fanhanglu.engine.snapshot import snapshot

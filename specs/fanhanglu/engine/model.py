@@ -121,6 +121,7 @@ class Player(Seat):
         "bullets",
         "bullets_pending",
         "check_counts",
+        "cleanse_night",
         "conversions",
         "death_night",
         "deferred_extras",
@@ -142,6 +143,7 @@ class Player(Seat):
         "extra_knife_granted",
         "extra_repairs",
         "ferried",
+        "ferry_log",
         "forge_pending",
         "forge_progress",
         "guard_night",
@@ -149,6 +151,8 @@ class Player(Seat):
         "heal_pending",
         "immune_night",
         "immunity",
+        "infect_count",
+        "infect_night",
         "kill_by",
         "knife_count",
         "knifed_night",
@@ -187,6 +191,8 @@ class Player(Seat):
         "rescue",
         "rescue_pending",
         "revives",
+        "sabotage_amount",
+        "sabotage_at",
         "sabotage_total",
         "safe_room_night",
         "safe_rooms",
@@ -339,6 +345,14 @@ class Player(Seat):
         self.silence_points = 0
         self.eligible = False
         self.ferried = False  # this corpse was investigated by the ferryman (4.13.1③)
+        self.ferry_log: list[dict[str, Any]] = []  # the ferryman's private log of conclusions (4.13.7⑤)
+        self.cleanse_night = 0  # the night this xeno cleansed (5.9⑦: visible to its teammates)
+        self.infect_night = 0  # the night of this xeno's last infection, and the names it spent (5.3.1)
+        self.infect_count = 0
+        self.sabotage_at = (
+            0  # the night of this saboteur's last sabotage and its amount (3.2.2③: teammates see it)
+        )
+        self.sabotage_amount = 0
         # vote inspector (4.9.3): public vote-source maps left; the vote sessions whose sources it saw
         self.vote_maps = 0
         self.votes_seen: list[str] = []

@@ -29,7 +29,7 @@ from ruleproof.specs.fanhanglu.engine.policy import RandomPolicy, ScriptPolicy
 from ruleproof.specs.fanhanglu.engine.registry import RULES
 from ruleproof.specs.fanhanglu.engine.setup import random_roles, validate_roles
 from ruleproof.specs.fanhanglu.roles import SKILL_BY_KEY, skill_steps
-from ruleproof.specs.fanhanglu.vocab import FIELD_BY_KEY
+from ruleproof.specs.fanhanglu.vocab import FIELD_BY_KEY, VIEW_BY_KEY
 from ruleproof.vectors.format import (
     ActionSpec,
     Vector,
@@ -88,6 +88,7 @@ VOCABULARY = Vocabulary(
     expect_keys=frozenset({"batches"}),
     expect_parsers={"batches": object_field("batches")},
     clause_re=re.compile(r"^(\d+(\.\d+)*|附录[一二三四])$"),
+    view_fields=frozenset(VIEW_BY_KEY),
 )
 
 

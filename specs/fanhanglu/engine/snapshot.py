@@ -58,7 +58,11 @@ PLAYER_FIELDS: dict[str, PlayerGetter] = {
     "alien_sabotages": lambda g, p: p.alien_sabotages,
     "save_progress": lambda g, p: p.save_progress,
     "sniff_nights": lambda g, p: p.sniff_nights,
-    "detective_pool": lambda g, p: [list(e) for e in p.pool],
+    # 4.7.3⑤ 「神探死亡后其池作废」 (death; exile is not named) — 4.13.7⑤ 「出局即作废」 (any exit)
+    "detective_pool": lambda g, p: None if p.out == "dead" else [list(e) for e in p.pool],
+    "ferry_log": lambda g, p: [dict(e) for e in p.ferry_log] if p.alive else None,  # 4.13.7⑤ 出局即作废
+    "main_action": lambda g, p: p.main_skill if p.main_night == g.night and p.main_skill else None,
+    "infections_used": lambda g, p: p.infect_count if p.infect_night == g.night else 0,
     "last_protected": lambda g, p: _opt(p.last_protected),
     "poisoned": lambda g, p: p.poisoned,
     "poison_due": lambda g, p: _opt(p.poison_due),

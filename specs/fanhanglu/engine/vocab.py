@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from ruleproof.specs.fanhanglu import BATCHES, BOOK_ID, NIGHT_STEPS, PARAMS, ROLES, SEATS, SKILLS, SWITCHES
-from ruleproof.specs.fanhanglu.vocab import DEATH_SOURCES, FEEDBACK_KINDS, STATE_FIELDS
-from ruleproof.vectors.format import FORMAT, RUN_MODES
+from ruleproof.specs.fanhanglu.vocab import DEATH_SOURCES, FEEDBACK_KINDS, STATE_FIELDS, VIEW_FIELDS
+from ruleproof.vectors.format import FORMAT, FORMATS, RUN_MODES
 
 
 def vocabulary() -> dict[str, Any]:
@@ -19,6 +19,7 @@ def vocabulary() -> dict[str, Any]:
 
     return {
         "format": FORMAT,
+        "formats": list(FORMATS),
         "book": BOOK_ID,
         "roles": [
             {
@@ -75,6 +76,7 @@ def vocabulary() -> dict[str, Any]:
         "feedback_kinds": [
             {"key": f.key, "zh": f.zh, "clause": f.clause, "fields": list(f.fields)} for f in FEEDBACK_KINDS
         ],
+        "view_fields": [{"key": f.key, "zh": f.zh, "clause": f.clause, "who": f.who} for f in VIEW_FIELDS],
         "death_sources": [{"key": k, "zh": zh} for k, zh in DEATH_SOURCES],
         "interpretation_switches": [
             {
@@ -162,6 +164,11 @@ def markdown() -> str:
     lines += _table(
         ["kind", "中文", "fields", "clause"],
         [[f["key"], f["zh"], ", ".join(f["fields"]), f["clause"]] for f in v["feedback_kinds"]],
+    )
+    lines += ["", "### Private views (`views`, ruleproof-vector/2)", ""]
+    lines += _table(
+        ["key", "中文", "who", "clause"],
+        [[f["key"], f["zh"], f["who"], f["clause"]] for f in v["view_fields"]],
     )
     lines += ["", "### Death sources (2.8.4, 4.10.6)", ""]
     lines += _table(["key", "中文"], [[d["key"], d["zh"]] for d in v["death_sources"]])

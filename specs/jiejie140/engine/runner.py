@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 from ruleproof.errors import BadInput
@@ -219,26 +218,22 @@ class JiejieEngine(BookEngine):
             )
         return d["players"], int(vec.raw["setup"].get("seed", 0)), d
 
-    def _illegal_setup(self, spec: Spec, vec: Vector) -> IllegalAction | None:
+    def _illegal_setup(self, spec: Spec, vec: Vector, expect_illegal: bool) -> IllegalAction | None:
         """A set-up the rules forbid (开场行动), when the vector expects it; otherwise it raises."""
         if "deal" not in vec.raw["setup"]:
             return None
         try:
             deal(spec, *self._deal_args(vec))
         except IllegalAction as exc:
-            if not any("illegal" in e for e in vec.expect):
+            if not expect_illegal:
                 raise
             return exc
         return None
 
-    def run_vector(self, vector: Vector | Mapping[str, Any] | str | Path, *, trace: bool = False) -> Outcome:
-        """As the runtime's, except that a set-up the rules forbid is the vector's illegal action."""
-        vec = self.load(vector)
-        spec = self.spec_for(vec)
-        error = self._illegal_setup(spec, vec)
-        if error is not None:
-            return Outcome(vec.id, spec, None, [], error=error)
-        return super().run_vector(vec, trace=trace)
+    def before_run(self, vec: Vector, spec: Any, expect_illegal: bool) -> Outcome | None:
+        """A set-up the rules forbid is the vector's illegal action."""
+        error = self._illegal_setup(spec, vec, expect_illegal)
+        return None if error is None else Outcome(vec.id, spec, None, [], error=error)
 
     def to_action(self, a: ActionSpec) -> JAction:
         return to_action(a)

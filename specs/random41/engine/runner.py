@@ -10,6 +10,7 @@ from typing import Any
 
 from ruleproof.errors import BadInput
 from ruleproof.runtime import Action, BookEngine, Observer, Policy, RandomPolicy
+from ruleproof.runtime.replay import Outcome
 from ruleproof.specs._werewolf_family.spec import FamilySpec, LoadedSpec
 from ruleproof.specs.random41 import tables
 from ruleproof.specs.random41.engine import rules  # noqa: F401 — registers the rules
@@ -123,11 +124,10 @@ class Random41Engine(BookEngine):
     def to_action(self, a: ActionSpec) -> Action:
         return Action41(a.actor, a.skill, a.targets, step=a.step, at=a.get("at"), effect=a.get("effect"))
 
-    def run_vector(self, vector: Any, *, trace: bool = False) -> Any:
-        vec = self.load(vector)
+    def before_run(self, vec: Vector, spec: Any, expect_illegal: bool) -> Outcome | None:
         self._setup = vec.raw["setup"]
         self._path = vec.path
-        return super().run_vector(vec, trace=trace)
+        return None
 
     def new_game(
         self,

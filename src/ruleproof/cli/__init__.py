@@ -31,6 +31,8 @@ COMMANDS: tuple[str, ...] = (
     "refs",
     "config",
     "replay",
+    "conform",
+    "vectors",
     "play",
     "simulate",
     "study",

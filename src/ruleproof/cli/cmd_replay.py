@@ -20,7 +20,9 @@ from ruleproof.cli.common import write
 from ruleproof.cli.i18n import t
 from ruleproof.errors import BadInput, UserError
 from ruleproof.jsonout import dumps
-from ruleproof.vectors.format import MalformedVector, parse_vector, read_raw
+from ruleproof.runtime.replay import BookEngine
+from ruleproof.vectors.format import MalformedVector, Vector, parse_vector, read_raw
+from ruleproof.vectors.schema import validate
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -53,17 +55,23 @@ def expand(paths: list[str]) -> list[Path]:
     return out
 
 
+def load(path: Path) -> tuple[BookEngine, Vector]:
+    """A vector file and its book's engine: the JSON read, validated against the book's JSON Schema
+    (vectors.schema), then loaded (the loader's own checks); BadInput naming the place otherwise."""
+    raw = read_raw(path)
+    engine = engine_for_vector(raw.get("book"), str(path))
+    validate(raw, engine, str(path))
+    return engine, engine.load(parse_vector(raw, str(path), engine.vocabulary))
+
+
 def replay_one(path: Path) -> dict[str, Any]:
     """One vector's report: ``ok``, its mismatches (``failed``), or what stopped it — a malformed vector
     (``malformed``: the file, the JSON path, the reason) or an error of the run (``error``: an illegal
     action the vector does not expect, a rule not implemented)."""
     vec = None
     try:
-        raw = read_raw(path)
-        engine = engine_for_vector(raw.get("book"), str(path))
-        vec = engine.load(parse_vector(raw, str(path), engine.vocabulary))
-        outcome = engine.run_vector(vec)
-        mismatches = engine.check_expectations(vec, outcome)
+        engine, vec = load(path)
+        mismatches = engine.check_vector(vec)  # every run of a vector with readings
     except MalformedVector as exc:
         return {"path": str(path), "id": None, "ok": False, "kind": "malformed", "error": exc}
     except BadInput as exc:  # the file cannot be read, or names no book we have

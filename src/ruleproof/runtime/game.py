@@ -29,11 +29,12 @@ may withdraw a decision when its moment comes (a random player does not shoot a 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from mypy_extensions import mypyc_attr
 
+from ruleproof.runtime.menus import MenuShape, probe_copy, seat_menu
 from ruleproof.runtime.model import (
     SYSTEM,
     Action,
@@ -82,6 +83,8 @@ class BaseGame(Generic[P]):
         self.players = players
         self.policy = policy
         self.observer = observer
+        # called at each step's decision snapshot, before the policy is asked (menu checkpoints)
+        self.decision_observer: Observer | None = None
         self.stop_after = stop_after  # ("night" | "day", n): stop after that half of round n
         self.night = 0  # the round
         self.step = "setup"
@@ -162,6 +165,8 @@ class BaseGame(Generic[P]):
             fn(self)
             if self.has_result():
                 return
+        if self.decision_observer is not None:
+            self.decision_observer(self, self.night, key)
         if not frozen:
             if phase.stream:
                 self.run_stream(key)
@@ -416,6 +421,36 @@ class BaseGame(Generic[P]):
     def snapshot(self) -> dict[str, Any]:
         """The state as the book's state fields (what vector expectations compare)."""
         raise NotImplementedError(f"{type(self).__name__}.snapshot")
+
+    def views(self) -> dict[str, dict[str, Any]] | None:
+        """Each seat's private view of the state now (``ruleproof-vector/2`` ``views``): seat → view key →
+        value, only the keys the seat is entitled to see.  None: the book reports no views."""
+        return None
+
+    # ── menus (what a seat is offered at a step's decision, runtime.menus) ─────────────────────
+
+    def menu_shape(self, pl: P, skill: str) -> MenuShape | None:
+        """How ``skill``'s options are probed for ``pl`` (default: it names targets); None: not on menus."""
+        return MenuShape(targets=True)
+
+    def menu_action(
+        self, seat: int, skill: str, targets: tuple[int, ...], fields: Mapping[str, Any]
+    ) -> Action:
+        """The action a menu probe submits (a book with action fields builds its own)."""
+        return Action(seat, skill, targets)
+
+    def probe_copy(self) -> BaseGame[P]:
+        """A copy of the game to probe a decision on (runtime.menus.probe_copy; a book shares its spec)."""
+        return probe_copy(self)
+
+    def menus(self, step: str) -> dict[str, dict[str, dict[str, Any]]]:
+        """Every seat's menu at ``step``'s decision now: seat → skill → options (runtime.menus)."""
+        out = {}
+        for p in self.players:
+            menu = seat_menu(self, p.n, step)
+            if menu:
+                out[str(p.n)] = menu
+        return out
 
 
 StepFn = Callable[[BaseGame[Any]], None]

@@ -24,11 +24,12 @@ from typing import Any, ClassVar
 
 from ruleproof.errors import BadInput, UserError
 from ruleproof.runtime.game import LAST, BaseGame, Observer
-from ruleproof.runtime.model import Action, Event, IllegalAction, Result
+from ruleproof.runtime.model import Action, Event, IllegalAction, LedgerEntry, Result
 from ruleproof.runtime.policy import PassPolicy, Policy, RandomPolicy, ScriptPolicy
 from ruleproof.runtime.render import LogRenderer
 from ruleproof.runtime.rules import Ruleset
 from ruleproof.runtime.words import describe
+from ruleproof.vectors import v2
 from ruleproof.vectors.format import (
     START,
     ActionSpec,
@@ -54,6 +55,24 @@ class Outcome:
     trace: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     error: IllegalAction | None = None
     roles: list[str] = field(default_factory=list)
+    views: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)  # label → seat → view
+    menus: dict[str, dict[str, dict[str, Any]]] = field(
+        default_factory=dict
+    )  # "night N step S" → seat → menu
+    ledger: list[dict[str, Any]] = field(default_factory=list)  # the initiator ledger, as JSON entries
+    final: dict[str, Any] | None = None  # the result as JSON, when there is no Result object (another engine)
+    illegal: dict[str, Any] | None = (
+        None  # the illegal action, when there is no IllegalAction (another engine)
+    )
+
+    def result_json(self) -> dict[str, Any] | None:
+        return self.result.to_json() if self.result is not None else self.final
+
+    def illegal_json(self) -> dict[str, Any] | None:
+        err = self.error
+        if err is None:
+            return self.illegal
+        return {"clause": err.clause, "night": err.night, "actor": err.actor, "skill": err.skill}
 
     def public(self, kind: str | None = None) -> list[Event]:
         return [e for e in self.events if e.audience == "public" and (kind is None or e.kind == kind)]
@@ -82,12 +101,25 @@ class Mismatch:
     expected: Any
     actual: Any
     cites: list[str]
+    run: str = ""  # the readings of the run (``switch=reading,…``) for a vector with ``readings``
 
     def line(self, lang: str = "zh") -> str:
         cites = ",".join(self.cites)
+        run = f" [{self.run}]" if self.run else ""
         if lang == "en":
-            return f"expect[{self.index}] {self.where}: {self.what}: expected {self.expected!r}, got {self.actual!r} (cites {cites})"
-        return f"expect[{self.index}] {self.where}：{self.what} 期望 {self.expected!r}，实得 {self.actual!r}（条款 {cites}）"
+            return f"expect[{self.index}]{run} {self.where}: {self.what}: expected {self.expected!r}, got {self.actual!r} (cites {cites})"
+        return f"expect[{self.index}]{run} {self.where}：{self.what} 期望 {self.expected!r}，实得 {self.actual!r}（条款 {cites}）"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "expectation": self.index,
+            "run": self.run,
+            "where": self.where,
+            "what": self.what,
+            "expected": self.expected,
+            "actual": self.actual,
+            "cites": self.cites,
+        }
 
 
 Miss = Callable[[int, str, str, Any, Any], None]
@@ -116,6 +148,79 @@ def event_matches(expected: Mapping[str, Any], e: Event) -> bool:
     if expected.get("kind") != e.kind:
         return False
     return matches({k: v for k, v in expected.items() if k != "kind"}, e.data)
+
+
+def ledger_json(e: LedgerEntry) -> dict[str, Any]:
+    """An initiator-ledger entry as ``ruleproof-vector/2`` ``ledger`` expectations read it."""
+    return {
+        "night": e.night,
+        "step": e.step,
+        "initiator": e.initiator,
+        "role": e.true_role,
+        "skill": e.skill,
+        "targets": list(e.targets),
+    }
+
+
+@dataclass(frozen=True)
+class Observe:
+    """What a run is asked to record: the state at each checkpoint of ``checkpoints``, each seat's view at
+    those of ``views``, the menus at the decisions of ``menus`` (``night N step S``) — the checkpoints a
+    vector's expectations name (:meth:`of`), and what a conformance runner asks another engine for."""
+
+    checkpoints: tuple[str, ...] = ()
+    views: tuple[str, ...] = ()
+    menus: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, vec: Vector) -> Observe:
+        return cls(
+            tuple(sorted({e["after"] for e in vec.expect if "after" in e})),
+            tuple(sorted({e["after"] for e in vec.expect if "after" in e and "views" in e})),
+            tuple(sorted({e["at"] for e in vec.expect if "at" in e})),
+        )
+
+    def to_json(self) -> dict[str, list[str]]:
+        return {"checkpoints": list(self.checkpoints), "views": list(self.views), "menus": list(self.menus)}
+
+
+class Watch:
+    """What a replay records of a game for a vector: the state (and each seat's view) at every checkpoint
+    an expectation names, the menus at every decision a menu expectation names, and, with ``trace``, the
+    snapshots at the engine's trace points."""
+
+    def __init__(self, engine: BookEngine, observe: Observe, *, trace: bool = False) -> None:
+        self.engine = engine
+        self.trace = trace
+        self.wanted = set(observe.checkpoints) | set(observe.menus)
+        self.view_labels = set(observe.views)
+        self.menu_labels = set(observe.menus)
+        self.snapshots: dict[str, dict[str, Any]] = {}
+        self.views: dict[str, dict[str, dict[str, Any]]] = {}
+        self.menus: dict[str, dict[str, dict[str, Any]]] = {}
+        self.traced: list[tuple[str, dict[str, Any]]] = []
+
+    def observe(self, g: Any, night: int, step: str) -> None:
+        labels = self.engine.checkpoint_labels(g, night, step)
+        take = [lb for lb in labels if lb in self.wanted]
+        keep = self.trace and (step in self.engine.trace_points or f"night {night}" in labels)
+        if take or keep:
+            snap = g.snapshot()
+            for lb in take:
+                self.snapshots[lb] = snap
+                if lb in self.view_labels:
+                    views = g.views()
+                    if views is not None:
+                        self.views[lb] = views
+            if keep:
+                names = self.engine.trace_labels
+                label = names[step].format(n=night) if step in names else labels[-1]
+                self.traced.append((label, snap))
+
+    def decide(self, g: Any, night: int, step: str) -> None:
+        label = f"{g.current_phase.kind} {night} step {step}"
+        if label in self.menu_labels:
+            self.menus[label] = g.menus(step)
 
 
 class BookEngine(ABC):
@@ -319,9 +424,54 @@ class BookEngine(ABC):
         rank = self.half_rank
         return max(points, key=lambda item: (item[1], rank.get(item[0], 0)))
 
-    def run_vector(self, vector: Vector | Mapping[str, Any] | str | Path, *, trace: bool = False) -> Outcome:
-        """Run a vector's script on the engine."""
+    def runs(self, vector: Vector | Mapping[str, Any] | str | Path) -> list[tuple[str, Vector, list[int]]]:
+        """The runs a vector asks for (one per entry of its ``readings``, else one): each run's label
+        (``switch=reading,…``, "" for a vector without readings), the vector as the run sees it, and the
+        index in the vector of each expectation it keeps."""
         vec = self.load(vector)
+        if "readings" not in vec.raw:
+            return [("", vec, list(range(len(vec.expect))))]
+        out = []
+        for reading, raw, indices in v2.runs(vec.raw):
+            out.append((v2.run_label(reading), parse_vector(raw, vec.path, self.vocabulary), indices))
+        return out
+
+    def check_vector(self, vector: Vector | Mapping[str, Any] | str | Path) -> list[Mismatch]:
+        """Replay every run of a vector and check its expectations: the mismatches of all runs, each
+        naming its run and the index of its expectation in the vector."""
+        out: list[Mismatch] = []
+        for label, vec, indices in self.runs(vector):
+            for m in self.check_expectations(vec, self.run_vector(vec)):
+                m.index, m.run = indices[m.index], label
+                out.append(m)
+        return out
+
+    def run_vector(self, vector: Vector | Mapping[str, Any] | str | Path, *, trace: bool = False) -> Outcome:
+        """Run a vector's script on the engine (one run: a vector with ``readings`` is replayed run by run,
+        see :meth:`runs` and :meth:`check_vector`)."""
+        vec = self.load(vector)
+        if "readings" in vec.raw:
+            raise ValueError(f"{vec.path}: a vector with readings is replayed run by run (BookEngine.runs)")
+        return self.execute(
+            vec,
+            Observe.of(vec),
+            self.stop_point(vec),
+            expect_illegal=any("illegal" in e for e in vec.expect),
+            trace=trace,
+        )
+
+    def execute(
+        self,
+        vec: Vector,
+        observe: Observe,
+        until: tuple[str, int],
+        *,
+        expect_illegal: bool,
+        trace: bool = False,
+    ) -> Outcome:
+        """Play a vector's setup and script, recording what ``observe`` asks for; with ``run: script`` the
+        game stops after the half-round ``until`` (the conformance adapter's entry: it is told the
+        checkpoints rather than reading the expectations)."""
         try:
             spec = self.spec_for(vec)
         except MalformedVector:
@@ -329,6 +479,9 @@ class BookEngine(ABC):
         except UserError as exc:  # an unknown parameter or switch, a bad value: the vector's fault
             where = f"{vec.path}: $.params / $.interpretation"
             raise MalformedVector(f"{where}：{exc.zh}", f"{where}: {exc.en}") from None
+        early = self.before_run(vec, spec, expect_illegal)
+        if early is not None:
+            return early
         roles = self.roles_for(spec, vec)
         self.check_script(vec)
         seed = int(vec.raw["setup"].get("seed", 0))
@@ -338,46 +491,45 @@ class BookEngine(ABC):
             fallback = PassPolicy()
         elif mode == "random":
             fallback = self.random_policy(seed)
-        policy = self.script_policy(vec, fallback, self.stop_point(vec)[1])
-        wanted = _labels(vec)
-        snapshots: dict[str, dict[str, Any]] = {}
-        traced: list[tuple[str, dict[str, Any]]] = []
-        start, end, points, names = self.night_start, self.night_end, self.trace_points, self.trace_labels
-
-        def observe(g: Any, night: int, step: str) -> None:
-            labels = []
-            if g.current_phase.kind == "day":
-                labels.append(f"day {night} step {step}")
-                if step == g.current_phase.steps[-1] or g.result is not None:
-                    labels.append(f"day {night}")
-            else:
-                labels.append(f"night {night} step {step}")
-                if step == start:
-                    labels.append(f"night {night} start")
-                if step == end or g.result is not None:
-                    labels.append(f"night {night}")
-            take = [lb for lb in labels if lb in wanted]
-            keep = trace and (step in points or f"night {night}" in labels)
-            if take or keep:
-                snap = g.snapshot()
-                for lb in take:
-                    snapshots[lb] = snap
-                if keep:
-                    label = names[step].format(n=night) if step in names else labels[-1]
-                    traced.append((label, snap))
-
-        stop = None if mode != "script" else self.stop_point(vec)
-        g = self.new_game(spec, roles, policy, seed=seed, observer=observe, stop_after=stop)
+        policy = self.script_policy(vec, fallback, until[1])
+        stop = None if mode != "script" else until
+        watch = Watch(self, observe, trace=trace)
+        g = self.new_game(spec, roles, policy, seed=seed, observer=watch.observe, stop_after=stop)
+        if watch.menu_labels:
+            g.decision_observer = watch.decide
         error: IllegalAction | None = None
         try:
             g.run()
         except IllegalAction as exc:
-            if not any("illegal" in e for e in vec.expect):
+            if not expect_illegal:
                 raise
             error = exc
         out = self.outcome(vec, spec, g, roles)
-        out.snapshots, out.trace, out.error = snapshots, traced, error
+        out.snapshots, out.trace, out.error = watch.snapshots, watch.traced, error
+        out.views, out.menus = watch.views, watch.menus
+        out.ledger = [ledger_json(e) for e in g.ledger]
         return out
+
+    def before_run(self, vec: Vector, spec: Any, expect_illegal: bool) -> Outcome | None:
+        """A book's step before its game is built (a set-up rule that refuses the vector's set-up: the
+        outcome returned ends the run, with that illegal action when the vector expects one)."""
+        return None
+
+    def checkpoint_labels(self, g: Any, night: int, step: str) -> list[str]:
+        """The checkpoint labels that hold right after ``step`` of round ``night`` (``night N step S``,
+        ``night N start``, ``night N``, ``day N step S``, ``day N``)."""
+        labels = []
+        if g.current_phase.kind == "day":
+            labels.append(f"day {night} step {step}")
+            if step == g.current_phase.steps[-1] or g.result is not None:
+                labels.append(f"day {night}")
+        else:
+            labels.append(f"night {night} step {step}")
+            if step == self.night_start:
+                labels.append(f"night {night} start")
+            if step == self.night_end or g.result is not None:
+                labels.append(f"night {night}")
+        return labels
 
     # ── expectations ────────────────────────────────────────────────────────────────────────
 
@@ -409,8 +561,11 @@ class BookEngine(ABC):
             out.append(Mismatch(i, where, what, expected, actual, cites))
 
         for i, e in enumerate(vector.expect):
+            if "at" in e:
+                self._check_menus(i, e["at"], e["menus"], outcome, miss)
+                continue
             if "final" in e:
-                actual = outcome.result.to_json() if outcome.result else None
+                actual = outcome.result_json()
                 if e["final"] is None:
                     if actual is not None:
                         miss(i, "final", "result", None, actual)
@@ -418,12 +573,7 @@ class BookEngine(ABC):
                     miss(i, "final", "result", e["final"], actual)
                 continue
             if "illegal" in e:
-                err = outcome.error
-                actual = (
-                    {"clause": err.clause, "night": err.night, "actor": err.actor, "skill": err.skill}
-                    if err
-                    else None
-                )
+                actual = outcome.illegal_json()
                 if actual is None or not matches(e["illegal"], actual):
                     miss(i, "illegal", "illegal", e["illegal"], actual)
                 continue
@@ -436,10 +586,11 @@ class BookEngine(ABC):
                 if snap is None:
                     miss(i, label, key, e[key], "checkpoint not reached")
                     continue
+                players = snap.get("players", {})
                 if how == "out":
-                    found = sorted(int(n) for n, ps in snap["players"].items() if ps["out"] == key)
+                    found = sorted(int(n) for n, ps in players.items() if ps.get("out") == key)
                 else:
-                    found = sorted(int(n) for n, ps in snap["players"].items() if ps[key])
+                    found = sorted(int(n) for n, ps in players.items() if ps.get(key))
                 if sorted(e[key]) != found:
                     miss(i, label, key, sorted(e[key]), found)
             if "state" in e:
@@ -465,7 +616,108 @@ class BookEngine(ABC):
                 hits = [ev.data for ev in window if event_matches(item, ev)]
                 if hits:
                     miss(i, label, "no_events", item, hits)
+            self._check_v2(i, label, e, window, outcome, miss)
         return out
+
+    def _check_v2(
+        self, i: int, label: str, e: Mapping[str, Any], window: Sequence[Event], outcome: Outcome, miss: Miss
+    ) -> None:
+        """The ``ruleproof-vector/2`` checks at a checkpoint: counts, exact and ordered lists, views, the
+        initiator ledger."""
+
+        def private(pn: str) -> list[Event]:
+            return [ev for ev in window if ev.audience == "private" and int(pn) in ev.to]
+
+        def shown(evs: Sequence[Event]) -> list[dict[str, Any]]:
+            return [{"kind": ev.kind, **ev.data} for ev in evs]
+
+        for pn, items in e.get("feedback_count", {}).items():
+            got = private(pn)
+            for item in items:
+                n = sum(1 for ev in got if event_matches(item["match"], ev))
+                if n != item["count"]:
+                    miss(i, label, f"feedback_count[{pn}]", item, n)
+        for pn, items in e.get("feedback_exact", {}).items():
+            got = private(pn)
+            if len(got) != len(items) or not all(
+                event_matches(x, ev) for x, ev in zip(items, got, strict=False)
+            ):
+                miss(i, label, f"feedback_exact[{pn}]", items, shown(got))
+        for item in e.get("events_count", []):
+            n = sum(1 for ev in window if event_matches(item["match"], ev))
+            if n != item["count"]:
+                miss(i, label, "events_count", item, n)
+        if "events_ordered" in e:
+            pos, wanted = 0, e["events_ordered"]
+            for j, item in enumerate(wanted):
+                at = next((k for k in range(pos, len(window)) if event_matches(item, window[k])), None)
+                if at is None:
+                    after = (
+                        f"events_ordered[{j - 1}]: {window[pos - 1].to_json()['data']}" if j else "the start"
+                    )
+                    miss(i, label, f"events_ordered[{j}]", item, f"absent after {after}")
+                    break
+                pos = at + 1
+        if "views" in e:
+            views = outcome.views.get(label)
+            for pn, view in e["views"].items():
+                if views is None:
+                    miss(i, label, f"views[{pn}]", view, "no views reported at this checkpoint")
+                    continue
+                seen = views.get(str(pn), {})
+                for key, value in view.items():
+                    value_seen = seen.get(key)
+                    if (value is None and value_seen is not None) or (
+                        value is not None and (key not in seen or not matches(value, value_seen))
+                    ):
+                        miss(
+                            i,
+                            label,
+                            f"views[{pn}].{key}",
+                            value,
+                            value_seen if key in seen else "not visible",
+                        )
+        if "ledger" in e:
+            entries = [x for x in outcome.ledger if self._in_window(x["night"], str(x["step"]), label)]
+            for item in e["ledger"]:
+                if not any(matches(item, x) for x in entries):
+                    miss(i, label, "ledger", item, entries)
+
+    def _in_window(self, night: int, step: str, label: str) -> bool:
+        """Whether a record of ``night`` / ``step`` lies in the window of checkpoint ``label``."""
+        return bool(self.window([Event(night, step, "", "system", (), {})], label))
+
+    def _check_menus(self, i: int, at: str, menus: Mapping[str, Any], outcome: Outcome, miss: Miss) -> None:
+        """``{"at": …, "menus": {seat: {skill: null | {targets, greyed, options}}}}``: null = not offered;
+        the lists given are compared as sets (the order of a menu is the engine's)."""
+        got = outcome.menus.get(at)
+        for pn, menu in menus.items():
+            if got is None:
+                miss(i, at, f"menus[{pn}]", menu, "decision not reached")
+                continue
+            offered = got.get(str(pn), {})
+            for skill, entry in menu.items():
+                actual = offered.get(skill)
+                if entry is None:
+                    if actual is not None:
+                        miss(i, at, f"menus[{pn}].{skill}", None, actual)
+                    continue
+                if actual is None:
+                    miss(i, at, f"menus[{pn}].{skill}", entry, "not offered")
+                    continue
+                for key in ("targets", "greyed"):
+                    if key in entry and sorted(entry[key]) != sorted(actual.get(key, [])):
+                        miss(
+                            i,
+                            at,
+                            f"menus[{pn}].{skill}.{key}",
+                            sorted(entry[key]),
+                            sorted(actual.get(key, [])),
+                        )
+                for name, values in entry.get("options", {}).items():
+                    have = actual.get("options", {}).get(name, [])
+                    if sorted(map(str, values)) != sorted(map(str, have)):
+                        miss(i, at, f"menus[{pn}].{skill}.options.{name}", values, have)
 
     def _check_state(
         self, i: int, label: str, state: Mapping[str, Any], snap: Mapping[str, Any], miss: Miss
@@ -475,8 +727,8 @@ class BookEngine(ABC):
             if scope is None:
                 miss(i, label, f"state.{fkey}", value, "unknown state field")
             elif scope == "game":
-                if not matches(value, snap[fkey]):
-                    miss(i, label, f"state.{fkey}", value, snap[fkey])
+                if fkey not in snap or not matches(value, snap[fkey]):
+                    miss(i, label, f"state.{fkey}", value, snap.get(fkey, "missing"))
             else:
                 for pn, pv in value.items():
                     actual = snap["players"].get(str(pn), {}).get(fkey)
@@ -484,13 +736,16 @@ class BookEngine(ABC):
                         miss(i, label, f"state.{fkey}[{pn}]", pv, actual)
 
     def replay(self, path: str | Path) -> tuple[Vector, Outcome, list[Mismatch]]:
+        """A vector's (last) run and the mismatches of all its runs."""
         vec = self.load(path)
-        outcome = self.run_vector(vec)
-        return vec, outcome, self.check_expectations(vec, outcome)
+        runs = self.runs(vec)
+        outcome = self.run_vector(runs[-1][1])
+        return vec, outcome, self.check_vector(vec)
 
 
 def _labels(vec: Vector) -> set[str]:
-    return {e["after"] for e in vec.expect if "after" in e}
+    """The checkpoints the vector's expectations name (``after``, and the steps of ``at``)."""
+    return {e["after"] for e in vec.expect if "after" in e} | {e["at"] for e in vec.expect if "at" in e}
 
 
-__all__ = ["BookEngine", "Mismatch", "Outcome", "event_matches", "matches"]
+__all__ = ["BookEngine", "Mismatch", "Observe", "Outcome", "Watch", "event_matches", "ledger_json", "matches"]

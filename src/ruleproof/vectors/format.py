@@ -29,8 +29,29 @@ from typing import Any
 from ruleproof.errors import BadInput, UserError
 from ruleproof.fsutil import read_limited
 from ruleproof.jsonout import dumps
+from ruleproof.vectors import v2
 
 FORMAT = "ruleproof-vector/1"
+FORMAT_2 = "ruleproof-vector/2"
+FORMATS = (FORMAT, FORMAT_2)
+# What ``ruleproof-vector/2`` adds to /1 (a superset: every /1 vector is a /2 vector once its ``format`` says
+# so).  A vector declares the lowest version whose words it uses, so a runner written for /1 refuses a
+# vector it could not check rather than skipping the keys it does not know (docs/vectors.md, "Versions").
+V2_TOP_KEYS = frozenset({"readings"})
+# expectation keys the runtime checks for every book: counts and exact lists of messages, ordered events,
+# a seat's private view, the initiator ledger, the menus offered at a step's decision, a reading filter
+V2_EXPECT_KEYS = frozenset(
+    {
+        "feedback_count",
+        "feedback_exact",
+        "events_count",
+        "events_ordered",
+        "views",
+        "ledger",
+        "menus",
+        "under",
+    }
+)
 TOP_KEYS = {
     "format",
     "book",
@@ -44,11 +65,14 @@ TOP_KEYS = {
     "script",
     "run",
     "expect",
+    *V2_TOP_KEYS,
 }
 REQUIRED = ("format", "book", "id", "cites", "setup", "script", "expect")
 CORE_ACTION_KEYS = ("actor", "skill", "targets", "step")
 # expectation keys every book has; a book adds its seat sets (dead, exiled…) and its own (batches…)
-EXPECT_KEYS = frozenset({"after", "state", "feedback", "no_feedback", "events", "no_events", "note"})
+EXPECT_KEYS = frozenset(
+    {"after", "state", "feedback", "no_feedback", "events", "no_events", "note", *V2_EXPECT_KEYS}
+)
 RUN_MODES = ("script", "pass", "random")
 AFTER_RE = re.compile(r"^(night (\d+)( start| step (\S+))?|day (\d+)( step (\S+))?)$")
 START = "start"  # parse_after's step for "night N start": the book's first step of the night
@@ -101,12 +125,30 @@ def _round(where: str, v: Any, what: str) -> int:
 # ── field parsers a book's vocabulary is built from ────────────────────────────────────────────
 
 
+# the JSON Schema of the value each shared field parser accepts (vectors.schema reads it; a book's own
+# parser without one is left open in the schema and checked by the loader alone)
+_FIELD_SCHEMAS: dict[Any, dict[str, Any]] = {}
+
+
+def typed_field(parse: FieldParser, schema: Mapping[str, Any]) -> FieldParser:
+    """Declare the JSON Schema of what ``parse`` accepts (for the generated vector schema)."""
+    _FIELD_SCHEMAS[parse] = dict(schema)
+    return parse
+
+
+def field_schema(parse: FieldParser) -> dict[str, Any]:
+    """The JSON Schema declared for a field parser ({} when none: any value, the loader decides)."""
+    return dict(_FIELD_SCHEMAS.get(parse, {}))
+
+
 def int_field(name: str) -> FieldParser:
-    return lambda where, v: _int(where, v, name)
+    return typed_field(lambda where, v: _int(where, v, name), {"type": "integer"})
 
 
 def optional_int_field(name: str) -> FieldParser:
-    return lambda where, v: None if v is None else _int(where, v, name)
+    return typed_field(
+        lambda where, v: None if v is None else _int(where, v, name), {"type": ["integer", "null"]}
+    )
 
 
 def str_field(where: str, v: Any) -> str:
@@ -138,7 +180,11 @@ def str_list_field(name: str, zh: str | None = None, en: str | None = None) -> F
             raise _bad(where, zh or f"{name} 须为字符串列表", en or f"{name} must be a list of strings")
         return tuple(v)
 
-    return parse
+    return typed_field(parse, {"type": "array", "items": {"type": "string"}})
+
+
+typed_field(str_field, {"type": "string"})
+typed_field(bool_field, {"type": "boolean"})
 
 
 def centi(where: str, v: Any) -> int:
@@ -154,6 +200,9 @@ def centi(where: str, v: Any) -> int:
     if d != d.to_integral_value():
         raise _bad(where, "amount 至多两位小数", "amount has at most two decimals")
     return int(d)
+
+
+typed_field(centi, {"type": ["number", "string"]})
 
 
 @dataclass(frozen=True)
@@ -172,7 +221,9 @@ class Vocabulary:
     * ``expect_keys`` — further expectation keys the book's engine checks (batches), and
       ``expect_parsers`` the shape each must have (checked when the vector is loaded);
     * ``day_steps`` — whether checkpoints may name a step of the day (``day N step S``);
-    * ``clause_re`` — what a clause id of the book looks like (``cites``).
+    * ``clause_re`` — what a clause id of the book looks like (``cites``);
+    * ``view_fields`` — the keys of a seat's private view (``views`` expectations, /2); None: the book
+      reports no views, any key is accepted and the engine's answer decides.
     """
 
     action_fields: Mapping[str, FieldParser] = field(default_factory=dict)
@@ -189,6 +240,7 @@ class Vocabulary:
     expect_parsers: Mapping[str, FieldParser] = field(default_factory=dict)
     day_steps: bool = False
     clause_re: re.Pattern[str] = re.compile(r"^\S+$")
+    view_fields: frozenset[str] | None = None  # the keys of a seat's private view (ruleproof-vector/2 views)
 
     def expectation_keys(self) -> list[str]:
         """Every key an expectation may hold (with ``final`` and ``illegal``), sorted."""
@@ -286,8 +338,7 @@ def parse_vector(raw: Any, path: str = "<vector>", vocabulary: Vocabulary | None
     unknown = set(raw) - TOP_KEYS
     if unknown:
         raise _bad(top, f"未知字段 {sorted(unknown)}", f"unknown keys {sorted(unknown)}")
-    if raw["format"] != FORMAT:
-        raise _bad(_at(path, "$.format"), f"format 须为 {FORMAT}", f"format must be {FORMAT}")
+    v2.check_format(raw, _at(path, "$.format"))
     if not isinstance(raw["book"], str):
         raise _bad(_at(path, "$.book"), "book 须为 规则书/版本", "book must be BOOK/VERSION")
     if not isinstance(raw["id"], str) or not raw["id"].strip():
@@ -296,6 +347,7 @@ def parse_vector(raw: Any, path: str = "<vector>", vocabulary: Vocabulary | None
     for key in ("title", "description"):
         if key in raw and not isinstance(raw[key], str):
             raise _bad(_at(path, f"$.{key}"), f"{key} 须为字符串", f"{key} must be a string")
+    v2.check_readings(raw, top)
     vocab = vocabulary if vocabulary is not None else vocabulary_for(raw, path)
     cites = raw["cites"]
     if (
@@ -476,11 +528,16 @@ def _check_expectation(where: str, e: Any, vocab: Vocabulary) -> None:
     if not isinstance(e, dict):
         raise _bad(where, "期望须为对象", "an expectation is an object")
     if "final" in e or "illegal" in e:
-        if len(e) != 1:
+        if len(set(e) - {"under"}) != 1:
             raise _bad(where, "final∕illegal 期望须单独成项", "final / illegal stand alone")
         key = "final" if "final" in e else "illegal"
         if not isinstance(e[key], dict) and not (key == "final" and e[key] is None):
             raise _bad(f"{where}.{key}", f"{key} 须为对象", f"{key} must be an object")
+        v2.check_expectation(where, e, vocab.view_fields)
+        return
+    if "at" in e:
+        v2.check_menu_expectation(where, e, vocab.day_steps)
+        v2.check_expectation(where, e, vocab.view_fields)
         return
     m = AFTER_RE.match(e["after"]) if isinstance(e.get("after"), str) else None
     if m is None or (m.group(6) and not vocab.day_steps):
@@ -514,6 +571,13 @@ def _check_expectation(where: str, e: Any, vocab: Vocabulary) -> None:
     for key, parse in vocab.expect_parsers.items():
         if key in e:
             parse(f"{where}.{key}", e[key])
+    if "menus" in e:
+        raise _bad(
+            where,
+            "menus 须配 at（步骤之决策时点），不配 after",
+            "menus go with at (a step's decision), not after",
+        )
+    v2.check_expectation(where, e, vocab.view_fields)
 
 
 def _reject_constant(name: str) -> Any:
@@ -628,7 +692,7 @@ def new_vector(
     """A vector object in the key order of docs/vectors.md: ``body`` gives ``id``, ``title``,
     ``description``, ``cites``, ``script``, ``run`` and ``expect``; ``header`` the spec's readings and
     parameters (``spec.vector_header()``)."""
-    out: dict[str, Any] = {"format": FORMAT, "book": book_id}
+    out: dict[str, Any] = {"format": FORMAT, "book": book_id}  # the version it needs: set at the end
     for key in ("id", "title", "description", "cites"):
         if key in body:
             out[key] = body[key]
@@ -637,6 +701,7 @@ def new_vector(
     for key in ("script", "run", "expect"):
         if key in body:
             out[key] = body[key]
+    out["format"] = v2.needed_format(out)
     return out
 
 

@@ -72,6 +72,7 @@ class Cleanse(SkillImpl):
     key = "cleanse"
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
+        p.cleanse_night = g.night  # 5.9⑦: the cleanse is visible to the xeno teammates
         if p.mark == FAKE:  # 5.9③: only one's own fake mark
             g.clear_mark(p)
             g.log("cleansed", {"player": p.n})
@@ -241,6 +242,7 @@ class Sabotage(SkillImpl):
     def resolve(self, g: Game, p: Player, a: Action) -> None:
         assert a.amount is not None
         g.sabotage_night += a.amount
+        p.sabotage_at, p.sabotage_amount = g.night, a.amount  # 3.2.2③: disclosed to teammates only
         p.sabotage_total += a.amount
         if p.role == "alien":
             p.alien_sabotages -= 1
@@ -405,6 +407,7 @@ class Infect(SkillImpl):
             raise g.illegal("5.3.1", f"每夜至多感染 {most} 名", f"at most {most} infections", a)
 
     def resolve(self, g: Game, p: Player, a: Action) -> None:
+        p.infect_night, p.infect_count = g.night, len(a.targets)  # 5.3.1: each name spends one, landed or not
         for t in a.targets:
             g.infect(p, g.players[t - 1])
 

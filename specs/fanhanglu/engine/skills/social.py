@@ -261,9 +261,9 @@ class FerryInvestigate(SkillImpl):
         corpse.ferried = True
         # 4.13.1⑤: the killers are the initiators (true identity) of every landed source in the report
         killer = any(t in corpse.landed_by for t in a.targets)
-        g.private(
-            p.n, "ferry_result", {"corpse": corpse.n, "group": list(a.targets), "killer": killer}
-        )  # 4.13.3 私人日志 (7.2.10)
+        entry = {"corpse": corpse.n, "group": list(a.targets), "killer": killer}
+        p.ferry_log.append(entry)  # 4.13.7⑤: 入私人日志 (voided when the ferryman leaves the game)
+        g.private(p.n, "ferry_result", dict(entry))  # 4.13.3 私人日志 (7.2.10)
 
     def propose(self, g: Game, p: Player, rng: random.Random) -> Action | None:
         corpses = [q.n for q in g.dead_tonight if not q.ferried]

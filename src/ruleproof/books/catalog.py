@@ -23,6 +23,7 @@ CATALOG: tuple[BookProfile, ...] = (
         vectors="tests/fanhanglu/vectors",
         counterexamples="counterexamples/fanhanglu",
         studies="ruleproof.specs.fanhanglu.studies:STUDIES",
+        firing="ruleproof.invariants.fanhanglu.firing:firing",
     ),
     BookProfile(
         "genshin165",

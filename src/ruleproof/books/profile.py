@@ -28,6 +28,7 @@ PARTS: dict[str, tuple[str, str]] = {
     "vectors": ("测试向量", "test vectors"),
     "counterexamples": ("反例", "counterexamples"),
     "studies": ("平衡研究", "balance studies"),
+    "firing": ("规则可触发性", "rules that can never fire"),
 }
 
 
@@ -40,6 +41,7 @@ REFERENCES = (
     "appendix",
     "readings",
     "studies",
+    "firing",
 )  # the parts named by "module:attribute"
 
 
@@ -91,6 +93,7 @@ class BookProfile:
     vectors: str | None = None
     counterexamples: str | None = None
     studies: str | None = None
+    firing: str | None = None  # ``ruleproof firing``: (spec, Options, games) → every marked rule's verdict
 
     @property
     def room(self) -> str:

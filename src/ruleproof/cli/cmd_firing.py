@@ -11,6 +11,7 @@ every rule was reached, 2 on bad input.
 from __future__ import annotations
 
 import argparse
+import inspect
 from typing import Any
 
 from ruleproof.cli.common import add_book_argument, book_from_args, write
@@ -53,20 +54,20 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ruleproof.invariants.fanhanglu.firing import GAMES, firing
-
     book = book_from_args(args)
-    if book.key != "fanhanglu":
+    if not book.has("firing"):
         raise UserError(
-            f"firing 仅适用于返航录（fanhanglu），不适用于 {book.key}",
-            f"firing is for fanhanglu only, not {book.key}",
+            f"firing 仅适用于有此部分的书（今为 fanhanglu），不适用于 {book.key}",
+            f"firing is for books that have it (fanhanglu today), not {book.key}",
         )
-    games = GAMES if args.games is None else args.games
-    if not 1 <= games <= 100_000:
+    firing = book.load("firing", "firing")
+    if args.games is not None and not 1 <= args.games <= 100_000:
         raise UserError("--games 须在 1..100000 之间", "--games must be within 1..100000")
     if args.timeout <= 0:
         raise UserError("--timeout 须为正数（毫秒）", "--timeout must be positive (ms)")
     spec = spec_from_args(args, book, "firing")
+    # the number of games: --games, else the book's own default (its firing function's)
+    games = args.games if args.games is not None else inspect.signature(firing).parameters["games"].default
     report = [f.to_json() for f in firing(spec, Options(timeout_ms=args.timeout), games)]
     if args.json:
         write(dumps({"games": games, "rules": report}))

@@ -87,9 +87,13 @@ class Scope:
 
 
 def run(ctx: LintContext) -> Iterator[Finding]:
-    yield from _restatements(ctx)
-    yield from _steps(ctx)
-    yield from _same_words(ctx)
+    seen: set[tuple[str, str | None, int | None, object]] = set()
+    for f in (*_restatements(ctx), *_steps(ctx), *_same_words(ctx)):
+        # one odd statement reached by two links (a citation or title, and the same words) is one finding
+        key = (f.check, f.clause, f.line, f.extra.get("value"))
+        if key not in seen:
+            seen.add(key)
+            yield f
     yield from _counts(ctx)
     yield from enumerations.run(ctx)
 

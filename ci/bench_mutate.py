@@ -1,7 +1,7 @@
 """Benchmark: the mutation harness on the bundled 返航录 text — catch rate per class, the held-out hand
 edits, and the time per mutant.  Prints figures (and ``--json FILE`` writes them); never fails.
 
-    python ci/bench_mutate.py [--seed S] [--count N] [--jobs J] [--json FILE]
+    python ci/bench_mutate.py [--seed S] [--count N] [--numbers restated|loose] [--jobs J] [--json FILE]
 
 The issue's bars: ≥ 90 % of mutants caught overall and ≥ 75 % in every class, no spurious finding on
 an unchanged clause.  docs/lint.md quotes the figures of ``--seed 1 --count 20`` (the default) with the
@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests.fanhang
 from ruleproof.books import BOOKS, load_source
 from ruleproof.fsutil import atomic_write_text
 from ruleproof.jsonout import dumps
-from ruleproof.mutate.generate import candidate_counts, generate
+from ruleproof.mutate.generate import NUMBER_NOTIONS, candidate_counts, generate
 from ruleproof.mutate.harness import DEFAULT_STAGES, Outcome, hand_mutant, make_baseline, run_mutants
 from ruleproof.mutate.report import MutationReport
 from ruleproof.text import read_document
@@ -47,6 +47,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--count", type=int, default=20)
+    parser.add_argument("--numbers", choices=NUMBER_NOTIONS, default=NUMBER_NOTIONS[0])
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--json", metavar="FILE")
     args = parser.parse_args()
@@ -55,7 +56,7 @@ def main() -> None:
     book = BOOKS["fanhanglu"]
     base = make_baseline(doc, book=book, against=book, stages=DEFAULT_STAGES)
     t1 = time.perf_counter()
-    mutants = generate(doc, seed=args.seed, count=args.count)
+    mutants = generate(doc, seed=args.seed, count=args.count, numbers_notion=args.numbers)
     outcomes = run_mutants(base, mutants, jobs=args.jobs)
     t2 = time.perf_counter()
     report = MutationReport(
@@ -65,14 +66,14 @@ def main() -> None:
         DEFAULT_STAGES,
         base.findings,
         outcomes,
-        candidate_counts(doc, seed=args.seed),
+        candidate_counts(doc, seed=args.seed, numbers_notion=args.numbers),
     )
     print(
         f"source        {doc.name}; stages {'+'.join(DEFAULT_STAGES)}; seed {args.seed}, ≤ {args.count} per class"
     )
     print(f"baseline      {base.findings} findings, {t1 - t0:.1f} s")
     print(
-        f"mutants       {len(outcomes)} in {t2 - t1:.1f} s wall with {args.jobs} jobs ({(t2 - t1) / len(outcomes):.2f} s each)"
+        f"mutants       {len(outcomes)} in {t2 - t1:.1f} s wall with {args.jobs} jobs ({(t2 - t1) / max(1, len(outcomes)):.2f} s each)"
     )
     for t in report.tallies():
         bar = "ok" if t.rate >= 0.75 else "below 75 %"

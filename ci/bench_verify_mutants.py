@@ -117,9 +117,11 @@ def _dying_not_inert(old: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def _dying_stays(old: Callable[..., Any]) -> Callable[..., Any]:
+    # the dying are neither killed nor released: they stay dying past step 9 (an earlier version kept the
+    # kernel's «after» — the living minus the dying — and so changed nothing: an equivalent mutant)
     def f(alg: Any, alive: Any, dying: Any) -> Any:
-        after, died, _ = old(alg, alive, dying)
-        return after, died, tuple(alg.and_(a, d) for a, d in zip(after, dying, strict=True))
+        nobody = tuple(alg.bool_(False) for _ in alive)
+        return tuple(alive), nobody, tuple(alg.and_(a, d) for a, d in zip(alive, dying, strict=True))
 
     return f
 

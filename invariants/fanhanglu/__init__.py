@@ -22,7 +22,11 @@ from ruleproof.invariants.fanhanglu.bullets import (
 from ruleproof.invariants.fanhanglu.dying import DYING_LEAVES_NO_TRACE, NO_CROSS_NIGHT_DYING
 from ruleproof.invariants.fanhanglu.endgame import NO_MUTUAL_DESTRUCTION
 from ruleproof.invariants.fanhanglu.escape import ESCAPE_NEEDS_BOTH_FACTIONS, ESCAPE_PEACE_ROUTE
-from ruleproof.invariants.fanhanglu.occupancy import NO_EVOLUTION_FAILURE, OCCUPANCY_AT_MOST_TWO
+from ruleproof.invariants.fanhanglu.occupancy import (
+    FULL_DIRECTION_NOT_OFFERED,
+    NO_EVOLUTION_FAILURE,
+    OCCUPANCY_AT_MOST_TWO,
+)
 from ruleproof.invariants.fanhanglu.orders import PriorityTablesConsistent
 from ruleproof.invariants.fanhanglu.pool import DETECTIVE_POOL
 from ruleproof.invariants.fanhanglu.probes import TARGETS_EQUAL_QUOTA
@@ -50,6 +54,7 @@ INVARIANTS: tuple[Invariant[Spec], ...] = (
     NET_DAMAGE_NEVER_NEGATIVE,
     OCCUPANCY_AT_MOST_TWO,
     NO_EVOLUTION_FAILURE,
+    FULL_DIRECTION_NOT_OFFERED,
     PriorityTablesConsistent(),
     STATED_STEP_ORDERS,
     DYING_DAMAGE_ZERO,

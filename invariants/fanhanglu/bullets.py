@@ -49,6 +49,7 @@ from ruleproof.specs.fanhanglu.kernels import (
     bounty_recovery,
     bullet_arrival,
     bullet_arrivals,
+    process_advance,
     quota_allows,
     quota_spend,
 )
@@ -174,8 +175,9 @@ def bullet_system(spec: Spec) -> TransitionSystem:
     def step(a: Algebra[Any, Any], s: State, i: Inputs) -> dict[str, Any]:
         lit = a.lit
         t = tonight(a, s, i)
-        prog = a.add(s["prog"], one_if(a, i["save"]))
-        complete = a.and_(i["save"], a.le(lit(spec.p("hunter.save_nights")), prog))
+        # 4.4.7 攒弹 is a 2.9 process: the engine's kernel advances it (one source of truth)
+        advanced, done = process_advance(a, s["prog"], spec.p("hunter.save_nights"))
+        complete = a.and_(i["save"], done)
         return {
             "role": s["role"],
             "n": a.add(s["n"], lit(1)),
@@ -183,7 +185,7 @@ def bullet_system(spec: Spec) -> TransitionSystem:
             "s": quota_spend(a, t["N"], i["k"]),  # 子弹打出即消耗
             "r": bounty_recovery(a, i["m"], per_kill),  # arrives the next night (4.4.2③)
             "pend": one_if(a, complete),
-            "prog": a.ite_i(complete, lit(0), prog),
+            "prog": a.ite_i(i["save"], advanced, s["prog"]),
             "N": t["N"],
             "k": i["k"],
             "m": i["m"],

@@ -18,7 +18,7 @@ from dataclasses import replace
 from typing import Any
 
 from ruleproof.claims import ClaimPattern
-from ruleproof.kernel.algebra import Algebra, count_true, min_i, sum_i
+from ruleproof.kernel.algebra import Algebra, count_true, max_i, min_i, select, sum_i
 from ruleproof.smt.invariant import Claims, NotConcretizable, SystemInvariant, bundled_claims
 from ruleproof.smt.ts import Cover, Inputs, Prop, State, Trace, TransitionSystem, Var, bools, ints
 from ruleproof.specs.fanhanglu import Spec
@@ -39,6 +39,7 @@ def _state(xenos: int) -> tuple[Var, ...]:
     per = [f"{f}{x}" for x in range(xenos) for f in ("dir", "conv")]
     obs = [f"{w}_{p}{d}" for p, _ in POINTS for w in ("cnt", "tru") for d in range(len(DIRS))]
     obs += ["evo_ok", "evo_fail", "conv_ok", "conv_fail"]  # tonight's moves at step 0.6, by outcome
+    obs += ["evo_seen"]  # the most xenos a direction held at the snapshot, among those evolved into tonight
     return (
         *ints("n", *per, *(f"c{d}" for d in range(len(DIRS))), *obs),
         *bools(*(f"al{x}" for x in range(xenos))),
@@ -75,7 +76,7 @@ def occupancy_system(spec: Spec) -> TransitionSystem:
             *zero,
             *(a.eq(s[f"c{d}"], a.lit(0)) for d in range(nd)),
             *(a.eq(s[f"{w}_{p}{d}"], a.lit(0)) for p, _ in POINTS for w in ("cnt", "tru") for d in range(nd)),
-            *(a.eq(s[v], a.lit(0)) for v in ("evo_ok", "evo_fail", "conv_ok", "conv_fail")),
+            *(a.eq(s[v], a.lit(0)) for v in ("evo_ok", "evo_fail", "conv_ok", "conv_fail", "evo_seen")),
             *(s[f"al{x}"] for x in xs),
         )
 
@@ -121,6 +122,11 @@ def occupancy_system(spec: Spec) -> TransitionSystem:
         convs = [s[f"conv{x}"] for x in xs]
         alive = [s[f"al{x}"] for x in xs]
         moves: dict[str, list[Any]] = {"evo_ok": [], "evo_fail": [], "conv_ok": [], "conv_fail": []}
+        seen = lit(0)  # what 5.1's offer was decided on: the snapshot's count of each evolution's direction
+        for x in xs:
+            evolves = a.eq(i[f"act{x}"], lit(EVOLVE))
+            at_snapshot = select(a, onehot(a, i[f"tgt{x}"], IDS), counts)
+            seen = max_i(a, seen, a.ite_i(evolves, at_snapshot, lit(0)))
         for j in xs:  # serial settlement in the night's order (2.1.2②, 2.1.3)
             for x in xs:
                 act = i[f"act{x}"]
@@ -149,6 +155,7 @@ def occupancy_system(spec: Spec) -> TransitionSystem:
                 dirs[x] = a.ite_i(ok, i[f"tgt{x}"], dirs[x])
                 convs[x] = a.ite_i(a.and_(ok, conv), a.add(convs[x], lit(1)), convs[x])
         out: dict[str, Any] = {k: count_true(a, v) for k, v in moves.items()}
+        out["evo_seen"] = seen
         record(a, out, "e", counts, alive, dirs)
         for x in xs:  # step 9: the dead release their slot (1.5.1③④)
             counts = list(
@@ -338,12 +345,21 @@ def _scenario(spec: Spec, trace: Trace) -> dict[str, Any]:
                 "state": {"occupancy": _counts(last, "cnt_e")},
             }
         )
+    offered = "full_direction_not_offered" in trace.failed
+    if offered and not expect:  # 5.1: the submission into a full direction was accepted
+        expect.append({"after": f"night {d} step 0.6", "state": {"occupancy": _counts(last, "cnt_e")}})
     expect[-1]["state"]["direction"] = directions
     what = ", ".join(trace.failed)
-    evolution = "no_evolution_failure" in trace.failed
+    evolution = "no_evolution_failure" in trace.failed or offered
     return sc.vector(
         spec,
-        ident="no_evolution_failure" if evolution else "occupancy_at_most_two",
+        ident=(
+            "full_direction_not_offered"
+            if offered
+            else "no_evolution_failure"
+            if evolution
+            else "occupancy_at_most_two"
+        ),
         title=f"{'「不存在进化失败」' if evolution else '占位上限'}被违反：第 {d} 夜（{what}）",
         description=(
             "由验证器生成的最小反例：同一快照下的进化∕转化依结算顺序串行结算（2.1.2），"
@@ -380,8 +396,21 @@ def _counts(state: State, prefix: str) -> dict[str, int]:
 def _monitor(outcome: Outcome) -> set[str]:
     cap = bundled_claims(OCCUPANCY_AT_MOST_TWO)["cap"].num("cap")
     failed: set[str] = set()
-    if any(e.kind == "fizzle" and e.data.get("skill") == "evolve" for e in outcome.events):
-        failed.add("no_evolution_failure")
+    points = dict(outcome.trace)
+    for e in outcome.events:
+        if e.kind == "fizzle" and e.data.get("skill") == "evolve":
+            failed.add("no_evolution_failure")
+            snap = points.get(f"night {e.night} start")  # 5.1's offer is decided on the night's snapshot
+            if snap is not None and snap["occupancy"][e.data["direction"]] >= cap:
+                failed.add("full_direction_not_offered")
+    for label, start in points.items():  # an evolution admitted into a direction full at the snapshot
+        if not label.endswith(" start"):
+            continue
+        after = points.get(label.replace(" start", " step 0.6"))
+        for n, p in (after or {}).get("players", {}).items():
+            d = p.get("direction")
+            if d and not start["players"][n].get("direction") and start["occupancy"][d] >= cap:
+                failed.add("full_direction_not_offered")
     for label, snap in [*outcome.trace, *outcome.snapshots.items()]:
         living = [p for p in snap["players"].values() if p["alive"] and p["role"] == "xeno"]
         for name in DIRS:
@@ -391,6 +420,17 @@ def _monitor(outcome: Outcome) -> set[str]:
             if snap["occupancy"][name] != real:
                 failed.add(f"count_is_living_{name} ({label})")
     return failed
+
+
+def direction_full(cap: int) -> Prop:
+    """The premise of the occupancy theorems: some direction holds ``cap`` living xenos (the sentence's cap)."""
+    return Prop(
+        "direction_full",
+        "1.5.1",
+        f"某方向占满 {cap} 只存活异形",
+        f"a direction holds {cap} living xenos",
+        lambda a, s: a.or_(*(a.eq(s[f"tru_e{d}"], a.lit(cap)) for d in range(len(DIRS)))),
+    )
 
 
 class _Occupancy(SystemInvariant[Spec]):
@@ -416,15 +456,10 @@ class OccupancyAtMostTwo(_Occupancy):
     def system(self, spec: Spec, claims: Claims | None = None) -> TransitionSystem:
         claims = claims if claims is not None else bundled_claims(self)
         cap = claims["cap"].num("cap")
-        full = Prop(
-            "direction_full",
-            "1.5.1",
-            f"某方向占满 {cap} 只存活异形",
-            f"a direction holds {cap} living xenos",
-            lambda a, s: a.or_(*(a.eq(s[f"tru_e{d}"], a.lit(cap)) for d in range(len(DIRS)))),
-        )
         base = occupancy_system(spec)
-        return replace(base, props=occupancy_props(cap, spec.p("players.xenos")), premises=(full,))
+        return replace(
+            base, props=occupancy_props(cap, spec.p("players.xenos")), premises=(direction_full(cap),)
+        )
 
 
 class NoEvolutionFailure(_Occupancy):
@@ -452,5 +487,33 @@ class NoEvolutionFailure(_Occupancy):
         return replace(occupancy_system(spec), props=(never,), premises=(evolved,))
 
 
+class FullDirectionNotOffered(_Occupancy):
+    """5.1's premise, the weaker claim that does hold where 「不存在进化失败」 does not: a direction with no free
+    slot (the number of 1.5.1's sentence) is never offered — every evolution submitted was into a direction
+    with room on the step's snapshot; the failures the theorem overlooks are races within one settlement."""
+
+    name = "full_direction_not_offered"
+    title = "无空位的方向不予提交：提交之进化，其方向于当夜快照时必有空位"
+    title_en = "a full direction is never offered: every evolution submitted had room on the snapshot"
+    cites = ("5.1", "1.5.1", "2.1.2")
+    claims = (
+        ClaimPattern("cap", "1.5.1", "每方向至多{cap}只存活异形同时占用"),
+        ClaimPattern("offer", "5.1", "无空位的方向当夜UI不予呈现、不得提交"),
+    )
+
+    def system(self, spec: Spec, claims: Claims | None = None) -> TransitionSystem:
+        claims = claims if claims is not None else bundled_claims(self)
+        cap = claims["cap"].num("cap")
+        offered = Prop(
+            "full_direction_not_offered",
+            "5.1",
+            f"提交之进化其方向于快照时少于 {cap} 只",
+            f"every evolution submitted was into a direction holding fewer than {cap} at the snapshot",
+            lambda a, s: a.lt(s["evo_seen"], a.lit(cap)),
+        )
+        return replace(occupancy_system(spec), props=(offered,), premises=(direction_full(cap),))
+
+
 OCCUPANCY_AT_MOST_TWO = OccupancyAtMostTwo()
 NO_EVOLUTION_FAILURE = NoEvolutionFailure()
+FULL_DIRECTION_NOT_OFFERED = FullDirectionNotOffered()

@@ -35,7 +35,6 @@ from ruleproof.specs.fanhanglu.roles import (
     DAMAGE_SKILLS,
     RESCUE_SKILLS,
     ROLE_BY_KEY,
-    ROLES,
     SEATS,
     SKILL_BY_KEY,
 )
@@ -156,7 +155,8 @@ class FactionSeatsConstant(FormulaInvariant[Spec]):
     def formula(self, spec: Spec, claims: Claims) -> Formula:
         said = {f: claims["counts"].num(f) for f in FACTIONS}
         seated = {v for seat in SEATS for v in seat.variants}
-        fixed = [r for r in ROLES if r.key not in seated and r.derived_from is None]
+        roles = list(ROLE_BY_KEY.values())  # the view of the role table the engine deals and plays from
+        fixed = [r for r in roles if r.key not in seated and r.derived_from is None]
         choice = ints(*(f"seat_{seat.key}" for seat in SEATS))
 
         def count(a: Algebra[Any, Any], e: Env, faction: str) -> Any:
@@ -170,7 +170,7 @@ class FactionSeatsConstant(FormulaInvariant[Spec]):
                         )
             return total
 
-        derived = [r for r in ROLES if r.derived_from is not None]
+        derived = [r for r in roles if r.derived_from is not None]
         props = tuple(
             Prop(
                 f"{f}_seats",

@@ -3,21 +3,21 @@ seed's — under what the text states of every game (invariants/botc_m124/traces
 after it, nomination legality, a dead seat's one 是, one execution by the votes a day and only over its
 threshold, [白天] / [夜晚*] windows, [不死] / [庇护] / [霸道], <限定> once), in four shards of 500 games:
 the default readings, every switch's other reading, random readings, and the defaults again on other seeds
-— 2,000 games.  The same seed plays the same game."""
+— 2,000 games, counted in the heavy job (``pytest -m heavy``, run by .ci/run every time); the suite plays a
+quick sample of each shard (4 × 60 = 240 games, tests/games.py).  The same seed plays the same game."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ruleproof.invariants.botc_m124.traces import violations
 from ruleproof.specs.botc_m124 import load_spec
 from ruleproof.specs.botc_m124.engine.runner import ENGINE, shard_readings
+from tests.games import run, sizes
 
-GAMES = 500  # per shard; 4 shards → 2,000 games
 SEEDS = st.integers(min_value=0, max_value=2**31 - 1)
 
 
@@ -28,17 +28,16 @@ def play(interpretation: dict[str, str], seed: int) -> Any:
     return g, spec
 
 
+@sizes(full=500, quick=60)  # per shard; 4 shards → 2,000 games under heavy
 @pytest.mark.parametrize("shard", ["defaults", "alternatives", "random-readings", "defaults-again"])
-def test_random_games_keep_what_the_text_states(shard: str) -> None:
-    @settings(max_examples=GAMES, deadline=None, database=None, derandomize=shard != "defaults-again")
-    @given(SEEDS)
+def test_random_games_keep_what_the_text_states(shard: str, games: int) -> None:
     def one(seed: int) -> None:
         g, spec = play(shard_readings(shard, seed), seed)
         assert g.result is None or g.result.winner in ("good", "evil")
         found = violations(g.events, spec)
         assert found == [], (seed, found)
 
-    one()
+    run(games, one, SEEDS, shard=f"botc-m124:{shard}")
 
 
 def test_same_seed_same_game() -> None:

@@ -2,7 +2,8 @@
 
 The models are written over the kernel algebra and call the engine's kernels, but their glue (which
 step does what, in which order, with which inputs allowed) is a second encoding of the engine.  Each
-test plays ≥ 1000 seeded random games (Hypothesis chooses seeds, reforms and readings), reads each
+test plays ≥ 1000 seeded random games under heavy (Hypothesis chooses seeds, reforms and readings; the
+suite plays a quick sample of 60, tests/games.py), reads each
 night's inputs off the engine, and asserts that (1) the model's guard admits them — the abstraction
 covers what the engine does — and (2) the model's next state equals the engine's state, night by night.
 A Z3 evaluation of the same step on the same concrete values is compared too (the algebras agree).
@@ -14,7 +15,6 @@ from typing import Any
 
 import pytest
 import z3
-from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ruleproof.invariants.fanhanglu import batches, bullets, dying, occupancy
@@ -23,11 +23,13 @@ from ruleproof.kernel.z3algebra import Z3
 from ruleproof.smt.ts import Sort, TransitionSystem
 from ruleproof.specs.fanhanglu import Spec, load_spec
 from ruleproof.specs.fanhanglu.engine import Game
+from tests.games import run, sizes
 
 from .harness import Run, play
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
-EXAMPLES = 1000
+EXAMPLES = 1000  # per model under heavy (.ci/run runs it every time)
+QUICK = 60  # per model in the suite (tests/games.py)
 Z3_SEEDS = (0, 1, 2, 3)  # games in which every step is also evaluated with the Z3 algebra (slow)
 
 
@@ -82,22 +84,27 @@ def _shooters(run: Run) -> list[int]:
     return out + [n - 1 for n in g.mirrors]
 
 
-@settings(max_examples=EXAMPLES, deadline=None, derandomize=True)
-@given(
-    SEEDS,
-    st.sampled_from(["sheriff", "hunter"]),
-    st.sampled_from(["per_enemy", "per_shot"]),
-    st.sampled_from(
-        [
-            {},
-            {"bounty.bullets_per_kill": 2},
-            {"sheriff.bullet_cap": 3},
-            {"sheriff.bullet_cap": 1},
-            {"sheriff.initial_bullets": 3, "hunter.initial_bullets": 3},
-        ]
-    ),
-)
-def test_bullet_model_follows_the_engine(seed: int, police: str, basis: str, reform: dict[str, int]) -> None:
+@sizes(full=EXAMPLES, quick=QUICK)
+def test_bullet_model_follows_the_engine(games: int) -> None:
+    run(
+        games,
+        check_bullet_model_follows_the_engine,
+        SEEDS,
+        st.sampled_from(["sheriff", "hunter"]),
+        st.sampled_from(["per_enemy", "per_shot"]),
+        st.sampled_from(
+            [
+                {},
+                {"bounty.bullets_per_kill": 2},
+                {"sheriff.bullet_cap": 3},
+                {"sheriff.bullet_cap": 1},
+                {"sheriff.initial_bullets": 3, "hunter.initial_bullets": 3},
+            ]
+        ),
+    )
+
+
+def check_bullet_model_follows_the_engine(seed: int, police: str, basis: str, reform: dict[str, int]) -> None:
     bullet_game(seed, police, basis, reform)
 
 
@@ -186,14 +193,19 @@ def _dying_grab(g: Game) -> dict[str, Any]:
     }
 
 
-@settings(max_examples=EXAMPLES, deadline=None, derandomize=True)
-@given(
-    SEEDS,
-    st.sampled_from(["full_reduction_first", "after_layers"]),
-    st.sampled_from(["allowed", "forbidden"]),
-    st.sampled_from(["keep", "annul"]),
-)
-def test_dying_model_follows_the_engine(seed: int, immunity: str, self_rescue: str, process: str) -> None:
+@sizes(full=EXAMPLES, quick=QUICK)
+def test_dying_model_follows_the_engine(games: int) -> None:
+    run(
+        games,
+        check_dying_model_follows_the_engine,
+        SEEDS,
+        st.sampled_from(["full_reduction_first", "after_layers"]),
+        st.sampled_from(["allowed", "forbidden"]),
+        st.sampled_from(["keep", "annul"]),
+    )
+
+
+def check_dying_model_follows_the_engine(seed: int, immunity: str, self_rescue: str, process: str) -> None:
     dying_game(seed, immunity, self_rescue, process)
 
 
@@ -284,15 +296,20 @@ def _occupancy_grab(g: Game) -> dict[str, Any]:
     }
 
 
-@settings(max_examples=EXAMPLES, deadline=None, derandomize=True)
-@given(
-    SEEDS,
-    st.sampled_from(["fizzle", "admit"]),
-    st.sampled_from(
-        [{}, {"xeno.direction_capacity": 1}, {"xeno.direction_capacity": 3}, {"xeno.evolution_night": 1}]
-    ),
-)
-def test_occupancy_model_follows_the_engine(seed: int, overflow: str, reform: dict[str, int]) -> None:
+@sizes(full=EXAMPLES, quick=QUICK)
+def test_occupancy_model_follows_the_engine(games: int) -> None:
+    run(
+        games,
+        check_occupancy_model_follows_the_engine,
+        SEEDS,
+        st.sampled_from(["fizzle", "admit"]),
+        st.sampled_from(
+            [{}, {"xeno.direction_capacity": 1}, {"xeno.direction_capacity": 3}, {"xeno.evolution_night": 1}]
+        ),
+    )
+
+
+def check_occupancy_model_follows_the_engine(seed: int, overflow: str, reform: dict[str, int]) -> None:
     occupancy_game(seed, overflow, reform)
 
 
@@ -371,14 +388,23 @@ def _batch_grab(g: Game) -> dict[str, Any]:
     }
 
 
-@settings(max_examples=EXAMPLES, deadline=None, derandomize=True)
-@given(
-    SEEDS,
-    st.sampled_from(["strict", "content"]),
-    st.sampled_from(["unpublished", "published"]),
-    st.sampled_from([{}, {"engineer.exposure": 100}, {"sabotage.exposure": 150}, {"patrol.last_night": 5}]),
-)
-def test_batch_model_follows_the_engine(seed: int, batch3: str, zero468: str, reform: dict[str, int]) -> None:
+@sizes(full=EXAMPLES, quick=QUICK)
+def test_batch_model_follows_the_engine(games: int) -> None:
+    run(
+        games,
+        check_batch_model_follows_the_engine,
+        SEEDS,
+        st.sampled_from(["strict", "content"]),
+        st.sampled_from(["unpublished", "published"]),
+        st.sampled_from(
+            [{}, {"engineer.exposure": 100}, {"sabotage.exposure": 150}, {"patrol.last_night": 5}]
+        ),
+    )
+
+
+def check_batch_model_follows_the_engine(
+    seed: int, batch3: str, zero468: str, reform: dict[str, int]
+) -> None:
     batch_game(seed, batch3, zero468, reform)
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ruleproof.errors import UserError
 from ruleproof.specs.fanhanglu import SKILLS
 from ruleproof.specs.fanhanglu.engine import run_vector
+from tests.games import run, sizes
 
 STD = {
     str(i): r
@@ -77,9 +77,19 @@ day = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=400, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.one_of(night, day), max_size=6), st.sampled_from([STD, ALT]))
-def test_arbitrary_scripts_end_cleanly(script: list[dict[str, Any]], players: dict[str, str]) -> None:
+@sizes(full=400, quick=50)
+def test_arbitrary_scripts_end_cleanly(games: int) -> None:
+    """400 arbitrary scripts under heavy (.ci/run runs it every time), 50 in the suite (tests/games.py)."""
+    run(
+        games,
+        script_ends_cleanly,
+        st.lists(st.one_of(night, day), max_size=6),
+        st.sampled_from([STD, ALT]),
+        too_slow=True,
+    )
+
+
+def script_ends_cleanly(script: list[dict[str, Any]], players: dict[str, str]) -> None:
     vector = {
         "format": "ruleproof-vector/1",
         "book": "fanhanglu/v1preview1.0",

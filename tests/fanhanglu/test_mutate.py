@@ -9,7 +9,7 @@ import pytest
 
 from ruleproof.books import BOOKS
 from ruleproof.cli import main
-from ruleproof.mutate.generate import generate
+from ruleproof.mutate.generate import generate, numbers
 from ruleproof.mutate.harness import Baseline, hand_mutant, make_baseline, run_mutant, unit_at_line
 from ruleproof.mutate.model import CLASS_KEYS, Edit, Mutant, apply_edits
 from ruleproof.text import Document
@@ -35,6 +35,52 @@ def test_generation_is_seeded_and_covers_every_class(fanhanglu: Document) -> Non
     assert a != generate(fanhanglu, seed=4, count=4)
     assert {m.klass for m in a} == set(CLASS_KEYS)
     assert all(sum(m.klass == k for m in a) == 4 for k in CLASS_KEYS)
+
+
+def test_generation_does_not_depend_on_the_hash_seed() -> None:
+    """Same seed, same mutants in any process: nothing is drawn in set or dict-of-set order."""
+    import hashlib
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import hashlib; from ruleproof.books import load_source; from ruleproof.text import read_document;"
+        "from ruleproof.mutate.generate import generate;"
+        "d = read_document(load_source(None));"
+        "print(hashlib.sha1(repr(generate(d, seed=2, count=20)).encode()).hexdigest())"
+    )
+    digests = {
+        subprocess.run(
+            [sys.executable, "-c", code],
+            env={**os.environ, "PYTHONHASHSEED": str(h)},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for h in (1, 2)
+    }
+    assert len(digests) == 1 and hashlib.sha1(b"").hexdigest() not in digests
+
+
+def test_restated_numbers_are_a_narrower_notion(fanhanglu: Document) -> None:
+    """The default notion keeps a number stated again in the same words or joined by a citation (the
+    role card's 「存储上限 2发」 restates 4.4.6) and drops equal values that only share a two-character
+    word; the loose notion keeps both."""
+    import random
+
+    def spots(notion: str) -> set[tuple[str, int]]:
+        return {
+            (c.unit.id, c.unit.at(c.start)[0]) for c in numbers(fanhanglu, random.Random("1:number"), notion)
+        }
+
+    restated, loose = spots("restated"), spots("loose")
+    assert ("附录二", 4287) in restated and ("附录二", 4287) in loose
+    assert len(restated) < len(loose)
+    assert loose - restated
+    assert generate(fanhanglu, seed=1, count=5, classes=("number",), numbers_notion="loose") != generate(
+        fanhanglu, seed=1, count=5, classes=("number",)
+    )
 
 
 def test_mutants_keep_the_line_count_and_change_their_line(fanhanglu: Document) -> None:

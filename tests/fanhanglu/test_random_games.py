@@ -1,19 +1,23 @@
-"""Seeded random games (Hypothesis chooses the seeds and the seat variants; ≥ 2000 games in all) run to
+"""Seeded random games (Hypothesis chooses the seeds and the seat variants) run to
 the end without an exception, with per-night invariants checked on the live state: alive counts, no dying
 after step 9, caps respected, occupancy consistent, marks and poison due in the future, the meeting
-skipping step 11, escape points within their caps."""
+skipping step 11, escape points within their caps.
+
+Each game test runs twice (tests/games.py): a quick derandomized sample in the suite (60 + 40 + 60 + 40 +
+40 = 240 games) and its full count under ``heavy`` (700 + 500 + 600 + 500 + 400 = 2,700 games, ≥ 2,000),
+which .ci/run runs every time."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ruleproof.specs.fanhanglu import SEATS, SWITCHES, Spec, load_spec
 from ruleproof.specs.fanhanglu.engine import Game, RandomPolicy, random_roles
 from ruleproof.specs.fanhanglu.engine.game import DIRECTION_KEYS
 from ruleproof.specs.fanhanglu.engine.model import TRUE
+from tests.games import run, sizes
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 ALT_READINGS = {s.key: s.choices[1] for s in SWITCHES}
@@ -98,32 +102,31 @@ def play(seed: int, spec: Spec, variants: dict[str, str] | None = None) -> Game:
 DEFAULT = load_spec()
 
 
-@settings(max_examples=700, deadline=None, derandomize=True)
-@given(SEEDS)
-def test_random_games_default_spec(seed: int) -> None:
-    play(seed, DEFAULT)
+@sizes(full=700, quick=60)
+def test_random_games_default_spec(games: int) -> None:
+    run(games, lambda seed: play(seed, DEFAULT), SEEDS)
 
 
-@settings(max_examples=500, deadline=None, derandomize=True)
-@given(SEEDS)
-def test_random_games_hunter_seat(seed: int) -> None:
-    play(seed, DEFAULT, {"police": "hunter"})
+@sizes(full=500, quick=40)
+def test_random_games_hunter_seat(games: int) -> None:
+    run(games, lambda seed: play(seed, DEFAULT, {"police": "hunter"}), SEEDS)
 
 
 VARIANTS = st.fixed_dictionaries({s.key: st.sampled_from(s.variants) for s in SEATS})
 
 
-@settings(max_examples=600, deadline=None, derandomize=True)
-@given(SEEDS, VARIANTS)
-def test_random_games_every_seat_variant(seed: int, variants: dict[str, str]) -> None:
-    """Every variant of every seat (1.1.1), drawn independently: 600 games."""
-    play(seed, DEFAULT, variants)
+@sizes(full=600, quick=60)
+def test_random_games_every_seat_variant(games: int) -> None:
+    """Every variant of every seat (1.1.1), drawn independently: 600 games (60 in the quick sample)."""
+    run(games, lambda seed, variants: play(seed, DEFAULT, variants), SEEDS, VARIANTS)
 
 
-@settings(max_examples=500, deadline=None, derandomize=True)
-@given(SEEDS)
-def test_random_games_alternative_readings(seed: int) -> None:
-    play(seed, load_spec(interpretation=ALT_READINGS))
+ALTERNATIVE = load_spec(interpretation=ALT_READINGS)
+
+
+@sizes(full=500, quick=40)
+def test_random_games_alternative_readings(games: int) -> None:
+    run(games, lambda seed: play(seed, ALTERNATIVE), SEEDS)
 
 
 REFORM = load_spec(
@@ -136,10 +139,9 @@ REFORM = load_spec(
 )
 
 
-@settings(max_examples=400, deadline=None, derandomize=True)
-@given(SEEDS)
-def test_random_games_under_a_reform(seed: int) -> None:
-    play(seed, REFORM)
+@sizes(full=400, quick=40)
+def test_random_games_under_a_reform(games: int) -> None:
+    run(games, lambda seed: play(seed, REFORM), SEEDS)
 
 
 def test_same_seed_same_game() -> None:

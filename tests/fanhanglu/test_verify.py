@@ -42,6 +42,8 @@ STATUSES = {
     "occupancy_at_most_two": Status.PROVED,
     # 5.1 「不存在进化失败」 against the fizzle reading of 1.5.1
     "no_evolution_failure": Status.VIOLATED,
+    # 5.1's premise, which does hold: a full direction is never offered (the failures are races)
+    "full_direction_not_offered": Status.PROVED,
     "priority_tables_consistent": Status.PROVED,
     "stated_step_orders": Status.PROVED,
     "dying_damage_zero": Status.PROVED,
@@ -585,3 +587,29 @@ def test_a_proved_unreachable_exception_is_a_finding(fanhanglu: Document) -> Non
     assert [(f.check, f.clause, f.severity.value) for f in findings] == [
         ("exception-unreachable", "4.4.7", "warning")
     ]
+
+
+def test_a_full_direction_offered_is_caught_and_replayed(
+    fanhanglu: Document, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """5.1 「无空位的方向…不得提交」: an offer check that lets a full direction through (in the kernel the
+    engine and the model share) breaks ``full_direction_not_offered``; the engine replays the scenario and
+    its monitor sees the submission into the full direction."""
+    from ruleproof.invariants.fanhanglu import occupancy
+    from ruleproof.specs.fanhanglu.engine.skills import aliens
+
+    def always(alg, counts, target, capacity, takes_slot=True):  # type: ignore[no-untyped-def]
+        return alg.bool_(True)
+
+    monkeypatch.setenv("RULEPROOF_CACHE", "off")  # the patch is invisible to the cache's code hash
+    monkeypatch.setattr(occupancy, "direction_offered", always)
+    monkeypatch.setattr(aliens, "direction_offered", always)
+    report = verify_all(
+        load_spec(),
+        fanhanglu,
+        invariants=[INVARIANT_BY_NAME["full_direction_not_offered"]],
+        all_readings=False,
+    )
+    head = report.invariants[0].headline
+    assert head.status is Status.VIOLATED
+    assert head.checked.details["engine"]["replays"] and head.checked.details["engine"]["shows_violation"]

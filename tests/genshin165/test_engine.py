@@ -1,6 +1,7 @@
 """[165]原神's executable spec and engine: every hand-checked vector and counterexample replays, the spec's
 quotes stand in the text, the switches' distinguishing vectors differ, the engine's coverage of the
-roles it plays, and seeded random games (Hypothesis) under the engine-level invariants."""
+roles it plays, and seeded random games (Hypothesis) under the engine-level invariants: 1,300 games under
+``heavy`` (.ci/run runs them every time), a quick sample of 140 in the suite (tests/games.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ruleproof.books import load_source
@@ -22,6 +22,7 @@ from ruleproof.specs.genshin165.engine.registry import RULES
 from ruleproof.specs.genshin165.engine.runner import ENGINE, PLAYABLE
 from ruleproof.specs.genshin165.roles import ABSENT_ROLES, document, roles, roster
 from ruleproof.text import read_document
+from tests.games import run, sizes
 
 ROOT = Path(__file__).parents[2]
 VECTORS = sorted((ROOT / "tests" / "genshin165" / "vectors").glob("*.json"))
@@ -211,16 +212,16 @@ def play_one(seed: int) -> None:
     assert watch.steps > 0
 
 
-@settings(max_examples=500, deadline=None, derandomize=True)
-@given(SEEDS)
-def test_random_games(seed: int) -> None:
-    play_one(seed)
+@sizes(full=500, quick=40)
+def test_random_games(games: int) -> None:
+    """Seeded games on the configuration solver's line-ups: 500 under heavy (40 in the suite)."""
+    run(games, play_one, SEEDS)
 
 
-@settings(max_examples=500, deadline=None, derandomize=True)
-@given(st.integers(min_value=2**31, max_value=2**32 - 1))
-def test_random_games_more(seed: int) -> None:
-    play_one(seed)
+@sizes(full=500, quick=40)
+def test_random_games_more(games: int) -> None:
+    """500 more games on seeds above 2³¹ under heavy (40 in the suite)."""
+    run(games, play_one, st.integers(min_value=2**31, max_value=2**32 - 1), shard="genshin165:more")
 
 
 def test_same_seed_same_game() -> None:
@@ -265,7 +266,7 @@ def play_free(seed: int) -> None:
     assert g.result is not None
 
 
-@settings(max_examples=300, deadline=None, derandomize=True)
-@given(SEEDS)
-def test_random_games_every_role(seed: int) -> None:
-    play_free(seed)
+@sizes(full=300, quick=60)
+def test_random_games_every_role(games: int) -> None:
+    """Games on line-ups drawn from the whole roster: 300 under heavy (60 in the suite)."""
+    run(games, play_free, SEEDS, shard="genshin165:every-role")

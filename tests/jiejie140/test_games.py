@@ -2,19 +2,20 @@
 run to their end or to the engine's cap without an exception, and their traces keep what the text states
 (invariants/jiejie140/traces.py: one exit per seat, announced exits never targeted, every tally as the
 threshold cell says and as the ballots recount, limits, 不可对同一目标连续使用, super skills in a charge
-window, 灵能护盾, the arbiter, PS1 / PS2, 遗泽 / 消逝, one reaction per trigger)."""
+window, 灵能护盾, the arbiter, PS1 / PS2, 遗泽 / 消逝, one reaction per trigger).  The 2,000 games are counted in the heavy job (``pytest -m heavy``, run by
+.ci/run every time); the suite plays a quick sample of each test (4 × 60 = 240 games, tests/games.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ruleproof.invariants.jiejie140.traces import violations
 from ruleproof.specs.jiejie140 import SWITCHES, load_spec
 from ruleproof.specs.jiejie140.engine.runner import ENGINE
+from tests.games import run, sizes
 
 SEEDS = st.integers(min_value=0, max_value=2**31 - 1)
 SHARDS: dict[str, dict[str, str]] = {
@@ -22,7 +23,8 @@ SHARDS: dict[str, dict[str, str]] = {
     "alternatives": {s.key: s.choices[1] for s in SWITCHES if s.key != "setup.member_pool"},
     "dynamic-day-start": {"night.mode": "dynamic", "win.check": "day_start", "day.scope": "period"},
 }
-GAMES = 500  # per shard; 4 shards → 2,000 games
+GAMES = 500  # per shard; 4 shards → 2,000 games under heavy
+QUICK = 60
 
 
 def play(interpretation: dict[str, str], seed: int) -> Any:
@@ -33,27 +35,28 @@ def play(interpretation: dict[str, str], seed: int) -> Any:
     return g, factions
 
 
+@sizes(full=GAMES, quick=QUICK)
 @pytest.mark.parametrize("shard", sorted(SHARDS))
-def test_random_games_keep_the_stated_invariants(shard: str) -> None:
-    @settings(max_examples=GAMES, deadline=None, database=None)
-    @given(SEEDS)
+def test_random_games_keep_the_stated_invariants(shard: str, games: int) -> None:
     def one(seed: int) -> None:
         g, factions = play(SHARDS[shard], seed)
         assert violations(g, factions) == [], seed
 
-    one()
+    run(games, one, SEEDS, shard=f"jiejie140:{shard}")
 
 
-@settings(max_examples=GAMES, deadline=None, database=None)
-@given(
-    SEEDS,
-    st.fixed_dictionaries(
-        {s.key: st.sampled_from(s.choices) for s in SWITCHES if s.key != "setup.member_pool"}
-    ),
+READINGS = st.fixed_dictionaries(
+    {s.key: st.sampled_from(s.choices) for s in SWITCHES if s.key != "setup.member_pool"}
 )
-def test_random_games_under_random_readings(seed: int, readings: dict[str, str]) -> None:
-    g, factions = play(readings, seed)
-    assert violations(g, factions) == [], (seed, readings)
+
+
+@sizes(full=GAMES, quick=QUICK)
+def test_random_games_under_random_readings(games: int) -> None:
+    def one(seed: int, readings: dict[str, str]) -> None:
+        g, factions = play(readings, seed)
+        assert violations(g, factions) == [], (seed, readings)
+
+    run(games, one, SEEDS, READINGS, shard="jiejie140:random-readings")
 
 
 def test_same_seed_same_game() -> None:

@@ -279,6 +279,36 @@ def _mutated(*pairs: tuple[str, str]) -> list[Finding]:
             "order-cycle",
             {"1.2.3"},
         ),
+        # a clause citation retargeted to a sibling: the phrase names the sibling's title (警长 is 4.4,
+        # 4.3 is 工程师; 神探 is 4.7, 4.6 the 救援医师∕毒师)
+        ([("警长双发 4.4）", "警长双发 4.3）")], "citation-topic", {"2.5.2"}),
+        ([("与神探同席位（4.7）", "与神探同席位（4.6）")], "citation-topic", {"4.13.7"}),
+        # an item citation retargeted: the phrase names the heading of the item it meant
+        # (4.12.4② 「封锁：…」, ① is another)
+        ([("故不受沉默封锁（4.12.4②", "故不受沉默封锁（4.12.4①")], "citation-topic", {"2.1.1"}),
+        # a number said in the same words elsewhere (「每层各抵挡 1 点」: 4.10.5 and the glossary)
+        (
+            [("伤害侧层序、每层各抵挡 1 点", "伤害侧层序、每层各抵挡 2 点")],
+            "restatement-mismatch",
+            {"4.10.5"},
+        ),
+        # a step restated in a bracket with its source: 「（自步骤 0.5 起，6.1.2）」 in 2.8.5, 5.9, 6.2
+        # and 6.8.3; one restatement changed is the odd one out, the source changed alone is too
+        (
+            [
+                (
+                    "锁：变形属主动技能（2.4.2），但结算于身份改变子步骤（步骤 0之前），早于沉默覆盖期（自步骤 0.5 起",
+                    "锁：变形属主动技能（2.4.2），但结算于身份改变子步骤（步骤 0之前），早于沉默覆盖期（自步骤 0.55 起",
+                )
+            ],
+            "restatement-mismatch",
+            {"6.8.3"},
+        ),
+        ([("当夜自步骤0.5起的全部编", "当夜自步骤0.6起的全部编")], "restatement-mismatch", {"6.1.2"}),
+        # a step named with what happens at it, where the text puts that everywhere else at another
+        # step: 救援 is step 8's, 蛰伏 step 0.1's
+        ([("同一次步骤8救援决定", "同一次步骤9救援决定")], "citation-topic", {"4.10.6"}),
+        ([("施加当夜的步骤 0.1（蛰伏）", "施加当夜的步骤 0.2（蛰伏）")], "citation-topic", {"6.1.2"}),
     ],
     ids=[
         "restatement",
@@ -292,6 +322,14 @@ def _mutated(*pairs: tuple[str, str]) -> list[Finding]:
         "order-group-pair",
         "order-lead-in",
         "order-rows",
+        "cite-title",
+        "cite-title-role",
+        "cite-item-heading",
+        "same-words",
+        "step-restated",
+        "step-source-changed",
+        "step-event",
+        "step-event-bracket",
     ],
 )
 def test_injected_defects(pairs: list[tuple[str, str]], check: str, clauses: set[str]) -> None:

@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ruleproof.books import load_source
@@ -20,6 +19,7 @@ from ruleproof.specs.random41 import drift, tables
 from ruleproof.specs.random41.engine.game import Game
 from ruleproof.specs.random41.engine.runner import ENGINE, SPEC
 from ruleproof.text import read_document
+from tests.games import run, sizes
 
 ROOT = Path(__file__).parents[2]
 VECTORS = sorted((ROOT / "tests" / "random41" / "vectors").glob("*.json"))
@@ -106,14 +106,19 @@ def watch(g: Game, night: int, step: str) -> None:
         assert g.day == night
 
 
-@settings(max_examples=1000, deadline=None, derandomize=True)
-@given(st.integers(min_value=0, max_value=2**32 - 1))
-def test_random_games(seed: int) -> None:
+def play_one(seed: int) -> None:
     g = ENGINE.random_game(SPEC.load(), seed, observer=watch)
     result = g.run()
     assert result is not None
     monitor(g.events)
     assert result.winner == "draw" or result.winner not in g.lost or result.row == "win.fox"
+
+
+@sizes(full=1000, quick=150)
+def test_random_games(games: int) -> None:
+    """Seeded random games under the watch and the monitor: 1,000 under heavy (run by .ci/run every
+    time), 150 in the suite (tests/games.py)."""
+    run(games, play_one, st.integers(min_value=0, max_value=2**32 - 1))
 
 
 def test_a_game_no_rule_can_end_stops_at_the_horizon() -> None:

@@ -16,6 +16,8 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ruleproof.runtime.game import BaseGame, Observer
 from ruleproof.runtime.menus import MenuShape, probe_copy
 from ruleproof.runtime.model import LedgerEntry, Result
@@ -68,6 +70,7 @@ WINNER_NAMES = {Winner.DRAW: "draw", Winner.HUMANS: "humans", Winner.XENOS: "xen
 XENO_KNIFE, ALIEN_KNIFE, GUNSHOT = "xeno_knife", "alien_knife", "gunshot"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(BaseGame[Player]):
     """One game.  ``roles[i]`` is the role of player ``i + 1``."""
 
@@ -451,11 +454,11 @@ class Game(BaseGame[Player]):
         """Step 9 (4.10.6): the dying die; returns the dead in number order."""
         alive = tuple(pl.alive for pl in self.players)
         dying = tuple(pl.dying for pl in self.players)
-        after, died, _ = settle_deaths(PY, alive, dying)
+        after, died, left = settle_deaths(PY, alive, dying)  # who dies and who stays dying: the kernel's
         dead = [pl for pl, d in zip(self.players, died, strict=True) if d]
-        for pl, a in zip(self.players, after, strict=True):
+        for pl, a, still in zip(self.players, after, left, strict=True):
             pl.alive = a
-            pl.dying = False
+            pl.dying = still
         self._counts = None
         for pl in dead:
             self.remove(pl, "dead")

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ruleproof.runtime.model import Action as BaseAction
 from ruleproof.runtime.model import Event, IllegalAction, NotImplementedRule, Seat
 from ruleproof.specs.model import centi_json
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Action(BaseAction):
     """One submitted action, with 返航录's fields.  Amounts are in hundredths (1.5 → 150)."""
 
@@ -99,6 +102,7 @@ NONE, TRUE, FAKE = 0, 1, 2  # infection marks (kernel.Mark)
 MARK_NAMES = ("none", "true", "fake")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Player(Seat):
     """One seat at the table.  Fields mirror the spec's state fields (specs/fanhanglu/vocab.py)."""
 

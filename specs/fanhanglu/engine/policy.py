@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ruleproof.runtime.policy import PassPolicy, Policy
 from ruleproof.runtime.policy import RandomPolicy as BaseRandomPolicy
 from ruleproof.runtime.policy import ScriptPolicy as BaseScriptPolicy
@@ -18,10 +20,11 @@ from ruleproof.specs.fanhanglu.engine.registry import RULES
 # step → [(skill key, implementation, roles, takes the night's action, excludes, own capability)] in spec order
 STEP_SKILLS = RULES.menus()
 
-__all__ = ["STEP_SKILLS", "PassPolicy", "Policy", "RandomPolicy", "ScriptPolicy"]
+__all__ = ["STEP_SKILLS", "PassPolicy", "Policy", "RandomPolicy", "ScriptPolicy", "plan_options"]
 
 
-class ScriptPolicy(BaseScriptPolicy):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class FanhangluScriptPolicy(BaseScriptPolicy):
     """The actions of a vector's script: ``nights[n]`` lists the night's actions, ``days[n]`` the day's
     votes, ``orders[n]`` an optional settlement order, ``draws[n]`` the day's wall clock and draw votes
     (1.5.3).  Nights and days without an entry pass."""
@@ -43,7 +46,25 @@ class ScriptPolicy(BaseScriptPolicy):
         return self.draws.get(g.night)
 
 
-class RandomPolicy(BaseRandomPolicy):
+def plan_options(g: Game, p: Player) -> list[str]:
+    """The night plans open to ``p`` (6.5④: the alien's one action declared up front, 6.9.3② escape), as
+    the random policy weighs them (a repeated option is drawn more often); empty for other seats."""
+    if p.role == "alien":
+        options = ["kill", "kill", "ambush", "none"]
+        if p.alien_sabotages > 0 and not g.extinction:
+            options.append("sabotage")
+        if p.self_heal_quota > 0:
+            options += ["self_heal", "self_heal"]
+        if p.eligible:
+            options.append("escape")
+        return options
+    if p.true_role == "death_row_alien" and p.eligible:
+        return ["escape", "none", "none"]
+    return []
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class FanhangluRandomPolicy(BaseRandomPolicy):
     """Seeded random legal play: every living player proposes through its skills' ``propose``; at most
     one action of the night per player (2.5.3 / 5.8.1).  Same seed, same game."""
 
@@ -59,17 +80,9 @@ class RandomPolicy(BaseRandomPolicy):
         for p in g.players:
             if not p.alive:
                 continue
-            if p.role == "alien":
-                options = ["kill", "kill", "ambush", "none"]
-                if p.alien_sabotages > 0 and not g.extinction:
-                    options.append("sabotage")
-                if p.self_heal_quota > 0:
-                    options += ["self_heal", "self_heal"]
-                if p.eligible:
-                    options.append("escape")
+            options = plan_options(g, p)
+            if options:
                 g.plan[p.n] = self.rng.choice(options)
-            elif p.true_role == "death_row_alien" and p.eligible:
-                g.plan[p.n] = self.rng.choice(("escape", "none", "none"))
             if p.role == "vote_inspector":
                 g.plan[p.n] = "meeting" if self.rng.random() < 0.2 else "none"
 
@@ -99,3 +112,9 @@ class RandomPolicy(BaseRandomPolicy):
 
     def probe(self, p: Any, key: str) -> Action:
         return Action(p.n, key, (p.n,))
+
+
+# The book's policies under their usual names.  (Their classes are named apart from the runtime's: a compiled
+# build — setup.py — would otherwise give a subclass and its base of the same name one C symbol.)
+ScriptPolicy = FanhangluScriptPolicy
+RandomPolicy = FanhangluRandomPolicy

@@ -54,6 +54,7 @@ from ruleproof.specs.fanhanglu.kernels.settlement import (
     faction_alive,
     settle_deaths,
     victory,
+    victory_conditions,
     vote_valid,
 )
 
@@ -105,5 +106,6 @@ __all__ = [
     "shutdown_tiers",
     "sum_i",
     "victory",
+    "victory_conditions",
     "vote_valid",
 ]

@@ -43,6 +43,22 @@ WINNER_BY_KEY: Mapping[str, Winner] = {
 }
 
 
+def victory_conditions(
+    alg: Algebra[B, I], humans: I, xenos: I, alien: I, countdown: I, countdown_void: B, night_cap_reached: B
+) -> dict[str, B]:
+    """1.2.3: each row condition of the victory table (:attr:`VictoryRow.condition`) over the faction counts,
+    the countdown, its 9.0 void and the night cap — what :func:`victory` orders and the rule-firing query
+    asks row by row."""
+    zero = alg.lit(0)
+    return {
+        "night_cap": night_cap_reached,
+        "xenos_and_alien_wiped": alg.and_(alg.eq(xenos, zero), alg.eq(alien, zero)),
+        "humans_and_alien_wiped": alg.and_(alg.eq(humans, zero), alg.eq(alien, zero)),
+        "humans_and_xenos_wiped": alg.and_(alg.eq(humans, zero), alg.eq(xenos, zero), alg.lt(zero, alien)),
+        "countdown_done": alg.and_(alg.le(countdown, zero), alg.lt(zero, humans), alg.not_(countdown_void)),
+    }
+
+
 def victory(
     alg: Algebra[B, I],
     order: Sequence[VictoryRow],
@@ -55,14 +71,7 @@ def victory(
 ) -> tuple[I, I]:
     """1.2.3: the first row of ``order`` whose condition holds decides.  Returns (:class:`Winner`, row index
     + 1, or 0 when no row holds)."""
-    zero = alg.lit(0)
-    conditions: dict[str, B] = {
-        "night_cap": night_cap_reached,
-        "xenos_and_alien_wiped": alg.and_(alg.eq(xenos, zero), alg.eq(alien, zero)),
-        "humans_and_alien_wiped": alg.and_(alg.eq(humans, zero), alg.eq(alien, zero)),
-        "humans_and_xenos_wiped": alg.and_(alg.eq(humans, zero), alg.eq(xenos, zero), alg.lt(zero, alien)),
-        "countdown_done": alg.and_(alg.le(countdown, zero), alg.lt(zero, humans), alg.not_(countdown_void)),
-    }
+    conditions = victory_conditions(alg, humans, xenos, alien, countdown, countdown_void, night_cap_reached)
     winner = alg.lit(Winner.NONE)
     row = alg.lit(0)
     for idx in range(len(order) - 1, -1, -1):  # build the nested ite from the last row up

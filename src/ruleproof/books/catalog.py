@@ -22,6 +22,8 @@ CATALOG: tuple[BookProfile, ...] = (
         readings="ruleproof.invariants.fanhanglu.readings:all_readings",
         vectors="tests/fanhanglu/vectors",
         counterexamples="counterexamples/fanhanglu",
+        studies="ruleproof.specs.fanhanglu.studies:STUDIES",
+        firing="ruleproof.invariants.fanhanglu.firing:firing",
     ),
     BookProfile(
         "genshin165",

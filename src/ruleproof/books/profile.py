@@ -27,6 +27,8 @@ PARTS: dict[str, tuple[str, str]] = {
     "readings": ("解读比较", "interpretation readings"),
     "vectors": ("测试向量", "test vectors"),
     "counterexamples": ("反例", "counterexamples"),
+    "studies": ("平衡研究", "balance studies"),
+    "firing": ("规则可触发性", "rules that can never fire"),
 }
 
 
@@ -38,6 +40,8 @@ REFERENCES = (
     "config",
     "appendix",
     "readings",
+    "studies",
+    "firing",
 )  # the parts named by "module:attribute"
 
 
@@ -66,7 +70,8 @@ class BookProfile:
     * ``config`` — a :class:`~ruleproof.books.protocols.ConfigRules` (``ruleproof config KEY``);
     * ``appendix`` — the :class:`ruleproof.appendix.model.Profile` of its generated appendices;
     * ``readings`` — a :class:`~ruleproof.books.protocols.Readings`: per interpretation switch, the
-      smallest scenario its readings tell apart (``ruleproof readings``, ``check``'s readings stage).
+      smallest scenario its readings tell apart (``ruleproof readings``, ``check``'s readings stage);
+    * ``studies`` — a :class:`~ruleproof.studies.study.StudyBook` (``ruleproof study``).
 
     ``vectors`` and ``counterexamples`` are folders of the repository (relative to its root).
     """
@@ -87,6 +92,8 @@ class BookProfile:
     readings: str | None = None
     vectors: str | None = None
     counterexamples: str | None = None
+    studies: str | None = None
+    firing: str | None = None  # ``ruleproof firing``: (spec, Options, games) → every marked rule's verdict
 
     @property
     def room(self) -> str:

@@ -35,10 +35,12 @@ COMMANDS: tuple[str, ...] = (
     "vectors",
     "play",
     "simulate",
+    "study",
     "vocab",
     "params",
     "verify",
     "readings",
+    "firing",
     "appendix",
     "mutate",
 )
@@ -51,8 +53,10 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: 用法错误 / usage error: {message}\n")
 
 
-def build_parser(lang: str = "zh") -> argparse.ArgumentParser:
-    """The whole command line, its help texts in ``lang`` (see :mod:`ruleproof.cli.i18n`)."""
+def build_parser(lang: str = "zh", commands: Sequence[str] = COMMANDS) -> argparse.ArgumentParser:
+    """The command line, its help texts in ``lang`` (see :mod:`ruleproof.cli.i18n`), with the sub-commands
+    ``commands`` (all by default; :func:`main` registers only the one named on the command line, so
+    ``play`` / ``simulate`` / ``study`` never import z3, networkx or jinja2 through another command's module)."""
     i18n.set_lang(lang)
     parser = _Parser(
         prog="ruleproof",
@@ -82,15 +86,21 @@ def build_parser(lang: str = "zh") -> argparse.ArgumentParser:
         ),
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name in COMMANDS:
+    for name in commands:
         module = importlib.import_module(f"ruleproof.cli.cmd_{name.replace('-', '_')}")
         module.register(sub)
     return parser
 
 
+def _named_command(argv: Sequence[str]) -> str | None:
+    """The sub-command named on the command line (the first word that is one), if any."""
+    return next((a for a in argv if a in COMMANDS), None)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser(i18n.lang_of(args_list))
+    named = _named_command(args_list)
+    parser = build_parser(i18n.lang_of(args_list), (named,) if named is not None else COMMANDS)
     args = parser.parse_args(args_list)
     if args.command is None:
         parser.print_help()

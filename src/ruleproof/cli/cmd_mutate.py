@@ -20,7 +20,7 @@ from ruleproof.cli.i18n import t
 from ruleproof.errors import UserError
 from ruleproof.fsutil import atomic_write_text
 from ruleproof.jsonout import dumps
-from ruleproof.mutate.generate import GENERATORS, candidate_counts, generate
+from ruleproof.mutate.generate import GENERATORS, NUMBER_NOTIONS, candidate_counts, generate
 from ruleproof.mutate.harness import DEFAULT_STAGES, make_baseline, run_mutants
 from ruleproof.mutate.model import CLASS_KEYS, apply_edits
 from ruleproof.mutate.report import MutationReport, render_text
@@ -97,6 +97,16 @@ def register(sub: Any) -> None:
             "总捕获率低于此百分比时以 1 退出", "exit 1 when the overall catch rate is below this percentage"
         ),
     )
+    p.add_argument(
+        "--numbers",
+        choices=NUMBER_NOTIONS,
+        default=NUMBER_NOTIONS[0],
+        help=t(
+            "number 类取哪些数值：restated（另有一处以同一说法或经引用复述者，默认）或 loose（首版：前十字内有一个相同双字词）",
+            "which numbers the number class edits: restated (stated again in the same words or joined by a "
+            "citation; default) or loose (the first generator: a two-character word in common)",
+        ),
+    )
     p.set_defaults(func=run)
 
 
@@ -110,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
     doc = read_document(source)
     classes = tuple(args.classes) if args.classes else CLASS_KEYS
     stages = (*DEFAULT_STAGES, "verify") if args.verify else DEFAULT_STAGES
-    mutants = generate(doc, seed=args.seed, count=args.count, classes=classes)
+    mutants = generate(doc, seed=args.seed, count=args.count, classes=classes, numbers_notion=args.numbers)
     base = make_baseline(doc, book=book, against=book, stages=stages)
     outcomes = run_mutants(base, mutants, jobs=args.jobs)
     report = MutationReport(
@@ -120,7 +130,7 @@ def run(args: argparse.Namespace) -> int:
         stages=stages,
         baseline_findings=base.findings,
         outcomes=outcomes,
-        candidates=candidate_counts(doc, seed=args.seed, classes=classes),
+        candidates=candidate_counts(doc, seed=args.seed, classes=classes, numbers_notion=args.numbers),
     )
     if args.keep:
         _keep(Path(args.keep), base.lines, report)

@@ -12,14 +12,17 @@ from ruleproof.cli.i18n import t
 from ruleproof.errors import UserError
 
 
-def add_spec_options(parser: argparse.ArgumentParser) -> None:
+def add_spec_options(parser: argparse.ArgumentParser, set_help: str | None = None) -> None:
+    """``--set KEY=VALUE`` and ``--interpret SWITCH=READING`` (``set_help``: a command whose --set takes more
+    than the spec's parameters says so, in the language being built)."""
     parser.add_argument(
         "--set",
         dest="overrides",
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help=t(
+        help=set_help
+        or t(
             "改动一个可调参数（见 ruleproof params），如 sheriff.bullet_cap=3",
             "override a tunable parameter (see `ruleproof params`), e.g. sheriff.bullet_cap=3",
         ),

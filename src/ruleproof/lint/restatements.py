@@ -87,7 +87,13 @@ class Scope:
 
 
 def run(ctx: LintContext) -> Iterator[Finding]:
-    yield from _restatements(ctx)
+    seen: set[tuple[str, str | None, int | None, object]] = set()
+    for f in (*_restatements(ctx), *_steps(ctx), *_same_words(ctx)):
+        # one odd statement reached by two links (a citation or title, and the same words) is one finding
+        key = (f.check, f.clause, f.line, f.extra.get("value"))
+        if key not in seen:
+            seen.add(key)
+            yield f
     yield from _counts(ctx)
     yield from enumerations.run(ctx)
 
@@ -361,6 +367,164 @@ def _finding(ctx: LintContext, f: Fact, agree: list[Fact], how: set[str], owner:
             "via": sorted(how) or ["owner"],
         },
     )
+
+
+# 「自步骤 0.5 起」「于步骤 8 结算」: a step with the word before it and the word after it
+_STEP_AT = re.compile(
+    r"(?P<pre>[\u4e00-\u9fff])\s*步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])\s*(?P<post>[\u4e00-\u9fff])"
+)
+
+
+def _steps(ctx: LintContext) -> Iterator[Finding]:
+    """A step restated with a citation of its source: 6.8.3 「早于沉默覆盖期（自步骤 0.5 起，6.1.2）」.
+    The bracket pairs the step with its source.  When the cited clause (with its sub-clauses) says
+    「自步骤 X 起」 in the same words — the same word before the step and after it — and never with this
+    step, the restatement disagrees with it.  A step said without its source in the same bracket is no
+    restatement of anything (「嗅探于步骤 3.5 结算…（5.7）」 cites 5.7 for something else).  Like the
+    numbers, the statements vote: when two or more restatements agree with one another against the
+    source's one value, the source is the odd one out and is reported where it is."""
+    restated: dict[tuple[str, str, str], list[tuple[Unit, int, str, str]]] = {}
+    for unit in ctx.units():
+        if unit.id in ctx.log_appendices:
+            continue
+        text = unit.text
+        for m in _STEP_AT.finditer(text):
+            lo = max(text.rfind(ch, 0, m.start()) for ch in "（(")
+            hi = min((p for p in (text.find(ch, m.end()) for ch in "）)") if p >= 0), default=-1)
+            if lo < 0 or hi < 0 or re.search(r"[）)。；]", text[lo + 1 : m.start()]) or hi - lo > 40:
+                continue  # the step and its source share one bracket: 「（自步骤 0.5 起，6.1.2）」
+            for x in re.finditer(rf"(?<![\d.])(?P<cid>{CLAUSE_ID})(?![\d])", text[lo:hi]):
+                cid = x.group("cid")
+                if not ctx.exists(cid) or (
+                    unit.is_clause and (is_descendant(unit.id, cid) or is_descendant(cid, unit.id))
+                ):
+                    continue
+                quote = clip(text[max(0, m.start() - 12) : m.end() + 12], 40)
+                key = (cid, m.group("pre"), m.group("post"))
+                restated.setdefault(key, []).append((unit, unit.line_of(m.start("k")), m.group("k"), quote))
+    for (cid, pre, post), places in restated.items():
+        said: dict[str, tuple[str, int]] = {}
+        for c in ctx.doc:
+            if c.id == cid or is_descendant(c.id, cid):
+                cu = ctx.unit_by_id[c.id]
+                for x in _STEP_AT.finditer(c.text):
+                    if x.group("pre") == pre and x.group("post") == post:
+                        said.setdefault(x.group("k"), (c.id, cu.line_of(x.start("k"))))
+        off = [p for p in places if p[2] not in said]
+        if not said or not off:
+            continue
+        phrase = f"{pre}步骤 {{}} {post}"
+        ks = {p[2] for p in places}
+        if len(said) == 1 and len(ks) == 1 and len(places) >= 2:
+            k, (owner, line) = next(iter(said.items()))
+            where = "、".join(dict.fromkeys(p[0].id for p in places))
+            text = ctx.unit_by_id[owner].text
+            yield MISMATCH.finding(
+                owner,
+                line,
+                f"此处「{phrase.format(k)}」，而援引本条的 {where} 均作「{phrase.format(places[0][2])}」",
+                f"says '{phrase.format(k)}', while {where}, citing it, all say '{phrase.format(places[0][2])}'",
+                clip(text[max(0, text.find(k) - 12) : text.find(k) + 12], 40),
+                related=[(p[0].id, p[1]) for p in places[:5]],
+                extra={
+                    "subject": "步骤",
+                    "value": k,
+                    "consensus": places[0][2],
+                    "places": sorted(ks),
+                    "owner": owner,
+                    "via": ["cited"],
+                },
+            )
+            continue
+        shown = "、".join(f"步骤 {k}" for k in said)
+        for unit, line, k, quote in off:
+            yield MISMATCH.finding(
+                unit.id,
+                line,
+                f"此处「{phrase.format(k)}」援引 {cid}，而 {cid} 同一说法为 {shown}",
+                f"says '{phrase.format(k)}' citing {cid}, which says it of {shown}",
+                quote,
+                related=[(c, ln) for c, ln in said.values()][:3],
+                extra={
+                    "subject": "步骤",
+                    "value": k,
+                    "consensus": next(iter(said)),
+                    "places": [cid],
+                    "owner": cid,
+                    "via": ["cited"],
+                },
+            )
+
+
+_WORDED = re.compile(r"(?<![\d.])(?P<n>\d+(?:\.\d+)?)\s*(?P<u>昼夜|[发次票夜只层档人名分件份瓶刀点项类种])")
+_PART_BREAK = re.compile(r"[，,；;。：:（(）)「」⸺—｜、]")
+FRAME = 4  # characters of the same words right before a number that make two statements one
+
+
+def _same_words(ctx: LintContext) -> Iterator[Finding]:
+    """A number said in the same words in several places (「每层各抵挡 1 点」 in 4.10.5 and the glossary):
+    the four characters right before it and its unit are the same.  Those statements vote like linked
+    ones: a value said once against one said at least twice is the odd one out; one against one is
+    decided by the body over an appendix (the appendices restate the body).  A place that itself says
+    two values in those words (「每夜至多 1 刀；觉醒后每夜至多 2 刀」) shows they name two quantities, and
+    nothing is judged.  Positions (「第 3 夜」) are not quantities."""
+    said: dict[tuple[str, str], list[tuple[str, Unit, int, int]]] = {}
+    for unit in ctx.units():
+        if unit.id in ctx.log_appendices:
+            continue
+        text = unit.text
+        for m in _WORDED.finditer(text):
+            part = _PART_BREAK.split(text[max(0, m.start() - 16) : m.start()])[-1]
+            words = "".join(re.findall(r"[\u4e00-\u9fff]+", part))
+            if len(words) < FRAME or part.rstrip().endswith("第"):
+                continue
+            said.setdefault((words[-FRAME:], m.group("u")), []).append(
+                (m.group("n"), unit, m.start(), m.end())
+            )
+    for (frame, unit_word), places in said.items():
+        values: dict[str, list[tuple[Unit, int, int]]] = {}
+        for v, unit, a, b in places:
+            values.setdefault(v, []).append((unit, a, b))
+        if len(values) < 2:
+            continue
+        per_unit: dict[str, set[str]] = {}
+        for v, unit, _a, _b in places:
+            per_unit.setdefault(unit.id, set()).add(v)
+        if any(len(vs) > 1 for vs in per_unit.values()):
+            continue  # one place says two values in these words: two quantities
+        ranked = sorted(values, key=lambda v: len(values[v]), reverse=True)
+        top, second = ranked[0], ranked[1]
+        if len(values[top]) == len(values[second]):
+            if len(values) != 2 or len(values[top]) != 1:
+                continue
+            body = [v for v in values if values[v][0][0].is_clause]
+            if len(body) != 1:
+                continue
+            top = body[0]
+        agree = values[top]
+        for v in values:
+            if v == top:
+                continue
+            for unit, a, b in values[v]:
+                text = unit.text
+                where = "、".join(dict.fromkeys(u.id for u, _a, _b in agree))
+                yield MISMATCH.finding(
+                    unit.id,
+                    unit.line_of(a),
+                    f"此处「{frame}{v}{unit_word}」，而 {where} 以同样的说法作「{frame}{top}{unit_word}」",
+                    f"says '{frame} {v} {unit_word}', while {where} say{'s' if len(agree) == 1 else ''} "
+                    f"'{frame} {top} {unit_word}' in the same words",
+                    clip(text[max(0, a - 12) : b + 6], 40),
+                    related=[(u.id, u.line_of(x)) for u, x, _b in agree[:5]],
+                    extra={
+                        "subject": frame,
+                        "value": f"{v}{unit_word}",
+                        "consensus": f"{top}{unit_word}",
+                        "places": sorted({u.id for u, _a, _b in agree}),
+                        "owner": agree[0][0].id,
+                        "via": ["words"],
+                    },
+                )
 
 
 def _counts(ctx: LintContext) -> Iterator[Finding]:

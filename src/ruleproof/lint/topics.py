@@ -34,6 +34,7 @@ from ruleproof.lint.base import CheckInfo, clip
 from ruleproof.lint.context import CLAUSE_ID, LintContext, Unit, is_descendant, normalize_item, safe_key
 from ruleproof.lint.gatelines import find_gate_lines, parse_gates
 from ruleproof.lint.registry import Registry, parse_registry
+from ruleproof.lint.vocab import title_terms
 from ruleproof.text.markers import MARKER_RE, parse_marker
 from ruleproof.text.model import Ref, RefKind
 from ruleproof.text.sentences import Sentence, sentence_at
@@ -390,6 +391,8 @@ class _Topics:
         self._sents: dict[str, list[Sentence]] = {}
         self._offsets: dict[str, dict[int, int]] = {}
         self._targets: dict[tuple[RefKind, str | None, str | None], tuple[Place | None, list[Place]]] = {}
+        self._title_names: dict[str, frozenset[str]] = {}
+        self._family_titles: dict[str, str] = {}
         parsed = parse_gates(ctx)
         self.gates = parsed[1] if parsed else []
         owner = ctx.clause(parsed[0]) if parsed else None
@@ -553,6 +556,53 @@ class _Topics:
         said = _squash(sent.text) if sent else ""
         return any(t in said for t in head)
 
+    def title_names(self, cid: str) -> frozenset[str]:
+        """The specific terms in the heads of a clause's title and its sub-clauses' titles (the words
+        before any bracket: 「警长（与猎手同席位…）」 → 警长; 「救援额度（上限 2 次）」 → 救援额度, 救援)."""
+        out = self._title_names.get(cid)
+        if out is None:
+            terms: set[str] = set()
+            for c in self.ctx.doc:
+                if c.id == cid or (c.id.startswith(cid + ".") and c.id.count(".") == cid.count(".") + 1):
+                    head = _HEAD_CUT.split(c.title, 1)[0]
+                    for piece in title_terms(head):
+                        terms.update(
+                            t
+                            for i in range(len(piece))
+                            for t in self.vocab.prefixes(piece, i)
+                            if self.vocab.specific(t, SPECIFIC_SHARE)
+                        )
+            out = self._title_names[cid] = frozenset(terms)
+        return out
+
+    @cached_property
+    def _children(self) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for c in self.ctx.doc.clauses:
+            out.setdefault(c.rpartition(".")[0], []).append(c)
+        return out
+
+    def children(self, parent: str) -> list[str]:
+        """The clauses right under ``parent``, in the document's order."""
+        return self._children.get(parent, [])
+
+    def family_titles(self, cid: str) -> str:
+        """The titles of a clause and its sub-clauses, squashed."""
+        out = self._family_titles.get(cid)
+        if out is None:
+            out = self._family_titles[cid] = _squash(
+                "。".join(c.title for c in self.ctx.doc if c.id == cid or c.id.startswith(cid + "."))
+            )
+        return out
+
+    def title_heads(self, cid: str) -> frozenset[str]:
+        """The whole head words of a clause's own title: 「救援医师∕毒师（同席位）」 → 救援医师, 毒师."""
+        clause = self.ctx.clause(cid)
+        if clause is None:
+            return frozenset()
+        head = _HEAD_CUT.split(clause.title, 1)[0]
+        return frozenset(t for t in title_terms(head) if self.vocab.specific(t, SPECIFIC_SHARE))
+
     def glossary(self, unit: Unit) -> bool:
         return not unit.is_clause and any(w in unit.title for w in _GLOSSARY_WORDS)
 
@@ -632,6 +682,7 @@ class _Topics:
 def run(ctx: LintContext) -> Iterator[Finding]:
     topics = _Topics(ctx)
     yield from _topics(ctx, topics)
+    yield from _step_events(ctx, topics)
     yield from _quotes(ctx, topics)
     yield from _repeated(ctx)
 
@@ -751,12 +802,191 @@ def _topics(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
             verdict = _judge(topics, ref, place, near, nearest) if nearest != terms else "unjudged"
             if verdict == "unjudged":
                 verdict = _judge(topics, ref, place, near, terms)
+        if not isinstance(verdict, tuple) and ref.kind is RefKind.CLAUSE and not ref.target_item:
+            verdict = _named_sibling(topics, unit, at, ref)
+        elif not isinstance(verdict, tuple) and ref.kind is RefKind.ITEM and ref.target_item:
+            verdict = _named_item(topics, unit, at, ref, place, near)
         if not isinstance(verdict, tuple):
             continue
         terms, likely = verdict
         if listed and not topics.list_confirms(unit, at, ref, terms, likely):
             continue
         yield _topic_finding(unit, ref, at, place, terms, likely)
+
+
+_HEAD_CUT = re.compile(r"[（(〔【]")
+_VERBATIM = 6  # this many characters of the citing phrase found at the cited clause: it says them
+
+
+def _named_sibling(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+    """A clause citation whose phrase names a sibling's subject — a head word of the sibling's title
+    that the cited clause's titles (its own and its sub-clauses') lack — while the citing sentence
+    names nothing of the cited clause's titles: 「警长双发 4.3」 (4.3 is 工程师, 4.4 警长), 「以实际执行救援为条件
+    （4.6.2）」 (4.6.2 is 治疗额度, 4.6.1 救援额度).  Titles are what a clause is about and what tells it
+    from its siblings; the text a clause merely mentions (工程师 sections name 警长 in passing) is not."""
+    cid = ref.target_clause or ""
+    parent = cid.rpartition(".")[0]
+    if not parent:
+        return None
+    siblings = [c for c in topics.children(parent) if c != cid]
+    if not siblings:
+        return None
+    own = topics.title_names(cid)
+    phrase = _squash(topics.window(unit, at, ref.raw))
+    if not any(t in phrase for sib in siblings if sib != unit.id for t in topics.title_heads(sib) - own):
+        return None  # the phrase names no sibling (most citations: decided before the costlier tests)
+    names = {c: topics.title_names(c) for c in siblings}
+    sentence = _squash(topics.window(unit, at, ref.raw, wide=True))
+    cited = _squash(topics.ancestry(ref) + "。" + topics.places.clause_text(cid))
+    words = "".join(_CJK_RUN.findall(phrase))
+    if any(words[i : i + _VERBATIM] in cited for i in range(len(words) - _VERBATIM + 1)):
+        return None  # the cited clause states the phrase in its words (「当夜不能击杀∕蛰伏∕自我治疗」)
+    own_titles = topics.family_titles(cid)
+    terms = topics.topic(unit, at, ref.raw)
+    scored: list[tuple[int, int, str, list[str]]] = []
+    for k, sib in enumerate(siblings):
+        if sib == unit.id:
+            continue  # a clause is never the likely target of its own citation
+        sib_text = _squash(topics.places.clause_text(sib))
+        hits = [
+            t
+            for t in topics.title_heads(sib) - own
+            if t in phrase
+            and sib_text.count(t) >= 3 * cited.count(t)
+            and not topics.present(t, own_titles)  # 「目标限制」 in 5.6.3 「出刀目标不受阵营限制」
+        ]
+        if not hits:
+            continue
+        # the sentence names the cited clause's subject (not inside the sibling's own words: 「追加维修」
+        # names 4.3.3, not 4.3.2 维修)
+        rest = sentence
+        for t in sorted(names[sib] - own, key=len, reverse=True):
+            rest = rest.replace(t, "。")
+        if any(t in rest for t in own):
+            return None
+        if any(topics.present(t, cited) and not topics.present(t, sib_text) for t in terms):
+            continue  # the phrase also says something only the cited clause says
+        scored.append((len(hits), -k, sib, sorted(hits)))
+    if not scored:
+        return None
+    scored.sort(reverse=True)
+    if len(scored) > 1 and scored[1][0] == scored[0][0]:
+        return None  # two siblings are named alike: no telling which was meant
+    _n, _k, sib, hits = scored[0]
+    return hits, Place(sib, topics.places.clause_text(sib))
+
+
+# 「步骤 9 死亡」「步骤 0.1（蛰伏）」: a step and the name of what happens at it, right after it
+_STEP_EVENT = re.compile(
+    r"(?<![\d.])步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])\s*(?:（(?=[\u4e00-\u9fff]{2,8}）))?"
+)
+STEP_VOTES = 2  # places that put an event at one step before a lone other step is an odd one out
+
+
+def _step_events(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+    """A step named with what happens at it (「于步骤 9 死亡」「步骤 8 救援」「步骤 0.1（蛰伏）」) where the
+    text puts that event at another step everywhere else — at least twice, and never at this one — and
+    the step table's row for this step does not say it either: the step was renumbered or mistyped.
+    The event is the term of the text's vocabulary that starts right after the step (or inside the
+    bracket that follows it)."""
+    rows = topics.places.step_rows
+    said: dict[str, list[tuple[str, Unit, int, int]]] = {}
+    for unit in ctx.units():
+        if unit.id in ctx.log_appendices:
+            continue
+        text = unit.text
+        for m in _STEP_EVENT.finditer(text):
+            hits = topics.vocab.scan(text[m.end() : m.end() + 10])
+            if hits and hits[0].start == 0:
+                said.setdefault(hits[0].term, []).append((m.group("k"), unit, m.start(), m.end()))
+            elif text[m.start() - 1 : m.start()] in "（(" and m.start() > 0:
+                # 「倒计时结算（步骤 11）」: the bracket annotates the words before it
+                head = text[_phrase_start(text, m.start() - 1, max(0, m.start() - 12)) : m.start() - 1]
+                before = [h for h in topics.vocab.scan(head) if topics.vocab.specific(h.term, SPECIFIC_SHARE)]
+                if before:
+                    said.setdefault(before[-1].term, []).append((m.group("k"), unit, m.start(), m.end()))
+    for term, places in said.items():
+        steps: dict[str, int] = {}
+        for k, *_ in places:
+            steps[k] = steps.get(k, 0) + 1
+        for k, unit, at, end in places:
+            if steps[k] != 1:
+                continue
+            others = [(kk, n) for kk, n in steps.items() if kk != k]
+            if len(others) != 1 or others[0][1] < STEP_VOTES:
+                continue
+            if k not in rows or topics.present(term, _squash(rows[k])):
+                continue  # the step table says it happens here too (or has no row to tell)
+            usual = others[0][0]
+            ref_raw = unit.text[at:end].rstrip("（ ")
+            where = [(u.id, u.line_of(a)) for kk, u, a, _e in places if kk == usual]
+            yield TOPIC.finding(
+                unit.id,
+                unit.line_of(at),
+                f"此处「{ref_raw}」之后讲「{term}」，而全文另 {len(where)} 处均把「{term}」放在步骤 {usual}"
+                f"（步骤表步骤 {k} 也不讲它），疑为改号或笔误",
+                f"'{ref_raw}' is followed by '{term}', which the text puts at step {usual} in {len(where)} other "
+                f"places (and the step table's row {k} does not mention it) — probably renumbered or mistyped",
+                clip(unit.text[max(0, at - 10) : end + 8], 40),
+                related=[(f"步骤 {usual}", None), *where[:4]],
+                extra={
+                    "target": f"步骤 {k}",
+                    "likely": f"步骤 {usual}",
+                    "terms": [term],
+                    "kind": "night_step",
+                },
+            )
+
+
+_ITEM_HEAD = re.compile(r"^\s*[①-⑳]?\s*(?P<head>[\u4e00-\u9fff·\d]{2,12}?)\s*(?:[：:⸺〔（(＝]|【)")
+
+
+def _item_heads(topics: _Topics, place: Place) -> frozenset[str]:
+    """The heading of an item (「⑥ 封锁：…」「④ 疫苗抗体⸺…」), whole: a word inside a heading
+    (「层序」 in 2.8.2⑧ 「毒药的层序」) is what the item says something about, not what tells it apart."""
+    body = place.text.split("。", 1)[1] if "。" in place.text else place.text
+    m = _ITEM_HEAD.match(body)
+    if m is None:
+        return frozenset()
+    head = m.group("head").strip("·")
+    return frozenset({head}) if len(head) >= 2 else frozenset()
+
+
+def _named_item(
+    topics: _Topics, unit: Unit, at: int, ref: Ref, place: Place, near: list[Place]
+) -> tuple[list[str], Place] | None:
+    """An item citation whose phrase names another item's heading (「④ 疫苗抗体⸺…」) that the cited
+    item lacks, while the sentence names nothing of the cited item's heading: the items of one
+    clause are told apart by their headings as clauses are by their titles."""
+    own = _item_heads(topics, place)
+    sentence = _squash(topics.window(unit, at, ref.raw, wide=True))
+    phrase = _squash(topics.window(unit, at, ref.raw))
+    cited = _squash(place.text.split("。", 1)[-1])
+    terms = topics.topic(unit, at, ref.raw)
+    words = "".join(_CJK_RUN.findall(phrase))
+    if any(words[i : i + _VERBATIM] in cited for i in range(len(words) - _VERBATIM + 1)):
+        return None
+    scored: list[tuple[int, int, Place, list[str]]] = []
+    for k, other in enumerate(near):
+        heads = _item_heads(topics, other) - own
+        other_text = _squash(other.text.split("。", 1)[-1])
+        hits = [t for t in heads if t in phrase and other_text.count(t) >= 3 * cited.count(t)]
+        if not hits:
+            continue
+        if any(topics.present(t, cited) and not topics.present(t, other_text) for t in terms):
+            continue  # the phrase also says something only the cited item says
+        rest = sentence
+        for t in sorted(heads, key=len, reverse=True):
+            rest = rest.replace(t, "。")
+        if any(t in rest for t in own):
+            return None  # the sentence names the cited item's heading too
+        scored.append((len(hits), -k, other, sorted(hits)))
+    if not scored:
+        return None
+    scored.sort(key=lambda sc: (sc[0], sc[1]), reverse=True)
+    if len(scored) > 1 and scored[1][0] == scored[0][0]:
+        return None
+    return scored[0][3], scored[0][2]
 
 
 def _item_label_at(ctx: LintContext, unit: Unit, at: int, ref: Ref) -> bool:
@@ -793,6 +1023,7 @@ def _related(a: str, b: str) -> bool:
 
 
 _STEP_NEAR = 8
+_BRACKET_NAME = re.compile(r"[（(]([\u4e00-\u9fff∕/、]{2,10})[）)]")
 
 
 def _bigrams(text: str) -> set[str]:
@@ -809,6 +1040,9 @@ def _step_verdict(
     while skip < len(text) and text[skip] in " \u3000":
         skip += 1
     after = text[skip : _part_end(text, skip, min(len(text), skip + _STEP_NEAR))]
+    bracket = _BRACKET_NAME.match(text, skip)
+    if bracket:
+        after = bracket.group(1)  # 「步骤 6（枪击）」: the bracket names what happens at the step
     if after.startswith(("在", "于", "因", "若", "如", "自", "从", "当")):
         after = ""  # 「步骤 8 在寂灭时刻中空转」: what follows is a condition, not what happens there
     before_at = at - 1 if text[at - 1 : at] == "于" else at

@@ -93,6 +93,10 @@ class Vocabulary:
             i += len(found)
         return out
 
+    def prefixes(self, text: str, i: int) -> list[str]:
+        """Every term that starts at ``text[i]`` (not only the longest)."""
+        return [t for t in self._by_first.get(text[i], ()) if text.startswith(t, i)] if i < len(text) else []
+
     def terms(self, text: str) -> list[str]:
         return [h.term for h in self.scan(text)]
 

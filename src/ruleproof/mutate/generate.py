@@ -112,6 +112,11 @@ def _is_log(u: Unit) -> bool:
     return not u.is_clause and any(w in u.title for w in LOG_WORDS)
 
 
+def body_units(doc: Document) -> list[Unit]:
+    """The units an edit may touch: everything but the revision log (history, not rules)."""
+    return [u for u in units(doc) if not _is_log(u)]
+
+
 @dataclass(frozen=True)
 class Candidate:
     klass: str
@@ -160,12 +165,75 @@ def _context(text: str, start: int) -> set[str]:
     return {head[i : i + 2] for i in range(len(head) - 1) if _CJK2.fullmatch(head[i : i + 2])} - _COMMON
 
 
-def numbers(doc: Document, rng: random.Random) -> Iterator[Candidate]:
-    """Numbers the text states more than once: the same value and unit after a shared word elsewhere."""
+NUMBER_NOTIONS = ("restated", "loose")
+"""What makes a number "stated in more than one place" (``--numbers``).
+
+``loose`` (the first generator): the same value and unit elsewhere with a two-character word in
+common among the ten characters before each — 「抵挡 1 次感染」 in 3.3.8 and in 4.8.1 although one is
+the temporary doctor's rule and the other the bodyguard's, 「每夜至多 1 次」 anywhere.  Most such
+numbers are two different quantities that happen to be equal: changing one leaves nothing wrong to
+find, so a miss there says nothing of the checks.
+
+``restated`` (the default): the same value and unit elsewhere, and either a word of at least three
+characters in common right before both (「子弹存储上限 2发」 / 「存储上限 2发」, 「连续 4 夜」 after
+「疫苗抗体」), or a two-character word in common and a citation that joins the two sentences (one cites
+the other's clause, or both cite one clause: 「（自步骤 0.5 起，6.1.2）」).  Read from the text alone —
+never from the lint's fact table or links."""
+
+
+def _grams(text: str, n: int) -> set[str]:
+    cjk = "".join(_CJK_RUNS.findall(text))
+    return {cjk[i : i + n] for i in range(len(cjk) - n + 1)}
+
+
+_CJK_RUNS = re.compile(r"[\u4e00-\u9fff]+")
+
+
+def _tail(text: str, at: int) -> str:
+    """The words right before a number, within its sentence part: at most six characters of them."""
+    lo = at
+    while lo > 0 and at - lo < 12 and text[lo - 1] not in "。；，、：（）「」⸺|｜":
+        lo -= 1
+    words = "".join(_CJK_RUNS.findall(text[lo:at]))
+    return words[-6:]
+
+
+def _sentence_cites(text: str, at: int) -> set[str]:
+    lo = max(text.rfind("。", 0, at), text.rfind("；", 0, at)) + 1
+    ends = [i for i in (text.find("。", at), text.find("；", at)) if i >= 0]
+    hi = min(ends) if ends else len(text)
+    return {m.group("id") for m in _ID_AT.finditer(text, lo, hi)}
+
+
+def _restated(
+    a: tuple[Unit, re.Match[str], set[str]], b: tuple[Unit, re.Match[str], set[str]], doc: Document
+) -> bool:
+    (ua, ma, ca), (ub, mb, cb) = a, b
+    if ua is ub and abs(ma.start() - mb.start()) < 40:
+        return False  # one statement, not two
+    ta, tb = ua.text, ub.text
+    head_a = _tail(ta, ma.start())
+    head_b = _tail(tb, mb.start())
+    if (_grams(head_a, 3) & _grams(head_b, 3)) - _COMMON3:
+        return True
+    if not ca & cb:
+        return False
+    cites_a, cites_b = _sentence_cites(ta, ma.start()), _sentence_cites(tb, mb.start())
+
+    def names(unit: Unit, cited: set[str]) -> bool:
+        return any(unit.id == c or unit.id.startswith(c + ".") for c in cited if c in doc.clauses)
+
+    return names(ub, cites_a) or names(ua, cites_b) or bool(cites_a & cites_b & set(doc.clauses))
+
+
+# three-character runs too common to say which quantity a number is (「每夜至」「全局限」)
+_COMMON3 = frozenset(("每夜至", "夜至多", "全局限", "全局仅", "局仅此", "仅此一", "上限为", "至多为"))
+
+
+def numbers(doc: Document, rng: random.Random, notion: str = "restated") -> Iterator[Candidate]:
+    """Numbers the text states more than once (:data:`NUMBER_NOTIONS` says what that means)."""
     occurrences: dict[tuple[str, str], list[tuple[Unit, re.Match[str], set[str]]]] = defaultdict(list)
-    for u in units(doc):
-        if _is_log(u):
-            continue
+    for u in body_units(doc):
         text = u.text
         for m in _NUMBER.finditer(text):
             if (
@@ -178,7 +246,10 @@ def numbers(doc: Document, rng: random.Random) -> Iterator[Candidate]:
             occurrences[(m.group("n"), m.group("u"))].append((u, m, _context(text, m.start())))
     for (_value, unit), occ in occurrences.items():
         for u, m, ctx in occ:
-            if not any(v is not u and ctx & c for v, _m, c in occ):
+            if notion == "loose":
+                if not any(v is not u and ctx & c for v, _m, c in occ):
+                    continue
+            elif not any(o[1] is not m and _restated((u, m, ctx), o, doc) for o in occ):
                 continue
             raw = m.group("n")
             if raw in _CN:
@@ -213,9 +284,7 @@ def citations(doc: Document, rng: random.Random) -> Iterator[Candidate]:
         if ref.kind in (RefKind.CLAUSE, RefKind.ITEM) and ref.context != "tag" and not ref.quoted:
             where = ref.clause or ref.context.removeprefix("appendix:")
             refs_by_line[(where, ref.line)].add(ref.target_clause or "")
-    for u in units(doc):
-        if _is_log(u):
-            continue
+    for u in body_units(doc):
         text = u.text
         for m in _ID_AT.finditer(text):
             cid = m.group("id")
@@ -261,9 +330,7 @@ def namespaces(doc: Document, rng: random.Random) -> Iterator[Candidate]:
     )
     registry = next((c for c in doc if "登记册" in c.title), None)
     reg_labels = sorted({r.target_item for r in doc.refs() if r.kind is RefKind.REGISTRY and r.target_item})
-    for u in units(doc):
-        if _is_log(u):
-            continue
+    for u in body_units(doc):
         text = u.text
         for m in _BATCH.finditer(text):
             label = m.group("l")
@@ -335,9 +402,7 @@ _GATE = re.compile(r"[①②③④⑤⑥⑦⑧⑨⑩](?:之二)?")
 
 
 def gates(doc: Document, rng: random.Random) -> Iterator[Candidate]:
-    for u in units(doc):
-        if _is_log(u):
-            continue
+    for u in body_units(doc):
         text = u.text
         for m in re.finditer(r"十关核验[^①]{0,30}(?=①)", text):
             start = m.end()
@@ -445,7 +510,7 @@ def _pieces(doc: Document) -> Iterator[tuple[Unit, int, int]]:
 
 
 def truncations(doc: Document, rng: random.Random) -> Iterator[Candidate]:
-    words = sorted({w for c in doc for w in _TITLE_WORD.findall(c.title)}, key=len, reverse=True)
+    words = sorted({w for c in doc for w in _TITLE_WORD.findall(c.title)}, key=lambda w: (-len(w), w))
     for u, lo, hi in _pieces(doc):
         text = u.text
         piece = text[lo:hi]
@@ -487,9 +552,7 @@ def truncations(doc: Document, rng: random.Random) -> Iterator[Candidate]:
 
 
 def duplicates(doc: Document, rng: random.Random) -> Iterator[Candidate]:
-    for u in units(doc):
-        if _is_log(u):
-            continue
+    for u in body_units(doc):
         clause = doc.clauses.get(u.id) if u.is_clause else None
         cuts = [it.offset for it in clause.items] if clause else []
         for s in sentences(u.text, cuts):
@@ -504,9 +567,7 @@ def duplicates(doc: Document, rng: random.Random) -> Iterator[Candidate]:
 
 def split_ids(doc: Document, rng: random.Random) -> Iterator[Candidate]:
     cited = {r.target_clause for r in doc.refs() if r.target_clause}
-    for u in units(doc):
-        if _is_log(u):
-            continue
+    for u in body_units(doc):
         text = u.text
         for m in _ID_AT.finditer(text):
             cid = m.group("id")
@@ -549,17 +610,32 @@ GENERATORS: dict[str, Callable[[Document, random.Random], Iterator[Candidate]]] 
 assert tuple(GENERATORS) == CLASS_KEYS
 
 
-def candidate_counts(doc: Document, *, seed: int, classes: tuple[str, ...] = CLASS_KEYS) -> dict[str, int]:
+def _candidates(doc: Document, klass: str, rng: random.Random, numbers_notion: str) -> list[Candidate]:
+    if klass == "number":
+        return list(numbers(doc, rng, numbers_notion))
+    return list(GENERATORS[klass](doc, rng))
+
+
+def candidate_counts(
+    doc: Document, *, seed: int, classes: tuple[str, ...] = CLASS_KEYS, numbers_notion: str = "restated"
+) -> dict[str, int]:
     """How many edits of each class the text offers (the population the mutants are sampled from)."""
-    return {k: sum(1 for _ in GENERATORS[k](doc, random.Random(f"{seed}:{k}"))) for k in classes}
+    return {k: len(_candidates(doc, k, random.Random(f"{seed}:{k}"), numbers_notion)) for k in classes}
 
 
-def generate(doc: Document, *, seed: int, count: int, classes: tuple[str, ...] = CLASS_KEYS) -> list[Mutant]:
+def generate(
+    doc: Document,
+    *,
+    seed: int,
+    count: int,
+    classes: tuple[str, ...] = CLASS_KEYS,
+    numbers_notion: str = "restated",
+) -> list[Mutant]:
     """Up to ``count`` mutants of each class (fewer when the text offers fewer candidates)."""
     out: list[Mutant] = []
     for klass in classes:
         rng = random.Random(f"{seed}:{klass}")
-        candidates = list(GENERATORS[klass](doc, rng))
+        candidates = _candidates(doc, klass, rng, numbers_notion)
         picked = rng.sample(range(len(candidates)), min(count, len(candidates)))
         for n, k in enumerate(sorted(picked), start=1):
             out.append(_mutant(candidates[k], n))

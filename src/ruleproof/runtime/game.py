@@ -32,6 +32,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from ruleproof.runtime.menus import MenuShape, probe_copy, seat_menu
 from ruleproof.runtime.model import (
     SYSTEM,
@@ -60,10 +62,11 @@ class Decision(NamedTuple):
 
     night: int
     step: str
-    view: object  # what the book records of the state at the step's start (None: the live state, unchanged
+    view: Any  # what the book records of the state at the step's start (None: the live state, unchanged
     #               until the step's checks are over)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class BaseGame(Generic[P]):
     """One game of some book.  Subclasses set :attr:`rules` and fill :attr:`players`."""
 
@@ -99,17 +102,22 @@ class BaseGame(Generic[P]):
 
     # ── running ─────────────────────────────────────────────────────────────────────────────
 
+    def has_result(self) -> bool:
+        """Whether the game has a result.  (A method, not ``self.result is None`` inline: a compiled build
+        would narrow the attribute across the calls that set it.)"""
+        return self.result is not None
+
     def run(self) -> Result | None:
         """Play until a result, or until ``stop_after``.  Returns the result, if any."""
         self.opening()
         n = 0
-        while self.result is None:
+        while not self.has_result():
             n += 1
             for phase in self.phases(n):
                 if not self.phase_runs(phase):
                     continue
                 self.run_phase(n, phase)
-                if self.result is not None or self.stop_after == (phase.kind, n):
+                if self.has_result() or self.stop_after == (phase.kind, n):
                     return self.result
             if self.stop_after is not None and self.stop_after[1] <= n:
                 break
@@ -147,7 +155,7 @@ class BaseGame(Generic[P]):
                 self.statuses.expire(self, n, key, "end")
             if self.observer is not None:
                 self.observer(self, n, key)
-            if self.result is not None:
+            if self.has_result():
                 return
 
     def run_step(self, phase: Phase, key: str) -> None:
@@ -155,7 +163,7 @@ class BaseGame(Generic[P]):
         hooks = self.rules.hooks
         for fn in hooks.get((key, "pre"), ()):
             fn(self)
-            if self.result is not None:
+            if self.has_result():
                 return
         if self.decision_observer is not None:
             self.decision_observer(self, self.night, key)
@@ -166,7 +174,7 @@ class BaseGame(Generic[P]):
                 self.run_actions(key)
         for fn in hooks.get((key, "post"), ()):
             fn(self)
-            if self.result is not None:
+            if self.has_result():
                 return
 
     def step_frozen(self, key: str) -> bool:
@@ -214,7 +222,7 @@ class BaseGame(Generic[P]):
         collective: dict[str, list[Action]] = {}
         ledger = self.ledger
         for a in checked:
-            if self.result is not None:
+            if self.has_result():
                 return  # the game ended while the step resolved: nothing more happens
             impl = impls[a.skill]
             if impl.collective:
@@ -269,7 +277,7 @@ class BaseGame(Generic[P]):
             self.resolving = a.skill
             self.resolve_action(impl, pl, a)
             self.resolving = ""
-            if self.result is not None:
+            if self.has_result():
                 return
 
     def resolve_action(self, impl: SkillImpl[Any, Any, Any], pl: P, a: Action) -> None:

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from ruleproof.errors import UserError
 
 SYSTEM = 0
@@ -51,6 +53,7 @@ class NotImplementedRule(UserError):
     """A seat variant, role or skill of the text that the book's engine does not implement yet."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Action:
     """One submitted decision: who, which skill, on whom.  ``step`` picks one window of a skill that has
     several; ``at`` is the moment of a real-time decision (minutes since the round's period opened, or
@@ -124,6 +127,7 @@ class LedgerEntry(NamedTuple):
     targets: tuple[int, ...]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Seat:
     """One player at the table.  ``role`` is the role whose skills the seat uses now, ``true_role`` the one
     it truly holds (they differ under a transform or a drunk's belief), ``faction`` its alignment — kept
@@ -141,6 +145,7 @@ class Seat:
         self.out: str | None = None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Result:
     """How the game ended: the winning side (or ``draw``), the round and the node at which it was decided,
     the row of the book's victory table that decided it and its reason, and any seats with a secondary win

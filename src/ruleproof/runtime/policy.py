@@ -13,6 +13,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
+from mypy_extensions import mypyc_attr
+
 from ruleproof.runtime.model import Action, Seat
 from ruleproof.runtime.rules import Option
 
@@ -36,6 +38,7 @@ class Policy(Protocol):
         ...
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PassPolicy:
     """Nobody does anything; the system player takes every rule's default."""
 
@@ -49,6 +52,7 @@ class PassPolicy:
         return None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ScriptPolicy:
     """A vector's script: ``nights[n]`` / ``days[n]`` list the actions of round ``n``'s night and day half,
     ``orders[n]`` an optional resolution order, ``choices[(half, n)]`` the system player's picks in the
@@ -104,6 +108,7 @@ class ScriptPolicy:
         return None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RandomPolicy:
     """Seeded random legal play: at each step every living seat, in the round's order, walks its menu (the
     step's implemented skills its role or true role holds, in spec order) and lets each skill ``propose``;
@@ -111,13 +116,18 @@ class RandomPolicy:
     player picks uniformly.  Same seed, same game.
 
     A book adapts it by overriding the small hooks: :meth:`seats` (whose decisions, in which order — and a
-    plan made once per round), :meth:`main_done`, :meth:`excluded`, :meth:`proposed`, :meth:`probe`."""
+    plan made once per round), :meth:`main_done`, :meth:`excluded`, :meth:`proposed`, :meth:`probe`; a
+    study's policy overrides :meth:`pick` (ruleproof.studies)."""
 
     def __init__(self, seed: int, menus: Mapping[str, list[Option[Any, Any, Any]]]) -> None:
         self.rng = random.Random(f"policy:{seed}")
         self.options = menus
         # step → (role, true role) → the step's skills such a seat may use, in spec order
         self._menus: dict[str, dict[tuple[str, str], list[Option[Any, Any, Any]]]] = {}
+        # step → every role holding one of the step's skills: a seat holding none is skipped at once
+        self._holders: dict[str, frozenset[str]] = {
+            step: frozenset(role for o in opts for role in o[2]) for step, opts in menus.items()
+        }
 
     def order(self, g: Any, night: int) -> Sequence[int] | None:
         return None
@@ -149,6 +159,13 @@ class RandomPolicy:
         """The action a skill's own capability rule is asked about before proposing."""
         return Action(p.n, key, (p.n,))
 
+    def pick(self, g: Any, p: Any, key: str, impl: Any, rng: random.Random) -> Action | None:
+        """``p``'s action for the skill ``key`` (``impl``) at this step: the skill's random legal proposal.
+        A study's policy overrides it to let a plug-in decide (it still draws the proposal first, so the
+        random stream is the same whatever the plug-in answers)."""
+        a: Action | None = impl.propose(g, p, rng)
+        return a
+
     # ── the loop ─────────────────────────────────────────────────────────────────────────────
 
     def actions(self, g: Any, step: str) -> list[Action]:
@@ -158,12 +175,13 @@ class RandomPolicy:
         if not options:
             return []
         menus = self._menus.setdefault(step, {})
+        holders = self._holders[step]
         out: list[Action] = []
         self.begin(g, step)
         players: list[Seat] = g.players
         for n in order:
             p = players[n - 1]
-            if not p.alive:
+            if not p.alive or (p.role not in holders and p.true_role not in holders):
                 continue
             menu = menus.get((p.role, p.true_role))
             if menu is None:
@@ -178,7 +196,7 @@ class RandomPolicy:
                     continue
                 if not (impl.capable(g, p, self.probe(p, key)) if custom else g.capable(p, key)):
                     continue
-                a = impl.propose(g, p, rng)
+                a = self.pick(g, p, key, impl, rng)
                 if a is not None:
                     out.append(a)
                     self.proposed(g, p, key)

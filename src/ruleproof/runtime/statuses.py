@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 
 class Until(NamedTuple):
     """The moment a status ends: the ``edge`` (``start`` or ``end``) of step ``step`` in round ``night``."""
@@ -20,6 +22,7 @@ class Until(NamedTuple):
 
 
 @dataclass
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Status:
     name: str
     holder: int
@@ -34,6 +37,7 @@ class Status:
         return out
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Statuses:
     """The statuses in force, in the order they were given; ``steps`` is the cycle's step order."""
 

@@ -41,10 +41,21 @@ def code_fingerprint() -> str:
 
     root = Path(ruleproof.__file__).resolve().parent
     h = hashlib.sha256()
-    for path in sorted(root.rglob("*.py")):
-        h.update(str(path.relative_to(root)).encode())
+    for path in sorted(source_files(root)):
+        h.update(path.relative_to(root).as_posix().encode())
         h.update(path.read_bytes())
     return h.hexdigest()
+
+
+def source_files(root: Path) -> list[Path]:
+    """Every ``*.py`` below ``root``, through symbolic links: in a source checkout ``specs`` and
+    ``invariants`` are links into the package (``Path.rglob`` does not follow them on Python 3.11, so a
+    change to an engine or an invariant would not have changed the fingerprint)."""
+    out = []
+    for folder, dirs, files in os.walk(root, followlinks=True):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        out += [Path(folder) / f for f in files if f.endswith(".py")]
+    return out
 
 
 def spec_fingerprint(package: str) -> str:

@@ -264,8 +264,16 @@ def validate(raw: Any, engine: BookEngine, path: str) -> None:
     error = best_match(_validator(engine).iter_errors(raw))
     if error is None:
         return
+    # a oneOf / anyOf names only the place of the alternatives: say where the alternative that matched
+    # furthest breaks (the deepest place), as the loader's own errors do
+    while error.context:
+        error = max(error.context, key=lambda e: len(e.absolute_path))
+    zh = error.message
+    if error.validator == "additionalProperties":  # the one the loader words as 「未知字段」
+        extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
+        zh = f"未知字段：{'、'.join(map(str, extra))}"
     raise MalformedVector(
-        f"{path}: {error.json_path}：不符合向量模式（JSON Schema）：{error.message}",
+        f"{path}: {error.json_path}：不符合向量模式（JSON Schema）：{zh}",
         f"{path}: {error.json_path}: does not match the vector schema: {error.message}",
     )
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from ruleproof.specs.fanhanglu.engine.game import Game
 from ruleproof.specs.fanhanglu.engine.model import Action, Player
 from ruleproof.specs.fanhanglu.engine.registry import SkillImpl, on_arrival, on_setup, skill
@@ -70,6 +72,7 @@ def advance(g: Game, p: Player, quick: bool) -> None:
         p.forge_pending += int(done)
 
 
+@mypyc_attr(native_class=False)  # subclassed by decorated (non-native) classes
 class Forging(SkillImpl):
     """Regular (4.11.2①) or quick (①之二) forging: two processes, one unfinished at a time (2.9⑤)."""
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import random
 
+from mypy_extensions import mypyc_attr
+
 from ruleproof.specs.fanhanglu.engine.game import Game
 from ruleproof.specs.fanhanglu.engine.model import Action, Player
 from ruleproof.specs.fanhanglu.engine.registry import SKILL_IMPLS, SkillImpl, hook, skill
@@ -182,6 +184,7 @@ def try_escape(g: Game, p: Player) -> None:
     drop_archives(g, p)
 
 
+@mypyc_attr(native_class=False)  # subclassed by decorated (non-native) classes
 class Escaping(SkillImpl):
     def check(self, g: Game, p: Player, a: Action) -> None:
         check_escape(g, p, a)

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import argparse
 import shlex
-from pathlib import Path
 
 from ruleproof.cli.cmd_replay import expand, load
 from ruleproof.cli.i18n import t
 from ruleproof.conform import report
 from ruleproof.conform.runner import DEFAULT_TIMEOUT, Conformance, EngineProcess
 from ruleproof.errors import BadInput
+from ruleproof.fsutil import atomic_write_text
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -79,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         out = report.text(reports, info, args.lang)
     if args.output:
-        Path(args.output).write_text(out, encoding="utf-8")
+        atomic_write_text(args.output, out)  # the one writer: a folder / full disk is one line, exit 2
         if args.format != "text":
             print(report.text(reports, info, args.lang).splitlines()[-1])
     else:

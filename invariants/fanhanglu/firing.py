@@ -240,7 +240,10 @@ def firing(spec: Spec, opts: Options, games: int = GAMES) -> list[Firing]:
             facts, goal = skill_facts(rule.key)
         else:
             facts, goal = victory_facts(rule.key, players)
-        core = refute(facts, goal, opts)
+        try:
+            core = refute(facts, goal, opts)
+        except Unknown:  # the solver gave no answer in time: not refuted, so neither reached nor unreachable
+            core = None
         if core is None:
             out.append(Firing(rule, "unwitnessed"))
         else:

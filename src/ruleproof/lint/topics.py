@@ -91,6 +91,8 @@ _SAME_ID = re.compile(
 _SAME_LABEL = re.compile(
     r"(?P<k>批次|步骤)\s*(?P<a>[〇①-⑳]|\d+(?:\.\d+)?[ab]?)\s*(?:与|及|和|、|或|∕|/)\s*(?:(?P=k)\s*)?(?P=a)(?![\d.])"
 )
+# 「批次⑨⑨」: one batch label twice in a run of labels (「批次⑦⑨」 lists two batches)
+_SAME_RUN = re.compile(r"批次\s*[〇①-⑳]*(?P<a>[〇①-⑳])(?P=a)")
 # 「6.9.4③③」: one item label twice in a citation of several items
 _SAME_ITEM = re.compile(rf"(?<![\d.]){CLAUSE_ID}[①-⑳]*(?P<a>[①-⑳])(?P=a)")
 
@@ -582,6 +584,21 @@ class _Topics:
             out.setdefault(c.rpartition(".")[0], []).append(c)
         return out
 
+    def sibling_names(self, cid: str) -> frozenset[str]:
+        """What names a clause for its siblings: the whole heads of its title, and the terms inside a head
+        that is a name (at most ``NAME_LEN`` characters: 救援 of 「救援额度」; not 出手 of 「每晚仅一类出手」,
+        a title that is a sentence)."""
+        heads = self.title_heads(cid)
+        parts = {
+            t
+            for head in heads
+            if len(head) <= NAME_LEN
+            for i in range(len(head))
+            for t in self.vocab.prefixes(head, i)
+            if self.vocab.specific(t, SPECIFIC_SHARE)
+        }
+        return heads | frozenset(parts)
+
     def children(self, parent: str) -> list[str]:
         """The clauses right under ``parent``, in the document's order."""
         return self._children.get(parent, [])
@@ -683,6 +700,7 @@ def run(ctx: LintContext) -> Iterator[Finding]:
     topics = _Topics(ctx)
     yield from _topics(ctx, topics)
     yield from _step_events(ctx, topics)
+    yield from _batch_times(ctx, topics)
     yield from _quotes(ctx, topics)
     yield from _repeated(ctx)
 
@@ -692,7 +710,12 @@ def _repeated(ctx: LintContext) -> Iterator[Finding]:
         if unit.id in ctx.log_appendices:
             continue
         text = unit.text
-        for m in (*_SAME_ID.finditer(text), *_SAME_LABEL.finditer(text), *_SAME_ITEM.finditer(text)):
+        clause = ctx.clause(unit.id) if unit.is_clause else None
+        starts = {it.offset for it in clause.items} if clause else set()
+        found = (*_SAME_ID.finditer(text), *_SAME_LABEL.finditer(text), *_SAME_ITEM.finditer(text))
+        # a run's second label may be where the next item starts: 「…当夜的批次⑥⑥变形不受…」
+        found += tuple(m for m in _SAME_RUN.finditer(text) if m.end() - 1 not in starts)
+        for m in found:
             raw = m.group(0)
             yield REPEATED.finding(
                 unit.id,
@@ -704,6 +727,7 @@ def _repeated(ctx: LintContext) -> Iterator[Finding]:
             )
 
 
+NAME_LEN = 5  # a title head this short is a name; a longer one is a sentence about its subject
 STRONG_SHARE = 0.10  # a term in at most this share of the clauses names something particular
 
 
@@ -746,75 +770,133 @@ def _citing_unit(ctx: LintContext, ref: Ref) -> Unit | None:
 
 def _topics(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
     for ref in ctx.doc.refs():
-        if ref.kind not in _KINDS or ref.quoted:
-            continue
-        if ref.context == "tag" and "例外" in ref.raw:
-            continue  # an exception label: the registry checks judge it
-        unit = _citing_unit(ctx, ref)
+        unit = _judged_unit(ctx, ref)
         if unit is None:
             continue
-        if (
-            ref.kind in (RefKind.CLAUSE, RefKind.ITEM)
-            and unit.is_clause
-            and ref.target_clause
-            and (is_descendant(unit.id, ref.target_clause) or is_descendant(ref.target_clause, unit.id))
-        ):
-            continue  # a clause citing itself or its family
         at = topics.locate(unit, ref)
         if at is None:
             continue
-        if _compared_or_denied(unit.text, at, at + len(ref.raw)):
-            continue
-        listed = _in_list(unit.text, at, at + len(ref.raw))
-        tail = unit.text[at + len(ref.raw) : at + len(ref.raw) + 3]
-        if ref.raw.count(".") == 1 and re.match(r"\s*[∕/~〜～]", tail) and unit.text[at - 1 : at] in " 型为":
-            continue  # 「船员 1.5∕有职业者 2.0」: numbers the reader took for a clause id
-        place, near = topics.target(ref)
-        if place is None:
-            continue
-        if ref.kind in (RefKind.BATCH, RefKind.NIGHT_STEP) and _item_label_at(ctx, unit, at, ref):
-            continue  # 「仅可读取批次」 at an item's end, then 「⑤ 报告内…」: the ⑤ labels the next item
-        if ref.kind is RefKind.NIGHT_STEP:
-            if not listed and not _temporal(unit.text, at, at + len(ref.raw)):
-                step = _step_verdict(topics, unit.text, at, at + len(ref.raw), place, near)
-                if isinstance(step, tuple):
-                    yield _topic_finding(unit, ref, at, place, *step)
-            continue
-        if topics.gate_defined(unit, at, ref):
-            continue  # the checklist itself cites this clause for this gate
-        terms = topics.topic(unit, at, ref.raw)
-        clause_text = _squash(
-            topics.ancestry(ref) + "。" + topics.places.clause_text(ref.target_clause or "")
-        )
-        item_level = bool(ref.target_item) and ref.kind is RefKind.ITEM and unit.is_clause
-        item_text = _squash(place.text)
-        if item_level and all(
-            topics.present(t, clause_text) and not topics.present(t, item_text) for t in terms
-        ):
-            # the phrase names the clause's subject (or nothing), not which item: the sentence tells
-            # the items apart — unless it mentions what the cited item is about
-            wide = topics.topic(unit, at, ref.raw, wide=True)
-            if topics.mentions_heading(place, wide, unit, at):
-                continue
-            verdict = _judge(topics, ref, place, near, [t for t in wide if t not in terms] or wide)
-        else:
-            nearest = topics.topic(unit, at, ref.raw, near=True)
-            verdict = _judge(topics, ref, place, near, nearest) if nearest != terms else "unjudged"
-            if verdict == "unjudged":
-                verdict = _judge(topics, ref, place, near, terms)
-        if not isinstance(verdict, tuple) and ref.kind is RefKind.CLAUSE and not ref.target_item:
-            verdict = _named_sibling(topics, unit, at, ref)
-        elif not isinstance(verdict, tuple) and ref.kind is RefKind.ITEM and ref.target_item:
-            verdict = _named_item(topics, unit, at, ref, place, near)
-        if not isinstance(verdict, tuple):
-            continue
-        terms, likely = verdict
-        if listed and not topics.list_confirms(unit, at, ref, terms, likely):
-            continue
-        yield _topic_finding(unit, ref, at, place, terms, likely)
+        found = _verdict(ctx, topics, unit, at, ref)
+        if found is not None:
+            place, terms, likely = found
+            yield _topic_finding(unit, ref, at, place, terms, likely)
+
+
+def _judged_unit(ctx: LintContext, ref: Ref) -> Unit | None:
+    """The unit of a citation this check judges (None: not judged — a mention, an exception label, a
+    clause citing its own family)."""
+    if ref.kind not in _KINDS or ref.quoted:
+        return None
+    if ref.context == "tag" and "例外" in ref.raw:
+        return None  # an exception label: the registry checks judge it
+    unit = _citing_unit(ctx, ref)
+    if unit is None:
+        return None
+    if (
+        ref.kind in (RefKind.CLAUSE, RefKind.ITEM)
+        and unit.is_clause
+        and ref.target_clause
+        and (is_descendant(unit.id, ref.target_clause) or is_descendant(ref.target_clause, unit.id))
+    ):
+        return None  # a clause citing itself or its family
+    return unit
+
+
+def _verdict(
+    ctx: LintContext, topics: _Topics, unit: Unit, at: int, ref: Ref
+) -> tuple[Place, list[str], Place] | None:
+    """The cited place, the evidence and the likely intended target, when the citation at ``at`` lands on a
+    place about something else."""
+    if _compared_or_denied(unit.text, at, at + len(ref.raw)):
+        return None
+    listed = _in_list(unit.text, at, at + len(ref.raw))
+    tail = unit.text[at + len(ref.raw) : at + len(ref.raw) + 3]
+    if ref.raw.count(".") == 1 and re.match(r"\s*[∕/~〜～]", tail) and unit.text[at - 1 : at] in " 型为":
+        return None  # 「船员 1.5∕有职业者 2.0」: numbers the reader took for a clause id
+    place, near = topics.target(ref)
+    if place is None:
+        return None
+    if ref.kind in (RefKind.BATCH, RefKind.NIGHT_STEP) and _item_label_at(ctx, unit, at, ref):
+        return None  # 「仅可读取批次」 at an item's end, then 「⑤ 报告内…」: the ⑤ labels the next item
+    if ref.kind is RefKind.NIGHT_STEP:
+        named = _BRACKET_NAME.match(unit.text, _skip_spaces(unit.text, at + len(ref.raw))) is not None
+        if (named or not listed) and not _temporal(unit.text, at, at + len(ref.raw)):
+            step = _step_verdict(topics, unit.text, at, at + len(ref.raw), place, near)
+            if isinstance(step, tuple):
+                return place, *step
+        return None
+    if topics.gate_defined(unit, at, ref):
+        return None  # the checklist itself cites this clause for this gate
+    terms = topics.topic(unit, at, ref.raw)
+    clause_text = _squash(topics.ancestry(ref) + "。" + topics.places.clause_text(ref.target_clause or ""))
+    item_level = bool(ref.target_item) and ref.kind is RefKind.ITEM and unit.is_clause
+    item_text = _squash(place.text)
+    verdict: str | tuple[list[str], Place] | None
+    if item_level and all(topics.present(t, clause_text) and not topics.present(t, item_text) for t in terms):
+        # the phrase names the clause's subject (or nothing), not which item: the sentence tells
+        # the items apart — unless it mentions what the cited item is about
+        wide = topics.topic(unit, at, ref.raw, wide=True)
+        if topics.mentions_heading(place, wide, unit, at):
+            return None
+        verdict = _judge(topics, ref, place, near, [t for t in wide if t not in terms] or wide)
+    else:
+        nearest = topics.topic(unit, at, ref.raw, near=True)
+        verdict = _judge(topics, ref, place, near, nearest) if nearest != terms else "unjudged"
+        if verdict == "unjudged":
+            verdict = _judge(topics, ref, place, near, terms)
+    if not isinstance(verdict, tuple) and ref.kind is RefKind.CLAUSE and not ref.target_item:
+        verdict = _named_sibling(topics, unit, at, ref)
+    elif not isinstance(verdict, tuple) and ref.kind is RefKind.ITEM and ref.target_item:
+        verdict = _named_item(topics, unit, at, ref, place, near)
+    if not isinstance(verdict, tuple) and ref.kind in (RefKind.CLAUSE, RefKind.ITEM):
+        verdict = _fit(topics, unit, at, ref)
+    if not isinstance(verdict, tuple) and ref.kind is RefKind.BATCH:
+        verdict = _batch_subject(topics, unit, at, ref, place, near)
+    if not isinstance(verdict, tuple):
+        return None
+    found, likely = verdict
+    if listed and not topics.list_confirms(unit, at, ref, found, likely):
+        return None
+    return place, found, likely
 
 
 _HEAD_CUT = re.compile(r"[（(〔【]")
+
+
+def _batch_subject(
+    topics: _Topics, unit: Unit, at: int, ref: Ref, place: Place, near: list[Place]
+) -> tuple[list[str], Place] | None:
+    """A batch cited by a sentence that names nothing the rows print (「随批次④ 向全体公告」) is judged by
+    what its clause is about: the title of the citing clause and its ancestors (4.3.6 维修者暴露, 4.12.2
+    under 窃听者).  A finding when the cited row says none of those names, while exactly one other row
+    heads with one of them."""
+    if not unit.is_clause:
+        return None
+    titles: list[str] = []
+    parts = unit.id.split(".")
+    for k in range(1, len(parts) + 1):
+        c = topics.ctx.clause(".".join(parts[:k]))
+        if c is not None:
+            titles.append(_HEAD_CUT.split(c.title, 1)[0])
+    names = [
+        h.term
+        for title in titles
+        for h in topics.vocab.scan(title)
+        if topics.vocab.specific(h.term, SPECIFIC_SHARE)
+    ]
+    sentence = topics.topic(unit, at, ref.raw, wide=True)
+    terms = list(dict.fromkeys([*names, *sentence]))
+    if not names:
+        return None
+    cited = _squash(place.text)
+    if any(topics.present(t, cited) for t in terms):
+        return None
+    having = [p for p in near if any(t in _squash(p.text[:_ROW_HEAD]) for t in names)]
+    if len(having) != 1:
+        return None
+    return sorted(t for t in names if t in _squash(having[0].text[:_ROW_HEAD])), having[0]
+
+
 _VERBATIM = 6  # this many characters of the citing phrase found at the cited clause: it says them
 
 
@@ -833,7 +915,7 @@ def _named_sibling(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list
         return None
     own = topics.title_names(cid)
     phrase = _squash(topics.window(unit, at, ref.raw))
-    if not any(t in phrase for sib in siblings if sib != unit.id for t in topics.title_heads(sib) - own):
+    if not any(t in phrase for sib in siblings if sib != unit.id for t in topics.sibling_names(sib) - own):
         return None  # the phrase names no sibling (most citations: decided before the costlier tests)
     names = {c: topics.title_names(c) for c in siblings}
     sentence = _squash(topics.window(unit, at, ref.raw, wide=True))
@@ -848,15 +930,21 @@ def _named_sibling(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list
         if sib == unit.id:
             continue  # a clause is never the likely target of its own citation
         sib_text = _squash(topics.places.clause_text(sib))
+        heads = topics.title_heads(sib)
         hits = [
             t
-            for t in topics.title_heads(sib) - own
+            for t in topics.sibling_names(sib) - own
             if t in phrase
             and sib_text.count(t) >= 3 * cited.count(t)
+            and (
+                t in heads or cited.count(t) == 0
+            )  # a part of a head (救援 of 救援额度) the cited never says
             and not topics.present(t, own_titles)  # 「目标限制」 in 5.6.3 「出刀目标不受阵营限制」
         ]
         if not hits:
             continue
+        if not set(hits) & heads and any(topics.present(t, cited) for t in terms):
+            continue  # only a part of the sibling's head, while the cited clause says the phrase's terms
         # the sentence names the cited clause's subject (not inside the sibling's own words: 「追加维修」
         # names 4.3.3, not 4.3.2 维修)
         rest = sentence
@@ -884,11 +972,12 @@ STEP_VOTES = 2  # places that put an event at one step before a lone other step 
 
 
 def _step_events(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
-    """A step named with what happens at it (「于步骤 9 死亡」「步骤 8 救援」「步骤 0.1（蛰伏）」) where the
-    text puts that event at another step everywhere else — at least twice, and never at this one — and
-    the step table's row for this step does not say it either: the step was renumbered or mistyped.
-    The event is the term of the text's vocabulary that starts right after the step (or inside the
-    bracket that follows it)."""
+    """A step named with what happens at it (「于步骤 9 死亡」「步骤 8 救援」「步骤 0.1（蛰伏）」「结茧于步骤
+    4b」) where the text puts that event at another step everywhere else — at least twice, or at the head
+    of that step's row in the step table — and never at this one, and the step table's row for this step
+    does not say it either: the step was renumbered or mistyped.  The event is the term of the text's
+    vocabulary that starts right after the step (or inside the bracket that follows it), or that ends right
+    before 「于∕在∕位于∕属」 and the step."""
     rows = topics.places.step_rows
     said: dict[str, list[tuple[str, Unit, int, int]]] = {}
     for unit in ctx.units():
@@ -897,36 +986,59 @@ def _step_events(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
         text = unit.text
         for m in _STEP_EVENT.finditer(text):
             hits = topics.vocab.scan(text[m.end() : m.end() + 10])
+            event = _event_before(topics, text, m.start())
             if hits and hits[0].start == 0:
                 said.setdefault(hits[0].term, []).append((m.group("k"), unit, m.start(), m.end()))
+            elif event is not None:
+                said.setdefault(event, []).append((m.group("k"), unit, m.start(), m.end()))
             elif text[m.start() - 1 : m.start()] in "（(" and m.start() > 0:
                 # 「倒计时结算（步骤 11）」: the bracket annotates the words before it
                 head = text[_phrase_start(text, m.start() - 1, max(0, m.start() - 12)) : m.start() - 1]
                 before = [h for h in topics.vocab.scan(head) if topics.vocab.specific(h.term, SPECIFIC_SHARE)]
                 if before:
                     said.setdefault(before[-1].term, []).append((m.group("k"), unit, m.start(), m.end()))
+    # the step table names what happens at each step at the head of its row (「5 外星人击杀∕双刀」)
+    homes: dict[str, set[str]] = {}
+    for key, row in rows.items():
+        head = re.split(r"[；;。（(]", row[len(key) : len(key) + _ROW_HEAD], maxsplit=1)[0]
+        for h in topics.vocab.scan(head):
+            homes.setdefault(h.term, set()).add(key)
     for term, places in said.items():
         steps: dict[str, int] = {}
         for k, *_ in places:
             steps[k] = steps.get(k, 0) + 1
+        home = homes.get(term, set())
         for k, unit, at, end in places:
-            if steps[k] != 1:
+            if steps[k] != 1 or k in home:
                 continue
-            others = [(kk, n) for kk, n in steps.items() if kk != k]
-            if len(others) != 1 or others[0][1] < STEP_VOTES:
+            votes = {kk: n for kk, n in steps.items() if kk != k}
+            for kk in home:
+                votes[kk] = votes.get(kk, 0) + STEP_VOTES
+            if len(votes) != 1 or max(votes.values()) < STEP_VOTES:
                 continue
             if k not in rows or topics.present(term, _squash(rows[k])):
                 continue  # the step table says it happens here too (or has no row to tell)
-            usual = others[0][0]
+            usual = next(iter(votes))
             ref_raw = unit.text[at:end].rstrip("（ ")
             where = [(u.id, u.line_of(a)) for kk, u, a, _e in places if kk == usual]
+            table = usual in home
+            zh_where = (
+                f"步骤表把「{term}」列在步骤 {usual}" + (f"，全文另 {len(where)} 处亦然" if where else "")
+                if table
+                else f"全文另 {len(where)} 处均把「{term}」放在步骤 {usual}"
+            )
+            en_where = (
+                f"the step table lists '{term}' at step {usual}"
+                + (f", as {len(where)} other places do" if where else "")
+                if table
+                else f"the text puts '{term}' at step {usual} in {len(where)} other places"
+            )
             yield TOPIC.finding(
                 unit.id,
                 unit.line_of(at),
-                f"此处「{ref_raw}」之后讲「{term}」，而全文另 {len(where)} 处均把「{term}」放在步骤 {usual}"
-                f"（步骤表步骤 {k} 也不讲它），疑为改号或笔误",
-                f"'{ref_raw}' is followed by '{term}', which the text puts at step {usual} in {len(where)} other "
-                f"places (and the step table's row {k} does not mention it) — probably renumbered or mistyped",
+                f"此处「{ref_raw}」讲的是「{term}」，而{zh_where}（步骤表步骤 {k} 也不讲它），疑为改号或笔误",
+                f"'{ref_raw}' is said with '{term}', but {en_where} (and the step table's row {k} does not "
+                f"mention it) — probably renumbered or mistyped",
                 clip(unit.text[max(0, at - 10) : end + 8], 40),
                 related=[(f"步骤 {usual}", None), *where[:4]],
                 extra={
@@ -936,6 +1048,89 @@ def _step_events(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
                     "kind": "night_step",
                 },
             )
+
+
+_EVENT_MARKS = ("位于", "于", "在", "属")
+# 「步骤 4b 后」「步骤10开始时」: when a batch row says it is published
+_ROW_TIME = re.compile(r"步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)\s*(?:后|开始时|会议)")
+# 「于当夜步骤4a结算后随批次④公告」「于步骤 0.6 结算后发布（批次②）」: a sentence's time for a batch
+_SAID_TIME = re.compile(
+    r"(?<![早晚先])(?:于|在)?(?:当夜|该夜)?步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])\s*(?:结算|完成)*\s*(?:之)?后"
+)
+_BATCH_NEAR = 16  # at most this many characters between the time and the batch, in one sentence part
+
+
+def _batch_times(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+    """A batch published 「步骤 X 后」 by the batch table (2.1.6: 「⑤ … 步骤4b后」) and said elsewhere to be
+    published after another step in the same breath (「于当夜步骤4a结算后随批次⑤公告」): the step or the
+    batch was renumbered."""
+    rows = topics.places.batch_rows()
+    owner = ctx.owners.batches
+    times: dict[str, set[str]] = {}
+    for label, row in rows.items():
+        found = {m.group("k") for m in _ROW_TIME.finditer(row)}
+        if found:
+            times[label] = found
+    if not times:
+        return
+    for unit in ctx.units():
+        if unit.id in ctx.log_appendices or unit.id == owner:
+            continue
+        text = unit.text
+        for ref in ctx.refs_by_unit.get(unit.id, []):
+            if ref.kind is not RefKind.BATCH or ref.quoted:
+                continue
+            label = normalize_item(ref.target_item or "")
+            if label not in times:
+                continue
+            at = topics.locate(unit, ref)
+            if at is None or _item_label_at(ctx, unit, at, ref):
+                continue
+            lo = max(0, at - _BATCH_NEAR - 12)
+            said = [m for m in _SAID_TIME.finditer(text, lo, at) if m.end() >= at - _BATCH_NEAR]
+            said = [m for m in said if not re.search(r"[。；;，,、]", text[m.end() : at])]
+            if not said:
+                continue
+            m = said[-1]
+            step = m.group("k")
+            if step in times[label]:
+                continue
+            usual = "∕".join(sorted(times[label], key=_step_order))
+            raw = text[m.start() : at + len(ref.raw)]
+            yield TOPIC.finding(
+                unit.id,
+                unit.line_of(at),
+                f"「{clip(raw, 40)}」：批次{label}依公告批次表（{owner}）于步骤 {usual} 后发布，此处却系于步骤 {step} 之后，"
+                f"步骤与批次必有一处改号未同步",
+                f"'{clip(raw, 40)}': batch {label} is published after step {usual} by the batch table ({owner}), but "
+                f"here after step {step} — the step or the batch was renumbered",
+                clip(text[max(0, m.start() - 6) : at + len(ref.raw) + 6], 44),
+                related=[(owner, None)],
+                extra={
+                    "target": f"批次{label}",
+                    "likely": f"步骤 {usual}",
+                    "terms": [f"步骤 {step}"],
+                    "kind": "batch",
+                },
+            )
+
+
+def _event_before(topics: _Topics, text: str, at: int) -> str | None:
+    """The term that ends right before 「于∕在∕位于∕属」 and the step at ``at``: 「结茧于步骤 4b」「乔装于步骤 1」
+    (not a condition or a time: 「早于步骤 2」 ends on 早, no term)."""
+    i = at
+    while i > 0 and text[i - 1] in " \u3000":
+        i -= 1
+    mark = next((w for w in _EVENT_MARKS if text[:i].endswith(w)), None)
+    if mark is None:
+        return None
+    i -= len(mark)
+    head = text[max(0, i - 10) : i]
+    hits = topics.vocab.scan(head)
+    if not hits or hits[-1].end != len(head):
+        return None
+    term = hits[-1].term
+    return term if topics.vocab.specific(term, SPECIFIC_SHARE) else None
 
 
 _ITEM_HEAD = re.compile(r"^\s*[①-⑳]?\s*(?P<head>[\u4e00-\u9fff·\d]{2,12}?)\s*(?:[：:⸺〔（(＝]|【)")
@@ -1028,6 +1223,12 @@ _BRACKET_NAME = re.compile(r"[（(]([\u4e00-\u9fff∕/、]{2,10})[）)]")
 
 def _bigrams(text: str) -> set[str]:
     return {run[i : i + 2] for run in _CJK_RUN.findall(text) for i in range(len(run) - 1)}
+
+
+def _skip_spaces(text: str, i: int) -> int:
+    while i < len(text) and text[i] in " \u3000":
+        i += 1
+    return i
 
 
 def _step_verdict(
@@ -1183,3 +1384,37 @@ def _quotes(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
             related=[(u, None) for u in found[:3]],
             extra={"target": place.name, "quote": quoted, "found_in": found[:5]},
         )
+
+
+FIT_MIN = 2
+
+
+def _fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+    place, near = topics.target(ref)
+    if place is None or not near:
+        return None
+    group = [place, *near]
+    if ref.kind is RefKind.CLAUSE and not ref.target_item:
+        texts = [_squash(topics.places.clause_text(p.name)) for p in group]
+    else:
+        texts = [_squash(p.text.split("。", 1)[-1]) for p in group]
+    phrase = topics.window(unit, at, ref.raw)
+    words = set(topics.vocab.terms(phrase))
+    if not words:
+        return None
+    holders = {w: [i for i, t in enumerate(texts) if w in t] for w in words}
+    if any(0 in h and len(h) <= max(1, len(group) // 2) for h in holders.values()):
+        return None
+    ev = [[w for w in words if holders[w] == [i]] for i in range(len(group))]
+    own = unit.id
+    order = sorted(
+        (i for i in range(1, len(group)) if not _related(group[i].name, own)),
+        key=lambda i: len(ev[i]),
+        reverse=True,
+    )
+    if not order:
+        return None
+    best = order[0]
+    if len(ev[best]) < FIT_MIN or (len(order) > 1 and len(ev[order[1]]) == len(ev[best])):
+        return None
+    return sorted(ev[best]), group[best]

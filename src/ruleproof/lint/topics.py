@@ -34,7 +34,7 @@ from ruleproof.lint.base import CheckInfo, clip
 from ruleproof.lint.context import CLAUSE_ID, LintContext, Unit, is_descendant, normalize_item, safe_key
 from ruleproof.lint.gatelines import find_gate_lines, parse_gates
 from ruleproof.lint.registry import Registry, parse_registry
-from ruleproof.lint.vocab import title_terms
+from ruleproof.lint.vocab import Hit, title_terms
 from ruleproof.text.markers import MARKER_RE, parse_marker
 from ruleproof.text.model import Ref, RefKind
 from ruleproof.text.sentences import Sentence, sentence_at
@@ -701,6 +701,7 @@ def run(ctx: LintContext) -> Iterator[Finding]:
     yield from _topics(ctx, topics)
     yield from _step_events(ctx, topics)
     yield from _batch_times(ctx, topics)
+    yield from _step_times(ctx, topics)
     yield from _quotes(ctx, topics)
     yield from _repeated(ctx)
 
@@ -987,6 +988,8 @@ def _step_events(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
         for m in _STEP_EVENT.finditer(text):
             hits = topics.vocab.scan(text[m.end() : m.end() + 10])
             event = _event_before(topics, text, m.start())
+            if hits and hits[0].start == 1 and text[m.end()] in _EVENT_LEAD:
+                hits[0] = Hit(0, hits[0].end, hits[0].term)  # 「步骤 0.55 致濒死」: what the step causes
             if hits and hits[0].start == 0:
                 said.setdefault(hits[0].term, []).append((m.group("k"), unit, m.start(), m.end()))
             elif event is not None:
@@ -997,12 +1000,7 @@ def _step_events(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
                 before = [h for h in topics.vocab.scan(head) if topics.vocab.specific(h.term, SPECIFIC_SHARE)]
                 if before:
                     said.setdefault(before[-1].term, []).append((m.group("k"), unit, m.start(), m.end()))
-    # the step table names what happens at each step at the head of its row (「5 外星人击杀∕双刀」)
-    homes: dict[str, set[str]] = {}
-    for key, row in rows.items():
-        head = re.split(r"[；;。（(]", row[len(key) : len(key) + _ROW_HEAD], maxsplit=1)[0]
-        for h in topics.vocab.scan(head):
-            homes.setdefault(h.term, set()).add(key)
+    homes = _step_homes(topics)
     for term, places in said.items():
         steps: dict[str, int] = {}
         for k, *_ in places:
@@ -1050,7 +1048,109 @@ def _step_events(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
             )
 
 
-_EVENT_MARKS = ("位于", "于", "在", "属")
+_EVENT_MARKS = ("位于", "同属", "于", "在", "属", "占用")
+_MODAL = "需须应可均皆亦仍"
+_EVENT_LEAD = "致被"  # 「步骤 0.55 致濒死」「步骤 8 被救援」
+_ROW_NAMES = 24  # the names at the head of a step row: 「8 医生（治疗∕救援∕自救∕制药）」
+
+
+def _step_homes(topics: _Topics) -> dict[str, set[str]]:
+    """The step table names what happens at each step at the head of its row (「5 外星人击杀∕双刀」):
+    each such term with the steps whose rows name it."""
+    homes: dict[str, set[str]] = {}
+    for key, row in topics.places.step_rows.items():
+        head = _row_names(row[len(key) : len(key) + _ROW_NAMES])
+        for h in topics.vocab.scan(head):
+            homes.setdefault(h.term, set()).add(key)
+    return homes
+
+
+# 「晚于步骤 7」「早于步骤0.5」 and 「步骤 3 之后」「步骤 9 前」: a time relative to a step
+_TIME_BEFORE = re.compile(r"(?P<w>早于|先于|晚于|后于)\s*步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])")
+_TIME_AFTER_STEP = re.compile(
+    r"(?<![早晚先后]于)步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])\s*(?:结算|完成|结束)*\s*(?P<w>之前|之后|前|后)"
+)
+_OWN_STEP = re.compile(r"(?<![早晚先后])[于在]\s*步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])")
+TIME_SUBJECT = 16  # the event a time is said of stands at most this many characters before it
+
+
+def _step_times(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+    """A time said of an event whose step the step table gives (「乔装于步骤 1 结算、晚于步骤0.55」, 嗅探
+    「步骤 3 之后、4a 之前」) must agree with the table's order: an event of step 3.5 is not 「晚于步骤 4a」.
+    The event is the nearest term before the time, in the same sentence part, that heads exactly one row."""
+    rows = topics.places.step_rows
+    if not rows:
+        return
+    order = {k: n for n, k in enumerate(sorted(rows, key=_step_order))}
+    homes = {
+        t: next(iter(ks))
+        for t, ks in _step_homes(topics).items()
+        if len(ks) == 1 and topics.vocab.specific(t, SPECIFIC_SHARE)
+    }
+    owner = ctx.owners.night_steps
+    tables = {owner, ctx.owners.batches}  # the step and batch tables say when, not what happens then
+    for unit in ctx.units():
+        if unit.id in ctx.log_appendices or unit.id in tables:
+            continue
+        text = unit.text
+        for m in (*_TIME_BEFORE.finditer(text), *_TIME_AFTER_STEP.finditer(text)):
+            k = m.group("k")
+            if k not in order:
+                continue
+            lo = max(0, m.start() - TIME_SUBJECT)
+            cut = max((text.rfind(ch, lo, m.start()) for ch in "。；;"), default=-1)
+            head = text[max(lo, cut + 1) : m.start()]
+            own = _OWN_STEP.search(head)
+            if own is not None and own.group("k") in order:
+                # 「于步骤 8与医生救援同窗口结算（晚于步骤7」: the sentence gives the event's own step
+                term, home = own.group(0).strip(), own.group("k")
+            else:
+                # a word after another step is that step's event (「步骤 9 死亡结算完成后、当夜步骤0之前」)
+                head = re.split(r"步骤|[\d.]+[ab]?\s", head, maxsplit=1)[0]
+                events = [h for h in topics.vocab.scan(head) if h.term in homes]
+                if not events:
+                    continue
+                term = events[-1].term
+                home = homes[term]
+            later = m.group("w") in ("晚于", "后于", "之后", "后")
+            strict = m.re is _TIME_BEFORE  # 「晚于步骤 1」 excludes step 1; 「步骤 1 结算后」 is its end
+            if (order[home] > order[k]) == later if home != k else not strict:
+                continue
+            rel_zh = "之后" if later else "之前"
+            rel_en = "after" if later else "before"
+            raw = text[m.start() : m.end()]
+            if own is not None and term == own.group(0).strip():
+                zh = f"此处先说「{term}」，又说「{raw}」（步骤 {k} {rel_zh}），按步骤顺序（{owner}）二者不能同真，疑为改号"
+                en = f"'{term}' and then '{raw}' (step {k} {rel_en}) cannot both hold in the order of {owner}"
+            else:
+                zh = f"「{term}」在步骤表中属步骤 {home}，此处却说它在「{raw}」（步骤 {k} {rel_zh}），与步骤顺序（{owner}）相反，疑为改号"
+                en = (
+                    f"'{term}' is step {home} in the step table, but here it is '{raw}' (step {k} {rel_en}), "
+                    f"against the order of {owner}"
+                )
+            yield TOPIC.finding(
+                unit.id,
+                unit.line_of(m.start()),
+                zh,
+                en + " — probably renumbered",
+                clip(text[max(0, m.start() - 12) : m.end() + 4], 40),
+                related=[(owner, None)],
+                extra={
+                    "target": f"步骤 {k}",
+                    "likely": f"步骤 {home}",
+                    "terms": [term],
+                    "kind": "night_step",
+                },
+            )
+
+
+def _row_names(head: str) -> str:
+    """What a step row names before it describes: up to the first space or 「；。，：」, without brackets that
+    cite (「外星人蛰伏（6.1）：…」 → 外星人蛰伏; 「医生（治疗∕救援∕自救∕制药）；…」 keeps the list)."""
+    head = re.split(r"[\s；;。，,：:]", head.strip(), maxsplit=1)[0]
+    return re.sub(r"[（(][^（）()]*\d[^（）()]*[）)]", "", head)
+
+
 # 「步骤 4b 后」「步骤10开始时」: when a batch row says it is published
 _ROW_TIME = re.compile(r"步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)\s*(?:后|开始时|会议)")
 # 「于当夜步骤4a结算后随批次④公告」「于步骤 0.6 结算后发布（批次②）」: a sentence's time for a batch
@@ -1125,6 +1225,8 @@ def _event_before(topics: _Topics, text: str, at: int) -> str | None:
     if mark is None:
         return None
     i -= len(mark)
+    while i > 0 and text[i - 1] in _MODAL:
+        i -= 1  # 「制药需占用步骤 8」
     head = text[max(0, i - 10) : i]
     hits = topics.vocab.scan(head)
     if not hits or hits[-1].end != len(head):

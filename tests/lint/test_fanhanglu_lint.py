@@ -309,6 +309,20 @@ def _mutated(*pairs: tuple[str, str]) -> list[Finding]:
         # step: 救援 is step 8's, 蛰伏 step 0.1's
         ([("同一次步骤8救援决定", "同一次步骤9救援决定")], "citation-topic", {"4.10.6"}),
         ([("施加当夜的步骤 0.1（蛰伏）", "施加当夜的步骤 0.2（蛰伏）")], "citation-topic", {"6.1.2"}),
+        # the event named before 于 (结茧 heads step 4b's row) and after 致 (致濒死 is 0.55's)
+        ([("结茧于步骤 4b结算", "结茧于步骤 5结算")], "citation-topic", {"5.7"}),
+        ([("第 3 夜步骤 0.55致濒死", "第 3 夜步骤 0.5致濒死")], "citation-topic", {"6.4.2"}),
+        # a time against the step order: 乔装 is step 1, and 「于步骤 8 …（晚于步骤8」 contradicts itself
+        ([("乔装于步骤 1 结算、晚于步骤0.55", "乔装于步骤 1 结算、晚于步骤1")], "citation-topic", {"7.3.5"}),
+        ([("晚于步骤7、早于步骤9", "晚于步骤8、早于步骤9")], "citation-topic", {"6.8.4"}),
+        # a batch said after another step than the batch table gives (④ is 步骤4a后, ⑤ 步骤4b后)
+        ([("步骤4a结算后随批次④公告", "步骤4a结算后随批次⑤公告")], "citation-topic", {"4.3.6"}),
+        # a glossary entry cites a place that never names the term it defines (疫苗抗体 is 4.14.4④)
+        ([("不累积、不顺延（4.14.4④）", "不累积、不顺延（4.14.4⑤）")], "citation-topic", {"附录一"}),
+        # a quoted term that is not at the cited clause (清洗 is 5.9's)
+        ([("依5.9「清洗」", "依5.8「清洗」")], "citation-quote", {"5.3.5"}),
+        # one batch label twice in a run
+        ([("随批次④公告，", "随批次④④公告，")], "citation-repeated", {"4.3.6"}),
     ],
     ids=[
         "restatement",
@@ -330,6 +344,14 @@ def _mutated(*pairs: tuple[str, str]) -> list[Finding]:
         "step-source-changed",
         "step-event",
         "step-event-bracket",
+        "step-event-before",
+        "step-event-caused",
+        "step-time",
+        "step-time-own",
+        "batch-time",
+        "glossary-entry",
+        "quote-term",
+        "batch-run",
     ],
 )
 def test_injected_defects(pairs: list[tuple[str, str]], check: str, clauses: set[str]) -> None:

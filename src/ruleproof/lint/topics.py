@@ -733,7 +733,13 @@ STRONG_SHARE = 0.10  # a term in at most this share of the clauses names somethi
 
 
 def _judge(
-    topics: _Topics, ref: Ref, place: Place, near: list[Place], terms: list[str], telling_only: bool = False
+    topics: _Topics,
+    ref: Ref,
+    place: Place,
+    near: list[Place],
+    terms: list[str],
+    telling_only: bool = False,
+    sentence: tuple[str, ...] = (),
 ) -> str | tuple[list[str], Place] | None:
     """``"unjudged"`` when no term is evidence; None when the cited place says something of the topic
     (or no neighbour is about it); else the evidence and the likely target.
@@ -744,17 +750,40 @@ def _judge(
     if not terms:
         return "unjudged"
     strong = [t for t in terms if topics.vocab.specific(t, STRONG_SHARE)]
-    if place.name[:1].isdigit() and any(ch in place.name for ch in "①②③④⑤⑥⑦⑧⑨⑩(") and near:
+    items = any(ch in place.name for ch in "①②③④⑤⑥⑦⑧⑨⑩(")
+    # a term rare among the cited place and its neighbours: among items, any; among clauses, one that a
+    # neighbour's title names (a clause is about its title; sections mention their neighbours' matters)
+    rare: set[str] = set()
+    family: list[str] = []
+    if place.name[:1].isdigit() and (len(near) >= 2 or (items and near)):
         family = [_squash(p.text) for p in (place, *near)]
         for t in terms:
             if t not in strong and sum(topics.present(t, x) for x in family) <= max(1, len(family) // 3):
                 strong.append(t)
+                rare.add(t)
     if not strong:
         return "unjudged"
     cited_text = _squash(place.text)
     if any(topics.present(t, cited_text) for t in terms):
         return None
-    scored = [(sum(1 for t in strong if topics.about(t, p)), -k, p) for k, p in enumerate(near)]
+    if (
+        rare
+        and not items
+        and any(
+            t not in terms
+            and topics.present(t, cited_text)
+            and sum(topics.present(t, x) for x in family) <= max(1, len(family) // 3)
+            for t in sentence
+        )
+    ):
+        return None  # the sentence says, elsewhere than the phrase, what only the cited clause says
+
+    def about(t: str, p: Place) -> bool:
+        if t in rare and not items:
+            return t in topics.title_names(p.name) and topics.about(t, p)
+        return topics.about(t, p)
+
+    scored = [(sum(1 for t in strong if about(t, p)), -k, p) for k, p in enumerate(near)]
     scored = [sc for sc in scored if sc[0] >= max(1, (len(strong) + 1) // 2)]
     if not scored:
         return None
@@ -842,15 +871,26 @@ def _verdict(
         verdict = _judge(topics, ref, place, near, [t for t in wide if t not in terms] or wide)
     else:
         nearest = topics.topic(unit, at, ref.raw, near=True)
-        verdict = _judge(topics, ref, place, near, nearest) if nearest != terms else "unjudged"
+        whole = tuple(topics.topic(unit, at, ref.raw, wide=True))
+        verdict = (
+            _judge(topics, ref, place, near, nearest, sentence=whole) if nearest != terms else "unjudged"
+        )
         if verdict == "unjudged":
-            verdict = _judge(topics, ref, place, near, terms)
+            verdict = _judge(topics, ref, place, near, terms, sentence=whole)
     if not isinstance(verdict, tuple) and ref.kind is RefKind.CLAUSE and not ref.target_item:
         verdict = _named_sibling(topics, unit, at, ref)
     elif not isinstance(verdict, tuple) and ref.kind is RefKind.ITEM and ref.target_item:
         verdict = _named_item(topics, unit, at, ref, place, near)
     if not isinstance(verdict, tuple) and ref.kind in (RefKind.CLAUSE, RefKind.ITEM):
         verdict = _fit(topics, unit, at, ref)
+    if (
+        not isinstance(verdict, tuple)
+        and ref.kind in (RefKind.CLAUSE, RefKind.ITEM)
+        and topics.glossary(unit)
+    ):
+        head = _entry_head(unit.text, at)
+        if head in topics.vocab:
+            verdict = _judge(topics, ref, place, near, [head])
     if not isinstance(verdict, tuple) and ref.kind is RefKind.BATCH:
         verdict = _batch_subject(topics, unit, at, ref, place, near)
     if not isinstance(verdict, tuple):
@@ -862,6 +902,21 @@ def _verdict(
 
 
 _HEAD_CUT = re.compile(r"[（(〔【]")
+
+
+_ENTRY_END = re.compile(r"[（(][^（）()]*\d[^（）()]*[）)]")
+
+
+def _entry_head(text: str, at: int) -> str:
+    """The term a glossary entry defines: the words its text starts with, after the previous entry's
+    closing citation (「…（4.14.2③、4.14.3①）疫苗抗体 接种所授予…（4.14.4④）」 → 疫苗抗体)."""
+    lo = max(0, at - 160)
+    start = lo
+    for m in _ENTRY_END.finditer(text, lo, at):
+        if m.end() < at - 1:
+            start = m.end()
+    m = _CJK_RUN.match(text, start)
+    return m.group(0) if m else ""
 
 
 def _batch_subject(
@@ -901,6 +956,17 @@ def _batch_subject(
 _VERBATIM = 6  # this many characters of the citing phrase found at the cited clause: it says them
 
 
+def _annotates(text: str, at: int, raw: str) -> bool:
+    """A bracket of this one citation right after a phrase of a list (「、工程师追加维修（4.3.3）、」): the
+    phrase says what is cited, and the rest of the sentence is about the list's other members."""
+    end = at + len(raw)
+    return (
+        text[at - 1 : at] in ("（", "(")
+        and text[end : end + 1] in ("）", ")")
+        and (text[end + 1 : end + 2] in ("、", "，") or text[max(0, at - 12) : at].count("、") > 0)
+    )
+
+
 def _named_sibling(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """A clause citation whose phrase names a sibling's subject — a head word of the sibling's title
     that the cited clause's titles (its own and its sub-clauses') lack — while the citing sentence
@@ -919,7 +985,9 @@ def _named_sibling(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list
     if not any(t in phrase for sib in siblings if sib != unit.id for t in topics.sibling_names(sib) - own):
         return None  # the phrase names no sibling (most citations: decided before the costlier tests)
     names = {c: topics.title_names(c) for c in siblings}
-    sentence = _squash(topics.window(unit, at, ref.raw, wide=True))
+    sentence = (
+        phrase if _annotates(unit.text, at, ref.raw) else _squash(topics.window(unit, at, ref.raw, wide=True))
+    )
     cited = _squash(topics.ancestry(ref) + "。" + topics.places.clause_text(cid))
     words = "".join(_CJK_RUN.findall(phrase))
     if any(words[i : i + _VERBATIM] in cited for i in range(len(words) - _VERBATIM + 1)):
@@ -1256,8 +1324,10 @@ def _named_item(
     item lacks, while the sentence names nothing of the cited item's heading: the items of one
     clause are told apart by their headings as clauses are by their titles."""
     own = _item_heads(topics, place)
-    sentence = _squash(topics.window(unit, at, ref.raw, wide=True))
     phrase = _squash(topics.window(unit, at, ref.raw))
+    sentence = (
+        phrase if _annotates(unit.text, at, ref.raw) else _squash(topics.window(unit, at, ref.raw, wide=True))
+    )
     cited = _squash(place.text.split("。", 1)[-1])
     terms = topics.topic(unit, at, ref.raw)
     words = "".join(_CJK_RUN.findall(phrase))
@@ -1438,8 +1508,8 @@ def _says(text: str, needle: str) -> bool:
     return bool(words) and sum(w in squashed for w in words) / len(words) >= QUOTE_SHARE
 
 
-_QUOTED_AFTER = re.compile(r"\s*「(?P<q>[^「」]{4,60})」")
-_QUOTED_BEFORE = re.compile(r"「(?P<q>[^「」]{4,60})」\s*$")
+_QUOTED_AFTER = re.compile(r"\s*「(?P<q>[^「」]{2,60})」")
+_QUOTED_BEFORE = re.compile(r"「(?P<q>[^「」]{2,60})」\s*$")
 
 
 def _quotes(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
@@ -1464,7 +1534,7 @@ def _quotes(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
             m = before
         quoted = m.group("q")
         needle = _squash(quoted)
-        if len(needle) < MIN_QUOTE or ref.target_clause is None:
+        if (len(needle) < MIN_QUOTE and needle not in topics.vocab) or ref.target_clause is None:
             continue
         place, _near = topics.target(ref)
         if place is None or _says(place.text, needle):
@@ -1480,7 +1550,7 @@ def _quotes(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
         yield QUOTE.finding(
             unit.id,
             ref.line,
-            f"引用 {ref.raw} 并引述「{quoted}」，但 {place.name} 中没有这句话{zh_tail}",
+            f"引用 {ref.raw} 并引述「{quoted}」，但 {place.name} 中没有{'这个词' if len(needle) < MIN_QUOTE else '这句话'}{zh_tail}",
             f"cites {ref.raw} quoting '{quoted}', but {place.name} does not say it{en_tail}",
             clip(text[max(0, at - 4) : m.end()], 50),
             related=[(u, None) for u in found[:3]],

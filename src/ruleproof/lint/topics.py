@@ -926,8 +926,8 @@ def _batch_subject(
     what its clause is about: the title of the citing clause and its ancestors (4.3.6 维修者暴露, 4.12.2
     under 窃听者).  A finding when the cited row says none of those names, while exactly one other row
     heads with one of them."""
-    if not unit.is_clause:
-        return None
+    if not unit.is_clause or "批次" in unit.title:
+        return None  # (a clause about the batches themselves, 「各批次统计口径」, cites them all)
     titles: list[str] = []
     parts = unit.id.split(".")
     for k in range(1, len(parts) + 1):
@@ -940,17 +940,16 @@ def _batch_subject(
         for h in topics.vocab.scan(title)
         if topics.vocab.specific(h.term, SPECIFIC_SHARE)
     ]
-    sentence = topics.topic(unit, at, ref.raw, wide=True)
-    terms = list(dict.fromkeys([*names, *sentence]))
+    terms = list(dict.fromkeys([*names, *topics.topic(unit, at, ref.raw)]))
     if not names:
         return None
     cited = _squash(place.text)
     if any(topics.present(t, cited) for t in terms):
         return None
-    having = [p for p in near if any(t in _squash(p.text[:_ROW_HEAD]) for t in names)]
+    having = [p for p in near if any(topics.present(t, _squash(p.text)) for t in names)]
     if len(having) != 1:
         return None
-    return sorted(t for t in names if t in _squash(having[0].text[:_ROW_HEAD])), having[0]
+    return sorted(t for t in names if topics.present(t, _squash(having[0].text))), having[0]
 
 
 _VERBATIM = 6  # this many characters of the citing phrase found at the cited clause: it says them

@@ -915,8 +915,8 @@ def _entry_head(text: str, at: int) -> str:
     for m in _ENTRY_END.finditer(text, lo, at):
         if m.end() < at - 1:
             start = m.end()
-    m = _CJK_RUN.match(text, start)
-    return m.group(0) if m else ""
+    head = _CJK_RUN.match(text, start)
+    return head.group(0) if head else ""
 
 
 def _batch_subject(

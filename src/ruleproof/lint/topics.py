@@ -11,6 +11,10 @@ A citation sits in a sentence about something; the cited place must be about it 
   step): the likely intended target after a renumbering, which the finding names.  6.1.2 「计分：发动沉
   默者每发动一次计 0.5 分，计入外星人逃亡积分（6.9.1④）」 — item ④ of 6.9.1 is about 驱逐, item ⑤
   about 沉默.
+  The same check reads the step and batch tables as the text's own account of the night: a step named
+  with an event the table's row heads put at another step (「结茧于步骤 5」: 结茧 is 4b's), a time against
+  the table's order (「乔装于步骤 1 结算、晚于步骤1」), a batch said to follow another step than the batch
+  table gives (「于当夜步骤4a结算后随批次⑤」: ⑤ is 步骤4b后).
 * ``citation-quote`` — a citation that quotes its target (「3.3.8「救援医师与临时医生的救援额度均可指向
   自身」」) while the quoted words are not there (spaces and punctuation aside); the finding names where
   they are, if anywhere.

@@ -1040,6 +1040,7 @@ def _named_sibling(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list
 _STEP_EVENT = re.compile(
     r"(?<![\d.])步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])\s*(?:（(?=[\u4e00-\u9fff]{2,8}）))?"
 )
+ROWLESS_VOTES = 3  # for a step the table gives no row of its own
 STEP_VOTES = 2  # places that put an event at one step before a lone other step is an odd one out
 
 
@@ -1085,8 +1086,10 @@ def _step_events(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
                 votes[kk] = votes.get(kk, 0) + STEP_VOTES
             if len(votes) != 1 or max(votes.values()) < STEP_VOTES:
                 continue
-            if k not in rows or topics.present(term, _squash(rows[k])):
-                continue  # the step table says it happens here too (or has no row to tell)
+            if k in rows and topics.present(term, _squash(rows[k])):
+                continue  # the step table says it happens here too
+            if k not in rows and max(votes.values()) < ROWLESS_VOTES:
+                continue  # a step without a row of its own (11, glued to 10's): only a clear majority tells
             usual = next(iter(votes))
             ref_raw = unit.text[at:end].rstrip("（ ")
             where = [(u.id, u.line_of(a)) for kk, u, a, _e in places if kk == usual]
@@ -1102,12 +1105,17 @@ def _step_events(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
                 if table
                 else f"the text puts '{term}' at step {usual} in {len(where)} other places"
             )
+            zh_row = f"步骤表步骤 {k} 也不讲它" if k in rows else f"步骤表中步骤 {k} 没有自己的一行"
+            en_row = (
+                f"and the step table's row {k} does not mention it"
+                if k in rows
+                else f"and the step table has no row of its own for step {k}"
+            )
             yield TOPIC.finding(
                 unit.id,
                 unit.line_of(at),
-                f"此处「{ref_raw}」讲的是「{term}」，而{zh_where}（步骤表步骤 {k} 也不讲它），疑为改号或笔误",
-                f"'{ref_raw}' is said with '{term}', but {en_where} (and the step table's row {k} does not "
-                f"mention it) — probably renumbered or mistyped",
+                f"此处「{ref_raw}」讲的是「{term}」，而{zh_where}（{zh_row}），疑为改号或笔误",
+                f"'{ref_raw}' is said with '{term}', but {en_where} ({en_row}) — probably renumbered or mistyped",
                 clip(unit.text[max(0, at - 10) : end + 8], 40),
                 related=[(f"步骤 {usual}", None), *where[:4]],
                 extra={

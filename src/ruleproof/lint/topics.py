@@ -29,7 +29,7 @@ and quoted citations (「…」) are history or mentions, not rules, and are not
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -398,6 +398,8 @@ class _Topics:
         self._offsets: dict[str, dict[int, int]] = {}
         self._targets: dict[tuple[RefKind, str | None, str | None], tuple[Place | None, list[Place]]] = {}
         self._title_names: dict[str, frozenset[str]] = {}
+        self._sibling_names: dict[str, frozenset[str]] = {}
+        self._title_heads: dict[str, frozenset[str]] = {}
         self._family_titles: dict[str, str] = {}
         parsed = parse_gates(ctx)
         self.gates = parsed[1] if parsed else []
@@ -568,8 +570,9 @@ class _Topics:
         out = self._title_names.get(cid)
         if out is None:
             terms: set[str] = set()
-            for c in self.ctx.doc:
-                if c.id == cid or (c.id.startswith(cid + ".") and c.id.count(".") == cid.count(".") + 1):
+            for c_id in (cid, *self.children(cid)):
+                c = self.ctx.clause(c_id)
+                if c is not None:
                     head = _HEAD_CUT.split(c.title, 1)[0]
                     for piece in title_terms(head):
                         terms.update(
@@ -589,6 +592,12 @@ class _Topics:
         return out
 
     def sibling_names(self, cid: str) -> frozenset[str]:
+        out = self._sibling_names.get(cid)
+        if out is None:
+            out = self._sibling_names[cid] = self._names_of(cid)
+        return out
+
+    def _names_of(self, cid: str) -> frozenset[str]:
         """What names a clause for its siblings: the whole heads of its title, and the terms inside a head
         that is a name (at most ``NAME_LEN`` characters: 救援 of 「救援额度」; not 出手 of 「每晚仅一类出手」,
         a title that is a sentence)."""
@@ -618,11 +627,13 @@ class _Topics:
 
     def title_heads(self, cid: str) -> frozenset[str]:
         """The whole head words of a clause's own title: 「救援医师∕毒师（同席位）」 → 救援医师, 毒师."""
-        clause = self.ctx.clause(cid)
-        if clause is None:
-            return frozenset()
-        head = _HEAD_CUT.split(clause.title, 1)[0]
-        return frozenset(t for t in title_terms(head) if self.vocab.specific(t, SPECIFIC_SHARE))
+        out = self._title_heads.get(cid)
+        if out is None:
+            clause = self.ctx.clause(cid)
+            head = _HEAD_CUT.split(clause.title, 1)[0] if clause is not None else ""
+            out = frozenset(t for t in title_terms(head) if self.vocab.specific(t, SPECIFIC_SHARE))
+            self._title_heads[cid] = out
+        return out
 
     def glossary(self, unit: Unit) -> bool:
         return not unit.is_clause and any(w in unit.title for w in _GLOSSARY_WORDS)
@@ -743,7 +754,7 @@ def _judge(
     near: list[Place],
     terms: list[str],
     telling_only: bool = False,
-    sentence: tuple[str, ...] = (),
+    sentence: Callable[[], list[str]] | None = None,
 ) -> str | tuple[list[str], Place] | None:
     """``"unjudged"`` when no term is evidence; None when the cited place says something of the topic
     (or no neighbour is about it); else the evidence and the likely target.
@@ -773,11 +784,12 @@ def _judge(
     if (
         rare
         and not items
+        and sentence is not None
         and any(
             t not in terms
             and topics.present(t, cited_text)
             and sum(topics.present(t, x) for x in family) <= max(1, len(family) // 3)
-            for t in sentence
+            for t in sentence()
         )
     ):
         return None  # the sentence says, elsewhere than the phrase, what only the cited clause says
@@ -875,7 +887,10 @@ def _verdict(
         verdict = _judge(topics, ref, place, near, [t for t in wide if t not in terms] or wide)
     else:
         nearest = topics.topic(unit, at, ref.raw, near=True)
-        whole = tuple(topics.topic(unit, at, ref.raw, wide=True))
+
+        def whole() -> list[str]:
+            return topics.topic(unit, at, ref.raw, wide=True)
+
         verdict = (
             _judge(topics, ref, place, near, nearest, sentence=whole) if nearest != terms else "unjudged"
         )

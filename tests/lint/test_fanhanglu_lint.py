@@ -334,6 +334,10 @@ def _mutated(*pairs: tuple[str, str]) -> list[Finding]:
         # a time against the step order: 乔装 is step 1, and 「于步骤 8 …（晚于步骤8」 contradicts itself
         ([("乔装于步骤 1 结算、晚于步骤0.55", "乔装于步骤 1 结算、晚于步骤1")], "citation-topic", {"7.3.5"}),
         ([("晚于步骤7、早于步骤9", "晚于步骤8、早于步骤9")], "citation-topic", {"6.8.4"}),
+        # a step given with its source, whose title names another step (3.3.2 「医生出手同属步骤 8」)
+        ([("研制、接种同属步骤 8", "研制、接种同属步骤 9")], "citation-topic", {"4.14.8"}),
+        # a step without a row of its own, judged by the text's majority (夜晚会议 is step 10's)
+        ([("步骤 10夜晚会议不设", "步骤 11夜晚会议不设")], "citation-topic", {"2.3.2"}),
         # a batch said after another step than the batch table gives (④ is 步骤4a后, ⑤ 步骤4b后)
         ([("步骤4a结算后随批次④公告", "步骤4a结算后随批次⑤公告")], "citation-topic", {"4.3.6"}),
         # a glossary entry cites a place that never names the term it defines (疫苗抗体 is 4.14.4④)
@@ -367,6 +371,8 @@ def _mutated(*pairs: tuple[str, str]) -> list[Finding]:
         "step-event-caused",
         "step-time",
         "step-time-own",
+        "step-source-title",
+        "step-rowless",
         "batch-time",
         "glossary-entry",
         "quote-term",

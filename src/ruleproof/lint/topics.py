@@ -717,6 +717,7 @@ def run(ctx: LintContext) -> Iterator[Finding]:
     yield from _step_events(ctx, topics)
     yield from _batch_times(ctx, topics)
     yield from _step_times(ctx, topics)
+    yield from _step_sources(ctx, topics)
     yield from _quotes(ctx, topics)
     yield from _repeated(ctx)
 
@@ -1233,6 +1234,44 @@ def _step_times(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
                     "target": f"步骤 {k}",
                     "likely": f"步骤 {home}",
                     "terms": [term],
+                    "kind": "night_step",
+                },
+            )
+
+
+_TITLE_STEP = re.compile(r"步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])")
+_SOURCE_AFTER = re.compile(rf"\s*[（(]\s*(?:依|见)?\s*(?P<id>{CLAUSE_ID})\s*[）)]")
+
+
+def _step_sources(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+    """A step given with its source right after it (「研制、接种同属步骤 8（依 3.3.2）」) while the source's title
+    names another step (3.3.2 「医生出手同属步骤 8」): one of the two was renumbered."""
+    for unit in ctx.units():
+        if unit.id in ctx.log_appendices:
+            continue
+        text = unit.text
+        for m in _STEP_EVENT.finditer(text):
+            src = _SOURCE_AFTER.match(text, m.end() - (1 if text[m.end() - 1 : m.end()] in "（(" else 0))
+            if src is None:
+                continue
+            clause = ctx.clause(src.group("id"))
+            said = _TITLE_STEP.search(clause.title) if clause is not None else None
+            if clause is None or said is None or said.group("k") == m.group("k"):
+                continue
+            raw = text[m.start() : src.end()].strip()
+            yield TOPIC.finding(
+                unit.id,
+                unit.line_of(m.start()),
+                f"「{raw}」：所依的 {clause.id}「{clause.title}」讲的是步骤 {said.group('k')}，此处却作步骤 "
+                f"{m.group('k')}，疑为改号未同步",
+                f"'{raw}': its source {clause.id} '{clause.title}' is about step {said.group('k')}, but here it is "
+                f"step {m.group('k')} — probably renumbered",
+                clip(text[max(0, m.start() - 10) : src.end() + 2], 40),
+                related=[(clause.id, None)],
+                extra={
+                    "target": f"步骤 {m.group('k')}",
+                    "likely": f"步骤 {said.group('k')}",
+                    "terms": [clause.title],
                     "kind": "night_step",
                 },
             )

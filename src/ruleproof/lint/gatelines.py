@@ -126,6 +126,26 @@ def _increasing(keys: list[tuple[int, int]]) -> list[int]:
     return out[::-1]
 
 
+_NOT_A_GATE_START = tuple("）)」〕】、，。；∕/")
+
+
+def _opens_gate(text: str, line_start: int, at: int) -> bool:
+    """Could the citing-looking numeral at ``at`` be a gate whose separator the PDF dropped (「不新增批次
+    ⑨不属〔例外〕」)?  Not inside a bracket left open before it in the line (「（登记于 2.8.9⑥）」 cites
+    registry entry ⑥), and not followed by a closing bracket or list punctuation."""
+    token = _GATE_TOKEN.match(text, at)
+    end = token.end() if token else at + 1
+    if text.startswith(_NOT_A_GATE_START, end):
+        return False
+    depth = 0
+    for ch in text[line_start:at]:
+        if ch in "（(":
+            depth += 1
+        elif ch in "）)" and depth:
+            depth -= 1
+    return depth == 0
+
+
 def _scan_line(text: str, pos: int, limit: int, by_key: dict[tuple[int, int], Gate]) -> list[tuple[int, int]]:
     """Gate keys present in ``text[pos:limit]``, in order.
 
@@ -149,7 +169,7 @@ def _scan_line(text: str, pos: int, limit: int, by_key: dict[tuple[int, int], Ga
     for missing in sorted(set(by_key) - keys):
         lo = max((s for s, k in found if k < missing), default=pos)
         hi = min((s for s, k in found if k > missing), default=limit)
-        cands = [s for s, k in citing if k == missing and lo < s < hi]
+        cands = [s for s, k in citing if k == missing and lo < s < hi and _opens_gate(text, pos, s)]
         if cands:
             found.append((cands[-1], missing))
     found.sort()

@@ -20,6 +20,7 @@ from ruleproof.lint.base import CheckInfo
 from ruleproof.lint.context import LintContext, safe_key
 from ruleproof.lint.gatelines import find_gate_lines, parse_gates
 from ruleproof.text.markers import ORDINAL_TO_CIRCLED
+from ruleproof.text.model import Item
 
 GAP = CheckInfo(
     id="numbering-gap",
@@ -156,6 +157,24 @@ def _gate_line_spans(ctx: LintContext) -> dict[str, list[tuple[int, int]]]:
     return out
 
 
+def _out_of_order(items: list[Item]) -> list[Item]:
+    """Items whose labels break the text order: those outside a longest run of increasing labels (on a
+    tie, the run with the lowest labels: in 「②…①…③」 ② is out of place, not ①)."""
+
+    def rank(run: list[int]) -> tuple[int, list[int]]:
+        return (len(run), [-items[i].ordinal for i in run])
+
+    runs: list[list[int]] = []  # per item: the indices of the best increasing run ending there
+    for j, it in enumerate(items):
+        prior = [runs[i] for i in range(j) if items[i].ordinal < it.ordinal]
+        runs.append([*(max(prior, key=rank) if prior else []), j])
+    if not runs:
+        return []
+    longest: list[int] = max(runs, key=rank)
+    keep = set(longest)
+    return [it for j, it in enumerate(items) if j not in keep]
+
+
 def _items(ctx: LintContext) -> Iterator[Finding]:
     gate_spans = _gate_line_spans(ctx)
     for c in ctx.doc:
@@ -179,6 +198,25 @@ def _items(ctx: LintContext) -> Iterator[Finding]:
                 f"item {hits[0].label} appears {n} times in {c.id}",
                 f"{c.id}{hits[0].label}",
                 related=[(c.id, h.line) for h in hits[:1]],
+            )
+        misplaced = _out_of_order(plain)
+        for it in misplaced:
+            before = max((p for p in plain if p.offset < it.offset), key=lambda p: p.ordinal, default=None)
+            after = min((p for p in plain if p.offset > it.offset), key=lambda p: p.ordinal, default=None)
+            if before is not None and before.ordinal > it.ordinal:
+                zh_where, en_where = f"印在 {before.label} 之后", f"comes after {before.label}"
+            else:
+                assert after is not None  # an item out of order has a smaller label before or a larger after
+                zh_where, en_where = f"印在 {after.label} 之前", f"comes before {after.label}"
+            yield ITEMS.finding(
+                c.id,
+                it.line,
+                f"{c.id} 的项号 {it.label} {zh_where}（第 {it.line} 行「{it.label}{it.text[:8]}」），不在其应处："
+                f"多为项号误植，或该项缺失而此处是他项内的列举∕提及",
+                f"item {it.label} of {c.id} {en_where} (line {it.line}): a misprinted label, or the item is "
+                "missing and this is a list or a mention inside another item",
+                f"{c.id}{it.label} 错位",
+                extra={"label": it.label},
             )
         ordinals = sorted(counts)
         lo = min(1, ordinals[0])

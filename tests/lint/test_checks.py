@@ -351,3 +351,12 @@ def test_a_split_id_after_a_tag_or_before_its_title() -> None:
     assert [f.clause for f in only(lint(after_tag), "clause-id-split")] == ["2.2"]
     titled = edit((GENERAL, "各批次只声明相对默认的差量，层序另见 2. 1 层序通则。"))
     assert [f.clause for f in only(lint(titled), "clause-id-split")] == ["2.2"]
+
+
+def test_an_item_cut_to_a_word_or_two_among_items_that_end() -> None:
+    cut = edit(("登记于 2.3①〕。", "登记于 2.3①〕。③护甲"))
+    (f,) = only(lint(cut), "truncated-clause")
+    assert f.clause == "3.1" and "3.1③" in f.message
+    # a short tail after a finished sentence is residue (a variant label's 「之二」), not a cut
+    residue = edit(("登记于 2.3①〕。", "登记于 2.3①〕。之二"))
+    assert not only(lint(residue), "truncated-clause")

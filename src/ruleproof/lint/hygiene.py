@@ -118,6 +118,11 @@ PROSE_SHARE = 0.6
 ALONE_SHARE = 0.75
 # a clause without items ends mid-sentence when nearly all such clauses of the book end theirs
 BOOK_SHARE = 0.9
+# an unfinished last sentence after a finished one: this long at least (shorter tails are label or
+# header residue: 「…样本）。之二」); a piece with no finished sentence at all is judged from two characters
+# (4.3.3 「② 净破」, cut inside 净破坏量, beside 「① 倒计时−（该次实际结算值）」)
+MIN_FRAGMENT = 4
+MIN_PIECE = 2
 # spaces the PDF puts around numbers (「抵挡 1 次」) say nothing; a space between two words does (a table)
 _NUMBER_SPACE = re.compile(r"\s+(?=[0-9A-Za-z.~])|(?<=[0-9A-Za-z.~])\s+")
 
@@ -238,7 +243,7 @@ def _truncated(ctx: LintContext) -> Iterator[Finding]:
                     and prose
                     and not preamble
                     and unit.is_clause
-                    and len(fragment) >= 4
+                    and len(fragment) >= (MIN_FRAGMENT if tail else MIN_PIECE)
                     and not _table_like(fragment)
                     and body[-1] not in "→+＋−-~〜"
                     and not _INTRODUCER.search(body)

@@ -360,3 +360,10 @@ def test_an_item_cut_to_a_word_or_two_among_items_that_end() -> None:
     # a short tail after a finished sentence is residue (a variant label's 「之二」), not a cut
     residue = edit(("登记于 2.3①〕。", "登记于 2.3①〕。之二"))
     assert not only(lint(residue), "truncated-clause")
+
+
+def test_a_second_item_one_right_after_the_first_is_repeated() -> None:
+    # 「①…。①…」 with no ② yet: a list restarting inside item ① would open with a colon
+    text = edit(("②护甲之层序另定〔", "①护甲之层序另定〔"))
+    (f,) = only(lint(text), "item-label-repeated")
+    assert f.clause == "3.1" and "①" in f.message

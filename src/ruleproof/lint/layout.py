@@ -150,7 +150,7 @@ def _repeated(ctx: LintContext) -> Iterator[Finding]:
                     nested_last = ordinal
                     continue
                 nested_last = None
-            if before.endswith(("：", ":")) or (ordinal == 1 and outer_last >= 1):
+            if before.endswith(("：", ":")) or (ordinal == 1 and outer_last >= 2):
                 nested_last = ordinal  # a list opening inside the item: 「有二：①…②…」
                 continue
             at_start = off in breaks or before.endswith(_ITEM_OPENERS)

@@ -67,6 +67,19 @@ POSITIVE: list[tuple[str, list[tuple[str, str]], str, str]] = [
     ),
     ("ten-gate-incomplete", [("①行动位＝步骤 3｜②可见性＝不公开。", "①行动位＝步骤 3。")], "3.2", "②可见性"),
     ("ten-gate-absent", [("附录一 术语表", "3.3 保镖\n\n每夜保护 1 名。\n\n附录一 术语表")], "3.3", "保镖"),
+    (
+        "ten-gate-undefined",
+        [
+            ("①行动位＝步骤 2｜②可见性", "①行动位＝步骤 2｜①之二席位＝无｜②可见性"),
+            ("①行动位＝步骤 3｜②可见性", "①行动位＝步骤 3｜①之二席位＝无｜②可见性"),
+            (
+                "附录一 术语表",
+                "3.3 保镖\n\n每夜保护 1 名。十关核验：①行动位＝步骤 2｜①之二席位＝无｜②可见性＝不公开。\n\n附录一 术语表",
+            ),
+        ],
+        "2.4",
+        "①之二",
+    ),
     ("restatement-mismatch", [("库存上限 3 件（3.1）", "库存上限 4 件（3.1）")], "附录一", "3 件"),
     ("count-mismatch", [(GENERAL, "私人反馈共三类（3.1~3.2）。")], "2.2", "共三类"),
     (
@@ -340,7 +353,7 @@ def test_an_item_label_out_of_order() -> None:
     more = "登记于 2.3①〕。③护甲可分配。④护甲可拆解，①②两项同时适用。"
     text = edit(("②护甲之层序另定〔", "护甲之层序另定〔"), ("登记于 2.3①〕。", more))
     (f,) = only(lint(text), "item-numbering")
-    assert f.clause == "3.1" and "② 印在 ④ 之后" in f.message
+    assert f.clause == "3.1" and "②（" in f.message and "印在 ④（" in f.message and "之后" in f.message
     # labels in order: silent
     ordered = edit(("登记于 2.3①〕。", more))
     assert not only(lint(ordered), "item-numbering")

@@ -49,13 +49,15 @@ class GateLine:
     line: int
     found: tuple[tuple[int, int], ...]  # gate keys present, in order
     text: str
+    # variant gates (「①之二」) the line answers that the checklist does not define
+    undefined: tuple[tuple[int, int], ...] = ()
 
 
 def _key(circ: str, var: str | None) -> tuple[int, int]:
     return (CIRCLED[circ], VARIANT_WORDS[var] if var else 1)
 
 
-def _label(key: tuple[int, int]) -> str:
+def label_of(key: tuple[int, int]) -> str:
     inverse = {v: k for k, v in VARIANT_WORDS.items()}
     base = next(ch for ch, n in CIRCLED.items() if n == key[0])
     return base if key[1] == 1 else f"{base}之{inverse[key[1]]}"
@@ -85,7 +87,7 @@ def parse_gates(ctx: LintContext) -> tuple[str, list[Gate]] | None:
         body = text[m.start() : nxt.start() if nxt else len(text)]
         name = m.group("name").strip()
         gates.append(
-            Gate(_label(key), key, name, any(w in body for w in _OPTIONAL_MARKS), unit.line_of(m.start()))
+            Gate(label_of(key), key, name, any(w in body for w in _OPTIONAL_MARKS), unit.line_of(m.start()))
         )
         seen.add(key)
         last = key
@@ -176,6 +178,26 @@ def _scan_line(text: str, pos: int, limit: int, by_key: dict[tuple[int, int], Ga
     return [k for _, k in found]
 
 
+def _undefined_variants(
+    text: str, pos: int, limit: int, by_key: dict[tuple[int, int], Gate]
+) -> tuple[tuple[int, int], ...]:
+    """Variant gates (「①之二」) the line answers — not citing, right after a separator or the line's start,
+    with an answer (「＝」) — whose base gate the checklist defines and the variant it does not."""
+    out: list[tuple[int, int]] = []
+    for tm in _GATE_TOKEN.finditer(text, pos, limit):
+        if not tm.group("var"):
+            continue
+        key = _key(tm.group("circ"), tm.group("var"))
+        if key in by_key or (key[0], 1) not in by_key or _citing(text, tm.start()):
+            continue
+        before = text[max(pos, tm.start() - 1) : tm.start()]
+        if tm.start() != pos and before not in ("｜", "|", "；", " "):
+            continue
+        if "＝" in text[tm.end() : tm.end() + 12] and key not in out:
+            out.append(key)
+    return tuple(out)
+
+
 def find_gate_lines(ctx: LintContext, gates: list[Gate]) -> list[GateLine]:
     by_key = {g.key: g for g in gates}
     out: list[GateLine] = []
@@ -194,5 +216,8 @@ def find_gate_lines(ctx: LintContext, gates: list[Gate]) -> list[GateLine]:
                 continue
             limit = starts[k + 1][0] if k + 1 < len(starts) else len(text)
             found = _scan_line(text, pos, limit, by_key)
-            out.append(GateLine(unit.id, mark, limit, unit.line_of(mark), tuple(found), text[mark:limit]))
+            extra = _undefined_variants(text, pos, limit, by_key)
+            out.append(
+                GateLine(unit.id, mark, limit, unit.line_of(mark), tuple(found), text[mark:limit], extra)
+            )
     return out

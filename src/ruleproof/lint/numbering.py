@@ -199,24 +199,22 @@ def _items(ctx: LintContext) -> Iterator[Finding]:
                 f"{c.id}{hits[0].label}",
                 related=[(c.id, h.line) for h in hits[:1]],
             )
-        misplaced = _out_of_order(plain)
-        for it in misplaced:
-            before = max((p for p in plain if p.offset < it.offset), key=lambda p: p.ordinal, default=None)
-            after = min((p for p in plain if p.offset > it.offset), key=lambda p: p.ordinal, default=None)
-            if before is not None and before.ordinal > it.ordinal:
-                zh_where, en_where = f"印在 {before.label} 之后", f"comes after {before.label}"
-            else:
-                assert after is not None  # an item out of order has a smaller label before or a larger after
-                zh_where, en_where = f"印在 {after.label} 之前", f"comes before {after.label}"
+        for it in _out_of_order(plain):
+            # the nearest item before it with a higher label, or after it with a lower one
+            higher = [p for p in plain if p.offset < it.offset and p.ordinal > it.ordinal]
+            lower = [p for p in plain if p.offset > it.offset and p.ordinal < it.ordinal]
+            other, where, where_en = (higher[-1], "之后", "after") if higher else (lower[0], "之前", "before")
             yield ITEMS.finding(
                 c.id,
                 it.line,
-                f"{c.id} 的项号 {it.label} {zh_where}（第 {it.line} 行「{it.label}{it.text[:8]}」），不在其应处："
-                f"多为项号误植，或该项缺失而此处是他项内的列举∕提及",
-                f"item {it.label} of {c.id} {en_where} (line {it.line}): a misprinted label, or the item is "
-                "missing and this is a list or a mention inside another item",
+                f"{c.id} 的项号次序错乱：{it.label}（第 {it.line} 行「{it.label}{it.text[:8]}」）印在 "
+                f"{other.label}（第 {other.line} 行）{where}——多为项号误植，或某项缺失而此处是他项内的列举∕提及",
+                f"the item labels of {c.id} are out of order: {it.label} (line {it.line}) comes {where_en} "
+                f"{other.label} (line {other.line}) — a misprinted label, or an item is missing and this is a "
+                "list or a mention inside another item",
                 f"{c.id}{it.label} 错位",
-                extra={"label": it.label},
+                related=[(c.id, other.line)],
+                extra={"label": it.label, "other": other.label},
             )
         ordinals = sorted(counts)
         lo = min(1, ordinals[0])

@@ -380,3 +380,10 @@ def test_a_second_item_one_right_after_the_first_is_repeated() -> None:
     text = edit(("②护甲之层序另定〔", "①护甲之层序另定〔"))
     (f,) = only(lint(text), "item-label-repeated")
     assert f.clause == "3.1" and "①" in f.message
+
+
+def test_a_piece_cut_inside_a_term() -> None:
+    # 「库存上」 is printed nowhere but as the start of 库存上限: a word cut in two, whatever the siblings do
+    cut = edit(("登记于 2.3①〕。", "登记于 2.3①〕。③护甲之库存上"))
+    (f,) = only(lint(cut), "truncated-clause")
+    assert f.clause == "3.1" and "「库存上」" in f.message and "库存上限" in f.message

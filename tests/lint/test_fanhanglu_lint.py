@@ -309,6 +309,16 @@ def _mutated(*pairs: tuple[str, str]) -> list[Finding]:
         # step: 救援 is step 8's, 蛰伏 step 0.1's
         ([("同一次步骤8救援决定", "同一次步骤9救援决定")], "citation-topic", {"4.10.6"}),
         ([("施加当夜的步骤 0.1（蛰伏）", "施加当夜的步骤 0.2（蛰伏）")], "citation-topic", {"6.1.2"}),
+        # issue 10, third pass: an item cut inside a term (2.1.6⑤'s batch row, whose siblings end
+        # mid-sentence anyway); item ④ of 6.9.1 unlabelled, its label now taken from ⑩'s 「④⑤二项」;
+        # I-18's old wording back in one of the four places the row names
+        ([("净破坏量与停摆触发步骤4b后", "净破坏")], "truncated-clause", {"2.1.6"}),
+        ([("④ 参与成功驱逐", " 参与成功驱逐")], "item-numbering", {"6.9.1"}),
+        (
+            [("依 2.8.7 明文授予（登记于 2.8.9⑥）⑥受沉默", "属 2.8.9⑥明文授予⑥受沉默")],
+            "revision-not-applied",
+            {"7.3.8"},
+        ),
     ],
     ids=[
         "restatement",
@@ -330,6 +340,9 @@ def _mutated(*pairs: tuple[str, str]) -> list[Finding]:
         "step-source-changed",
         "step-event",
         "step-event-bracket",
+        "cut-term",
+        "item-order",
+        "revision-one-place",
     ],
 )
 def test_injected_defects(pairs: list[tuple[str, str]], check: str, clauses: set[str]) -> None:

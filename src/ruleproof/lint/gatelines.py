@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from weakref import WeakKeyDictionary
 
 from ruleproof.lint.context import LintContext
 from ruleproof.text.markers import CIRCLED, CIRCLED_CLASS, VARIANT_WORDS
@@ -63,8 +64,19 @@ def label_of(key: tuple[int, int]) -> str:
     return base if key[1] == 1 else f"{base}之{inverse[key[1]]}"
 
 
+# six families read the gates and the lines of one text: read them once per lint context
+_PARSED: WeakKeyDictionary[LintContext, tuple[str, list[Gate]] | None] = WeakKeyDictionary()
+_LINES: WeakKeyDictionary[LintContext, tuple[list[Gate], list[GateLine]]] = WeakKeyDictionary()
+
+
 def parse_gates(ctx: LintContext) -> tuple[str, list[Gate]] | None:
     """(checklist clause id, gates in order) read from the checklist clause, or None."""
+    if ctx not in _PARSED:
+        _PARSED[ctx] = _parse_gates(ctx)
+    return _PARSED[ctx]
+
+
+def _parse_gates(ctx: LintContext) -> tuple[str, list[Gate]] | None:
     clause = ctx.clause(ctx.owners.gates)
     if clause is None:
         return None
@@ -199,6 +211,16 @@ def _undefined_variants(
 
 
 def find_gate_lines(ctx: LintContext, gates: list[Gate]) -> list[GateLine]:
+    """The 「十关核验」 lines of the text, read against ``gates`` (the same list each caller has from
+    :func:`parse_gates`, so the lines are read once)."""
+    cached = _LINES.get(ctx)
+    if cached is None or cached[0] is not gates:
+        cached = (gates, _find_gate_lines(ctx, gates))
+        _LINES[ctx] = cached
+    return cached[1]
+
+
+def _find_gate_lines(ctx: LintContext, gates: list[Gate]) -> list[GateLine]:
     by_key = {g.key: g for g in gates}
     out: list[GateLine] = []
     for unit in ctx.clause_units:

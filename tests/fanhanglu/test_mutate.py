@@ -83,6 +83,21 @@ def test_restated_numbers_are_a_narrower_notion(fanhanglu: Document) -> None:
     )
 
 
+def test_split_ids_are_clause_ids_not_steps_or_quantities(fanhanglu: Document) -> None:
+    """「步骤 0.5」 is a step and 「−1.0~1.5」 a quantity: splitting them breaks a number, not a citation."""
+    import random
+    import re
+
+    from ruleproof.mutate.generate import split_ids
+
+    found = list(split_ids(fanhanglu, random.Random("2:split-id")))
+    assert len(found) > 1000
+    number = re.compile(r"(?:步骤|[+＋−~〜])\s*\d[\d.]*$")
+    assert not [c.note for c in found if number.search(c.unit.text[max(0, c.start - 12) : c.start])]
+    # a citation is still split wherever the text cites one: 4.13.7 「〔适用〕7.1 最小信息」
+    assert any(c.unit.id == "4.13.7" and "7.1 →" in c.note for c in found)
+
+
 def test_mutants_keep_the_line_count_and_change_their_line(fanhanglu: Document) -> None:
     lines = list(fanhanglu.lines)
     for m in generate(fanhanglu, seed=5, count=6):

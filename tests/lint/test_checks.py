@@ -67,6 +67,19 @@ POSITIVE: list[tuple[str, list[tuple[str, str]], str, str]] = [
     ),
     ("ten-gate-incomplete", [("①行动位＝步骤 3｜②可见性＝不公开。", "①行动位＝步骤 3。")], "3.2", "②可见性"),
     ("ten-gate-absent", [("附录一 术语表", "3.3 保镖\n\n每夜保护 1 名。\n\n附录一 术语表")], "3.3", "保镖"),
+    (
+        "ten-gate-undefined",
+        [
+            ("①行动位＝步骤 2｜②可见性", "①行动位＝步骤 2｜①之二席位＝无｜②可见性"),
+            ("①行动位＝步骤 3｜②可见性", "①行动位＝步骤 3｜①之二席位＝无｜②可见性"),
+            (
+                "附录一 术语表",
+                "3.3 保镖\n\n每夜保护 1 名。十关核验：①行动位＝步骤 2｜①之二席位＝无｜②可见性＝不公开。\n\n附录一 术语表",
+            ),
+        ],
+        "2.4",
+        "①之二",
+    ),
     ("restatement-mismatch", [("库存上限 3 件（3.1）", "库存上限 4 件（3.1）")], "附录一", "3 件"),
     ("count-mismatch", [(GENERAL, "私人反馈共三类（3.1~3.2）。")], "2.2", "共三类"),
     (
@@ -294,3 +307,83 @@ def test_a_topic_section_is_not_a_role() -> None:
     # a citation for its content (「见 3.3」) does not name it
     cited = edit(("附录一 术语表", MENU), (GENERAL, "各批次只声明差量（见 3.3）。"))
     assert not only(lint(cited), "ten-gate-absent")
+
+
+# ------------------------------------------------------------------ the revision gate's strong classes
+
+
+def test_revision_row_naming_two_places_is_judged_place_by_place() -> None:
+    # the row names 3.1 and 3.2; 3.1 has the new wording, 3.2 still the old one
+    text = edit(
+        ("A-1 3.1⸺", "A-2 3.1、3.2⸺「旧口径」改为「新口径」。A-1 3.1⸺"),
+        (CRAFT_1, "①铸造护甲（新口径），库存上限 3 件。"),
+        (SHERIFF, "警长子弹（旧口径）存储上限 2 发"),
+    )
+    assert [f.clause for f in only(lint(text), "revision-not-applied")] == ["3.2"]
+    # both places applied: silent
+    applied = edit(
+        ("A-1 3.1⸺", "A-2 3.1、3.2⸺「旧口径」改为「新口径」。A-1 3.1⸺"),
+        (CRAFT_1, "①铸造护甲（新口径），库存上限 3 件。"),
+        (SHERIFF, "警长子弹（新口径）存储上限 2 发"),
+    )
+    assert not only(lint(applied), "revision-not-applied")
+
+
+def test_a_quoted_old_wording_in_use_is_not_applied() -> None:
+    # 「附「九关核验」一行」 names the line every role prints: the quotes do not make it a mention
+    log = ("A-1 3.1⸺", "A-2 全文「九关核验」改为「十关核验」。A-1 3.1⸺")
+    found = only(lint(edit(log, ("附「十关核验」一行", "附「九关核验」一行"))), "revision-not-applied")
+    assert [f.clause for f in found] == ["2.4"]
+    # 「由「九关核验」改为…」 speaks of the change: a mention
+    mention = edit(log, ("附「十关核验」一行", "附「十关核验」一行（由「九关核验」改称）"))
+    assert not only(lint(mention), "revision-not-applied")
+
+
+def test_a_registry_citation_in_a_bracket_is_not_a_missing_gate() -> None:
+    # gate ② deleted; the 「2.3②」 in the bracket of gate ① cites registry entry ②, it is no gate
+    text = edit(
+        ("十关核验：①行动位＝步骤 3｜②可见性＝不公开。", "十关核验：①行动位＝步骤 3（登记于 2.3②）。")
+    )
+    found = only(lint(text), "ten-gate-incomplete")
+    assert [f.clause for f in found] == ["3.2"] and "②可见性" in found[0].message
+
+
+def test_an_item_label_out_of_order() -> None:
+    # item ② lost its label; 「①②两项」 in ③ is a mention, not the item
+    more = "登记于 2.3①〕。③护甲可分配。④护甲可拆解，①②两项同时适用。"
+    text = edit(("②护甲之层序另定〔", "护甲之层序另定〔"), ("登记于 2.3①〕。", more))
+    (f,) = only(lint(text), "item-numbering")
+    assert f.clause == "3.1" and "②（" in f.message and "印在 ④（" in f.message and "之后" in f.message
+    # labels in order: silent
+    ordered = edit(("登记于 2.3①〕。", more))
+    assert not only(lint(ordered), "item-numbering")
+
+
+def test_a_split_id_after_a_tag_or_before_its_title() -> None:
+    after_tag = edit((GENERAL, "各批次只声明相对默认的差量，〔适用〕2. 1 处理。"))
+    assert [f.clause for f in only(lint(after_tag), "clause-id-split")] == ["2.2"]
+    titled = edit((GENERAL, "各批次只声明相对默认的差量，层序另见 2. 1 层序通则。"))
+    assert [f.clause for f in only(lint(titled), "clause-id-split")] == ["2.2"]
+
+
+def test_an_item_cut_to_a_word_or_two_among_items_that_end() -> None:
+    cut = edit(("登记于 2.3①〕。", "登记于 2.3①〕。③护甲"))
+    (f,) = only(lint(cut), "truncated-clause")
+    assert f.clause == "3.1" and "3.1③" in f.message
+    # a short tail after a finished sentence is residue (a variant label's 「之二」), not a cut
+    residue = edit(("登记于 2.3①〕。", "登记于 2.3①〕。之二"))
+    assert not only(lint(residue), "truncated-clause")
+
+
+def test_a_second_item_one_right_after_the_first_is_repeated() -> None:
+    # 「①…。①…」 with no ② yet: a list restarting inside item ① would open with a colon
+    text = edit(("②护甲之层序另定〔", "①护甲之层序另定〔"))
+    (f,) = only(lint(text), "item-label-repeated")
+    assert f.clause == "3.1" and "①" in f.message
+
+
+def test_a_piece_cut_inside_a_term() -> None:
+    # 「库存上」 is printed nowhere but as the start of 库存上限: a word cut in two, whatever the siblings do
+    cut = edit(("登记于 2.3①〕。", "登记于 2.3①〕。③护甲之库存上"))
+    (f,) = only(lint(cut), "truncated-clause")
+    assert f.clause == "3.1" and "「库存上」" in f.message and "库存上限" in f.message

@@ -346,6 +346,16 @@ def _mutated(*pairs: tuple[str, str]) -> list[Finding]:
         ([("依5.9「清洗」", "依5.8「清洗」")], "citation-quote", {"5.3.5"}),
         # one batch label twice in a run
         ([("随批次④公告，", "随批次④④公告，")], "citation-repeated", {"4.3.6"}),
+        # issue 10, third pass: an item cut inside a term (2.1.6⑤'s batch row, whose siblings end
+        # mid-sentence anyway); item ④ of 6.9.1 unlabelled, its label now taken from ⑩'s 「④⑤二项」;
+        # I-18's old wording back in one of the four places the row names
+        ([("净破坏量与停摆触发步骤4b后", "净破坏")], "truncated-clause", {"2.1.6"}),
+        ([("④ 参与成功驱逐", " 参与成功驱逐")], "item-numbering", {"6.9.1"}),
+        (
+            [("依 2.8.7 明文授予（登记于 2.8.9⑥）⑥受沉默", "属 2.8.9⑥明文授予⑥受沉默")],
+            "revision-not-applied",
+            {"7.3.8"},
+        ),
     ],
     ids=[
         "restatement",
@@ -377,6 +387,9 @@ def _mutated(*pairs: tuple[str, str]) -> list[Finding]:
         "glossary-entry",
         "quote-term",
         "batch-run",
+        "cut-term",
+        "item-order",
+        "revision-one-place",
     ],
 )
 def test_injected_defects(pairs: list[tuple[str, str]], check: str, clauses: set[str]) -> None:

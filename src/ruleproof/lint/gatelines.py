@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from weakref import WeakKeyDictionary
 
 from ruleproof.lint.context import LintContext
 from ruleproof.text.markers import CIRCLED, CIRCLED_CLASS, VARIANT_WORDS
@@ -49,20 +50,33 @@ class GateLine:
     line: int
     found: tuple[tuple[int, int], ...]  # gate keys present, in order
     text: str
+    # variant gates (「①之二」) the line answers that the checklist does not define
+    undefined: tuple[tuple[int, int], ...] = ()
 
 
 def _key(circ: str, var: str | None) -> tuple[int, int]:
     return (CIRCLED[circ], VARIANT_WORDS[var] if var else 1)
 
 
-def _label(key: tuple[int, int]) -> str:
+def label_of(key: tuple[int, int]) -> str:
     inverse = {v: k for k, v in VARIANT_WORDS.items()}
     base = next(ch for ch, n in CIRCLED.items() if n == key[0])
     return base if key[1] == 1 else f"{base}之{inverse[key[1]]}"
 
 
+# six families read the gates and the lines of one text: read them once per lint context
+_PARSED: WeakKeyDictionary[LintContext, tuple[str, list[Gate]] | None] = WeakKeyDictionary()
+_LINES: WeakKeyDictionary[LintContext, tuple[list[Gate], list[GateLine]]] = WeakKeyDictionary()
+
+
 def parse_gates(ctx: LintContext) -> tuple[str, list[Gate]] | None:
     """(checklist clause id, gates in order) read from the checklist clause, or None."""
+    if ctx not in _PARSED:
+        _PARSED[ctx] = _parse_gates(ctx)
+    return _PARSED[ctx]
+
+
+def _parse_gates(ctx: LintContext) -> tuple[str, list[Gate]] | None:
     clause = ctx.clause(ctx.owners.gates)
     if clause is None:
         return None
@@ -85,7 +99,7 @@ def parse_gates(ctx: LintContext) -> tuple[str, list[Gate]] | None:
         body = text[m.start() : nxt.start() if nxt else len(text)]
         name = m.group("name").strip()
         gates.append(
-            Gate(_label(key), key, name, any(w in body for w in _OPTIONAL_MARKS), unit.line_of(m.start()))
+            Gate(label_of(key), key, name, any(w in body for w in _OPTIONAL_MARKS), unit.line_of(m.start()))
         )
         seen.add(key)
         last = key
@@ -126,6 +140,26 @@ def _increasing(keys: list[tuple[int, int]]) -> list[int]:
     return out[::-1]
 
 
+_NOT_A_GATE_START = tuple("）)」〕】、，。；∕/")
+
+
+def _opens_gate(text: str, line_start: int, at: int) -> bool:
+    """Could the citing-looking numeral at ``at`` be a gate whose separator the PDF dropped (「不新增批次
+    ⑨不属〔例外〕」)?  Not inside a bracket left open before it in the line (「（登记于 2.8.9⑥）」 cites
+    registry entry ⑥), and not followed by a closing bracket or list punctuation."""
+    token = _GATE_TOKEN.match(text, at)
+    end = token.end() if token else at + 1
+    if text.startswith(_NOT_A_GATE_START, end):
+        return False
+    depth = 0
+    for ch in text[line_start:at]:
+        if ch in "（(":
+            depth += 1
+        elif ch in "）)" and depth:
+            depth -= 1
+    return depth == 0
+
+
 def _scan_line(text: str, pos: int, limit: int, by_key: dict[tuple[int, int], Gate]) -> list[tuple[int, int]]:
     """Gate keys present in ``text[pos:limit]``, in order.
 
@@ -149,14 +183,44 @@ def _scan_line(text: str, pos: int, limit: int, by_key: dict[tuple[int, int], Ga
     for missing in sorted(set(by_key) - keys):
         lo = max((s for s, k in found if k < missing), default=pos)
         hi = min((s for s, k in found if k > missing), default=limit)
-        cands = [s for s, k in citing if k == missing and lo < s < hi]
+        cands = [s for s, k in citing if k == missing and lo < s < hi and _opens_gate(text, pos, s)]
         if cands:
             found.append((cands[-1], missing))
     found.sort()
     return [k for _, k in found]
 
 
+def _undefined_variants(
+    text: str, pos: int, limit: int, by_key: dict[tuple[int, int], Gate]
+) -> tuple[tuple[int, int], ...]:
+    """Variant gates (「①之二」) the line answers — not citing, right after a separator or the line's start,
+    with an answer (「＝」) — whose base gate the checklist defines and the variant it does not."""
+    out: list[tuple[int, int]] = []
+    for tm in _GATE_TOKEN.finditer(text, pos, limit):
+        if not tm.group("var"):
+            continue
+        key = _key(tm.group("circ"), tm.group("var"))
+        if key in by_key or (key[0], 1) not in by_key or _citing(text, tm.start()):
+            continue
+        before = text[max(pos, tm.start() - 1) : tm.start()]
+        if tm.start() != pos and before not in ("｜", "|", "；", " "):
+            continue
+        if "＝" in text[tm.end() : tm.end() + 12] and key not in out:
+            out.append(key)
+    return tuple(out)
+
+
 def find_gate_lines(ctx: LintContext, gates: list[Gate]) -> list[GateLine]:
+    """The 「十关核验」 lines of the text, read against ``gates`` (the same list each caller has from
+    :func:`parse_gates`, so the lines are read once)."""
+    cached = _LINES.get(ctx)
+    if cached is None or cached[0] is not gates:
+        cached = (gates, _find_gate_lines(ctx, gates))
+        _LINES[ctx] = cached
+    return cached[1]
+
+
+def _find_gate_lines(ctx: LintContext, gates: list[Gate]) -> list[GateLine]:
     by_key = {g.key: g for g in gates}
     out: list[GateLine] = []
     for unit in ctx.clause_units:
@@ -174,5 +238,8 @@ def find_gate_lines(ctx: LintContext, gates: list[Gate]) -> list[GateLine]:
                 continue
             limit = starts[k + 1][0] if k + 1 < len(starts) else len(text)
             found = _scan_line(text, pos, limit, by_key)
-            out.append(GateLine(unit.id, mark, limit, unit.line_of(mark), tuple(found), text[mark:limit]))
+            extra = _undefined_variants(text, pos, limit, by_key)
+            out.append(
+                GateLine(unit.id, mark, limit, unit.line_of(mark), tuple(found), text[mark:limit], extra)
+            )
     return out

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from ruleproof.findings import Finding, Severity
 from ruleproof.lint.base import CheckInfo, clip
 from ruleproof.lint.context import CLAUSE_ID, LintContext, is_descendant
-from ruleproof.lint.gatelines import find_gate_lines, parse_gates
+from ruleproof.lint.gatelines import GateLine, find_gate_lines, label_of, parse_gates
 
 INCOMPLETE = CheckInfo(
     id="ten-gate-incomplete",
@@ -48,7 +48,23 @@ ABSENT = CheckInfo(
     advice_en="Add a ten-gate line for the role (or skill), or confirm another clause's line covers it.",
 )
 
-CHECKS = (INCOMPLETE, ABSENT)
+UNDEFINED = CheckInfo(
+    id="ten-gate-undefined",
+    family="d",
+    severity=Severity.WARNING,
+    title="核验清单未列各核验行都在作答的关",
+    title_en="the checklist lacks a gate the ten-gate lines answer",
+    rule="各条款末核验行所答之关恒以接入检查清单为准；多数核验行都作答而清单未列的关，多为清单删改时漏列。",
+    rule_en="The gates a ten-gate line answers are those the checklist lists; a gate most lines answer and "
+    "the checklist does not list was usually lost from the checklist in an edit.",
+    advice="在清单中补回该关（或从各核验行删去其作答，并在修订记录中说明）。",
+    advice_en="Restore the gate in the checklist (or remove its answers from the lines and say so in the "
+    "revision log).",
+)
+
+CHECKS = (INCOMPLETE, ABSENT, UNDEFINED)
+# a variant gate the checklist lacks is reported when at least this many lines, and half of them, answer it
+UNDEFINED_MIN_LINES = 3
 
 # Role chapters: 「四、人类阵营（人物技能）」「六、第三阵营·外星人…」; not 「七、跨阵营交互与通用规则」.
 ROLE_CHAPTER_WORDS = ("人物技能", "职业", "角色", "阵营")
@@ -77,6 +93,31 @@ def run(ctx: LintContext) -> Iterator[Finding]:
             extra={"missing": [g.label for g in missing], "present": len(gl.found)},
         )
     yield from _absent(ctx, [gl.unit for gl in lines])
+    yield from _undefined(ctx, owner, lines)
+
+
+def _undefined(ctx: LintContext, owner: str, lines: list[GateLine]) -> Iterator[Finding]:
+    """A variant gate (「①之二」) that most ten-gate lines answer and the checklist does not list."""
+    answering: dict[tuple[int, int], list[GateLine]] = {}
+    for gl in lines:
+        for key in gl.undefined:
+            answering.setdefault(key, []).append(gl)
+    checklist = ctx.clause(owner)
+    for key, by in sorted(answering.items()):
+        if len(by) < UNDEFINED_MIN_LINES or 2 * len(by) < len(lines):
+            continue
+        label = label_of(key)
+        units = "、".join(gl.unit for gl in by[:6]) + ("…" if len(by) > 6 else "")
+        yield UNDEFINED.finding(
+            owner,
+            checklist.line if checklist else by[0].line,
+            f"{owner} 的关卡清单未列 {label}，而 {len(by)} / {len(lines)} 条十关核验行都作答了该关（{units}）",
+            f"the checklist {owner} does not list gate {label}, which {len(by)} of {len(lines)} ten-gate "
+            f"lines answer ({units})",
+            f"{label}",
+            related=[(gl.unit, gl.line) for gl in by[:10]],
+            extra={"gate": label, "lines": len(by)},
+        )
 
 
 _CITED = re.compile(rf"(?:[（(]|依|见)\s*({CLAUSE_ID})")

@@ -118,6 +118,11 @@ PROSE_SHARE = 0.6
 ALONE_SHARE = 0.75
 # a clause without items ends mid-sentence when nearly all such clauses of the book end theirs
 BOOK_SHARE = 0.9
+# an unfinished last sentence after a finished one: this long at least (shorter tails are label or
+# header residue: 「…样本）。之二」); a piece with no finished sentence at all is judged from two characters
+# (4.3.3 「② 净破」, cut inside 净破坏量, beside 「① 倒计时−（该次实际结算值）」)
+MIN_FRAGMENT = 4
+MIN_PIECE = 2
 # spaces the PDF puts around numbers (「抵挡 1 次」) say nothing; a space between two words does (a table)
 _NUMBER_SPACE = re.compile(r"\s+(?=[0-9A-Za-z.~])|(?<=[0-9A-Za-z.~])\s+")
 
@@ -159,6 +164,43 @@ def _strip_residue(text: str, headers: list[str]) -> str:
                 body = body[: -len(h)].rstrip()
                 changed = True
     return body
+
+
+# a term cut in two: the fragment left is at least this long
+MIN_CUT = 2
+_CJK_TAIL = re.compile(r"[\u4e00-\u9fff]{2,8}$")
+
+
+def _term_starts(ctx: LintContext) -> dict[str, list[str]]:
+    """Every proper beginning (two characters or more) of every vocabulary term, with the terms."""
+    out: dict[str, list[str]] = {}
+    for term in sorted(ctx.vocabulary.sources):
+        for k in range(MIN_CUT, len(term)):
+            out.setdefault(term[:k], []).append(term)
+    return out
+
+
+def _cut_term(
+    ctx: LintContext, body: str, printed: str, starts: dict[str, list[str]]
+) -> tuple[str, str] | None:
+    """``(fragment, term)`` when ``body`` ends inside a term of the text's vocabulary: its last characters
+    begin the term (「净破坏」 of 净破坏量), are no term themselves, and the text prints them nowhere else
+    except as the start of that term (which it prints at least twice)."""
+    tail = _CJK_TAIL.search(body)
+    if tail is None:
+        return None
+    run = tail.group(0)
+    for k in range(len(run), MIN_CUT - 1, -1):
+        frag = run[-k:]
+        if frag in ctx.vocabulary:
+            return None  # the piece ends on a term, whole
+        terms = [t for t in starts.get(frag, ()) if printed.count(t) >= 2]
+        if len(terms) != 1:
+            continue
+        term = terms[0]
+        if printed.count(frag) == printed.count(term) + 1:
+            return frag, term
+    return None
 
 
 def _ended(text: str) -> bool:
@@ -206,6 +248,8 @@ def _truncated(ctx: LintContext) -> Iterator[Finding]:
     headers = _headers(ctx)
     gates = _gate_ranges(ctx)
     alone = _alone_share(ctx, headers)
+    printed = "\u0000".join(u.text for u in ctx.units() if u.id not in ctx.log_appendices)
+    starts = _term_starts(ctx)
     for unit in ctx.units():
         if unit.id in ctx.log_appendices:
             continue
@@ -224,6 +268,9 @@ def _truncated(ctx: LintContext) -> Iterator[Finding]:
             book = not has_items and not others and alone >= BOOK_SHARE
             preamble = label is None and has_items
             hit = truncation(text)
+            cut_term = _cut_term(ctx, body, printed, starts) if hit is None else None
+            if cut_term is not None:
+                hit = ("term", len(body) - len(cut_term[0]))
             if hit is None and body:
                 if any(lo <= offset + len(body) - 1 < hi for lo, hi in gates.get(unit.id, [])):
                     continue  # a gate of a 十关核验 line ends without a full stop by design
@@ -238,7 +285,7 @@ def _truncated(ctx: LintContext) -> Iterator[Finding]:
                     and prose
                     and not preamble
                     and unit.is_clause
-                    and len(fragment) >= 4
+                    and len(fragment) >= (MIN_FRAGMENT if tail else MIN_PIECE)
                     and not _table_like(fragment)
                     and body[-1] not in "→+＋−-~〜"
                     and not _INTRODUCER.search(body)
@@ -268,6 +315,10 @@ def _truncated(ctx: LintContext) -> Iterator[Finding]:
             elif reason == "cite":
                 zh = f"{where} 止于引用「{body[at:]}」，没有句号：其后的文字疑被截断（或仅缺句号）"
                 en = f"{where} ends on the citation '{body[at:]}' without a full stop: what followed seems cut off (or only the full stop is missing)"
+            elif reason == "term" and cut_term is not None:
+                frag, term = cut_term
+                zh = f"{where} 止于「{frag}」：正文中「{frag}」只作「{term}」的开头出现，词被截断，后文疑丢失"
+                en = f"{where} ends on '{frag}', which the text prints only as the start of '{term}': a word cut in two, the rest seems lost"
             elif reason == "unterminated":
                 zh = f"{where} 末句没有句号（末字「{body[-1]}」），而其余各处都有：后文疑被截断（或仅缺句号）"
                 en = f"{where} ends without a full stop (last character '{body[-1]}') where the rest have one: the rest seems cut off (or only the full stop is missing)"

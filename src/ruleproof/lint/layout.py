@@ -150,7 +150,7 @@ def _repeated(ctx: LintContext) -> Iterator[Finding]:
                     nested_last = ordinal
                     continue
                 nested_last = None
-            if before.endswith(("：", ":")) or (ordinal == 1 and outer_last >= 1):
+            if before.endswith(("：", ":")) or (ordinal == 1 and outer_last >= 2):
                 nested_last = ordinal  # a list opening inside the item: 「有二：①…②…」
                 continue
             at_start = off in breaks or before.endswith(_ITEM_OPENERS)
@@ -237,7 +237,9 @@ def _split(ctx: LintContext) -> Iterator[Finding]:
                 continue
             if any(m.start() < b <= m.end() for b in breaks):
                 continue  # the PDF wrapped the line inside the id
-            if re.fullmatch(r"\d+\s*\.\s*\d+", raw) and not _cited_here(text, m.start(), m.end()):
+            if re.fullmatch(r"\d+\s*\.\s*\d+", raw) and not (
+                _cited_here(text, m.start(), m.end()) or _titled_here(ctx, cid, text, m.end())
+            ):
                 continue  # 「1. 4」 could be a list number followed by a quantity
             yield SPLIT.finding(
                 unit.id,
@@ -249,12 +251,24 @@ def _split(ctx: LintContext) -> Iterator[Finding]:
             )
 
 
+def _titled_here(ctx: LintContext, cid: str, text: str, end: int) -> bool:
+    """The words right after a two-part id are its clause's title (「〔适用〕7. 1 最小信息」: 7.1 is
+    「公告机制与最小信息」): a citation naming what it cites, not a list number before a quantity."""
+    clause = ctx.clause(cid)
+    words = _NEXT_WORDS.match(text, end)
+    return clause is not None and words is not None and words.group(1) in clause.title
+
+
+_NEXT_WORDS = re.compile(r"\s*([\u4e00-\u9fff]{2})")
+
+
 def _cited_here(text: str, start: int, end: int) -> bool:
-    """A two-part id counts as a citation in citing context: 「（1. 4）」「依 3 .3」「见 2 .7」."""
+    """A two-part id counts as a citation in citing context: 「（1. 4）」「依 3 .3」「见 2 .7」, or after a
+    tag 「〔适用〕2. 5」."""
     before = text[max(0, start - 4) : start].rstrip()
     after = text[end : end + 1]
     return before.endswith(
-        ("（", "(", "依", "见", "、", "与", "及", "按", "适用", "参照", "比照")
+        ("（", "(", "依", "见", "、", "与", "及", "按", "适用", "参照", "比照", "〕")
     ) or after in (
         "）",
         ")",

@@ -20,6 +20,7 @@ from ruleproof.lint.base import CheckInfo
 from ruleproof.lint.context import LintContext, safe_key
 from ruleproof.lint.gatelines import find_gate_lines, parse_gates
 from ruleproof.text.markers import ORDINAL_TO_CIRCLED
+from ruleproof.text.model import Item
 
 GAP = CheckInfo(
     id="numbering-gap",
@@ -156,6 +157,24 @@ def _gate_line_spans(ctx: LintContext) -> dict[str, list[tuple[int, int]]]:
     return out
 
 
+def _out_of_order(items: list[Item]) -> list[Item]:
+    """Items whose labels break the text order: those outside a longest run of increasing labels (on a
+    tie, the run with the lowest labels: in 「②…①…③」 ② is out of place, not ①)."""
+
+    def rank(run: list[int]) -> tuple[int, list[int]]:
+        return (len(run), [-items[i].ordinal for i in run])
+
+    runs: list[list[int]] = []  # per item: the indices of the best increasing run ending there
+    for j, it in enumerate(items):
+        prior = [runs[i] for i in range(j) if items[i].ordinal < it.ordinal]
+        runs.append([*(max(prior, key=rank) if prior else []), j])
+    if not runs:
+        return []
+    longest: list[int] = max(runs, key=rank)
+    keep = set(longest)
+    return [it for j, it in enumerate(items) if j not in keep]
+
+
 def _items(ctx: LintContext) -> Iterator[Finding]:
     gate_spans = _gate_line_spans(ctx)
     for c in ctx.doc:
@@ -179,6 +198,23 @@ def _items(ctx: LintContext) -> Iterator[Finding]:
                 f"item {hits[0].label} appears {n} times in {c.id}",
                 f"{c.id}{hits[0].label}",
                 related=[(c.id, h.line) for h in hits[:1]],
+            )
+        for it in _out_of_order(plain):
+            # the nearest item before it with a higher label, or after it with a lower one
+            higher = [p for p in plain if p.offset < it.offset and p.ordinal > it.ordinal]
+            lower = [p for p in plain if p.offset > it.offset and p.ordinal < it.ordinal]
+            other, where, where_en = (higher[-1], "之后", "after") if higher else (lower[0], "之前", "before")
+            yield ITEMS.finding(
+                c.id,
+                it.line,
+                f"{c.id} 的项号次序错乱：{it.label}（第 {it.line} 行「{it.label}{it.text[:8]}」）印在 "
+                f"{other.label}（第 {other.line} 行）{where}——多为项号误植，或某项缺失而此处是他项内的列举∕提及",
+                f"the item labels of {c.id} are out of order: {it.label} (line {it.line}) comes {where_en} "
+                f"{other.label} (line {other.line}) — a misprinted label, or an item is missing and this is a "
+                "list or a mention inside another item",
+                f"{c.id}{it.label} 错位",
+                related=[(c.id, other.line)],
+                extra={"label": it.label, "other": other.label},
             )
         ordinals = sorted(counts)
         lo = min(1, ordinals[0])

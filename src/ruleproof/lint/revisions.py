@@ -366,11 +366,27 @@ def _scopes_in(ctx: LintContext, row: str) -> tuple[list[str], str]:
     return [m.group("cid") for m in run], "、".join(m.group(0) for m in run)
 
 
+# a quoted wording is a mention of the change, not a use, next to these words: 「由「X」改为」「原「X」」
+_CHANGE_BEFORE = ("由", "原", "旧", "将", "把", "从")
+_CHANGE_AFTER = re.compile(r"\s*(?:改|→|->|删|已|更正|替换|不再|废)")
+
+
+def _mention(text: str, at: int, old: str) -> bool:
+    """The occurrence of ``old`` at ``at`` is quoted and the words around the quote speak of a change
+    (「由「投票总票数」改为「票数公开」」).  A quoted wording in use is no mention: 2.8.10 「附「十关核验」一行」
+    names the line every role must print, so 「九关核验」 there is the old wording still in force."""
+    end = at + len(old)
+    if text[at - 1 : at] != "「" or text[end : end + 1] != "」":
+        return False
+    before = text[max(0, at - 3) : at - 1].rstrip()
+    return before.endswith(_CHANGE_BEFORE) or bool(_CHANGE_AFTER.match(text, end + 1))
+
+
 def _used(text: str, old: str, new: str | None = None) -> int:
     """Offset of the first occurrence of ``old`` that is used, or -1.
 
-    Not counted: an occurrence quoted as a mention (「…」 around it: a ten-gate answer may say
-    「由「投票总票数」改为「票数公开」」), or one inside the new wording (「猎手嗅探」 → 「猎手嗅探与开枪」).
+    Not counted: an occurrence quoted as a mention of the change (:func:`_mention`: a ten-gate answer
+    may say 「由「投票总票数」改为「票数公开」」), or one inside the new wording (「猎手嗅探」 → 「猎手嗅探与开枪」).
     """
     inside: list[tuple[int, int]] = []
     if new and old in new:
@@ -380,9 +396,8 @@ def _used(text: str, old: str, new: str | None = None) -> int:
             at = text.find(new, at + 1)
     at = text.find(old)
     while at >= 0:
-        quoted = text[at - 1 : at] == "「" and text[at + len(old) : at + len(old) + 1] == "」"
         covered = any(lo <= at and at + len(old) <= hi for lo, hi in inside)
-        if not quoted and not covered:
+        if not _mention(text, at, old) and not covered:
             return at
         at = text.find(old, at + 1)
     return -1
@@ -412,22 +427,20 @@ def run(ctx: LintContext) -> Iterator[Finding]:
                 units = others
             else:
                 scopes = (claim.scope, *claim.more)
-                units = [
-                    u
-                    for u in others
-                    if any(u.id == sc or (u.is_clause and is_descendant(u.id, sc)) for sc in scopes)
-                ]
+                units = [u for u in others if any(_within(u, sc) for sc in scopes)]
             hits = [(u, at) for u in units if (at := _used(u.text, claim.old, claim.new)) >= 0]
-            if not hits:
-                continue
             whole = claim.scope is None
             if (
                 claim.new is not None
                 and not whole
                 and claim.old not in claim.new
                 and claim.new not in claim.old
-                and any(_has_new(u.text, claim.old, claim.new) for u in units)
             ):
+                # unrelated wordings with the new one in the same place the row names: the row names an
+                # entry whose text changed (「术语表「速成护甲」改「…」」).  Judged place by place: a row
+                # that names four clauses (I-18) is not applied where one of them still has the old words
+                hits = [(u, at) for u, at in hits if not _new_beside(claim, u, units)]
+            if not hits:
                 continue
             if claim.new is not None and whole and claim.new in claim.old:
                 continue
@@ -452,13 +465,24 @@ def run(ctx: LintContext) -> Iterator[Finding]:
                 )
 
 
+def _within(unit: Unit, scope: str) -> bool:
+    return unit.id == scope or (unit.is_clause and is_descendant(unit.id, scope))
+
+
+def _new_beside(claim: Claim, unit: Unit, units: list[Unit]) -> bool:
+    """The new wording is said in the place the row names that holds ``unit`` (the clause with its
+    sub-clauses, or the appendix)."""
+    assert claim.new is not None
+    places = [sc for sc in (claim.scope, *claim.more) if sc is not None and _within(unit, sc)]
+    return any(_has_new(v.text, claim.old, claim.new) for v in units if any(_within(v, sc) for sc in places))
+
+
 def _presence(ctx: LintContext, log: Unit) -> Iterator[Finding]:
     for claim in presence_claims(ctx, log):
         units = [
             u
             for u in ctx.units()
-            if u.id not in ctx.log_appendices
-            and any(u.id == sc or (u.is_clause and is_descendant(u.id, sc)) for sc in claim.scopes)
+            if u.id not in ctx.log_appendices and any(_within(u, sc) for sc in claim.scopes)
         ]
         if not units:
             continue

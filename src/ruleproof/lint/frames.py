@@ -31,8 +31,9 @@ from dataclasses import dataclass
 
 from ruleproof.findings import Finding
 from ruleproof.lint.base import CheckInfo, clip
-from ruleproof.lint.context import CLAUSE_ID, LintContext, Unit, is_descendant
+from ruleproof.lint.context import CLAUSE_ID, ITEM_LABEL, LintContext, Unit, is_descendant
 from ruleproof.lint.facts import QUALIFIER_RE
+from ruleproof.lint.vocab import title_terms
 
 BEFORE_ALONE = 4  # the same four characters right before the number: the same quantity
 BEFORE_MIN = 2  # or at least two before …
@@ -53,6 +54,12 @@ _SENTENCE_END = "。；;｜|\n"
 _EXAMPLE = re.compile(r"示例|例[：:]|例如|举例")
 _CJK = re.compile(r"[\u4e00-\u9fff]+")
 _CITE = re.compile(rf"(?<![\d.])({CLAUSE_ID})(?![\d])")
+_WORD = re.compile(r"[\u4e00-\u9fff]+|\d+(?:\.\d+)?")
+_CITE_ONLY = re.compile(rf"[（(][^（）()\u4e00-\u9fff]{{0,4}}(?:{CLAUSE_ID})[^（）()]{{0,10}}?[）)]")
+_ID_BREAK = re.compile(
+    rf"{CLAUSE_ID}\s*(?:{ITEM_LABEL})|\d+\.\d+\.\d+(?:\.\d+)*"
+)  # 「4.14.1②」 labels, no words
+_TRAILING = re.compile(r"[的之为]+$")  # 「感染抑制（3.3.4）的 2 次」 is 「感染抑制 2 次」
 _FUNCTION = re.compile(r"[的之各为共第其该本即仅均皆亦也再又可得者]")
 
 
@@ -70,7 +77,10 @@ class Said:
     after: str
     ordinal: bool
     sign: str  # what stands between the words and the number: 「≤」「＋」, or nothing
-    cites: frozenset[str]
+    cites: frozenset[str]  # clauses its sentence cites
+    near: frozenset[
+        str
+    ]  # clauses cited right beside it: 「4.14.1② 制药之产物二选一」「感染抑制（3.3.4）的 2 次」
     spec: bool  # inside a phrase the book's spec reads a constant from
     counts_noun: bool  # a classifier right before a term of the vocabulary: 「1 份毒药标记」「1 件护甲」
 
@@ -100,13 +110,16 @@ def _statements(ctx: LintContext) -> list[Said]:
             hi = min((p for p in (text.find(ch, end) for ch in _SENTENCE_END) if p >= 0), default=len(text))
             if _EXAMPLE.search(text[lo:start]):
                 continue
-            part = _PART_BREAK.split(text[max(lo, start - 16) : start])[-1]
-            before = "".join(_CJK.findall(part))[-_FRAME_CHARS:]
+            part, before = _before(text[max(lo, start - 24) : start])
+            if not before and start - lo <= 2 and unit.is_clause:
+                before = content("".join(title_terms(unit.title)[:1]))  # 「2次为该玩家的…」 under 感染抑制
             after = "".join(_CJK.findall(text[end : min(hi, end + 16)]))[:_FRAME_CHARS]
             ordinal = part.rstrip().endswith("第") or before.endswith("第")
-            tail = _CJK.split(part)[-1] if _CJK.search(part) else part
+            tail = _WORD.split(part)[-1] if _WORD.search(part) else part
             sign = re.sub(r"[\s\d.~〜～]", "", tail)
             cites = frozenset(c for c in _CITE.findall(text[lo:hi]) if ctx.exists(c))
+            beside = text[max(lo, start - NEAR_CITE) : min(hi, end + NEAR_CITE)]
+            near = frozenset(c for c in _CITE.findall(beside) if c in cites)
             out.append(
                 Said(
                     unit=unit,
@@ -120,11 +133,25 @@ def _statements(ctx: LintContext) -> list[Said]:
                     ordinal=ordinal,
                     sign=sign,
                     cites=cites,
+                    near=near,
                     spec=any(a <= start < b for a, b in spans),
                     counts_noun=word in NOMINAL and bool(_NOUN_NEXT.match(text, end)),
                 )
             )
     return out
+
+
+def _before(window: str) -> tuple[str, str]:
+    """The sentence part right before a number, and its words (characters and digits: 「步长0.1共」).
+    A bracket that only cites (「（3.3.4）」) is no break; a part whose words name nothing (「共」「初始」)
+    runs on into the one before it."""
+    window = _ID_BREAK.sub("｜", _CITE_ONLY.sub("", window))
+    parts = _PART_BREAK.split(window)
+    part = parts[-1]
+    words = "".join(_WORD.findall(part))
+    if len(content(words)) < BEFORE_MIN and len(parts) > 1:
+        words = "".join(_WORD.findall(parts[-2])) + words
+    return part, _TRAILING.sub("", words)[-_FRAME_CHARS:]
 
 
 def _quoted_spans(ctx: LintContext) -> dict[str, list[tuple[int, int]]]:
@@ -223,9 +250,10 @@ def _groups(said: list[Said], by_value: bool) -> list[list[Said]]:
     return [g for g in out.values() if len(g) > 1]
 
 
-def _cites_place(a: Said, b: Said) -> bool:
-    """``a``'s sentence cites ``b``'s clause (or a clause holding it)."""
-    return b.unit.is_clause and any(b.unit.id == c or is_descendant(b.unit.id, c) for c in a.cites)
+def _cites_place(a: Said, b: Said, near: bool) -> bool:
+    """``a`` cites ``b``'s clause (or a clause holding it): right beside it, or in its sentence."""
+    cited = a.near if near else a.cites
+    return b.unit.is_clause and any(b.unit.id == c or is_descendant(b.unit.id, c) for c in cited)
 
 
 def _decide(votes: dict[str, list[Said]]) -> str | None:
@@ -239,28 +267,43 @@ def _decide(votes: dict[str, list[Said]]) -> str | None:
     if len(votes) != 2 or any(len(v) != 1 for v in votes.values()):
         return None
     (ka, (a,)), (kb, (b,)) = votes.items()
-    if _cites_place(a, b) != _cites_place(b, a):
-        return kb if _cites_place(a, b) else ka  # the citing sentence restates the cited clause
+    for near in (True, False):
+        if _cites_place(a, b, near) != _cites_place(b, a, near):
+            return kb if _cites_place(a, b, near) else ka  # the citing place restates the cited clause
     if a.body != b.body:
         return ka if a.body else kb  # the appendices restate the body
     return None
+
+
+NEAR_CITE = 20  # characters either side of a number where a citation is its own
+NEAR = 60  # characters: two values this close in one place are two quantities said side by side
+
+
+def _key(s: Said, by_value: bool) -> str:
+    return s.value if by_value else s.word
+
+
+def _two_quantities(group: list[Said], by_value: bool) -> bool:
+    """One place says two values (or unit words) in these words side by side (「普通乔装消耗 1 次；强力乔装
+    消耗 2 次」): the frame names two quantities.  The same value repeated down a table is no sign."""
+    for i, a in enumerate(group):
+        for b in group[i + 1 :]:
+            if a.unit is b.unit and abs(a.start - b.start) <= NEAR and _key(a, by_value) != _key(b, by_value):
+                return True
+    return False
 
 
 def run(ctx: LintContext, check: CheckInfo) -> Iterator[Finding]:
     said = _statements(ctx)
     for by_value in (True, False):
         for group in _groups(said, by_value):
-            key = (lambda s: s.value) if by_value else (lambda s: s.word)
             if by_value and group[0].ordinal:
                 continue  # a position's value is what its sentence is about
-            per_place: dict[str, set[str]] = {}
-            for s in group:
-                per_place.setdefault(s.unit.id, set()).add(key(s))
-            if any(len(v) > 1 for v in per_place.values()):
-                continue  # one place says two of them in these words: two quantities
+            if _two_quantities(group, by_value):
+                continue
             votes: dict[str, list[Said]] = {}
             for s in group:
-                votes.setdefault(key(s), []).append(s)
+                votes.setdefault(_key(s, by_value), []).append(s)
             top = _decide(votes)
             if top is None:
                 continue

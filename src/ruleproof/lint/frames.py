@@ -38,6 +38,7 @@ from ruleproof.lint.vocab import title_terms
 BEFORE_ALONE = 4  # the same four characters right before the number: the same quantity
 BEFORE_MIN = 2  # or at least two before …
 FRAME_MIN = 7  # … and seven in all, before and after
+TIE_AFTER = 3  # two places only, neither the source: the same words after the number too
 _FRAME_CHARS = 8  # how much of each side is kept
 # measure words a number is counted in (book-independent: Chinese classifiers and the units a rulebook
 # writes); 「人」 and 「名」 count the same things, so do 「次」 and 「回」
@@ -59,7 +60,7 @@ _CITE_ONLY = re.compile(rf"[（(][^（）()\u4e00-\u9fff]{{0,4}}(?:{CLAUSE_ID})[
 _ID_BREAK = re.compile(
     rf"{CLAUSE_ID}\s*(?:{ITEM_LABEL})|\d+\.\d+\.\d+(?:\.\d+)*"
 )  # 「4.14.1②」 labels, no words
-_TRAILING = re.compile(r"[的之为]+$")  # 「感染抑制（3.3.4）的 2 次」 is 「感染抑制 2 次」
+_TRAILING = re.compile(r"[的之为限仅均皆即计]+$")  # 「感染抑制（3.3.4）的 2 次」 is 「感染抑制 2 次」
 _FUNCTION = re.compile(r"[的之各为共第其该本即仅均皆亦也再又可得者]")
 
 
@@ -82,6 +83,7 @@ class Said:
         str
     ]  # clauses cited right beside it: 「4.14.1② 制药之产物二选一」「感染抑制（3.3.4）的 2 次」
     spec: bool  # inside a phrase the book's spec reads a constant from
+    subject: str  # the last term of the text's vocabulary in its sentence part (「毒师」), or ""
     counts_noun: bool  # a classifier right before a term of the vocabulary: 「1 份毒药标记」「1 件护甲」
 
     @property
@@ -111,8 +113,11 @@ def _statements(ctx: LintContext) -> list[Said]:
             if _EXAMPLE.search(text[lo:start]):
                 continue
             part, before = _before(text[max(lo, start - 24) : start])
+            terms = [t for t in ctx.vocabulary.terms(part) if len(content(t)) >= BEFORE_MIN]
+            subject = terms[-1] if terms else ""
             if not before and start - lo <= 2 and unit.is_clause:
-                before = content("".join(title_terms(unit.title)[:1]))  # 「2次为该玩家的…」 under 感染抑制
+                subject = "".join(title_terms(unit.title)[:1])  # 「2次为该玩家的…」 under 感染抑制
+                before = content(subject)
             after = "".join(_CJK.findall(text[end : min(hi, end + 16)]))[:_FRAME_CHARS]
             ordinal = part.rstrip().endswith("第") or before.endswith("第")
             tail = _WORD.split(part)[-1] if _WORD.search(part) else part
@@ -135,6 +140,7 @@ def _statements(ctx: LintContext) -> list[Said]:
                     cites=cites,
                     near=near,
                     spec=any(a <= start < b for a, b in spans),
+                    subject=subject,
                     counts_noun=word in NOMINAL and bool(_NOUN_NEXT.match(text, end)),
                 )
             )
@@ -151,7 +157,7 @@ def _before(window: str) -> tuple[str, str]:
     words = "".join(_WORD.findall(part))
     if len(content(words)) < BEFORE_MIN and len(parts) > 1:
         words = "".join(_WORD.findall(parts[-2])) + words
-    return part, _TRAILING.sub("", words)[-_FRAME_CHARS:]
+    return part, _TRAILING.sub("", words) if len(words) > 2 else words[-_FRAME_CHARS:]
 
 
 def _quoted_spans(ctx: LintContext) -> dict[str, list[tuple[int, int]]]:
@@ -206,6 +212,8 @@ def same_frame(a: Said, b: Said) -> bool:
         return False
     if a.unit is b.unit and abs(a.start - b.start) < 8:
         return False  # one statement
+    if a.subject and b.subject and a.subject not in b.subject and b.subject not in a.subject:
+        return False  # 「毒师每夜于下列五类」「疫苗研究员每夜于下列四类」: one lead-in, two subjects
     before = _common_suffix(a.before, b.before)
     named = len(content(a.before[len(a.before) - before :]))
     if before < BEFORE_MIN or named < BEFORE_MIN:
@@ -256,23 +264,28 @@ def _cites_place(a: Said, b: Said, near: bool) -> bool:
     return b.unit.is_clause and any(b.unit.id == c or is_descendant(b.unit.id, c) for c in cited)
 
 
-def _decide(votes: dict[str, list[Said]]) -> str | None:
-    """The value (or unit word) the statements agree on, or None when no side is the odd one out."""
+def _decide(votes: dict[str, list[Said]]) -> tuple[str, bool] | None:
+    """The value (or unit word) the statements agree on, and whether the text decides it: two places
+    that say one quantity in the same words and nothing tells which is the source give the first one
+    (in text order) and False — the other is reported as disagreeing, without a verdict on which is
+    right.  None when several values are said as often as one another."""
     if len(votes) < 2:
         return None
     weight = {k: len(v) + sum(1 for s in v if s.spec) for k, v in votes.items()}
     ranked = sorted(votes, key=lambda k: weight[k], reverse=True)
     if weight[ranked[0]] > weight[ranked[1]]:
-        return ranked[0]
+        return ranked[0], True
     if len(votes) != 2 or any(len(v) != 1 for v in votes.values()):
         return None
     (ka, (a,)), (kb, (b,)) = votes.items()
     for near in (True, False):
         if _cites_place(a, b, near) != _cites_place(b, a, near):
-            return kb if _cites_place(a, b, near) else ka  # the citing place restates the cited clause
+            return (kb if _cites_place(a, b, near) else ka), True  # the citing place restates the cited
     if a.body != b.body:
-        return ka if a.body else kb  # the appendices restate the body
-    return None
+        return (ka if a.body else kb), True  # the appendices restate the body
+    if _common_run(a.after, b.after) < TIE_AFTER:
+        return None  # 「下列四类」「下列五类」: the same lead-in to two lists
+    return ka, False  # votes are in text order
 
 
 NEAR_CITE = 20  # characters either side of a number where a citation is its own
@@ -304,29 +317,35 @@ def run(ctx: LintContext, check: CheckInfo) -> Iterator[Finding]:
             votes: dict[str, list[Said]] = {}
             for s in group:
                 votes.setdefault(_key(s, by_value), []).append(s)
-            top = _decide(votes)
-            if top is None:
+            decided = _decide(votes)
+            if decided is None:
                 continue
+            top, verdict = decided
             agree = votes[top]
             for k, members in votes.items():
                 if k != top:
                     for s in members:
-                        yield _finding(check, s, agree, by_value)
+                        yield _finding(check, s, agree, by_value, verdict)
 
 
-def _finding(check: CheckInfo, s: Said, agree: list[Said], by_value: bool) -> Finding:
+def _finding(check: CheckInfo, s: Said, agree: list[Said], by_value: bool, verdict: bool) -> Finding:
     text = s.unit.text
     where = "、".join(dict.fromkeys(a.unit.id for a in agree))
     first = agree[0]
     frame = s.before[-BEFORE_ALONE:]
     mine, theirs = f"{frame}{s.value}{s.printed}", f"{frame}{first.value}{first.printed}"
     what, what_en = ("数值", "number") if by_value else ("单位", "unit word")
+    open_zh, open_en = (
+        ("", "")
+        if verdict
+        else ("；原文未示何者为准，请核对二者", "; the text does not say which is the source")
+    )
     return check.finding(
         s.unit.id,
         s.unit.line_of(s.start),
-        f"此处「{mine}」，而 {where} 以同样的说法作「{theirs}」（{what}不一致）",
+        f"此处「{mine}」，而 {where} 以同样的说法作「{theirs}」（{what}不一致）{open_zh}",
         f"says '{mine}', while {where} say{'s' if len(agree) == 1 else ''} '{theirs}' in the same "
-        f"words (the {what_en} differs)",
+        f"words (the {what_en} differs){open_en}",
         clip(text[max(0, s.start - 12) : s.end + 6], 40),
         related=[(a.unit.id, a.unit.line_of(a.start)) for a in agree[:5]],
         extra={
@@ -336,5 +355,6 @@ def _finding(check: CheckInfo, s: Said, agree: list[Said], by_value: bool) -> Fi
             "places": sorted({a.unit.id for a in agree}),
             "owner": first.unit.id,
             "via": ["words"] if by_value else ["words", "unit"],
+            "decided": verdict,
         },
     )

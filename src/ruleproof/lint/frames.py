@@ -242,8 +242,8 @@ def _groups(said: list[Said], by_value: bool) -> list[list[Said]]:
     vote on the unit word)."""
     keyed: dict[tuple[str, str], list[int]] = {}
     for i, s in enumerate(said):
-        if len(s.before) < BEFORE_MIN or (s.counts_noun and not by_value):
-            continue  # a classifier of the noun after it: another noun, another count
+        if len(s.before) < BEFORE_MIN:
+            continue
         keyed.setdefault((s.word if by_value else s.value, s.before[-BEFORE_MIN:]), []).append(i)
     uf = _Union(len(said))
     for members in keyed.values():
@@ -323,9 +323,56 @@ def run(ctx: LintContext, check: CheckInfo) -> Iterator[Finding]:
             top, verdict = decided
             agree = votes[top]
             for k, members in votes.items():
-                if k != top:
+                if k != top and len(members) == 1:  # said twice the same way, it is another quantity
                     for s in members:
-                        yield _finding(check, s, agree, by_value, verdict)
+                        if by_value or _odd_unit(s, k, top, agree):
+                            yield _finding(check, s, agree, by_value, verdict)
+    for s, usual in _profiles(said):
+        yield _finding(check, s, usual, False, True)
+
+
+# unit words of time and frequency: a typo among them (「消耗 1 次」 → 「消耗 1 夜」) keeps the sentence
+# readable, so the word before the number is enough to compare them when the text says it often
+TIMES = frozenset(("次", "夜", "昼夜", "回", "轮", "天", "日"))
+PROFILE_MIN = 3  # statements of the usual unit word before one other is judged odd
+
+
+# unit words of one kind: a typo among them keeps the sentence plausible (「6 名」→「6 只」); across
+# kinds (「每层各抵挡 1 点」 on the damage side, 「1 次」 on the infection side) the words after the
+# number must agree too before two unit words are one quantity miscounted
+KINDS = (TIMES, frozenset("名人只位"), frozenset("档级"), frozenset("件份瓶颗发支具张枚"), frozenset("点分"))
+
+
+def _same_kind(a: str, b: str) -> bool:
+    return any(a in k and b in k for k in KINDS)
+
+
+def _odd_unit(s: Said, word: str, usual: str, agree: list[Said]) -> bool:
+    """``s`` counts in ``word`` what ``agree`` count in ``usual``: a unit word of the same kind, or the
+    same words after the number too; and a classifier of a noun (「1 份毒药标记」) only with that noun."""
+    if not (_same_kind(word, usual) or any(_common_run(s.after, a.after) >= TIE_AFTER for a in agree)):
+        return False
+    return not s.counts_noun or any(_common_prefix(s.after, a.after) >= BEFORE_MIN for a in agree)
+
+
+def _profiles(said: list[Said]) -> Iterator[tuple[Said, list[Said]]]:
+    """The unit words each verb or noun takes with each value (「消耗 1 次」 eight times): a statement
+    with the same word and value in another unit word of time, said once against at least
+    :data:`PROFILE_MIN`, is the odd one out."""
+    keyed: dict[tuple[str, str, bool], list[Said]] = {}
+    for s in said:
+        word = content(s.before)[-BEFORE_MIN:]
+        if s.word in TIMES and len(word) == BEFORE_MIN:
+            keyed.setdefault((s.value, word, s.ordinal), []).append(s)
+    for group in keyed.values():
+        units: dict[str, list[Said]] = {}
+        for s in group:
+            units.setdefault(s.word, []).append(s)
+        if len(units) != 2:
+            continue
+        (_u, usual), (_v, odd) = sorted(units.items(), key=lambda kv: len(kv[1]), reverse=True)
+        if len(odd) == 1 and len(usual) >= PROFILE_MIN and not _two_quantities(group, False):
+            yield odd[0], usual
 
 
 def _finding(check: CheckInfo, s: Said, agree: list[Said], by_value: bool, verdict: bool) -> Finding:

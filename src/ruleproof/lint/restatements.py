@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ruleproof.findings import Finding, Severity
-from ruleproof.lint import enumerations, frames
+from ruleproof.lint import arithmetic, enumerations, frames
 from ruleproof.lint.base import CheckInfo, clip
 from ruleproof.lint.context import (
     CLAUSE_ID,
@@ -63,7 +63,7 @@ COUNT = CheckInfo(
     advice_en="Update the count, or phrase it without a fixed number.",
 )
 
-CHECKS = (MISMATCH, COUNT, *enumerations.CHECKS)
+CHECKS = (MISMATCH, COUNT, *enumerations.CHECKS, *arithmetic.CHECKS)
 
 _CITE_PAREN = re.compile(
     rf"[（(](?:[^（）()]{{0,12}}?)(?P<cids>{CLAUSE_ID}(?:[^（）()]{{0,3}}{CLAUSE_ID})*)[^（）()]{{0,8}}[）)]"
@@ -96,6 +96,7 @@ def run(ctx: LintContext) -> Iterator[Finding]:
             yield f
     yield from _counts(ctx)
     yield from enumerations.run(ctx)
+    yield from arithmetic.run(ctx)
 
 
 # ------------------------------------------------------------------------------------ fact groups
@@ -248,11 +249,22 @@ def _link_to(groups: _Groups, f: Fact, owner_facts: list[Fact], how: str) -> boo
     themselves: an owner stating two values for what looks like one quantity (「未觉醒时每夜至多 1 刀；
     觉醒后每夜至多 2 刀」) is talking about two quantities, and the words cannot tell which."""
     same = [g for g in owner_facts if g is not f and not g.scenario and compatible(f, g)]
-    if not same or len({g.value for g in same}) != 1:
+    said: dict[tuple[float, ...], int] = {}
+    for g in same:
+        said[g.value] = said.get(g.value, 0) + 1
+    if not same or (len(said) != 1 and not _one_odd(said)):
         return False
     for g in same:
         groups.union(f, g, how, owner_side=True)
     return True
+
+
+def _one_odd(said: dict[tuple[float, ...], int]) -> bool:
+    """The owner says one value at least twice and another once: one quantity with a slip (the vote
+    finds it), not two quantities — those are said side by side once each (「未觉醒时每夜至多 1 刀；觉醒后
+    每夜至多 2 刀」)."""
+    counts = sorted(said.values())
+    return len(counts) == 2 and counts[0] == 1 and counts[1] >= 2
 
 
 def _link(ctx: LintContext) -> _Groups:

@@ -249,22 +249,24 @@ def _link_to(groups: _Groups, f: Fact, owner_facts: list[Fact], how: str) -> boo
     themselves: an owner stating two values for what looks like one quantity (「未觉醒时每夜至多 1 刀；
     觉醒后每夜至多 2 刀」) is talking about two quantities, and the words cannot tell which."""
     same = [g for g in owner_facts if g is not f and not g.scenario and compatible(f, g)]
-    said: dict[tuple[float, ...], int] = {}
-    for g in same:
-        said[g.value] = said.get(g.value, 0) + 1
-    if not same or (len(said) != 1 and not _one_odd(said)):
+    if not same or (len({g.value for g in same}) != 1 and not _slip(same)):
         return False
     for g in same:
         groups.union(f, g, how, owner_side=True)
     return True
 
 
-def _one_odd(said: dict[tuple[float, ...], int]) -> bool:
-    """The owner says one value at least twice and another once: one quantity with a slip (the vote
-    finds it), not two quantities — those are said side by side once each (「未觉醒时每夜至多 1 刀；觉醒后
-    每夜至多 2 刀」)."""
-    counts = sorted(said.values())
-    return len(counts) == 2 and counts[0] == 1 and counts[1] >= 2
+def _slip(same: list[Fact]) -> bool:
+    """The owner says two values for what looks like one quantity, far apart (「2 发」 in ① and in ⑥):
+    one quantity with a slip, which the vote finds — not two quantities, which are said side by side
+    (「未觉醒时每夜至多 1 刀；觉醒后每夜至多 2 刀」)."""
+    if len({g.value for g in same}) != 2:
+        return False
+    return not any(
+        a.unit == b.unit and a.value != b.value and abs(a.start - b.start) <= frames.NEAR
+        for i, a in enumerate(same)
+        for b in same[i + 1 :]
+    )
 
 
 def _link(ctx: LintContext) -> _Groups:

@@ -325,7 +325,7 @@ def run(ctx: LintContext, check: CheckInfo) -> Iterator[Finding]:
             for k, members in votes.items():
                 if k != top and len(members) == 1:  # said twice the same way, it is another quantity
                     for s in members:
-                        if by_value or _odd_unit(s, k, top, agree):
+                        if by_value or (verdict and _odd_unit(s, k, top, agree)):
                             yield _finding(check, s, agree, by_value, verdict)
     for s, usual in _profiles(said):
         yield _finding(check, s, usual, False, True)
@@ -349,10 +349,14 @@ def _same_kind(a: str, b: str) -> bool:
 
 def _odd_unit(s: Said, word: str, usual: str, agree: list[Said]) -> bool:
     """``s`` counts in ``word`` what ``agree`` count in ``usual``: a unit word of the same kind, or the
-    same words after the number too; and a classifier of a noun (「1 份毒药标记」) only with that noun."""
+    same words after the number too; and a classifier of a noun (「1 件护甲」「1 份毒药标记」), on either
+    side, only with that noun."""
     if not (_same_kind(word, usual) or any(_common_run(s.after, a.after) >= TIE_AFTER for a in agree)):
         return False
-    return not s.counts_noun or any(_common_prefix(s.after, a.after) >= BEFORE_MIN for a in agree)
+    nouns = [a for a in agree if a.counts_noun] + ([s] if s.counts_noun else [])
+    return all(_common_prefix(s.after, a.after) >= BEFORE_MIN for a in nouns if a is not s) and (
+        not s.counts_noun or any(_common_prefix(s.after, a.after) >= BEFORE_MIN for a in agree)
+    )
 
 
 def _profiles(said: list[Said]) -> Iterator[tuple[Said, list[Said]]]:

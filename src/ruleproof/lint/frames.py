@@ -264,7 +264,7 @@ def _cites_place(a: Said, b: Said, near: bool) -> bool:
     return b.unit.is_clause and any(b.unit.id == c or is_descendant(b.unit.id, c) for c in cited)
 
 
-def _decide(votes: dict[str, list[Said]]) -> tuple[str, bool] | None:
+def _decide(votes: dict[str, list[Said]], by_value: bool) -> tuple[str, bool] | None:
     """The value (or unit word) the statements agree on, and whether the text decides it: two places
     that say one quantity in the same words and nothing tells which is the source give the first one
     (in text order) and False — the other is reported as disagreeing, without a verdict on which is
@@ -283,8 +283,8 @@ def _decide(votes: dict[str, list[Said]]) -> tuple[str, bool] | None:
             return (kb if _cites_place(a, b, near) else ka), True  # the citing place restates the cited
     if a.body != b.body:
         return (ka if a.body else kb), True  # the appendices restate the body
-    if _common_run(a.after, b.after) < TIE_AFTER:
-        return None  # 「下列四类」「下列五类」: the same lead-in to two lists
+    if by_value and _common_run(a.after, b.after) < TIE_AFTER:
+        return None  # 「下列四类」「下列五类」: the same lead-in to two lists (unit words: see _same_noun)
     return ka, False  # votes are in text order
 
 
@@ -317,7 +317,7 @@ def run(ctx: LintContext, check: CheckInfo) -> Iterator[Finding]:
             votes: dict[str, list[Said]] = {}
             for s in group:
                 votes.setdefault(_key(s, by_value), []).append(s)
-            decided = _decide(votes)
+            decided = _decide(votes, by_value)
             if decided is None:
                 continue
             top, verdict = decided
@@ -325,7 +325,10 @@ def run(ctx: LintContext, check: CheckInfo) -> Iterator[Finding]:
             for k, members in votes.items():
                 if k != top and len(members) == 1:  # said twice the same way, it is another quantity
                     for s in members:
-                        if by_value or (verdict and _odd_unit(s, k, top, agree)):
+                        if by_value or (
+                            _odd_unit(s, k, top, agree)
+                            and (verdict or (_same_kind(k, top) and _same_noun(s, agree)))
+                        ):
                             yield _finding(check, s, agree, by_value, verdict)
     for s, usual in _profiles(said):
         yield _finding(check, s, usual, False, True)
@@ -345,6 +348,11 @@ KINDS = (TIMES, frozenset("名人只位"), frozenset("档级"), frozenset("件�
 
 def _same_kind(a: str, b: str) -> bool:
     return any(a in k and b in k for k in KINDS)
+
+
+def _same_noun(s: Said, agree: list[Said]) -> bool:
+    """「每查验 1 只目标」 and 「每查验 1 名目标」: the same noun right after the unit word."""
+    return all(_common_prefix(s.after, a.after) >= BEFORE_MIN for a in agree)
 
 
 def _odd_unit(s: Said, word: str, usual: str, agree: list[Said]) -> bool:

@@ -137,7 +137,7 @@ def _kinds(before: str) -> tuple[frozenset[str], bool]:
     return frozenset(kinds), ordinal
 
 
-_CITE = re.compile(rf"(?<![\d.])({CLAUSE_ID})(?![\d])")
+CITE = _CITE = re.compile(rf"(?<![\d.])({CLAUSE_ID})(?![\d])")
 
 
 class FactTable:

@@ -32,7 +32,8 @@ from dataclasses import dataclass
 from ruleproof.findings import Finding
 from ruleproof.lint.base import CheckInfo, clip
 from ruleproof.lint.context import CLAUSE_ID, ITEM_LABEL, LintContext, Unit, is_descendant
-from ruleproof.lint.facts import QUALIFIER_RE
+from ruleproof.lint.facts import CITE as _CITE
+from ruleproof.lint.facts import QUALIFIER_RE, SAME_UNIT, UNITS
 from ruleproof.lint.vocab import title_terms
 
 BEFORE_ALONE = 4  # the same four characters right before the number: the same quantity
@@ -40,21 +41,21 @@ BEFORE_MIN = 2  # or at least two before …
 FRAME_MIN = 7  # … and seven in all, before and after
 TIE_AFTER = 3  # two places only, neither the source: the same words after the number too
 _FRAME_CHARS = 8  # how much of each side is kept
-# measure words a number is counted in (book-independent: Chinese classifiers and the units a rulebook
-# writes); 「人」 and 「名」 count the same things, so do 「次」 and 「回」
-MEASURES = "发次票夜只层档级人名分件份瓶刀点项类种处颗支具轮回位张枚局天日周"
+# measure words a number is counted in: the fact table's units and a few more Chinese classifiers (a typo
+# may turn a unit into one: 「共 6 档」→「共 6 级」); the same things counted by two words (人∕名, 回∕次) are
+# the fact table's SAME_UNIT
+MEASURES = (*UNITS, "级", "轮", "回", "位", "张", "枚", "局", "天", "日", "周")
+_MEASURE_RE = "|".join(re.escape(u) for u in sorted(MEASURES, key=len, reverse=True))
 # the ones that count things (a noun may follow: 「1 发子弹」), as against times and grades (次 夜 档)
-NOMINAL = frozenset("发票只层人名分件份瓶刀点颗支具位张枚项类种处")
+NOMINAL = frozenset("发票只层人名分件份瓶刀点颗支具位张枚项类种处个")
 # a word right after a classifier that is no noun: particles and postpositions (「1 次后」「3 人以上」)
 _NOUN_NEXT = re.compile(r"\s*(?![后前时内以起者之的即为且并及与或上下中止整又亦均皆])[\u4e00-\u9fff]")
-_SAME = {"人": "名", "回": "次", "颗": "发"}
-_NUMBER = re.compile(rf"(?<![\d.A-Za-z])(?P<n>\d+(?:\.\d+)?)\s*(?P<u>昼夜|个夜晚|[{MEASURES}])(?![\d.])")
+_NUMBER = re.compile(rf"(?<![\d.A-Za-z])(?P<n>\d+(?:\.\d+)?)\s*(?P<u>{_MEASURE_RE})(?![\d.])")
 _CN_COUNT = re.compile(r"(?<![第一二三四五六七八九十])(?P<n>[二三四五六七八九十])(?P<u>选一|项|种|类|档|关)")
 _PART_BREAK = re.compile(r"[，,；;。：:（(）)「」⸺—｜、\n]")
 _SENTENCE_END = "。；;｜|\n"
 _EXAMPLE = re.compile(r"示例|例[：:]|例如|举例")
 _CJK = re.compile(r"[\u4e00-\u9fff]+")
-_CITE = re.compile(rf"(?<![\d.])({CLAUSE_ID})(?![\d])")
 _WORD = re.compile(r"[\u4e00-\u9fff]+|\d+(?:\.\d+)?")
 _CITE_ONLY = re.compile(rf"[（(][^（）()\u4e00-\u9fff]{{0,4}}(?:{CLAUSE_ID})[^（）()]{{0,10}}?[）)]")
 _ID_BREAK = re.compile(
@@ -131,7 +132,7 @@ def _statements(ctx: LintContext) -> list[Said]:
                     start=start,
                     end=end,
                     value=value,
-                    word=_SAME.get(word, "夜" if word == "个夜晚" else word),
+                    word=SAME_UNIT.get(word, word),
                     printed=word,
                     before=before,
                     after=after,

@@ -83,6 +83,13 @@ POSITIVE: list[tuple[str, list[tuple[str, str]], str, str]] = [
     ("restatement-mismatch", [("库存上限 3 件（3.1）", "库存上限 4 件（3.1）")], "附录一", "3 件"),
     ("count-mismatch", [(GENERAL, "私人反馈共三类（3.1~3.2）。")], "2.2", "共三类"),
     (
+        "range-step-count",
+        [(GENERAL, GENERAL + "维修量 1.0~1.5（自选，步长 0.1，共 5 档）。")],
+        "2.2",
+        "共 6 档",
+    ),
+    ("arithmetic-mismatch", [(GENERAL, GENERAL + "额度合计 3 名 ×2＋1 名 ×2＝9 次。")], "2.2", "计为 8"),
+    (
         "order-conflict",
         [("层序依 2.1 为「保护→巡逻→护甲」", "层序依 2.1 为「巡逻→保护→护甲」")],
         "附录一",

@@ -37,7 +37,20 @@ ENUMERATION = CheckInfo(
     advice_en="Check the list: restore what is missing, or correct the count.",
 )
 
-CHECKS = (ENUMERATION,)
+STEPS = CheckInfo(
+    id="range-step-count",
+    family="e",
+    severity=Severity.WARNING,
+    title="所称档数与区间、步长不符",
+    title_en="stated number of steps disagrees with the range and its step",
+    rule="「a~b（步长 s，共 N 档）」之类的档数须等于 (b−a)∕s＋1；改了区间或步长而档数未改（或反之）即不一致。",
+    rule_en="A count such as 'a~b (step s, N settings)' must equal (b−a)/s + 1; changing the range or the "
+    "step without the count (or the other way round) makes them disagree.",
+    advice="按区间与步长重算档数，或核对区间与步长。",
+    advice_en="Recount the settings from the range and the step, or check the range and the step.",
+)
+
+CHECKS = (ENUMERATION, STEPS)
 
 _NUM = r"[一二两三四五六七八九十]|\d{1,2}"
 _CHOICE = re.compile(rf"(?P<n>{_NUM})\s*(?:者)?\s*(?:选|择)\s*[一1](?![选择])")
@@ -62,6 +75,49 @@ def run(ctx: LintContext) -> Iterator[Finding]:
             continue
         yield from _choices(unit.id, unit.text, unit.line_of)
         yield from _labelled(unit.id, unit.text, unit.line_of)
+        yield from _steps(unit.id, unit.text, unit.line_of)
+
+
+_DEC = r"\d+(?:\.\d+)?"
+_SIGN = r"[+＋−\-]"
+# 「−1.0~1.5」「+2.0~+3.0」「区间 [0.20, 0.50]」, then in the same sentence 「步长 0.1，共 6 档」
+_RANGE_STEP = re.compile(
+    rf"(?:(?P<sa>{_SIGN})?\s*(?P<a>{_DEC})\s*[~〜～]\s*(?P<sb>{_SIGN})?\s*(?P<b>{_DEC})"
+    rf"|[\[［]\s*(?P<a2>{_DEC})\s*[,，]\s*(?P<b2>{_DEC})\s*[\]］])"
+    rf"(?P<gap>[^。；;~〜～\[［]{{0,30}}?)步长\s*(?P<s>{_DEC})[^。；;\d]{{0,6}}?共\s*(?P<n>\d+|[一二两三四五六七八九十]{{1,3}})\s*(?P<unit>[档级种个])"
+)
+
+
+def _signed(sign: str | None, raw: str) -> float:
+    return -float(raw) if sign in ("−", "-") else float(raw)
+
+
+def _steps(uid: str, text: str, line_of: Callable[[int], int]) -> Iterator[Finding]:
+    """「a~b（自选，步长 s，共 N 档）」: N = (b − a) ∕ s + 1.  A sign on the first end only is the sign of
+    the whole range (「−1.0~1.5」 is a repair of 1.0 to 1.5)."""
+    for m in _RANGE_STEP.finditer(text):
+        if m.group("a2") is not None:
+            a, b = float(m.group("a2")), float(m.group("b2"))
+        elif m.group("sb") is None:
+            a, b = float(m.group("a")), float(m.group("b"))
+        else:
+            a, b = _signed(m.group("sa"), m.group("a")), _signed(m.group("sb"), m.group("b"))
+        step = float(m.group("s"))
+        n = _value(m.group("n"))
+        if step <= 0 or n is None:
+            continue
+        k = (b - a) / step + 1
+        if abs(k - round(k)) > 1e-6 or round(k) == n:
+            continue  # a range the step does not divide is not a list of settings
+        rng = m.group(0)[: m.start("gap") - m.start()].strip()
+        yield STEPS.finding(
+            uid,
+            line_of(m.start("n")),
+            f"「{rng}」以步长 {m.group('s')} 计共 {round(k)} {m.group('unit')}，此处称「共 {m.group('n')} {m.group('unit')}」",
+            f"'{rng}' in steps of {m.group('s')} makes {round(k)}, but the text says {n}",
+            clip(m.group(0), 60),
+            extra={"range": [a, b], "step": step, "stated": n, "computed": round(k)},
+        )
 
 
 def _options(chain: str) -> int:

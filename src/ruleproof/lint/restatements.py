@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ruleproof.findings import Finding, Severity
-from ruleproof.lint import enumerations
+from ruleproof.lint import arithmetic, enumerations, frames
 from ruleproof.lint.base import CheckInfo, clip
 from ruleproof.lint.context import (
     CLAUSE_ID,
@@ -63,7 +63,7 @@ COUNT = CheckInfo(
     advice_en="Update the count, or phrase it without a fixed number.",
 )
 
-CHECKS = (MISMATCH, COUNT, *enumerations.CHECKS)
+CHECKS = (MISMATCH, COUNT, *enumerations.CHECKS, *arithmetic.CHECKS)
 
 _CITE_PAREN = re.compile(
     rf"[（(](?:[^（）()]{{0,12}}?)(?P<cids>{CLAUSE_ID}(?:[^（）()]{{0,3}}{CLAUSE_ID})*)[^（）()]{{0,8}}[）)]"
@@ -88,7 +88,7 @@ class Scope:
 
 def run(ctx: LintContext) -> Iterator[Finding]:
     seen: set[tuple[str, str | None, int | None, object]] = set()
-    for f in (*_restatements(ctx), *_steps(ctx), *_same_words(ctx)):
+    for f in (*_restatements(ctx), *_steps(ctx), *frames.run(ctx, MISMATCH)):
         # one odd statement reached by two links (a citation or title, and the same words) is one finding
         key = (f.check, f.clause, f.line, f.extra.get("value"))
         if key not in seen:
@@ -96,6 +96,7 @@ def run(ctx: LintContext) -> Iterator[Finding]:
             yield f
     yield from _counts(ctx)
     yield from enumerations.run(ctx)
+    yield from arithmetic.run(ctx)
 
 
 # ------------------------------------------------------------------------------------ fact groups
@@ -248,11 +249,24 @@ def _link_to(groups: _Groups, f: Fact, owner_facts: list[Fact], how: str) -> boo
     themselves: an owner stating two values for what looks like one quantity (「未觉醒时每夜至多 1 刀；
     觉醒后每夜至多 2 刀」) is talking about two quantities, and the words cannot tell which."""
     same = [g for g in owner_facts if g is not f and not g.scenario and compatible(f, g)]
-    if not same or len({g.value for g in same}) != 1:
+    if not same or (len({g.value for g in same}) != 1 and not _slip(same)):
         return False
     for g in same:
         groups.union(f, g, how, owner_side=True)
     return True
+
+
+def _slip(same: list[Fact]) -> bool:
+    """The owner says two values for what looks like one quantity, far apart (「2 发」 in ① and in ⑥):
+    one quantity with a slip, which the vote finds — not two quantities, which are said side by side
+    (「未觉醒时每夜至多 1 刀；觉醒后每夜至多 2 刀」)."""
+    if len({g.value for g in same}) != 2:
+        return False
+    return not any(
+        a.unit == b.unit and a.value != b.value and abs(a.start - b.start) <= frames.NEAR
+        for i, a in enumerate(same)
+        for b in same[i + 1 :]
+    )
 
 
 def _link(ctx: LintContext) -> _Groups:
@@ -454,77 +468,6 @@ def _steps(ctx: LintContext) -> Iterator[Finding]:
                     "via": ["cited"],
                 },
             )
-
-
-_WORDED = re.compile(r"(?<![\d.])(?P<n>\d+(?:\.\d+)?)\s*(?P<u>昼夜|[发次票夜只层档人名分件份瓶刀点项类种])")
-_PART_BREAK = re.compile(r"[，,；;。：:（(）)「」⸺—｜、]")
-FRAME = 4  # characters of the same words right before a number that make two statements one
-
-
-def _same_words(ctx: LintContext) -> Iterator[Finding]:
-    """A number said in the same words in several places (「每层各抵挡 1 点」 in 4.10.5 and the glossary):
-    the four characters right before it and its unit are the same.  Those statements vote like linked
-    ones: a value said once against one said at least twice is the odd one out; one against one is
-    decided by the body over an appendix (the appendices restate the body).  A place that itself says
-    two values in those words (「每夜至多 1 刀；觉醒后每夜至多 2 刀」) shows they name two quantities, and
-    nothing is judged.  Positions (「第 3 夜」) are not quantities."""
-    said: dict[tuple[str, str], list[tuple[str, Unit, int, int]]] = {}
-    for unit in ctx.units():
-        if unit.id in ctx.log_appendices:
-            continue
-        text = unit.text
-        for m in _WORDED.finditer(text):
-            part = _PART_BREAK.split(text[max(0, m.start() - 16) : m.start()])[-1]
-            words = "".join(re.findall(r"[\u4e00-\u9fff]+", part))
-            if len(words) < FRAME or part.rstrip().endswith("第"):
-                continue
-            said.setdefault((words[-FRAME:], m.group("u")), []).append(
-                (m.group("n"), unit, m.start(), m.end())
-            )
-    for (frame, unit_word), places in said.items():
-        values: dict[str, list[tuple[Unit, int, int]]] = {}
-        for v, unit, a, b in places:
-            values.setdefault(v, []).append((unit, a, b))
-        if len(values) < 2:
-            continue
-        per_unit: dict[str, set[str]] = {}
-        for v, unit, _a, _b in places:
-            per_unit.setdefault(unit.id, set()).add(v)
-        if any(len(vs) > 1 for vs in per_unit.values()):
-            continue  # one place says two values in these words: two quantities
-        ranked = sorted(values, key=lambda v: len(values[v]), reverse=True)
-        top, second = ranked[0], ranked[1]
-        if len(values[top]) == len(values[second]):
-            if len(values) != 2 or len(values[top]) != 1:
-                continue
-            body = [v for v in values if values[v][0][0].is_clause]
-            if len(body) != 1:
-                continue
-            top = body[0]
-        agree = values[top]
-        for v in values:
-            if v == top:
-                continue
-            for unit, a, b in values[v]:
-                text = unit.text
-                where = "、".join(dict.fromkeys(u.id for u, _a, _b in agree))
-                yield MISMATCH.finding(
-                    unit.id,
-                    unit.line_of(a),
-                    f"此处「{frame}{v}{unit_word}」，而 {where} 以同样的说法作「{frame}{top}{unit_word}」",
-                    f"says '{frame} {v} {unit_word}', while {where} say{'s' if len(agree) == 1 else ''} "
-                    f"'{frame} {top} {unit_word}' in the same words",
-                    clip(text[max(0, a - 12) : b + 6], 40),
-                    related=[(u.id, u.line_of(x)) for u, x, _b in agree[:5]],
-                    extra={
-                        "subject": frame,
-                        "value": f"{v}{unit_word}",
-                        "consensus": f"{top}{unit_word}",
-                        "places": sorted({u.id for u, _a, _b in agree}),
-                        "owner": agree[0][0].id,
-                        "via": ["words"],
-                    },
-                )
 
 
 def _counts(ctx: LintContext) -> Iterator[Finding]:

@@ -177,8 +177,10 @@ find, so a miss there says nothing of the checks.
 ``restated`` (the default): the same value and unit elsewhere, and either a word of at least three
 characters in common right before both (「子弹存储上限 2发」 / 「存储上限 2发」, 「连续 4 夜」 after
 「疫苗抗体」), or a two-character word in common and a citation that joins the two sentences (one cites
-the other's clause, or both cite one clause: 「（自步骤 0.5 起，6.1.2）」).  Read from the text alone —
-never from the lint's fact table or links."""
+the other's clause, or both cite one clause: 「（自步骤 0.5 起，6.1.2）」) — and a position (「第 2 夜」)
+is restated only by a position, an amount only by an amount: 「再补第 2 夜即可完成」 follows from 「常规
+2 夜 1 件」 but does not say it again.  Read from the text alone — never from the lint's fact table or
+links."""
 
 
 def _grams(text: str, n: int) -> set[str]:
@@ -205,6 +207,11 @@ def _sentence_cites(text: str, at: int) -> set[str]:
     return {m.group("id") for m in _ID_AT.finditer(text, lo, hi)}
 
 
+def _position(text: str, at: int) -> bool:
+    """「第 2 夜」: the number says which one, not how many."""
+    return text[max(0, at - 3) : at].rstrip().endswith("第")
+
+
 def _restated(
     a: tuple[Unit, re.Match[str], set[str]], b: tuple[Unit, re.Match[str], set[str]], doc: Document
 ) -> bool:
@@ -212,6 +219,8 @@ def _restated(
     if ua is ub and abs(ma.start() - mb.start()) < 40:
         return False  # one statement, not two
     ta, tb = ua.text, ub.text
+    if _position(ta, ma.start()) != _position(tb, mb.start()):
+        return False  # 「再补第 2 夜即可完成」 is a position, 「常规 2 夜 1 件」 an amount: related, not restated
     head_a = _tail(ta, ma.start())
     head_b = _tail(tb, mb.start())
     if (_grams(head_a, 3) & _grams(head_b, 3)) - _COMMON3:

@@ -1,0 +1,420 @@
+"""Numbers said in the same words in several places: their values and their unit words must agree.
+
+Links (citation, title, spec: :mod:`ruleproof.lint.restatements`) reach only numbers whose sentence
+cites, titles or quotes a source.  Many restatements do none of that and repeat the owner's wording
+instead: 「每层各抵挡 1 点」 in 4.10.5 and the glossary, 「持有 1 次者不可发动」 in 7.3.1 and the glossary,
+「初始 1 发＋第 5 夜 1 发即达（2 发）上限」 in 4.4.3 and 4.4.6.  A number's **frame** is the words right
+before it (in its sentence part) and right after its unit (up to the end of its sentence, brackets,
+digits and punctuation skipped).  Two statements are *the same quantity said twice* when their frames
+agree on at least :data:`BEFORE_ALONE` characters before the number, or on at least :data:`BEFORE_MIN`
+before and :data:`FRAME_MIN` in all.  Statements joined that way vote:
+
+* on the **value** (the same unit word): a value said once against one said at least twice is the
+  odd one out; one against one is decided by the place the book's spec reads its constant from, then by
+  a citation (a sentence that cites the other's clause restates it), then by the body over an appendix
+  (the appendices restate the body);
+* on the **unit word** (the same value): 「全场存活≤ 6 名」 said three times and 「6 只」 once, 「共 6 档」
+  and 「共 6 级」 — the same vote, about the word the number counts in.
+
+A place that itself says two values (or two unit words) in one frame (「每夜至多 1 刀；觉醒后每夜至多 2
+刀」, 普通∕强力乔装 「消耗 1 次」「消耗 2 次」) shows that the frame names two quantities, and nothing is
+judged.  Positions (「第 3 夜」) vote on their unit word only: 「第 2 次查证池」 is the same position said
+again, but a position's value is what the sentence is about (「第 1 夜」「第 4 夜」).  Sentences that are
+examples (「示例：」「例如」) are not statements of a rule and take no part.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from ruleproof.findings import Finding
+from ruleproof.lint.base import CheckInfo, clip
+from ruleproof.lint.context import CLAUSE_ID, ITEM_LABEL, LintContext, Unit, is_descendant
+from ruleproof.lint.facts import CITE as _CITE
+from ruleproof.lint.facts import QUALIFIER_RE, SAME_UNIT, UNITS
+from ruleproof.lint.vocab import title_terms
+
+BEFORE_ALONE = 4  # the same four characters right before the number: the same quantity
+BEFORE_MIN = 2  # or at least two before …
+FRAME_MIN = 7  # … and seven in all, before and after
+TIE_AFTER = 3  # two places only, neither the source: the same words after the number too
+_FRAME_CHARS = 8  # how much of each side is kept
+# measure words a number is counted in: the fact table's units and a few more Chinese classifiers (a typo
+# may turn a unit into one: 「共 6 档」→「共 6 级」); the same things counted by two words (人∕名, 回∕次) are
+# the fact table's SAME_UNIT
+MEASURES = (*UNITS, "级", "轮", "回", "位", "张", "枚", "局", "天", "日", "周")
+_MEASURE_RE = "|".join(re.escape(u) for u in sorted(MEASURES, key=len, reverse=True))
+# the ones that count things (a noun may follow: 「1 发子弹」), as against times and grades (次 夜 档)
+NOMINAL = frozenset("发票只层人名分件份瓶刀点颗支具位张枚项类种处个")
+# a word right after a classifier that is no noun: particles and postpositions (「1 次后」「3 人以上」)
+_NOUN_NEXT = re.compile(r"\s*(?![后前时内以起者之的即为且并及与或上下中止整又亦均皆])[\u4e00-\u9fff]")
+_NUMBER = re.compile(rf"(?<![\d.A-Za-z])(?P<n>\d+(?:\.\d+)?)\s*(?P<u>{_MEASURE_RE})(?![\d.])")
+_CN_COUNT = re.compile(r"(?<![第一二三四五六七八九十])(?P<n>[二三四五六七八九十])(?P<u>选一|项|种|类|档|关)")
+_PART_BREAK = re.compile(r"[，,；;。：:（(）)「」⸺—｜、\n]")
+_SENTENCE_END = "。；;｜|\n"
+_EXAMPLE = re.compile(r"示例|例[：:]|例如|举例")
+_CJK = re.compile(r"[\u4e00-\u9fff]+")
+_WORD = re.compile(r"[\u4e00-\u9fff]+|\d+(?:\.\d+)?")
+_CITE_ONLY = re.compile(rf"[（(][^（）()\u4e00-\u9fff]{{0,4}}(?:{CLAUSE_ID})[^（）()]{{0,10}}?[）)]")
+_ID_BREAK = re.compile(
+    rf"{CLAUSE_ID}\s*(?:{ITEM_LABEL})|\d+\.\d+\.\d+(?:\.\d+)*"
+)  # 「4.14.1②」 labels, no words
+_TRAILING = re.compile(r"[的之为限仅均皆即计]+$")  # 「感染抑制（3.3.4）的 2 次」 is 「感染抑制 2 次」
+_FUNCTION = re.compile(r"[的之各为共第其该本即仅均皆亦也再又可得者]")
+
+
+@dataclass(frozen=True)
+class Said:
+    """One number as printed: where, its value and unit word, and its frame."""
+
+    unit: Unit
+    start: int
+    end: int
+    value: str
+    word: str  # the unit word, normalised (名 for 人)
+    printed: str  # the unit word as printed
+    before: str
+    after: str
+    ordinal: bool
+    sign: str  # what stands between the words and the number: 「≤」「＋」, or nothing
+    cites: frozenset[str]  # clauses its sentence cites
+    near: frozenset[
+        str
+    ]  # clauses cited right beside it: 「4.14.1② 制药之产物二选一」「感染抑制（3.3.4）的 2 次」
+    spec: bool  # inside a phrase the book's spec reads a constant from
+    subject: str  # the last term of the text's vocabulary in its sentence part (「毒师」), or ""
+    counts_noun: bool  # a classifier right before a term of the vocabulary: 「1 份毒药标记」「1 件护甲」
+
+    @property
+    def body(self) -> bool:
+        return self.unit.is_clause
+
+
+def _statements(ctx: LintContext) -> list[Said]:
+    quoted = _quoted_spans(ctx)
+    out: list[Said] = []
+    for unit in ctx.units():
+        if unit.id in ctx.log_appendices:
+            continue
+        text = unit.text
+        spans = quoted.get(unit.id, [])
+        matches: list[tuple[int, int, str, str, int]] = [
+            (m.start(), m.end(), m.group("n"), m.group("u"), m.start("u")) for m in _NUMBER.finditer(text)
+        ]
+        matches += [
+            (m.start(), m.end(), m.group("n"), m.group("u"), m.start("u")) for m in _CN_COUNT.finditer(text)
+        ]
+        for start, end, value, word, _u in matches:
+            if re.match(r"\s*[.．]\s*\d", text[end : end + 3]) or text[end : end + 1] in ("动", "之", "条"):
+                continue  # a clause id printed loosely, 「步骤 1发动」
+            lo = max(text.rfind(ch, 0, start) for ch in _SENTENCE_END) + 1
+            hi = min((p for p in (text.find(ch, end) for ch in _SENTENCE_END) if p >= 0), default=len(text))
+            if _EXAMPLE.search(text[lo:start]):
+                continue
+            part, before = _before(text[max(lo, start - 24) : start])
+            terms = [t for t in ctx.vocabulary.terms(part) if len(content(t)) >= BEFORE_MIN]
+            subject = terms[-1] if terms else ""
+            if not before and start - lo <= 2 and unit.is_clause:
+                subject = "".join(title_terms(unit.title)[:1])  # 「2次为该玩家的…」 under 感染抑制
+                before = content(subject)
+            after = "".join(_CJK.findall(text[end : min(hi, end + 16)]))[:_FRAME_CHARS]
+            ordinal = part.rstrip().endswith("第") or before.endswith("第")
+            tail = _WORD.split(part)[-1] if _WORD.search(part) else part
+            sign = re.sub(r"[\s\d.~〜～]", "", tail)
+            cites = frozenset(c for c in _CITE.findall(text[lo:hi]) if ctx.exists(c))
+            beside = text[max(lo, start - NEAR_CITE) : min(hi, end + NEAR_CITE)]
+            near = frozenset(c for c in _CITE.findall(beside) if c in cites)
+            out.append(
+                Said(
+                    unit=unit,
+                    start=start,
+                    end=end,
+                    value=value,
+                    word=SAME_UNIT.get(word, word),
+                    printed=word,
+                    before=before,
+                    after=after,
+                    ordinal=ordinal,
+                    sign=sign,
+                    cites=cites,
+                    near=near,
+                    spec=any(a <= start < b for a, b in spans),
+                    subject=subject,
+                    counts_noun=word in NOMINAL and bool(_NOUN_NEXT.match(text, end)),
+                )
+            )
+    return out
+
+
+def _before(window: str) -> tuple[str, str]:
+    """The sentence part right before a number, and its words (characters and digits: 「步长0.1共」).
+    A bracket that only cites (「（3.3.4）」) is no break; a part whose words name nothing (「共」「初始」)
+    runs on into the one before it."""
+    window = _ID_BREAK.sub("｜", _CITE_ONLY.sub("", window))
+    parts = _PART_BREAK.split(window)
+    part = parts[-1]
+    words = "".join(_WORD.findall(part))
+    if len(content(words)) < BEFORE_MIN and len(parts) > 1:
+        words = "".join(_WORD.findall(parts[-2])) + words
+    return part, _TRAILING.sub("", words) if len(words) > 2 else words[-_FRAME_CHARS:]
+
+
+def _quoted_spans(ctx: LintContext) -> dict[str, list[tuple[int, int]]]:
+    out: dict[str, list[tuple[int, int]]] = {}
+    for cid, quote in ctx.knowledge.quotes:
+        unit = ctx.unit_by_id.get(cid)
+        if unit is None:
+            continue
+        pattern = r"\s*".join(re.escape(ch) for ch in quote if not ch.isspace())
+        m = re.search(pattern, unit.text)
+        if m is not None:
+            out.setdefault(cid, []).append((m.start(), m.end()))
+    return out
+
+
+def _common_suffix(a: str, b: str) -> int:
+    n = 0
+    while n < min(len(a), len(b)) and a[-1 - n] == b[-1 - n]:
+        n += 1
+    return n
+
+
+def _common_prefix(a: str, b: str) -> int:
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return n
+
+
+def _common_run(a: str, b: str) -> int:
+    """The longest run of characters the two share."""
+    best = 0
+    for i in range(len(a)):
+        for j in range(len(b)):
+            k = 0
+            while i + k < len(a) and j + k < len(b) and a[i + k] == b[j + k]:
+                k += 1
+            best = max(best, k)
+    return best
+
+
+def content(words: str) -> str:
+    """``words`` without the qualifiers and function characters that say nothing of *which* quantity it
+    is: 「每夜至多」 and 「全局」 name no thing, 「存活」「持有」「乔装」 do."""
+    return _FUNCTION.sub("", QUALIFIER_RE.sub("", words))
+
+
+def same_frame(a: Said, b: Said) -> bool:
+    """Two statements of one quantity: the same words right before the number (words that name
+    something, not only 「每夜至多」), and, when they are short, the same words after it."""
+    if a.ordinal != b.ordinal or a.sign != b.sign:
+        return False
+    if a.unit is b.unit and abs(a.start - b.start) < 8:
+        return False  # one statement
+    if a.subject and b.subject and a.subject not in b.subject and b.subject not in a.subject:
+        return False  # 「毒师每夜于下列五类」「疫苗研究员每夜于下列四类」: one lead-in, two subjects
+    before = _common_suffix(a.before, b.before)
+    named = len(content(a.before[len(a.before) - before :]))
+    if before < BEFORE_MIN or named < BEFORE_MIN:
+        return False
+    return before >= BEFORE_ALONE or named + _common_run(a.after, b.after) >= FRAME_MIN
+
+
+class _Union:
+    def __init__(self, n: int) -> None:
+        self.parent = list(range(n))
+
+    def find(self, i: int) -> int:
+        while self.parent[i] != i:
+            self.parent[i] = self.parent[self.parent[i]]
+            i = self.parent[i]
+        return i
+
+    def union(self, a: int, b: int) -> None:
+        ra, rb = self.find(a), self.find(b)
+        if ra != rb:
+            self.parent[ra] = rb
+
+
+def _groups(said: list[Said], by_value: bool) -> list[list[Said]]:
+    """Statements joined by their frames: of one unit word (to vote on the value) or of one value (to
+    vote on the unit word)."""
+    keyed: dict[tuple[str, str], list[int]] = {}
+    for i, s in enumerate(said):
+        if len(s.before) < BEFORE_MIN:
+            continue
+        keyed.setdefault((s.word if by_value else s.value, s.before[-BEFORE_MIN:]), []).append(i)
+    uf = _Union(len(said))
+    for members in keyed.values():
+        for x, i in enumerate(members):
+            for j in members[x + 1 :]:
+                if same_frame(said[i], said[j]):
+                    uf.union(i, j)
+    out: dict[int, list[Said]] = {}
+    for members in keyed.values():
+        for i in members:
+            out.setdefault(uf.find(i), []).append(said[i])
+    return [g for g in out.values() if len(g) > 1]
+
+
+def _cites_place(a: Said, b: Said, near: bool) -> bool:
+    """``a`` cites ``b``'s clause (or a clause holding it): right beside it, or in its sentence."""
+    cited = a.near if near else a.cites
+    return b.unit.is_clause and any(b.unit.id == c or is_descendant(b.unit.id, c) for c in cited)
+
+
+def _decide(votes: dict[str, list[Said]], by_value: bool) -> tuple[str, bool] | None:
+    """The value (or unit word) the statements agree on, and whether the text decides it: two places
+    that say one quantity in the same words and nothing tells which is the source give the first one
+    (in text order) and False — the other is reported as disagreeing, without a verdict on which is
+    right.  None when several values are said as often as one another."""
+    if len(votes) < 2:
+        return None
+    weight = {k: len(v) + sum(1 for s in v if s.spec) for k, v in votes.items()}
+    ranked = sorted(votes, key=lambda k: weight[k], reverse=True)
+    if weight[ranked[0]] > weight[ranked[1]]:
+        return ranked[0], True
+    if len(votes) != 2 or any(len(v) != 1 for v in votes.values()):
+        return None
+    (ka, (a,)), (kb, (b,)) = votes.items()
+    for near in (True, False):
+        if _cites_place(a, b, near) != _cites_place(b, a, near):
+            return (kb if _cites_place(a, b, near) else ka), True  # the citing place restates the cited
+    if a.body != b.body:
+        return (ka if a.body else kb), True  # the appendices restate the body
+    if by_value and _common_run(a.after, b.after) < TIE_AFTER:
+        return None  # 「下列四类」「下列五类」: the same lead-in to two lists (unit words: see _same_noun)
+    return ka, False  # votes are in text order
+
+
+NEAR_CITE = 20  # characters either side of a number where a citation is its own
+NEAR = 60  # characters: two values this close in one place are two quantities said side by side
+
+
+def _key(s: Said, by_value: bool) -> str:
+    return s.value if by_value else s.word
+
+
+def _two_quantities(group: list[Said], by_value: bool) -> bool:
+    """One place says two values (or unit words) in these words side by side (「普通乔装消耗 1 次；强力乔装
+    消耗 2 次」): the frame names two quantities.  The same value repeated down a table is no sign."""
+    for i, a in enumerate(group):
+        for b in group[i + 1 :]:
+            if a.unit is b.unit and abs(a.start - b.start) <= NEAR and _key(a, by_value) != _key(b, by_value):
+                return True
+    return False
+
+
+def run(ctx: LintContext, check: CheckInfo) -> Iterator[Finding]:
+    said = _statements(ctx)
+    for by_value in (True, False):
+        for group in _groups(said, by_value):
+            if by_value and group[0].ordinal:
+                continue  # a position's value is what its sentence is about
+            if _two_quantities(group, by_value):
+                continue
+            votes: dict[str, list[Said]] = {}
+            for s in group:
+                votes.setdefault(_key(s, by_value), []).append(s)
+            decided = _decide(votes, by_value)
+            if decided is None:
+                continue
+            top, verdict = decided
+            agree = votes[top]
+            for k, members in votes.items():
+                if k != top and len(members) == 1:  # said twice the same way, it is another quantity
+                    for s in members:
+                        if by_value or (
+                            _odd_unit(s, k, top, agree)
+                            and (verdict or (_same_kind(k, top) and _same_noun(s, agree)))
+                        ):
+                            yield _finding(check, s, agree, by_value, verdict)
+    for s, usual in _profiles(said):
+        yield _finding(check, s, usual, False, True)
+
+
+# unit words of time and frequency: a typo among them (「消耗 1 次」 → 「消耗 1 夜」) keeps the sentence
+# readable, so the word before the number is enough to compare them when the text says it often
+TIMES = frozenset(("次", "夜", "昼夜", "回", "轮", "天", "日"))
+PROFILE_MIN = 3  # statements of the usual unit word before one other is judged odd
+
+
+# unit words of one kind: a typo among them keeps the sentence plausible (「6 名」→「6 只」); across
+# kinds (「每层各抵挡 1 点」 on the damage side, 「1 次」 on the infection side) the words after the
+# number must agree too before two unit words are one quantity miscounted
+KINDS = (TIMES, frozenset("名人只位"), frozenset("档级"), frozenset("件份瓶颗发支具张枚"), frozenset("点分"))
+
+
+def _same_kind(a: str, b: str) -> bool:
+    return any(a in k and b in k for k in KINDS)
+
+
+def _same_noun(s: Said, agree: list[Said]) -> bool:
+    """「每查验 1 只目标」 and 「每查验 1 名目标」: the same noun right after the unit word."""
+    return all(_common_prefix(s.after, a.after) >= BEFORE_MIN for a in agree)
+
+
+def _odd_unit(s: Said, word: str, usual: str, agree: list[Said]) -> bool:
+    """``s`` counts in ``word`` what ``agree`` count in ``usual``: a unit word of the same kind, or the
+    same words after the number too; and a classifier of a noun (「1 件护甲」「1 份毒药标记」), on either
+    side, only with that noun."""
+    if not (_same_kind(word, usual) or any(_common_run(s.after, a.after) >= TIE_AFTER for a in agree)):
+        return False
+    nouns = [a for a in agree if a.counts_noun] + ([s] if s.counts_noun else [])
+    return all(_common_prefix(s.after, a.after) >= BEFORE_MIN for a in nouns if a is not s) and (
+        not s.counts_noun or any(_common_prefix(s.after, a.after) >= BEFORE_MIN for a in agree)
+    )
+
+
+def _profiles(said: list[Said]) -> Iterator[tuple[Said, list[Said]]]:
+    """The unit words each verb or noun takes with each value (「消耗 1 次」 eight times): a statement
+    with the same word and value in another unit word of time, said once against at least
+    :data:`PROFILE_MIN`, is the odd one out."""
+    keyed: dict[tuple[str, str, bool], list[Said]] = {}
+    for s in said:
+        word = content(s.before)[-BEFORE_MIN:]
+        if s.word in TIMES and len(word) == BEFORE_MIN:
+            keyed.setdefault((s.value, word, s.ordinal), []).append(s)
+    for group in keyed.values():
+        units: dict[str, list[Said]] = {}
+        for s in group:
+            units.setdefault(s.word, []).append(s)
+        if len(units) != 2:
+            continue
+        (_u, usual), (_v, odd) = sorted(units.items(), key=lambda kv: len(kv[1]), reverse=True)
+        if len(odd) == 1 and len(usual) >= PROFILE_MIN and not _two_quantities(group, False):
+            yield odd[0], usual
+
+
+def _finding(check: CheckInfo, s: Said, agree: list[Said], by_value: bool, verdict: bool) -> Finding:
+    text = s.unit.text
+    where = "、".join(dict.fromkeys(a.unit.id for a in agree))
+    first = agree[0]
+    frame = s.before[-BEFORE_ALONE:]
+    mine, theirs = f"{frame}{s.value}{s.printed}", f"{frame}{first.value}{first.printed}"
+    what, what_en = ("数值", "number") if by_value else ("单位", "unit word")
+    open_zh, open_en = (
+        ("", "")
+        if verdict
+        else ("；原文未示何者为准，请核对二者", "; the text does not say which is the source")
+    )
+    return check.finding(
+        s.unit.id,
+        s.unit.line_of(s.start),
+        f"此处「{mine}」，而 {where} 以同样的说法作「{theirs}」（{what}不一致）{open_zh}",
+        f"says '{mine}', while {where} say{'s' if len(agree) == 1 else ''} '{theirs}' in the same "
+        f"words (the {what_en} differs){open_en}",
+        clip(text[max(0, s.start - 12) : s.end + 6], 40),
+        related=[(a.unit.id, a.unit.line_of(a.start)) for a in agree[:5]],
+        extra={
+            "subject": frame,
+            "value": f"{s.value}{s.printed}",
+            "consensus": f"{first.value}{first.printed}",
+            "places": sorted({a.unit.id for a in agree}),
+            "owner": first.unit.id,
+            "via": ["words"] if by_value else ["words", "unit"],
+            "decided": verdict,
+        },
+    )

@@ -23,6 +23,7 @@ from ruleproof.kernel.z3algebra import Z3
 from ruleproof.smt.ts import Sort, TransitionSystem
 from ruleproof.specs.fanhanglu import Spec, load_spec
 from ruleproof.specs.fanhanglu.engine import Game
+from ruleproof.specs.fanhanglu.tables import FACTIONS
 from tests.games import run, sizes
 
 from .harness import Run, play
@@ -113,9 +114,6 @@ def bullet_game(seed: int, police: str, basis: str, reform: dict[str, int], z3ch
     ts = bullets.bullet_system(spec)
     run = play(seed, spec, _bullets_grab, {"police": police})
     g = run.game
-    human = {
-        p.n for p in g.players if p.faction == "humans"
-    }  # true faction (a death-row alien may transform)
     police = _police_role(g)
     for idx in _shooters(run):
         p = g.players[idx]
@@ -143,7 +141,11 @@ def bullet_game(seed: int, police: str, basis: str, reform: dict[str, int], z3ch
             i = {
                 "alive": start["alive"],
                 "k": len(shots),
-                "m": sum(1 for t in hits if t in died and t not in human),
+                # the kills by the target's true faction (a death-row alien may transform)
+                **{
+                    f"m_{faction}": sum(1 for t in hits if t in died and g.players[t - 1].faction == faction)
+                    for faction, _ in FACTIONS
+                },
                 "save": any(a.actor == p.n for a in run.executed(night, "6", "save_bullet")),
                 "change": changed,
                 # a mirror ledger is presented tonight if the body uses the role after the transform step

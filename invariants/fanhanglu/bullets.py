@@ -25,7 +25,7 @@ saves only while presented (④).  Whether the role is presented tonight is a fr
 count at each night's arrival point (only ever falls; 4.4.3 and 4.2.1 compare it with their thresholds),
 the once-only flag of the second extra bullet, the hunter's saving process (4.4.7②), the job change that
 arms a crew member (4.2.2).  Abstracted: who is shot and whether they die — the night's shots ``k`` and
-its kills by the target's true faction (``m_humans``, ``m_xenos``, ``m_alien`` ≤ 1; counted under either
+its kills by the target's true faction (``m_humans``, ``m_xenos``, ``m_alien``; counted under either
 reading of ``bounty.count_basis``) are free choices with ``0 ≤ Σ m_f ≤ k ≤ stock``.  The bounty pays the
 kills of the spec's ``BOUNTY_FACTIONS`` (the table the engine pays by); the theorems' ``m`` is the kills of
 the camps 4.4.2① names as 「敌方单位」, read from its sentence — so a bounty for a human is a violation,
@@ -440,7 +440,7 @@ class BulletConservation(_Bullets):
                 lambda a, s: a.and_(s["had"], a.lt(a.lit(0), _enemy_kills(a, s, enemy_factions(claims)))),
             ),
             Prop(
-                "no_bounty_for_humans",
+                "after_human_killed",
                 "4.4.2",
                 "某夜误杀人类（敌方之外）后之次夜",
                 "the night after a shot killed a human (not an enemy)",

@@ -7,6 +7,9 @@
   同时取自两方」: every escape that takes place was scored on humans *and* on xenos.  The first half is the
   restriction 6.9.5① itself (checked by the kernel ``escape_allowed``); the 「故」 does not follow from it —
   an alien can reach the threshold on humans alone and still leave both factions alive.
+* ``kill_points_as_written`` — 6.9.1①〔唯一权威源〕 「致死型·击杀分：普通船员 1.5 分；转职者及一切有职业者 2.0 分；
+  异形 2.5 分」: each kill scores the value the sentence writes for its target's kind (the kernel
+  ``kill_points`` with the spec's values, which the engine's ``kill_value`` calls, against the text's table).
 
 Abstraction: the classic alien's score night by night — its kills by the target's kind (ordinary crew, job
 holder, xeno: kernel ``kill_points``; at most its knives a night, 1, or 2 once awakened, 6.2), its ambush with
@@ -372,7 +375,7 @@ class KillPointsAsWritten(_Escape):
     the spec's values, on the model's kills of every kind."""
 
     name = "kill_points_as_written"
-    title = "击杀分依 6.9.1① 之表：普通船员 1.5、转职者及有职业者 2.0、异形 2.5"
+    title = "每次击杀之得分依 6.9.1① 所写之值（普通船员∕转职者及有职业者∕异形）"
     title_en = "each kill scores 6.9.1①'s value for its target: ordinary crew, job holder, xeno"
     cites = ("6.9.1",)
     params = ("escape.kill_crew", "escape.kill_job", "escape.kill_xeno")

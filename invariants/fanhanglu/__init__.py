@@ -21,7 +21,11 @@ from ruleproof.invariants.fanhanglu.bullets import (
 )
 from ruleproof.invariants.fanhanglu.dying import DYING_LEAVES_NO_TRACE, NO_CROSS_NIGHT_DYING
 from ruleproof.invariants.fanhanglu.endgame import NO_MUTUAL_DESTRUCTION
-from ruleproof.invariants.fanhanglu.escape import ESCAPE_NEEDS_BOTH_FACTIONS, ESCAPE_PEACE_ROUTE
+from ruleproof.invariants.fanhanglu.escape import (
+    ESCAPE_NEEDS_BOTH_FACTIONS,
+    ESCAPE_PEACE_ROUTE,
+    KILL_POINTS_AS_WRITTEN,
+)
 from ruleproof.invariants.fanhanglu.occupancy import (
     FULL_DIRECTION_NOT_OFFERED,
     NO_EVOLUTION_FAILURE,
@@ -64,6 +68,7 @@ INVARIANTS: tuple[Invariant[Spec], ...] = (
     EXILE_IMPOSSIBLE_FEW_ALIVE,
     ESCAPE_PEACE_ROUTE,
     ESCAPE_NEEDS_BOTH_FACTIONS,
+    KILL_POINTS_AS_WRITTEN,
     TARGETS_EQUAL_QUOTA,
 )
 INVARIANT_BY_NAME: dict[str, Invariant[Spec]] = {inv.name: inv for inv in INVARIANTS}

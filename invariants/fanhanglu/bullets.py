@@ -25,8 +25,11 @@ saves only while presented (④).  Whether the role is presented tonight is a fr
 count at each night's arrival point (only ever falls; 4.4.3 and 4.2.1 compare it with their thresholds),
 the once-only flag of the second extra bullet, the hunter's saving process (4.4.7②), the job change that
 arms a crew member (4.2.2).  Abstracted: who is shot and whether they die — the night's shots ``k`` and
-the kills ``m`` the bounty counts (under either reading of ``bounty.count_basis``) are free choices with
-``0 ≤ m ≤ k ≤ stock``; the shooter never dies (a dead shooter receives nothing, so this only adds
+its kills by the target's true faction (``m_humans``, ``m_xenos``, ``m_alien``; counted under either
+reading of ``bounty.count_basis``) are free choices with ``0 ≤ Σ m_f ≤ k ≤ stock``.  The bounty pays the
+kills of the spec's ``BOUNTY_FACTIONS`` (the table the engine pays by); the theorems' ``m`` is the kills of
+the camps 4.4.2① names as 「敌方单位」, read from its sentence — so a bounty for a human is a violation,
+not a different ``m``.  The shooter never dies (a dead shooter receives nothing, so this only adds
 behaviours).  Shooters do not interact: every rule above reads one shooter's own state.  Arrivals are the
 engine's kernels ``bullet_arrival`` (the cap) and ``bounty_recovery``, in the engine's order.
 """
@@ -54,20 +57,23 @@ from ruleproof.specs.fanhanglu.kernels import (
     quota_spend,
 )
 from ruleproof.specs.fanhanglu.roles import ROLE_BY_KEY
-from ruleproof.specs.fanhanglu.tables import BOUNTY_FACTIONS, BULLET_ARRIVALS
+from ruleproof.specs.fanhanglu.tables import BOUNTY_FACTIONS, BULLET_ARRIVALS, FACTION_CAMPS, FACTIONS
 
 from . import scenario as sc
 from .util import iff, implies
 
 SHERIFF, HUNTER, ARMED = 0, 1, 2
+# the night's kills by the target's true faction (the spec's FACTIONS): ``m_humans``, ``m_xenos``, ``m_alien``
+KILLS = tuple(f"m_{key}" for key, _ in FACTIONS)
 ROLE_KEYS = ("sheriff", "hunter", "armed_crew")
 
 STATE = (
-    *ints("role", "n", "alive", "s", "r", "pend", "prog", "N", "k", "m", "bN", "bk", "bm", "ab", "vb", "vx"),
+    *ints("role", "n", "alive", "s", "r", "pend", "prog", "N", "k", "bN", "bk", "ab", "vb", "vx"),
+    *ints(*KILLS, *(f"b{v}" for v in KILLS)),
     *bools("done", "active", "was", "had", "mirror", "pp"),
 )
-INPUTS = (*ints("alive", "k", "m"), *bools("save", "change", "pres"))
-ZEROED = ("r", "pend", "prog", "N", "k", "m", "bN", "bk", "bm", "ab", "vb", "vx")
+INPUTS = (*ints("alive", "k", *KILLS), *bools("save", "change", "pres"))
+ZEROED = ("r", "pend", "prog", "N", "k", "bN", "bk", "ab", "vb", "vx", *KILLS, *(f"b{v}" for v in KILLS))
 SOURCES = tuple(src for src, _ in BULLET_ARRIVALS)
 
 
@@ -149,7 +155,8 @@ def bullet_system(spec: Spec) -> TransitionSystem:
         )
         # the enemies killed last night died at its step 9: at least m of them (per enemy), at least one of
         # them when shots are counted (per shot: two shots may count one death twice)
-        died = s["m"] if not per_shot else min_i(a, s["m"], lit(1))
+        killed = _all_kills(a, s)
+        died = killed if not per_shot else min_i(a, killed, lit(1))
         most = a.ite_i(a.eq(role, lit(ARMED)), min_i(a, t["N"], lit(spec.p("armed.initial_bullets"))), t["N"])
         return a.and_(
             # the living count only falls — by last night's kills at least; on night 1 everybody is alive
@@ -164,9 +171,9 @@ def bullet_system(spec: Spec) -> TransitionSystem:
             a.le(lit(0), i["k"]),
             a.or_(a.eq(i["k"], lit(0)), quota_allows(a, i["k"], most)),
             a.or_(s["active"], i["change"], a.eq(i["k"], lit(0))),
-            # step 9: the kills the bounty counts never exceed the shots (4.4.6 m ≤ k)
-            a.le(lit(0), i["m"]),
-            a.le(i["m"], i["k"]),
+            # step 9: the shots' kills, by the target's true faction, never exceed the shots (4.4.6 m ≤ k)
+            *(a.le(lit(0), i[v]) for v in KILLS),
+            a.le(_all_kills(a, i), i["k"]),
             # 2.8.5④: a mirror ledger acts only while presented (a real shooter always presents its role)
             implies(a, a.not_(s["mirror"]), i["pres"]),
             implies(a, a.not_(i["pres"]), a.and_(a.eq(i["k"], lit(0)), a.not_(i["save"]))),
@@ -183,15 +190,17 @@ def bullet_system(spec: Spec) -> TransitionSystem:
             "n": a.add(s["n"], lit(1)),
             "alive": i["alive"],
             "s": quota_spend(a, t["N"], i["k"]),  # 子弹打出即消耗
-            "r": bounty_recovery(a, i["m"], per_kill),  # arrives the next night (4.4.2③)
+            # arrives the next night (4.4.2③) for the kills the rules pay (4.4.2①: the spec's BOUNTY_FACTIONS,
+            # which the engine reads too)
+            "r": bounty_recovery(a, _paid_kills(a, i), per_kill),
             "pend": one_if(a, complete),
             "prog": a.ite_i(i["save"], advanced, s["prog"]),
             "N": t["N"],
             "k": i["k"],
-            "m": i["m"],
+            **{v: i[v] for v in KILLS},
             "bN": s["N"],
             "bk": s["k"],
-            "bm": s["m"],
+            **{f"b{v}": s[v] for v in KILLS},
             "ab": t["ab"],
             "vb": t["vb"],
             "vx": t["vx"],
@@ -208,7 +217,8 @@ def bullet_system(spec: Spec) -> TransitionSystem:
         return [
             count_true(a, acting),  # fewest nights with an action
             sum_i(a, (i["k"] for i in inputs)),  # fewest shots
-            sum_i(a, (i["m"] for i in inputs)),  # fewest kills
+            sum_i(a, (_all_kills(a, i) for i in inputs)),  # fewest kills
+            sum_i(a, (i["m_alien"] for i in inputs)),  # xenos before the alien (what a script can kill)
             a.sub(a.lit(total), states[-1]["alive"]),  # fewest deaths
             states[0]["role"],  # the sheriff, then the hunter, then the armed crew
             one_if(a, states[0]["mirror"]),  # a real shooter before a death-row alien's mirror ledger
@@ -222,7 +232,18 @@ def bullet_system(spec: Spec) -> TransitionSystem:
 
     covers = (
         cover("shot", "开枪", "a shot", lambda a, s, i: a.lt(lit(a, 0), i["k"])),
-        cover("kill", "枪击致死敌方", "a shot kills an enemy", lambda a, s, i: a.lt(lit(a, 0), i["m"])),
+        cover(
+            "kill",
+            "枪击致死敌方（异形）",
+            "a shot kills an enemy (a xeno)",
+            lambda a, s, i: a.lt(lit(a, 0), i["m_xenos"]),
+        ),
+        cover(
+            "kill_human",
+            "枪击误杀人类",
+            "a shot kills a human",
+            lambda a, s, i: a.lt(lit(a, 0), i["m_humans"]),
+        ),
         cover("bounty", "悬赏到账", "a bounty arrives", lambda a, s, i: a.lt(lit(a, 0), s["r"])),
         cover(
             "extra_night",
@@ -304,9 +325,36 @@ def _is(role: int) -> Any:
     return lambda a, s: a.eq(s["role"], a.lit(role))
 
 
-def _after_bounty(a: Algebra[Any, Any], coeff: dict[str, int], s: State) -> Any:
-    """The sentence's expression of N, k, m (「N − k + m」) over last night's values."""
-    known = {"N": s["bN"], "k": s["bk"], "m": s["bm"]}
+def _all_kills(a: Algebra[Any, Any], d: State | Inputs, prefix: str = "") -> Any:
+    """The night's kills by the shots, whatever the target's faction."""
+    return sum_i(a, (d[prefix + v] for v in KILLS))
+
+
+def _paid_kills(a: Algebra[Any, Any], d: State | Inputs) -> Any:
+    """The kills the rules pay a bounty for: targets of the spec's ``BOUNTY_FACTIONS`` (4.4.2①), the table
+    the engine's bounty reads too."""
+    return sum_i(a, (d[f"m_{faction}"] for faction in BOUNTY_FACTIONS))
+
+
+# 4.4.2① as the text states it: which camps are 「敌方单位」 — the ``m`` of 「击杀m 发」 and of 「N − k + m」
+ENEMY = ClaimPattern("enemy", "4.4.2", "敌方单位被指定目标的真实阵营为{camps:any}；人类{rest:any}均不属于")
+
+
+def enemy_factions(claims: Claims) -> tuple[str, ...]:
+    """The factions 4.4.2① names as enemies (its camp names, the spec's ``FACTION_CAMPS``)."""
+    camps = str(claims["enemy"].values["camps"])
+    return tuple(key for key, name in FACTION_CAMPS if name in camps)
+
+
+def _enemy_kills(a: Algebra[Any, Any], s: State, enemies: Sequence[str]) -> Any:
+    """Last night's kills of the enemies the text names: the sentence's ``m``."""
+    return sum_i(a, (s[f"bm_{faction}"] for faction in enemies))
+
+
+def _after_bounty(a: Algebra[Any, Any], coeff: dict[str, int], s: State, enemies: Sequence[str]) -> Any:
+    """The sentence's expression of N, k, m (「N − k + m」) over last night's values, m the kills of the
+    enemies 4.4.2① names."""
+    known = {"N": s["bN"], "k": s["bk"], "m": _enemy_kills(a, s, enemies)}
     out = a.lit(0)
     for var, c in sorted(coeff.items()):
         if var not in known:
@@ -348,11 +396,13 @@ class BulletConservation(_Bullets):
     claims = (
         ClaimPattern("recovery", "4.4.2", "则回复{rec:expr}发，下夜存量＝{rhs:expr}≤N，恒不高于出手前持有量"),
         ClaimPattern("only_extras", "4.4.6", "触发本上限的只有额外子弹"),
+        ENEMY,
     )
 
     def props(self, spec: Spec, claims: Claims) -> tuple[Prop, ...]:
         rhs = claims["recovery"].values["rhs"]
         shown = claims["recovery"].values["rhs"]
+        enemies = enemy_factions(claims)
         expr = " ".join(
             f"{'+' if c > 0 else '−'} {abs(c) if abs(c) != 1 else ''}{v}" for v, c in sorted(shown.items())
         )
@@ -362,7 +412,7 @@ class BulletConservation(_Bullets):
                 "4.4.2",
                 f"悬赏到账后存量＝{expr.lstrip('+ ')}（4.4.2③）",
                 f"stock after the bounty = {expr.lstrip('+ ')}",
-                lambda a, s: implies(a, s["had"], a.eq(s["ab"], _after_bounty(a, rhs, s))),
+                lambda a, s: implies(a, s["had"], a.eq(s["ab"], _after_bounty(a, rhs, s, enemies))),
             ),
             Prop(
                 "conservation",
@@ -387,7 +437,14 @@ class BulletConservation(_Bullets):
                 "4.4.2",
                 "某夜击杀敌方后次夜悬赏到账",
                 "a kill, then its bounty the next night",
-                lambda a, s: a.and_(s["had"], a.lt(a.lit(0), s["bm"])),
+                lambda a, s: a.and_(s["had"], a.lt(a.lit(0), _enemy_kills(a, s, enemy_factions(claims)))),
+            ),
+            Prop(
+                "after_human_killed",
+                "4.4.2",
+                "某夜误杀人类（敌方之外）后之次夜",
+                "the night after a shot killed a human (not an enemy)",
+                lambda a, s: a.and_(s["had"], a.lt(a.lit(0), s["bm_humans"])),
             ),
         )
 
@@ -398,10 +455,16 @@ class BulletStockEquation(_Bullets):
     title_en = "conservation theorem (literal): the sheriff's whole next-night stock = N−k+m"
     cites = ("4.4.6", "4.4.3")
     params = ("bounty.bullets_per_kill", "extra_bullet.night", "extra_bullet.alive_threshold")
-    claims = (ClaimPattern("equation", "4.4.6", "则下夜存量＝{rhs:expr}≤"),)
+    # 4.4.6's m is every target that died at step 9 (「其中 m 名于步骤 9 死亡」), whatever its faction — not
+    # 4.4.2③'s enemies killed
+    claims = (
+        ClaimPattern("equation", "4.4.6", "则下夜存量＝{rhs:expr}≤"),
+        ClaimPattern("deaths", "4.4.6", "其中m名于步骤{step:step}死亡"),
+    )
 
     def props(self, spec: Spec, claims: Claims) -> tuple[Prop, ...]:
         rhs = claims["equation"].values["rhs"]
+        enemies = tuple(key for key, _ in FACTIONS)  # every faction: the targets that died
         return (
             Prop(
                 "stock_equation",
@@ -409,7 +472,9 @@ class BulletStockEquation(_Bullets):
                 "警长下夜存量（出手前持有、含一切到账）＝上夜 N − k + m",
                 "the sheriff's next-night stock (everything that arrived included) = last night's N − k + m",
                 lambda a, s: implies(
-                    a, a.and_(s["had"], _is(SHERIFF)(a, s)), a.eq(s["N"], _after_bounty(a, rhs, s))
+                    a,
+                    a.and_(s["had"], _is(SHERIFF)(a, s)),
+                    a.eq(s["N"], _after_bounty(a, rhs, s, enemies)),
                 ),
             ),
         )
@@ -421,7 +486,7 @@ class BulletStockEquation(_Bullets):
                 "4.4.6",
                 "警长某夜打出 k≥1、击杀 m≥1 后之次夜",
                 "the night after a sheriff's night with k ≥ 1 shots and m ≥ 1 kills",
-                lambda a, s: a.and_(s["had"], _is(SHERIFF)(a, s), a.lt(a.lit(0), s["bm"])),
+                lambda a, s: a.and_(s["had"], _is(SHERIFF)(a, s), a.lt(a.lit(0), _all_kills(a, s, "b"))),
             ),
         )
 
@@ -568,11 +633,13 @@ def _scenario(spec: Spec, trace: Trace) -> dict[str, Any]:
             actions.append({"actor": shooter, "skill": "job_change", "direction": "armed_crew"})
         if i["save"]:
             actions.append({"actor": shooter, "skill": "save_bullet"})
-        k, m = int(i["k"]), int(i["m"])
+        k, m, h = int(i["k"]), int(i["m_xenos"]), int(i["m_humans"])
         if k:
-            if m > len(enemies) or k - m > len(misses):
-                raise NotConcretizable(f"night {t} needs {m} enemies to kill and {k - m} misses")
-            shot = [enemies.pop(0) for _ in range(m)] + [misses.pop(0) for _ in range(k - m)]
+            if int(i["m_alien"]) or m + h != k:
+                raise NotConcretizable(f"night {t}: a shot at the alien, or a shot that does not kill")
+            if m > len(enemies) or h > len(misses):
+                raise NotConcretizable(f"night {t} needs {m} xenos and {h} crew members to kill")
+            shot = [enemies.pop(0) for _ in range(m)] + [misses.pop(0) for _ in range(h)]
             dead += shot
             actions.append({"actor": shooter, "skill": "shoot", "targets": shot})
         if actions:
@@ -588,7 +655,7 @@ def _scenario(spec: Spec, trace: Trace) -> dict[str, Any]:
         prev = trace.states[-2]
         expect.append({"after": f"night {d - 1} step 0.6", "state": {"bullets": {str(shooter): prev["N"]}}})
         expect.append({"after": f"night {d - 1}", "dead": sorted(dead)})
-        if int(prev["m"]) * spec.p("bounty.bullets_per_kill"):
+        if int(prev["r"]):  # the bounty the rules pay for last night's kills
             bounty = {"kind": "bullets", "player": shooter, "source": "bounty"}
             expect.append(
                 {
@@ -615,7 +682,8 @@ def _scenario(spec: Spec, trace: Trace) -> dict[str, Any]:
         expect.append({"after": f"night {d}", "dead": sorted(dead)})
     prev = trace.states[-2]
     story = (
-        f"第 {d - 1} 夜出手前持有 N={prev['N']}、打出 k={prev['k']}、击杀 m={prev['m']}；第 {d} 夜悬赏到账后存量 "
+        f"第 {d - 1} 夜出手前持有 N={prev['N']}、打出 k={prev['k']}、击杀异形 {prev['m_xenos']}、"
+        f"外星人 {prev['m_alien']}、人类 {prev['m_humans']}；第 {d} 夜悬赏到账后存量 "
         f"{last['ab']}（作废 {last['vb']}），当夜到账后存量 {last['N']}"
     )
     if mirror:
@@ -624,10 +692,15 @@ def _scenario(spec: Spec, trace: Trace) -> dict[str, Any]:
 
 
 def _playable(spec: Spec) -> Any:
-    """What :func:`_scenario` scripts: every shot kills its target, nobody else dies."""
+    """What :func:`_scenario` scripts: every shot kills its target (a xeno or a crew member, never the
+    alien), nobody else dies."""
 
     def guard(a: Algebra[Any, Any], s: State, i: Inputs) -> Any:
-        return a.eq(i["alive"], a.sub(s["alive"], s["k"]))
+        return a.and_(
+            a.eq(i["alive"], a.sub(s["alive"], s["k"])),
+            a.eq(i["k"], _all_kills(a, i)),
+            a.eq(i["m_alien"], a.lit(0)),
+        )
 
     return guard
 
@@ -670,7 +743,10 @@ def _monitor(outcome: Outcome, equation: dict[str, int]) -> set[str]:
     cap, most = claims["cap"].num("cap"), claims["shots"].num("k")
     armed_most = bundled_claims(ARMED_CREW_AT_MOST_ONE)["armed"].num("n")
     per_shot = spec.reading("bounty.count_basis") == "per_shot"
-    enemy = [ROLE_BY_KEY[r].faction in BOUNTY_FACTIONS for r in outcome.roles]
+    # the sentence's m: kills of the enemies 4.4.2① names (not the spec's BOUNTY_FACTIONS, which the engine
+    # pays by — a bounty for anybody else is what this monitor is for)
+    enemies = enemy_factions(bundled_claims(BULLET_CONSERVATION))
+    enemy = [ROLE_BY_KEY[r].faction in enemies for r in outcome.roles]
     failed: set[str] = set()
     starts = {label: snap for label, snap in outcome.trace if label.endswith(" start")}
     # the stock held before shooting: after tonight's arrivals, the job change and a transform (step 0.6)
@@ -710,7 +786,9 @@ def _monitor(outcome: Outcome, equation: dict[str, int]) -> set[str]:
             nxt = armed.get(f"night {night + 1} step 0.6")
             if sheriff and nxt is not None and nxt["players"][pn]["alive"]:  # 4.4.6 literally: every night
                 said = (
-                    equation.get("N", 0) * held + equation.get("k", 0) * len(shots) + equation.get("m", 0) * m
+                    equation.get("N", 0) * held
+                    + equation.get("k", 0) * len(shots)
+                    + equation.get("m", 0) * len(set(shots) & died)  # 4.4.6: the targets that died
                 )
                 if nxt["players"][pn]["bullets"] != said:
                     failed.add("stock_equation")

@@ -7,6 +7,9 @@
   同时取自两方」: every escape that takes place was scored on humans *and* on xenos.  The first half is the
   restriction 6.9.5① itself (checked by the kernel ``escape_allowed``); the 「故」 does not follow from it —
   an alien can reach the threshold on humans alone and still leave both factions alive.
+* ``kill_points_as_written`` — 6.9.1①〔唯一权威源〕 「致死型·击杀分：普通船员 1.5 分；转职者及一切有职业者 2.0 分；
+  异形 2.5 分」: each kill scores the value the sentence writes for its target's kind (the kernel
+  ``kill_points`` with the spec's values, which the engine's ``kill_value`` calls, against the text's table).
 
 Abstraction: the classic alien's score night by night — its kills by the target's kind (ordinary crew, job
 holder, xeno: kernel ``kill_points``; at most its knives a night, 1, or 2 once awakened, 6.2), its ambush with
@@ -27,7 +30,7 @@ from typing import Any
 
 from ruleproof.claims import ClaimPattern
 from ruleproof.kernel.algebra import PY, Algebra, count_true, one_if, sum_i
-from ruleproof.smt.invariant import Claims, FamilyInvariant, NotConcretizable
+from ruleproof.smt.invariant import Claims, FamilyInvariant, NotConcretizable, bundled_claims
 from ruleproof.smt.ts import Cover, Inputs, Prop, State, Trace, TransitionSystem, bools, ints
 from ruleproof.specs.fanhanglu import Spec
 from ruleproof.specs.fanhanglu.engine.runner import Outcome
@@ -38,8 +41,14 @@ from . import scenario as sc
 from .util import between, implies
 
 KINDS = ("crew", "job", "xeno")  # the kill values of 6.9.1①
+# 6.9.1① as the text writes it (its slots are KINDS)
+KILL_TABLE = ClaimPattern(
+    "kill", "6.9.1", "致死型·击杀分：普通船员{crew}分；转职者及一切有职业者{job}分；异形{xeno}分"
+)
 STATE = (
     *ints("n", "h", "crew", "x", "kH", "kX", "eH", "eX", "sH", "sX", "score"),
+    # the night's kills by the alien of each kind of 6.9.1① and the points each kind's kills scored
+    *ints(*(f"k_{k}" for k in KINDS), *(f"p_{k}" for k in KINDS)),
     *bools("eligible", "escaped", "peace", "gone"),
 )
 INPUTS = (
@@ -57,7 +66,7 @@ def escape_system(spec: Spec) -> TransitionSystem:
     total = p("players.total")
 
     def init(a: Algebra[Any, Any], s: State) -> Any:
-        zero = ("kH", "kX", "eH", "eX", "sH", "sX", "score")
+        zero = ("kH", "kX", "eH", "eX", "sH", "sX", "score", *(f"{v}_{k}" for v in "kp" for k in KINDS))
         return a.and_(
             a.eq(s["n"], a.lit(1)),
             a.eq(s["h"], a.lit(humans)),
@@ -79,8 +88,9 @@ def escape_system(spec: Spec) -> TransitionSystem:
             kill_points(a, a.bool_(k == "xeno"), a.bool_(k == "crew"), [lit(v) for v in values])
             for k in KINDS
         ]
-        fromH = sum_i(a, (_times(a, kills[n], pts[n]) for n in (0, 1)))
-        fromX = _times(a, kills[2], pts[2])
+        by_kind = [_times(a, kills[n], pts[n]) for n in range(len(KINDS))]
+        fromH = sum_i(a, by_kind[:2])
+        fromX = by_kind[2]
         # 6.9.1⑤ silence, capped (kernel capped_add on the item's total)
         s_total = a.add(s["sH"], s["sX"])
         silence = a.ite_i(i["amb"], lit(p("escape.silence")), lit(0))
@@ -127,6 +137,8 @@ def escape_system(spec: Spec) -> TransitionSystem:
             "escaped": escaped,
             "peace": a.and_(s["peace"], a.eq(sum_i(a, kills), lit(0))),
             "gone": a.or_(s["gone"], escaped),
+            **{f"k_{k}": kills[n] for n, k in enumerate(KINDS)},
+            **{f"p_{k}": by_kind[n] for n, k in enumerate(KINDS)},
         }
         return out
 
@@ -357,6 +369,70 @@ class EscapeNeedsBothFactions(_Escape):
         return (Prop("escaped", "6.9.3", "外星人逃亡成功", "the alien escapes", lambda a, s: s["escaped"]),)
 
 
+class KillPointsAsWritten(_Escape):
+    """6.9.1① 〔唯一权威源〕 as the text writes it: each kill the alien makes scores the sentence's value for the
+    target's kind — checked against the kernel ``kill_points`` (which the engine's ``kill_value`` calls) with
+    the spec's values, on the model's kills of every kind."""
+
+    name = "kill_points_as_written"
+    title = "每次击杀之得分依 6.9.1① 所写之值（普通船员∕转职者及有职业者∕异形）"
+    title_en = "each kill scores 6.9.1①'s value for its target: ordinary crew, job holder, xeno"
+    cites = ("6.9.1",)
+    params = ("escape.kill_crew", "escape.kill_job", "escape.kill_xeno")
+    claims = (KILL_TABLE,)
+
+    def props(self, spec: Spec, claims: Claims) -> tuple[Prop, ...]:
+        stated = stated_kill_points(claims)
+        return tuple(
+            Prop(
+                f"kill_{kind}",
+                "6.9.1",
+                f"每击杀一名{KIND_ZH[kind]}计 {stated[kind] / 100:g} 分",
+                f"each kill of a {KIND_EN[kind]} scores {stated[kind] / 100:g}",
+                _kill_prop(kind, stated[kind]),
+            )
+            for kind in KINDS
+        )
+
+    def premises(self, spec: Spec, claims: Claims) -> tuple[Prop, ...]:
+        return tuple(
+            Prop(
+                f"kills_{kind}",
+                "6.9.1",
+                f"外星人击杀{KIND_ZH[kind]}",
+                f"the alien kills a {KIND_EN[kind]}",
+                _kills_kind(kind),
+            )
+            for kind in KINDS
+        )
+
+    def scenario(self, spec: Spec, trace: Trace) -> dict[str, Any]:
+        return _points_scenario(spec, trace)
+
+    def playable(self, spec: Spec) -> Any:
+        return _points_playable
+
+    def monitor(self, outcome: Outcome) -> set[str]:
+        return _points_monitor(outcome, stated_kill_points(bundled_claims(self)))
+
+
+KIND_ZH = {"crew": "普通船员", "job": "转职者或有职业者", "xeno": "异形"}
+KIND_EN = {"crew": "ordinary crew member", "job": "job holder", "xeno": "xeno"}
+
+
+def stated_kill_points(claims: Claims) -> dict[str, int]:
+    """6.9.1①'s values in hundredths, by kind."""
+    return {kind: claims["kill"].centi(kind) for kind in KINDS}
+
+
+def _kill_prop(kind: str, value: int) -> Any:
+    return lambda a, s: a.eq(s[f"p_{kind}"], _times(a, s[f"k_{kind}"], a.lit(value)))
+
+
+def _kills_kind(kind: str) -> Any:
+    return lambda a, s: a.lt(a.lit(0), s[f"k_{kind}"])
+
+
 def _items45(a: Algebra[Any, Any], s: State) -> Any:
     return sum_i(a, (s["eH"], s["eX"], s["sH"], s["sX"]))
 
@@ -469,5 +545,86 @@ def _monitor(outcome: Outcome) -> set[str]:
     return failed
 
 
+def _points_playable(a: Algebra[Any, Any], s: State, i: Inputs) -> Any:
+    """What :func:`_points_scenario` scripts: the alien's kills only — nobody else kills, no exile, no ambush,
+    no escape."""
+    return a.and_(
+        *(a.eq(i[v], a.lit(0)) for v in ("oc", "oj", "ox", "ex")),
+        *(a.not_(i[v]) for v in ("amb", "vote", "escn", "escd")),
+    )
+
+
+def _points_scenario(spec: Spec, trace: Trace) -> dict[str, Any]:
+    """The alien (15) kills, night by night, the trace's ordinary crew (1–4), job holders (5–11 in order) and
+    xenos (14, 13, 12); the expectation is each kill's points as the model scores them."""
+    pools = {"crew": list(sc.CREW), "job": list(JOBS), "xeno": [14, 13, 12]}
+    script: list[dict[str, Any]] = []
+    expect: list[dict[str, Any]] = []
+    for t, (s, i) in enumerate(zip(trace.states, trace.inputs, strict=False), start=1):
+        if not _points_playable(PY, s, i):
+            raise NotConcretizable(f"night {t}: other players' kills, an exile, an ambush or an escape")
+        after = trace.states[t]
+        victims: list[int] = []
+        for kind in KINDS:
+            count = int(i["k" + kind[0]])  # the inputs kc, kj, kx
+            if count > len(pools[kind]):
+                raise NotConcretizable(f"night {t}: more {kind} kills than players of that kind")
+            for _ in range(count):
+                victims.append(pools[kind].pop(0))
+                each = int(after[f"p_{kind}"]) // count
+                event = {"kind": "escape_points", "player": sc.ALIEN, "points": each / 100, "for": "lethal"}
+                expect.append({"after": f"night {t}", "events": [event]})
+        if victims:
+            script.append(sc.night(t, {"actor": sc.ALIEN, "skill": "alien_kill", "targets": victims}))
+    last = trace.states[-1]
+    shown = "、".join(f"{KIND_ZH[k]} {int(last[f'p_{k}']) / 100:g} 分" for k in KINDS if int(last[f"k_{k}"]))
+    return sc.vector(
+        spec,
+        ident="kill_points_as_written",
+        title=f"击杀分与 6.9.1① 之表不符：第 {len(trace.inputs)} 夜{shown}",
+        description=(
+            f"由验证器生成的最小反例：外星人于第 {len(trace.inputs)} 夜击杀，所得击杀分（{shown}）与 6.9.1① "
+            "「普通船员 1.5 分；转职者及一切有职业者 2.0 分；异形 2.5 分」所写之值不符。"
+        ),
+        cites=["6.9.1", "4.10.0"],
+        script=script,
+        expect=expect,
+    )
+
+
+def _points_monitor(outcome: Outcome, stated: dict[str, int]) -> set[str]:
+    """On an engine run: every lethal-tier settlement of an alien's (``effective_output`` followed by its
+    ``escape_points``) scores 6.9.1①'s value for the target's kind, read off the night's last snapshot (the
+    target's true role and faction); under ``escape.tier_scope=per_pair`` only a pair's first settlement is
+    compared (a later one adds the difference)."""
+    aliens = {n + 1 for n, r in enumerate(outcome.roles) if "alien" in r}
+    last: dict[int, dict[str, Any]] = {}
+    for label, snap in outcome.trace:
+        if label.startswith("night "):
+            last[int(label.split()[1])] = snap
+    failed: set[str] = set()
+    settled: set[tuple[int, int]] = set()
+    events = outcome.events
+    for n, e in enumerate(events):
+        if e.kind != "effective_output" or e.data["initiator"] not in aliens:
+            continue
+        pair = (e.data["initiator"], e.data["target"])
+        first = pair not in settled
+        settled.add(pair)
+        seen = last.get(e.night)
+        if e.data["tier"] != "lethal" or seen is None or not first:
+            continue
+        target = seen["players"][str(pair[1])]
+        kind = "xeno" if target["faction"] == "xenos" else ("crew" if target["role"] == "crew" else "job")
+        nxt = events[n + 1] if n + 1 < len(events) else None
+        scored = 0
+        if nxt is not None and nxt.kind == "escape_points" and nxt.data["player"] == pair[0]:
+            scored = round(nxt.data["points"] * 100)
+        if scored != stated[kind]:
+            failed.add(f"kill_{kind}")
+    return failed
+
+
 ESCAPE_PEACE_ROUTE = EscapePeaceRoute()
 ESCAPE_NEEDS_BOTH_FACTIONS = EscapeNeedsBothFactions()
+KILL_POINTS_AS_WRITTEN = KillPointsAsWritten()

@@ -226,6 +226,14 @@ VICTORY_NODES: tuple[tuple[str, str], ...] = (
 )
 
 FACTIONS: tuple[tuple[str, str], ...] = (("humans", "人类"), ("xenos", "异形"), ("alien", "外星人"))
+# The camp names the text gives the factions where it speaks of camps (the role headings 「五、异类阵营·异形」,
+# 「六、第三阵营·外星人」; 4.4.2① 「真实阵营为异类阵营或第三阵营；人类…均不属于」): how a sentence naming camps
+# is read back into the factions above.
+FACTION_CAMPS: tuple[tuple[str, str], ...] = (
+    ("humans", "人类"),
+    ("xenos", "异类阵营"),
+    ("alien", "第三阵营"),
+)
 
 # §0.5 裁判次序: how a conflict between clauses is adjudicated (the defaults of the interpretation
 # switches follow it; the verifier checks the orders the spec uses against it).

@@ -27,7 +27,8 @@ from ruleproof.vectors.format import load_vector, parse_vector
 # v1preview1.0 with the default readings: what the text states, checked against what it rules
 STATUSES = {
     "bullet_conservation": Status.PROVED,
-    # 4.4.6's 守恒定理 literally (the whole next-night stock): the 4.4.3 extras break it
+    # 4.4.6's 守恒定理 literally (the whole next-night stock, m the targets that died): a teammate shot dead
+    # returns nothing (4.4.2①), and the 4.4.3 extras arrive on top
     "bullet_stock_equation": Status.VIOLATED,
     "sheriff_bullet_cap": Status.PROVED,
     "armed_crew_at_most_one": Status.PROVED,
@@ -55,6 +56,7 @@ STATUSES = {
     "escape_peace_route": Status.PROVED,
     # 6.9.5④ 「故其积分构成必然同时取自两方」: an alien scores on humans alone and escapes
     "escape_needs_both_factions": Status.VIOLATED,
+    "kill_points_as_written": Status.PROVED,
     "targets_equal_quota": Status.HOLDS,  # an engine probe: exhaustive to its bound, never «proved»
 }
 
@@ -215,8 +217,10 @@ def test_bounty_two_per_kill_is_a_minimal_violation(fanhanglu: Document) -> None
     assert r.trace is not None and r.trace.minimized
     assert r.depth == 2  # shoot on night 1, the bounty arrives on night 2: no shorter violation exists
     first, second = r.trace.inputs
-    assert (first["k"], first["m"], r.trace.states[0]["role"]) == (1, 1, 0)  # one shot, one kill, the sheriff
-    assert (second["k"], second["m"]) == (0, 0)
+    # one shot, one xeno killed, the sheriff
+    assert (first["k"], first["m_xenos"], first["m_humans"], first["m_alien"]) == (1, 1, 0, 0)
+    assert r.trace.states[0]["role"] == 0
+    assert (second["k"], second["m_xenos"] + second["m_humans"] + second["m_alien"]) == (0, 0)
     assert set(r.trace.failed) == {"recovery", "conservation"}
     # nothing shorter: with one night there is no arrival of a bounty yet
     assert (
@@ -613,3 +617,46 @@ def test_a_full_direction_offered_is_caught_and_replayed(
     head = report.invariants[0].headline
     assert head.status is Status.VIOLATED
     assert head.checked.details["engine"]["replays"] and head.checked.details["engine"]["shows_violation"]
+
+
+# ── 4.4.2①: which kills pay a bounty, and 6.9.1①: what each kill scores — both as the text states them ──
+
+
+def test_a_bounty_for_a_human_breaks_the_stated_conservation(
+    fanhanglu: Document, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bullet model knows each kill's true faction and pays by the spec's ``BOUNTY_FACTIONS`` (the table
+    the engine reads); the theorem's m is the kills of the camps 4.4.2① names.  A table that pays for humans
+    breaks 「下夜存量＝N − k + m」 in one shot, and the engine, replaying, pays the human too."""
+    from ruleproof.invariants.fanhanglu import bullets
+    from ruleproof.specs.fanhanglu import tables
+    from ruleproof.specs.fanhanglu.engine.skills import police
+
+    inv = INVARIANT_BY_NAME["bullet_conservation"]
+    assert bullets.enemy_factions(inv.read_claims(fanhanglu)) == ("xenos", "alien")
+    paid = ("humans", "xenos", "alien")
+    for module in (tables, bullets, police):
+        monkeypatch.setattr(module, "BOUNTY_FACTIONS", paid)
+    report = verify_all(load_spec(), fanhanglu, invariants=[inv], all_readings=False)
+    checked = report.invariants[0].headline.checked
+    assert report.invariants[0].status is Status.VIOLATED
+    assert checked.result.trace is not None and "recovery" in checked.result.trace.failed
+    first = checked.result.trace.inputs[0]
+    assert (first["m_humans"], first["m_xenos"], first["m_alien"]) == (1, 0, 0)
+    assert checked.details["engine"] == {"replays": True, "shows_violation": True, "mismatches": []}
+
+
+def test_kill_points_are_compared_with_the_text_table(fanhanglu: Document) -> None:
+    """6.9.1① 「普通船员 1.5 分…」 read from the text; a reform of a kill value breaks it on one kill, replayed."""
+    inv = INVARIANT_BY_NAME["kill_points_as_written"]
+    assert {k: str(v) for k, v in inv.read_claims(fanhanglu)["kill"].values.items()} == {
+        "crew": "1.5",
+        "job": "2.0",
+        "xeno": "2.5",
+    }
+    report = verify_all(load_spec({"escape.kill_crew": 250}), fanhanglu, invariants=[inv], all_readings=False)
+    checked = report.invariants[0].headline.checked
+    assert report.invariants[0].status is Status.VIOLATED
+    assert checked.result.trace is not None and list(checked.result.trace.failed) == ["kill_crew"]
+    assert len(checked.result.trace.inputs) == 1  # one night, one kill
+    assert checked.details["engine"] == {"replays": True, "shows_violation": True, "mismatches": []}

@@ -92,6 +92,23 @@ def test_the_p3_questions_each_have_a_study() -> None:
     } <= set(runner.study_book("fanhanglu").studies)
 
 
+@pytest.mark.parametrize("in_the_way", ["summary.png", "report.md", "result.json"])
+def test_a_folder_in_the_way_is_one_line_and_nothing_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], in_the_way: str
+) -> None:
+    """``--out`` an existing folder holding a folder where one of the files goes: one line, exit 2, and not
+    a file of the set written (it used to write the result and the first plots, then stop on a traceback
+    or a message, leaving a result without its reports and a temporary file)."""
+    out = tmp_path / "o"
+    (out / in_the_way).mkdir(parents=True)
+    code = main(["study", "generic", "--games", "2", "--workers", "1", "--quiet", "--out", str(out)])
+    err = capsys.readouterr().err
+    assert code == 2 and "Traceback" not in err
+    assert f"无法写入 {out / in_the_way}：这是一个文件夹" in err.splitlines()[0]
+    assert sorted(p.name for p in out.iterdir()) == [in_the_way]  # nothing else, no temporary file
+    assert main(["study", "generic", "--games", "2", "--out", str(out / in_the_way / "x"), "--quiet"]) == 0
+
+
 def test_cli_writes_result_report_and_plots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "o"
     args = ["study", "craftsman", "--games", "12", "--workers", "1", "--quiet", "--seed", "2"]

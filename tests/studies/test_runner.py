@@ -229,3 +229,15 @@ def test_threshold_verdict_needs_the_whole_interval() -> None:
 
     assert _within([5.0, 5.0], 7, 10) == 1 and _within([8.0, 9.0], 7, 10) == 0
     assert _within([9.0, 12.0], 7, 10) == 2 and _within(None, 7, 10) == 2
+
+
+def test_progress_goes_through_the_shared_display(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The study's games are counted on the one progress display (ruleproof.progress, a terminal only),
+    not on a bar of its own."""
+    from ruleproof import progress
+
+    seen: list[tuple[str, str, int, int | None]] = []
+    monkeypatch.setattr(progress, "_sink", lambda *a: seen.append(a))
+    assert main(["study", "generic", "--games", "3", "--workers", "1", "--quiet"]) == 0
+    assert seen and all(stage == "study" and label == "generic" for stage, label, _d, _t in seen)
+    assert [d for _s, _l, d, _t in seen] == sorted(d for _s, _l, d, _t in seen) and seen[-1][2:] == (3, 3)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -237,34 +237,23 @@ def verify_all(
     chosen = invariants if invariants is not None else books.invariants_of(book, "verify")
     plan = [(inv, reading_combinations(spec, inv.switches)) for inv in chosen]
     plan = [(inv, combos if all_readings else combos[:1]) for inv, combos in plan]
-    # every (invariant, reading) question, answered through the verdict cache: questions another process
-    # is answering right now (a parallel `check`, a test worker) are read from its answer, not redone
-    questions = [
-        (p, inv, n, combo, exe.load(spec.overrides, {**spec.interpretation, **combo}))
-        for p, (inv, combos) in enumerate(plan)
-        for n, combo in enumerate(combos)
-    ]
-
-    def before(i: int) -> None:
-        _p, inv, _n, combo, _variant = questions[i]
-        label = " ".join([inv.name, *(f"{k}={v}" for k, v in combo.items())])
-        progress.update("verify", label, i, len(questions))
-
-    answers = cache.cached_all(
-        [_question(inv, variant, opts, doc, (data, text_hash)) for _p, inv, _n, _c, variant in questions],
-        before,
-    )
-    results: list[list[ReadingResult]] = [[] for _ in plan]
-    for (p, inv, n, combo, variant), (checked, seconds) in zip(questions, answers, strict=True):
-        rr = ReadingResult(combo, checked, seconds, configured=n == 0)
-        if write_dir is not None and checked.scenario is not None:
-            rr.counterexample = write_counterexample(
-                Path(write_dir), inv.name, variant, combo, checked.scenario
+    total, done = sum(len(combos) for _, combos in plan), 0
+    for inv, combos in plan:
+        results = []
+        for n, combo in enumerate(combos):
+            progress.update(
+                "verify", " ".join([inv.name, *(f"{k}={v}" for k, v in combo.items())]), done, total
             )
-        results[p].append(rr)
-    report.invariants.extend(
-        InvariantResult(inv, rs) for (inv, _combos), rs in zip(plan, results, strict=True)
-    )
+            done += 1
+            variant = exe.load(spec.overrides, {**spec.interpretation, **combo})
+            checked, seconds = _checked(inv, variant, opts, doc, (data, text_hash))
+            rr = ReadingResult(combo, checked, seconds, configured=n == 0)
+            if write_dir is not None and checked.scenario is not None:
+                rr.counterexample = write_counterexample(
+                    Path(write_dir), inv.name, variant, combo, checked.scenario
+                )
+            results.append(rr)
+        report.invariants.append(InvariantResult(inv, results))
     return report
 
 
@@ -272,11 +261,11 @@ def document_hash(doc: Document) -> str:
     return hashlib.sha256("\n".join(doc.lines).encode()).hexdigest()
 
 
-def _question(
+def _checked(
     inv: Invariant[Any], spec: Spec, opts: Options, doc: Document, hashes: tuple[str, str]
-) -> tuple[str, Callable[[], tuple[Checked, float]]]:
-    """One invariant in one reading as a question for the verdict cache (:mod:`ruleproof.smt.cache`): its
-    key and how to answer it; ``hashes``: the spec data's and the text's."""
+) -> tuple[Checked, float]:
+    """One invariant in one reading, through the verdict cache (:mod:`ruleproof.smt.cache`); ``hashes``:
+    the spec data's and the text's."""
 
     def compute() -> tuple[Checked, float]:
         start = time.perf_counter()
@@ -293,7 +282,7 @@ def _question(
         sorted(spec.interpretation.items()),
         opts,
     )
-    return k, compute
+    return cache.cached(k, compute)
 
 
 def write_counterexample(

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import z3
 
+from ruleproof import solvers
 from ruleproof.config.solver import Status as ConfigStatus
 from ruleproof.kernel.z3algebra import Z3
 from ruleproof.smt.invariant import Checked, Invariant
-from ruleproof.smt.ts import CheckResult, Options, Status
+from ruleproof.smt.ts import CheckResult, Options, Status, check_sat, new_solver
 from ruleproof.specs.botc_m124 import Spec
 from ruleproof.specs.botc_m124.kernels import (
     dead_vote,
@@ -34,18 +35,22 @@ from ruleproof.text import Document
 
 def _decide(solver: z3.Solver, what: str) -> CheckResult:
     """UNSAT of the negated property: proved; SAT: violated; otherwise unknown (never rounded up)."""
-    result = solver.check()
+    result = check_sat(solver)
     if result == z3.unsat:
         return CheckResult(Status.PROVED, "z3", 0)
     if result == z3.sat:
         return CheckResult(Status.VIOLATED, "z3", 0, note=f"{what}: {solver.model()}")
-    return CheckResult(Status.UNKNOWN, "z3", 0, note=f"{what}: {solver.reason_unknown()}")
+    return CheckResult(
+        Status.UNKNOWN,
+        "z3",
+        0,
+        note=f"{what}: {solvers.why(solver)}",
+        unknown=solvers.answer(solver, result).value,
+    )
 
 
 def _solver(opts: Options) -> z3.Solver:
-    s = z3.Solver()
-    s.set("timeout", opts.timeout_ms)
-    return s
+    return new_solver(opts)  # seeded, budgeted, interruptible (ruleproof.solvers)
 
 
 class SetupCounts(Invariant[Spec]):
@@ -191,7 +196,7 @@ class SuspensionWellFounded(Invariant[Spec]):
         works, drunk = z3.Bools("works drunk")
         s = _solver(opts)
         s.add(works == z3.Not(drunk), drunk == works)
-        result = s.check()
+        result = check_sat(s)
         if result == z3.unsat:
             return Checked(
                 CheckResult(

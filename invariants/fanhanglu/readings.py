@@ -1366,8 +1366,8 @@ def all_readings(
     chosen = [DISTINGUISHER_BY_SWITCH[s] for s in switches] if switches else list(DISTINGUISHERS)
     out = []
     data = cache.data_of(spec) if cache.directory() is not None else ""
-    for d in chosen:
-        k = cache.key(
+    keys = [
+        cache.key(
             data,
             "readings",
             d.switch,
@@ -1375,7 +1375,13 @@ def all_readings(
             sorted(spec.interpretation.items()),
             opts,
         )
-        v = cache.cached(k, lambda d=d: judge(d, spec, opts))  # type: ignore[misc]
+        for d in chosen
+    ]
+    # through the verdict cache; switches another process is judging right now are read from its answer
+    verdicts = cache.cached_all(
+        [(k, lambda d=d: judge(d, spec, opts)) for k, d in zip(keys, chosen, strict=True)]  # type: ignore[misc]
+    )
+    for v in verdicts:
         if write_dir is not None:
             folder = Path(write_dir)
             folder.mkdir(parents=True, exist_ok=True)

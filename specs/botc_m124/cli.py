@@ -10,7 +10,7 @@ from typing import Any
 from ruleproof.books.protocols import ConfigCheck
 from ruleproof.cli.i18n import t
 from ruleproof.config import render
-from ruleproof.config.args import positive
+from ruleproof.config.args import add_boards, add_check, add_json, add_seed, positive
 from ruleproof.config.solver import SolverUnknown, Status
 from ruleproof.errors import UserError
 from ruleproof.findings import Finding, Severity
@@ -129,25 +129,12 @@ class BotcConfig:
     """The set-up rules as ``ruleproof config botc-m124``."""
 
     def register(self, p: argparse.ArgumentParser) -> None:
-        p.add_argument(
-            "--seed",
-            type=int,
-            default=0,
-            help=t("随机种子（同一种子同样输出）", "random seed (same seed, same output)"),
-        )
-        p.add_argument(
-            "--boards",
-            type=int,
-            default=1,
-            help=t("配置数（默认 1，互不相同）", "number of line-ups (default 1, all different)"),
-        )
-        p.add_argument(
-            "--check",
-            action="store_true",
-            help=t(
-                "检查配置规则：不可能出现的身份、调整次序的影响",
-                "check the configuration rules: roles that can never appear, the effect of the adjustment order",
-            ),
+        add_seed(p)
+        add_boards(p, 1, "默认 1，互不相同", "default 1, all different")
+        add_check(
+            p,
+            "检查配置规则：不可能出现的身份、调整次序的影响",
+            "check the configuration rules: roles that can never appear, the effect of the adjustment order",
         )
         p.add_argument(
             "--set",
@@ -164,7 +151,7 @@ class BotcConfig:
                 "compare with the official script data (night order, timing, setup effects)",
             ),
         )
-        p.add_argument("--json", action="store_true", help=t("JSON 输出", "JSON output"))
+        add_json(p)
         p.set_defaults(func=run)
 
     def check(self) -> ConfigCheck:

@@ -10,7 +10,7 @@ from ruleproof.books import BOOKS
 from ruleproof.books.protocols import ConfigCheck
 from ruleproof.cli.i18n import t
 from ruleproof.config import render
-from ruleproof.config.args import positive
+from ruleproof.config.args import add_boards, add_check, add_json, add_range, add_seed, positive, scan_range
 from ruleproof.config.solver import Status
 from ruleproof.errors import UserError
 from ruleproof.jsonout import dumps
@@ -26,35 +26,14 @@ class Genshin165Config:
 
     def register(self, p: argparse.ArgumentParser) -> None:
         p.add_argument("--players", type=int, help=t("开局人数 N", "number of players N"))
-        p.add_argument(
-            "--seed",
-            type=int,
-            default=0,
-            help=t("随机种子（同一种子同样输出）", "random seed (same seed, same output)"),
+        add_seed(p)
+        add_boards(p, 3, "默认 3，互不相同", "default 3, all different")
+        add_check(
+            p,
+            "检查规则本身：无解、概率越界、被其他界挡住的界",
+            "check the rules themselves: no solution, probabilities out of range, bounds shadowed by others",
         )
-        p.add_argument(
-            "--boards",
-            type=int,
-            default=3,
-            help=t("方案数（默认 3，互不相同）", "number of line-ups (default 3, all different)"),
-        )
-        p.add_argument(
-            "--check",
-            action="store_true",
-            help=t(
-                "检查规则本身：无解、概率越界、被其他界挡住的界",
-                "check the rules themselves: no solution, probabilities out of range, bounds shadowed by others",
-            ),
-        )
-        p.add_argument(
-            "--range",
-            dest="scan",
-            metavar="A-B",
-            help=t(
-                f"--check 扫描的人数范围（默认 {DEFAULT_RANGE[0]}-{DEFAULT_RANGE[1]}）",
-                f"player counts --check scans (default {DEFAULT_RANGE[0]}-{DEFAULT_RANGE[1]})",
-            ),
-        )
+        add_range(p, DEFAULT_RANGE)
         p.add_argument(
             "--t-cap",
             choices=[r.value for r in g.TCapReading],
@@ -90,7 +69,7 @@ class Genshin165Config:
                 "check a given line-up: a file (role names one per line or separated by commas) or the names themselves",
             ),
         )
-        p.add_argument("--json", action="store_true", help=t("JSON 输出", "JSON output"))
+        add_json(p)
         p.set_defaults(func=run)
 
     def check(self) -> ConfigCheck:
@@ -102,18 +81,9 @@ class Genshin165Config:
 CONFIG = Genshin165Config()
 
 
-def _scan_range(text: str | None, players: int | None) -> list[int]:
-    if players is not None:
-        return [players]
-    if text is None:
-        return list(range(DEFAULT_RANGE[0], DEFAULT_RANGE[1] + 1))
-    parts = text.split("-")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts) or int(parts[0]) > int(parts[1]):
-        raise UserError(f"--range 应形如 8-40，收到 {text!r}", f"--range must look like 8-40, got {text!r}")
-    lo, hi = int(parts[0]), int(parts[1])
+def _check_genshin_range(lo: int, hi: int) -> None:
     for n in (lo, hi):
         _check_genshin_players(n)
-    return list(range(lo, hi + 1))
 
 
 def _check_genshin_players(n: int) -> None:
@@ -191,7 +161,7 @@ def run(args: argparse.Namespace) -> int:
     if args.players is not None:
         _check_genshin_players(args.players)
     if args.check:
-        ns = _scan_range(args.scan, args.players)
+        ns = scan_range(args.scan, args.players, DEFAULT_RANGE, _check_genshin_range)
         findings = check(ns, reading)
         if args.json:
             report = {

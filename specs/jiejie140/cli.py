@@ -11,6 +11,7 @@ from ruleproof.books import BOOKS
 from ruleproof.books.protocols import ConfigCheck
 from ruleproof.cli.i18n import t
 from ruleproof.config import render
+from ruleproof.config.args import add_check, add_json, add_range, add_seed, scan_range
 from ruleproof.errors import UserError
 from ruleproof.jsonout import dumps
 from ruleproof.specs.jiejie140 import BOOK, load_spec
@@ -25,26 +26,13 @@ READINGS = SWITCH_BY_KEY["setup.member_pool"].choices
 class JiejieConfig:
     def register(self, p: argparse.ArgumentParser) -> None:
         p.add_argument("--players", type=int, help=t("开局人数 N", "the number of players N"))
-        p.add_argument(
-            "--seed",
-            type=int,
-            default=0,
-            help=t("随机种子（同一种子同样输出）", "random seed (the same seed, the same output)"),
+        add_seed(p)
+        add_check(
+            p,
+            "检查开场行动本身：无解、退化的人数",
+            "check the opening actions themselves: player counts with no set-up or a degenerate one",
         )
-        p.add_argument(
-            "--check",
-            action="store_true",
-            help=t(
-                "检查开场行动本身：无解、退化的人数",
-                "check the opening actions themselves: player counts with no set-up or a degenerate one",
-            ),
-        )
-        p.add_argument(
-            "--range",
-            dest="scan",
-            metavar="A-B",
-            help=t("--check 扫描的人数范围（默认 8-40）", "the player counts --check scans (default 8-40)"),
-        )
+        add_range(p, DEFAULT_RANGE)
         p.add_argument(
             "--member-pool",
             choices=READINGS,
@@ -54,7 +42,7 @@ class JiejieConfig:
                 "how to read the member pool: table (the opening-action table, default) / skill_text (the 永恒者/凝聚者 skill tables)",
             ),
         )
-        p.add_argument("--json", action="store_true", help=t("JSON 输出", "JSON output"))
+        add_json(p)
         p.set_defaults(func=run)
 
     def check(self) -> ConfigCheck:
@@ -65,18 +53,9 @@ class JiejieConfig:
 CONFIG = JiejieConfig()
 
 
-def _scan(text: str | None, players: int | None) -> list[int]:
-    if players is not None:
-        return [players]
-    if text is None:
-        return list(range(DEFAULT_RANGE[0], DEFAULT_RANGE[1] + 1))
-    parts = text.split("-")
-    if len(parts) != 2 or not all(x.strip().isdigit() for x in parts) or int(parts[0]) > int(parts[1]):
-        raise UserError(f"--range 应形如 8-40，收到 {text!r}", f"--range must look like 8-40, got {text!r}")
-    lo, hi = int(parts[0]), int(parts[1])
+def _check_range(lo: int, hi: int) -> None:
     if lo < 3 or hi > 200:
         raise UserError("--range 须在 3–200 人之间", "--range must lie within 3-200 players")
-    return list(range(lo, hi + 1))
 
 
 def given_for(spec: Any, shape_: dict[str, Any], seed: int) -> dict[str, Any]:
@@ -105,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
     if args.players is not None and not 3 <= args.players <= 200:
         raise UserError("人数须在 3–200 之间", "players must be 3-200")
     if args.check:
-        ns = _scan(args.scan, args.players)
+        ns = scan_range(args.scan, args.players, DEFAULT_RANGE, _check_range)
         findings = check_setup(spec, ns)
         if args.json:
             doc = {

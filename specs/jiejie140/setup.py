@@ -30,7 +30,8 @@ from typing import Any
 import z3
 
 from ruleproof.config.render import number_ranges
-from ruleproof.config.solver import Status, check, make_solver
+from ruleproof.config.sampling import guided_values
+from ruleproof.config.solver import Status, check, make_solver, require
 from ruleproof.errors import UserError
 from ruleproof.findings import Finding, Severity
 from ruleproof.runtime.model import IllegalAction
@@ -326,8 +327,21 @@ class Encoding:
         free = (self.both - self.m_both[first]) + self.only[other]
         return check(self.solver, self.drawn[first], z3.Not(self.drawn[other]), free < self.need(other))
 
+    def draw(self, rng: random.Random) -> None:
+        """Fix every quantity :meth:`layout` reads to a seeded draw among the legal values (both sides'
+        draws in force), so the model is the same whatever state Z3 is in."""
+        E, C = nm.ETERNAL, nm.COHESION
+        counts = range(self.n + 1)
+        ints = [self.L[E], self.L[C], self.both, self.only[E], self.only[C]]
+        ints += [self.m_both[E], self.m_both[C], self.m_own[E], self.m_own[C], self.adaptors]
+        terms: list[tuple[Any, Sequence[int | bool]]] = [(x, counts) for x in ints]
+        terms += [(b, (True, False)) for b in (*self.other_in.values(), *self.dec_in.values())]
+        guided_values(self.solver, terms, rng, f"jiejie140 N={self.n} set-up", *self.drawn.values())
+        require(self.status(), f"jiejie140 N={self.n} set-up")
+
     def layout(self) -> dict[str, Any]:
-        """A concrete set-up from the current model: seats 1–3 special, the regions filled in order."""
+        """A concrete set-up from the current model (after :meth:`draw`: every value it reads is fixed):
+        seats 1–3 special, the regions filled in order."""
         m = self.solver.model()
 
         def v(x: Any) -> int:
@@ -483,10 +497,12 @@ def check_setup(spec: Spec, ns: Sequence[int]) -> list[Finding]:
 
 
 def solve(spec: Spec, n: int, seed: int) -> dict[str, Any] | None:
-    """One legal set-up shape at ``n`` players from Z3 (seeded): line-up sizes, ranges, member seats."""
+    """One legal set-up shape at ``n`` players, drawn with ``seed`` and kept legal by Z3 (which answers
+    only sat/unsat: the shape depends on the seed alone): line-up sizes, ranges, member seats."""
     enc = Encoding(spec, n, seed)
     if enc.status() is not Status.SAT:
         return None
+    enc.draw(random.Random(f"shape:{seed}"))
     return enc.layout()
 
 

@@ -7,7 +7,7 @@ import argparse
 
 from ruleproof.books.protocols import ConfigCheck
 from ruleproof.cli.i18n import t
-from ruleproof.config.args import positive
+from ruleproof.config.args import add_boards, add_json, add_seed, positive
 from ruleproof.errors import UserError
 from ruleproof.jsonout import dumps
 from ruleproof.specs.random41 import render as render41
@@ -43,12 +43,8 @@ class Random41Config:
                 "限池模式的身份池大小（正文未规定）", "pool size of the limited mode (the text does not say)"
             ),
         )
-        q.add_argument(
-            "--boards",
-            type=int,
-            help=t("方案数（默认：普通 4，全员随机 3）", "number of line-ups (default: 4, all-random 3)"),
-        )
-        q.add_argument("--seed", type=int, default=0)
+        add_boards(q, None, "默认：普通 4，全员随机 3", "default: 4, all-random 3")
+        add_seed(q)
         q.add_argument(
             "--scores",
             metavar="FILE",
@@ -71,7 +67,7 @@ class Random41Config:
                 "10 players by the formula of 11 and up (the text gives none)",
             ),
         )
-        q.add_argument("--json", action="store_true")
+        add_json(q)
         q.set_defaults(func=run)
 
     def check(self) -> ConfigCheck | None:

@@ -19,6 +19,7 @@ import errno
 import os
 import stat
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
 
 from ruleproof import interrupts
@@ -104,6 +105,30 @@ def atomic_write_text(path: str | Path, text: str) -> None:
     atomic_write_bytes(path, text.encode("utf-8"))
 
 
+def atomic_write_files(folder: str | Path, files: Mapping[str, bytes]) -> None:
+    """Write a set of files into ``folder`` (a study's result, plots and reports): every target is
+    checked before any is written — a folder or a device where a file goes, a folder that cannot be
+    written: one :class:`~ruleproof.errors.BadInput` line and nothing written —, then each is replaced
+    atomically (:func:`atomic_write_bytes`)."""
+    base = make_folder(folder)
+    if not os.access(base, os.W_OK | os.X_OK):
+        raise write_error(base, PermissionError(errno.EACCES, os.strerror(errno.EACCES)))
+    for name in files:
+        target = base / name
+        try:
+            st = target.stat()
+        except FileNotFoundError:
+            continue
+        except OSError as exc:
+            raise write_error(target, exc) from None
+        if stat.S_ISDIR(st.st_mode):
+            raise write_error(target, IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR)))
+        if not stat.S_ISREG(st.st_mode):
+            raise BadInput(f"无法写入 {target}：不是普通文件", f"cannot write {target}: not a regular file")
+    for name, data in files.items():
+        atomic_write_bytes(base / name, data)
+
+
 def make_folder(path: str | Path) -> Path:
     """``mkdir -p`` for an output folder; one :class:`BadInput` line when it cannot be made."""
     folder = Path(path)
@@ -141,4 +166,11 @@ def read_limited(path: str | Path, limit: int, what: tuple[str, str] = ("文件"
     return data
 
 
-__all__ = ["atomic_write_bytes", "atomic_write_text", "make_folder", "read_limited", "write_error"]
+__all__ = [
+    "atomic_write_bytes",
+    "atomic_write_files",
+    "atomic_write_text",
+    "make_folder",
+    "read_limited",
+    "write_error",
+]

@@ -25,6 +25,7 @@ STAGES: dict[str, tuple[str, str]] = {
     "config": ("身份配置规则", "configuration rules"),
     "replay": ("回放向量", "replaying vectors"),
     "simulate": ("模拟对局", "simulating games"),
+    "study": ("研究对局", "study games"),
 }
 
 Sink = Callable[[str, str, int, int | None], None]

@@ -1,14 +1,25 @@
-"""The one way every Z3 call is made: seeded, time-limited solvers and a check that tells apart an
-answer, a timeout, an unknown and an interrupt.
+"""The one way every Z3 call is made: seeded, budgeted solvers and a check that tells apart an answer, a
+limit reached, an unknown and an interrupt.
 
-* :func:`new_solver` / :func:`new_optimize` — a ``Solver`` / ``Optimize`` with the timeout and seed given
-  and Z3's own Ctrl-C handler off (the signal must reach Python: :mod:`ruleproof.interrupts`).
+* :func:`new_solver` / :func:`new_optimize` — a ``Solver`` / ``Optimize`` with the seed given, a
+  deterministic work budget per call (Z3's ``rlimit``, :data:`DEFAULT_RLIMIT`), a wall-clock timeout only
+  when one is asked for, and Z3's own Ctrl-C handler off (the signal must reach Python:
+  :mod:`ruleproof.interrupts`).
 * :func:`check` — ``solver.check(*assumptions)``; an interrupt (SIGINT, SIGTERM) raises
   :class:`~ruleproof.interrupts.Interrupted` instead of returning Z3's ``unknown``, so a cancelled check is
   never taken for a verdict, and a caller that would fall back (an unminimized trace) never sees it.
 * :func:`answer` — what a check's result was: :class:`Answer` ``sat`` / ``unsat`` / ``timeout`` (a time or
   resource limit was reached) / ``unknown`` (the solver gave up: incomplete theory, quantifiers).
-* :func:`why` — the reason of a non-answer, in words for a report (``timed out (20000 ms)``).
+* :func:`why` — the reason of a non-answer, in words for a report (``solver budget of … units used up``,
+  ``timed out (20000 ms)``).
+* :func:`wall_clock_limits` — how many checks so far ended on a wall-clock timeout: such a verdict depends
+  on the machine's speed and load, so the verdict cache (:mod:`ruleproof.smt.cache`) never keeps it.
+
+Why a work budget and not a wall-clock limit by default: a verdict must not depend on the machine.  A
+20-second wall-clock limit answered on an idle machine and timed out on the same question at a load of 14
+(two of the suite's tests failed only under load that way); Z3's resource count is deterministic for a
+given question, seed and Z3 version, so the same question is answered — or reported ``timeout`` — the same
+everywhere, and only how long it takes varies.
 
 The smt layer (:mod:`ruleproof.smt.ts`: BMC, induction, minimization, ranks, one-shot formulas) and the
 configuration solver (:mod:`ruleproof.config.solver`) call through here, so every book inherits it.
@@ -37,7 +48,16 @@ def _cancel_z3() -> None:
 interrupts.register_canceller(_cancel_z3)
 
 Solverish = Any  # a z3.Solver or z3.Optimize (z3 is untyped)
-_TIMEOUTS: weakref.WeakKeyDictionary[Solverish, int] = weakref.WeakKeyDictionary()
+# the limits a solver was made with here: (wall-clock ms or 0 for none, work budget in Z3 resource units)
+_LIMITS: weakref.WeakKeyDictionary[Solverish, tuple[int, int]] = weakref.WeakKeyDictionary()
+
+# Z3 resource units one check may use (``rlimit``).  The largest check the bundled books ask (the full
+# 返航录 verify and readings, every configuration check, firing) uses under a tenth of it
+# (``python ci/solver_budget.py`` measures both figures); on this project's 2-core machine it is about
+# the work Z3 does in 20 s.  A check that needs more is ``timeout`` (exit 3), on every machine alike.
+DEFAULT_RLIMIT = 50_000_000
+
+_wall_clock_hits = 0
 
 
 class Answer(StrEnum):
@@ -52,33 +72,49 @@ class Answer(StrEnum):
 # "max. resource limit exceeded"; memory as "max. memory exceeded".  Z3's own Ctrl-C is off, so
 # "canceled" is never an interrupt here (interrupts are known from the signal, not from Z3's words).
 _LIMIT_WORDS = ("timeout", "canceled", "cancelled", "resource limit", "memory")
+_WALL_CLOCK = "timeout"  # Z3's reason for a wall-clock timeout (a used-up ``rlimit`` says "canceled")
 
 
-def new_solver(timeout_ms: int, seed: int = 0) -> z3.Solver:
-    s = z3.Solver()
-    s.set("timeout", timeout_ms)
+def _limited(s: Solverish, timeout_ms: int, seed: int, rlimit: int) -> Solverish:
+    if timeout_ms < 0 or rlimit < 0:
+        raise ValueError(f"limits must not be negative: timeout_ms={timeout_ms}, rlimit={rlimit}")
+    if timeout_ms:
+        s.set("timeout", timeout_ms)
+    if rlimit:
+        s.set("rlimit", rlimit)
     s.set("random_seed", seed % (2**31))
     s.set("ctrl_c", False)
-    _TIMEOUTS[s] = timeout_ms
+    _LIMITS[s] = (timeout_ms, rlimit)
     return s
 
 
-def new_optimize(timeout_ms: int, seed: int = 0) -> z3.Optimize:
-    o = z3.Optimize()
-    o.set("timeout", timeout_ms)
-    o.set("random_seed", seed % (2**31))
-    o.set("ctrl_c", False)
-    _TIMEOUTS[o] = timeout_ms
-    return o
+def new_solver(timeout_ms: int = 0, seed: int = 0, rlimit: int = DEFAULT_RLIMIT) -> z3.Solver:
+    """A seeded solver; each check may use ``rlimit`` resource units (0: no budget) and, when
+    ``timeout_ms`` is not 0, that many milliseconds of wall-clock time."""
+    return _limited(z3.Solver(), timeout_ms, seed, rlimit)
+
+
+def new_optimize(timeout_ms: int = 0, seed: int = 0, rlimit: int = DEFAULT_RLIMIT) -> z3.Optimize:
+    """:func:`new_solver` for an ``Optimize``."""
+    return _limited(z3.Optimize(), timeout_ms, seed, rlimit)
 
 
 def check(solver: Solverish, *assumptions: Any) -> z3.CheckSatResult:
     """``solver.check(*assumptions)``; raises :class:`~ruleproof.interrupts.Interrupted` when a signal
     arrived during the call (the cancelled ``unknown`` is never returned)."""
+    global _wall_clock_hits
     interrupts.raise_if_pending()
     result: z3.CheckSatResult = solver.check(*assumptions)
     interrupts.raise_if_pending()
+    if result == z3.unknown and _WALL_CLOCK in solver.reason_unknown().lower():
+        _wall_clock_hits += 1
     return result
+
+
+def wall_clock_limits() -> int:
+    """How many checks of this process have ended on a wall-clock timeout (a verdict the machine's speed
+    decided; see the module's doc)."""
+    return _wall_clock_hits
 
 
 def answer(solver: Solverish, result: z3.CheckSatResult) -> Answer:
@@ -92,21 +128,27 @@ def answer(solver: Solverish, result: z3.CheckSatResult) -> Answer:
 
 
 def why(solver: Solverish, lang: str = "en") -> str:
-    """Why the last check gave no answer, for a report: ``timed out (20000 ms)`` / ``unknown (…)``."""
+    """Why the last check gave no answer, for a report: ``solver budget of 50000000 units used up`` /
+    ``timed out (20000 ms)`` / ``unknown (…)``."""
     reason = solver.reason_unknown()
+    zh = lang == "zh"
     if answer(solver, z3.unknown) is Answer.TIMEOUT:
-        limit = _timeout_of(solver)
-        if lang == "zh":
-            return f"超时（{limit} 毫秒）" if limit else f"达到资源上限（{reason}）"
-        return f"timed out ({limit} ms)" if limit else f"resource limit reached ({reason})"
-    return (
-        f"未知（{reason or '求解器未说明'}）" if lang == "zh" else f"unknown ({reason or 'no reason given'})"
-    )
+        timeout_ms, rlimit = _LIMITS.get(solver, (0, 0))
+        if _WALL_CLOCK in reason.lower() and timeout_ms:
+            return f"超时（{timeout_ms} 毫秒）" if zh else f"timed out ({timeout_ms} ms)"
+        if rlimit and "memory" not in reason.lower():
+            return f"求解预算用尽（{rlimit} 单位）" if zh else f"solver budget of {rlimit} units used up"
+        return f"达到资源上限（{reason}）" if zh else f"resource limit reached ({reason})"
+    return f"未知（{reason or '求解器未说明'}）" if zh else f"unknown ({reason or 'no reason given'})"
 
 
-def _timeout_of(solver: Solverish) -> int | None:
-    """The timeout the solver was made with by this module (None for one made elsewhere)."""
-    return _TIMEOUTS.get(solver)
-
-
-__all__ = ["Answer", "answer", "check", "new_optimize", "new_solver", "why"]
+__all__ = [
+    "DEFAULT_RLIMIT",
+    "Answer",
+    "answer",
+    "check",
+    "new_optimize",
+    "new_solver",
+    "wall_clock_limits",
+    "why",
+]

@@ -14,8 +14,8 @@ from ruleproof.smt import ts
 from ruleproof.smt.ts import Options, Prop, Status, TransitionSystem, check, ints
 
 
-def pigeonhole(n: int, timeout_ms: int) -> z3.Solver:
-    s = solvers.new_solver(timeout_ms)
+def pigeonhole(n: int, timeout_ms: int, rlimit: int = solvers.DEFAULT_RLIMIT) -> z3.Solver:
+    s = solvers.new_solver(timeout_ms, rlimit=rlimit)
     p = [[z3.Bool(f"h{i}_{j}") for j in range(n - 1)] for i in range(n)]
     for row in p:
         s.add(z3.Or(row))
@@ -36,12 +36,37 @@ def test_answered() -> None:
 
 
 def test_timed_out_is_not_unknown() -> None:
+    before = solvers.wall_clock_limits()
     s = pigeonhole(12, 50)
     r = solvers.check(s)
     assert r == z3.unknown
     assert solvers.answer(s, r) is solvers.Answer.TIMEOUT
     assert solvers.why(s) == "timed out (50 ms)"
     assert solvers.why(s, "zh") == "超时（50 毫秒）"
+    assert solvers.wall_clock_limits() == before + 1  # the verdict cache will not keep what it decided
+
+
+def test_the_work_budget_is_deterministic() -> None:
+    """A used-up budget is a ``timeout`` too, worded as the budget — and, unlike a wall-clock limit, the
+    same question stops at the same point on any machine: the same resource count, the same answer."""
+    before = solvers.wall_clock_limits()
+    counts = []  # Z3's resource count (of the whole context) after each check
+    for _ in range(3):
+        s = pigeonhole(11, 0, rlimit=50_000)
+        r = solvers.check(s)
+        assert r == z3.unknown and solvers.answer(s, r) is solvers.Answer.TIMEOUT
+        assert solvers.why(s) == "solver budget of 50000 units used up"
+        assert solvers.why(s, "zh") == "求解预算用尽（50000 单位）"
+        counts.append(s.statistics().get_key_value("rlimit count"))
+    assert counts[2] - counts[1] == counts[1] - counts[0]  # the same work each time
+    assert solvers.wall_clock_limits() == before
+    # no wall-clock limit unless one is asked for; a budget by default
+    easy = solvers.new_solver()
+    easy.add(z3.Int("x") > 2)
+    assert solvers.answer(easy, solvers.check(easy)) is solvers.Answer.SAT
+    assert solvers._LIMITS[easy] == (0, solvers.DEFAULT_RLIMIT)
+    with pytest.raises(ValueError):
+        solvers.new_solver(-1)
 
 
 def test_unknown_is_not_a_timeout() -> None:
@@ -66,14 +91,16 @@ def test_an_interrupt_is_never_an_answer() -> None:
         interrupts._received.clear()
 
 
-def test_config_solver_tells_timeout_from_unknown(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(config_solver, "TIMEOUT_MS", 50)
-    s = pigeonhole(12, 50)
+def test_config_solver_tells_timeout_from_unknown() -> None:
+    s = pigeonhole(11, 0, rlimit=50_000)
     status = config_solver.check(s)
     assert status is config_solver.Status.TIMEOUT
     with pytest.raises(config_solver.SolverUnknown) as info:
         config_solver.require(status, "a board")
-    assert info.value.exit_code == 3 and "超时" in info.value.zh and "timed out" in info.value.en
+    assert info.value.exit_code == 3 and "预算用尽" in info.value.zh and "budget" in info.value.en
+    with pytest.raises(config_solver.SolverUnknown) as info:
+        config_solver.require(config_solver.Status.UNKNOWN, "a board")
+    assert info.value.exit_code == 3 and "unknown" in info.value.en
 
 
 def violated_system() -> TransitionSystem:

@@ -92,6 +92,23 @@ def test_the_p3_questions_each_have_a_study() -> None:
     } <= set(runner.study_book("fanhanglu").studies)
 
 
+@pytest.mark.parametrize("in_the_way", ["summary.png", "report.md", "result.json"])
+def test_a_folder_in_the_way_is_one_line_and_nothing_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], in_the_way: str
+) -> None:
+    """``--out`` an existing folder holding a folder where one of the files goes: one line, exit 2, and not
+    a file of the set written (it used to write the result and the first plots, then stop on a traceback
+    or a message, leaving a result without its reports and a temporary file)."""
+    out = tmp_path / "o"
+    (out / in_the_way).mkdir(parents=True)
+    code = main(["study", "generic", "--games", "2", "--workers", "1", "--quiet", "--out", str(out)])
+    err = capsys.readouterr().err
+    assert code == 2 and "Traceback" not in err
+    assert f"无法写入 {out / in_the_way}：这是一个文件夹" in err.splitlines()[0]
+    assert sorted(p.name for p in out.iterdir()) == [in_the_way]  # nothing else, no temporary file
+    assert main(["study", "generic", "--games", "2", "--out", str(out / in_the_way / "x"), "--quiet"]) == 0
+
+
 def test_cli_writes_result_report_and_plots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "o"
     args = ["study", "craftsman", "--games", "12", "--workers", "1", "--quiet", "--seed", "2"]
@@ -212,3 +229,15 @@ def test_threshold_verdict_needs_the_whole_interval() -> None:
 
     assert _within([5.0, 5.0], 7, 10) == 1 and _within([8.0, 9.0], 7, 10) == 0
     assert _within([9.0, 12.0], 7, 10) == 2 and _within(None, 7, 10) == 2
+
+
+def test_progress_goes_through_the_shared_display(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The study's games are counted on the one progress display (ruleproof.progress, a terminal only),
+    not on a bar of its own."""
+    from ruleproof import progress
+
+    seen: list[tuple[str, str, int, int | None]] = []
+    monkeypatch.setattr(progress, "_sink", lambda *a: seen.append(a))
+    assert main(["study", "generic", "--games", "3", "--workers", "1", "--quiet"]) == 0
+    assert seen and all(stage == "study" and label == "generic" for stage, label, _d, _t in seen)
+    assert [d for _s, _l, d, _t in seen] == sorted(d for _s, _l, d, _t in seen) and seen[-1][2:] == (3, 3)

@@ -14,7 +14,7 @@ import argparse
 import inspect
 from typing import Any
 
-from ruleproof.cli.common import add_book_argument, book_from_args, write
+from ruleproof.cli.common import add_book_argument, add_solver_options, book_from_args, solver_limits, write
 from ruleproof.cli.i18n import t
 from ruleproof.cli.options import add_spec_options, spec_from_args
 from ruleproof.errors import UserError
@@ -38,13 +38,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         metavar="N",
         help=t("为找见证而搜索的随机对局数（带种子）", "seeded random games searched for witnesses"),
     )
-    p.add_argument(
-        "--timeout",
-        type=int,
-        default=Options.timeout_ms,
-        metavar="MS",
-        help=t("每次求解的时限（毫秒）", "per solver call (ms)"),
-    )
+    add_solver_options(p)
     p.add_argument(
         "--json", action="store_true", help=t("JSON 输出（供机器读取）", "machine-readable report")
     )
@@ -63,12 +57,11 @@ def run(args: argparse.Namespace) -> int:
     firing = book.load("firing", "firing")
     if args.games is not None and not 1 <= args.games <= 100_000:
         raise UserError("--games 须在 1..100000 之间", "--games must be within 1..100000")
-    if args.timeout <= 0:
-        raise UserError("--timeout 须为正数（毫秒）", "--timeout must be positive (ms)")
+    limits = solver_limits(args)
     spec = spec_from_args(args, book, "firing")
     # the number of games: --games, else the book's own default (its firing function's)
     games = args.games if args.games is not None else inspect.signature(firing).parameters["games"].default
-    report = [f.to_json() for f in firing(spec, Options(timeout_ms=args.timeout), games)]
+    report = [f.to_json() for f in firing(spec, Options(**limits), games)]
     if args.json:
         write(dumps({"games": games, "rules": report}))
     else:

@@ -16,7 +16,7 @@ from typing import Any
 
 from ruleproof import books
 from ruleproof.books.protocols import Readings
-from ruleproof.cli.common import add_book_argument, book_from_args, write
+from ruleproof.cli.common import add_book_argument, add_solver_options, book_from_args, solver_limits, write
 from ruleproof.cli.i18n import t
 from ruleproof.cli.options import add_spec_options, spec_from_args
 from ruleproof.errors import UserError
@@ -54,13 +54,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         metavar="K",
         help=t("搜索的夜数（默认 8）", "nights searched (default 8)"),
     )
-    p.add_argument(
-        "--timeout",
-        type=int,
-        default=Options.timeout_ms,
-        metavar="MS",
-        help=t("每次求解的时限（毫秒）", "per solver call (ms)"),
-    )
+    add_solver_options(p)
     p.add_argument(
         "--seed", type=int, default=0, help=t("求解器的随机种子（默认 0）", "solver random seed (default 0)")
     )
@@ -89,9 +83,7 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"未知解释开关 {unknown[0]}", f"unknown interpretation switch {unknown[0]}")
     if not 1 <= args.depth <= 50:
         raise UserError("--depth 须在 1..50 之间", "--depth must be within 1..50")
-    if args.timeout <= 0:
-        raise UserError("--timeout 须为正数（毫秒）", "--timeout must be positive (ms)")
-    opts = Options(depth=args.depth, timeout_ms=args.timeout, seed=args.seed)
+    opts = Options(depth=args.depth, seed=args.seed, **solver_limits(args))
     verdicts = all_readings(spec_from_args(args, book, "readings"), opts, args.switch or None, args.write)
     report = [v.to_json() for v in verdicts]
     if args.json:

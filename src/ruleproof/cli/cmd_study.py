@@ -9,6 +9,7 @@ import sys
 import time
 from pathlib import Path
 
+from ruleproof import progress
 from ruleproof.cli.common import add_book_argument, book_from_args
 from ruleproof.cli.i18n import t
 from ruleproof.cli.options import add_spec_options
@@ -169,13 +170,16 @@ def run(args: argparse.Namespace) -> int:
     result = StudyResult(study.name, book.book_id, args.seed, args.games, config, sweep_key)
     start, cpu0, kids0 = time.perf_counter(), time.process_time(), _children_cpu()
     total = args.games * len(values)
-    label = f"{study.name}"
-    with runner.progress_bar(total, label, not args.quiet and sys.stderr.isatty()) as tick:
-        for v, c in configs.items():
-            result.aggregates[v] = runner.run_games(
-                book.key, study.name, c, args.seed, args.games, where, tick
-            )
-            result.contexts[v] = runner.context_for(book.key, study.name, c)[1].describe()
+    played = 0
+
+    def tick(n: int) -> None:  # the shared progress display (on a terminal only, not with --quiet)
+        nonlocal played
+        played += n
+        progress.update("study", study.name, played, total)
+
+    for v, c in configs.items():
+        result.aggregates[v] = runner.run_games(book.key, study.name, c, args.seed, args.games, where, tick)
+        result.contexts[v] = runner.context_for(book.key, study.name, c)[1].describe()
     wall = time.perf_counter() - start
     cpu = time.process_time() - cpu0 + _children_cpu() - kids0  # workers (reaped by now) of this run only
     doc = report.build(result, study, book, sb.policy_names())

@@ -19,7 +19,15 @@ from typing import Any
 
 from ruleproof import books
 from ruleproof.books import BookProfile, load_source
-from ruleproof.cli.common import add_book_argument, add_file_argument, book_from_args, same_book, write
+from ruleproof.cli.common import (
+    add_book_argument,
+    add_file_argument,
+    add_solver_options,
+    book_from_args,
+    same_book,
+    solver_limits,
+    write,
+)
 from ruleproof.cli.i18n import t
 from ruleproof.cli.options import add_spec_options, spec_from_args
 from ruleproof.errors import UserError
@@ -56,13 +64,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         metavar="K",
         help=t("BMC 深度（夜数，默认 6）", "BMC depth in nights (default 6)"),
     )
-    p.add_argument(
-        "--timeout",
-        type=int,
-        default=Options.timeout_ms,
-        metavar="MS",
-        help=t("每次求解的时限（毫秒）", "time limit per solver call (ms)"),
-    )
+    add_solver_options(p)
     p.add_argument(
         "--seed", type=int, default=0, help=t("求解器随机种子（默认 0）", "solver random seed (default 0)")
     )
@@ -99,9 +101,7 @@ def options_from_args(args: argparse.Namespace) -> Options:
             "--depth 须在 1..50 之间（深度 0 不检查任何一夜，不能作为验证结果）",
             "--depth must be within 1..50 (a depth of 0 checks no night and cannot be a verdict)",
         )
-    if args.timeout <= 0:
-        raise UserError("--timeout 须为正数（毫秒）", "--timeout must be positive (ms)")
-    return Options(depth=args.depth, max_k=max(Options.max_k, 1), timeout_ms=args.timeout, seed=args.seed)
+    return Options(depth=args.depth, max_k=max(Options.max_k, 1), seed=args.seed, **solver_limits(args))
 
 
 def run(args: argparse.Namespace) -> int:

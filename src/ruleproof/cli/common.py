@@ -73,3 +73,42 @@ def write(text: str) -> None:
     finished after the signal must not look complete)."""
     interrupts.raise_if_pending()
     sys.stdout.write(text)
+
+
+def add_solver_options(parser: argparse.ArgumentParser) -> None:
+    """``--rlimit N`` (the deterministic work budget of each solver call) and ``--timeout MS`` (a wall-clock
+    limit on top, none unless asked for): the commands that call Z3 share them (ruleproof.solvers)."""
+    from ruleproof.solvers import DEFAULT_RLIMIT
+
+    parser.add_argument(
+        "--rlimit",
+        type=int,
+        default=DEFAULT_RLIMIT,
+        metavar="N",
+        help=t(
+            f"每次求解的工作量预算（Z3 资源单位，默认 {DEFAULT_RLIMIT}；与机器快慢无关，同一问题处处同一结论）",
+            f"work budget per solver call (Z3 resource units, default {DEFAULT_RLIMIT}; independent of the "
+            "machine's speed: the same question gets the same verdict everywhere)",
+        ),
+    )
+    parser.add_argument(
+        "--timeout",
+        type=int,
+        default=None,
+        metavar="MS",
+        help=t(
+            "另加每次求解的墙钟时限（毫秒；默认无——其结论随机器快慢而变，不入结论缓存）",
+            "an additional wall-clock limit per solver call (ms; default none — a verdict it decides depends "
+            "on the machine's speed and is not cached)",
+        ),
+    )
+
+
+def solver_limits(args: argparse.Namespace) -> dict[str, int]:
+    """``timeout_ms`` and ``rlimit`` for :class:`ruleproof.smt.ts.Options` from :func:`add_solver_options`'s
+    options (each a positive number when given; exit 2 otherwise)."""
+    if args.timeout is not None and args.timeout <= 0:
+        raise UserError("--timeout 须为正数（毫秒）", "--timeout must be positive (ms)")
+    if args.rlimit <= 0:
+        raise UserError("--rlimit 须为正整数", "--rlimit must be a positive integer")
+    return {"timeout_ms": args.timeout or 0, "rlimit": args.rlimit}

@@ -108,3 +108,34 @@ def guided_fill(
         ready = open_units()
         u = ready[rng.randrange(len(ready))]
         fix(u, require(check(solver, u.lit), what))
+
+
+Value = int | bool
+
+
+def guided_values(
+    solver: z3.Solver,
+    terms: Sequence[tuple[z3.ExprRef, Sequence[Value]]],
+    rng: random.Random,
+    what: str,
+    *assumptions: z3.BoolRef,
+) -> dict[str, Value]:
+    """Fix each term in order to a value drawn with ``rng`` from its candidates (tried in a seeded random
+    order; the first one Z3 says still extends to a solution is kept).  The solver must be satisfiable
+    under ``assumptions``, and the candidates must include every value a solution can give the term.
+
+    As with :func:`guided_fill`, Z3 only answers sat/unsat: the values depend on the seed alone, never on
+    the model Z3 happens to build — which varies with the solver's internal state (the ids of terms an
+    earlier question made), so the same seed could give two different set-ups in one process."""
+    chosen: dict[str, Value] = {}
+    for term, candidates in terms:
+        order = list(candidates)
+        rng.shuffle(order)
+        for v in order:
+            if require(check(solver, *assumptions, term == v), what):
+                solver.add(term == v)
+                chosen[str(term)] = v
+                break
+        else:
+            raise ValueError(f"{what}: no candidate value of {term} extends to a solution")
+    return chosen

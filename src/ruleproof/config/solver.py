@@ -10,15 +10,15 @@ import z3
 from ruleproof import solvers
 from ruleproof.errors import UserError
 
-# Per-check limit.  The configuration problems are small (≤ 200 Booleans); a check that takes this
-# long is reported as unknown, never rounded to feasible or infeasible.
-TIMEOUT_MS = 20_000
+# The configuration problems are small (≤ 200 Booleans): each check gets the shared deterministic work
+# budget (ruleproof.solvers.DEFAULT_RLIMIT); one that uses it up is reported as such, never rounded to
+# feasible or infeasible — and the same on every machine, however loaded.
 
 
 class Status(StrEnum):
     SAT = "feasible"
     UNSAT = "infeasible"
-    TIMEOUT = "timeout"  # the per-check limit was reached: no answer
+    TIMEOUT = "timeout"  # the per-check budget was used up: no answer
     UNKNOWN = "unknown"  # the solver gave up: no answer
 
 
@@ -28,8 +28,8 @@ class SolverUnknown(UserError):
     def __init__(self, what: str, timed_out: bool = False) -> None:
         if timed_out:
             zh, en = (
-                f"求解器超时（{TIMEOUT_MS} 毫秒），未能给出结论",
-                f"the solver timed out ({TIMEOUT_MS} ms)",
+                f"求解预算用尽（{solvers.DEFAULT_RLIMIT} 单位），未能给出结论",
+                f"the solver used up its budget ({solvers.DEFAULT_RLIMIT} units)",
             )
         else:
             zh, en = "求解器未能给出结论（unknown）", "the solver returned unknown"
@@ -37,9 +37,9 @@ class SolverUnknown(UserError):
 
 
 def make_solver(seed: int = 0) -> z3.Solver:
-    """A solver whose own choices are seeded (``smt.random_seed``) and time-limited
+    """A solver whose own choices are seeded (``smt.random_seed``) and budgeted
     (:func:`ruleproof.solvers.new_solver`: an interrupt ends the run, it is never an answer)."""
-    return solvers.new_solver(TIMEOUT_MS, seed)
+    return solvers.new_solver(seed=seed)
 
 
 def check(solver: z3.Solver, *assumptions: Any) -> Status:

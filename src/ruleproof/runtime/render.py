@@ -5,8 +5,9 @@ public (公告), private (私 → seat) or the referee's (·), the step it happe
 A book hands :class:`LogRenderer` its words: a sentence per event kind in Chinese and English (each a
 function of the event's data and a :class:`Words` that names seats, roles, skills in the reader's
 language), the names of its periods and steps.  An event kind without a sentence is still printed, its
-data as ``key=value`` pairs — never as a Python dict — so a new event is visible before it is worded;
-``unworded`` lists such kinds (a book's test can keep that list empty).
+data in words by :func:`ruleproof.runtime.words.describe` (the one describer of event data) — never as a
+Python dict — so a new event is visible before it is worded; ``unworded`` lists such kinds (a book's test
+can keep that list empty).
 
 A book's engine sets ``renderer`` on its :class:`~ruleproof.runtime.replay.BookEngine`; ``BookEngine.render``
 then uses it.
@@ -19,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ruleproof.runtime.model import Event
+from ruleproof.runtime.words import Glossary, describe
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,11 @@ class Words:
     def side(self, key: Any) -> str:
         return self.sides.get(str(key), str(key))
 
+    def glossary(self) -> Glossary:
+        """These names as a :class:`~ruleproof.runtime.words.Glossary` (for :func:`describe`)."""
+        names = {**self.sides, **self.skills, **self.roles}
+        return Glossary({k: (v, v) for k, v in names.items()})
+
 
 Sentence = Callable[[Mapping[str, Any], Words], str]
 
@@ -62,18 +69,6 @@ class EventText:
 
     zh: Sentence
     en: Sentence | None = None
-
-
-def brief(data: Mapping[str, Any]) -> str:
-    """Data as ``key=value`` pairs (lists joined by commas) — the fallback for a kind not yet worded."""
-    parts = []
-    for k, v in data.items():
-        if isinstance(v, list | tuple):
-            v = ",".join(str(x) for x in v)
-        elif isinstance(v, dict):
-            v = ",".join(f"{a}:{b}" for a, b in v.items())
-        parts.append(f"{k}={v}")
-    return " ".join(parts) or "—"
 
 
 @dataclass
@@ -90,7 +85,7 @@ class LogRenderer:
         text = self.texts.get(e.kind)
         if text is None:
             self.unworded.add(e.kind)
-            return f"{e.kind} {brief(e.data)}"
+            return f"{e.kind} {describe(e.data, w.lang, w.glossary())}"
         fn = text.en if w.en and text.en is not None else text.zh
         return fn(e.data, w)
 
@@ -116,4 +111,4 @@ class LogRenderer:
         return lines
 
 
-__all__ = ["EventText", "LogRenderer", "Sentence", "Words", "brief"]
+__all__ = ["EventText", "LogRenderer", "Sentence", "Words"]

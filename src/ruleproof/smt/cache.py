@@ -9,21 +9,38 @@ deterministic for a given question and seed — so a hit changes nothing but the
 
 The cache directory is ``$RULEPROOF_CACHE`` (``off`` disables it), else ``$XDG_CACHE_HOME/ruleproof`` or
 ``~/.cache/ruleproof``.  Entries are written atomically; an unreadable entry is a miss.
+
+Two rules keep a hit honest and the work done once:
+
+* a verdict a wall-clock timeout decided (``--timeout``; :func:`ruleproof.solvers.wall_clock_limits`) depends
+  on the machine's speed and load, so it is returned but never stored — the deterministic work budget
+  (``rlimit``, part of the question's options) is what a stored verdict may depend on;
+* processes sharing the folder (two ``check`` runs, the test suite's parallel workers) compute each key at
+  most once: a key is computed under an exclusive lock on its lock file, and :func:`cached_all` first
+  computes the keys no other process is computing, then waits for and reads the others — two processes
+  asking the same questions split the work instead of each doing all of it.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hashlib
 import importlib
 import os
 import pickle
 import pkgutil
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
+from ruleproof import interrupts, solvers
+
 T = TypeVar("T")
+_MISS = object()
+_POLL_S = 0.05  # how often a process waiting for another's key looks again (and for an interrupt)
 
 
 def directory() -> Path | None:
@@ -96,17 +113,68 @@ def key(data: str, *parts: Any) -> str:
 
 def cached(k: str, compute: Callable[[], T]) -> T:
     """The value stored under ``k``, or ``compute()`` stored under it."""
+    return cached_all([(k, compute)])[0]
+
+
+def cached_all(
+    items: Sequence[tuple[str, Callable[[], T]]], before: Callable[[int], None] | None = None
+) -> list[T]:
+    """The value of every ``(key, compute)`` of ``items``, in their order: stored ones read, the others
+    computed and stored.  Keys another process is computing right now are left for last and then read
+    from its result (see the module's doc).  ``before(i)`` is called before item ``i`` is read or computed
+    (a progress display)."""
     folder = directory()
     if folder is None:
-        return compute()
-    path = folder / k[:2] / f"{k}.pickle"
+        out = []
+        for i, (_k, compute) in enumerate(items):
+            if before is not None:
+                before(i)
+            out.append(compute())
+        return out
+    values: dict[int, T] = {}
+    busy: list[int] = []
+    for i, (k, compute) in enumerate(items):
+        if before is not None:
+            before(i)
+        got = _read(_path(folder, k))
+        if got is not _MISS:
+            values[i] = got
+            continue
+        with _lock(_path(folder, k), wait=False) as mine:
+            if mine:
+                values[i] = _read_or_compute(_path(folder, k), compute)
+            else:
+                busy.append(i)
+    for i in busy:
+        k, compute = items[i]
+        with _lock(_path(folder, k), wait=True):
+            values[i] = _read_or_compute(_path(folder, k), compute)
+    return [values[i] for i in range(len(items))]
+
+
+def _path(folder: Path, k: str) -> Path:
+    return folder / k[:2] / f"{k}.pickle"
+
+
+def _read(path: Path) -> Any:
     try:
         with path.open("rb") as f:
-            value: T = pickle.load(f)
-        return value
+            return pickle.load(f)
     except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
-        pass
+        return _MISS
+
+
+def _read_or_compute(path: Path, compute: Callable[[], T]) -> T:
+    """Under the key's lock: the stored value (another process may have stored it since we looked), or
+    ``compute()``, stored unless a wall-clock timeout decided it."""
+    got = _read(path)
+    if got is not _MISS:
+        value: T = got
+        return value
+    limits = solvers.wall_clock_limits()
     value = compute()
+    if solvers.wall_clock_limits() != limits:
+        return value  # the machine's speed decided it: not kept
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".{os.getpid()}.tmp")
@@ -118,4 +186,37 @@ def cached(k: str, compute: Callable[[], T]) -> T:
     return value
 
 
-__all__ = ["cached", "code_fingerprint", "data_of", "directory", "key", "spec_fingerprint"]
+@contextlib.contextmanager
+def _lock(path: Path, wait: bool) -> Iterator[bool]:
+    """An exclusive lock on ``path``'s lock file (``flock``: released when the process ends, however it
+    ends); yields whether it is held.  ``wait``: until it is, looking every :data:`_POLL_S` seconds (an
+    interrupt ends the wait).  A folder where no lock file can be made: yields True (nothing to share)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path.with_suffix(".lock"), os.O_RDWR | os.O_CREAT, 0o666)
+    except OSError:
+        yield True
+        return
+    try:
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if not wait:
+                    yield False
+                    return
+                interrupts.raise_if_pending()
+                time.sleep(_POLL_S)
+            except OSError:  # a file system without locks: nothing to share, compute
+                yield True
+                return
+        try:
+            yield True
+        finally:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)
+
+
+__all__ = ["cached", "cached_all", "code_fingerprint", "data_of", "directory", "key", "spec_fingerprint"]

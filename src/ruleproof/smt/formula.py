@@ -94,9 +94,7 @@ def decide(f: Formula, opts: Options) -> tuple[CheckResult, list[Witness]]:
 def _smallest(f: Formula, env: Env, s: z3.Solver, opts: Options) -> z3.ModelRef | None:
     """The violating situation with the smallest cost terms, then the smallest value of every variable in
     order — unique, so the same question gives the same answer."""
-    o = z3.Optimize()
-    o.set("timeout", opts.timeout_ms)
-    o.set("random_seed", opts.seed)
+    o = ts.new_optimize(opts)
     o.add(*s.assertions())
     terms = list(f.costs(Z3, env)) if f.costs else []
     terms += [z3.If(env[v.name], 1, 0) if v.sort is Sort.BOOL else env[v.name] for v in f.variables]

@@ -141,8 +141,11 @@ class CheckResult:
 class Options:
     depth: int = 6  # BMC depth in nights (≥ 1: a depth of 0 checks no night at all)
     max_k: int = 4  # k-induction attempts 1..max_k
-    timeout_ms: int = 20_000  # per solver call
+    timeout_ms: int = (
+        0  # wall-clock limit per solver call, 0 for none (a verdict the machine's speed decides)
+    )
     seed: int = 0
+    rlimit: int = solvers.DEFAULT_RLIMIT  # work budget per solver call (deterministic: ruleproof.solvers)
 
 
 def check_sat(solver: z3.Solver | z3.Optimize, *assumptions: Any) -> z3.CheckSatResult:
@@ -152,11 +155,11 @@ def check_sat(solver: z3.Solver | z3.Optimize, *assumptions: Any) -> z3.CheckSat
 
 
 def new_solver(opts: Options) -> z3.Solver:
-    return solvers.new_solver(opts.timeout_ms, opts.seed)
+    return solvers.new_solver(opts.timeout_ms, opts.seed, opts.rlimit)
 
 
 def new_optimize(opts: Options) -> z3.Optimize:
-    return solvers.new_optimize(opts.timeout_ms, opts.seed)
+    return solvers.new_optimize(opts.timeout_ms, opts.seed, opts.rlimit)
 
 
 class Unrolling:

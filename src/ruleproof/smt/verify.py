@@ -169,6 +169,7 @@ class VerifyReport:
             "interpretation": changes["interpretation"],
             "depth": self.options.depth,
             "timeout_ms": self.options.timeout_ms,
+            "rlimit": self.options.rlimit,
             "seed": self.options.seed,
             "status": self.status.value,
             "text_rules": [t.to_json() for t in self.text_rules],

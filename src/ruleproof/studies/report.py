@@ -8,6 +8,7 @@ id salt.  Files are written whole or not at all (a temporary file renamed into p
 
 from __future__ import annotations
 
+import io
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -15,7 +16,7 @@ from typing import Any
 
 from ruleproof.books import BookProfile
 from ruleproof.errors import UserError
-from ruleproof.fsutil import atomic_write_text
+from ruleproof.fsutil import atomic_write_files, make_folder
 from ruleproof.jsonout import dumps
 from ruleproof.studies.stats import Hist, summary
 from ruleproof.studies.study import Metric, Study, StudyResult
@@ -205,11 +206,11 @@ def _setup_matplotlib(lang: str) -> tuple[Any, str]:
     return plt, "en"
 
 
-def plots(doc: Mapping[str, Any], study: Study, out: Path, lang: str) -> list[str]:
-    """Write the plots into ``out``; returns their file names."""
+def plots(doc: Mapping[str, Any], study: Study, lang: str) -> dict[str, bytes]:
+    """The plots: file name → bytes (PNG and SVG of each)."""
     plt, lang = _setup_matplotlib(lang)
     en = lang == "en"
-    names: list[str] = []
+    names: dict[str, bytes] = {}
     values = list(doc["results"])
     labels = [v or ("current rules" if en else "现行规则") for v in values]
     share = [m for m in study.metrics if m.plot and m.unit == "share"]
@@ -241,7 +242,7 @@ def plots(doc: Mapping[str, Any], study: Study, out: Path, lang: str) -> list[st
         ax.legend(fontsize=8, loc="best")
     ax.grid(alpha=0.3)
     fig.tight_layout()
-    names += _save(fig, out, "summary")
+    names |= _save(fig, "summary")
     plt.close(fig)
     for key in study.histograms:
         fig, ax = plt.subplots(figsize=(8, 4.5))
@@ -276,42 +277,39 @@ def plots(doc: Mapping[str, Any], study: Study, out: Path, lang: str) -> list[st
         ax.legend(fontsize=8)
         ax.grid(alpha=0.3)
         fig.tight_layout()
-        names += _save(fig, out, f"hist-{key}")
+        names |= _save(fig, f"hist-{key}")
         plt.close(fig)
     return names
 
 
-def _save(fig: Any, out: Path, stem: str) -> list[str]:
-    names = []
+def _save(fig: Any, stem: str) -> dict[str, bytes]:
+    out = {}
     for ext, meta in (("png", {"Software": None}), ("svg", {"Date": None, "Creator": None})):
-        name = f"{stem}.{ext}"
-        tmp = out / f".{name}.tmp"
-        fig.savefig(tmp, format=ext, metadata=meta, dpi=110)
-        os.replace(tmp, out / name)
-        names.append(name)
-    return names
+        buf = io.BytesIO()
+        fig.savefig(buf, format=ext, metadata=meta, dpi=110)
+        out[f"{stem}.{ext}"] = buf.getvalue()
+    return out
 
 
 def prepare_out(path: Path) -> Path:
-    """The output folder, created if needed; one clear error when it cannot be."""
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise UserError(
-            f"无法创建输出目录 {path}：{exc.strerror}", f"cannot create {path}: {exc.strerror}"
-        ) from exc
-    if not os.access(path, os.W_OK):
+    """The output folder, created if needed (before any game is played); one clear line, exit 2, when it
+    cannot be or cannot be written."""
+    folder = make_folder(path)
+    if not os.access(folder, os.W_OK | os.X_OK):
         raise UserError(f"输出目录不可写：{path}", f"the output folder is not writable: {path}")
-    return path
+    return folder
 
 
 def write_all(doc: Mapping[str, Any], study: Study, out: Path, lang: str) -> list[str]:
-    """result.json, the plots, report.md (Chinese) and report.en.md."""
-    atomic_write_text(out / "result.json", dumps(doc))
-    names = plots(doc, study, out, lang)
-    atomic_write_text(out / "report.md", markdown(doc, names, "zh"))
-    atomic_write_text(out / "report.en.md", markdown(doc, names, "en"))
-    return ["result.json", *names, "report.md", "report.en.md"]
+    """result.json, the plots, report.md (Chinese) and report.en.md — all made first, then written as
+    one set (:func:`ruleproof.fsutil.atomic_write_files`: a target in the way is one line and nothing is
+    written, never a result without its reports)."""
+    images = plots(doc, study, lang)
+    files = {"result.json": dumps(doc).encode("utf-8"), **images}
+    files["report.md"] = markdown(doc, list(images), "zh").encode("utf-8")
+    files["report.en.md"] = markdown(doc, list(images), "en").encode("utf-8")
+    atomic_write_files(out, files)
+    return list(files)
 
 
 def rewrite(folder: Path, study: Study, lang: str) -> list[str]:

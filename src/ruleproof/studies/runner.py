@@ -20,7 +20,6 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import os
-import sys
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
@@ -224,26 +223,6 @@ def _run_dask(
             ac.add(new)
 
 
-@contextmanager
-def progress_bar(total: int, label: str, enabled: bool) -> Iterator[Tick]:
-    """A progress bar with ETA on stderr (tqdm: a well-kept bar library — terminal width, rate, ETA, clean
-    close), only when ``enabled`` (a terminal, no --quiet)."""
-    if not enabled:
-        yield lambda n: None
-        return
-    from tqdm import tqdm
-
-    bar = tqdm(total=total, desc=label, unit="局", file=sys.stderr, dynamic_ncols=True, smoothing=0.1)
-
-    def tick(n: int) -> None:
-        bar.update(n)
-
-    try:
-        yield tick
-    finally:
-        bar.close()
-
-
 __all__ = [
     "GAME_STRIDE",
     "MAX_GAMES",
@@ -255,7 +234,6 @@ __all__ = [
     "default_workers",
     "game_seed",
     "play_chunk",
-    "progress_bar",
     "run_games",
     "study_book",
 ]

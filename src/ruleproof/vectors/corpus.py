@@ -20,6 +20,7 @@ import json
 import shutil
 import tempfile
 from collections.abc import Iterable, Mapping
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -38,13 +39,21 @@ def repo_root() -> Path:
     return Path(__file__).resolve().parents[3]
 
 
+def packaged(rel: str) -> Path:
+    """Where the registry's repository folder ``rel`` (``tests/fanhanglu/vectors``) is in the installed
+    package: ``ruleproof/data/corpus/<rel>`` — in a source checkout a symbolic link to the folder itself,
+    in a wheel a copy (package data), so ``conform`` and ``vectors`` find the corpus however ruleproof was
+    installed (``tests/conform/test_installed.py`` checks both)."""
+    return Path(str(resources.files("ruleproof").joinpath("data", "corpus", *rel.split("/"))))
+
+
 def book_sources(book: BookProfile) -> list[tuple[str, Path]]:
     """The folders of ``book``'s vectors that exist: (kind, folder) — hand-checked, then counterexamples
     (a folder's sub-folders belong to it: the verifier's distinguishing ``readings/`` pairs)."""
     out = []
     for kind, rel in zip(KINDS, (book.vectors, book.counterexamples), strict=True):
         if rel:
-            path = repo_root() / rel
+            path = packaged(rel)
             if path.is_dir() and any(path.rglob("*.json")):
                 out.append((kind, path))
     return out

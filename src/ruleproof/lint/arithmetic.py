@@ -9,6 +9,14 @@ right after it: addends separated by ＋ (or −), each a product of numbers joi
 (labels such as 异形 / 外星人) and unit words around the numbers ignored.  A factor that is a word and
 no number is one of what it names (「死囚本体 ×2」 is 1 × 2); a factor with two numbers, or with
 something else, makes the line one that cannot be checked, and it is left alone.
+
+Two products the text leaves unwritten are read the same way:
+
+* a total with the nights it is granted on: 「救援 2 次（第 1、2 夜各 1）」, 「各 3 份，第 1、3、5 夜各到账 1
+  份」, and a clause titled with its cap whose text opens with the grants (「治疗额度（上限 3 次）」 ⸺
+  「第 1、2、3 夜各获得 1 次」): the total is the number of nights times what each night gives;
+* a cap said in two units with the value of one event beside it: 「…者 0.5 分。本项累计上限 3 分（至多 6
+  次）」 — 3 is 0.5 × 6.  Judged only when the item (or sentence) states one value per event in that unit.
 """
 
 from __future__ import annotations
@@ -18,7 +26,8 @@ from collections.abc import Iterator
 
 from ruleproof.findings import Finding, Severity
 from ruleproof.lint.base import CheckInfo, clip
-from ruleproof.lint.context import LintContext
+from ruleproof.lint.context import LintContext, Unit
+from ruleproof.lint.facts import title_quantities
 
 ARITHMETIC = CheckInfo(
     id="arithmetic-mismatch",
@@ -58,6 +67,13 @@ def _product(addend: str) -> float | None:
 
 
 def run(ctx: LintContext) -> Iterator[Finding]:
+    yield from sums(ctx)
+    yield from grants(ctx)
+    yield from caps(ctx)
+
+
+def sums(ctx: LintContext) -> Iterator[Finding]:
+    """Sums and products written out with ＝."""
     for unit in ctx.units():
         if unit.id in ctx.log_appendices:
             continue
@@ -87,3 +103,100 @@ def run(ctx: LintContext) -> Iterator[Finding]:
                 clip(text[lo : m.end()], 60),
                 extra={"stated": stated, "computed": total},
             )
+
+
+# 「第 1、2 夜各 1」「第 1~3 夜各获得 1 次」「第 1、3、5 夜各到账 1 份」
+_NIGHTS = r"第\s*(?P<nights>\d+(?:\s*[、~〜～]\s*\d+)+)\s*(?:个)?夜\s*各[\u4e00-\u9fff]{0,3}?\s*(?P<k>\d+)\s*(?P<ku>[次份发瓶件])?"
+_GRANTS = re.compile(_NIGHTS)
+# the total right before: 「2 次（第 1、2 夜各 1）」 or 「各 3 份，第 1、3、5 夜…」
+_TOTAL_BEFORE = re.compile(r"(?P<n>\d+)\s*(?P<u>[次份发瓶件])\s*[（(，,]\s*$")
+_CAP = re.compile(
+    r"上限\s*(?P<n>\d+(?:\.\d+)?)\s*(?P<u>分|点)\s*[（(]\s*(?:至多|最多)\s*(?P<m>\d+)\s*次\s*[）)]"
+)
+_EACH = r"(?<![\d.~〜～])(?P<p>\d+(?:\.\d+)?)\s*{u}(?![\d.])"
+
+
+def _nights(spec: str) -> int | None:
+    count = 0
+    for part in re.split(r"\s*、\s*", spec):
+        ends = [int(x) for x in re.split(r"\s*[~〜～]\s*", part)]
+        if len(ends) == 2 and 0 <= ends[1] - ends[0] <= 20:
+            count += ends[1] - ends[0] + 1
+        elif len(ends) == 1:
+            count += 1
+        else:
+            return None
+    return count
+
+
+def grants(ctx: LintContext) -> Iterator[Finding]:
+    """A total against the nights it is granted on (see the module's docstring)."""
+    for unit in ctx.units():
+        if unit.id in ctx.log_appendices:
+            continue
+        text = unit.text
+        titled = (
+            [(v, u) for v, u, k in title_quantities(unit.title) if "max" in k and len(v) == 1]
+            if unit.is_clause
+            else []
+        )
+        for m in _GRANTS.finditer(text):
+            nights = _nights(m.group("nights"))
+            if nights is None:
+                continue
+            k = int(m.group("k"))
+            total = _TOTAL_BEFORE.search(text, max(0, m.start() - 12), m.start())
+            if total is not None and (m.group("ku") or total.group("u")) == total.group("u"):
+                stated, word, source = int(total.group("n")), total.group("u"), total.group(0)
+            elif not text[: m.start()].strip() and len(titled) == 1 and m.group("ku") == titled[0][1]:
+                stated, word, source = int(titled[0][0][0]), titled[0][1], f"{unit.title}"
+            else:
+                continue
+            if stated == nights * k:
+                continue
+            grant = re.sub(r"\s+", " ", m.group(0))
+            yield ARITHMETIC.finding(
+                unit.id,
+                unit.line_of(m.start("k")),
+                f"「{source.strip()}」计 {stated} {word}，而「{grant}」按夜计为 {nights}×{k}＝{nights * k} {word}",
+                f"'{source.strip()}' says {stated}, while '{grant}' comes to {nights} × {k} = {nights * k}",
+                clip(text[max(0, m.start() - 12) : m.end()], 60),
+                extra={"stated": float(stated), "computed": float(nights * k)},
+            )
+
+
+def caps(ctx: LintContext) -> Iterator[Finding]:
+    """A cap said in points and in events, against the one value per event beside it."""
+    for unit in ctx.units():
+        if unit.id in ctx.log_appendices:
+            continue
+        text = unit.text
+        for m in _CAP.finditer(text):
+            lo = _scope_start(ctx, unit, m.start())
+            each = {
+                float(x.group("p"))
+                for x in re.finditer(_EACH.format(u=re.escape(m.group("u"))), text[lo : m.start()])
+            }
+            if len(each) != 1:
+                continue
+            p, cap, times = next(iter(each)), float(m.group("n")), int(m.group("m"))
+            if abs(p * times - cap) < 1e-6:
+                continue
+            yield ARITHMETIC.finding(
+                unit.id,
+                unit.line_of(m.start("n")),
+                f"「{m.group(0)}」：每次 {p:g} {m.group('u')}，{times} 次计为 {p * times:g} {m.group('u')}，"
+                f"与上限 {cap:g} 不符",
+                f"'{m.group(0)}': {p:g} a time, {times} times come to {p * times:g}, not {cap:g}",
+                clip(text[lo : m.end()], 60),
+                extra={"stated": cap, "computed": p * times},
+            )
+
+
+def _scope_start(ctx: LintContext, unit: Unit, at: int) -> int:
+    """Where the item holding ``at`` starts (else its sentence's paragraph): the events it scores."""
+    clause = ctx.clause(unit.id) if unit.is_clause else None
+    starts = [it.offset for it in clause.items if it.offset <= at] if clause else []
+    if starts:
+        return max(starts)
+    return max(unit.text.rfind(ch, 0, at) for ch in "。\n") + 1

@@ -55,7 +55,7 @@ QUALIFIER_RE = _QUAL_RE = re.compile(
     "|".join(sorted((re.escape(q) for q in QUALIFIERS), key=len, reverse=True))
 )
 # words that make a sentence an example or a condition: its numbers are a scenario, not the rule
-_SCENARIO = re.compile(r"例[：:]|示例|例如|如[「“]|若|假设|即便|[，,]\s*则|倘")
+SCENARIO = _SCENARIO = re.compile(r"例[：:]|示例|例如|如[「“]|若|假设|即便|[，,]\s*则|倘")
 _MINIMUM = re.compile(r"只[\u4e00-\u9fff]{0,2}\s*$")  # 「可只投入 1 夜」「只攒 1 个夜晚」
 _NEGATION = "未不非无"
 # words that say nothing about which quantity it is: 「全局仅此 1 次」 states what 「全局 1 次」 does
@@ -135,6 +135,22 @@ def _kinds(before: str) -> tuple[frozenset[str], bool]:
     kinds = {QUALIFIERS[m.group(0)] for m in _QUAL_RE.finditer(tail)}
     ordinal = before.rstrip().endswith("第")
     return frozenset(kinds), ordinal
+
+
+def title_quantities(title: str) -> list[tuple[tuple[float, ...], str, frozenset[str]]]:
+    """The quantities a clause title states (「治疗额度（上限 3 次）」 → (3,), 次, {max}): a title names what
+    its clause is about, so its numbers are the clause's rule."""
+    out: list[tuple[tuple[float, ...], str, frozenset[str]]] = []
+    for m in _QTY.finditer(title):
+        if not m.group("unit"):
+            continue
+        a, b = m.group("a"), m.group("b")
+        kinds, ordinal = _kinds(title[: m.start("a")].rstrip())
+        if not ordinal:
+            out.append(
+                ((float(a),) if b is None else (float(a), float(b)), _norm_unit(m.group("unit")), kinds)
+            )
+    return out
 
 
 CITE = _CITE = re.compile(rf"(?<![\d.])({CLAUSE_ID})(?![\d])")

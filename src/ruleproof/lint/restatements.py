@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ruleproof.findings import Finding, Severity
-from ruleproof.lint import arithmetic, enumerations, frames
+from ruleproof.lint import arithmetic, enumerations, examples, frames, positions
 from ruleproof.lint.base import CheckInfo, clip
 from ruleproof.lint.context import (
     CLAUSE_ID,
@@ -63,7 +63,7 @@ COUNT = CheckInfo(
     advice_en="Update the count, or phrase it without a fixed number.",
 )
 
-CHECKS = (MISMATCH, COUNT, *enumerations.CHECKS, *arithmetic.CHECKS)
+CHECKS = (MISMATCH, COUNT, *enumerations.CHECKS, *arithmetic.CHECKS, *positions.CHECKS)
 
 _CITE_PAREN = re.compile(
     rf"[（(](?:[^（）()]{{0,12}}?)(?P<cids>{CLAUSE_ID}(?:[^（）()]{{0,3}}{CLAUSE_ID})*)[^（）()]{{0,8}}[）)]"
@@ -88,7 +88,7 @@ class Scope:
 
 def run(ctx: LintContext) -> Iterator[Finding]:
     seen: set[tuple[str, str | None, int | None, object]] = set()
-    for f in (*_restatements(ctx), *_steps(ctx), *frames.run(ctx, MISMATCH)):
+    for f in (*_restatements(ctx), *_steps(ctx), *frames.run(ctx, MISMATCH), *examples.run(ctx, MISMATCH)):
         # one odd statement reached by two links (a citation or title, and the same words) is one finding
         key = (f.check, f.clause, f.line, f.extra.get("value"))
         if key not in seen:
@@ -97,6 +97,7 @@ def run(ctx: LintContext) -> Iterator[Finding]:
     yield from _counts(ctx)
     yield from enumerations.run(ctx)
     yield from arithmetic.run(ctx)
+    yield from positions.run(ctx)
 
 
 # ------------------------------------------------------------------------------------ fact groups

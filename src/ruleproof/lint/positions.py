@@ -1,0 +1,138 @@
+"""Schedules of positions the text spells out (run with family e, restatements).
+
+A rule that changes with the count often lays its positions out in one sentence, the first ones by
+number and the rest open-ended: 「第 1 次＝开局公告所列之人类职业池，第 2 次起＝全职业池」, 「查验次序第 1 次
+第 2 次及以后」, 「第 1 次提交 1 个、第 2 次起提交 1~2 个」.  Such a schedule restates itself: the open end
+「第 k X 起」 (或 「及以后」「以后」) says that the positions before it are the ones named before it.  So
+
+* every position 1 … k−1 must be named before 「第 k X 起」 (「第 1 次…第 3 次起」 leaves the 2nd unsaid),
+  and none at or past k (「第 2 次…第 2 次起」 says the 2nd twice);
+* the positions of one schedule count one thing: the same unit word of time (「第 1 次…第 2 夜起」 counts
+  two things, or one of them was miscounted).
+
+A schedule is judged only when it starts at 「第 1」 in the same sentence, with nothing but positions of
+the same kind (Arabic numerals, a unit word of time) between its first position and its open end.
+Positions in words (「第二次及以后」) and sentences that are examples are not read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ruleproof.findings import Finding, Severity
+from ruleproof.lint.base import CheckInfo, clip
+from ruleproof.lint.context import LintContext, Unit
+
+SCHEDULE = CheckInfo(
+    id="position-schedule",
+    family="e",
+    severity=Severity.WARNING,
+    title="逐次列出的位次不连贯",
+    title_en="a schedule of positions skips one, repeats one or changes what it counts",
+    rule="「第 1 次＝…，第 2 次起＝…」之类逐次列出的位次，须自第 1 起逐一列至开放端之前一位，且同一单位；"
+    "改了一处位次或单位而未改其余，即缺位、重位或计数对象不一。",
+    rule_en="A schedule such as '1st = …, from the 2nd on = …' must name every position from the 1st up to "
+    "the one before its open end, in one unit word; editing one position or unit word alone leaves a gap, "
+    "a repeat or a change of what is counted.",
+    advice="核对位次：补上缺的一位、删去重复的一位，或统一单位。",
+    advice_en="Check the positions: add the missing one, drop the repeated one, or use one unit word.",
+)
+
+CHECKS = (SCHEDULE,)
+
+_TIME_WORDS = "个夜晚|昼夜|次|夜|轮|天|日|回"
+_SAME = {"回": "次", "个夜晚": "夜"}
+# 「第 2 次」「第 1、2、3 夜」「第 1~3 夜」; open-ended when 起 / 及以后 / 以后 follows
+_POSITION = re.compile(
+    rf"第\s*(?P<ns>\d+(?:\s*[、~〜～]\s*\d+)*)\s*(?P<u>{_TIME_WORDS})(?P<open>\s*(?:起|及以后|以后))?"
+)
+_SENTENCE_END = "。；;｜|\n"
+_EXAMPLE = re.compile(r"示例|例[：:]|例如|举例")
+REACH = 80  # characters from the first position to the open end: one schedule, said in one breath
+
+
+def _values(ns: str) -> list[int] | None:
+    out: list[int] = []
+    for part in re.split(r"\s*、\s*", ns):
+        ends = [int(x) for x in re.split(r"\s*[~〜～]\s*", part)]
+        if len(ends) == 2:
+            if ends[1] < ends[0] or ends[1] - ends[0] > 20:
+                return None
+            out += list(range(ends[0], ends[1] + 1))
+        else:
+            out += ends
+    return out
+
+
+def run(ctx: LintContext) -> Iterator[Finding]:
+    for unit in ctx.units():
+        if unit.id in ctx.log_appendices:
+            continue
+        text = unit.text
+        for m in _POSITION.finditer(text):
+            if not m.group("open"):
+                continue
+            k = _values(m.group("ns"))
+            if k is None or len(k) != 1 or k[0] < 2:
+                continue
+            lo = max(text.rfind(ch, 0, m.start()) for ch in _SENTENCE_END) + 1
+            lo = max(lo, m.start() - REACH)
+            if _EXAMPLE.search(text[lo : m.start()]):
+                continue
+            before = list(_POSITION.finditer(text, lo, m.start()))
+            firsts = [i for i, p in enumerate(before) if (_values(p.group("ns")) or [0])[0] == 1]
+            if not firsts:
+                continue
+            series = before[firsts[-1] :]
+            if any(p.group("open") for p in series):
+                continue  # two schedules in one sentence
+            named: list[int] = []
+            for p in series:
+                vs = _values(p.group("ns"))
+                if vs is None:
+                    break
+                named += vs
+            else:
+                yield from _judge(unit, text, m, series, named, k[0])
+
+
+def _judge(
+    unit: Unit, text: str, end: re.Match[str], series: list[re.Match[str]], named: list[int], k: int
+) -> Iterator[Finding]:
+    unit_word = _SAME.get(end.group("u"), end.group("u"))
+    words = {_SAME.get(p.group("u"), p.group("u")) for p in series}
+    shown = "、".join(re.sub(r"\s+", " ", p.group(0)).strip() for p in series)
+    said = re.sub(r"\s+", " ", end.group(0)).strip()
+    quote = clip(text[series[0].start() : end.end()], 60)
+    line = unit.line_of(end.start())
+    if words != {unit_word}:
+        other = "∕".join(sorted(words - {unit_word}))
+        yield SCHEDULE.finding(
+            unit.id,
+            line,
+            f"此处「{said}」以「{unit_word}」计，而同一排次之前项「{shown}」以「{other}」计",
+            f"'{said}' counts in {unit_word}, while the positions before it in the same schedule "
+            f"('{shown}') count in {other}",
+            quote,
+            extra={"value": said, "consensus": other, "kind": "unit"},
+        )
+        return
+    missing = [i for i in range(1, k) if i not in named]
+    extra = sorted({i for i in named if i >= k})
+    if not missing and not extra:
+        return
+    if missing:
+        gap = "、".join(f"第 {i} {unit_word}" for i in missing)
+        zh, en = f"未列出{gap}", f"names no {', '.join(str(i) for i in missing)}"
+    else:
+        again = "、".join(f"第 {i} {unit_word}" for i in extra)
+        zh, en = f"{again}已在开放端之内又另列", f"names {', '.join(str(i) for i in extra)} again"
+    yield SCHEDULE.finding(
+        unit.id,
+        line,
+        f"此处「{said}」，而此前「{shown}」{zh}（位次不连贯）",
+        f"'{said}' ends a schedule that {en} before it ('{shown}')",
+        quote,
+        extra={"value": said, "consensus": f"第 {len(named) + 1} {unit_word}", "kind": "gap"},
+    )

@@ -294,6 +294,7 @@ def _link(ctx: LintContext) -> _Groups:
                 _link_to(groups, f, _scope_facts(ctx, owner), "title")
     # the phrases the executable spec reads its constants from: authoritative statements
     quoted: list[Fact] = []
+    spans: list[tuple[str, int, int]] = []
     for cid, quote in ctx.knowledge.quotes:
         if cid not in table.by_unit:
             continue
@@ -301,6 +302,7 @@ def _link(ctx: LintContext) -> _Groups:
         if at is None:
             continue
         lo, hi = at
+        spans.append((cid, lo, hi))
         quoted += [
             f
             for f in table.by_unit[cid]
@@ -308,6 +310,7 @@ def _link(ctx: LintContext) -> _Groups:
             and f.subject is not None
             and ctx.vocabulary.specific(f.subject, SPECIFIC_SHARE)
         ]
+    _link_quote_words(ctx, groups, spans)
     spec_ids = {id(p) for p in quoted}
     by_subject: dict[str | None, list[Fact]] = {}
     for f in facts:
@@ -321,6 +324,53 @@ def _link(ctx: LintContext) -> _Groups:
                 continue  # two constants of the spec: two quantities, whatever the words say
             groups.union(f, p, "spec", owner_side=True)
     return groups
+
+
+def _section(cid: str) -> str:
+    return ".".join(cid.split(".")[:2])
+
+
+def _words(text: str) -> set[str]:
+    """The two-character words of ``text`` that name something (qualifiers and function words out)."""
+    return _pairs(frames.content(re.sub(r"[^\u4e00-\u9fff]", "", text)))
+
+
+def _link_quote_words(ctx: LintContext, groups: _Groups, spans: list[tuple[str, int, int]]) -> None:
+    """A spec constant's phrase names its quantity in words (7.3.1 「每个个体全局限 2 次」); a statement
+    in the same section (or citing the phrase's clause) with the same unit word and qualifiers and one of
+    those words in its sentence part (7.3.8 「⑦全局 2 次∕个体」) restates the constant, whatever its
+    subject.  Only a phrase with one number is read: its words are that number's."""
+    table = ctx.facts
+    for cid, lo, hi in spans:
+        inside = [f for f in table.by_unit[cid] if lo <= f.start < hi]
+        if len(inside) != 1 or inside[0].scenario or inside[0].ordinal or not inside[0].unit_word:
+            continue
+        if not inside[0].kinds & _BOUNDS:
+            continue  # a bound (上限 至多 全局 初始 …) says which quantity it is; a bare 「2.5 分」 does not
+        p = inside[0]
+        text = ctx.unit_by_id[cid].text
+        words = _words(text[lo : p.start])
+        if not words:
+            continue
+        for unit_id, facts in table.by_unit.items():
+            if unit_id == cid or not ctx.unit_by_id[unit_id].is_clause:
+                continue
+            for f in facts:
+                if f.scenario or f.ordinal or f.kinds != p.kinds or f.unit_word != p.unit_word:
+                    continue
+                if len(f.value) != len(p.value):
+                    continue
+                if _section(unit_id) != _section(cid) and cid not in f.cites:
+                    continue
+                u_text = ctx.unit_by_id[unit_id].text
+                seg_lo = max(u_text.rfind(ch, 0, f.start) for ch in "，,；;。：:（(）)【】「」｜") + 1
+                seg_hi = min(
+                    (q for q in (u_text.find(ch, f.end) for ch in "，,；;。：:（(）)【】「」｜") if q >= 0),
+                    default=len(u_text),
+                )
+                if words & _words(u_text[seg_lo : f.start] + u_text[f.end : seg_hi]):
+                    groups.union(f, p, "spec", owner_side=True)
+                    groups.spec[groups.index[id(p)]] = p.value[0]
 
 
 def _find_loose(text: str, quote: str) -> tuple[int, int] | None:

@@ -152,6 +152,7 @@ def _same_item(f: Fact, label: str) -> bool:
 
 
 SPECIFIC_SHARE = 0.12  # a subject used in more clauses than this names nothing in particular
+CITED_COMMON = 3  # statements a cited clause makes with such a subject before it is the source of one
 
 
 _BOUNDS = frozenset(("max", "min", "threshold", "initial", "global"))
@@ -245,12 +246,12 @@ def _card_role(ctx: LintContext, unit: Unit, f: Fact) -> str | None:
     return best
 
 
-def _link_to(groups: _Groups, f: Fact, owner_facts: list[Fact], how: str) -> bool:
+def _link_to(groups: _Groups, f: Fact, owner_facts: list[Fact], how: str, least: int = 1) -> bool:
     """Link ``f`` to the owner's statements of the same quantity — only when those agree among
     themselves: an owner stating two values for what looks like one quantity (「未觉醒时每夜至多 1 刀；
     觉醒后每夜至多 2 刀」) is talking about two quantities, and the words cannot tell which."""
     same = [g for g in owner_facts if g is not f and not g.scenario and compatible(f, g)]
-    if not same or (len({g.value for g in same}) != 1 and not _slip(same)):
+    if len(same) < least or not same or (len({g.value for g in same}) != 1 and not _slip(same)):
         return False
     for g in same:
         groups.union(f, g, how, owner_side=True)
@@ -278,16 +279,20 @@ def _link(ctx: LintContext) -> _Groups:
         if unit.id not in table.by_unit:
             continue
         for f in table.by_unit[unit.id]:
-            if f.scenario or f.subject is None or not ctx.vocabulary.specific(f.subject, SPECIFIC_SHARE):
+            if f.scenario or f.subject is None:
                 continue
+            specific = ctx.vocabulary.specific(f.subject, SPECIFIC_SHARE)
             linked = False
             for scope in _governing(ctx, unit, f):
                 if unit.is_clause and (
                     is_descendant(unit.id, scope.clause) or is_descendant(scope.clause, unit.id)
                 ):
                     continue
-                linked |= _link_to(groups, f, _scope_facts(ctx, scope), "cited")
-            if linked:
+                # a common word (「消耗」) names the quantity only where the cited clause says it the same
+                # way, with the same value, more than once: 「依 6.4.2仅消耗 1 次」 against 6.4.2's four
+                least = 1 if specific else CITED_COMMON
+                linked |= _link_to(groups, f, _scope_facts(ctx, scope), "cited", least)
+            if linked or not specific:
                 continue
             owner = _title_owner(ctx, unit, f, _card_role(ctx, unit, f))
             if owner is not None:

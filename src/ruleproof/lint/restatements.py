@@ -70,6 +70,7 @@ _CITE_PAREN = re.compile(
 )
 _CITE_INLINE = re.compile(rf"(?:依|见|详见|参见|按|同)\s*(?P<cid>{CLAUSE_ID})")
 _CITE_ITEM = re.compile(rf"(?P<cid>{CLAUSE_ID})(?P<item>{ITEM_LABEL})?")
+_CITE_RIGHT_AFTER = re.compile(rf"\s*[，,]?\s*(?:依|见|详见|参见)\s*(?P<cid>{CLAUSE_ID})")
 _STOP = "。；｜|\n"
 _COUNT = re.compile(
     rf"共\s*(?P<n>[一二三四五六七八九十]{{1,3}}|\d+)\s*(?P<unit>类|项|种|处|条|关)\s*[（(]\s*(?P<a>{CLAUSE_ID})\s*[~〜～]\s*(?P<b>{CLAUSE_ID})\s*[）)]"
@@ -113,6 +114,7 @@ class _Groups:
         self.owner: set[int] = set()  # statements in the clause that owns the quantity
         self.spec: dict[int, float] = {}  # root-independent: statements inside a spec-quoted phrase
         self.how: dict[int, set[str]] = {}
+        self.slips: list[tuple[Fact, list[Fact]]] = []  # a unit word of time the cited clause never uses
 
     def find(self, i: int) -> int:
         while self.parent[i] != i:
@@ -203,6 +205,9 @@ def _governing(ctx: LintContext, unit: Unit, f: Fact) -> list[Scope]:
         ]
         if scopes:
             return scopes
+    right = _CITE_RIGHT_AFTER.match(text, f.end)
+    if right is not None and ctx.exists(right.group("cid")):
+        return [Scope(right.group("cid"))]  # 「乔装总数同为 8次，见7.3.1）」
     stop_before = max(text.rfind(ch, 0, f.start) for ch in _STOP) + 1
     inline = [m for m in _CITE_INLINE.finditer(text, stop_before, f.start) if ctx.exists(m.group("cid"))]
     if inline:
@@ -258,6 +263,19 @@ def _link_to(groups: _Groups, f: Fact, owner_facts: list[Fact], how: str, least:
     return True
 
 
+def _unit_slip(f: Fact, owner_facts: list[Fact]) -> list[Fact]:
+    """The cited clause states ``f``'s value only in another unit word of time, at least twice, and
+    never in ``f``'s (「乔装总数同为 8夜，见7.3.1」 against 7.3.1's 「＝8 次」「同为 8 次」): ``f`` miscounts
+    what it restates.  Returns the owner's statements, or nothing."""
+    if f.unit_word not in frames.TIMES or f.ordinal:
+        return []
+    same = [g for g in owner_facts if g.value == f.value and not g.ordinal and not g.scenario]
+    words = {g.unit_word for g in same}
+    if len(same) < 2 or len(words) != 1 or f.unit_word in words or not words <= frames.TIMES:
+        return []
+    return same
+
+
 def _slip(same: list[Fact]) -> bool:
     """The owner says two values for what looks like one quantity, far apart (「2 发」 in ① and in ⑥):
     one quantity with a slip, which the vote finds — not two quantities, which are said side by side
@@ -288,6 +306,9 @@ def _link(ctx: LintContext) -> _Groups:
                     is_descendant(unit.id, scope.clause) or is_descendant(scope.clause, unit.id)
                 ):
                     continue
+                slip = _unit_slip(f, _scope_facts(ctx, scope))
+                if slip:
+                    groups.slips.append((f, slip))
                 # a common word (「消耗」) names the quantity only where the cited clause says it the same
                 # way, with the same value, more than once: 「依 6.4.2仅消耗 1 次」 against 6.4.2's four
                 least = 1 if specific else CITED_COMMON
@@ -411,6 +432,8 @@ def _restatements(ctx: LintContext) -> Iterator[Finding]:
         for v in ranked[1:]:
             for i in values[v]:
                 yield _finding(ctx, facts[i], [facts[j] for j in agree], groups.how.get(i, set()), owner)
+    for f, same in groups.slips:
+        yield _finding(ctx, f, same, {"cited", "unit"}, same[0].unit)
 
 
 def _finding(ctx: LintContext, f: Fact, agree: list[Fact], how: set[str], owner: str | None) -> Finding:

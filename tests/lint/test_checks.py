@@ -90,6 +90,12 @@ POSITIVE: list[tuple[str, list[tuple[str, str]], str, str]] = [
     ),
     ("arithmetic-mismatch", [(GENERAL, GENERAL + "额度合计 3 名 ×2＋1 名 ×2＝9 次。")], "2.2", "计为 8"),
     (
+        "position-schedule",
+        [(GENERAL, GENERAL + "查验第 1 次答一项，第 3 次起答两项。")],
+        "2.2",
+        "第 2 次",
+    ),
+    (
         "order-conflict",
         [("层序依 2.1 为「保护→巡逻→护甲」", "层序依 2.1 为「巡逻→保护→护甲」")],
         "附录一",

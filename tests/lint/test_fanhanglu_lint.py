@@ -8,13 +8,14 @@ from collections import Counter
 
 import pytest
 
-from ruleproof.books import Source, load_source
+from ruleproof.books import Source, book_for, load_source
 from ruleproof.findings import Finding, Severity
 from ruleproof.lint import run_lint
 from ruleproof.lint.context import LintContext
 from ruleproof.lint.gatelines import find_gate_lines, parse_gates
 from ruleproof.lint.orders import OrderTable, extract_order_tables
 from ruleproof.lint.registry import parse_registry
+from ruleproof.pipeline import knowledge_for
 from ruleproof.text import Document, read_document
 from ruleproof.text.normalize import normalize
 
@@ -238,7 +239,7 @@ def _mutated(*pairs: tuple[str, str]) -> list[Finding]:
 def test_restated_numbers_agree_on_the_real_text(findings: list[Finding]) -> None:
     """v1preview1.0 states every restated number, range count and worked sum consistently: the
     frames, unit profiles, range steps and sums find nothing on it (precision first)."""
-    checks = {"restatement-mismatch", "range-step-count", "arithmetic-mismatch"}
+    checks = {"restatement-mismatch", "range-step-count", "arithmetic-mismatch", "position-schedule"}
     assert [f for f in findings if f.check in checks] == []
 
 
@@ -358,6 +359,39 @@ def test_restated_numbers_agree_on_the_real_text(findings: list[Finding]) -> Non
         ([("共 6 档），", "共 5 档），")], "range-step-count", {"4.2.2"}),
         # a sum the text works out
         ([("经典局为异形 3 只 ×2", "经典局为异形 2 只 ×2")], "arithmetic-mismatch", {"7.3.1"}),
+        # issue 10, fourth number pass: a schedule of positions left with a gap (4.1.1's table) and one
+        # counted in two unit words (the glossary's 查证池)
+        (
+            [
+                ("查验次序第 1 次第 2 次及以后", "查验次序第 1 次第 3 次及以后"),
+                ("第 2 次起＝本局", "第 2 夜起＝本局"),
+            ],
+            "position-schedule",
+            {"4.1.1", "附录一"},
+        ),
+        # products the text leaves unwritten: a total against its nights (4.6.4's table row; 4.5.1's title
+        # 「上限 3 次」 against its first sentence), a cap in points against 0.5 分 × 6 次 (6.9.1⑤)
+        (
+            [
+                ("救援医师 2 次（第 1、2 夜各1）", "救援医师 1 次（第 1、2 夜各1）"),
+                ("第 1、2、3 夜各获得 1 次（第 4 夜不获得）", "第 1、2、3 夜各获得 2 次（第 4 夜不获得）"),
+                ("沉默者 0.5 分。本项累计上限 3 分", "沉默者 0.5 分。本项累计上限 2 分"),
+            ],
+            "arithmetic-mismatch",
+            {"4.6.4", "4.5.1", "6.9.1"},
+        ),
+        # an example against its clause's bound (4.5.1), a common word restated citing a clause that says
+        # it four times (7.2.4 「依 6.4.2仅消耗 1 次」), a unit word of time the cited clause never uses with
+        # that value (6.8.2 「8次，见7.3.1」)
+        (
+            [
+                ("按夜上限 3次，制药", "按夜上限 4次，制药"),
+                ("依 6.4.2仅消\n\n耗 1 次", "依 6.4.2仅消\n\n耗 2 次"),
+                ("乔装总数同为 8次", "乔装总数同为 8夜"),
+            ],
+            "restatement-mismatch",
+            {"4.5.1", "7.2.4", "6.8.2"},
+        ),
         ([("同一次步骤8救援决定", "同一次步骤9救援决定")], "citation-topic", {"4.10.6"}),
         ([("施加当夜的步骤 0.1（蛰伏）", "施加当夜的步骤 0.2（蛰伏）")], "citation-topic", {"6.1.2"}),
         # the event named before 于 (结茧 heads step 4b's row) and after 致 (致濒死 is 0.55's)
@@ -415,6 +449,9 @@ def test_restated_numbers_agree_on_the_real_text(findings: list[Finding]) -> Non
         "owner-slip",
         "range-step",
         "arithmetic",
+        "position-schedule",
+        "unwritten-products",
+        "example-cited-slip",
         "step-event",
         "step-event-bracket",
         "step-event-before",
@@ -443,3 +480,14 @@ def test_a_topic_section_called_by_its_name_is_listed() -> None:
     assert "5.8" not in {f.clause for f in by(_mutated(), "ten-gate-absent")}
     named = by(_mutated(("四选一，见5.8", "四选一，见行动菜单（5.8）")), "ten-gate-absent")
     assert "5.8" in {f.clause for f in named} and "5.10" not in {f.clause for f in named}
+
+
+def test_a_spec_constants_words_link_its_section() -> None:
+    """7.3.8's ten-gate line 「⑦全局 2 次∕个体」 restates the spec constant read from 7.3.1 「每个个体全局
+    限 2 次」 (same section, unit and bound, the word 个体): changed alone, it is the odd one out."""
+    raw = load_source(None).data.decode("utf-8")
+    text = normalize(raw).replace("⑦全局 2 次∕个体", "⑦全局 3 次∕个体")
+    knowledge = knowledge_for(book_for(None))
+    found = run_lint(read_document(Source("mutated.txt", text.encode("utf-8"))), knowledge)
+    hits = [f for f in found if f.check == "restatement-mismatch"]
+    assert [(f.clause, f.extra["value"], f.extra["consensus"]) for f in hits] == [("7.3.8", "3次", "2 次")]

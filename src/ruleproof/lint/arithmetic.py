@@ -28,6 +28,7 @@ from ruleproof.findings import Finding, Severity
 from ruleproof.lint.base import CheckInfo, clip
 from ruleproof.lint.context import LintContext, Unit
 from ruleproof.lint.facts import title_quantities
+from ruleproof.lint.positions import positions_named
 
 ARITHMETIC = CheckInfo(
     id="arithmetic-mismatch",
@@ -116,19 +117,6 @@ _CAP = re.compile(
 _EACH = r"(?<![\d.~〜～])(?P<p>\d+(?:\.\d+)?)\s*{u}(?![\d.])"
 
 
-def _nights(spec: str) -> int | None:
-    count = 0
-    for part in re.split(r"\s*、\s*", spec):
-        ends = [int(x) for x in re.split(r"\s*[~〜～]\s*", part)]
-        if len(ends) == 2 and 0 <= ends[1] - ends[0] <= 20:
-            count += ends[1] - ends[0] + 1
-        elif len(ends) == 1:
-            count += 1
-        else:
-            return None
-    return count
-
-
 def grants(ctx: LintContext) -> Iterator[Finding]:
     """A total against the nights it is granted on (see the module's docstring)."""
     for unit in ctx.units():
@@ -141,9 +129,10 @@ def grants(ctx: LintContext) -> Iterator[Finding]:
             else []
         )
         for m in _GRANTS.finditer(text):
-            nights = _nights(m.group("nights"))
-            if nights is None:
+            named = positions_named(m.group("nights"))
+            if named is None:
                 continue
+            nights = len(named)
             k = int(m.group("k"))
             total = _TOTAL_BEFORE.search(text, max(0, m.start() - 12), m.start())
             if total is not None and (m.group("ku") or total.group("u")) == total.group("u"):

@@ -52,7 +52,8 @@ _EXAMPLE = re.compile(r"示例|例[：:]|例如|举例")
 REACH = 80  # characters from the first position to the open end: one schedule, said in one breath
 
 
-def _values(ns: str) -> list[int] | None:
+def positions_named(ns: str) -> list[int] | None:
+    """The positions a list names: 「1、2、3」 → [1, 2, 3], 「1~3」 → [1, 2, 3]; None for a range too long."""
     out: list[int] = []
     for part in re.split(r"\s*、\s*", ns):
         ends = [int(x) for x in re.split(r"\s*[~〜～]\s*", part)]
@@ -73,7 +74,7 @@ def run(ctx: LintContext) -> Iterator[Finding]:
         for m in _POSITION.finditer(text):
             if not m.group("open"):
                 continue
-            k = _values(m.group("ns"))
+            k = positions_named(m.group("ns"))
             if k is None or len(k) != 1 or k[0] < 2:
                 continue
             lo = max(text.rfind(ch, 0, m.start()) for ch in _SENTENCE_END) + 1
@@ -81,7 +82,7 @@ def run(ctx: LintContext) -> Iterator[Finding]:
             if _EXAMPLE.search(text[lo : m.start()]):
                 continue
             before = list(_POSITION.finditer(text, lo, m.start()))
-            firsts = [i for i, p in enumerate(before) if (_values(p.group("ns")) or [0])[0] == 1]
+            firsts = [i for i, p in enumerate(before) if (positions_named(p.group("ns")) or [0])[0] == 1]
             if not firsts:
                 continue
             series = before[firsts[-1] :]
@@ -89,7 +90,7 @@ def run(ctx: LintContext) -> Iterator[Finding]:
                 continue  # two schedules in one sentence
             named: list[int] = []
             for p in series:
-                vs = _values(p.group("ns"))
+                vs = positions_named(p.group("ns"))
                 if vs is None:
                     break
                 named += vs

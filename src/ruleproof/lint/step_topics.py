@@ -47,6 +47,7 @@ def run(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
     yield from _batch_times(ctx, topics)
     yield from _step_times(ctx, topics)
     yield from _step_sources(ctx, topics)
+    yield from _step_skips(ctx, topics)
 
 
 def batch_subject(
@@ -56,8 +57,37 @@ def batch_subject(
     what its clause is about: the title of the citing clause and its ancestors (4.3.6 维修者暴露, 4.12.2
     under 窃听者).  A finding when the cited row says none of those names, while exactly one other row
     heads with one of them."""
-    if not unit.is_clause or "批次" in unit.title:
+    if "批次" in unit.title:
         return None  # (a clause about the batches themselves, 「各批次统计口径」, cites them all)
+    return _clause_subject(topics, unit, at, ref, place, near)
+
+
+# 「行动位＝步骤 0.2」「发动时点为该夜步骤 10」: the step where the citing clause's own action happens
+_OWN_TIME = re.compile(
+    r"(?:行动位\s*[＝=:：]|时点\s*(?:为|[＝=:：])|发动于)\s*(?:该夜|当夜|每夜)?\s*(?:的)?\s*$"
+)
+
+
+def step_subject(
+    topics: _Topics, unit: Unit, at: int, ref: Ref, place: Place, near: list[Place]
+) -> tuple[list[str], Place] | None:
+    """A step given as the citing clause's own time (「行动位＝步骤 0.2」 in 4.12.5, under 窃听者; 「发动时点为
+    该夜步骤 10」 in 4.9.2 紧急会议) is judged as a batch is: by the titles of the clause and its ancestors.
+    A finding when the cited step's row says none of those names (nor the words of the sentence: 4.3.1
+    安全室 「行动位＝步骤3（与保镖保护…同」), while exactly one neighbouring row does."""
+    if "步骤" in unit.title or _OWN_TIME.search(unit.text, max(0, at - 12), at) is None:
+        return None
+    return _clause_subject(topics, unit, at, ref, place, near, wide=True)
+
+
+def _clause_subject(
+    topics: _Topics, unit: Unit, at: int, ref: Ref, place: Place, near: list[Place], wide: bool = False
+) -> tuple[list[str], Place] | None:
+    """The names of the citing clause's titles (its own and its ancestors') that exactly one row other
+    than the cited one says, with that row; None when the cited row says one of them or a word around
+    the citation."""
+    if not unit.is_clause:
+        return None
     titles: list[str] = []
     parts = unit.id.split(".")
     for k in range(1, len(parts) + 1):
@@ -70,16 +100,24 @@ def batch_subject(
         for h in topics.vocab.scan(title)
         if topics.vocab.specific(h.term, SPECIFIC_SHARE)
     ]
-    terms = list(dict.fromkeys([*names, *topics.topic(unit, at, ref.raw)]))
+    terms = list(dict.fromkeys([*names, *topics.topic(unit, at, ref.raw, wide=wide)]))
     if not names:
         return None
     cited = _squash(place.text)
-    if any(topics.present(t, cited) for t in terms):
+    said = [t for t in terms if topics.present(t, cited)]
+    if not said:
+        having = [p for p in near if any(topics.present(t, _squash(p.text)) for t in names)]
+        if len(having) != 1:
+            return None
+        return sorted(t for t in names if topics.present(t, _squash(having[0].text))), having[0]
+    # the cited row says a word of the sentence (报告), but one other row alone says a name of the
+    # clause (窃听者: ⑪ 「窃听报告」) and all that the cited row says: that row is the one meant
+    texts = {p.name: _squash(p.text) for p in (place, *near)}
+    unique = [t for t in names if sum(topics.present(t, x) for x in texts.values()) == 1]
+    owners = [p for p in near if any(topics.present(t, texts[p.name]) for t in unique)]
+    if len(owners) != 1 or not all(topics.present(t, texts[owners[0].name]) for t in said):
         return None
-    having = [p for p in near if any(topics.present(t, _squash(p.text)) for t in names)]
-    if len(having) != 1:
-        return None
-    return sorted(t for t in names if topics.present(t, _squash(having[0].text))), having[0]
+    return sorted(t for t in unique if topics.present(t, texts[owners[0].name])), owners[0]
 
 
 # 「步骤 9 死亡」「步骤 0.1（蛰伏）」: a step and the name of what happens at it, right after it
@@ -104,6 +142,8 @@ def _step_events(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
             continue
         text = unit.text
         for m in _STEP_EVENT.finditer(text):
+            if _skipped(text, m.start()):
+                continue  # what is said around a skipped step is the skipper's
             hits = topics.vocab.scan(text[m.end() : m.end() + 10])
             event = _event_before(topics, text, m.start())
             if hits and hits[0].start == 1 and text[m.end()] in _EVENT_LEAD:
@@ -416,6 +456,8 @@ def step_verdict(
         after = bracket.group(1)  # 「步骤 6（枪击）」: the bracket names what happens at the step
     if after.startswith(("在", "于", "因", "若", "如", "自", "从", "当")):
         after = ""  # 「步骤 8 在寂灭时刻中空转」: what follows is a condition, not what happens there
+    if _skipped(text, at):
+        return None  # 「跳过步骤 11」: the words around are the skipper's (_step_skips judges it)
     before_at = at - 1 if text[at - 1 : at] == "于" else at
     if text[max(0, before_at - 1) : before_at] in ("＝", "="):
         return None  # 「行动位＝步骤 3」: a gate answer, the step is the value
@@ -491,3 +533,68 @@ _STEP_STOP = frozenset(
         "上限",
     )
 )
+
+
+# 「→跳过步骤7」 in row 4b, 「召开该夜跳过步骤11」 in row 10: the steps a row's event makes the night skip
+_SKIP = re.compile(r"跳过\s*(?:当夜|该夜)?\s*步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])")
+_SKIP_NAMED = re.compile(r"跳过[\u4e00-\u9fff]{1,6}[（(]\s*步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])")
+
+
+def _skipped(text: str, at: int) -> bool:
+    """Whether the step cited at ``at`` is the object of 「跳过」."""
+    return re.search(r"跳过\s*(?:当夜|该夜)?\s*$", text[max(0, at - 6) : at]) is not None
+
+
+def _step_skips(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+    """A skip said of an event whose row in the step table says which steps it skips (4b 「破坏∕结茧…→跳过
+    步骤7」): 「选破坏或结茧而跳过步骤8」 names a step the row never skips — one of the two was renumbered.
+    The event is a term of the same sentence part, before the skip, that heads exactly one row."""
+    rows = topics.places.step_rows
+    skips = {
+        key: {m.group("k") for p in (_SKIP, _SKIP_NAMED) for m in p.finditer(row)}
+        for key, row in rows.items()
+    }
+    skips = {key: ks for key, ks in skips.items() if ks}
+    if not skips:
+        return
+    homes = {
+        t: next(iter(ks))
+        for t, ks in _step_homes(topics).items()
+        if len(ks) == 1 and next(iter(ks)) in skips and topics.vocab.specific(t, SPECIFIC_SHARE)
+    }
+    owner = ctx.owners.night_steps
+    for unit in ctx.units():
+        if unit.id in ctx.log_appendices or unit.id in (owner, ctx.owners.batches):
+            continue
+        text = unit.text
+        for m in _SKIP.finditer(text):
+            k = m.group("k")
+            lo = max(0, m.start() - TIME_SUBJECT)
+            cut = max((text.rfind(ch, lo, m.start()) for ch in "。；;，,"), default=-1)
+            head = text[max(lo, cut + 1) : m.start()]
+            events = [h.term for h in topics.vocab.scan(head) if h.term in homes]
+            skippers = {homes[t] for t in events}
+            if len(skippers) != 1:
+                continue
+            home = next(iter(skippers))
+            if k in skips[home]:
+                continue
+            usual = "∕".join(sorted(skips[home], key=_step_order))
+            raw = text[m.start() : m.end()]
+            shown = "、".join(dict.fromkeys(events))
+            yield TOPIC.finding(
+                unit.id,
+                unit.line_of(m.start()),
+                f"此处「{shown}」而「{raw}」，但步骤表（{owner}）中步骤 {home} 的「{shown}」跳过的是步骤 {usual}，"
+                f"不含步骤 {k}，疑为改号",
+                f"'{shown}' here skips step {k} ('{raw}'), but in the step table ({owner}) step {home}'s "
+                f"'{shown}' skips step {usual} — probably renumbered",
+                clip(text[max(0, m.start() - 12) : m.end() + 4], 40),
+                related=[(owner, None)],
+                extra={
+                    "target": f"步骤 {k}",
+                    "likely": f"步骤 {usual}",
+                    "terms": list(dict.fromkeys(events)),
+                    "kind": "night_step",
+                },
+            )

@@ -39,6 +39,7 @@ from ruleproof.lint.base import CheckInfo, clip
 from ruleproof.lint.context import CLAUSE_ID, LintContext, Unit, is_descendant, normalize_item, safe_key
 from ruleproof.lint.gatelines import find_gate_lines, parse_gates
 from ruleproof.lint.registry import Registry, parse_registry
+from ruleproof.lint.registry_topics import registry_entry
 from ruleproof.lint.vocab import title_terms
 from ruleproof.text.markers import MARKER_RE, parse_marker
 from ruleproof.text.model import Ref, RefKind
@@ -234,8 +235,9 @@ class _Places:
         heads: list[tuple[int, str]] = []
         pos = 0
         for key in ordered:
+            # a row's label glued to a cell that ends citing the same step: 「跳过步骤1111倒计时结算」
             pattern = re.compile(
-                rf"(?<![\d.步骤 ])(?<!步骤){re.escape(key)}(?![\d.ab])\s*(?=[\u4e00-\u9fff])"
+                rf"(?:(?<![\d.步骤 ])(?<!步骤)|(?<=步骤{re.escape(key)})){re.escape(key)}(?![\d.ab])\s*(?=[\u4e00-\u9fff])"
             )
             m = pattern.search(text, pos)
             if m is None:
@@ -417,6 +419,20 @@ class _Topics:
         for gl in find_gate_lines(ctx, self.gates) if parsed else []:
             self.gate_spans.setdefault(gl.unit, []).append((gl.start, gl.end))
         self.places.gate_spans = self.gate_spans
+
+    def registry_entry(self, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+        """:func:`ruleproof.lint.registry_topics.registry_entry` on this unit's located references."""
+        registry = self.places.registry
+        if registry is None:
+            return None
+        located = [(self.locate(unit, r), r) for r in self.ctx.refs_by_unit.get(unit.id, [])]
+        clause = self.ctx.clause(unit.id) if unit.is_clause else None
+        starts = [it.offset for it in clause.items] if clause else []
+        found = registry_entry(registry, unit, at, ref, [(p, r) for p, r in located if p is not None], starts)
+        if found is None:
+            return None
+        shown, entry = found
+        return shown, Place(f"{registry.clause}{entry.label}", entry.text)
 
     def gate_defined(self, unit: Unit, at: int, ref: Ref) -> bool:
         """In a 十关核验 line, the gate a citation stands under cites the same clause in the checklist."""
@@ -873,7 +889,8 @@ def _verdict(
             step = step_topics.step_verdict(topics, unit.text, at, at + len(ref.raw), place, near)
             if isinstance(step, tuple):
                 return place, *step
-        return None
+        owner = step_topics.step_subject(topics, unit, at, ref, place, near)
+        return (place, *owner) if owner is not None else None
     if topics.gate_defined(unit, at, ref):
         return None  # the checklist itself cites this clause for this gate
     terms = topics.topic(unit, at, ref.raw)
@@ -915,6 +932,8 @@ def _verdict(
             verdict = _judge(topics, ref, place, near, [head])
     if not isinstance(verdict, tuple) and ref.kind is RefKind.BATCH:
         verdict = step_topics.batch_subject(topics, unit, at, ref, place, near)
+    if not isinstance(verdict, tuple) and ref.kind is RefKind.REGISTRY:
+        verdict = topics.registry_entry(unit, at, ref)
     if not isinstance(verdict, tuple):
         return None
     found, likely = verdict

@@ -25,16 +25,19 @@ from ruleproof.lint.topics import (
     _BRACKET_NAME,
     _HEAD_CUT,
     _REFERENCE,
+    PHRASE,
     SPECIFIC_SHARE,
     TOPIC,
     Place,
     _bigrams,
+    _citing_unit,
     _item_label_at,
     _part_end,
     _part_start,
     _phrase_start,
     _squash,
     _step_order,
+    _topic_finding,
     _Topics,
 )
 from ruleproof.lint.vocab import Hit
@@ -48,6 +51,7 @@ def run(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
     yield from _step_times(ctx, topics)
     yield from _step_sources(ctx, topics)
     yield from _step_skips(ctx, topics)
+    yield from _quoted_steps(ctx, topics)
 
 
 def batch_subject(
@@ -59,7 +63,22 @@ def batch_subject(
     heads with one of them."""
     if "批次" in unit.title:
         return None  # (a clause about the batches themselves, 「各批次统计口径」, cites them all)
-    return _clause_subject(topics, unit, at, ref, place, near)
+    found = _clause_subject(topics, unit, at, ref, place, near)
+    if found is not None:
+        return found
+    # the batch table is a closed list: a word of the phrase leading to the batch that one row alone
+    # prints, and the cited row none of the phrase's words (「经其提交者随批次⑪公开」: 提交 is ⑪'s
+    # 「择定并提交的私聊内容」).  (What follows a label may be the next gate: 「⑧不新增批次⑨已标注」.)
+    lead = unit.text[max(0, at - PHRASE) : at]
+    terms = [t for t in topics.topic(unit, at, ref.raw) if t in lead]
+    if not terms or any(topics.present(t, _squash(place.text)) for t in terms):
+        return None
+    texts = [(p, _squash(p.text)) for p in near]
+    having = {p.name: p for t in terms for p, x in texts if topics.present(t, x)}
+    if len(having) != 1:
+        return None
+    likely = next(iter(having.values()))
+    return sorted(t for t in terms if topics.present(t, _squash(likely.text))), likely
 
 
 # 「行动位＝步骤 0.2」「发动时点为该夜步骤 10」: the step where the citing clause's own action happens
@@ -441,6 +460,10 @@ def _event_before(topics: _Topics, text: str, at: int) -> str | None:
 _STEP_NEAR = 8
 
 
+# 「步骤 8（原救援医师行动位，晚于…）」: a bracket whose first part names whose step it is
+_BRACKET_HEAD = re.compile(r"[（(]([\u4e00-\u9fff∕/、]{2,10})[，,；;]")
+
+
 def step_verdict(
     topics: _Topics, text: str, at: int, end: int, place: Place, near: list[Place]
 ) -> tuple[list[str], Place] | None:
@@ -451,7 +474,7 @@ def step_verdict(
     while skip < len(text) and text[skip] in " \u3000":
         skip += 1
     after = text[skip : _part_end(text, skip, min(len(text), skip + _STEP_NEAR))]
-    bracket = _BRACKET_NAME.match(text, skip)
+    bracket = _BRACKET_NAME.match(text, skip) or _BRACKET_HEAD.match(text, skip)
     if bracket:
         after = bracket.group(1)  # 「步骤 6（枪击）」: the bracket names what happens at the step
     if after.startswith(("在", "于", "因", "若", "如", "自", "从", "当")):
@@ -484,7 +507,8 @@ def step_verdict(
         return None  # 「步骤 9 死亡结算」「转职于步骤 0.6」: the words around the step are its row's
     words_after = _content_bigrams(after, topics.common_words)
     words_before = _content_bigrams(before, topics.common_words)
-    words = words_after or words_before
+    # 「濒死状态在步骤 9必定终结」: the words before a step they are attached to are said of it too
+    words = words_after | words_before if attached else words_after or words_before
     if not words:
         return None
     scored = sorted(
@@ -537,7 +561,12 @@ _STEP_STOP = frozenset(
 
 # 「→跳过步骤7」 in row 4b, 「召开该夜跳过步骤11」 in row 10: the steps a row's event makes the night skip
 _SKIP = re.compile(r"跳过\s*(?:当夜|该夜)?\s*步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])")
-_SKIP_NAMED = re.compile(r"跳过[\u4e00-\u9fff]{1,6}[（(]\s*步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])")
+# 「跳过蛰伏（步骤0.1）与步骤5」: every step a skip names, down a list
+_SKIP_LIST = re.compile(
+    r"跳过(?:[\u4e00-\u9fff]{1,6}[（(])?\s*步骤\s*\d{1,2}(?:\.\d{1,2})?[ab]?(?![\d.])[）)]?"
+    r"(?:\s*(?:与|及|和|、)\s*(?:[\u4e00-\u9fff]{1,6}[（(])?\s*步骤\s*\d{1,2}(?:\.\d{1,2})?[ab]?(?![\d.])[）)]?)*"
+)
+_KEY = re.compile(r"步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])")
 
 
 def _skipped(text: str, at: int) -> bool:
@@ -551,7 +580,7 @@ def _step_skips(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
     The event is a term of the same sentence part, before the skip, that heads exactly one row."""
     rows = topics.places.step_rows
     skips = {
-        key: {m.group("k") for p in (_SKIP, _SKIP_NAMED) for m in p.finditer(row)}
+        key: {k.group("k") for m in _SKIP_LIST.finditer(row) for k in _KEY.finditer(m.group(0))}
         for key, row in rows.items()
     }
     skips = {key: ks for key, ks in skips.items() if ks}
@@ -585,10 +614,10 @@ def _step_skips(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
             yield TOPIC.finding(
                 unit.id,
                 unit.line_of(m.start()),
-                f"此处「{shown}」而「{raw}」，但步骤表（{owner}）中步骤 {home} 的「{shown}」跳过的是步骤 {usual}，"
+                f"此处「{shown}」而「{raw}」，但「{shown}」属步骤 {home}，步骤表（{owner}）该行所列跳过的步骤为 {usual}，"
                 f"不含步骤 {k}，疑为改号",
-                f"'{shown}' here skips step {k} ('{raw}'), but in the step table ({owner}) step {home}'s "
-                f"'{shown}' skips step {usual} — probably renumbered",
+                f"'{shown}' here skips step {k} ('{raw}'), but '{shown}' is step {home}, whose row in the step "
+                f"table ({owner}) skips step {usual} — probably renumbered",
                 clip(text[max(0, m.start() - 12) : m.end() + 4], 40),
                 related=[(owner, None)],
                 extra={
@@ -598,3 +627,24 @@ def _step_skips(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
                     "kind": "night_step",
                 },
             )
+
+
+def _quoted_steps(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+    """A step inside a quotation of a rule (「不违反「步骤 9为死亡硬结算点」」) is judged as any step citation
+    is: the quoted words said of the step must be its row's.  (Other quoted citations are history or
+    mentions; a quoted step with the words of its rule is a restatement of the table.)"""
+    for ref in ctx.doc.refs():
+        if ref.kind is not RefKind.NIGHT_STEP or not ref.quoted:
+            continue
+        unit = _citing_unit(ctx, ref)
+        if unit is None:
+            continue
+        at = topics.locate(unit, ref)
+        if at is None:
+            continue
+        place, near = topics.target(ref)
+        if place is None:
+            continue
+        found = step_verdict(topics, unit.text, at, at + len(ref.raw), place, near)
+        if found is not None:
+            yield _topic_finding(unit, ref, at, place, *found)

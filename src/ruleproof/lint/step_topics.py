@@ -119,6 +119,14 @@ def _clause_subject(
         for h in topics.vocab.scan(title)
         if topics.vocab.specific(h.term, SPECIFIC_SHARE)
     ]
+    if wide:  # and the names inside a title's words: 乔装 of 「乔装通则」 (7.3)
+        names += [
+            t
+            for title in titles
+            for i in range(len(title))
+            for t in topics.vocab.prefixes(title, i)
+            if t not in names and topics.vocab.specific(t, SPECIFIC_SHARE)
+        ]
     terms = list(dict.fromkeys([*names, *topics.topic(unit, at, ref.raw, wide=wide)]))
     if not names:
         return None
@@ -232,7 +240,16 @@ def _step_events(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
             )
 
 
-_EVENT_MARKS = ("位于", "同属", "于", "在", "属", "占用")
+_EVENT_MARKS = (
+    "位于",
+    "同属",
+    "于",
+    "在",
+    "属",
+    "占用",
+    "→",
+)  # 「死亡→当夜步骤 9」: an event mapped to its step
+_NIGHT_OF = re.compile(r"(?:当夜|该夜|第\s*\d+\s*夜)\s*$")
 _MODAL = "需须应可均皆亦仍"
 _EVENT_LEAD = "致被"  # 「步骤 0.55 致濒死」「步骤 8 被救援」
 _ROW_NAMES = 24  # the names at the head of a step row: 「8 医生（治疗∕救援∕自救∕制药）」
@@ -443,6 +460,11 @@ def _event_before(topics: _Topics, text: str, at: int) -> str | None:
     i = at
     while i > 0 and text[i - 1] in " \u3000":
         i -= 1
+    night = _NIGHT_OF.search(text, max(0, i - 6), i)
+    if night is not None:
+        i = night.start()  # 「于当夜步骤 8」
+        while i > 0 and text[i - 1] in " \u3000":
+            i -= 1
     mark = next((w for w in _EVENT_MARKS if text[:i].endswith(w)), None)
     if mark is None:
         return None
@@ -454,7 +476,8 @@ def _event_before(topics: _Topics, text: str, at: int) -> str | None:
     if not hits or hits[-1].end != len(head):
         return None
     term = hits[-1].term
-    return term if topics.vocab.specific(term, SPECIFIC_SHARE) else None
+    # an arrow maps the event to its step whatever the term (「死亡→当夜步骤 9」; 死亡 is everywhere)
+    return term if mark == "→" or topics.vocab.specific(term, SPECIFIC_SHARE) else None
 
 
 _STEP_NEAR = 8

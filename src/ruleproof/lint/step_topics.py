@@ -30,7 +30,6 @@ from ruleproof.lint.topics import (
     TOPIC,
     Place,
     _bigrams,
-    _citing_unit,
     _item_label_at,
     _part_end,
     _part_start,
@@ -412,46 +411,38 @@ def _batch_times(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
             times[label] = found
     if not times:
         return
-    for unit in ctx.units():
-        if unit.id in ctx.log_appendices or unit.id == owner:
+    for unit, ref, at in _located(ctx, topics, RefKind.BATCH, quoted=False):
+        label = normalize_item(ref.target_item or "")
+        if unit.id == owner or label not in times or _item_label_at(ctx, unit, at, ref):
             continue
         text = unit.text
-        for ref in ctx.refs_by_unit.get(unit.id, []):
-            if ref.kind is not RefKind.BATCH or ref.quoted:
-                continue
-            label = normalize_item(ref.target_item or "")
-            if label not in times:
-                continue
-            at = topics.locate(unit, ref)
-            if at is None or _item_label_at(ctx, unit, at, ref):
-                continue
-            lo = max(0, at - _BATCH_NEAR - 12)
-            said = [m for m in _SAID_TIME.finditer(text, lo, at) if m.end() >= at - _BATCH_NEAR]
-            said = [m for m in said if not re.search(r"[。；;，,、]", text[m.end() : at])]
-            if not said:
-                continue
-            m = said[-1]
-            step = m.group("k")
-            if step in times[label]:
-                continue
-            usual = "∕".join(sorted(times[label], key=_step_order))
-            raw = text[m.start() : at + len(ref.raw)]
-            yield TOPIC.finding(
-                unit.id,
-                unit.line_of(at),
-                f"「{clip(raw, 40)}」：批次{label}依公告批次表（{owner}）于步骤 {usual} 后发布，此处却系于步骤 {step} 之后，"
-                f"步骤与批次必有一处改号未同步",
-                f"'{clip(raw, 40)}': batch {label} is published after step {usual} by the batch table ({owner}), but "
-                f"here after step {step} — the step or the batch was renumbered",
-                clip(text[max(0, m.start() - 6) : at + len(ref.raw) + 6], 44),
-                related=[(owner, None)],
-                extra={
-                    "target": f"批次{label}",
-                    "likely": f"步骤 {usual}",
-                    "terms": [f"步骤 {step}"],
-                    "kind": "batch",
-                },
-            )
+        lo = max(0, at - _BATCH_NEAR - 12)
+        said = [m for m in _SAID_TIME.finditer(text, lo, at) if m.end() >= at - _BATCH_NEAR]
+        said = [m for m in said if not re.search(r"[。；;，,、]", text[m.end() : at])]
+        if not said:
+            continue
+        m = said[-1]
+        step = m.group("k")
+        if step in times[label]:
+            continue
+        usual = "∕".join(sorted(times[label], key=_step_order))
+        raw = text[m.start() : at + len(ref.raw)]
+        yield TOPIC.finding(
+            unit.id,
+            unit.line_of(at),
+            f"「{clip(raw, 40)}」：批次{label}依公告批次表（{owner}）于步骤 {usual} 后发布，此处却系于步骤 {step} 之后，"
+            f"步骤与批次必有一处改号未同步",
+            f"'{clip(raw, 40)}': batch {label} is published after step {usual} by the batch table ({owner}), but "
+            f"here after step {step} — the step or the batch was renumbered",
+            clip(text[max(0, m.start() - 6) : at + len(ref.raw) + 6], 44),
+            related=[(owner, None)],
+            extra={
+                "target": f"批次{label}",
+                "likely": f"步骤 {usual}",
+                "terms": [f"步骤 {step}"],
+                "kind": "batch",
+            },
+        )
 
 
 def _event_before(topics: _Topics, text: str, at: int) -> str | None:
@@ -656,18 +647,24 @@ def _quoted_steps(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
     """A step inside a quotation of a rule (「不违反「步骤 9为死亡硬结算点」」) is judged as any step citation
     is: the quoted words said of the step must be its row's.  (Other quoted citations are history or
     mentions; a quoted step with the words of its rule is a restatement of the table.)"""
-    for ref in ctx.doc.refs():
-        if ref.kind is not RefKind.NIGHT_STEP or not ref.quoted:
-            continue
-        unit = _citing_unit(ctx, ref)
-        if unit is None:
-            continue
-        at = topics.locate(unit, ref)
-        if at is None:
-            continue
+    for unit, ref, at in _located(ctx, topics, RefKind.NIGHT_STEP, quoted=True):
         place, near = topics.target(ref)
         if place is None:
             continue
         found = step_verdict(topics, unit.text, at, at + len(ref.raw), place, near)
         if found is not None:
             yield _topic_finding(unit, ref, at, place, *found)
+
+
+def _located(
+    ctx: LintContext, topics: _Topics, kind: RefKind, quoted: bool
+) -> Iterator[tuple[Unit, Ref, int]]:
+    """The citations of one kind, quoted or not, outside the revision log, with their units and offsets."""
+    for unit in ctx.units():
+        if unit.id in ctx.log_appendices:
+            continue
+        for ref in ctx.refs_by_unit.get(unit.id, []):
+            if ref.kind is kind and ref.quoted is quoted:
+                at = topics.locate(unit, ref)
+                if at is not None:
+                    yield unit, ref, at

@@ -422,6 +422,33 @@ def test_restated_numbers_agree_on_the_real_text(findings: list[Finding]) -> Non
             "revision-not-applied",
             {"7.3.8"},
         ),
+        # issue 10, namespace class: a step as the clause's own time (4.9 is 验票官's, row 10), a skip the
+        # step table's row for 破坏∕结茧 (4b) does not list, a bracket naming whose step it is (救援医师: 8),
+        # the table's row 11 glued to row 10's last cell, a step in a quoted rule (「步骤 9为死亡硬结算点」),
+        # an event mapped to its step by an arrow (死亡: step 9), 乔装 inside 7.3's title 「乔装通则」
+        (
+            [
+                ("发动时点为该夜步骤 10", "发动时点为该夜步骤 11"),
+                ("结茧而跳过步骤7", "结茧而跳过步骤8"),
+                ("投放 步骤 8（原救援医师", "投放 步骤 9（原救援医师"),
+                ("倒计时结算（步骤 11）", "倒计时结算（步骤 10）"),
+                ("不违反「步骤 9为死亡硬结算点」", "不违反「步骤 10为死亡硬结算点」"),
+                ("死亡→当夜步骤 9 结算完成", "死亡→当夜步骤 8 结算完成"),
+                ("①行动位＝步骤 1（不占行动窗口）", "①行动位＝步骤 2（不占行动窗口）"),
+            ],
+            "citation-topic",
+            {"4.9.2", "5.6.2", "4.6.4", "1.4.1.3", "6.8.4", "5.5.1", "7.3.8"},
+        ),
+        # a registry entry whose locations (2.8.9: (21) is 6.9.4③) do not cover the clause cited before it;
+        # a batch whose row says a word of the sentence (报告) while ⑪ alone names the clause's 窃听者
+        (
+            [
+                ("6.9.4③，登记于 2.8.9(21)", "6.9.4③，登记于 2.8.9(22)"),
+                ("随批次 ⑪发布", "随批次 ⑩发布"),
+            ],
+            "citation-topic",
+            {"2.8.12", "4.12.2"},
+        ),
     ],
     ids=[
         "restatement",
@@ -467,6 +494,8 @@ def test_restated_numbers_agree_on_the_real_text(findings: list[Finding]) -> Non
         "cut-term",
         "item-order",
         "revision-one-place",
+        "step-table-owners",
+        "registry-locations",
     ],
 )
 def test_injected_defects(pairs: list[tuple[str, str]], check: str, clauses: set[str]) -> None:

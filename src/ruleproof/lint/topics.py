@@ -15,6 +15,7 @@ A citation sits in a sentence about something; the cited place must be about it 
   with an event the table's row heads put at another step (「结茧于步骤 5」: 结茧 is 4b's), a time against
   the table's order (「乔装于步骤 1 结算、晚于步骤1」), a batch said to follow another step than the batch
   table gives (「于当夜步骤4a结算后随批次⑤」: ⑤ is 步骤4b后).
+  Those step and batch parts live in :mod:`ruleproof.lint.step_topics`.
 * ``citation-quote`` — a citation that quotes its target (「3.3.8「救援医师与临时医生的救援额度均可指向
   自身」」) while the quoted words are not there (spaces and punctuation aside); the finding names where
   they are, if anywhere.
@@ -38,7 +39,8 @@ from ruleproof.lint.base import CheckInfo, clip
 from ruleproof.lint.context import CLAUSE_ID, LintContext, Unit, is_descendant, normalize_item, safe_key
 from ruleproof.lint.gatelines import find_gate_lines, parse_gates
 from ruleproof.lint.registry import Registry, parse_registry
-from ruleproof.lint.vocab import Hit, title_terms
+from ruleproof.lint.registry_topics import registry_entry
+from ruleproof.lint.vocab import title_terms
 from ruleproof.text.markers import MARKER_RE, parse_marker
 from ruleproof.text.model import Ref, RefKind
 from ruleproof.text.sentences import Sentence, sentence_at
@@ -233,8 +235,9 @@ class _Places:
         heads: list[tuple[int, str]] = []
         pos = 0
         for key in ordered:
+            # a row's label glued to a cell that ends citing the same step: 「跳过步骤1111倒计时结算」
             pattern = re.compile(
-                rf"(?<![\d.步骤 ])(?<!步骤){re.escape(key)}(?![\d.ab])\s*(?=[\u4e00-\u9fff])"
+                rf"(?:(?<![\d.步骤 ])(?<!步骤)|(?<=步骤{re.escape(key)})){re.escape(key)}(?![\d.ab])\s*(?=[\u4e00-\u9fff])"
             )
             m = pattern.search(text, pos)
             if m is None:
@@ -416,6 +419,20 @@ class _Topics:
         for gl in find_gate_lines(ctx, self.gates) if parsed else []:
             self.gate_spans.setdefault(gl.unit, []).append((gl.start, gl.end))
         self.places.gate_spans = self.gate_spans
+
+    def registry_entry(self, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+        """:func:`ruleproof.lint.registry_topics.registry_entry` on this unit's located references."""
+        registry = self.places.registry
+        if registry is None:
+            return None
+        located = [(self.locate(unit, r), r) for r in self.ctx.refs_by_unit.get(unit.id, [])]
+        clause = self.ctx.clause(unit.id) if unit.is_clause else None
+        starts = [it.offset for it in clause.items] if clause else []
+        found = registry_entry(registry, unit, at, ref, [(p, r) for p, r in located if p is not None], starts)
+        if found is None:
+            return None
+        shown, entry = found
+        return shown, Place(f"{registry.clause}{entry.label}", entry.text)
 
     def gate_defined(self, unit: Unit, at: int, ref: Ref) -> bool:
         """In a 十关核验 line, the gate a citation stands under cites the same clause in the checklist."""
@@ -712,12 +729,11 @@ class _Topics:
 
 
 def run(ctx: LintContext) -> Iterator[Finding]:
+    from ruleproof.lint import step_topics  # (it reads this module's places: imported when run)
+
     topics = _Topics(ctx)
     yield from _topics(ctx, topics)
-    yield from _step_events(ctx, topics)
-    yield from _batch_times(ctx, topics)
-    yield from _step_times(ctx, topics)
-    yield from _step_sources(ctx, topics)
+    yield from step_topics.run(ctx, topics)
     yield from _quotes(ctx, topics)
     yield from _repeated(ctx)
 
@@ -854,6 +870,8 @@ def _verdict(
 ) -> tuple[Place, list[str], Place] | None:
     """The cited place, the evidence and the likely intended target, when the citation at ``at`` lands on a
     place about something else."""
+    from ruleproof.lint import step_topics  # (it reads this module's places: imported when called)
+
     if _compared_or_denied(unit.text, at, at + len(ref.raw)):
         return None
     listed = _in_list(unit.text, at, at + len(ref.raw))
@@ -868,10 +886,11 @@ def _verdict(
     if ref.kind is RefKind.NIGHT_STEP:
         named = _BRACKET_NAME.match(unit.text, _skip_spaces(unit.text, at + len(ref.raw))) is not None
         if (named or not listed) and not _temporal(unit.text, at, at + len(ref.raw)):
-            step = _step_verdict(topics, unit.text, at, at + len(ref.raw), place, near)
+            step = step_topics.step_verdict(topics, unit.text, at, at + len(ref.raw), place, near)
             if isinstance(step, tuple):
                 return place, *step
-        return None
+        owner = step_topics.step_subject(topics, unit, at, ref, place, near)
+        return (place, *owner) if owner is not None else None
     if topics.gate_defined(unit, at, ref):
         return None  # the checklist itself cites this clause for this gate
     terms = topics.topic(unit, at, ref.raw)
@@ -912,7 +931,9 @@ def _verdict(
         if head in topics.vocab:
             verdict = _judge(topics, ref, place, near, [head])
     if not isinstance(verdict, tuple) and ref.kind is RefKind.BATCH:
-        verdict = _batch_subject(topics, unit, at, ref, place, near)
+        verdict = step_topics.batch_subject(topics, unit, at, ref, place, near)
+    if not isinstance(verdict, tuple) and ref.kind is RefKind.REGISTRY:
+        verdict = topics.registry_entry(unit, at, ref)
     if not isinstance(verdict, tuple):
         return None
     found, likely = verdict
@@ -937,39 +958,6 @@ def _entry_head(text: str, at: int) -> str:
             start = m.end()
     head = _CJK_RUN.match(text, start)
     return head.group(0) if head else ""
-
-
-def _batch_subject(
-    topics: _Topics, unit: Unit, at: int, ref: Ref, place: Place, near: list[Place]
-) -> tuple[list[str], Place] | None:
-    """A batch cited by a sentence that names nothing the rows print (「随批次④ 向全体公告」) is judged by
-    what its clause is about: the title of the citing clause and its ancestors (4.3.6 维修者暴露, 4.12.2
-    under 窃听者).  A finding when the cited row says none of those names, while exactly one other row
-    heads with one of them."""
-    if not unit.is_clause or "批次" in unit.title:
-        return None  # (a clause about the batches themselves, 「各批次统计口径」, cites them all)
-    titles: list[str] = []
-    parts = unit.id.split(".")
-    for k in range(1, len(parts) + 1):
-        c = topics.ctx.clause(".".join(parts[:k]))
-        if c is not None:
-            titles.append(_HEAD_CUT.split(c.title, 1)[0])
-    names = [
-        h.term
-        for title in titles
-        for h in topics.vocab.scan(title)
-        if topics.vocab.specific(h.term, SPECIFIC_SHARE)
-    ]
-    terms = list(dict.fromkeys([*names, *topics.topic(unit, at, ref.raw)]))
-    if not names:
-        return None
-    cited = _squash(place.text)
-    if any(topics.present(t, cited) for t in terms):
-        return None
-    having = [p for p in near if any(topics.present(t, _squash(p.text)) for t in names)]
-    if len(having) != 1:
-        return None
-    return sorted(t for t in names if topics.present(t, _squash(having[0].text))), having[0]
 
 
 _VERBATIM = 6  # this many characters of the citing phrase found at the cited clause: it says them
@@ -1050,322 +1038,6 @@ def _named_sibling(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list
         return None  # two siblings are named alike: no telling which was meant
     _n, _k, sib, hits = scored[0]
     return hits, Place(sib, topics.places.clause_text(sib))
-
-
-# 「步骤 9 死亡」「步骤 0.1（蛰伏）」: a step and the name of what happens at it, right after it
-_STEP_EVENT = re.compile(
-    r"(?<![\d.])步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])\s*(?:（(?=[\u4e00-\u9fff]{2,8}）))?"
-)
-ROWLESS_VOTES = 3  # for a step the table gives no row of its own
-STEP_VOTES = 2  # places that put an event at one step before a lone other step is an odd one out
-
-
-def _step_events(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
-    """A step named with what happens at it (「于步骤 9 死亡」「步骤 8 救援」「步骤 0.1（蛰伏）」「结茧于步骤
-    4b」) where the text puts that event at another step everywhere else — at least twice, or at the head
-    of that step's row in the step table — and never at this one, and the step table's row for this step
-    does not say it either: the step was renumbered or mistyped.  The event is the term of the text's
-    vocabulary that starts right after the step (or inside the bracket that follows it), or that ends right
-    before 「于∕在∕位于∕属」 and the step."""
-    rows = topics.places.step_rows
-    said: dict[str, list[tuple[str, Unit, int, int]]] = {}
-    for unit in ctx.units():
-        if unit.id in ctx.log_appendices:
-            continue
-        text = unit.text
-        for m in _STEP_EVENT.finditer(text):
-            hits = topics.vocab.scan(text[m.end() : m.end() + 10])
-            event = _event_before(topics, text, m.start())
-            if hits and hits[0].start == 1 and text[m.end()] in _EVENT_LEAD:
-                hits[0] = Hit(0, hits[0].end, hits[0].term)  # 「步骤 0.55 致濒死」: what the step causes
-            if hits and hits[0].start == 0:
-                said.setdefault(hits[0].term, []).append((m.group("k"), unit, m.start(), m.end()))
-            elif event is not None:
-                said.setdefault(event, []).append((m.group("k"), unit, m.start(), m.end()))
-            elif text[m.start() - 1 : m.start()] in "（(" and m.start() > 0:
-                # 「倒计时结算（步骤 11）」: the bracket annotates the words before it
-                head = text[_phrase_start(text, m.start() - 1, max(0, m.start() - 12)) : m.start() - 1]
-                before = [h for h in topics.vocab.scan(head) if topics.vocab.specific(h.term, SPECIFIC_SHARE)]
-                if before:
-                    said.setdefault(before[-1].term, []).append((m.group("k"), unit, m.start(), m.end()))
-    homes = _step_homes(topics)
-    for term, places in said.items():
-        steps: dict[str, int] = {}
-        for k, *_ in places:
-            steps[k] = steps.get(k, 0) + 1
-        home = homes.get(term, set())
-        for k, unit, at, end in places:
-            if steps[k] != 1 or k in home:
-                continue
-            votes = {kk: n for kk, n in steps.items() if kk != k}
-            for kk in home:
-                votes[kk] = votes.get(kk, 0) + STEP_VOTES
-            if len(votes) != 1 or max(votes.values()) < STEP_VOTES:
-                continue
-            if k in rows and topics.present(term, _squash(rows[k])):
-                continue  # the step table says it happens here too
-            if k not in rows and max(votes.values()) < ROWLESS_VOTES:
-                continue  # a step without a row of its own (11, glued to 10's): only a clear majority tells
-            usual = next(iter(votes))
-            ref_raw = unit.text[at:end].rstrip("（ ")
-            where = [(u.id, u.line_of(a)) for kk, u, a, _e in places if kk == usual]
-            table = usual in home
-            zh_where = (
-                f"步骤表把「{term}」列在步骤 {usual}" + (f"，全文另 {len(where)} 处亦然" if where else "")
-                if table
-                else f"全文另 {len(where)} 处均把「{term}」放在步骤 {usual}"
-            )
-            en_where = (
-                f"the step table lists '{term}' at step {usual}"
-                + (f", as {len(where)} other places do" if where else "")
-                if table
-                else f"the text puts '{term}' at step {usual} in {len(where)} other places"
-            )
-            zh_row = f"步骤表步骤 {k} 也不讲它" if k in rows else f"步骤表中步骤 {k} 没有自己的一行"
-            en_row = (
-                f"and the step table's row {k} does not mention it"
-                if k in rows
-                else f"and the step table has no row of its own for step {k}"
-            )
-            yield TOPIC.finding(
-                unit.id,
-                unit.line_of(at),
-                f"此处「{ref_raw}」讲的是「{term}」，而{zh_where}（{zh_row}），疑为改号或笔误",
-                f"'{ref_raw}' is said with '{term}', but {en_where} ({en_row}) — probably renumbered or mistyped",
-                clip(unit.text[max(0, at - 10) : end + 8], 40),
-                related=[(f"步骤 {usual}", None), *where[:4]],
-                extra={
-                    "target": f"步骤 {k}",
-                    "likely": f"步骤 {usual}",
-                    "terms": [term],
-                    "kind": "night_step",
-                },
-            )
-
-
-_EVENT_MARKS = ("位于", "同属", "于", "在", "属", "占用")
-_MODAL = "需须应可均皆亦仍"
-_EVENT_LEAD = "致被"  # 「步骤 0.55 致濒死」「步骤 8 被救援」
-_ROW_NAMES = 24  # the names at the head of a step row: 「8 医生（治疗∕救援∕自救∕制药）」
-
-
-def _step_homes(topics: _Topics) -> dict[str, set[str]]:
-    """The step table names what happens at each step at the head of its row (「5 外星人击杀∕双刀」):
-    each such term with the steps whose rows name it."""
-    homes: dict[str, set[str]] = {}
-    for key, row in topics.places.step_rows.items():
-        head = _row_names(row[len(key) : len(key) + _ROW_NAMES])
-        for h in topics.vocab.scan(head):
-            homes.setdefault(h.term, set()).add(key)
-    return homes
-
-
-# 「晚于步骤 7」「早于步骤0.5」 and 「步骤 3 之后」「步骤 9 前」: a time relative to a step
-_TIME_BEFORE = re.compile(r"(?P<w>早于|先于|晚于|后于)\s*步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])")
-_TIME_AFTER_STEP = re.compile(
-    r"(?<![早晚先后]于)步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])\s*(?:结算|完成|结束)*\s*(?P<w>之前|之后|前|后)"
-)
-_OWN_STEP = re.compile(r"(?<![早晚先后])[于在]\s*步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])")
-TIME_SUBJECT = 16  # the event a time is said of stands at most this many characters before it
-
-
-def _step_times(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
-    """A time said of an event whose step the step table gives (「乔装于步骤 1 结算、晚于步骤0.55」, 嗅探
-    「步骤 3 之后、4a 之前」) must agree with the table's order: an event of step 3.5 is not 「晚于步骤 4a」.
-    The event is the nearest term before the time, in the same sentence part, that heads exactly one row."""
-    rows = topics.places.step_rows
-    if not rows:
-        return
-    order = {k: n for n, k in enumerate(sorted(rows, key=_step_order))}
-    homes = {
-        t: next(iter(ks))
-        for t, ks in _step_homes(topics).items()
-        if len(ks) == 1 and topics.vocab.specific(t, SPECIFIC_SHARE)
-    }
-    owner = ctx.owners.night_steps
-    tables = {owner, ctx.owners.batches}  # the step and batch tables say when, not what happens then
-    for unit in ctx.units():
-        if unit.id in ctx.log_appendices or unit.id in tables:
-            continue
-        text = unit.text
-        for m in (*_TIME_BEFORE.finditer(text), *_TIME_AFTER_STEP.finditer(text)):
-            k = m.group("k")
-            if k not in order:
-                continue
-            lo = max(0, m.start() - TIME_SUBJECT)
-            cut = max((text.rfind(ch, lo, m.start()) for ch in "。；;"), default=-1)
-            head = text[max(lo, cut + 1) : m.start()]
-            own = _OWN_STEP.search(head)
-            if own is not None and own.group("k") in order:
-                # 「于步骤 8与医生救援同窗口结算（晚于步骤7」: the sentence gives the event's own step
-                term, home = own.group(0).strip(), own.group("k")
-            else:
-                # a word after another step is that step's event (「步骤 9 死亡结算完成后、当夜步骤0之前」)
-                head = re.split(r"步骤|[\d.]+[ab]?\s", head, maxsplit=1)[0]
-                events = [h for h in topics.vocab.scan(head) if h.term in homes]
-                if not events:
-                    continue
-                term = events[-1].term
-                home = homes[term]
-            later = m.group("w") in ("晚于", "后于", "之后", "后")
-            strict = m.re is _TIME_BEFORE  # 「晚于步骤 1」 excludes step 1; 「步骤 1 结算后」 is its end
-            if (order[home] > order[k]) == later if home != k else not strict:
-                continue
-            rel_zh = "之后" if later else "之前"
-            rel_en = "after" if later else "before"
-            raw = text[m.start() : m.end()]
-            if own is not None and term == own.group(0).strip():
-                zh = f"此处先说「{term}」，又说「{raw}」（步骤 {k} {rel_zh}），按步骤顺序（{owner}）二者不能同真，疑为改号"
-                en = f"'{term}' and then '{raw}' (step {k} {rel_en}) cannot both hold in the order of {owner}"
-            else:
-                zh = f"「{term}」在步骤表中属步骤 {home}，此处却说它在「{raw}」（步骤 {k} {rel_zh}），与步骤顺序（{owner}）相反，疑为改号"
-                en = (
-                    f"'{term}' is step {home} in the step table, but here it is '{raw}' (step {k} {rel_en}), "
-                    f"against the order of {owner}"
-                )
-            yield TOPIC.finding(
-                unit.id,
-                unit.line_of(m.start()),
-                zh,
-                en + " — probably renumbered",
-                clip(text[max(0, m.start() - 12) : m.end() + 4], 40),
-                related=[(owner, None)],
-                extra={
-                    "target": f"步骤 {k}",
-                    "likely": f"步骤 {home}",
-                    "terms": [term],
-                    "kind": "night_step",
-                },
-            )
-
-
-_TITLE_STEP = re.compile(r"步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])")
-_SOURCE_AFTER = re.compile(rf"\s*[（(]\s*(?:依|见)?\s*(?P<id>{CLAUSE_ID})\s*[）)]")
-
-
-def _step_sources(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
-    """A step given with its source right after it (「研制、接种同属步骤 8（依 3.3.2）」) while the source's title
-    names another step (3.3.2 「医生出手同属步骤 8」): one of the two was renumbered."""
-    for unit in ctx.units():
-        if unit.id in ctx.log_appendices:
-            continue
-        text = unit.text
-        for m in _STEP_EVENT.finditer(text):
-            src = _SOURCE_AFTER.match(text, m.end() - (1 if text[m.end() - 1 : m.end()] in "（(" else 0))
-            if src is None:
-                continue
-            clause = ctx.clause(src.group("id"))
-            said = _TITLE_STEP.search(clause.title) if clause is not None else None
-            if clause is None or said is None or said.group("k") == m.group("k"):
-                continue
-            raw = text[m.start() : src.end()].strip()
-            yield TOPIC.finding(
-                unit.id,
-                unit.line_of(m.start()),
-                f"「{raw}」：所依的 {clause.id}「{clause.title}」讲的是步骤 {said.group('k')}，此处却作步骤 "
-                f"{m.group('k')}，疑为改号未同步",
-                f"'{raw}': its source {clause.id} '{clause.title}' is about step {said.group('k')}, but here it is "
-                f"step {m.group('k')} — probably renumbered",
-                clip(text[max(0, m.start() - 10) : src.end() + 2], 40),
-                related=[(clause.id, None)],
-                extra={
-                    "target": f"步骤 {m.group('k')}",
-                    "likely": f"步骤 {said.group('k')}",
-                    "terms": [clause.title],
-                    "kind": "night_step",
-                },
-            )
-
-
-def _row_names(head: str) -> str:
-    """What a step row names before it describes: up to the first space or 「；。，：」, without brackets that
-    cite (「外星人蛰伏（6.1）：…」 → 外星人蛰伏; 「医生（治疗∕救援∕自救∕制药）；…」 keeps the list)."""
-    head = re.split(r"[\s；;。，,：:]", head.strip(), maxsplit=1)[0]
-    return re.sub(r"[（(][^（）()]*\d[^（）()]*[）)]", "", head)
-
-
-# 「步骤 4b 后」「步骤10开始时」: when a batch row says it is published
-_ROW_TIME = re.compile(r"步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)\s*(?:后|开始时|会议)")
-# 「于当夜步骤4a结算后随批次④公告」「于步骤 0.6 结算后发布（批次②）」: a sentence's time for a batch
-_SAID_TIME = re.compile(
-    r"(?<![早晚先])(?:于|在)?(?:当夜|该夜)?步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])\s*(?:结算|完成)*\s*(?:之)?后"
-)
-_BATCH_NEAR = 16  # at most this many characters between the time and the batch, in one sentence part
-
-
-def _batch_times(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
-    """A batch published 「步骤 X 后」 by the batch table (2.1.6: 「⑤ … 步骤4b后」) and said elsewhere to be
-    published after another step in the same breath (「于当夜步骤4a结算后随批次⑤公告」): the step or the
-    batch was renumbered."""
-    rows = topics.places.batch_rows()
-    owner = ctx.owners.batches
-    times: dict[str, set[str]] = {}
-    for label, row in rows.items():
-        found = {m.group("k") for m in _ROW_TIME.finditer(row)}
-        if found:
-            times[label] = found
-    if not times:
-        return
-    for unit in ctx.units():
-        if unit.id in ctx.log_appendices or unit.id == owner:
-            continue
-        text = unit.text
-        for ref in ctx.refs_by_unit.get(unit.id, []):
-            if ref.kind is not RefKind.BATCH or ref.quoted:
-                continue
-            label = normalize_item(ref.target_item or "")
-            if label not in times:
-                continue
-            at = topics.locate(unit, ref)
-            if at is None or _item_label_at(ctx, unit, at, ref):
-                continue
-            lo = max(0, at - _BATCH_NEAR - 12)
-            said = [m for m in _SAID_TIME.finditer(text, lo, at) if m.end() >= at - _BATCH_NEAR]
-            said = [m for m in said if not re.search(r"[。；;，,、]", text[m.end() : at])]
-            if not said:
-                continue
-            m = said[-1]
-            step = m.group("k")
-            if step in times[label]:
-                continue
-            usual = "∕".join(sorted(times[label], key=_step_order))
-            raw = text[m.start() : at + len(ref.raw)]
-            yield TOPIC.finding(
-                unit.id,
-                unit.line_of(at),
-                f"「{clip(raw, 40)}」：批次{label}依公告批次表（{owner}）于步骤 {usual} 后发布，此处却系于步骤 {step} 之后，"
-                f"步骤与批次必有一处改号未同步",
-                f"'{clip(raw, 40)}': batch {label} is published after step {usual} by the batch table ({owner}), but "
-                f"here after step {step} — the step or the batch was renumbered",
-                clip(text[max(0, m.start() - 6) : at + len(ref.raw) + 6], 44),
-                related=[(owner, None)],
-                extra={
-                    "target": f"批次{label}",
-                    "likely": f"步骤 {usual}",
-                    "terms": [f"步骤 {step}"],
-                    "kind": "batch",
-                },
-            )
-
-
-def _event_before(topics: _Topics, text: str, at: int) -> str | None:
-    """The term that ends right before 「于∕在∕位于∕属」 and the step at ``at``: 「结茧于步骤 4b」「乔装于步骤 1」
-    (not a condition or a time: 「早于步骤 2」 ends on 早, no term)."""
-    i = at
-    while i > 0 and text[i - 1] in " \u3000":
-        i -= 1
-    mark = next((w for w in _EVENT_MARKS if text[:i].endswith(w)), None)
-    if mark is None:
-        return None
-    i -= len(mark)
-    while i > 0 and text[i - 1] in _MODAL:
-        i -= 1  # 「制药需占用步骤 8」
-    head = text[max(0, i - 10) : i]
-    hits = topics.vocab.scan(head)
-    if not hits or hits[-1].end != len(head):
-        return None
-    term = hits[-1].term
-    return term if topics.vocab.specific(term, SPECIFIC_SHARE) else None
 
 
 _ITEM_HEAD = re.compile(r"^\s*[①-⑳]?\s*(?P<head>[\u4e00-\u9fff·\d]{2,12}?)\s*(?:[：:⸺〔（(＝]|【)")
@@ -1454,7 +1126,6 @@ def _related(a: str, b: str) -> bool:
     return is_descendant(base_a, base_b) or is_descendant(base_b, base_a)
 
 
-_STEP_NEAR = 8
 _BRACKET_NAME = re.compile(r"[（(]([\u4e00-\u9fff∕/、]{2,10})[）)]")
 
 
@@ -1466,98 +1137,6 @@ def _skip_spaces(text: str, i: int) -> int:
     while i < len(text) and text[i] in " \u3000":
         i += 1
     return i
-
-
-def _step_verdict(
-    topics: _Topics, text: str, at: int, end: int, place: Place, near: list[Place]
-) -> tuple[list[str], Place] | None:
-    """A step is cited for what happens at it: the words right after 「步骤 N」 (「步骤 8 救援」), or the
-    ones right before 「于步骤 N」 (「转职于步骤 0.6 结算」).  Their terms must be in the step's row; a
-    finding when they are not, and a neighbouring row is headed by them."""
-    skip = end
-    while skip < len(text) and text[skip] in " \u3000":
-        skip += 1
-    after = text[skip : _part_end(text, skip, min(len(text), skip + _STEP_NEAR))]
-    bracket = _BRACKET_NAME.match(text, skip)
-    if bracket:
-        after = bracket.group(1)  # 「步骤 6（枪击）」: the bracket names what happens at the step
-    if after.startswith(("在", "于", "因", "若", "如", "自", "从", "当")):
-        after = ""  # 「步骤 8 在寂灭时刻中空转」: what follows is a condition, not what happens there
-    before_at = at - 1 if text[at - 1 : at] == "于" else at
-    if text[max(0, before_at - 1) : before_at] in ("＝", "="):
-        return None  # 「行动位＝步骤 3」: a gate answer, the step is the value
-    if text[max(0, before_at - 1) : before_at] in ("（", "("):
-        before_at -= 1  # 「私聊（步骤 0）」: the bracket annotates the words before it
-    before = text[max(_part_start(text, before_at, max(0, before_at - 12)), before_at - 12) : before_at]
-    before = _REFERENCE.split(before)[
-        -1
-    ]  # 「步骤 8 救援与步骤 9」: only what stands after the last reference
-    row = _bigrams(place.text)
-    # the names around the step (longest match: 「感染抑制」, not 「感染」) decide first
-    attached = text[max(0, at - 1) : at] in ("于", "在", "（", "(", "属", "归")
-    around = after + ("。" + re.split(r"[→若]", before)[-1] if attached or not after.strip() else "")
-    mentioned = [h.term for h in topics.vocab.scan(around)]
-    named = [t for t in mentioned if topics.vocab.specific(t, SPECIFIC_SHARE)]
-    if named:
-        squashed = _squash(place.text)
-        if any(topics.present(t, squashed) for t in mentioned):
-            return None  # the row names one of them (「外星人出刀位于步骤 5」: 步骤 5 is 外星人击杀)
-        having = [p for p in near if any(topics.present(t, _squash(p.text)) for t in named)]
-        if len(having) == 1:
-            return sorted(set(named)), having[0]
-    if (_content_bigrams(after) | _content_bigrams(before)) & row:
-        return None  # 「步骤 9 死亡结算」「转职于步骤 0.6」: the words around the step are its row's
-    words_after = _content_bigrams(after, topics.common_words)
-    words_before = _content_bigrams(before, topics.common_words)
-    words = words_after or words_before
-    if not words:
-        return None
-    scored = sorted(
-        ((len(words & _bigrams(p.text)), -k, p) for k, p in enumerate(near)),
-        key=lambda sc: (sc[0], sc[1]),
-        reverse=True,
-    )
-    if not scored or scored[0][0] == 0 or (len(scored) > 1 and scored[1][0] == scored[0][0]):
-        return None  # no row says these words, or two do equally
-    likely = scored[0][2]
-    return sorted(words & _bigrams(likely.text)), likely
-
-
-def _content_bigrams(text: str, common: frozenset[str] = frozenset()) -> set[str]:
-    """Two-character words that carry content: none of a function character, none of the step table's
-    own vocabulary (步骤, 结算, 当夜 …), none the book uses everywhere."""
-    return {
-        w
-        for w in _bigrams(text)
-        if w not in _STEP_STOP and w not in common and not (set(w) & _FUNCTION_CHARS)
-    }
-
-
-_ROW_HEAD = 14
-
-
-_FUNCTION_CHARS = frozenset(
-    "的之于与及和或在为并且而则亦均皆也其此该本即等各个每已未不可须得以所由对向从至到时后前中内外上下起"
-)
-# two-character words every row of a step table may use
-_STEP_STOP = frozenset(
-    (
-        "当夜",
-        "本步",
-        "步骤",
-        "结算",
-        "之后",
-        "之前",
-        "执行",
-        "进行",
-        "完成",
-        "开始",
-        "夜的",
-        "行动",
-        "批次",
-        "上限",
-    )
-)
 
 
 QUOTE_SHARE = 0.5  # of a quotation's two-character words the cited place must say (paraphrases pass)

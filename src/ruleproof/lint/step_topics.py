@@ -1,0 +1,670 @@
+"""(q, steps and batches) Citations of a night step or a publication batch, read against the step table
+(2.1.1) and the batch table (2.1.6): the text's own account of the night.
+
+* a step named with an event the table's row heads put at another step (「结茧于步骤 5」: 结茧 is 4b's);
+* a time against the table's order (「乔装于步骤 1 结算、晚于步骤1」);
+* a step given with a source whose title names another step (「同属步骤 8（依 3.3.2）」);
+* a batch said to follow another step than the batch table gives (「于当夜步骤4a结算后随批次⑤」: ⑤ is
+  步骤4b后);
+* the per-citation verdicts of :mod:`ruleproof.lint.topics` for a step (the words around it against its
+  row) and for a batch (the citing clause's subject against the batch rows).
+
+All of them report as ``citation-topic`` (:data:`ruleproof.lint.topics.TOPIC`); they read the places and
+vocabulary that :class:`ruleproof.lint.topics._Topics` builds once per run.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ruleproof.findings import Finding
+from ruleproof.lint.base import clip
+from ruleproof.lint.context import CLAUSE_ID, LintContext, Unit, normalize_item
+from ruleproof.lint.topics import (
+    _BRACKET_NAME,
+    _HEAD_CUT,
+    _REFERENCE,
+    PHRASE,
+    SPECIFIC_SHARE,
+    TOPIC,
+    Place,
+    _bigrams,
+    _item_label_at,
+    _part_end,
+    _part_start,
+    _phrase_start,
+    _squash,
+    _step_order,
+    _topic_finding,
+    _Topics,
+)
+from ruleproof.lint.vocab import Hit
+from ruleproof.text.model import Ref, RefKind
+
+
+def run(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+    """The step- and batch-table checks, in report order."""
+    yield from _step_events(ctx, topics)
+    yield from _batch_times(ctx, topics)
+    yield from _step_times(ctx, topics)
+    yield from _step_sources(ctx, topics)
+    yield from _step_skips(ctx, topics)
+    yield from _quoted_steps(ctx, topics)
+
+
+def batch_subject(
+    topics: _Topics, unit: Unit, at: int, ref: Ref, place: Place, near: list[Place]
+) -> tuple[list[str], Place] | None:
+    """A batch cited by a sentence that names nothing the rows print (「随批次④ 向全体公告」) is judged by
+    what its clause is about: the title of the citing clause and its ancestors (4.3.6 维修者暴露, 4.12.2
+    under 窃听者).  A finding when the cited row says none of those names, while exactly one other row
+    heads with one of them."""
+    if "批次" in unit.title:
+        return None  # (a clause about the batches themselves, 「各批次统计口径」, cites them all)
+    found = _clause_subject(topics, unit, at, ref, place, near)
+    if found is not None:
+        return found
+    # the batch table is a closed list: a word of the phrase leading to the batch that one row alone
+    # prints, and the cited row none of the phrase's words (「经其提交者随批次⑪公开」: 提交 is ⑪'s
+    # 「择定并提交的私聊内容」).  (What follows a label may be the next gate: 「⑧不新增批次⑨已标注」.)
+    lead = unit.text[max(0, at - PHRASE) : at]
+    terms = [t for t in topics.topic(unit, at, ref.raw) if t in lead]
+    if not terms or any(topics.present(t, _squash(place.text)) for t in terms):
+        return None
+    texts = [(p, _squash(p.text)) for p in near]
+    having = {p.name: p for t in terms for p, x in texts if topics.present(t, x)}
+    if len(having) != 1:
+        return None
+    likely = next(iter(having.values()))
+    return sorted(t for t in terms if topics.present(t, _squash(likely.text))), likely
+
+
+# 「行动位＝步骤 0.2」「发动时点为该夜步骤 10」: the step where the citing clause's own action happens
+_OWN_TIME = re.compile(
+    r"(?:行动位\s*[＝=:：]|时点\s*(?:为|[＝=:：])|发动于)\s*(?:该夜|当夜|每夜)?\s*(?:的)?\s*$"
+)
+
+
+def step_subject(
+    topics: _Topics, unit: Unit, at: int, ref: Ref, place: Place, near: list[Place]
+) -> tuple[list[str], Place] | None:
+    """A step given as the citing clause's own time (「行动位＝步骤 0.2」 in 4.12.5, under 窃听者; 「发动时点为
+    该夜步骤 10」 in 4.9.2 紧急会议) is judged as a batch is: by the titles of the clause and its ancestors.
+    A finding when the cited step's row says none of those names (nor the words of the sentence: 4.3.1
+    安全室 「行动位＝步骤3（与保镖保护…同」), while exactly one neighbouring row does."""
+    if "步骤" in unit.title or _OWN_TIME.search(unit.text, max(0, at - 12), at) is None:
+        return None
+    return _clause_subject(topics, unit, at, ref, place, near, wide=True)
+
+
+def _clause_subject(
+    topics: _Topics, unit: Unit, at: int, ref: Ref, place: Place, near: list[Place], wide: bool = False
+) -> tuple[list[str], Place] | None:
+    """The names of the citing clause's titles (its own and its ancestors') that exactly one row other
+    than the cited one says, with that row; None when the cited row says one of them or a word around
+    the citation."""
+    if not unit.is_clause:
+        return None
+    titles: list[str] = []
+    parts = unit.id.split(".")
+    for k in range(1, len(parts) + 1):
+        c = topics.ctx.clause(".".join(parts[:k]))
+        if c is not None:
+            titles.append(_HEAD_CUT.split(c.title, 1)[0])
+    names = [
+        h.term
+        for title in titles
+        for h in topics.vocab.scan(title)
+        if topics.vocab.specific(h.term, SPECIFIC_SHARE)
+    ]
+    if wide:  # and the names inside a title's words: 乔装 of 「乔装通则」 (7.3)
+        names += [
+            t
+            for title in titles
+            for i in range(len(title))
+            for t in topics.vocab.prefixes(title, i)
+            if t not in names and topics.vocab.specific(t, SPECIFIC_SHARE)
+        ]
+    terms = list(dict.fromkeys([*names, *topics.topic(unit, at, ref.raw, wide=wide)]))
+    if not names:
+        return None
+    cited = _squash(place.text)
+    said = [t for t in terms if topics.present(t, cited)]
+    if not said:
+        having = [p for p in near if any(topics.present(t, _squash(p.text)) for t in names)]
+        if len(having) != 1:
+            return None
+        return sorted(t for t in names if topics.present(t, _squash(having[0].text))), having[0]
+    # the cited row says a word of the sentence (报告), but one other row alone says a name of the
+    # clause (窃听者: ⑪ 「窃听报告」) and all that the cited row says: that row is the one meant
+    texts = {p.name: _squash(p.text) for p in (place, *near)}
+    unique = [t for t in names if sum(topics.present(t, x) for x in texts.values()) == 1]
+    owners = [p for p in near if any(topics.present(t, texts[p.name]) for t in unique)]
+    if len(owners) != 1 or not all(topics.present(t, texts[owners[0].name]) for t in said):
+        return None
+    return sorted(t for t in unique if topics.present(t, texts[owners[0].name])), owners[0]
+
+
+# 「步骤 9 死亡」「步骤 0.1（蛰伏）」: a step and the name of what happens at it, right after it
+_STEP_EVENT = re.compile(
+    r"(?<![\d.])步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])\s*(?:（(?=[\u4e00-\u9fff]{2,8}）))?"
+)
+ROWLESS_VOTES = 3  # for a step the table gives no row of its own
+STEP_VOTES = 2  # places that put an event at one step before a lone other step is an odd one out
+
+
+def _step_events(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+    """A step named with what happens at it (「于步骤 9 死亡」「步骤 8 救援」「步骤 0.1（蛰伏）」「结茧于步骤
+    4b」) where the text puts that event at another step everywhere else — at least twice, or at the head
+    of that step's row in the step table — and never at this one, and the step table's row for this step
+    does not say it either: the step was renumbered or mistyped.  The event is the term of the text's
+    vocabulary that starts right after the step (or inside the bracket that follows it), or that ends right
+    before 「于∕在∕位于∕属」 and the step."""
+    rows = topics.places.step_rows
+    said: dict[str, list[tuple[str, Unit, int, int]]] = {}
+    for unit in ctx.units():
+        if unit.id in ctx.log_appendices:
+            continue
+        text = unit.text
+        for m in _STEP_EVENT.finditer(text):
+            if _skipped(text, m.start()):
+                continue  # what is said around a skipped step is the skipper's
+            hits = topics.vocab.scan(text[m.end() : m.end() + 10])
+            event = _event_before(topics, text, m.start())
+            if hits and hits[0].start == 1 and text[m.end()] in _EVENT_LEAD:
+                hits[0] = Hit(0, hits[0].end, hits[0].term)  # 「步骤 0.55 致濒死」: what the step causes
+            if hits and hits[0].start == 0:
+                said.setdefault(hits[0].term, []).append((m.group("k"), unit, m.start(), m.end()))
+            elif event is not None:
+                said.setdefault(event, []).append((m.group("k"), unit, m.start(), m.end()))
+            elif text[m.start() - 1 : m.start()] in "（(" and m.start() > 0:
+                # 「倒计时结算（步骤 11）」: the bracket annotates the words before it
+                head = text[_phrase_start(text, m.start() - 1, max(0, m.start() - 12)) : m.start() - 1]
+                before = [h for h in topics.vocab.scan(head) if topics.vocab.specific(h.term, SPECIFIC_SHARE)]
+                if before:
+                    said.setdefault(before[-1].term, []).append((m.group("k"), unit, m.start(), m.end()))
+    homes = _step_homes(topics)
+    for term, places in said.items():
+        steps: dict[str, int] = {}
+        for k, *_ in places:
+            steps[k] = steps.get(k, 0) + 1
+        home = homes.get(term, set())
+        for k, unit, at, end in places:
+            if steps[k] != 1 or k in home:
+                continue
+            votes = {kk: n for kk, n in steps.items() if kk != k}
+            for kk in home:
+                votes[kk] = votes.get(kk, 0) + STEP_VOTES
+            if len(votes) != 1 or max(votes.values()) < STEP_VOTES:
+                continue
+            if k in rows and topics.present(term, _squash(rows[k])):
+                continue  # the step table says it happens here too
+            if k not in rows and max(votes.values()) < ROWLESS_VOTES:
+                continue  # a step without a row of its own (11, glued to 10's): only a clear majority tells
+            usual = next(iter(votes))
+            ref_raw = unit.text[at:end].rstrip("（ ")
+            where = [(u.id, u.line_of(a)) for kk, u, a, _e in places if kk == usual]
+            table = usual in home
+            zh_where = (
+                f"步骤表把「{term}」列在步骤 {usual}" + (f"，全文另 {len(where)} 处亦然" if where else "")
+                if table
+                else f"全文另 {len(where)} 处均把「{term}」放在步骤 {usual}"
+            )
+            en_where = (
+                f"the step table lists '{term}' at step {usual}"
+                + (f", as {len(where)} other places do" if where else "")
+                if table
+                else f"the text puts '{term}' at step {usual} in {len(where)} other places"
+            )
+            zh_row = f"步骤表步骤 {k} 也不讲它" if k in rows else f"步骤表中步骤 {k} 没有自己的一行"
+            en_row = (
+                f"and the step table's row {k} does not mention it"
+                if k in rows
+                else f"and the step table has no row of its own for step {k}"
+            )
+            yield TOPIC.finding(
+                unit.id,
+                unit.line_of(at),
+                f"此处「{ref_raw}」讲的是「{term}」，而{zh_where}（{zh_row}），疑为改号或笔误",
+                f"'{ref_raw}' is said with '{term}', but {en_where} ({en_row}) — probably renumbered or mistyped",
+                clip(unit.text[max(0, at - 10) : end + 8], 40),
+                related=[(f"步骤 {usual}", None), *where[:4]],
+                extra={
+                    "target": f"步骤 {k}",
+                    "likely": f"步骤 {usual}",
+                    "terms": [term],
+                    "kind": "night_step",
+                },
+            )
+
+
+_EVENT_MARKS = (
+    "位于",
+    "同属",
+    "于",
+    "在",
+    "属",
+    "占用",
+    "→",
+)  # 「死亡→当夜步骤 9」: an event mapped to its step
+_NIGHT_OF = re.compile(r"(?:当夜|该夜|第\s*\d+\s*夜)\s*$")
+_MODAL = "需须应可均皆亦仍"
+_EVENT_LEAD = "致被"  # 「步骤 0.55 致濒死」「步骤 8 被救援」
+_ROW_NAMES = 24  # the names at the head of a step row: 「8 医生（治疗∕救援∕自救∕制药）」
+
+
+def _step_homes(topics: _Topics) -> dict[str, set[str]]:
+    """The step table names what happens at each step at the head of its row (「5 外星人击杀∕双刀」):
+    each such term with the steps whose rows name it."""
+    homes: dict[str, set[str]] = {}
+    for key, row in topics.places.step_rows.items():
+        head = _row_names(row[len(key) : len(key) + _ROW_NAMES])
+        for h in topics.vocab.scan(head):
+            homes.setdefault(h.term, set()).add(key)
+    return homes
+
+
+# 「晚于步骤 7」「早于步骤0.5」 and 「步骤 3 之后」「步骤 9 前」: a time relative to a step
+_TIME_BEFORE = re.compile(r"(?P<w>早于|先于|晚于|后于)\s*步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])")
+_TIME_AFTER_STEP = re.compile(
+    r"(?<![早晚先后]于)步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])\s*(?:结算|完成|结束)*\s*(?P<w>之前|之后|前|后)"
+)
+_OWN_STEP = re.compile(r"(?<![早晚先后])[于在]\s*步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])")
+TIME_SUBJECT = 16  # the event a time is said of stands at most this many characters before it
+
+
+def _step_times(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+    """A time said of an event whose step the step table gives (「乔装于步骤 1 结算、晚于步骤0.55」, 嗅探
+    「步骤 3 之后、4a 之前」) must agree with the table's order: an event of step 3.5 is not 「晚于步骤 4a」.
+    The event is the nearest term before the time, in the same sentence part, that heads exactly one row."""
+    rows = topics.places.step_rows
+    if not rows:
+        return
+    order = {k: n for n, k in enumerate(sorted(rows, key=_step_order))}
+    homes = {
+        t: next(iter(ks))
+        for t, ks in _step_homes(topics).items()
+        if len(ks) == 1 and topics.vocab.specific(t, SPECIFIC_SHARE)
+    }
+    owner = ctx.owners.night_steps
+    tables = {owner, ctx.owners.batches}  # the step and batch tables say when, not what happens then
+    for unit in ctx.units():
+        if unit.id in ctx.log_appendices or unit.id in tables:
+            continue
+        text = unit.text
+        for m in (*_TIME_BEFORE.finditer(text), *_TIME_AFTER_STEP.finditer(text)):
+            k = m.group("k")
+            if k not in order:
+                continue
+            lo = max(0, m.start() - TIME_SUBJECT)
+            cut = max((text.rfind(ch, lo, m.start()) for ch in "。；;"), default=-1)
+            head = text[max(lo, cut + 1) : m.start()]
+            own = _OWN_STEP.search(head)
+            if own is not None and own.group("k") in order:
+                # 「于步骤 8与医生救援同窗口结算（晚于步骤7」: the sentence gives the event's own step
+                term, home = own.group(0).strip(), own.group("k")
+            else:
+                # a word after another step is that step's event (「步骤 9 死亡结算完成后、当夜步骤0之前」)
+                head = re.split(r"步骤|[\d.]+[ab]?\s", head, maxsplit=1)[0]
+                events = [h for h in topics.vocab.scan(head) if h.term in homes]
+                if not events:
+                    continue
+                term = events[-1].term
+                home = homes[term]
+            later = m.group("w") in ("晚于", "后于", "之后", "后")
+            strict = m.re is _TIME_BEFORE  # 「晚于步骤 1」 excludes step 1; 「步骤 1 结算后」 is its end
+            if (order[home] > order[k]) == later if home != k else not strict:
+                continue
+            rel_zh = "之后" if later else "之前"
+            rel_en = "after" if later else "before"
+            raw = text[m.start() : m.end()]
+            if own is not None and term == own.group(0).strip():
+                zh = f"此处先说「{term}」，又说「{raw}」（步骤 {k} {rel_zh}），按步骤顺序（{owner}）二者不能同真，疑为改号"
+                en = f"'{term}' and then '{raw}' (step {k} {rel_en}) cannot both hold in the order of {owner}"
+            else:
+                zh = f"「{term}」在步骤表中属步骤 {home}，此处却说它在「{raw}」（步骤 {k} {rel_zh}），与步骤顺序（{owner}）相反，疑为改号"
+                en = (
+                    f"'{term}' is step {home} in the step table, but here it is '{raw}' (step {k} {rel_en}), "
+                    f"against the order of {owner}"
+                )
+            yield TOPIC.finding(
+                unit.id,
+                unit.line_of(m.start()),
+                zh,
+                en + " — probably renumbered",
+                clip(text[max(0, m.start() - 12) : m.end() + 4], 40),
+                related=[(owner, None)],
+                extra={
+                    "target": f"步骤 {k}",
+                    "likely": f"步骤 {home}",
+                    "terms": [term],
+                    "kind": "night_step",
+                },
+            )
+
+
+_TITLE_STEP = re.compile(r"步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])")
+_SOURCE_AFTER = re.compile(rf"\s*[（(]\s*(?:依|见)?\s*(?P<id>{CLAUSE_ID})\s*[）)]")
+
+
+def _step_sources(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+    """A step given with its source right after it (「研制、接种同属步骤 8（依 3.3.2）」) while the source's title
+    names another step (3.3.2 「医生出手同属步骤 8」): one of the two was renumbered."""
+    for unit in ctx.units():
+        if unit.id in ctx.log_appendices:
+            continue
+        text = unit.text
+        for m in _STEP_EVENT.finditer(text):
+            src = _SOURCE_AFTER.match(text, m.end() - (1 if text[m.end() - 1 : m.end()] in "（(" else 0))
+            if src is None:
+                continue
+            clause = ctx.clause(src.group("id"))
+            said = _TITLE_STEP.search(clause.title) if clause is not None else None
+            if clause is None or said is None or said.group("k") == m.group("k"):
+                continue
+            raw = text[m.start() : src.end()].strip()
+            yield TOPIC.finding(
+                unit.id,
+                unit.line_of(m.start()),
+                f"「{raw}」：所依的 {clause.id}「{clause.title}」讲的是步骤 {said.group('k')}，此处却作步骤 "
+                f"{m.group('k')}，疑为改号未同步",
+                f"'{raw}': its source {clause.id} '{clause.title}' is about step {said.group('k')}, but here it is "
+                f"step {m.group('k')} — probably renumbered",
+                clip(text[max(0, m.start() - 10) : src.end() + 2], 40),
+                related=[(clause.id, None)],
+                extra={
+                    "target": f"步骤 {m.group('k')}",
+                    "likely": f"步骤 {said.group('k')}",
+                    "terms": [clause.title],
+                    "kind": "night_step",
+                },
+            )
+
+
+def _row_names(head: str) -> str:
+    """What a step row names before it describes: up to the first space or 「；。，：」, without brackets that
+    cite (「外星人蛰伏（6.1）：…」 → 外星人蛰伏; 「医生（治疗∕救援∕自救∕制药）；…」 keeps the list)."""
+    head = re.split(r"[\s；;。，,：:]", head.strip(), maxsplit=1)[0]
+    return re.sub(r"[（(][^（）()]*\d[^（）()]*[）)]", "", head)
+
+
+# 「步骤 4b 后」「步骤10开始时」: when a batch row says it is published
+_ROW_TIME = re.compile(r"步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)\s*(?:后|开始时|会议)")
+# 「于当夜步骤4a结算后随批次④公告」「于步骤 0.6 结算后发布（批次②）」: a sentence's time for a batch
+_SAID_TIME = re.compile(
+    r"(?<![早晚先])(?:于|在)?(?:当夜|该夜)?步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])\s*(?:结算|完成)*\s*(?:之)?后"
+)
+_BATCH_NEAR = 16  # at most this many characters between the time and the batch, in one sentence part
+
+
+def _batch_times(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+    """A batch published 「步骤 X 后」 by the batch table (2.1.6: 「⑤ … 步骤4b后」) and said elsewhere to be
+    published after another step in the same breath (「于当夜步骤4a结算后随批次⑤公告」): the step or the
+    batch was renumbered."""
+    rows = topics.places.batch_rows()
+    owner = ctx.owners.batches
+    times: dict[str, set[str]] = {}
+    for label, row in rows.items():
+        found = {m.group("k") for m in _ROW_TIME.finditer(row)}
+        if found:
+            times[label] = found
+    if not times:
+        return
+    for unit, ref, at in _located(ctx, topics, RefKind.BATCH, quoted=False):
+        label = normalize_item(ref.target_item or "")
+        if unit.id == owner or label not in times or _item_label_at(ctx, unit, at, ref):
+            continue
+        text = unit.text
+        lo = max(0, at - _BATCH_NEAR - 12)
+        said = [m for m in _SAID_TIME.finditer(text, lo, at) if m.end() >= at - _BATCH_NEAR]
+        said = [m for m in said if not re.search(r"[。；;，,、]", text[m.end() : at])]
+        if not said:
+            continue
+        m = said[-1]
+        step = m.group("k")
+        if step in times[label]:
+            continue
+        usual = "∕".join(sorted(times[label], key=_step_order))
+        raw = text[m.start() : at + len(ref.raw)]
+        yield TOPIC.finding(
+            unit.id,
+            unit.line_of(at),
+            f"「{clip(raw, 40)}」：批次{label}依公告批次表（{owner}）于步骤 {usual} 后发布，此处却系于步骤 {step} 之后，"
+            f"步骤与批次必有一处改号未同步",
+            f"'{clip(raw, 40)}': batch {label} is published after step {usual} by the batch table ({owner}), but "
+            f"here after step {step} — the step or the batch was renumbered",
+            clip(text[max(0, m.start() - 6) : at + len(ref.raw) + 6], 44),
+            related=[(owner, None)],
+            extra={
+                "target": f"批次{label}",
+                "likely": f"步骤 {usual}",
+                "terms": [f"步骤 {step}"],
+                "kind": "batch",
+            },
+        )
+
+
+def _event_before(topics: _Topics, text: str, at: int) -> str | None:
+    """The term that ends right before 「于∕在∕位于∕属」 and the step at ``at``: 「结茧于步骤 4b」「乔装于步骤 1」
+    (not a condition or a time: 「早于步骤 2」 ends on 早, no term)."""
+    i = at
+    while i > 0 and text[i - 1] in " \u3000":
+        i -= 1
+    night = _NIGHT_OF.search(text, max(0, i - 6), i)
+    if night is not None:
+        i = night.start()  # 「于当夜步骤 8」
+        while i > 0 and text[i - 1] in " \u3000":
+            i -= 1
+    mark = next((w for w in _EVENT_MARKS if text[:i].endswith(w)), None)
+    if mark is None:
+        return None
+    i -= len(mark)
+    while i > 0 and text[i - 1] in _MODAL:
+        i -= 1  # 「制药需占用步骤 8」
+    head = text[max(0, i - 10) : i]
+    hits = topics.vocab.scan(head)
+    if not hits or hits[-1].end != len(head):
+        return None
+    term = hits[-1].term
+    # an arrow maps the event to its step whatever the term (「死亡→当夜步骤 9」; 死亡 is everywhere)
+    return term if mark == "→" or topics.vocab.specific(term, SPECIFIC_SHARE) else None
+
+
+_STEP_NEAR = 8
+
+
+# 「步骤 8（原救援医师行动位，晚于…）」: a bracket whose first part names whose step it is
+_BRACKET_HEAD = re.compile(r"[（(]([\u4e00-\u9fff∕/、]{2,10})[，,；;]")
+
+
+def step_verdict(
+    topics: _Topics, text: str, at: int, end: int, place: Place, near: list[Place]
+) -> tuple[list[str], Place] | None:
+    """A step is cited for what happens at it: the words right after 「步骤 N」 (「步骤 8 救援」), or the
+    ones right before 「于步骤 N」 (「转职于步骤 0.6 结算」).  Their terms must be in the step's row; a
+    finding when they are not, and a neighbouring row is headed by them."""
+    skip = end
+    while skip < len(text) and text[skip] in " \u3000":
+        skip += 1
+    after = text[skip : _part_end(text, skip, min(len(text), skip + _STEP_NEAR))]
+    bracket = _BRACKET_NAME.match(text, skip) or _BRACKET_HEAD.match(text, skip)
+    if bracket:
+        after = bracket.group(1)  # 「步骤 6（枪击）」: the bracket names what happens at the step
+    if after.startswith(("在", "于", "因", "若", "如", "自", "从", "当")):
+        after = ""  # 「步骤 8 在寂灭时刻中空转」: what follows is a condition, not what happens there
+    if _skipped(text, at):
+        return None  # 「跳过步骤 11」: the words around are the skipper's (_step_skips judges it)
+    before_at = at - 1 if text[at - 1 : at] == "于" else at
+    if text[max(0, before_at - 1) : before_at] in ("＝", "="):
+        return None  # 「行动位＝步骤 3」: a gate answer, the step is the value
+    if text[max(0, before_at - 1) : before_at] in ("（", "("):
+        before_at -= 1  # 「私聊（步骤 0）」: the bracket annotates the words before it
+    before = text[max(_part_start(text, before_at, max(0, before_at - 12)), before_at - 12) : before_at]
+    before = _REFERENCE.split(before)[
+        -1
+    ]  # 「步骤 8 救援与步骤 9」: only what stands after the last reference
+    row = _bigrams(place.text)
+    # the names around the step (longest match: 「感染抑制」, not 「感染」) decide first
+    attached = text[max(0, at - 1) : at] in ("于", "在", "（", "(", "属", "归")
+    around = after + ("。" + re.split(r"[→若]", before)[-1] if attached or not after.strip() else "")
+    mentioned = [h.term for h in topics.vocab.scan(around)]
+    named = [t for t in mentioned if topics.vocab.specific(t, SPECIFIC_SHARE)]
+    if named:
+        squashed = _squash(place.text)
+        if any(topics.present(t, squashed) for t in mentioned):
+            return None  # the row names one of them (「外星人出刀位于步骤 5」: 步骤 5 is 外星人击杀)
+        having = [p for p in near if any(topics.present(t, _squash(p.text)) for t in named)]
+        if len(having) == 1:
+            return sorted(set(named)), having[0]
+    if (_content_bigrams(after) | _content_bigrams(before)) & row:
+        return None  # 「步骤 9 死亡结算」「转职于步骤 0.6」: the words around the step are its row's
+    words_after = _content_bigrams(after, topics.common_words)
+    words_before = _content_bigrams(before, topics.common_words)
+    # 「濒死状态在步骤 9必定终结」: the words before a step they are attached to are said of it too
+    words = words_after | words_before if attached else words_after or words_before
+    if not words:
+        return None
+    scored = sorted(
+        ((len(words & _bigrams(p.text)), -k, p) for k, p in enumerate(near)),
+        key=lambda sc: (sc[0], sc[1]),
+        reverse=True,
+    )
+    if not scored or scored[0][0] == 0 or (len(scored) > 1 and scored[1][0] == scored[0][0]):
+        return None  # no row says these words, or two do equally
+    likely = scored[0][2]
+    return sorted(words & _bigrams(likely.text)), likely
+
+
+def _content_bigrams(text: str, common: frozenset[str] = frozenset()) -> set[str]:
+    """Two-character words that carry content: none of a function character, none of the step table's
+    own vocabulary (步骤, 结算, 当夜 …), none the book uses everywhere."""
+    return {
+        w
+        for w in _bigrams(text)
+        if w not in _STEP_STOP and w not in common and not (set(w) & _FUNCTION_CHARS)
+    }
+
+
+_ROW_HEAD = 14
+
+
+_FUNCTION_CHARS = frozenset(
+    "的之于与及和或在为并且而则亦均皆也其此该本即等各个每已未不可须得以所由对向从至到时后前中内外上下起"
+)
+# two-character words every row of a step table may use
+_STEP_STOP = frozenset(
+    (
+        "当夜",
+        "本步",
+        "步骤",
+        "结算",
+        "之后",
+        "之前",
+        "执行",
+        "进行",
+        "完成",
+        "开始",
+        "夜的",
+        "行动",
+        "批次",
+        "上限",
+    )
+)
+
+
+# 「→跳过步骤7」 in row 4b, 「召开该夜跳过步骤11」 in row 10: the steps a row's event makes the night skip
+_SKIP = re.compile(r"跳过\s*(?:当夜|该夜)?\s*步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])")
+# 「跳过蛰伏（步骤0.1）与步骤5」: every step a skip names, down a list
+_SKIP_LIST = re.compile(
+    r"跳过(?:[\u4e00-\u9fff]{1,6}[（(])?\s*步骤\s*\d{1,2}(?:\.\d{1,2})?[ab]?(?![\d.])[）)]?"
+    r"(?:\s*(?:与|及|和|、)\s*(?:[\u4e00-\u9fff]{1,6}[（(])?\s*步骤\s*\d{1,2}(?:\.\d{1,2})?[ab]?(?![\d.])[）)]?)*"
+)
+_KEY = re.compile(r"步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])")
+
+
+def _skipped(text: str, at: int) -> bool:
+    """Whether the step cited at ``at`` is the object of 「跳过」."""
+    return re.search(r"跳过\s*(?:当夜|该夜)?\s*$", text[max(0, at - 6) : at]) is not None
+
+
+def _step_skips(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+    """A skip said of an event whose row in the step table says which steps it skips (4b 「破坏∕结茧…→跳过
+    步骤7」): 「选破坏或结茧而跳过步骤8」 names a step the row never skips — one of the two was renumbered.
+    The event is a term of the same sentence part, before the skip, that heads exactly one row."""
+    rows = topics.places.step_rows
+    skips = {
+        key: {k.group("k") for m in _SKIP_LIST.finditer(row) for k in _KEY.finditer(m.group(0))}
+        for key, row in rows.items()
+    }
+    skips = {key: ks for key, ks in skips.items() if ks}
+    if not skips:
+        return
+    homes = {
+        t: next(iter(ks))
+        for t, ks in _step_homes(topics).items()
+        if len(ks) == 1 and next(iter(ks)) in skips and topics.vocab.specific(t, SPECIFIC_SHARE)
+    }
+    owner = ctx.owners.night_steps
+    for unit in ctx.units():
+        if unit.id in ctx.log_appendices or unit.id in (owner, ctx.owners.batches):
+            continue
+        text = unit.text
+        for m in _SKIP.finditer(text):
+            k = m.group("k")
+            lo = max(0, m.start() - TIME_SUBJECT)
+            cut = max((text.rfind(ch, lo, m.start()) for ch in "。；;，,"), default=-1)
+            head = text[max(lo, cut + 1) : m.start()]
+            events = [h.term for h in topics.vocab.scan(head) if h.term in homes]
+            skippers = {homes[t] for t in events}
+            if len(skippers) != 1:
+                continue
+            home = next(iter(skippers))
+            if k in skips[home]:
+                continue
+            usual = "∕".join(sorted(skips[home], key=_step_order))
+            raw = text[m.start() : m.end()]
+            shown = "、".join(dict.fromkeys(events))
+            yield TOPIC.finding(
+                unit.id,
+                unit.line_of(m.start()),
+                f"此处「{shown}」而「{raw}」，但「{shown}」属步骤 {home}，步骤表（{owner}）该行所列跳过的步骤为 {usual}，"
+                f"不含步骤 {k}，疑为改号",
+                f"'{shown}' here skips step {k} ('{raw}'), but '{shown}' is step {home}, whose row in the step "
+                f"table ({owner}) skips step {usual} — probably renumbered",
+                clip(text[max(0, m.start() - 12) : m.end() + 4], 40),
+                related=[(owner, None)],
+                extra={
+                    "target": f"步骤 {k}",
+                    "likely": f"步骤 {usual}",
+                    "terms": list(dict.fromkeys(events)),
+                    "kind": "night_step",
+                },
+            )
+
+
+def _quoted_steps(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+    """A step inside a quotation of a rule (「不违反「步骤 9为死亡硬结算点」」) is judged as any step citation
+    is: the quoted words said of the step must be its row's.  (Other quoted citations are history or
+    mentions; a quoted step with the words of its rule is a restatement of the table.)"""
+    for unit, ref, at in _located(ctx, topics, RefKind.NIGHT_STEP, quoted=True):
+        place, near = topics.target(ref)
+        if place is None:
+            continue
+        found = step_verdict(topics, unit.text, at, at + len(ref.raw), place, near)
+        if found is not None:
+            yield _topic_finding(unit, ref, at, place, *found)
+
+
+def _located(
+    ctx: LintContext, topics: _Topics, kind: RefKind, quoted: bool
+) -> Iterator[tuple[Unit, Ref, int]]:
+    """The citations of one kind, quoted or not, outside the revision log, with their units and offsets."""
+    for unit in ctx.units():
+        if unit.id in ctx.log_appendices:
+            continue
+        for ref in ctx.refs_by_unit.get(unit.id, []):
+            if ref.kind is kind and ref.quoted is quoted:
+                at = topics.locate(unit, ref)
+                if at is not None:
+                    yield unit, ref, at

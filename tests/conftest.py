@@ -21,15 +21,23 @@ def doc_from_text(text: str, name: str = "synthetic.txt") -> Document:
 @pytest.fixture(scope="session", autouse=True)
 def verdict_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """One verdict cache for the whole run, shared by the xdist workers (their base temp dirs share a
-    parent) and by the CLI subprocesses (through the environment): solver work is done once per run."""
+    parent) and by the CLI subprocesses (through the environment): solver work is done once per run.  The
+    subprocesses also share one bytecode folder (compiled once per run, not once per process)."""
     import os
 
     base = tmp_path_factory.getbasetemp()
     shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
-    old = os.environ.get("RULEPROOF_CACHE")
+    old = {
+        k: os.environ.get(k) for k in ("RULEPROOF_CACHE", "PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX")
+    }
     os.environ["RULEPROOF_CACHE"] = str(shared / "ruleproof-verdicts")
+    # the CLI subprocesses tests start compile every module they import when bytecode is not written
+    # (PYTHONDONTWRITEBYTECODE): they share one bytecode folder for the run instead, outside the tree
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    os.environ["PYTHONPYCACHEPREFIX"] = str(shared / "pycache")
     yield
-    if old is None:
-        os.environ.pop("RULEPROOF_CACHE", None)
-    else:
-        os.environ["RULEPROOF_CACHE"] = old
+    for k, v in old.items():
+        if v is None:
+            os.environ.pop(k, None)
+        else:
+            os.environ[k] = v

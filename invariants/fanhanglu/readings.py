@@ -1378,9 +1378,10 @@ def all_readings(
         for d in chosen
     ]
     # through the verdict cache; switches another process is judging right now are read from its answer
-    verdicts = cache.cached_all(
-        [(k, lambda d=d: judge(d, spec, opts)) for k, d in zip(keys, chosen, strict=True)]  # type: ignore[misc]
-    )
+    with cache.by_question():
+        verdicts = cache.cached_all(
+            [(k, lambda d=d: judge(d, spec, opts)) for k, d in zip(keys, chosen, strict=True)]  # type: ignore[misc]
+        )
     for v in verdicts:
         if write_dir is not None:
             folder = Path(write_dir)

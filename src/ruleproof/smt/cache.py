@@ -10,6 +10,15 @@ deterministic for a given question and seed — so a hit changes nothing but the
 The cache directory is ``$RULEPROOF_CACHE`` (``off`` disables it), else ``$XDG_CACHE_HOME/ruleproof`` or
 ``~/.cache/ruleproof``.  Entries are written atomically; an unreadable entry is a miss.
 
+Verdicts are kept at two levels.  :mod:`ruleproof.smt.verify` keys a whole invariant's verdict by the text
+(the fast path when nothing changed).  Under :func:`by_question` (which ``verify`` and ``readings`` open), each
+deterministic solver procedure of :mod:`ruleproof.smt.ts` (BMC + induction, non-vacuity) and
+:mod:`ruleproof.smt.formula` is also kept under a key made of the *question itself*: the SMT-LIB2 text of every
+formula the procedure builds its solver queries from (:mod:`ruleproof.smt.question`), the options (work
+budget, seed, depth), Z3's version and the code.  Two texts that differ in a clause the question does not read
+ask the same question, so the second reads the first's answer — and a text that changes a formula asks a new
+one.  Outside :func:`by_question` (a test calling ``ts.check`` with a patched solver) nothing is kept.
+
 Two rules keep a hit honest and the work done once:
 
 * a verdict a wall-clock timeout decided (``--timeout``; :func:`ruleproof.solvers.wall_clock_limits`) depends
@@ -24,6 +33,7 @@ Two rules keep a hit honest and the work done once:
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import fcntl
 import hashlib
 import importlib
@@ -109,6 +119,30 @@ def key(data: str, *parts: Any) -> str:
         h.update(repr(p).encode())
         h.update(b"\0")
     return h.hexdigest()
+
+
+_BY_QUESTION: contextvars.ContextVar[bool] = contextvars.ContextVar("by_question", default=False)
+
+
+@contextlib.contextmanager
+def by_question() -> Iterator[None]:
+    """Within: :func:`question` keeps solver procedures' answers keyed by the question (see the module's doc)."""
+    token = _BY_QUESTION.set(True)
+    try:
+        yield
+    finally:
+        _BY_QUESTION.reset(token)
+
+
+def question(kind: str, fingerprint: Callable[[], str], options: Any, compute: Callable[[], T]) -> T:
+    """``compute()`` — the answer of solver procedure ``kind`` to the question whose formulas hash to
+    ``fingerprint()`` under ``options`` — read from the cache or computed and stored, when inside
+    :func:`by_question` and a cache folder is set; else just ``compute()`` (no fingerprint is taken)."""
+    if not _BY_QUESTION.get() or directory() is None:
+        return compute()
+    import z3
+
+    return cached(key("", "question", kind, z3.get_full_version(), fingerprint(), options), compute)
 
 
 def cached(k: str, compute: Callable[[], T]) -> T:
@@ -219,4 +253,14 @@ def _lock(path: Path, wait: bool) -> Iterator[bool]:
         os.close(fd)
 
 
-__all__ = ["cached", "cached_all", "code_fingerprint", "data_of", "directory", "key", "spec_fingerprint"]
+__all__ = [
+    "by_question",
+    "cached",
+    "cached_all",
+    "code_fingerprint",
+    "data_of",
+    "directory",
+    "key",
+    "question",
+    "spec_fingerprint",
+]

@@ -20,7 +20,7 @@ import z3
 
 from ruleproof.kernel.algebra import PY, Algebra
 from ruleproof.kernel.z3algebra import Z3
-from ruleproof.smt import ts
+from ruleproof.smt import cache, question, ts
 from ruleproof.smt.ts import (
     CheckResult,
     Live,
@@ -56,7 +56,24 @@ def _as_bool(x: Any) -> Any:
     return z3.BoolVal(x) if isinstance(x, bool) else x
 
 
+def fingerprint(f: Formula) -> str:
+    """The question ``f`` is, as text (:mod:`ruleproof.smt.question`)."""
+    env = _vars(f)
+    p = f.premise
+    parts = [f.name, repr(f.variables), question.term(f.domain(Z3, env))]
+    parts += [f"premise:{p.label}|{p.clause}|{p.zh}|{p.en}|{question.term(p.fn(Z3, env))}"]
+    parts += [f"prop:{q.label}|{q.clause}|{q.zh}|{q.en}|{question.term(q.fn(Z3, env))}" for q in f.props]
+    if f.costs is not None:
+        parts.append("costs:" + "|".join(map(question.term, f.costs(Z3, env))))
+    return question.digest(parts)
+
+
 def decide(f: Formula, opts: Options) -> tuple[CheckResult, list[Witness]]:
+    """:func:`decide_formula`, kept by its question under :func:`ruleproof.smt.cache.by_question`."""
+    return cache.question("formula.decide", lambda: fingerprint(f), opts, lambda: decide_formula(f, opts))
+
+
+def decide_formula(f: Formula, opts: Options) -> tuple[CheckResult, list[Witness]]:
     """Proved, violated (with the smallest situation found) or unknown; and the premise's witness."""
     env = _vars(f)
     base = [_as_bool(f.domain(Z3, env)), _as_bool(f.premise.fn(Z3, env))]
@@ -112,4 +129,4 @@ def _smallest(f: Formula, env: Env, s: z3.Solver, opts: Options) -> z3.ModelRef 
     return o.model()
 
 
-__all__ = ["Formula", "decide"]
+__all__ = ["Formula", "decide", "decide_formula", "fingerprint"]

@@ -28,6 +28,7 @@ import z3
 from ruleproof import solvers
 from ruleproof.kernel.algebra import PY, Algebra
 from ruleproof.kernel.z3algebra import Z3
+from ruleproof.smt import cache, question
 
 Value = Any  # an int / bool under PY, a Z3 term under Z3
 State = Mapping[str, Value]
@@ -221,7 +222,45 @@ def extract(ts: TransitionSystem, u: Unrolling, model: z3.ModelRef, depth: int, 
     return Trace(states, inputs, failed, minimized)
 
 
+def fingerprint(ts: TransitionSystem, depth: int) -> str:
+    """The question ``ts`` is, as text (:mod:`ruleproof.smt.question`): its declarations, each function
+    applied once to fresh constants, every label and sentence a result reports, and the cost terms of every
+    path length a minimization at most ``depth`` nights unrolls."""
+    u = Unrolling(ts, "q.")
+    s, i = u.state(0), u.input(0)
+    parts = [
+        ts.name,
+        repr(ts.state),
+        repr(ts.inputs),
+        question.term(ts.init(Z3, s)),
+        question.term(ts.guard(Z3, s, i)),
+    ]
+    new = ts.step(Z3, s, i)
+    parts += [f"{k}={question.term(new[k])}" for k in sorted(new)]
+    for group, props in (
+        ("props", ts.props),
+        ("lemmas", ts.lemmas),
+        ("witnesses", ts.witnesses),
+        ("premises", ts.premises),
+        ("outcomes", ts.outcomes),
+    ):
+        parts += [f"{group}:{p.label}|{p.clause}|{p.zh}|{p.en}|{question.term(p.fn(Z3, s))}" for p in props]
+    parts += [f"cover:{c.label}|{c.clause}|{c.zh}|{c.en}|{question.term(c.fn(Z3, s, i))}" for c in ts.covers]
+    if ts.costs is not None:
+        for n in range(depth + 1):
+            terms = ts.costs(Z3, [u.state(t) for t in range(n + 1)], [u.input(t) for t in range(n)])
+            parts.append(f"costs@{n}:" + "|".join(map(question.term, terms)))
+    return question.digest(parts)
+
+
 def check(ts: TransitionSystem, opts: Options) -> CheckResult:
+    """:func:`check_system`, kept by its question under :func:`ruleproof.smt.cache.by_question`."""
+    return cache.question(
+        "ts.check", lambda: fingerprint(ts, opts.depth), opts, lambda: check_system(ts, opts)
+    )
+
+
+def check_system(ts: TransitionSystem, opts: Options) -> CheckResult:
     """Interleaved BMC and k-induction (see the module docstring).
 
     Night ``t`` of BMC looks for a violation in exactly ``t`` nights from an initial state (so the first
@@ -483,6 +522,11 @@ GUARD_COVER = Cover(
 
 
 def liveness(ts: TransitionSystem, opts: Options) -> list[Witness]:
+    """:func:`live_witnesses`, kept by its question under :func:`ruleproof.smt.cache.by_question`."""
+    return cache.question("ts.liveness", lambda: fingerprint(ts, 0), opts, lambda: live_witnesses(ts, opts))
+
+
+def live_witnesses(ts: TransitionSystem, opts: Options) -> list[Witness]:
     """The non-vacuity witnesses of ``ts``: the initial states are satisfiable; the guard (``any_transition``)
     and every :class:`Cover` hold on some reachable state with its inputs; every premise holds on some
     reachable state.  Searched by one incremental BMC to ``max(opts.depth, LIVENESS_DEPTH)`` nights, each

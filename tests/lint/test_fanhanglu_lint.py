@@ -374,6 +374,20 @@ def test_restated_numbers_agree_on_the_real_text(findings: list[Finding]) -> Non
         ([("步骤4a结算后随批次④公告", "步骤4a结算后随批次⑤公告")], "citation-topic", {"4.3.6"}),
         # a glossary entry cites a place that never names the term it defines (疫苗抗体 is 4.14.4④)
         ([("不累积、不顺延（4.14.4④）", "不累积、不顺延（4.14.4⑤）")], "citation-topic", {"附录一"}),
+        # issue 10, fourth pass: the text's citation habits — 八步结算链 is cited at 4.10.2 five times
+        # elsewhere (inside a denial 「不走…」, which still names what it denies); 判定基准 at 2.8.1① eight
+        # times (in a ten-gate line, whose gate the checklist cites by clause only)
+        ([("②延迟类不走 4.10.2 八步结算链", "②延迟类不走 4.10.3 八步结算链")], "citation-topic", {"4.10.1"}),
+        (
+            [
+                (
+                    "与窃听者同席位（4.12）②判定基准＝字面身份（2.8.1①）",
+                    "与窃听者同席位（4.12）②判定基准＝字面身份（2.8.1②）",
+                )
+            ],
+            "citation-topic",
+            {"4.9.7"},
+        ),
         # a quoted term that is not at the cited clause (清洗 is 5.9's)
         ([("依5.9「清洗」", "依5.8「清洗」")], "citation-quote", {"5.3.5"}),
         # one batch label twice in a run
@@ -425,6 +439,8 @@ def test_restated_numbers_agree_on_the_real_text(findings: list[Finding]) -> Non
         "step-rowless",
         "batch-time",
         "glossary-entry",
+        "habit-denied",
+        "habit-gate-line",
         "quote-term",
         "batch-run",
         "cut-term",

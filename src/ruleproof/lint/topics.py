@@ -35,6 +35,7 @@ from functools import cached_property
 
 from ruleproof.findings import Finding, Severity
 from ruleproof.lint.base import CheckInfo, clip
+from ruleproof.lint.citehabits import CitationHabits, Citing
 from ruleproof.lint.context import CLAUSE_ID, LintContext, Unit, is_descendant, normalize_item, safe_key
 from ruleproof.lint.gatelines import find_gate_lines, parse_gates
 from ruleproof.lint.registry import Registry, parse_registry
@@ -150,6 +151,13 @@ class Place:
 
     name: str
     text: str
+
+
+@dataclass(frozen=True)
+class HabitualPlace(Place):
+    """A likely target named by the text's citation habits: ``votes`` other citations of the term land here."""
+
+    votes: int = 0
 
 
 _SQUASHED: dict[str, str] = {}
@@ -416,6 +424,18 @@ class _Topics:
         for gl in find_gate_lines(ctx, self.gates) if parsed else []:
             self.gate_spans.setdefault(gl.unit, []).append((gl.start, gl.end))
         self.places.gate_spans = self.gate_spans
+
+    @cached_property
+    def habits(self) -> CitationHabits:
+        """What the text cites for each term of the phrases its clause and item citations annotate."""
+        cites: list[Citing] = []
+        for ref in self.ctx.doc.refs():
+            unit = _judged_unit(self.ctx, ref) if ref.kind in (RefKind.CLAUSE, RefKind.ITEM) else None
+            at = self.locate(unit, ref) if unit is not None else None
+            place = self.target(ref)[0]
+            if unit is not None and at is not None and place is not None:
+                cites.append(Citing(unit.id, at, place.name, tuple(self.topic(unit, at, ref.raw, near=True))))
+        return CitationHabits(cites)
 
     def gate_defined(self, unit: Unit, at: int, ref: Ref) -> bool:
         """In a 十关核验 line, the gate a citation stands under cites the same clause in the checklist."""
@@ -853,13 +873,38 @@ def _verdict(
     ctx: LintContext, topics: _Topics, unit: Unit, at: int, ref: Ref
 ) -> tuple[Place, list[str], Place] | None:
     """The cited place, the evidence and the likely intended target, when the citation at ``at`` lands on a
-    place about something else."""
+    place about something else: by what the places say, else (a clause or item citation) by how the text
+    cites the phrase's terms elsewhere — a comparison or a denial (「不走 4.10.2 八步结算链」) still names
+    the place it compares with, and a ten-gate line still cites its gate's item."""
+    found = _topic_verdict(ctx, topics, unit, at, ref)
+    if found is not None or ref.kind not in (RefKind.CLAUSE, RefKind.ITEM):
+        return found
+    place = topics.target(ref)[0]
+    habit = _habit(topics, unit, at, ref, place) if place is not None else None
+    if place is None or habit is None or _number_pair(unit.text, at, ref.raw):
+        return None
+    if _in_list(unit.text, at, at + len(ref.raw)) and not topics.list_confirms(unit, at, ref, *habit):
+        return None
+    return place, *habit
+
+
+def _number_pair(text: str, at: int, raw: str) -> bool:
+    """「船员 1.5∕有职业者 2.0」: numbers the reader took for a clause id."""
+    tail = text[at + len(raw) : at + len(raw) + 3]
+    return (
+        raw.count(".") == 1 and re.match(r"\s*[∕/~〜～]", tail) is not None and text[at - 1 : at] in " 型为"
+    )
+
+
+def _topic_verdict(
+    ctx: LintContext, topics: _Topics, unit: Unit, at: int, ref: Ref
+) -> tuple[Place, list[str], Place] | None:
+    """The verdict by what the cited place and its neighbours say."""
     if _compared_or_denied(unit.text, at, at + len(ref.raw)):
         return None
     listed = _in_list(unit.text, at, at + len(ref.raw))
-    tail = unit.text[at + len(ref.raw) : at + len(ref.raw) + 3]
-    if ref.raw.count(".") == 1 and re.match(r"\s*[∕/~〜～]", tail) and unit.text[at - 1 : at] in " 型为":
-        return None  # 「船员 1.5∕有职业者 2.0」: numbers the reader took for a clause id
+    if _number_pair(unit.text, at, ref.raw):
+        return None
     place, near = topics.target(ref)
     if place is None:
         return None
@@ -922,6 +967,28 @@ def _verdict(
 
 
 _HEAD_CUT = re.compile(r"[（(〔【]")
+
+
+def _habit(topics: _Topics, unit: Unit, at: int, ref: Ref, place: Place) -> tuple[list[str], Place] | None:
+    """The text's own citation habits (:mod:`ruleproof.lint.citehabits`) name a sibling of the cited place
+    for a term of the phrase that the cited place never says."""
+    cid = ref.target_clause or ""
+    if ref.target_item and ref.kind is RefKind.ITEM:
+        said = _squash(topics.ancestry(ref) + "。" + place.text)
+        others = {p.name: p for p in topics.places.items(cid)}
+    else:
+        said = _squash(place.text)
+        others = {c: Place(c, "") for c in topics.children(cid.rpartition(".")[0]) if "." in c}
+    siblings = [name for name in others if not _related(name, unit.id)]
+    terms = topics.topic(unit, at, ref.raw, near=True)
+    habit = topics.habits.evidence(
+        terms, place.name, siblings, lambda t: topics.present(t, said), (unit.id, at)
+    )
+    if habit is None:
+        return None
+    likely = others[habit.likely]
+    text = likely.text or topics.places.clause_text(likely.name)
+    return [habit.term], HabitualPlace(likely.name, text, habit.votes)
 
 
 _ENTRY_END = re.compile(r"[（(][^（）()]*\d[^（）()]*[）)]")
@@ -1432,15 +1499,35 @@ def _item_label_at(ctx: LintContext, unit: Unit, at: int, ref: Ref) -> bool:
 
 def _topic_finding(unit: Unit, ref: Ref, at: int, place: Place, terms: list[str], likely: Place) -> Finding:
     shown = "、".join(terms[:4])
+    if isinstance(likely, HabitualPlace):
+        zh = (
+            f"引用 {ref.raw}：此处讲「{shown}」，而 {place.name} 中没有这些内容；全文另有 {likely.votes} 处就"
+            f"「{shown}」引用 {likely.name}，从未引用 {place.name}，疑为改号后未同步"
+        )
+        en = (
+            f"cites {ref.raw}: the sentence is about '{shown}', which {place.name} never mentions; the text cites "
+            f"{likely.name} for it {likely.votes} times elsewhere and never {place.name} — probably renumbered"
+        )
+    else:
+        zh = f"引用 {ref.raw}：此处讲「{shown}」，而 {place.name} 中没有这些内容；{likely.name} 才讲这些，疑为改号后未同步"
+        en = (
+            f"cites {ref.raw}: the sentence is about '{shown}', which {place.name} never mentions; "
+            f"{likely.name} does — probably renumbered"
+        )
     return TOPIC.finding(
         unit.id,
         ref.line,
-        f"引用 {ref.raw}：此处讲「{shown}」，而 {place.name} 中没有这些内容；{likely.name} 才讲这些，疑为改号后未同步",
-        f"cites {ref.raw}: the sentence is about '{shown}', which {place.name} never mentions; "
-        f"{likely.name} does — probably renumbered",
+        zh,
+        en,
         clip(unit.text[max(0, at - 16) : at + len(ref.raw) + 4], 40),
         related=[(likely.name, None)],
-        extra={"target": place.name, "likely": likely.name, "terms": terms[:6], "kind": ref.kind.value},
+        extra={
+            "target": place.name,
+            "likely": likely.name,
+            "terms": terms[:6],
+            "kind": ref.kind.value,
+            **({"habit_votes": likely.votes} if isinstance(likely, HabitualPlace) else {}),
+        },
     )
 
 

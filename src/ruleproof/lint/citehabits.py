@@ -1,0 +1,92 @@
+"""(q) How the text itself cites a term: its citation habits as evidence about one citation.
+
+A rulebook cites the same matter again and again: 「感染侧层序依 5.3.3」 is printed seven times.  Read over
+every clause and item citation of the text, the terms of the phrase each one annotates make a map
+term → cited place.  A citation whose phrase says a term that the text cites at a *sibling* of the cited
+place at least ``HABIT_VOTES`` times, and never at the cited place, while the cited place never says the
+term, has most likely been renumbered: the text's own habit names the intended target.
+
+Guards, each a reading of what a citation can legitimately do:
+
+* the text cites this place for one of the phrase's terms elsewhere: the pairing is a habit too;
+* the cited place says a term of the phrase that does not point elsewhere (a registry row 「5.3.2 夜晚免疫
+  不参与感染侧层序」 cites where the exception is, by the exception's own words): it is about the phrase;
+* the citation being judged does not vote for itself.
+
+The map is learned from the text being checked, so it follows the next revision's habits, not this one's.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+HABIT_VOTES = 2  # citations of one term at a sibling before the text's habit is evidence
+
+
+@dataclass(frozen=True)
+class Habit:
+    """Evidence that a citation was meant for ``likely``: ``votes`` other citations of ``term`` land there."""
+
+    term: str
+    likely: str
+    votes: int
+
+
+@dataclass(frozen=True)
+class Citing:
+    """One citation of the text as the map reads it: where it stands, the place it cites, its terms."""
+
+    unit: str
+    at: int
+    place: str
+    terms: tuple[str, ...]
+
+
+class CitationHabits:
+    """For each term, how many citations of the text annotate it at each place."""
+
+    def __init__(self, citations: Iterable[Citing]) -> None:
+        self._counts: dict[str, Counter[str]] = {}
+        self._by_site: dict[tuple[str, int], Citing] = {}
+        for c in citations:
+            self._by_site[(c.unit, c.at)] = c
+            for t in set(c.terms):
+                self._counts.setdefault(t, Counter())[c.place] += 1
+
+    def votes(self, term: str, unit: str, at: int) -> Counter[str]:
+        """The places the text cites for ``term``, leaving out the citation at (``unit``, ``at``)."""
+        out = Counter(self._counts.get(term, Counter()))
+        own = self._by_site.get((unit, at))
+        if own is not None and term in own.terms:
+            out[own.place] -= 1
+        return out
+
+    def evidence(
+        self,
+        terms: Sequence[str],
+        cited: str,
+        siblings: Sequence[str],
+        says: Callable[[str], bool],
+        site: tuple[str, int],
+    ) -> Habit | None:
+        """The habit naming another of ``siblings`` for a phrase of ``terms`` that cites ``cited``; None
+        when the text cites ``cited`` for one of the terms too, or ``cited`` says a term that does not
+        point elsewhere, or no term points anywhere."""
+        per_term = {t: self.votes(t, *site) for t in terms}
+        if any(v[cited] > 0 for v in per_term.values()):
+            return None
+        best: Habit | None = None
+        for t, v in per_term.items():
+            ranked = sorted(((v[s], s) for s in siblings if s != cited), reverse=True)
+            n, likely = ranked[0] if ranked else (0, "")
+            if len(ranked) > 1 and ranked[1][0] == n:
+                likely = ""  # two siblings cited alike for this term: no telling which was meant
+            if says(t):
+                if n < HABIT_VOTES:
+                    return None  # the cited place says this term, and the text cites it nowhere else
+                continue
+            if likely and n >= HABIT_VOTES and (best is None or n > best.votes):
+                best = Habit(t, likely, n)
+        return best

@@ -11,7 +11,12 @@ Guards, each a reading of what a citation can legitimately do:
 * the text cites this place for one of the phrase's terms elsewhere: the pairing is a habit too;
 * the cited place says a term of the phrase that does not point elsewhere (a registry row 「5.3.2 夜晚免疫
   不参与感染侧层序」 cites where the exception is, by the exception's own words): it is about the phrase;
-* the citation being judged does not vote for itself.
+* the citation being judged does not vote for itself;
+* two siblings cited alike for the term name neither.
+
+One citation elsewhere is evidence only with the sibling's own word for it: a term rare in the book
+(at most a tenth of the clauses) that the sibling's title names.  An item citation also votes for its
+clause (「（4.10.2③）」 cites 4.10.2).
 
 The map is learned from the text being checked, so it follows the next revision's habits, not this one's.
 """
@@ -22,7 +27,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-HABIT_VOTES = 2  # citations of one term at a sibling before the text's habit is evidence
+HABIT_VOTES = 2  # citations of one term at a sibling before the text's habit is evidence on its own
 
 
 @dataclass(frozen=True)
@@ -36,11 +41,12 @@ class Habit:
 
 @dataclass(frozen=True)
 class Citing:
-    """One citation of the text as the map reads it: where it stands, the place it cites, its terms."""
+    """One citation of the text as the map reads it: where it stands, the places it cites (an item and its
+    clause: 「（4.10.2③）」 cites 4.10.2 too), its terms."""
 
     unit: str
     at: int
-    place: str
+    places: tuple[str, ...]
     terms: tuple[str, ...]
 
 
@@ -53,14 +59,14 @@ class CitationHabits:
         for c in citations:
             self._by_site[(c.unit, c.at)] = c
             for t in set(c.terms):
-                self._counts.setdefault(t, Counter())[c.place] += 1
+                self._counts.setdefault(t, Counter()).update(c.places)
 
     def votes(self, term: str, unit: str, at: int) -> Counter[str]:
         """The places the text cites for ``term``, leaving out the citation at (``unit``, ``at``)."""
         out = Counter(self._counts.get(term, Counter()))
         own = self._by_site.get((unit, at))
         if own is not None and term in own.terms:
-            out[own.place] -= 1
+            out.subtract(own.places)
         return out
 
     def evidence(
@@ -70,10 +76,12 @@ class CitationHabits:
         siblings: Sequence[str],
         says: Callable[[str], bool],
         site: tuple[str, int],
+        confirms: Callable[[str, str], bool] | None = None,
     ) -> Habit | None:
         """The habit naming another of ``siblings`` for a phrase of ``terms`` that cites ``cited``; None
         when the text cites ``cited`` for one of the terms too, or ``cited`` says a term that does not
-        point elsewhere, or no term points anywhere."""
+        point elsewhere, or no term points anywhere.  One citation elsewhere is enough when ``confirms``
+        (term, sibling) holds: the sibling is itself about the term (its title names it)."""
         per_term = {t: self.votes(t, *site) for t in terms}
         if any(v[cited] > 0 for v in per_term.values()):
             return None
@@ -87,6 +95,8 @@ class CitationHabits:
                 if n < HABIT_VOTES:
                     return None  # the cited place says this term, and the text cites it nowhere else
                 continue
-            if likely and n >= HABIT_VOTES and (best is None or n > best.votes):
+            if not likely or (n < HABIT_VOTES and not (n and confirms is not None and confirms(t, likely))):
+                continue
+            if best is None or n > best.votes:
                 best = Habit(t, likely, n)
         return best

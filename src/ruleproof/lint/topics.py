@@ -434,7 +434,15 @@ class _Topics:
             at = self.locate(unit, ref) if unit is not None else None
             place = self.target(ref)[0]
             if unit is not None and at is not None and place is not None:
-                cites.append(Citing(unit.id, at, place.name, tuple(self.topic(unit, at, ref.raw, near=True))))
+                places = (place.name, ref.target_clause) if place.name != ref.target_clause else (place.name,)
+                cites.append(
+                    Citing(
+                        unit.id,
+                        at,
+                        tuple(p for p in places if p),
+                        tuple(self.topic(unit, at, ref.raw, near=True)),
+                    )
+                )
         return CitationHabits(cites)
 
     def gate_defined(self, unit: Unit, at: int, ref: Ref) -> bool:
@@ -982,7 +990,15 @@ def _habit(topics: _Topics, unit: Unit, at: int, ref: Ref, place: Place) -> tupl
     siblings = [name for name in others if not _related(name, unit.id)]
     terms = topics.topic(unit, at, ref.raw, near=True)
     habit = topics.habits.evidence(
-        terms, place.name, siblings, lambda t: topics.present(t, said), (unit.id, at)
+        terms,
+        place.name,
+        siblings,
+        lambda t: topics.present(t, said),
+        (unit.id, at),
+        lambda t, name: (
+            topics.vocab.specific(t, STRONG_SHARE)
+            and (topics.about(t, others[name]) if others[name].text else t in topics.title_names(name))
+        ),
     )
     if habit is None:
         return None

@@ -855,6 +855,36 @@ def _topics(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
         if found is not None:
             place, terms, likely = found
             yield _topic_finding(unit, ref, at, place, terms, likely)
+    for ref in ctx.doc.refs():
+        unit = _self_citing_unit(ctx, ref)
+        at = topics.locate(unit, ref) if unit is not None else None
+        found = _self_citation(topics, unit, at, ref) if unit is not None and at is not None else None
+        if unit is not None and at is not None and found is not None:
+            yield _topic_finding(unit, ref, at, *found)
+
+
+def _self_citing_unit(ctx: LintContext, ref: Ref) -> Unit | None:
+    """The clause of a citation of that very clause (「依 6.8.2」 in 6.8.2), judged apart from the others."""
+    if ref.kind is not RefKind.CLAUSE or ref.target_item or ref.quoted or ref.context == "tag":
+        return None
+    unit = _citing_unit(ctx, ref)
+    return unit if unit is not None and unit.is_clause and unit.id == ref.target_clause else None
+
+
+def _self_citation(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+    """A clause citing itself is judged by the text's citation habits against what the clause says outside
+    the citing sentence (the sentence says its own phrase): the text legitimately cites a clause from
+    within it (「受 4.8.1 连续保护限制」 in 4.8.1, whose other sentences say 连续保护), but a renumbering that
+    lands a citation on its own clause leaves a phrase the clause says nowhere else, cited at a sibling."""
+    if _compared_or_denied(unit.text, at, at + len(ref.raw)) or _in_list(unit.text, at, at + len(ref.raw)):
+        return None
+    sent = sentence_at(topics.sentences_of(unit), at)
+    own = topics.places.clause_text(unit.id)
+    if sent is not None:
+        own = own.replace(sent.text, "。", 1)
+    place = Place(unit.id, topics.ancestry(ref) + "。" + own)
+    habit = _habit(topics, unit, at, ref, place)
+    return (Place(unit.id, topics.places.clause_text(unit.id)), *habit) if habit is not None else None
 
 
 def _judged_unit(ctx: LintContext, ref: Ref) -> Unit | None:

@@ -440,10 +440,20 @@ class _Topics:
                         unit.id,
                         at,
                         tuple(p for p in places if p),
-                        tuple(self.topic(unit, at, ref.raw, near=True)),
+                        tuple(self.habit_terms(unit, at, ref.raw)),
                     )
                 )
         return CitationHabits(cites)
+
+    def habit_terms(self, unit: Unit, at: int, raw: str) -> list[str]:
+        """What a citation is filed under in the habit map: the terms of the phrase it annotates, and the
+        two characters right before it (a particle 依∕见∕于∕入… dropped: 「登记入 2.8.9」 → 登记), marked
+        apart from the vocabulary — the text's set phrases 「登记于 2.8.9」「详依 2.3.4」 name a place too."""
+        terms = self.topic(unit, at, raw, near=True)
+        m = _LEAD.search(unit.text, max(0, at - 8), at)
+        if m is not None:
+            terms.append(LEAD_MARK + m.group("w"))
+        return terms
 
     def gate_defined(self, unit: Unit, at: int, ref: Ref) -> bool:
         """In a 十关核验 line, the gate a citation stands under cites the same clause in the checklist."""
@@ -1005,6 +1015,8 @@ def _topic_verdict(
 
 
 _HEAD_CUT = re.compile(r"[（(〔【]")
+LEAD_MARK = "‹"  # a lead word in the habit map, kept apart from the vocabulary's terms
+_LEAD = re.compile(r"(?P<w>[\u4e00-\u9fff]{2})[依见于入按据在及与和]?[\s（(]*$")
 
 
 def _habit(topics: _Topics, unit: Unit, at: int, ref: Ref, place: Place) -> tuple[list[str], Place] | None:
@@ -1018,12 +1030,12 @@ def _habit(topics: _Topics, unit: Unit, at: int, ref: Ref, place: Place) -> tupl
         said = _squash(place.text)
         others = {c: Place(c, "") for c in topics.children(cid.rpartition(".")[0]) if "." in c}
     siblings = [name for name in others if not _related(name, unit.id)]
-    terms = topics.topic(unit, at, ref.raw, near=True)
+    terms = topics.habit_terms(unit, at, ref.raw)
     habit = topics.habits.evidence(
         terms,
         place.name,
         siblings,
-        lambda t: topics.present(t, said),
+        lambda t: topics.present(t.removeprefix(LEAD_MARK), said),
         (unit.id, at),
         lambda t, name: (
             topics.vocab.specific(t, STRONG_SHARE)
@@ -1034,7 +1046,7 @@ def _habit(topics: _Topics, unit: Unit, at: int, ref: Ref, place: Place) -> tupl
         return None
     likely = others[habit.likely]
     text = likely.text or topics.places.clause_text(likely.name)
-    return [habit.term], HabitualPlace(likely.name, text, habit.votes)
+    return [habit.term.removeprefix(LEAD_MARK)], HabitualPlace(likely.name, text, habit.votes)
 
 
 _ENTRY_END = re.compile(r"[（(][^（）()]*\d[^（）()]*[）)]")

@@ -63,11 +63,24 @@ class CitationHabits:
 
     def votes(self, term: str, unit: str, at: int) -> Counter[str]:
         """The places the text cites for ``term``, leaving out the citation at (``unit``, ``at``)."""
-        out = Counter(self._counts.get(term, Counter()))
+        counts = self._counts.get(term)
+        if counts is None:
+            return Counter()
         own = self._by_site.get((unit, at))
-        if own is not None and term in own.terms:
-            out.subtract(own.places)
+        if own is None or term not in own.terms:
+            return counts  # (read only: the callers never change it)
+        out = Counter(counts)
+        out.subtract(own.places)
         return out
+
+    def cited_elsewhere(self, terms: Sequence[str], site: tuple[str, int]) -> bool:
+        """Whether another citation of the text is filed under one of ``terms``."""
+        own = self._by_site.get(site)
+        for t in terms:
+            counts = self._counts.get(t)
+            if counts and counts.total() > (len(own.places) if own is not None and t in own.terms else 0):
+                return True
+        return False
 
     def evidence(
         self,
@@ -83,8 +96,8 @@ class CitationHabits:
         point elsewhere, or no term points anywhere.  One citation elsewhere is enough when ``confirms``
         (term, sibling) holds: the sibling is itself about the term (its title names it)."""
         per_term = {t: self.votes(t, *site) for t in terms}
-        if any(v[cited] > 0 for v in per_term.values()):
-            return None
+        if not any(per_term.values()) or any(v[cited] > 0 for v in per_term.values()):
+            return None  # (most citations: no term of theirs is cited anywhere else)
         best: Habit | None = None
         for t, v in per_term.items():
             ranked = sorted(((v[s], s) for s in siblings if s != cited), reverse=True)

@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from ruleproof.findings import Finding, Severity
 from ruleproof.lint.base import CheckInfo, clip
@@ -409,6 +409,7 @@ class _Topics:
         self._sibling_names: dict[str, frozenset[str]] = {}
         self._title_heads: dict[str, frozenset[str]] = {}
         self._family_titles: dict[str, str] = {}
+        self._topic_terms: dict[tuple[str, int, str, bool, bool], list[str]] = {}
         parsed = parse_gates(ctx)
         self.gates = parsed[1] if parsed else []
         owner = ctx.clause(parsed[0]) if parsed else None
@@ -499,14 +500,14 @@ class _Topics:
         return out
 
     def topic(self, unit: Unit, at: int, raw: str, wide: bool = False, near: bool = False) -> list[str]:
-        window = self.window(unit, at, raw, wide, near)
-        out: list[str] = []
-        for h in self.vocab.scan(window):
-            if h.term in out:
-                continue
-            if self.vocab.specific(h.term, SPECIFIC_SHARE):
-                out.append(h.term)
-        return out
+        key = (unit.id, at, raw, wide, near)
+        out = self._topic_terms.get(key)
+        if out is None:
+            out = self._topic_terms[key] = []
+            for h in self.vocab.scan(self.window(unit, at, raw, wide, near)):
+                if h.term not in out and self.vocab.specific(h.term, SPECIFIC_SHARE):
+                    out.append(h.term)
+        return list(out)
 
     def window(self, unit: Unit, at: int, raw: str, wide: bool = False, near: bool = False) -> str:
         """Terms of what the citation annotates.  In a bracket that holds words besides citations
@@ -1022,6 +1023,9 @@ _LEAD = re.compile(r"(?P<w>[\u4e00-\u9fff]{2})[依见于入按据在及与和]?[
 def _habit(topics: _Topics, unit: Unit, at: int, ref: Ref, place: Place) -> tuple[list[str], Place] | None:
     """The text's own citation habits (:mod:`ruleproof.lint.citehabits`) name a sibling of the cited place
     for a term of the phrase that the cited place never says."""
+    terms = topics.habit_terms(unit, at, ref.raw)
+    if not topics.habits.cited_elsewhere(terms, (unit.id, at)):
+        return None  # (most citations: decided before the siblings are read)
     cid = ref.target_clause or ""
     if ref.target_item and ref.kind is RefKind.ITEM:
         said = _squash(topics.ancestry(ref) + "。" + place.text)
@@ -1029,8 +1033,7 @@ def _habit(topics: _Topics, unit: Unit, at: int, ref: Ref, place: Place) -> tupl
     else:
         said = _squash(place.text)
         others = {c: Place(c, "") for c in topics.children(cid.rpartition(".")[0]) if "." in c}
-    siblings = [name for name in others if not _related(name, unit.id)]
-    terms = topics.habit_terms(unit, at, ref.raw)
+    siblings = [name for name in others if name != place.name and not _related(name, unit.id)]
     habit = topics.habits.evidence(
         terms,
         place.name,
@@ -1592,6 +1595,7 @@ def _topic_finding(unit: Unit, ref: Ref, at: int, place: Place, terms: list[str]
 _CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
 
 
+@lru_cache(maxsize=8192)
 def _related(a: str, b: str) -> bool:
     """Two places of one clause family (「6.8」「6.8.3」「6.8.3⑧」)."""
     base_a = re.sub(r"[①-⑳(（].*$", "", a)

@@ -1038,7 +1038,8 @@ def _habit(topics: _Topics, unit: Unit, at: int, ref: Ref, place: Place) -> tupl
         terms,
         place.name,
         siblings,
-        lambda t: topics.present(t.removeprefix(LEAD_MARK), said),
+        # a lead word is two characters, said in passing everywhere: the place must be about it
+        lambda t: topics.about(t[1:], place) if t.startswith(LEAD_MARK) else topics.present(t, said),
         (unit.id, at),
         lambda t, name: (
             topics.vocab.specific(t, STRONG_SHARE)

@@ -388,6 +388,12 @@ def test_restated_numbers_agree_on_the_real_text(findings: list[Finding]) -> Non
             "citation-topic",
             {"4.9.7"},
         ),
+        # the word right before a citation is filed too: 「登记入 2.8.9」 is the text's set phrase (21 times)
+        (
+            [("明文声明一处并登记入 2.8.9 即可", "明文声明一处并登记入 2.8.11 即可")],
+            "citation-topic",
+            {"4.14.7"},
+        ),
         # a quoted term that is not at the cited clause (清洗 is 5.9's)
         ([("依5.9「清洗」", "依5.8「清洗」")], "citation-quote", {"5.3.5"}),
         # one batch label twice in a run
@@ -441,6 +447,7 @@ def test_restated_numbers_agree_on_the_real_text(findings: list[Finding]) -> Non
         "glossary-entry",
         "habit-denied",
         "habit-gate-line",
+        "habit-lead-word",
         "quote-term",
         "batch-run",
         "cut-term",

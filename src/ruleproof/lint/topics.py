@@ -1563,12 +1563,12 @@ def _topic_finding(unit: Unit, ref: Ref, at: int, place: Place, terms: list[str]
     shown = "、".join(terms[:4])
     if isinstance(likely, HabitualPlace):
         zh = (
-            f"引用 {ref.raw}：此处讲「{shown}」，而 {place.name} 中没有这些内容；全文另有 {likely.votes} 处就"
-            f"「{shown}」引用 {likely.name}，从未引用 {place.name}，疑为改号后未同步"
+            f"引用 {ref.raw}：此处讲「{shown}」；全文另有 {likely.votes} 处就「{shown}」引用 {likely.name}，"
+            f"从未引用 {place.name}，而 {place.name} 并不讲这些，疑为改号后未同步"
         )
         en = (
-            f"cites {ref.raw}: the sentence is about '{shown}', which {place.name} never mentions; the text cites "
-            f"{likely.name} for it {likely.votes} times elsewhere and never {place.name} — probably renumbered"
+            f"cites {ref.raw}: the sentence is about '{shown}'; the text cites {likely.name} for it "
+            f"{likely.votes} times elsewhere and never {place.name}, which is not about it — probably renumbered"
         )
     else:
         zh = f"引用 {ref.raw}：此处讲「{shown}」，而 {place.name} 中没有这些内容；{likely.name} 才讲这些，疑为改号后未同步"

@@ -526,7 +526,13 @@ class _Topics:
             window = text[at + len(raw) : min(s_hi, at + len(raw) + 30)]
         elif opener is not None:
             closer = _close_bracket(text, opener, s_hi)
-            inside = _REFERENCE.sub("", _own_part(text, opener + 1, closer, at))
+            own = _own_part(text, opener + 1, closer, at)
+            inside = _REFERENCE.sub("", own)
+            if inside.strip() in ("见", "依", "详见", "参见"):
+                # 「（…系救援额度指向自身，见3.3.8，…）」: a bare 「见」 points at the part before it
+                sep = max(text.rfind(c, opener + 1, at) for c in "，；,;")
+                if sep > opener + 1:
+                    inside = _REFERENCE.sub("", _own_part(text, opener + 1, closer, sep - 1))
             if len(re.sub(r"[^\u4e00-\u9fff]", "", inside)) >= 2:
                 window = inside
             else:

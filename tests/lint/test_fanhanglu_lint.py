@@ -198,6 +198,9 @@ def test_citation_findings_on_the_real_text_are_the_judged_ones(findings: list[F
         ("citation-topic", "2.8.9", "2.8.2⑨"),
         ("citation-topic", "2.8.16", "6.9.1⑤"),
         ("citation-topic", "6.1.2", "6.9.1④"),
+        # issue 10, fourth pass: 「（其自身感染致濒死者，系救援额度指向自身，见3.3.8，非自救）」 — 3.3.8 is
+        # 抗体; the rule is 3.3.6's (line 1409), which the finding names: a defect found by reading
+        ("citation-topic", "4.5.2", "3.3.8"),
         ("citation-quote", "4.11.1", "4.10.5"),
         ("citation-quote", "4.14.6", "3.3.1④"),
         ("citation-quote", "4.14.6", "3.3.8"),
@@ -408,6 +411,26 @@ def test_restated_numbers_agree_on_the_real_text(findings: list[Finding]) -> Non
         ([("步骤4a结算后随批次④公告", "步骤4a结算后随批次⑤公告")], "citation-topic", {"4.3.6"}),
         # a glossary entry cites a place that never names the term it defines (疫苗抗体 is 4.14.4④)
         ([("不累积、不顺延（4.14.4④）", "不累积、不顺延（4.14.4⑤）")], "citation-topic", {"附录一"}),
+        # issue 10, fourth pass: the text's citation habits — 八步结算链 is cited at 4.10.2 five times
+        # elsewhere (inside a denial 「不走…」, which still names what it denies); 判定基准 at 2.8.1① eight
+        # times (in a ten-gate line, whose gate the checklist cites by clause only)
+        ([("②延迟类不走 4.10.2 八步结算链", "②延迟类不走 4.10.3 八步结算链")], "citation-topic", {"4.10.1"}),
+        (
+            [
+                (
+                    "与窃听者同席位（4.12）②判定基准＝字面身份（2.8.1①）",
+                    "与窃听者同席位（4.12）②判定基准＝字面身份（2.8.1②）",
+                )
+            ],
+            "citation-topic",
+            {"4.9.7"},
+        ),
+        # the word right before a citation is filed too: 「登记入 2.8.9」 is the text's set phrase (21 times)
+        (
+            [("明文声明一处并登记入 2.8.9 即可", "明文声明一处并登记入 2.8.11 即可")],
+            "citation-topic",
+            {"4.14.7"},
+        ),
         # a quoted term that is not at the cited clause (清洗 is 5.9's)
         ([("依5.9「清洗」", "依5.8「清洗」")], "citation-quote", {"5.3.5"}),
         # one batch label twice in a run
@@ -489,6 +512,9 @@ def test_restated_numbers_agree_on_the_real_text(findings: list[Finding]) -> Non
         "step-rowless",
         "batch-time",
         "glossary-entry",
+        "habit-denied",
+        "habit-gate-line",
+        "habit-lead-word",
         "quote-term",
         "batch-run",
         "cut-term",

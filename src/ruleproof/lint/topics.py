@@ -32,10 +32,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from ruleproof.findings import Finding, Severity
 from ruleproof.lint.base import CheckInfo, clip
+from ruleproof.lint.citehabits import CitationHabits, Citing
 from ruleproof.lint.context import CLAUSE_ID, LintContext, Unit, is_descendant, normalize_item, safe_key
 from ruleproof.lint.gatelines import find_gate_lines, parse_gates
 from ruleproof.lint.registry import Registry, parse_registry
@@ -152,6 +153,13 @@ class Place:
 
     name: str
     text: str
+
+
+@dataclass(frozen=True)
+class HabitualPlace(Place):
+    """A likely target named by the text's citation habits: ``votes`` other citations of the term land here."""
+
+    votes: int = 0
 
 
 _SQUASHED: dict[str, str] = {}
@@ -404,6 +412,7 @@ class _Topics:
         self._sibling_names: dict[str, frozenset[str]] = {}
         self._title_heads: dict[str, frozenset[str]] = {}
         self._family_titles: dict[str, str] = {}
+        self._topic_terms: dict[tuple[str, int, str, bool, bool], list[str]] = {}
         parsed = parse_gates(ctx)
         self.gates = parsed[1] if parsed else []
         owner = ctx.clause(parsed[0]) if parsed else None
@@ -433,6 +442,36 @@ class _Topics:
             return None
         shown, entry = found
         return shown, Place(f"{registry.clause}{entry.label}", entry.text)
+
+    @cached_property
+    def habits(self) -> CitationHabits:
+        """What the text cites for each term of the phrases its clause and item citations annotate."""
+        cites: list[Citing] = []
+        for ref in self.ctx.doc.refs():
+            unit = _judged_unit(self.ctx, ref) if ref.kind in (RefKind.CLAUSE, RefKind.ITEM) else None
+            at = self.locate(unit, ref) if unit is not None else None
+            place = self.target(ref)[0]
+            if unit is not None and at is not None and place is not None:
+                places = (place.name, ref.target_clause) if place.name != ref.target_clause else (place.name,)
+                cites.append(
+                    Citing(
+                        unit.id,
+                        at,
+                        tuple(p for p in places if p),
+                        tuple(self.habit_terms(unit, at, ref.raw)),
+                    )
+                )
+        return CitationHabits(cites)
+
+    def habit_terms(self, unit: Unit, at: int, raw: str) -> list[str]:
+        """What a citation is filed under in the habit map: the terms of the phrase it annotates, and the
+        two characters right before it (a particle 依∕见∕于∕入… dropped: 「登记入 2.8.9」 → 登记), marked
+        apart from the vocabulary — the text's set phrases 「登记于 2.8.9」「详依 2.3.4」 name a place too."""
+        terms = self.topic(unit, at, raw, near=True)
+        m = _LEAD.search(unit.text, max(0, at - 8), at)
+        if m is not None:
+            terms.append(LEAD_MARK + m.group("w"))
+        return terms
 
     def gate_defined(self, unit: Unit, at: int, ref: Ref) -> bool:
         """In a 十关核验 line, the gate a citation stands under cites the same clause in the checklist."""
@@ -478,14 +517,14 @@ class _Topics:
         return out
 
     def topic(self, unit: Unit, at: int, raw: str, wide: bool = False, near: bool = False) -> list[str]:
-        window = self.window(unit, at, raw, wide, near)
-        out: list[str] = []
-        for h in self.vocab.scan(window):
-            if h.term in out:
-                continue
-            if self.vocab.specific(h.term, SPECIFIC_SHARE):
-                out.append(h.term)
-        return out
+        key = (unit.id, at, raw, wide, near)
+        out = self._topic_terms.get(key)
+        if out is None:
+            out = self._topic_terms[key] = []
+            for h in self.vocab.scan(self.window(unit, at, raw, wide, near)):
+                if h.term not in out and self.vocab.specific(h.term, SPECIFIC_SHARE):
+                    out.append(h.term)
+        return list(out)
 
     def window(self, unit: Unit, at: int, raw: str, wide: bool = False, near: bool = False) -> str:
         """Terms of what the citation annotates.  In a bracket that holds words besides citations
@@ -504,7 +543,13 @@ class _Topics:
             window = text[at + len(raw) : min(s_hi, at + len(raw) + 30)]
         elif opener is not None:
             closer = _close_bracket(text, opener, s_hi)
-            inside = _REFERENCE.sub("", _own_part(text, opener + 1, closer, at))
+            own = _own_part(text, opener + 1, closer, at)
+            inside = _REFERENCE.sub("", own)
+            if inside.strip() in ("见", "依", "详见", "参见"):
+                # 「（…系救援额度指向自身，见3.3.8，…）」: a bare 「见」 points at the part before it
+                sep = max(text.rfind(c, opener + 1, at) for c in "，；,;")
+                if sep > opener + 1:
+                    inside = _REFERENCE.sub("", _own_part(text, opener + 1, closer, sep - 1))
             if len(re.sub(r"[^\u4e00-\u9fff]", "", inside)) >= 2:
                 window = inside
             else:
@@ -843,6 +888,36 @@ def _topics(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
         if found is not None:
             place, terms, likely = found
             yield _topic_finding(unit, ref, at, place, terms, likely)
+    for ref in ctx.doc.refs():
+        unit = _self_citing_unit(ctx, ref)
+        at = topics.locate(unit, ref) if unit is not None else None
+        found = _self_citation(topics, unit, at, ref) if unit is not None and at is not None else None
+        if unit is not None and at is not None and found is not None:
+            yield _topic_finding(unit, ref, at, *found)
+
+
+def _self_citing_unit(ctx: LintContext, ref: Ref) -> Unit | None:
+    """The clause of a citation of that very clause (「依 6.8.2」 in 6.8.2), judged apart from the others."""
+    if ref.kind is not RefKind.CLAUSE or ref.target_item or ref.quoted or ref.context == "tag":
+        return None
+    unit = _citing_unit(ctx, ref)
+    return unit if unit is not None and unit.is_clause and unit.id == ref.target_clause else None
+
+
+def _self_citation(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+    """A clause citing itself is judged by the text's citation habits against what the clause says outside
+    the citing sentence (the sentence says its own phrase): the text legitimately cites a clause from
+    within it (「受 4.8.1 连续保护限制」 in 4.8.1, whose other sentences say 连续保护), but a renumbering that
+    lands a citation on its own clause leaves a phrase the clause says nowhere else, cited at a sibling."""
+    if _compared_or_denied(unit.text, at, at + len(ref.raw)) or _in_list(unit.text, at, at + len(ref.raw)):
+        return None
+    sent = sentence_at(topics.sentences_of(unit), at)
+    own = topics.places.clause_text(unit.id)
+    if sent is not None:
+        own = own.replace(sent.text, "。", 1)
+    place = Place(unit.id, topics.ancestry(ref) + "。" + own)
+    habit = _habit(topics, unit, at, ref, place)
+    return (Place(unit.id, topics.places.clause_text(unit.id)), *habit) if habit is not None else None
 
 
 def _judged_unit(ctx: LintContext, ref: Ref) -> Unit | None:
@@ -869,15 +944,40 @@ def _verdict(
     ctx: LintContext, topics: _Topics, unit: Unit, at: int, ref: Ref
 ) -> tuple[Place, list[str], Place] | None:
     """The cited place, the evidence and the likely intended target, when the citation at ``at`` lands on a
-    place about something else."""
+    place about something else: by what the places say, else (a clause or item citation) by how the text
+    cites the phrase's terms elsewhere — a comparison or a denial (「不走 4.10.2 八步结算链」) still names
+    the place it compares with, and a ten-gate line still cites its gate's item."""
+    found = _topic_verdict(ctx, topics, unit, at, ref)
+    if found is not None or ref.kind not in (RefKind.CLAUSE, RefKind.ITEM):
+        return found
+    place = topics.target(ref)[0]
+    habit = _habit(topics, unit, at, ref, place) if place is not None else None
+    if place is None or habit is None or _number_pair(unit.text, at, ref.raw):
+        return None
+    if _in_list(unit.text, at, at + len(ref.raw)) and not topics.list_confirms(unit, at, ref, *habit):
+        return None
+    return place, *habit
+
+
+def _number_pair(text: str, at: int, raw: str) -> bool:
+    """「船员 1.5∕有职业者 2.0」: numbers the reader took for a clause id."""
+    tail = text[at + len(raw) : at + len(raw) + 3]
+    return (
+        raw.count(".") == 1 and re.match(r"\s*[∕/~〜～]", tail) is not None and text[at - 1 : at] in " 型为"
+    )
+
+
+def _topic_verdict(
+    ctx: LintContext, topics: _Topics, unit: Unit, at: int, ref: Ref
+) -> tuple[Place, list[str], Place] | None:
+    """The verdict by what the cited place and its neighbours say."""
     from ruleproof.lint import step_topics  # (it reads this module's places: imported when called)
 
     if _compared_or_denied(unit.text, at, at + len(ref.raw)):
         return None
     listed = _in_list(unit.text, at, at + len(ref.raw))
-    tail = unit.text[at + len(ref.raw) : at + len(ref.raw) + 3]
-    if ref.raw.count(".") == 1 and re.match(r"\s*[∕/~〜～]", tail) and unit.text[at - 1 : at] in " 型为":
-        return None  # 「船员 1.5∕有职业者 2.0」: numbers the reader took for a clause id
+    if _number_pair(unit.text, at, ref.raw):
+        return None
     place, near = topics.target(ref)
     if place is None:
         return None
@@ -943,6 +1043,41 @@ def _verdict(
 
 
 _HEAD_CUT = re.compile(r"[（(〔【]")
+LEAD_MARK = "‹"  # a lead word in the habit map, kept apart from the vocabulary's terms
+_LEAD = re.compile(r"(?P<w>[\u4e00-\u9fff]{2})[依见于入按据在及与和]?[\s（(]*$")
+
+
+def _habit(topics: _Topics, unit: Unit, at: int, ref: Ref, place: Place) -> tuple[list[str], Place] | None:
+    """The text's own citation habits (:mod:`ruleproof.lint.citehabits`) name a sibling of the cited place
+    for a term of the phrase that the cited place never says."""
+    terms = topics.habit_terms(unit, at, ref.raw)
+    if not topics.habits.cited_elsewhere(terms, (unit.id, at)):
+        return None  # (most citations: decided before the siblings are read)
+    cid = ref.target_clause or ""
+    if ref.target_item and ref.kind is RefKind.ITEM:
+        said = _squash(topics.ancestry(ref) + "。" + place.text)
+        others = {p.name: p for p in topics.places.items(cid)}
+    else:
+        said = _squash(place.text)
+        others = {c: Place(c, "") for c in topics.children(cid.rpartition(".")[0]) if "." in c}
+    siblings = [name for name in others if name != place.name and not _related(name, unit.id)]
+    habit = topics.habits.evidence(
+        terms,
+        place.name,
+        siblings,
+        # a lead word is two characters, said in passing everywhere: the place must be about it
+        lambda t: topics.about(t[1:], place) if t.startswith(LEAD_MARK) else topics.present(t, said),
+        (unit.id, at),
+        lambda t, name: (
+            topics.vocab.specific(t, STRONG_SHARE)
+            and (topics.about(t, others[name]) if others[name].text else t in topics.title_names(name))
+        ),
+    )
+    if habit is None:
+        return None
+    likely = others[habit.likely]
+    text = likely.text or topics.places.clause_text(likely.name)
+    return [habit.term.removeprefix(LEAD_MARK)], HabitualPlace(likely.name, text, habit.votes)
 
 
 _ENTRY_END = re.compile(r"[（(][^（）()]*\d[^（）()]*[）)]")
@@ -1104,21 +1239,42 @@ def _item_label_at(ctx: LintContext, unit: Unit, at: int, ref: Ref) -> bool:
 
 def _topic_finding(unit: Unit, ref: Ref, at: int, place: Place, terms: list[str], likely: Place) -> Finding:
     shown = "、".join(terms[:4])
+    if isinstance(likely, HabitualPlace):
+        zh = (
+            f"引用 {ref.raw}：此处讲「{shown}」；全文另有 {likely.votes} 处就「{shown}」引用 {likely.name}，"
+            f"从未引用 {place.name}，而 {place.name} 并不讲这些，疑为改号后未同步"
+        )
+        en = (
+            f"cites {ref.raw}: the sentence is about '{shown}'; the text cites {likely.name} for it "
+            f"{likely.votes} times elsewhere and never {place.name}, which is not about it — probably renumbered"
+        )
+    else:
+        zh = f"引用 {ref.raw}：此处讲「{shown}」，而 {place.name} 中没有这些内容；{likely.name} 才讲这些，疑为改号后未同步"
+        en = (
+            f"cites {ref.raw}: the sentence is about '{shown}', which {place.name} never mentions; "
+            f"{likely.name} does — probably renumbered"
+        )
     return TOPIC.finding(
         unit.id,
         ref.line,
-        f"引用 {ref.raw}：此处讲「{shown}」，而 {place.name} 中没有这些内容；{likely.name} 才讲这些，疑为改号后未同步",
-        f"cites {ref.raw}: the sentence is about '{shown}', which {place.name} never mentions; "
-        f"{likely.name} does — probably renumbered",
+        zh,
+        en,
         clip(unit.text[max(0, at - 16) : at + len(ref.raw) + 4], 40),
         related=[(likely.name, None)],
-        extra={"target": place.name, "likely": likely.name, "terms": terms[:6], "kind": ref.kind.value},
+        extra={
+            "target": place.name,
+            "likely": likely.name,
+            "terms": terms[:6],
+            "kind": ref.kind.value,
+            **({"habit_votes": likely.votes} if isinstance(likely, HabitualPlace) else {}),
+        },
     )
 
 
 _CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
 
 
+@lru_cache(maxsize=8192)
 def _related(a: str, b: str) -> bool:
     """Two places of one clause family (「6.8」「6.8.3」「6.8.3⑧」)."""
     base_a = re.sub(r"[①-⑳(（].*$", "", a)

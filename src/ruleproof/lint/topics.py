@@ -451,7 +451,7 @@ class _Topics:
             unit = _judged_unit(self.ctx, ref) if ref.kind in (RefKind.CLAUSE, RefKind.ITEM) else None
             at = self.locate(unit, ref) if unit is not None else None
             place = self.target(ref)[0]
-            if unit is not None and at is not None and place is not None:
+            if unit is not None and at is not None and place is not None and not _in_tag(unit.text, at):
                 places = (place.name, ref.target_clause) if place.name != ref.target_clause else (place.name,)
                 cites.append(
                     Citing(
@@ -957,6 +957,13 @@ def _verdict(
     if _in_list(unit.text, at, at + len(ref.raw)) and not topics.list_confirms(unit, at, ref, *habit):
         return None
     return place, *habit
+
+
+def _in_tag(text: str, at: int) -> bool:
+    """A citation inside a bracketed tag (〔通则 2.9 之例外〕, 〔适用 2.9〕) names the rule the clause departs from or
+    applies, not the topic of the words before it: it is not filed in the habit map."""
+    opener = text.rfind("〔", max(0, at - 20), at)
+    return opener >= 0 and "〕" not in text[opener:at] and "〕" in text[at : at + 30]
 
 
 def _number_pair(text: str, at: int, raw: str) -> bool:

@@ -163,6 +163,19 @@ def stored(k: str) -> Any:
     return None if got is _MISS else got
 
 
+@contextlib.contextmanager
+def exclusive(k: str) -> Iterator[None]:
+    """Held by one process at a time (the processes sharing the cache folder; no folder: at once): work
+    whose answer another process's work may give — two depths of one question — is done one after the
+    other, so the second reads the first's answer instead of solving beside it.  Not re-entrant."""
+    folder = directory()
+    if folder is None:
+        yield
+        return
+    with _lock(_path(folder, k), wait=True):
+        yield
+
+
 def keep(k: str, value: Any) -> None:
     """Store ``value`` under ``k`` as well (a no-op without a cache folder; a full or read-only disk: not
     kept).  The caller answers for the value being what computing ``k``'s question gives — and for not
@@ -293,6 +306,7 @@ __all__ = [
     "code_fingerprint",
     "data_of",
     "directory",
+    "exclusive",
     "keep",
     "key",
     "question",

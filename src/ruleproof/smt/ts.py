@@ -155,12 +155,18 @@ def check_sat(solver: z3.Solver | z3.Optimize, *assumptions: Any) -> z3.CheckSat
     return solvers.check(solver, *assumptions)
 
 
+def solver_options(opts: Options) -> tuple[int, int, int]:
+    """What a solver call's answer depends on besides its formulas: the wall-clock limit, the seed and the
+    work budget (the depth and the induction bound say which calls are made, not how one is answered)."""
+    return opts.timeout_ms, opts.seed, opts.rlimit
+
+
 def new_solver(opts: Options) -> z3.Solver:
-    return solvers.new_solver(opts.timeout_ms, opts.seed, opts.rlimit)
+    return solvers.new_solver(*solver_options(opts))
 
 
 def new_optimize(opts: Options) -> z3.Optimize:
-    return solvers.new_optimize(opts.timeout_ms, opts.seed, opts.rlimit)
+    return solvers.new_optimize(*solver_options(opts))
 
 
 class Unrolling:
@@ -271,11 +277,6 @@ def check(ts: TransitionSystem, opts: Options) -> CheckResult:
     if not cache.asking():
         return check_system(ts, opts)
     prints = fingerprints(ts, opts.depth)
-    for night, fp in enumerate(prints):
-        got = cache.stored(concluded_key(fp, opts, night))
-        if got is not None:
-            result: CheckResult = got
-            return result
 
     def compute() -> CheckResult:
         limits = solvers.wall_clock_limits()
@@ -284,7 +285,14 @@ def check(ts: TransitionSystem, opts: Options) -> CheckResult:
             cache.keep(concluded_key(prints[result.depth], opts, result.depth), result)
         return result
 
-    return cache.question("ts.check", lambda: prints[-1], opts, compute)
+    # two processes asking one system at two depths (the suite's workers) take turns, the second reads
+    with cache.exclusive(cache.question_key("ts.check.any-depth", prints[0], replace(opts, depth=0))):
+        for night, fp in enumerate(prints):
+            got = cache.stored(concluded_key(fp, opts, night))
+            if got is not None:
+                result: CheckResult = got
+                return result
+        return cache.question("ts.check", lambda: prints[-1], opts, compute)
 
 
 def concluded_key(fingerprint: str, opts: Options, night: int) -> str:
@@ -586,9 +594,6 @@ def liveness(ts: TransitionSystem, opts: Options) -> list[Witness]:
         return live_witnesses(ts, opts)
     fp = fingerprint(ts, 0)
     any_depth = cache.question_key("ts.liveness.any-depth", fp, replace(opts, depth=0))
-    got = cache.stored(any_depth)
-    if isinstance(got, LiveSearch) and got.same_at(opts.depth):
-        return got.witnesses
 
     def compute() -> list[Witness]:
         limits = solvers.wall_clock_limits()
@@ -597,7 +602,11 @@ def liveness(ts: TransitionSystem, opts: Options) -> list[Witness]:
             cache.keep(any_depth, found)
         return found.witnesses
 
-    return cache.question("ts.liveness", lambda: fp, opts, compute)
+    with cache.exclusive(any_depth):  # as in :func:`check`: two depths take turns
+        got = cache.stored(any_depth)
+        if isinstance(got, LiveSearch) and got.same_at(opts.depth):
+            return got.witnesses
+        return cache.question("ts.liveness", lambda: fp, opts, compute)
 
 
 def live_witnesses(ts: TransitionSystem, opts: Options) -> list[Witness]:

@@ -262,10 +262,10 @@ def test_what_ifs(fanhanglu: Document, reform: dict[str, int], name: str, status
     assert report.invariants[0].status is status
 
 
-# a work budget per solver call for the vacuity test: about twice what any query of the occupancy model that
-# gets an answer there uses (≤ 5.7 M units with xeno.direction_capacity=1), a fifth of the default.  At the
-# default budget the search for a full direction ends the same way (unknown on night 8, after an unsat night 7
-# of 50 M units), 87 CPU-s instead of 12 (2026-12-02, load 17).
+# a work budget per solver call for the vacuity test: about twice what any query of the occupancy model
+# answered before the search for a full direction uses (≤ 5.7 M units with xeno.direction_capacity=1), a fifth
+# of the default.  At the default budget that search ends the same way (an unsat of 49.6 M units, then an
+# unknown of the whole 50 M): 87 CPU-s instead of 12 (2026-12-02, load 14; docs/robustness.md).
 VACUITY_RLIMIT = 10_000_000
 
 

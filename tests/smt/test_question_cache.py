@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from ruleproof.books import Source, load_source
 from ruleproof.invariants.fanhanglu import INVARIANT_BY_NAME
@@ -31,7 +33,7 @@ def _text(old: str, new: str) -> Document:
 def _solved(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The solver procedures actually run from now on (not read from the cache), by name."""
     calls: list[str] = []
-    for module, name in ((ts, "check_system"), (ts, "live_witnesses"), (formula, "decide_formula")):
+    for module, name in ((ts, "check_system"), (ts, "live_search"), (formula, "decide_formula")):
         real = getattr(module, name)
 
         def counted(*args: Any, _real: Any = real, _name: str = name) -> Any:
@@ -54,7 +56,7 @@ def test_an_edit_no_question_reads_is_answered_from_the_cache(
     monkeypatch.setenv("RULEPROOF_CACHE", str(tmp_path / "cache"))
     calls = _solved(monkeypatch)
     _verify(fanhanglu)
-    assert {"check_system", "live_witnesses", "decide_formula"} <= set(calls)  # a cold cache: solved
+    assert {"check_system", "live_search", "decide_formula"} <= set(calls)  # a cold cache: solved
     calls.clear()
     edited = _text(
         "事后追溯", "事后查证"
@@ -100,3 +102,68 @@ def test_nothing_is_kept_outside_a_verification(
         first = ts.check(system, OPTS)
         again = ts.check(system, OPTS)
     assert calls == ["check_system", "check_system"] and first == again and any(folder.rglob("*.pickle"))
+
+
+# ── one answer for every depth it holds at ─────────────────────────────────────────────────────────
+
+
+def test_a_run_that_concluded_answers_the_runs_of_other_depths(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, fanhanglu: Document
+) -> None:
+    """``check``'s 4 nights and ``verify``'s 6 ask the same questions up to the night a run concludes: a proof
+    or a (minimized) violation found at night t is read back by a run of any depth ≥ t — the very result an
+    uncached run of that depth gives — and a shallower run, which cannot conclude there, solves anew."""
+    monkeypatch.setenv("RULEPROOF_CACHE", str(tmp_path / "cache"))
+    calls = _solved(monkeypatch)
+    for name, spec in (
+        ("detective_pool", load_spec()),  # proved by induction
+        ("bullet_conservation", load_spec({"bounty.bullets_per_kill": 2})),  # violated, minimized
+    ):
+        inv = INVARIANT_BY_NAME[name]
+        assert isinstance(inv, SystemInvariant)
+        system = inv.system(spec, inv.read_claims(fanhanglu))
+        with cache.by_question():
+            first = ts.check(system, Options(depth=3))
+        assert first.status in (ts.Status.PROVED, ts.Status.VIOLATED) and first.depth <= 2, name
+        calls.clear()
+        with cache.by_question():
+            read = [ts.check(system, Options(depth=d)) for d in (first.depth, 5)]
+        assert calls == [], name  # read, not solved
+        monkeypatch.setenv("RULEPROOF_CACHE", "off")
+        assert read == [ts.check(system, Options(depth=d)) for d in (first.depth, 5)], name
+        monkeypatch.setenv("RULEPROOF_CACHE", str(tmp_path / "cache"))
+        if first.depth:
+            calls.clear()
+            with cache.by_question():
+                shallow = ts.check(system, Options(depth=first.depth - 1))
+            assert calls == ["check_system"] and shallow.status is ts.Status.HOLDS, name
+
+
+def _stops(alive: list[bool], complete: list[bool], depth: int) -> int:
+    """Where :func:`ts.live_search`'s loop stops, for the nights' alive / complete flags (monotone)."""
+    last = max(depth, ts.LIVENESS_DEPTH)
+    return next((t for t in range(last + 1) if alive[t] and (complete[t] or t >= depth)), last)
+
+
+@given(
+    alive_at=st.one_of(st.none(), st.integers(0, 12)),
+    complete_after=st.one_of(st.none(), st.integers(0, 12)),
+    depths=st.tuples(st.integers(1, 10), st.integers(1, 10)),
+)
+def test_a_liveness_search_is_reused_exactly_where_it_stops_alike(
+    alive_at: int | None, complete_after: int | None, depths: tuple[int, int]
+) -> None:
+    """:meth:`ts.LiveSearch.same_at` against the search loop's own stop rule: a search kept at one depth
+    answers another exactly when the other stops at the same night (then it sent the same queries)."""
+    nights = range(13)
+    alive = [alive_at is not None and t >= alive_at for t in nights]
+    complete = [
+        alive[t] and complete_after is not None and alive_at is not None and t >= alive_at + complete_after
+        for t in nights
+    ]
+    kept, other = depths
+    end = _stops(alive, complete, kept)
+    search = ts.LiveSearch([], end, next((t for t in nights if alive[t]), None), complete[end])
+    if search.alive_at is not None and search.alive_at > end:
+        search.alive_at = None  # not alive by the night it stopped: the loop never saw it
+    assert search.same_at(other) == (_stops(alive, complete, other) == end)

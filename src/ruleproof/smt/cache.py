@@ -138,11 +138,51 @@ def question(kind: str, fingerprint: Callable[[], str], options: Any, compute: C
     """``compute()`` — the answer of solver procedure ``kind`` to the question whose formulas hash to
     ``fingerprint()`` under ``options`` — read from the cache or computed and stored, when inside
     :func:`by_question` and a cache folder is set; else just ``compute()`` (no fingerprint is taken)."""
-    if not _BY_QUESTION.get() or directory() is None:
+    if not asking():
         return compute()
+    return cached(question_key(kind, fingerprint(), options), compute)
+
+
+def asking() -> bool:
+    """Whether :func:`question` keeps answers here (inside :func:`by_question`, a cache folder set)."""
+    return _BY_QUESTION.get() and directory() is not None
+
+
+def question_key(kind: str, fingerprint: str, options: Any) -> str:
+    """The key :func:`question` keeps the answer of ``kind`` to the question ``fingerprint`` under."""
     import z3
 
-    return cached(key("", "question", kind, z3.get_full_version(), fingerprint(), options), compute)
+    return key("", "question", kind, z3.get_full_version(), fingerprint, options)
+
+
+def stored(k: str) -> Any:
+    """The value stored under ``k`` (``None`` when there is none, or no cache folder): a look that never
+    computes, for an answer that other questions' keys may also hold (:func:`ruleproof.smt.ts.check`)."""
+    folder = directory()
+    got = _MISS if folder is None else _read(_path(folder, k))
+    return None if got is _MISS else got
+
+
+@contextlib.contextmanager
+def exclusive(k: str) -> Iterator[None]:
+    """Held by one process at a time (the processes sharing the cache folder; no folder: at once): work
+    whose answer another process's work may give — two depths of one question — is done one after the
+    other, so the second reads the first's answer instead of solving beside it.  Not re-entrant."""
+    folder = directory()
+    if folder is None:
+        yield
+        return
+    with _lock(_path(folder, k), wait=True):
+        yield
+
+
+def keep(k: str, value: Any) -> None:
+    """Store ``value`` under ``k`` as well (a no-op without a cache folder; a full or read-only disk: not
+    kept).  The caller answers for the value being what computing ``k``'s question gives — and for not
+    keeping one a wall-clock timeout decided (:func:`ruleproof.solvers.wall_clock_limits`)."""
+    folder = directory()
+    if folder is not None:
+        _write(_path(folder, k), value)
 
 
 def cached(k: str, compute: Callable[[], T]) -> T:
@@ -209,6 +249,12 @@ def _read_or_compute(path: Path, compute: Callable[[], T]) -> T:
     value = compute()
     if solvers.wall_clock_limits() != limits:
         return value  # the machine's speed decided it: not kept
+    _write(path, value)
+    return value
+
+
+def _write(path: Path, value: Any) -> None:
+    """``value`` stored at ``path`` atomically; a read-only or full disk: the verdict stands, not kept."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".{os.getpid()}.tmp")
@@ -216,8 +262,7 @@ def _read_or_compute(path: Path, compute: Callable[[], T]) -> T:
             pickle.dump(value, f, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(tmp, path)
     except OSError:
-        pass  # a read-only or full disk: the verdict stands, it is just not kept
-    return value
+        pass
 
 
 @contextlib.contextmanager
@@ -254,13 +299,18 @@ def _lock(path: Path, wait: bool) -> Iterator[bool]:
 
 
 __all__ = [
+    "asking",
     "by_question",
     "cached",
     "cached_all",
     "code_fingerprint",
     "data_of",
     "directory",
+    "exclusive",
+    "keep",
     "key",
     "question",
+    "question_key",
     "spec_fingerprint",
+    "stored",
 ]

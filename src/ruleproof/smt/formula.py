@@ -69,8 +69,12 @@ def fingerprint(f: Formula) -> str:
 
 
 def decide(f: Formula, opts: Options) -> tuple[CheckResult, list[Witness]]:
-    """:func:`decide_formula`, kept by its question under :func:`ruleproof.smt.cache.by_question`."""
-    return cache.question("formula.decide", lambda: fingerprint(f), opts, lambda: decide_formula(f, opts))
+    """:func:`decide_formula`, kept by its question under :func:`ruleproof.smt.cache.by_question`.  A formula
+    has no nights: its answer depends on the solver's options (budget, seed, timeout), not on the depth or
+    the induction bound — ``check``'s and ``verify``'s runs ask one question."""
+    return cache.question(
+        "formula.decide", lambda: fingerprint(f), ts.solver_options(opts), lambda: decide_formula(f, opts)
+    )
 
 
 def decide_formula(f: Formula, opts: Options) -> tuple[CheckResult, list[Witness]]:

@@ -38,4 +38,18 @@ def digest(parts: Iterable[str]) -> str:
     return h.hexdigest()
 
 
-__all__ = ["digest", "term"]
+def prefix_digests(head: Iterable[str], tail: Iterable[str]) -> list[str]:
+    """``digest([*head, *tail[:n + 1]])`` for every ``n`` (one per part of ``tail``), hashing each part once."""
+    h = hashlib.sha256()
+    for p in head:
+        h.update(p.encode())
+        h.update(b"\0")
+    out = []
+    for p in tail:
+        h.update(p.encode())
+        h.update(b"\0")
+        out.append(h.copy().hexdigest())
+    return out
+
+
+__all__ = ["digest", "prefix_digests", "term"]

@@ -155,12 +155,18 @@ def check_sat(solver: z3.Solver | z3.Optimize, *assumptions: Any) -> z3.CheckSat
     return solvers.check(solver, *assumptions)
 
 
+def solver_options(opts: Options) -> tuple[int, int, int]:
+    """What a solver call's answer depends on besides its formulas: the wall-clock limit, the seed and the
+    work budget (the depth and the induction bound say which calls are made, not how one is answered)."""
+    return opts.timeout_ms, opts.seed, opts.rlimit
+
+
 def new_solver(opts: Options) -> z3.Solver:
-    return solvers.new_solver(opts.timeout_ms, opts.seed, opts.rlimit)
+    return solvers.new_solver(*solver_options(opts))
 
 
 def new_optimize(opts: Options) -> z3.Optimize:
-    return solvers.new_optimize(opts.timeout_ms, opts.seed, opts.rlimit)
+    return solvers.new_optimize(*solver_options(opts))
 
 
 class Unrolling:
@@ -226,6 +232,11 @@ def fingerprint(ts: TransitionSystem, depth: int) -> str:
     """The question ``ts`` is, as text (:mod:`ruleproof.smt.question`): its declarations, each function
     applied once to fresh constants, every label and sentence a result reports, and the cost terms of every
     path length a minimization at most ``depth`` nights unrolls."""
+    return fingerprints(ts, depth)[-1]
+
+
+def fingerprints(ts: TransitionSystem, depth: int) -> list[str]:
+    """:func:`fingerprint` of ``ts`` for every depth ``0..depth``, in that order (the common part taken once)."""
     u = Unrolling(ts, "q.")
     s, i = u.state(0), u.input(0)
     parts = [
@@ -246,18 +257,48 @@ def fingerprint(ts: TransitionSystem, depth: int) -> str:
     ):
         parts += [f"{group}:{p.label}|{p.clause}|{p.zh}|{p.en}|{question.term(p.fn(Z3, s))}" for p in props]
     parts += [f"cover:{c.label}|{c.clause}|{c.zh}|{c.en}|{question.term(c.fn(Z3, s, i))}" for c in ts.covers]
-    if ts.costs is not None:
-        for n in range(depth + 1):
-            terms = ts.costs(Z3, [u.state(t) for t in range(n + 1)], [u.input(t) for t in range(n)])
-            parts.append(f"costs@{n}:" + "|".join(map(question.term, terms)))
-    return question.digest(parts)
+    if ts.costs is None:
+        return [question.digest(parts)] * (depth + 1)
+    costs = []
+    for n in range(depth + 1):
+        terms = ts.costs(Z3, [u.state(t) for t in range(n + 1)], [u.input(t) for t in range(n)])
+        costs.append(f"costs@{n}:" + "|".join(map(question.term, terms)))
+    return question.prefix_digests(parts, costs)
 
 
 def check(ts: TransitionSystem, opts: Options) -> CheckResult:
-    """:func:`check_system`, kept by its question under :func:`ruleproof.smt.cache.by_question`."""
-    return cache.question(
-        "ts.check", lambda: fingerprint(ts, opts.depth), opts, lambda: check_system(ts, opts)
-    )
+    """:func:`check_system`, kept by its question under :func:`ruleproof.smt.cache.by_question`.
+
+    A run that concludes at night ``t`` (proved, violated or unknown there; not ``holds-to-depth``) asks
+    the solver exactly what a run of any depth ≥ ``t`` asks up to that night, and its minimization unrolls
+    ``t`` nights: it is the answer at every depth ≥ ``t``.  So it is also kept under the question of a run
+    of exactly ``t`` nights (:func:`concluded_key`), and a run of another depth (``verify``'s 6 after
+    ``check``'s 4, or the other way) reads it instead of solving again."""
+    if not cache.asking():
+        return check_system(ts, opts)
+    prints = fingerprints(ts, opts.depth)
+
+    def compute() -> CheckResult:
+        limits = solvers.wall_clock_limits()
+        result = check_system(ts, opts)
+        if result.status is not Status.HOLDS and solvers.wall_clock_limits() == limits:
+            cache.keep(concluded_key(prints[result.depth], opts, result.depth), result)
+        return result
+
+    # two processes asking one system at two depths (the suite's workers) take turns, the second reads
+    with cache.exclusive(cache.question_key("ts.check.any-depth", prints[0], replace(opts, depth=0))):
+        for night, fp in enumerate(prints):
+            got = cache.stored(concluded_key(fp, opts, night))
+            if got is not None:
+                result: CheckResult = got
+                return result
+        return cache.question("ts.check", lambda: prints[-1], opts, compute)
+
+
+def concluded_key(fingerprint: str, opts: Options, night: int) -> str:
+    """The key of a :func:`check` run that concluded at ``night``: the question of a run of exactly that
+    many nights (``fingerprint`` at that depth), every other option as asked."""
+    return cache.question_key("ts.check.concluded", fingerprint, replace(opts, depth=night))
 
 
 def check_system(ts: TransitionSystem, opts: Options) -> CheckResult:
@@ -521,16 +562,64 @@ GUARD_COVER = Cover(
 )
 
 
+@dataclass
+class LiveSearch:
+    """What :func:`live_search` found, and where it stopped: which tells the depths whose search stops there."""
+
+    witnesses: list[Witness]
+    end: int | None = None  # the night the search stopped after (None: at the initial states, at any depth)
+    alive_at: int | None = None  # the first night no witness but the outcomes was unreached
+    complete: bool = False  # no witness (the outcomes too) unreached at ``end``
+
+    def same_at(self, depth: int) -> bool:
+        """Whether a search with ``opts.depth = depth`` sends the same queries and stops at the same night
+        (the queries of night ``t`` do not depend on the depth, only where the search stops does)."""
+        if self.end is None:
+            return True
+        last = max(depth, LIVENESS_DEPTH)
+        if self.alive_at is None:  # never alive: it ran to its last night
+            return last == self.end
+        # it stops at the first night, once alive, that is complete or ≥ the depth; a complete search was
+        # complete first at ``end``, an incomplete one is complete (if ever) only after it
+        stop = max(self.alive_at, min(depth, self.end) if self.complete else depth)
+        return stop == self.end <= last
+
+
 def liveness(ts: TransitionSystem, opts: Options) -> list[Witness]:
-    """:func:`live_witnesses`, kept by its question under :func:`ruleproof.smt.cache.by_question`."""
-    return cache.question("ts.liveness", lambda: fingerprint(ts, 0), opts, lambda: live_witnesses(ts, opts))
+    """:func:`live_witnesses`, kept by its question under :func:`ruleproof.smt.cache.by_question`.  A search
+    is also kept under its question at any depth, with where it stopped (:class:`LiveSearch`): a search of
+    another depth that would stop at the same night (``check``'s 4 and ``verify``'s 6 nights, when every
+    witness is reached by night 4) reads it instead of searching again."""
+    if not cache.asking():
+        return live_witnesses(ts, opts)
+    fp = fingerprint(ts, 0)
+    any_depth = cache.question_key("ts.liveness.any-depth", fp, replace(opts, depth=0))
+
+    def compute() -> list[Witness]:
+        limits = solvers.wall_clock_limits()
+        found = live_search(ts, opts)
+        if solvers.wall_clock_limits() == limits:
+            cache.keep(any_depth, found)
+        return found.witnesses
+
+    with cache.exclusive(any_depth):  # as in :func:`check`: two depths take turns
+        got = cache.stored(any_depth)
+        if isinstance(got, LiveSearch) and got.same_at(opts.depth):
+            return got.witnesses
+        return cache.question("ts.liveness", lambda: fp, opts, compute)
 
 
 def live_witnesses(ts: TransitionSystem, opts: Options) -> list[Witness]:
+    """The non-vacuity witnesses of ``ts`` (:func:`live_search`)."""
+    return live_search(ts, opts).witnesses
+
+
+def live_search(ts: TransitionSystem, opts: Options) -> LiveSearch:
     """The non-vacuity witnesses of ``ts``: the initial states are satisfiable; the guard (``any_transition``)
     and every :class:`Cover` hold on some reachable state with its inputs; every premise holds on some
     reachable state.  Searched by one incremental BMC to ``max(opts.depth, LIVENESS_DEPTH)`` nights, each
-    witness recorded at the first night it is reached."""
+    witness recorded at the first night it is reached; stopped once every witness but the outcomes is
+    reached and either the outcomes are too or ``opts.depth`` nights are searched."""
     depth = max(opts.depth, LIVENESS_DEPTH)
     u = Unrolling(ts, "w.")
     solver = new_solver(opts)
@@ -545,9 +634,9 @@ def live_witnesses(ts: TransitionSystem, opts: Options) -> list[Witness]:
     if r == z3.unknown:
         for w in out:
             w.status = Live.UNKNOWN
-        return out
+        return LiveSearch(out)
     if r == z3.unsat:
-        return out
+        return LiveSearch(out)
     init.status, init.depth = Live.REACHED, 0
 
     def cover_at(c: Cover) -> Callable[[int], Any]:
@@ -563,6 +652,7 @@ def live_witnesses(ts: TransitionSystem, opts: Options) -> list[Witness]:
     tests: list[tuple[Witness, Callable[[int], Any]]] = []
     tests += zip(out[1 : 1 + len(covers)], map(cover_at, covers), strict=True)
     tests += zip(out[1 + len(covers) :], map(premise_at, (*ts.premises, *ts.outcomes)), strict=True)
+    search = LiveSearch(out)
     for t in range(depth + 1):
         if t:
             solver.add(*u.transition(t - 1))
@@ -575,9 +665,13 @@ def live_witnesses(ts: TransitionSystem, opts: Options) -> list[Witness]:
             elif r == z3.unknown:
                 w.status = Live.UNKNOWN
         alive = all(w.status is not Live.UNREACHED for w, _ in tests if w.kind != "outcome")
-        if alive and (all(w.status is not Live.UNREACHED for w, _ in tests) or t >= opts.depth):
+        complete = all(w.status is not Live.UNREACHED for w, _ in tests)
+        if alive and search.alive_at is None:
+            search.alive_at = t
+        search.end, search.complete = t, complete
+        if alive and (complete or t >= opts.depth):
             break
-    return out
+    return search
 
 
 def _check_with(solver: z3.Solver, condition: Any) -> z3.CheckSatResult:

@@ -164,9 +164,7 @@ class FactTable:
         self.vocab = vocab
         self.by_unit: dict[str, list[Fact]] = {}
         self.sentences: dict[str, list[Sentence]] = {}
-        for unit in ctx.units():
-            if unit.id in ctx.log_appendices:
-                continue
+        for unit in ctx.units_outside_log():
             self.by_unit[unit.id] = self._read(unit)
 
     def all(self) -> list[Fact]:

@@ -95,9 +95,7 @@ class Said:
 def _statements(ctx: LintContext) -> list[Said]:
     quoted = _quoted_spans(ctx)
     out: list[Said] = []
-    for unit in ctx.units():
-        if unit.id in ctx.log_appendices:
-            continue
+    for unit in ctx.units_outside_log():
         text = unit.text
         spans = quoted.get(unit.id, [])
         matches: list[tuple[int, int, str, str, int]] = [

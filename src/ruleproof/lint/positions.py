@@ -67,9 +67,7 @@ def positions_named(ns: str) -> list[int] | None:
 
 
 def run(ctx: LintContext) -> Iterator[Finding]:
-    for unit in ctx.units():
-        if unit.id in ctx.log_appendices:
-            continue
+    for unit in ctx.units_outside_log():
         text = unit.text
         for m in _POSITION.finditer(text):
             if not m.group("open"):

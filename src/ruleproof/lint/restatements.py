@@ -477,9 +477,7 @@ def _steps(ctx: LintContext) -> Iterator[Finding]:
     numbers, the statements vote: when two or more restatements agree with one another against the
     source's one value, the source is the odd one out and is reported where it is."""
     restated: dict[tuple[str, str, str], list[tuple[Unit, int, str, str]]] = {}
-    for unit in ctx.units():
-        if unit.id in ctx.log_appendices:
-            continue
+    for unit in ctx.units_outside_log():
         text = unit.text
         for m in _STEP_AT.finditer(text):
             lo = max(text.rfind(ch, 0, m.start()) for ch in "（(")

@@ -89,7 +89,13 @@ class Scope:
 
 def run(ctx: LintContext) -> Iterator[Finding]:
     seen: set[tuple[str, str | None, int | None, object]] = set()
-    for f in (*_restatements(ctx), *_steps(ctx), *frames.run(ctx, MISMATCH), *examples.run(ctx, MISMATCH)):
+    for f in (
+        *_restatements(ctx),
+        *_steps(ctx),
+        *frames.run(ctx, MISMATCH),
+        *examples.run(ctx, MISMATCH),
+        *positions.anchored(ctx, MISMATCH),
+    ):
         # one odd statement reached by two links (a citation or title, and the same words) is one finding
         key = (f.check, f.clause, f.line, f.extra.get("value"))
         if key not in seen:

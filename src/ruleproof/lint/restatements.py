@@ -33,7 +33,7 @@ from ruleproof.lint.context import (
     normalize_item,
     safe_key,
 )
-from ruleproof.lint.facts import Fact
+from ruleproof.lint.facts import QUALIFIER_RE, Fact
 from ruleproof.lint.vocab import title_terms as vocab_title_terms
 from ruleproof.text.markers import cn_number
 
@@ -226,6 +226,42 @@ def _governing(ctx: LintContext, unit: Unit, f: Fact) -> list[Scope]:
     return []
 
 
+# a bracket that cites, closing right before the number with only qualifiers between (「嗅探（猎手专属，4.4.8）
+# 每夜至多 2 名」): the bracket names what the number is about
+_CITE_BEFORE = re.compile(rf"[（(][^（）()]{{0,12}}?(?P<cid>{CLAUSE_ID})[）)]\s*$")
+
+
+def _cited_before(ctx: LintContext, unit: Unit, f: Fact) -> Scope | None:
+    """The clause a bracket cites right before the number, only qualifiers between them."""
+    text = unit.text
+    lo = max(text.rfind(ch, 0, f.start) for ch in _STOP) + 1
+    window = text[max(lo, f.start - 40) : f.start]
+    head = QUALIFIER_RE.sub("", window.rstrip())
+    m = _CITE_BEFORE.search(head)
+    if m is None or not ctx.exists(m.group("cid")) or not f.kinds & _BOUNDS:
+        return None
+    return Scope(m.group("cid"))
+
+
+def _link_beside(groups: _Groups, f: Fact, owner_facts: list[Fact]) -> bool:
+    """Link ``f`` to the cited clause's one statement of its unit word and bound, whatever their subjects:
+    the citation beside the number says what it is about.  Only when the clause says one value that way."""
+    same = [
+        g
+        for g in owner_facts
+        if not g.scenario
+        and g.unit_word == f.unit_word
+        and g.kinds == f.kinds
+        and g.ordinal == f.ordinal
+        and len(g.value) == len(f.value)
+    ]
+    if not same or len({g.value for g in same}) != 1:
+        return False
+    for g in same:
+        groups.union(f, g, "cited", owner_side=True)
+    return True
+
+
 def _title_owner(ctx: LintContext, unit: Unit, f: Fact, card_role: str | None) -> Scope | None:
     """The one clause whose title names the fact's subject (「4.11.3 库存与分配后果」 owns 「库存上限 3」);
     on a role card, the one under the section of the row's role."""
@@ -319,6 +355,9 @@ def _link(ctx: LintContext) -> _Groups:
                 # way, with the same value, more than once: 「依 6.4.2仅消耗 1 次」 against 6.4.2's four
                 least = 1 if specific else CITED_COMMON
                 linked |= _link_to(groups, f, _scope_facts(ctx, scope), "cited", least)
+            before = None if linked else _cited_before(ctx, unit, f)
+            if before is not None and not (unit.is_clause and is_descendant(unit.id, before.clause)):
+                linked = _link_beside(groups, f, _scope_facts(ctx, before))
             if linked or not specific:
                 continue
             owner = _title_owner(ctx, unit, f, _card_role(ctx, unit, f))

@@ -63,7 +63,7 @@ REACH = 80  # characters from the first position to the open end: one schedule, 
 _WORD_NIGHT = {"当夜": 0, "次夜": 1, "翌夜": 1}
 _WORD_NIGHT_RE = "|".join(_WORD_NIGHT)
 # 「落身当夜为第 1 夜」; 「第 2 夜（即感染当夜的次夜）」 — the bracket glosses the number
-_NAMED_AS = re.compile(rf"(?P<w>{_WORD_NIGHT_RE})\s*(?:为|即|＝|=)\s*第\s*(?P<n>\d+)\s*夜")
+_NAMED_AS = re.compile(rf"(?P<w>{_WORD_NIGHT_RE})\s*(?:为|即|算|记为|计为|＝|=)\s*第\s*(?P<n>\d+)\s*夜")
 _GLOSSED = re.compile(
     rf"第\s*(?P<n>\d+)\s*夜\s*[（(](?:即)?[^（）()，,。；]{{0,10}}?(?P<w>{_WORD_NIGHT_RE})[）)]"
 )

@@ -68,7 +68,7 @@ CHECKS = (MISMATCH, COUNT, *enumerations.CHECKS, *arithmetic.CHECKS, *positions.
 _CITE_PAREN = re.compile(
     rf"[（(](?:[^（）()]{{0,12}}?)(?P<cids>{CLAUSE_ID}(?:[^（）()]{{0,3}}{CLAUSE_ID})*)[^（）()]{{0,8}}[）)]"
 )
-_CITE_INLINE = re.compile(rf"(?:依|见|详见|参见|按|同)\s*(?P<cid>{CLAUSE_ID})")
+_CITE_INLINE = re.compile(rf"(?:依|见|详见|参见|按|同|如)\s*(?P<cid>{CLAUSE_ID})")
 _CITE_ITEM = re.compile(rf"(?P<cid>{CLAUSE_ID})(?P<item>{ITEM_LABEL})?")
 _CITE_RIGHT_AFTER = re.compile(rf"\s*[，,]?\s*(?:依|见|详见|参见)\s*(?P<cid>{CLAUSE_ID})")
 _STOP = "。；｜|\n"

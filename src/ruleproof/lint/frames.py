@@ -384,14 +384,21 @@ def _profiles(said: list[Said]) -> Iterator[tuple[Said, list[Said]]]:
         if s.word in TIMES and len(word) == BEFORE_MIN:
             keyed.setdefault((s.value, word, s.ordinal), []).append(s)
     for group in keyed.values():
-        units: dict[str, list[Said]] = {}
-        for s in group:
-            units.setdefault(s.word, []).append(s)
-        if len(units) != 2:
-            continue
-        (_u, usual), (_v, odd) = sorted(units.items(), key=lambda kv: len(kv[1]), reverse=True)
-        if len(odd) == 1 and len(usual) >= PROFILE_MIN and not _two_quantities(group, False):
-            yield odd[0], usual
+        split = _odd_one(group, by_value=False)
+        if split is not None and not _two_quantities(group, False):
+            yield split
+
+
+def _odd_one(group: list[Said], by_value: bool) -> tuple[Said, list[Said]] | None:
+    """The one statement of ``group`` whose value (or unit word) is said once, against another said at
+    least :data:`PROFILE_MIN` times, with no third; and those others."""
+    keys: dict[str, list[Said]] = {}
+    for s in group:
+        keys.setdefault(_key(s, by_value), []).append(s)
+    if len(keys) != 2:
+        return None
+    usual, odd = sorted(keys.values(), key=len, reverse=True)
+    return (odd[0], usual) if len(odd) == 1 and len(usual) >= PROFILE_MIN else None
 
 
 def _value_profiles(said: list[Said]) -> Iterator[tuple[Said, list[Said]]]:
@@ -408,14 +415,10 @@ def _value_profiles(said: list[Said]) -> Iterator[tuple[Said, list[Said]]]:
         if len(word) == BEFORE_MIN and not s.ordinal and not s.case:
             keyed.setdefault((s.word, word, s.sign, s.bound_after), []).append(s)
     for group in keyed.values():
-        values: dict[str, list[Said]] = {}
-        for s in group:
-            values.setdefault(s.value, []).append(s)
-        if len(values) != 2:
+        split = _odd_one(group, by_value=True)
+        if split is None:
             continue
-        usual, (odd, *more) = sorted(values.values(), key=len, reverse=True)
-        if more or len(usual) < PROFILE_MIN:
-            continue
+        odd, usual = split
         if not any(o.unit is odd.unit and abs(o.start - odd.start) <= NEAR for o in group if o is not odd):
             yield odd, usual
 

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from ruleproof.findings import Finding
 from ruleproof.lint.base import CheckInfo, clip
 from ruleproof.lint.context import CLAUSE_ID, ITEM_LABEL, LintContext, Unit, is_descendant
-from ruleproof.lint.facts import AFTER_QUAL, MINIMUM, QUALIFIER_RE, SAME_UNIT, SCENARIO, UNITS
+from ruleproof.lint.facts import AFTER_QUAL, MINIMUM, QUALIFIER_RE, QUALIFIERS, SAME_UNIT, SCENARIO, UNITS
 from ruleproof.lint.facts import CITE as _CITE
 from ruleproof.lint.vocab import title_terms
 
@@ -407,13 +407,15 @@ def _value_profiles(said: list[Said]) -> Iterator[tuple[Said, list[Said]]]:
     :data:`PROFILE_MIN` times and with one other value once, and with no third, the one is the odd one
     out, whatever else its sentence says (「无须投入3夜」).  Only statements of a rule vote — not a condition
     or a minimum (「若…则下夜回复 2 颗」「可只投入 1 夜」) — and only with the same comparator and the same
-    bound after the unit word (「2 发存储上限」 is not 「子弹 1 发」); two values side by side in one place
+    bounds before and after the unit word (「2 发存储上限」 is not 「子弹 1 发」, 「个体累计达 3 次」 is not
+    「每个体全局至多 2 次」); two values side by side in one place
     (「指定 1 名消耗 1 发，指定 2 名消耗 2 发」) are two quantities."""
-    keyed: dict[tuple[str, str, str, str], list[Said]] = {}
+    keyed: dict[tuple[str, str, str, str, frozenset[str]], list[Said]] = {}
     for s in said:
         word = content(s.before)[-BEFORE_MIN:]
         if len(word) == BEFORE_MIN and not s.ordinal and not s.case:
-            keyed.setdefault((s.word, word, s.sign, s.bound_after), []).append(s)
+            bounds = frozenset(QUALIFIERS[q] for q in QUALIFIER_RE.findall(s.before[-_FRAME_CHARS:]))
+            keyed.setdefault((s.word, word, s.sign, s.bound_after, bounds), []).append(s)
     for group in keyed.values():
         split = _odd_one(group, by_value=True)
         if split is None:

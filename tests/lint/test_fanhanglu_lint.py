@@ -472,6 +472,19 @@ def test_restated_numbers_agree_on_the_real_text(findings: list[Finding]) -> Non
             "citation-topic",
             {"2.8.12", "4.12.2"},
         ),
+        # issue 10, fifth number pass: a negation against the verb's profile (「投入 2 夜」 seven times), a
+        # citation in the bracket right before the number (4.4.8 「每夜至多查询2名」), 「如 X」 as a citation,
+        # and a night counted from an event against the text's other four (当夜 is 第 1 夜)
+        (
+            [
+                ("无须投入2夜", "无须投入3夜"),
+                ("（猎手专属，4.4.8）每夜至多 2 名", "（猎手专属，4.4.8）每夜至多 1 名"),
+                ("如 4.4.6 子弹2发上限", "如 4.4.6 子弹3发上限"),
+                ("落身当夜为第 1夜", "落身当夜为第 2夜"),
+            ],
+            "restatement-mismatch",
+            {"4.14.3", "2.1.1", "2.8.5", "6.4.2"},
+        ),
     ],
     ids=[
         "restatement",
@@ -522,6 +535,7 @@ def test_restated_numbers_agree_on_the_real_text(findings: list[Finding]) -> Non
         "revision-one-place",
         "step-table-owners",
         "registry-locations",
+        "number-fifth-pass",
     ],
 )
 def test_injected_defects(pairs: list[tuple[str, str]], check: str, clauses: set[str]) -> None:

@@ -75,9 +75,7 @@ def run(ctx: LintContext) -> Iterator[Finding]:
 
 def sums(ctx: LintContext) -> Iterator[Finding]:
     """Sums and products written out with ＝."""
-    for unit in ctx.units():
-        if unit.id in ctx.log_appendices:
-            continue
+    for unit in ctx.units_outside_log():
         text = unit.text
         for m in _EQ.finditer(text):
             lo = max(text.rfind(ch, 0, m.start()) for ch in _PART_START) + 1
@@ -119,9 +117,7 @@ _EACH = r"(?<![\d.~〜～])(?P<p>\d+(?:\.\d+)?)\s*{u}(?![\d.])"
 
 def grants(ctx: LintContext) -> Iterator[Finding]:
     """A total against the nights it is granted on (see the module's docstring)."""
-    for unit in ctx.units():
-        if unit.id in ctx.log_appendices:
-            continue
+    for unit in ctx.units_outside_log():
         text = unit.text
         titled = (
             [(v, u) for v, u, k in title_quantities(unit.title) if "max" in k and len(v) == 1]
@@ -156,9 +152,7 @@ def grants(ctx: LintContext) -> Iterator[Finding]:
 
 def caps(ctx: LintContext) -> Iterator[Finding]:
     """A cap said in points and in events, against the one value per event beside it."""
-    for unit in ctx.units():
-        if unit.id in ctx.log_appendices:
-            continue
+    for unit in ctx.units_outside_log():
         text = unit.text
         for m in _CAP.finditer(text):
             lo = _scope_start(ctx, unit, m.start())

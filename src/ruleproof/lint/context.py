@@ -122,6 +122,11 @@ class LintContext:
         yield from self.clause_units
         yield from self.appendix_units
 
+    def units_outside_log(self) -> Iterator[Unit]:
+        """Every clause and appendix except the revision logs: the units that state the rules."""
+        logs = self.log_appendices
+        return (u for u in self.units() if u.id not in logs)
+
     @cached_property
     def unit_by_id(self) -> dict[str, Unit]:
         return {u.id: u for u in self.units()}

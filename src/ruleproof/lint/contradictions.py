@@ -76,7 +76,7 @@ def run(ctx: LintContext) -> Iterator[Finding]:
 
 
 def _units(ctx: LintContext) -> list[Unit]:
-    return [u for u in ctx.units() if u.id not in ctx.log_appendices]
+    return list(ctx.units_outside_log())
 
 
 def _effect(text: str, start: int) -> str:

@@ -70,9 +70,7 @@ def _value(raw: str) -> int | None:
 
 
 def run(ctx: LintContext) -> Iterator[Finding]:
-    for unit in ctx.units():
-        if unit.id in ctx.log_appendices:
-            continue
+    for unit in ctx.units_outside_log():
         yield from _choices(unit.id, unit.text, unit.line_of)
         yield from _labelled(unit.id, unit.text, unit.line_of)
         yield from _steps(unit.id, unit.text, unit.line_of)

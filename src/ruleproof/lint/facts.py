@@ -50,13 +50,13 @@ QUALIFIERS: dict[str, str] = {
 }  # fmt: skip
 # qualifier words right after a number: 「2 发上限」「2 发存储上限」「第 5 夜起」「3 人以上」
 _AFTER_KINDS = {"上限": "max", "下限": "min", "以上": "min", "以下": "max", "以内": "max", "起": "from"}
-_AFTER_QUAL = re.compile(r"[\u4e00-\u9fff]{0,2}?(?P<q>上限|下限|以上|以下|以内|起)")
+AFTER_QUAL = _AFTER_QUAL = re.compile(r"[\u4e00-\u9fff]{0,2}?(?P<q>上限|下限|以上|以下|以内|起)")
 QUALIFIER_RE = _QUAL_RE = re.compile(
     "|".join(sorted((re.escape(q) for q in QUALIFIERS), key=len, reverse=True))
 )
 # words that make a sentence an example or a condition: its numbers are a scenario, not the rule
 SCENARIO = _SCENARIO = re.compile(r"例[：:]|示例|例如|如[「“]|若|假设|即便|[，,]\s*则|倘")
-_MINIMUM = re.compile(r"只[\u4e00-\u9fff]{0,2}\s*$")  # 「可只投入 1 夜」「只攒 1 个夜晚」
+MINIMUM = _MINIMUM = re.compile(r"只[\u4e00-\u9fff]{0,2}\s*$")  # 「可只投入 1 夜」「只攒 1 个夜晚」
 _NEGATION = "未不非无"
 # words that say nothing about which quantity it is: 「全局仅此 1 次」 states what 「全局 1 次」 does
 _FILLER = re.compile(
@@ -164,9 +164,7 @@ class FactTable:
         self.vocab = vocab
         self.by_unit: dict[str, list[Fact]] = {}
         self.sentences: dict[str, list[Sentence]] = {}
-        for unit in ctx.units():
-            if unit.id in ctx.log_appendices:
-                continue
+        for unit in ctx.units_outside_log():
             self.by_unit[unit.id] = self._read(unit)
 
     def all(self) -> list[Fact]:

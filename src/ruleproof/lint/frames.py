@@ -32,8 +32,8 @@ from dataclasses import dataclass
 from ruleproof.findings import Finding
 from ruleproof.lint.base import CheckInfo, clip
 from ruleproof.lint.context import CLAUSE_ID, ITEM_LABEL, LintContext, Unit, is_descendant
+from ruleproof.lint.facts import AFTER_QUAL, MINIMUM, QUALIFIER_RE, QUALIFIERS, SAME_UNIT, SCENARIO, UNITS
 from ruleproof.lint.facts import CITE as _CITE
-from ruleproof.lint.facts import QUALIFIER_RE, SAME_UNIT, UNITS
 from ruleproof.lint.vocab import title_terms
 
 BEFORE_ALONE = 4  # the same four characters right before the number: the same quantity
@@ -86,6 +86,8 @@ class Said:
     spec: bool  # inside a phrase the book's spec reads a constant from
     subject: str  # the last term of the text's vocabulary in its sentence part (「毒师」), or ""
     counts_noun: bool  # a classifier right before a term of the vocabulary: 「1 份毒药标记」「1 件护甲」
+    case: bool = False  # a condition or a minimum (「若…则」「可只投入 1 夜」): one case, not the rule
+    bound_after: str = ""  # a bound right after the unit word: 「2 发存储上限」 上限, 「2 点及以上」 以上
 
     @property
     def body(self) -> bool:
@@ -95,9 +97,7 @@ class Said:
 def _statements(ctx: LintContext) -> list[Said]:
     quoted = _quoted_spans(ctx)
     out: list[Said] = []
-    for unit in ctx.units():
-        if unit.id in ctx.log_appendices:
-            continue
+    for unit in ctx.units_outside_log():
         text = unit.text
         spans = quoted.get(unit.id, [])
         matches: list[tuple[int, int, str, str, int]] = [
@@ -143,6 +143,10 @@ def _statements(ctx: LintContext) -> list[Said]:
                     spec=any(a <= start < b for a, b in spans),
                     subject=subject,
                     counts_noun=word in NOMINAL and bool(_NOUN_NEXT.match(text, end)),
+                    case=bool(
+                        SCENARIO.search(text[lo:hi]) or MINIMUM.search(text[max(lo, start - 6) : start])
+                    ),
+                    bound_after=bound.group("q") if (bound := AFTER_QUAL.match(text, end)) else "",
                 )
             )
     return out
@@ -333,6 +337,8 @@ def run(ctx: LintContext, check: CheckInfo) -> Iterator[Finding]:
                             yield _finding(check, s, agree, by_value, verdict)
     for s, usual in _profiles(said):
         yield _finding(check, s, usual, False, True)
+    for s, usual in _value_profiles(said):
+        yield _finding(check, s, usual, True, True)
 
 
 # unit words of time and frequency: a typo among them (「消耗 1 次」 → 「消耗 1 夜」) keeps the sentence
@@ -378,14 +384,45 @@ def _profiles(said: list[Said]) -> Iterator[tuple[Said, list[Said]]]:
         if s.word in TIMES and len(word) == BEFORE_MIN:
             keyed.setdefault((s.value, word, s.ordinal), []).append(s)
     for group in keyed.values():
-        units: dict[str, list[Said]] = {}
-        for s in group:
-            units.setdefault(s.word, []).append(s)
-        if len(units) != 2:
+        split = _odd_one(group, by_value=False)
+        if split is not None and not _two_quantities(group, False):
+            yield split
+
+
+def _odd_one(group: list[Said], by_value: bool) -> tuple[Said, list[Said]] | None:
+    """The one statement of ``group`` whose value (or unit word) is said once, against another said at
+    least :data:`PROFILE_MIN` times, with no third; and those others."""
+    keys: dict[str, list[Said]] = {}
+    for s in group:
+        keys.setdefault(_key(s, by_value), []).append(s)
+    if len(keys) != 2:
+        return None
+    usual, odd = sorted(keys.values(), key=len, reverse=True)
+    return (odd[0], usual) if len(odd) == 1 and len(usual) >= PROFILE_MIN else None
+
+
+def _value_profiles(said: list[Said]) -> Iterator[tuple[Said, list[Said]]]:
+    """The values each verb or noun takes in one unit word (「投入 2 夜」 seven times, in 3.3.1, 4.4.9,
+    4.11.2, 4.14.1, 4.14.3, 4.14.6 and the glossary): when the text says it with one value at least
+    :data:`PROFILE_MIN` times and with one other value once, and with no third, the one is the odd one
+    out, whatever else its sentence says (「无须投入3夜」).  Only statements of a rule vote — not a condition
+    or a minimum (「若…则下夜回复 2 颗」「可只投入 1 夜」) — and only with the same comparator and the same
+    bounds before and after the unit word (「2 发存储上限」 is not 「子弹 1 发」, 「个体累计达 3 次」 is not
+    「每个体全局至多 2 次」); two values side by side in one place
+    (「指定 1 名消耗 1 发，指定 2 名消耗 2 发」) are two quantities."""
+    keyed: dict[tuple[str, str, str, str, frozenset[str]], list[Said]] = {}
+    for s in said:
+        word = content(s.before)[-BEFORE_MIN:]
+        if len(word) == BEFORE_MIN and not s.ordinal and not s.case:
+            bounds = frozenset(QUALIFIERS[q] for q in QUALIFIER_RE.findall(s.before[-_FRAME_CHARS:]))
+            keyed.setdefault((s.word, word, s.sign, s.bound_after, bounds), []).append(s)
+    for group in keyed.values():
+        split = _odd_one(group, by_value=True)
+        if split is None:
             continue
-        (_u, usual), (_v, odd) = sorted(units.items(), key=lambda kv: len(kv[1]), reverse=True)
-        if len(odd) == 1 and len(usual) >= PROFILE_MIN and not _two_quantities(group, False):
-            yield odd[0], usual
+        odd, usual = split
+        if not any(o.unit is odd.unit and abs(o.start - odd.start) <= NEAR for o in group if o is not odd):
+            yield odd, usual
 
 
 def _finding(check: CheckInfo, s: Said, agree: list[Said], by_value: bool, verdict: bool) -> Finding:
@@ -393,7 +430,10 @@ def _finding(check: CheckInfo, s: Said, agree: list[Said], by_value: bool, verdi
     where = "、".join(dict.fromkeys(a.unit.id for a in agree))
     first = agree[0]
     frame = s.before[-BEFORE_ALONE:]
-    mine, theirs = f"{frame}{s.value}{s.printed}", f"{frame}{first.value}{first.printed}"
+    mine, theirs = (
+        f"{frame}{s.value}{s.printed}",
+        f"{first.before[-BEFORE_ALONE:]}{first.value}{first.printed}",
+    )
     what, what_en = ("数值", "number") if by_value else ("单位", "unit word")
     open_zh, open_en = (
         ("", "")

@@ -158,8 +158,8 @@ def _named(ctx: LintContext, cid: str, words: list[str]) -> bool:
     """The text calls the section by one of ``words``: a citation of it right after the word
     (「进化（5.1）」「④破坏（5.2∕6.3）」), or the role card (the appendix titled 职业速查卡) lists the word."""
     cite = re.compile(rf"(?:{CLAUSE_ID}\s*[∕、，,]\s*)*{re.escape(cid)}(?![\d]|\.\d)")
-    for unit in ctx.units():
-        if unit.id in ctx.log_appendices or is_descendant(unit.id, cid):
+    for unit in ctx.units_outside_log():
+        if is_descendant(unit.id, cid):
             continue
         if not unit.is_clause and any(w in unit.title for w in ROLE_CARD_WORDS):
             if any(w in unit.text for w in words):

@@ -248,11 +248,9 @@ def _truncated(ctx: LintContext) -> Iterator[Finding]:
     headers = _headers(ctx)
     gates = _gate_ranges(ctx)
     alone = _alone_share(ctx, headers)
-    printed = "\u0000".join(u.text for u in ctx.units() if u.id not in ctx.log_appendices)
+    printed = "\u0000".join(u.text for u in ctx.units_outside_log())
     starts = _term_starts(ctx)
-    for unit in ctx.units():
-        if unit.id in ctx.log_appendices:
-            continue
+    for unit in ctx.units_outside_log():
         pieces = _with_preamble(ctx, unit, list(_pieces(ctx, unit)))
         bodies = [_strip_residue(text, headers) for _, text, _ in pieces]
         has_items = len(pieces) > 1 or (bool(pieces) and pieces[0][0] is not None)

@@ -214,9 +214,7 @@ def _duplicated(ctx: LintContext) -> Iterator[Finding]:
 
 
 def _split(ctx: LintContext) -> Iterator[Finding]:
-    for unit in ctx.units():
-        if unit.id in ctx.log_appendices:
-            continue
+    for unit in ctx.units_outside_log():
         text = unit.text
         breaks = ctx.breaks(unit.id)
         refs = {

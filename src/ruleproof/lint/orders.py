@@ -394,7 +394,7 @@ def extract_order_tables(ctx: LintContext) -> dict[str, OrderTable]:
 
     Every edge has ``sources``: the :class:`Source` (clause, line, raw text) of each statement.
     """
-    units = [u for u in ctx.units() if u.id not in ctx.log_appendices]
+    units = list(ctx.units_outside_log())
     chains = find_chains(ctx, units)
     tables: dict[str, OrderTable] = {}
     steps = OrderTable(STEP_TABLE)

@@ -13,6 +13,13 @@ number and the rest open-ended: 「第 1 次＝开局公告所列之人类职业
 A schedule is judged only when it starts at 「第 1」 in the same sentence, with nothing but positions of
 the same kind (Arabic numerals, a unit word of time) between its first position and its open end.
 Positions in words (「第二次及以后」) and sentences that are examples are not read.
+
+**Nights named from an event** (:func:`anchored`, reported as restatements).  A night counted from an
+event is said in words and in a number side by side: 「落身当夜为第 1 夜」, 「提前至第 2 夜（即感染当夜的次夜）」.
+The words fix the count's origin — 当夜 (the event's own night) and 次夜∕翌夜 (the one after) are one
+apart — so every such pair says how the text counts: the number minus the word's place.  The text's
+own pairs vote on that origin (none is assumed: a book that calls the event's night 第 0 夜 is read as
+it says); a pair said once against at least two that agree is the odd one out.
 """
 
 from __future__ import annotations
@@ -52,6 +59,55 @@ _EXAMPLE = re.compile(r"示例|例[：:]|例如|举例")
 REACH = 80  # characters from the first position to the open end: one schedule, said in one breath
 
 
+# nights named in words from an event's night: its own night and the one after (一夜之差)
+_WORD_NIGHT = {"当夜": 0, "次夜": 1, "翌夜": 1}
+_WORD_NIGHT_RE = "|".join(_WORD_NIGHT)
+# 「落身当夜为第 1 夜」; 「第 2 夜（即感染当夜的次夜）」 — the bracket glosses the number
+_NAMED_AS = re.compile(rf"(?P<w>{_WORD_NIGHT_RE})\s*(?:为|即|算|记为|计为|＝|=)\s*第\s*(?P<n>\d+)\s*夜")
+_GLOSSED = re.compile(
+    rf"第\s*(?P<n>\d+)\s*夜\s*[（(](?:即)?[^（）()，,。；]{{0,10}}?(?P<w>{_WORD_NIGHT_RE})[）)]"
+)
+ANCHOR_MIN = 2  # pairs that agree before one other is judged odd
+
+
+def anchored(ctx: LintContext, check: CheckInfo) -> Iterator[Finding]:
+    """Nights counted from an event, said in words and in a number: their origins vote (module docstring)."""
+    said: dict[int, list[tuple[Unit, re.Match[str]]]] = {}
+    for unit in ctx.units_outside_log():
+        for pattern in (_NAMED_AS, _GLOSSED):
+            for m in pattern.finditer(unit.text):
+                lo = max(unit.text.rfind(ch, 0, m.start()) for ch in _SENTENCE_END) + 1
+                if not _EXAMPLE.search(unit.text[lo : m.start()]):
+                    said.setdefault(int(m.group("n")) - _WORD_NIGHT[m.group("w")], []).append((unit, m))
+    if len(said) != 2:
+        return
+    (usual, agree), (odd, (one, *more)) = sorted(said.items(), key=lambda kv: len(kv[1]), reverse=True)
+    if more or len(agree) < ANCHOR_MIN:
+        return
+    unit, m = one
+    mine = re.sub(r"\s+", "", m.group(0))
+    word, n = m.group("w"), int(m.group("n"))
+    theirs = f"{word}为第 {n - odd + usual} 夜"
+    where = "、".join(dict.fromkeys(u.id for u, _ in agree))
+    yield check.finding(
+        unit.id,
+        unit.line_of(m.start("n")),
+        f"此处「{mine}」，而 {where} 以同样的算法作「当夜为第 {usual} 夜」（位次不一致：依其余各处应为「{theirs}」）",
+        f"says '{mine}', while {where} count the event's own night as night {usual} (by them it is "
+        f"'{theirs}')",
+        clip(unit.text[max(0, m.start() - 12) : m.end() + 6], 40),
+        related=[(u.id, u.line_of(x.start("n"))) for u, x in agree[:5]],
+        extra={
+            "subject": word,
+            "value": f"第 {n} 夜",
+            "consensus": f"第 {n - odd + usual} 夜",
+            "places": sorted({u.id for u, _ in agree}),
+            "owner": agree[0][0].id,
+            "via": ["words", "position"],
+        },
+    )
+
+
 def positions_named(ns: str) -> list[int] | None:
     """The positions a list names: 「1、2、3」 → [1, 2, 3], 「1~3」 → [1, 2, 3]; None for a range too long."""
     out: list[int] = []
@@ -67,9 +123,7 @@ def positions_named(ns: str) -> list[int] | None:
 
 
 def run(ctx: LintContext) -> Iterator[Finding]:
-    for unit in ctx.units():
-        if unit.id in ctx.log_appendices:
-            continue
+    for unit in ctx.units_outside_log():
         text = unit.text
         for m in _POSITION.finditer(text):
             if not m.group("open"):

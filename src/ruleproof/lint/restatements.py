@@ -33,7 +33,7 @@ from ruleproof.lint.context import (
     normalize_item,
     safe_key,
 )
-from ruleproof.lint.facts import Fact
+from ruleproof.lint.facts import QUALIFIER_RE, Fact
 from ruleproof.lint.vocab import title_terms as vocab_title_terms
 from ruleproof.text.markers import cn_number
 
@@ -68,7 +68,7 @@ CHECKS = (MISMATCH, COUNT, *enumerations.CHECKS, *arithmetic.CHECKS, *positions.
 _CITE_PAREN = re.compile(
     rf"[（(](?:[^（）()]{{0,12}}?)(?P<cids>{CLAUSE_ID}(?:[^（）()]{{0,3}}{CLAUSE_ID})*)[^（）()]{{0,8}}[）)]"
 )
-_CITE_INLINE = re.compile(rf"(?:依|见|详见|参见|按|同)\s*(?P<cid>{CLAUSE_ID})")
+_CITE_INLINE = re.compile(rf"(?:依|见|详见|参见|按|同|如)\s*(?P<cid>{CLAUSE_ID})")
 _CITE_ITEM = re.compile(rf"(?P<cid>{CLAUSE_ID})(?P<item>{ITEM_LABEL})?")
 _CITE_RIGHT_AFTER = re.compile(rf"\s*[，,]?\s*(?:依|见|详见|参见)\s*(?P<cid>{CLAUSE_ID})")
 _STOP = "。；｜|\n"
@@ -89,7 +89,13 @@ class Scope:
 
 def run(ctx: LintContext) -> Iterator[Finding]:
     seen: set[tuple[str, str | None, int | None, object]] = set()
-    for f in (*_restatements(ctx), *_steps(ctx), *frames.run(ctx, MISMATCH), *examples.run(ctx, MISMATCH)):
+    for f in (
+        *_restatements(ctx),
+        *_steps(ctx),
+        *frames.run(ctx, MISMATCH),
+        *examples.run(ctx, MISMATCH),
+        *positions.anchored(ctx, MISMATCH),
+    ):
         # one odd statement reached by two links (a citation or title, and the same words) is one finding
         key = (f.check, f.clause, f.line, f.extra.get("value"))
         if key not in seen:
@@ -220,6 +226,42 @@ def _governing(ctx: LintContext, unit: Unit, f: Fact) -> list[Scope]:
     return []
 
 
+# a bracket that cites, closing right before the number with only qualifiers between (「嗅探（猎手专属，4.4.8）
+# 每夜至多 2 名」): the bracket names what the number is about
+_CITE_BEFORE = re.compile(rf"[（(][^（）()]{{0,12}}?(?P<cid>{CLAUSE_ID})[）)]\s*$")
+
+
+def _cited_before(ctx: LintContext, unit: Unit, f: Fact) -> Scope | None:
+    """The clause a bracket cites right before the number, only qualifiers between them."""
+    text = unit.text
+    lo = max(text.rfind(ch, 0, f.start) for ch in _STOP) + 1
+    window = text[max(lo, f.start - 40) : f.start]
+    head = QUALIFIER_RE.sub("", window.rstrip())
+    m = _CITE_BEFORE.search(head)
+    if m is None or not ctx.exists(m.group("cid")) or not f.kinds & _BOUNDS:
+        return None
+    return Scope(m.group("cid"))
+
+
+def _link_beside(groups: _Groups, f: Fact, owner_facts: list[Fact]) -> bool:
+    """Link ``f`` to the cited clause's one statement of its unit word and bound, whatever their subjects:
+    the citation beside the number says what it is about.  Only when the clause says one value that way."""
+    same = [
+        g
+        for g in owner_facts
+        if not g.scenario
+        and g.unit_word == f.unit_word
+        and g.kinds == f.kinds
+        and g.ordinal == f.ordinal
+        and len(g.value) == len(f.value)
+    ]
+    if not same or len({g.value for g in same}) != 1:
+        return False
+    for g in same:
+        groups.union(f, g, "cited", owner_side=True)
+    return True
+
+
 def _title_owner(ctx: LintContext, unit: Unit, f: Fact, card_role: str | None) -> Scope | None:
     """The one clause whose title names the fact's subject (「4.11.3 库存与分配后果」 owns 「库存上限 3」);
     on a role card, the one under the section of the row's role."""
@@ -313,6 +355,9 @@ def _link(ctx: LintContext) -> _Groups:
                 # way, with the same value, more than once: 「依 6.4.2仅消耗 1 次」 against 6.4.2's four
                 least = 1 if specific else CITED_COMMON
                 linked |= _link_to(groups, f, _scope_facts(ctx, scope), "cited", least)
+            before = None if linked else _cited_before(ctx, unit, f)
+            if before is not None and not (unit.is_clause and is_descendant(unit.id, before.clause)):
+                linked = _link_beside(groups, f, _scope_facts(ctx, before))
             if linked or not specific:
                 continue
             owner = _title_owner(ctx, unit, f, _card_role(ctx, unit, f))
@@ -477,9 +522,7 @@ def _steps(ctx: LintContext) -> Iterator[Finding]:
     numbers, the statements vote: when two or more restatements agree with one another against the
     source's one value, the source is the odd one out and is reported where it is."""
     restated: dict[tuple[str, str, str], list[tuple[Unit, int, str, str]]] = {}
-    for unit in ctx.units():
-        if unit.id in ctx.log_appendices:
-            continue
+    for unit in ctx.units_outside_log():
         text = unit.text
         for m in _STEP_AT.finditer(text):
             lo = max(text.rfind(ch, 0, m.start()) for ch in "（(")

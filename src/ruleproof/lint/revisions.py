@@ -479,11 +479,7 @@ def _new_beside(claim: Claim, unit: Unit, units: list[Unit]) -> bool:
 
 def _presence(ctx: LintContext, log: Unit) -> Iterator[Finding]:
     for claim in presence_claims(ctx, log):
-        units = [
-            u
-            for u in ctx.units()
-            if u.id not in ctx.log_appendices and any(_within(u, sc) for sc in claim.scopes)
-        ]
+        units = [u for u in ctx.units_outside_log() if any(_within(u, sc) for sc in claim.scopes)]
         if not units:
             continue
         said = _loose("".join(u.text for u in units))

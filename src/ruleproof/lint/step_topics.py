@@ -163,9 +163,7 @@ def _step_events(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
     before 「于∕在∕位于∕属」 and the step."""
     rows = topics.places.step_rows
     said: dict[str, list[tuple[str, Unit, int, int]]] = {}
-    for unit in ctx.units():
-        if unit.id in ctx.log_appendices:
-            continue
+    for unit in ctx.units_outside_log():
         text = unit.text
         for m in _STEP_EVENT.finditer(text):
             if _skipped(text, m.start()):
@@ -289,8 +287,8 @@ def _step_times(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
     }
     owner = ctx.owners.night_steps
     tables = {owner, ctx.owners.batches}  # the step and batch tables say when, not what happens then
-    for unit in ctx.units():
-        if unit.id in ctx.log_appendices or unit.id in tables:
+    for unit in ctx.units_outside_log():
+        if unit.id in tables:
             continue
         text = unit.text
         for m in (*_TIME_BEFORE.finditer(text), *_TIME_AFTER_STEP.finditer(text)):
@@ -351,9 +349,7 @@ _SOURCE_AFTER = re.compile(rf"\s*[（(]\s*(?:依|见)?\s*(?P<id>{CLAUSE_ID})\s*[
 def _step_sources(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
     """A step given with its source right after it (「研制、接种同属步骤 8（依 3.3.2）」) while the source's title
     names another step (3.3.2 「医生出手同属步骤 8」): one of the two was renumbered."""
-    for unit in ctx.units():
-        if unit.id in ctx.log_appendices:
-            continue
+    for unit in ctx.units_outside_log():
         text = unit.text
         for m in _STEP_EVENT.finditer(text):
             src = _SOURCE_AFTER.match(text, m.end() - (1 if text[m.end() - 1 : m.end()] in "（(" else 0))
@@ -606,8 +602,8 @@ def _step_skips(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
         if len(ks) == 1 and next(iter(ks)) in skips and topics.vocab.specific(t, SPECIFIC_SHARE)
     }
     owner = ctx.owners.night_steps
-    for unit in ctx.units():
-        if unit.id in ctx.log_appendices or unit.id in (owner, ctx.owners.batches):
+    for unit in ctx.units_outside_log():
+        if unit.id in (owner, ctx.owners.batches):
             continue
         text = unit.text
         for m in _SKIP.finditer(text):
@@ -660,9 +656,7 @@ def _located(
     ctx: LintContext, topics: _Topics, kind: RefKind, quoted: bool
 ) -> Iterator[tuple[Unit, Ref, int]]:
     """The citations of one kind, quoted or not, outside the revision log, with their units and offsets."""
-    for unit in ctx.units():
-        if unit.id in ctx.log_appendices:
-            continue
+    for unit in ctx.units_outside_log():
         for ref in ctx.refs_by_unit.get(unit.id, []):
             if ref.kind is kind and ref.quoted is quoted:
                 at = topics.locate(unit, ref)

@@ -268,9 +268,7 @@ class _Places:
         first = min((it.offset for it in clause.items), default=len(clause.text))
         rows["〇"] = clause.text[:first]
         # what the text calls each batch elsewhere: 「死亡公告（批次⑥）」 names ⑥
-        for unit in self.ctx.units():
-            if unit.id in self.ctx.log_appendices:
-                continue
+        for unit in self.ctx.units_outside_log():
             for m in _NAMED_BATCH.finditer(unit.text):
                 label = m.group("label")
                 if label in rows:
@@ -576,7 +574,7 @@ class _Topics:
     def common_words(self) -> frozenset[str]:
         """Two-character words in more than a sixth of the clauses: they tell no row from another."""
         df: dict[str, int] = {}
-        units = [u for u in self.ctx.units() if u.id not in self.ctx.log_appendices]
+        units = list(self.ctx.units_outside_log())
         for u in units:
             for w in _bigrams(u.text):
                 df[w] = df.get(w, 0) + 1
@@ -784,9 +782,7 @@ def run(ctx: LintContext) -> Iterator[Finding]:
 
 
 def _repeated(ctx: LintContext) -> Iterator[Finding]:
-    for unit in ctx.units():
-        if unit.id in ctx.log_appendices:
-            continue
+    for unit in ctx.units_outside_log():
         text = unit.text
         clause = ctx.clause(unit.id) if unit.is_clause else None
         starts = {it.offset for it in clause.items} if clause else set()
@@ -1320,7 +1316,7 @@ _QUOTED_BEFORE = re.compile(r"「(?P<q>[^「」]{2,60})」\s*$")
 
 
 def _quotes(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
-    everywhere = {u.id: _squash(u.text) for u in ctx.units() if u.id not in ctx.log_appendices}
+    everywhere = {u.id: _squash(u.text) for u in ctx.units_outside_log()}
     for ref in ctx.doc.refs():
         if ref.kind not in (RefKind.CLAUSE, RefKind.ITEM) or ref.quoted or ref.context == "tag":
             continue

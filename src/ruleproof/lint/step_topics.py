@@ -70,16 +70,38 @@ def batch_subject(
     # the batch table is a closed list: a word of the phrase leading to the batch that one row alone
     # prints, and the cited row none of the phrase's words (「经其提交者随批次⑪公开」: 提交 is ⑪'s
     # 「择定并提交的私聊内容」).  (What follows a label may be the next gate: 「⑧不新增批次⑨已标注」.)
+    # (the words of the table's preamble, its column heads 「批次 内容 发布时点」 among them, are every row's)
+    header = _squash(topics.places.batch_header)
     lead = unit.text[max(0, at - PHRASE) : at]
-    terms = [t for t in topics.topic(unit, at, ref.raw) if t in lead]
-    if not terms or any(topics.present(t, _squash(place.text)) for t in terms):
-        return None
+    terms = [t for t in topics.topic(unit, at, ref.raw) if t in lead and not topics.present(t, header)]
+    cited = _squash(place.text)
     texts = [(p, _squash(p.text)) for p in near]
-    having = {p.name: p for t in terms for p, x in texts if topics.present(t, x)}
-    if len(having) != 1:
+    if terms and not any(topics.present(t, cited) for t in terms):
+        having = {p.name: p for t in terms for p, x in texts if topics.present(t, x)}
+        if len(having) == 1:
+            likely = next(iter(having.values()))
+            return sorted(t for t in terms if topics.present(t, _squash(likely.text))), likely
+    # a phrase that tells no row (「经系统以批次〇发布」): the sentence before the batch, when the cited row
+    # prints none of its names and one row prints at least two, twice as many as any other row
+    # (「窃听者…私聊内容并择定提交」: ⑪ prints three, ① 私聊 alone)
+    sentence = topics.topic(unit, at, ref.raw, wide=True)
+    words = _content_bigrams(topics.window(unit, at, ref.raw, wide=True)) - _bigrams(header)
+    if any(topics.present(t, cited) for t in sentence) or words & _bigrams(place.text):
+        return None  # the sentence says something of the cited row (驱逐 of ⑩), however common the word
+    lead = _REFERENCE.split(unit.text[max(0, at - SENTENCE_LEAD) : at])[-1]  # after any citation before it
+    said = [t for t in sentence if t in lead and not topics.present(t, header)]
+    owners = sorted(
+        ((sum(topics.present(t, x) for t in said), k, p) for k, (p, x) in enumerate(texts)),
+        key=lambda o: (-o[0], o[1]),
+    )
+    if not owners or owners[0][0] < BATCH_NAMES or (len(owners) > 1 and owners[1][0] * 2 > owners[0][0]):
         return None
-    likely = next(iter(having.values()))
-    return sorted(t for t in terms if topics.present(t, _squash(likely.text))), likely
+    likely = owners[0][2]
+    return sorted(t for t in said if topics.present(t, _squash(likely.text))), likely
+
+
+SENTENCE_LEAD = 40  # the words of the sentence before a batch that may say which batch it is
+BATCH_NAMES = 2  # names of one row that the sentence must say when its phrase says none
 
 
 # 「行动位＝步骤 0.2」「发动时点为该夜步骤 10」: the step where the citing clause's own action happens

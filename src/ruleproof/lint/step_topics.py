@@ -130,12 +130,7 @@ def _clause_subject(
     the citation."""
     if not unit.is_clause:
         return None
-    titles: list[str] = []
-    parts = unit.id.split(".")
-    for k in range(1, len(parts) + 1):
-        c = topics.ctx.clause(".".join(parts[:k]))
-        if c is not None:
-            titles.append(_HEAD_CUT.split(c.title, 1)[0])
+    titles = [_HEAD_CUT.split(title, 1)[0] for title in _titles(topics, unit)]
     names = [
         h.term
         for title in titles
@@ -168,6 +163,15 @@ def _clause_subject(
     if len(owners) != 1 or not all(topics.present(t, texts[owners[0].name]) for t in said):
         return None
     return sorted(t for t in unique if topics.present(t, texts[owners[0].name])), owners[0]
+
+
+def _titles(topics: _Topics, unit: Unit) -> list[str]:
+    """The titles of a clause and its ancestors (none for an appendix)."""
+    if not unit.is_clause:
+        return []
+    parts = unit.id.split(".")
+    found = (topics.ctx.clause(".".join(parts[:k])) for k in range(1, len(parts) + 1))
+    return [c.title for c in found if c is not None]
 
 
 # 「步骤 9 死亡」「步骤 0.1（蛰伏）」: a step and the name of what happens at it, right after it
@@ -746,14 +750,7 @@ def _skipper_list(
         return None
     part = max((text.rfind(ch, 0, at) for ch in "。；;，,、"), default=-1)
     sentence = max((text.rfind(ch, 0, at) for ch in "。；;"), default=-1)
-    titles = []
-    if unit.is_clause:
-        parts = unit.id.split(".")
-        for k in range(1, len(parts) + 1):
-            c = topics.ctx.clause(".".join(parts[:k]))
-            if c is not None:
-                titles.append(c.title)
-    for words in (text[part + 1 : at], text[sentence + 1 : at], "。".join(titles)):
+    for words in (text[part + 1 : at], text[sentence + 1 : at], "。".join(_titles(topics, unit))):
         named = {h.term for h in topics.vocab.scan(words)}
         chosen = [steps for who, steps in lists if who & named]
         if len(chosen) == 1:

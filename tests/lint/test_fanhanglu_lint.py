@@ -485,6 +485,21 @@ def test_restated_numbers_agree_on_the_real_text(findings: list[Finding]) -> Non
             "restatement-mismatch",
             {"4.14.3", "2.1.1", "2.8.5", "6.4.2"},
         ),
+        # issue 10, fifth pass (namespace): 「不再参与步骤 X」 is a skip, held to the skip list of its own
+        # subject (row 4b skips 7 for 结茧∕异形, 0.1 and 5 for 外星人); a row that skips its own step; a night
+        # entered at another step than the table's first; 濒死 (said everywhere) still tells row 9 from row 8;
+        (
+            [
+                ("选结茧同样于步骤4b 结算、当晚不再参与步骤7", "选结茧同样于步骤4b 结算、当晚不再参与步骤5"),
+                ("跳过蛰伏（步骤0.1）与步骤5", "跳过蛰伏（步骤0.1）与步骤4b"),
+                ("开局讨论（2.3.1）→第 1夜步骤0", "开局讨论（2.3.1）→第 1夜步骤0.1"),
+                ("濒死状态在步骤9必定终结", "濒死状态在步骤8必定终结"),
+                # batch 〇 is its own row of the table's preamble; the sentence before 「以批次⑪发布」 names ⑪
+                ("以批次⑪发布，故私聊", "以批次〇发布，故私聊"),
+            ],
+            "citation-topic",
+            {"5.8.1", "2.1.1", "2.3.0", "4.9.2", "2.2"},
+        ),
     ],
     ids=[
         "restatement",
@@ -536,6 +551,7 @@ def test_restated_numbers_agree_on_the_real_text(findings: list[Finding]) -> Non
         "step-table-owners",
         "registry-locations",
         "number-fifth-pass",
+        "step-skips-and-entries",
     ],
 )
 def test_injected_defects(pairs: list[tuple[str, str]], check: str, clauses: set[str]) -> None:

@@ -51,6 +51,8 @@ def run(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
     yield from _step_sources(ctx, topics)
     yield from _step_skips(ctx, topics)
     yield from _quoted_steps(ctx, topics)
+    yield from _night_entries(ctx, topics)
+    yield from _slot_statements(ctx, topics)
 
 
 def batch_subject(
@@ -68,16 +70,38 @@ def batch_subject(
     # the batch table is a closed list: a word of the phrase leading to the batch that one row alone
     # prints, and the cited row none of the phrase's words (「经其提交者随批次⑪公开」: 提交 is ⑪'s
     # 「择定并提交的私聊内容」).  (What follows a label may be the next gate: 「⑧不新增批次⑨已标注」.)
+    # (the words of the table's preamble, its column heads 「批次 内容 发布时点」 among them, are every row's)
+    header = _squash(topics.places.batch_header)
     lead = unit.text[max(0, at - PHRASE) : at]
-    terms = [t for t in topics.topic(unit, at, ref.raw) if t in lead]
-    if not terms or any(topics.present(t, _squash(place.text)) for t in terms):
-        return None
+    terms = [t for t in topics.topic(unit, at, ref.raw) if t in lead and not topics.present(t, header)]
+    cited = _squash(place.text)
     texts = [(p, _squash(p.text)) for p in near]
-    having = {p.name: p for t in terms for p, x in texts if topics.present(t, x)}
-    if len(having) != 1:
+    if terms and not any(topics.present(t, cited) for t in terms):
+        having = {p.name: p for t in terms for p, x in texts if topics.present(t, x)}
+        if len(having) == 1:
+            likely = next(iter(having.values()))
+            return sorted(t for t in terms if topics.present(t, _squash(likely.text))), likely
+    # a phrase that tells no row (「经系统以批次〇发布」): the sentence before the batch, when the cited row
+    # prints none of its names and one row prints at least two, twice as many as any other row
+    # (「窃听者…私聊内容并择定提交」: ⑪ prints three, ① 私聊 alone)
+    sentence = topics.topic(unit, at, ref.raw, wide=True)
+    words = _content_bigrams(topics.window(unit, at, ref.raw, wide=True)) - _bigrams(header)
+    if any(topics.present(t, cited) for t in sentence) or words & _bigrams(place.text):
+        return None  # the sentence says something of the cited row (驱逐 of ⑩), however common the word
+    lead = _REFERENCE.split(unit.text[max(0, at - SENTENCE_LEAD) : at])[-1]  # after any citation before it
+    said = [t for t in sentence if t in lead and not topics.present(t, header)]
+    owners = sorted(
+        ((sum(topics.present(t, x) for t in said), k, p) for k, (p, x) in enumerate(texts)),
+        key=lambda o: (-o[0], o[1]),
+    )
+    if not owners or owners[0][0] < BATCH_NAMES or (len(owners) > 1 and owners[1][0] * 2 > owners[0][0]):
         return None
-    likely = next(iter(having.values()))
-    return sorted(t for t in terms if topics.present(t, _squash(likely.text))), likely
+    likely = owners[0][2]
+    return sorted(t for t in said if topics.present(t, _squash(likely.text))), likely
+
+
+SENTENCE_LEAD = 40  # the words of the sentence before a batch that may say which batch it is
+BATCH_NAMES = 2  # names of one row that the sentence must say when its phrase says none
 
 
 # 「行动位＝步骤 0.2」「发动时点为该夜步骤 10」: the step where the citing clause's own action happens
@@ -106,12 +130,7 @@ def _clause_subject(
     the citation."""
     if not unit.is_clause:
         return None
-    titles: list[str] = []
-    parts = unit.id.split(".")
-    for k in range(1, len(parts) + 1):
-        c = topics.ctx.clause(".".join(parts[:k]))
-        if c is not None:
-            titles.append(_HEAD_CUT.split(c.title, 1)[0])
+    titles = [_HEAD_CUT.split(title, 1)[0] for title in _titles(topics, unit)]
     names = [
         h.term
         for title in titles
@@ -144,6 +163,15 @@ def _clause_subject(
     if len(owners) != 1 or not all(topics.present(t, texts[owners[0].name]) for t in said):
         return None
     return sorted(t for t in unique if topics.present(t, texts[owners[0].name])), owners[0]
+
+
+def _titles(topics: _Topics, unit: Unit) -> list[str]:
+    """The titles of a clause and its ancestors (none for an appendix)."""
+    if not unit.is_clause:
+        return []
+    parts = unit.id.split(".")
+    found = (topics.ctx.clause(".".join(parts[:k])) for k in range(1, len(parts) + 1))
+    return [c.title for c in found if c is not None]
 
 
 # 「步骤 9 死亡」「步骤 0.1（蛰伏）」: a step and the name of what happens at it, right after it
@@ -515,6 +543,14 @@ def step_verdict(
             return sorted(set(named)), having[0]
     if (_content_bigrams(after) | _content_bigrams(before)) & row:
         return None  # 「步骤 9 死亡结算」「转职于步骤 0.6」: the words around the step are its row's
+    if attached and mentioned and not named:
+        # 「濒死状态在步骤 9 必定终结」: a name the book says everywhere (濒死) still tells the rows apart
+        # when the step is its subject's — the cited row must say it if exactly one row near it does
+        squashed = _squash(place.text)
+        if not any(topics.present(t, squashed) for t in mentioned):
+            having = [p for p in near if any(topics.present(t, _squash(p.text)) for t in mentioned)]
+            if len(having) == 1:
+                return sorted({t for t in mentioned if topics.present(t, _squash(having[0].text))}), having[0]
     words_after = _content_bigrams(after, topics.common_words)
     words_before = _content_bigrams(before, topics.common_words)
     # 「濒死状态在步骤 9必定终结」: the words before a step they are attached to are said of it too
@@ -570,7 +606,9 @@ _STEP_STOP = frozenset(
 
 
 # 「→跳过步骤7」 in row 4b, 「召开该夜跳过步骤11」 in row 10: the steps a row's event makes the night skip
-_SKIP = re.compile(r"跳过\s*(?:当夜|该夜)?\s*步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])")
+# 「当晚不再参与步骤7」 (5.8.1) says the same as a skip
+_SKIP_WORD = r"(?:跳过|不再参与)"
+_SKIP = re.compile(rf"{_SKIP_WORD}\s*(?:当夜|该夜)?\s*步骤\s*(?P<k>\d{{1,2}}(?:\.\d{{1,2}})?[ab]?)(?![\d.])")
 # 「跳过蛰伏（步骤0.1）与步骤5」: every step a skip names, down a list
 _SKIP_LIST = re.compile(
     r"跳过(?:[\u4e00-\u9fff]{1,6}[（(])?\s*步骤\s*\d{1,2}(?:\.\d{1,2})?[ab]?(?![\d.])[）)]?"
@@ -581,7 +619,7 @@ _KEY = re.compile(r"步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])")
 
 def _skipped(text: str, at: int) -> bool:
     """Whether the step cited at ``at`` is the object of 「跳过」."""
-    return re.search(r"跳过\s*(?:当夜|该夜)?\s*$", text[max(0, at - 6) : at]) is not None
+    return re.search(rf"{_SKIP_WORD}\s*(?:当夜|该夜)?\s*$", text[max(0, at - 8) : at]) is not None
 
 
 def _step_skips(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
@@ -589,11 +627,8 @@ def _step_skips(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
     步骤7」): 「选破坏或结茧而跳过步骤8」 names a step the row never skips — one of the two was renumbered.
     The event is a term of the same sentence part, before the skip, that heads exactly one row."""
     rows = topics.places.step_rows
-    skips = {
-        key: {k.group("k") for m in _SKIP_LIST.finditer(row) for k in _KEY.finditer(m.group(0))}
-        for key, row in rows.items()
-    }
-    skips = {key: ks for key, ks in skips.items() if ks}
+    lists = {key: _skip_lists(topics, row) for key, row in rows.items()}
+    skips = {key: set().union(*(ks for _who, ks in found)) for key, found in lists.items() if found}
     if not skips:
         return
     homes = {
@@ -602,23 +637,22 @@ def _step_skips(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
         if len(ks) == 1 and next(iter(ks)) in skips and topics.vocab.specific(t, SPECIFIC_SHARE)
     }
     owner = ctx.owners.night_steps
+    yield from _self_skips(ctx, rows, skips)
     for unit in ctx.units_outside_log():
         if unit.id in (owner, ctx.owners.batches):
             continue
         text = unit.text
         for m in _SKIP.finditer(text):
             k = m.group("k")
-            lo = max(0, m.start() - TIME_SUBJECT)
-            cut = max((text.rfind(ch, lo, m.start()) for ch in "。；;，,"), default=-1)
-            head = text[max(lo, cut + 1) : m.start()]
-            events = [h.term for h in topics.vocab.scan(head) if h.term in homes]
+            events = _skip_events(topics, text, m.start(), homes)
             skippers = {homes[t] for t in events}
             if len(skippers) != 1:
                 continue
             home = next(iter(skippers))
-            if k in skips[home]:
+            allowed = _skipper_list(topics, unit, text, m.start(), lists[home]) or skips[home]
+            if k in allowed:
                 continue
-            usual = "∕".join(sorted(skips[home], key=_step_order))
+            usual = "∕".join(sorted(allowed, key=_step_order))
             raw = text[m.start() : m.end()]
             shown = "、".join(dict.fromkeys(events))
             yield TOPIC.finding(
@@ -637,6 +671,89 @@ def _step_skips(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
                     "kind": "night_step",
                 },
             )
+
+
+def _self_skips(ctx: LintContext, rows: dict[str, str], skips: dict[str, set[str]]) -> Iterator[Finding]:
+    """A row of the step table that skips its own step (「4b 破坏…→跳过蛰伏（步骤0.1）与步骤4b」): what happens
+    at a step cannot make the night skip that step — one of the two was renumbered."""
+    owner = ctx.owners.night_steps
+    unit = next((u for u in ctx.units() if u.id == owner), None)
+    if unit is None:
+        return
+    for key, steps in skips.items():
+        row_at = unit.text.find(rows[key])
+        if key not in steps or row_at < 0:
+            continue
+        m = next(
+            (
+                m
+                for m in _SKIP_LIST.finditer(rows[key])
+                if key in {k.group("k") for k in _KEY.finditer(m.group(0))}
+            ),
+            None,
+        )
+        at = row_at + (m.start() if m is not None else 0)
+        raw = m.group(0) if m is not None else f"步骤 {key}"
+        yield TOPIC.finding(
+            unit.id,
+            unit.line_of(at),
+            f"步骤表（{owner}）步骤 {key} 一行「{clip(raw, 30)}」跳过的是本步骤自身，疑为改号",
+            f"row {key} of the step table ({owner}) skips its own step ('{clip(raw, 30)}') — probably renumbered",
+            clip(unit.text[max(0, at - 12) : at + len(raw) + 2], 40),
+            related=[(owner, None)],
+            extra={"target": f"步骤 {key}", "likely": None, "terms": [raw], "kind": "night_step"},
+        )
+
+
+SKIP_SENTENCE = 40  # when the skip's own sentence part names no event, the sentence before it may
+
+
+def _skip_events(topics: _Topics, text: str, at: int, homes: dict[str, str]) -> list[str]:
+    """The events that head one row each, said before the skip at ``at``: in its own sentence part
+    (「选破坏或结茧而跳过步骤7」), or else in its sentence (「选破坏则在步骤 4b 结算，当晚不再参与步骤7」)."""
+    for marks, reach in (("。；;，,", TIME_SUBJECT), ("。；;", SKIP_SENTENCE)):
+        lo = max(0, at - reach)
+        cut = max((text.rfind(ch, lo, at) for ch in marks), default=-1)
+        events = [h.term for h in topics.vocab.scan(text[max(lo, cut + 1) : at]) if h.term in homes]
+        if events:
+            return events
+    return []
+
+
+def _skip_lists(topics: _Topics, row: str) -> list[tuple[frozenset[str], set[str]]]:
+    """The skip lists of a step row, each with the terms said before it in its own sentence part (row 4b:
+    「异形选此（破坏或结茧）→跳过步骤7」 and 「外星人选破坏→跳过蛰伏（步骤0.1）与步骤5」 are two lists, one
+    for 异形 and one for 外星人).  Only the terms no other list of the row has are kept: they tell whose
+    list it is."""
+    found: list[tuple[set[str], set[str]]] = []
+    for part in re.split(r"[；;。]", row):
+        for m in _SKIP_LIST.finditer(part):
+            steps = {k.group("k") for k in _KEY.finditer(m.group(0))}
+            found.append(({h.term for h in topics.vocab.scan(part[: m.start()])}, steps))
+    return [
+        (frozenset(who - set().union(*(w for j, (w, _s) in enumerate(found) if j != i))), steps)
+        for i, (who, steps) in enumerate(found)
+    ]
+
+
+def _skipper_list(
+    topics: _Topics, unit: Unit, text: str, at: int, lists: list[tuple[frozenset[str], set[str]]]
+) -> set[str] | None:
+    """The one skip list of the row whose subject the citing sentence names (「异形…跳过步骤 X」 is held to
+    异形's list, not 外星人's): first the sentence part before the skip, then the whole sentence, then the
+    titles of the citing clause and its ancestors.  None when no one list is named."""
+    if len(lists) < 2:
+        return None
+    part = max((text.rfind(ch, 0, at) for ch in "。；;，,、"), default=-1)
+    sentence = max((text.rfind(ch, 0, at) for ch in "。；;"), default=-1)
+    for words in (text[part + 1 : at], text[sentence + 1 : at], "。".join(_titles(topics, unit))):
+        named = {h.term for h in topics.vocab.scan(words)}
+        chosen = [steps for who, steps in lists if who & named]
+        if len(chosen) == 1:
+            return chosen[0]
+        if chosen:
+            return None  # both subjects named: no one list
+    return None
 
 
 def _quoted_steps(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
@@ -662,3 +779,137 @@ def _located(
                 at = topics.locate(unit, ref)
                 if at is not None:
                     yield unit, ref, at
+
+
+_NIGHT = r"(?:当夜|该夜|每夜|下一夜|次夜|第\s*\d+\s*夜)"
+_STEP_KEY = r"步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])"
+# the ways a text says where a night begins: entering it from the day (「进入第 1 夜步骤 0」「开局讨论（2.3.1）→
+# 第 1夜步骤0」; not an event mapped to its step, 「死亡→当夜步骤 9」), the
+# window between the day (or the night before) and it (「白天投票之后、当夜步骤 0 之前」「上一夜步骤 9 死亡结算
+# 完成后、当夜步骤0之前」), or 「早于一切夜间步骤，故第 1 夜步骤 0 之前」
+_NIGHT_ENTRY = (
+    re.compile(rf"(?:进入|(?:白天|昼|投票|驱逐|讨论)[^。；;→]{{0,12}}→)\s*{_NIGHT}\s*{_STEP_KEY}"),
+    re.compile(
+        rf"(?:白天|昼|投票|驱逐|讨论|上一夜|前一夜)[^。；;「」]{{0,16}}?(?:之后|后|结束)\s*[、，,至到]?\s*{_NIGHT}\s*{_STEP_KEY}"
+        r"\s*(?:之前|前)"
+    ),
+    re.compile(
+        rf"(?:早于|先于)(?:一切|全部|所有|任何)夜间步骤[^。；;]{{0,16}}?{_NIGHT}\s*{_STEP_KEY}\s*(?:之前|前)"
+    ),
+)
+
+
+def _night_entries(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+    """Where a night begins is its first step (2.1.1's first row): 「进入第 1 夜步骤 X」, 「白天投票之后、当夜步骤
+    X 之前」 and 「早于一切夜间步骤…第 1 夜步骤 X 之前」 must name it.  Another step there leaves the steps
+    before it outside the night — it was renumbered."""
+    rows = topics.places.step_rows
+    if not rows:
+        return
+    first = min(rows, key=_step_order)
+    owner = ctx.owners.night_steps
+    for unit in ctx.units():
+        if unit.id in ctx.log_appendices:
+            continue
+        text = unit.text
+        seen: set[int] = set()
+        for pattern in _NIGHT_ENTRY:
+            for m in pattern.finditer(text):
+                k = m.group("k")
+                if k == first or k not in rows or m.start("k") in seen:
+                    continue
+                seen.add(m.start("k"))
+                raw = text[m.start() : m.end()]
+                yield TOPIC.finding(
+                    unit.id,
+                    unit.line_of(m.start("k")),
+                    f"「{clip(raw, 40)}」讲的是夜晚的开始，而步骤表（{owner}）的第一个步骤是步骤 {first}，此处却作步骤 "
+                    f"{k}，疑为改号",
+                    f"'{clip(raw, 40)}' is where the night begins, but the first step of the step table ({owner}) is "
+                    f"step {first}, not step {k} — probably renumbered",
+                    clip(text[max(0, m.start("k") - 16) : m.end() + 2], 40),
+                    related=[(owner, None)],
+                    extra={
+                        "target": f"步骤 {k}",
+                        "likely": f"步骤 {first}",
+                        "terms": [clip(raw, 20)],
+                        "kind": "night_step",
+                    },
+                )
+
+
+# 「外星人蛰伏…而占步骤表内行动位「步骤 0.1」」: a step given as an action's slot, said of the sentence's event
+_SLOT = re.compile(rf"行动位\s*[＝=:：「]\s*(?:当夜|该夜|每夜)?\s*{_STEP_KEY}")
+# 「于步骤 3 提交，与保镖保护（4.8）∕工匠护甲（4.11）同一步骤」: a step said to be the step of other events
+_SAME_SLOT = re.compile(r"与(?P<with>[^。；;]{2,30}?)同(?:一)?(?:步骤|行动位)")
+SLOT_REACH = 40  # how far back, in one sentence, the event or the step of a slot statement is looked for
+
+
+def _slot_statements(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+    """A step stated as the slot of an event the step table's rows head (「X 占行动位「步骤 K」」, or 「于步骤
+    K …，与 Y 同一步骤」 where Y heads a row): the step must be that row's.  The event is every term of the
+    sentence before the step (or of the 「与…同」 phrase) that heads exactly one row; all of them must name
+    the same row, and nothing else is cited between."""
+    rows = topics.places.step_rows
+    if not rows:
+        return
+    homes = {
+        t: next(iter(ks))
+        for t, ks in _step_homes(topics).items()
+        if len(ks) == 1 and topics.vocab.specific(t, SPECIFIC_SHARE)
+    }
+    owner = ctx.owners.night_steps
+    for unit in ctx.units():
+        if unit.id in ctx.log_appendices:
+            continue
+        text = unit.text
+        found: list[tuple[int, str, list[str], str]] = []  # (offset of the step, step, events, words)
+        for m in _SLOT.finditer(text):
+            lo = max(0, m.start() - SLOT_REACH)
+            cut = max((text.rfind(ch, lo, m.start()) for ch in "。；;"), default=-1)
+            head = text[max(lo, cut + 1) : m.start()]
+            if _TITLE_STEP.search(head) or _item_label_at_text(head):
+                continue  # another step said first, or a ten-gate line's gate: not this event's slot
+            events = [h.term for h in topics.vocab.scan(head) if h.term in homes]
+            found.append((m.start("k"), m.group("k"), events, text[m.start() : m.end()]))
+        for m in _SAME_SLOT.finditer(text):
+            lo = max(0, m.start() - SLOT_REACH)
+            cut = max((text.rfind(ch, lo, m.start()) for ch in "。；;"), default=-1)
+            steps = list(_TITLE_STEP.finditer(text, max(lo, cut + 1), m.start()))
+            if len(steps) != 1:
+                continue
+            events = [h.term for h in topics.vocab.scan(m.group("with")) if h.term in homes]
+            step = steps[0]
+            found.append((step.start("k"), step.group("k"), events, text[step.start() : m.end()]))
+        for at, k, events, raw in found:
+            home = _one_home(events, homes)
+            if not home or home == k or k not in rows:
+                continue
+            shown = "、".join(dict.fromkeys(events))
+            yield TOPIC.finding(
+                unit.id,
+                unit.line_of(at),
+                f"「{clip(raw, 40)}」说的是「{shown}」的行动位，而「{shown}」在步骤表（{owner}）中属步骤 {home}，"
+                f"此处却作步骤 {k}，疑为改号",
+                f"'{clip(raw, 40)}' is the slot of '{shown}', which is step {home} in the step table ({owner}), "
+                f"not step {k} — probably renumbered",
+                clip(text[max(0, at - 16) : at + 16], 40),
+                related=[(owner, None)],
+                extra={
+                    "target": f"步骤 {k}",
+                    "likely": f"步骤 {home}",
+                    "terms": list(dict.fromkeys(events)),
+                    "kind": "night_step",
+                },
+            )
+
+
+def _one_home(events: list[str], homes: dict[str, str]) -> str:
+    """The one row all the events head, or '' when they head none or several."""
+    found = {homes[t] for t in events}
+    return next(iter(found)) if len(found) == 1 else ""
+
+
+def _item_label_at_text(head: str) -> bool:
+    """A ten-gate line's gate label right before the step (「①行动位＝」): the gate, not a sentence."""
+    return re.search(r"[①-⑳]\s*(?:之[一二三四五六七八九十])?\s*$", head) is not None

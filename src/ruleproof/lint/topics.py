@@ -266,7 +266,11 @@ class _Places:
             return {}
         rows = {normalize_item(it.label): it.text for it in clause.items}
         first = min((it.offset for it in clause.items), default=len(clause.text))
-        rows["〇"] = clause.text[:first]
+        # batch 〇 is printed in the table's preamble, after its column heads (「批次 内容 发布时点〇 开局职业
+        # 公告…」): its row is what follows its label, not the whole preamble
+        preamble = clause.text[:first]
+        zero = [m.start() for m in re.finditer(r"〇(?![〜~～\-－至])", preamble)]
+        rows["〇"] = preamble[zero[-1] :] if zero else preamble
         # what the text calls each batch elsewhere: 「死亡公告（批次⑥）」 names ⑥
         for unit in self.ctx.units_outside_log():
             for m in _NAMED_BATCH.finditer(unit.text):
@@ -277,6 +281,16 @@ class _Places:
 
     def batch_rows(self) -> dict[str, str]:
         return self._batch_rows
+
+    @cached_property
+    def batch_header(self) -> str:
+        """The batch table's preamble before its rows (its column heads 「批次 内容 发布时点」 among them):
+        words said of every batch, which tell no row from another."""
+        rows = self._batch_rows
+        clause = self.ctx.clause(self.ctx.owners.batches)
+        if clause is None or "〇" not in rows:
+            return ""
+        return clause.text[: max(0, clause.text.find(rows["〇"]))]
 
 
 def _in_list(text: str, at: int, end: int) -> bool:

@@ -808,9 +808,7 @@ def _night_entries(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
         return
     first = min(rows, key=_step_order)
     owner = ctx.owners.night_steps
-    for unit in ctx.units():
-        if unit.id in ctx.log_appendices:
-            continue
+    for unit in ctx.units_outside_log():
         text = unit.text
         seen: set[int] = set()
         for pattern in _NIGHT_ENTRY:
@@ -859,9 +857,7 @@ def _slot_statements(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
         if len(ks) == 1 and topics.vocab.specific(t, SPECIFIC_SHARE)
     }
     owner = ctx.owners.night_steps
-    for unit in ctx.units():
-        if unit.id in ctx.log_appendices:
-            continue
+    for unit in ctx.units_outside_log():
         text = unit.text
         found: list[tuple[int, str, list[str], str]] = []  # (offset of the step, step, events, words)
         for m in _SLOT.finditer(text):

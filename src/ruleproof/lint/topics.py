@@ -1029,6 +1029,10 @@ def _topic_verdict(
         verdict = _named_item(topics, unit, at, ref, place, near)
     if not isinstance(verdict, tuple) and ref.kind in (RefKind.CLAUSE, RefKind.ITEM):
         verdict = _fit(topics, unit, at, ref)
+    if not isinstance(verdict, tuple) and ref.kind in (RefKind.CLAUSE, RefKind.ITEM):
+        from ruleproof.lint.citefit import sibling_margin  # (it reads this module's places)
+
+        verdict = sibling_margin(topics, unit, at, ref, _related)
     if (
         not isinstance(verdict, tuple)
         and ref.kind in (RefKind.CLAUSE, RefKind.ITEM)

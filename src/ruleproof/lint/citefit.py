@@ -52,8 +52,9 @@ def sibling_margin(
             if vocab.specific(h.term, SPECIFIC_SHARE)
         }
     )
-    if not words:
-        return None
+    weight = {w: math.log(vocab.units / max(1, vocab.df.get(w, 1))) for w in words}
+    if sum(weight.values()) * TITLE_WEIGHT <= FIT_MARGIN:
+        return None  # (most citations: the phrase's terms could not outweigh the cited place's by the margin)
     item = bool(ref.target_item) and ref.kind is RefKind.ITEM
     if item:
         group = {p.name: _squash(p.text) for p in topics.places.items(cid)}
@@ -68,8 +69,7 @@ def sibling_margin(
         said = [w for w in words if topics.present(w, group[name])]
         total = 0.0
         for w in said:
-            weight = math.log(vocab.units / max(1, vocab.df.get(w, 1)))
-            total += weight * (TITLE_WEIGHT if not item and w in topics.title_names(name) else 1.0)
+            total += weight[w] * (TITLE_WEIGHT if not item and w in topics.title_names(name) else 1.0)
         return total, said
 
     own, _ = score(place.name)

@@ -4,7 +4,9 @@ target and at the neighbour the mutation generator would retarget it to.  Prints
     python ci/sim_citations.py [--show-flags] [--misses N] [--seed S]
 
 A finding at a citation's own target is a false alarm (or a real defect of the text: read it); a
-finding at the neighbour is a catch.  The simulation runs the per-citation verdict (``topics._verdict``)
+finding at the neighbour is a catch.  The third line counts the text's own citations that one citation
+added or retargeted elsewhere would make findings (``ruleproof.lint.habit_audit``): it must stay 0.
+The simulation runs the per-citation verdict (``topics.verdict``)
 only — not the whole-text checks (step events, step and batch times, repeated ids, quotations), which
 ``ruleproof mutate`` and ``python ci/bench_mutate.py`` measure — and it keeps the citing sentence as it is,
 so it is a quick guide, not the benchmark: the rates docs/lint.md reports come from ``ruleproof mutate``.
@@ -20,9 +22,9 @@ import random
 import sys
 
 from ruleproof.books import BOOKS, load_source
-from ruleproof.lint import topics
+from ruleproof.lint import habit_audit, topics
 from ruleproof.lint.context import LintContext, is_descendant
-from ruleproof.mutate.generate import _siblings, _step_sort
+from ruleproof.mutate.generate import siblings, step_sort
 from ruleproof.pipeline import knowledge_for
 from ruleproof.text import read_document
 from ruleproof.text.markers import CIRCLED
@@ -50,14 +52,14 @@ def main() -> int:
     ctx = LintContext(doc, knowledge_for(book))
     tp = topics._Topics(ctx)
     steps = sorted(
-        {r.target_item for r in doc.refs() if r.kind is RefKind.NIGHT_STEP and r.target_item}, key=_step_sort
+        {r.target_item for r in doc.refs() if r.kind is RefKind.NIGHT_STEP and r.target_item}, key=step_sort
     )
     batches = sorted({r.target_item for r in doc.refs() if r.kind is RefKind.BATCH and r.target_item})
     stats: dict[str, list[int]] = {}
     flags: list[str] = []
     misses: dict[str, list[str]] = {}
     for ref in doc.refs():
-        unit = topics._judged_unit(ctx, ref)
+        unit = topics.judged_unit(ctx, ref)
         if unit is None:
             continue
         at = tp.locate(unit, ref)
@@ -71,7 +73,7 @@ def main() -> int:
             continue
         st = stats.setdefault(klass, [0, 0, 0, 0])
         st[0] += 1
-        found = topics._verdict(ctx, tp, unit, at, ref)
+        found = topics.verdict(ctx, tp, unit, at, ref)
         if found is not None:
             st[1] += 1
             flags.append(f"{klass} {unit.id} 第{ref.line}行 {ref.raw} → {found[2].name} {found[1]}")
@@ -91,7 +93,7 @@ def main() -> int:
                     alts = [dataclasses.replace(ref, target_item=other)]
             else:
                 alts = [
-                    dataclasses.replace(ref, target_clause=s) for s in _siblings(doc, ref.target_clause)[:2]
+                    dataclasses.replace(ref, target_clause=s) for s in siblings(doc, ref.target_clause)[:2]
                 ]
         else:
             alts = _neighbours(ref, steps, batches)
@@ -104,7 +106,7 @@ def main() -> int:
             ):
                 continue
             st[2] += 1
-            if topics._verdict(ctx, tp, unit, at, alt) is not None:
+            if topics.verdict(ctx, tp, unit, at, alt) is not None:
                 st[3] += 1
             else:
                 shown = unit.text[max(0, at - 20) : at + len(ref.raw) + 10]
@@ -116,8 +118,14 @@ def main() -> int:
             f"{klass}: {n} citations, {flagged} judged off-topic at their own target; "
             f"{mutants} neighbours, {caught} caught ({100 * caught / max(1, mutants):.1f} %)"
         )
+    tipped = habit_audit.tips(ctx, tp)
+    print(
+        f"cite: {len(tipped)} citations of the text one added or retargeted citation elsewhere would report"
+    )
     if args.show_flags:
-        print("\n".join(flags))
+        print(
+            "\n".join(flags + [f"tip {t.unit} 第{t.line}行 {t.raw} ({t.edit}) → {t.likely}" for t in tipped])
+        )
     if args.misses:
         rng = random.Random(args.seed)
         for klass, rows in misses.items():

@@ -560,6 +560,25 @@ def test_injected_defects(pairs: list[tuple[str, str]], check: str, clauses: set
     assert {f.clause for f in found} == clauses, [(f.clause, f.message) for f in found]
 
 
+@pytest.mark.parametrize(
+    ("old", "new", "edited"),
+    [
+        # issue 10: each of these tipped an unedited clause before the habit map counted clauses and asked
+        # for a share (4.12.5 「二者独立（2.5）」 → 2.9; 4.9.1 「详见2.3」 → 2.1); a label is not filed at all
+        ("各身份镜像账本彼此独立，", "各身份镜像账本彼此独立（2.9），", "2.8.5"),
+        ("各医生基于同一份观测快照独立决策，", "各医生基于同一份观测快照独立决策（详见2.1），", "3.3.2"),
+        ("均只抵挡 1 单位；", "均只抵挡 1 单位〔通则 2.9 之例外〕；", "2.8.2"),
+    ],
+)
+def test_one_added_citation_makes_no_finding_on_another_clause(old: str, new: str, edited: str) -> None:
+    """The citation-habit map is learned from every citation: one citation added in one clause must not
+    make a citation of another, unedited clause a finding (a spurious catch in ``ruleproof mutate``)."""
+    checks = ("citation-topic", "citation-quote", "citation-repeated")
+    before = {f.fingerprint() for f in _unmutated() if f.check in checks}
+    new_findings = [f for f in _mutated((old, new)) if f.check in checks and f.fingerprint() not in before]
+    assert [f.clause for f in new_findings if f.clause != edited] == [], [f.message for f in new_findings]
+
+
 def test_a_topic_section_called_by_its_name_is_listed() -> None:
     """5.8 is left out as a topic only while the text never calls it by one of its names."""
     assert "5.8" not in {f.clause for f in by(_mutated(), "ten-gate-absent")}

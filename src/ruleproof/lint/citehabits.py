@@ -2,9 +2,16 @@
 
 A rulebook cites the same matter again and again: 「感染侧层序依 5.3.3」 is printed seven times.  Read over
 every clause and item citation of the text, the terms of the phrase each one annotates make a map
-term → cited place.  A citation whose phrase says a term that the text cites at a *sibling* of the cited
-place at least ``HABIT_VOTES`` times, and never at the cited place, while the cited place never says the
-term, has most likely been renumbered: the text's own habit names the intended target.
+term → cited place.  A citation whose phrase says a term that at least ``HABIT_VOTES`` other clauses cite at
+a *sibling* of the cited place — at least ``HABIT_SHARE`` of the clauses citing the term anywhere — while no
+citation cites the cited place for it and the cited place never says the term, has most likely been
+renumbered: the text's own habit names the intended target.
+
+Votes are clauses, not citations, and never the citing clause's own: one edited clause moves a count by one
+at most, and a clause citing 4.14.2, 4.14.3, 4.14.4 one per table row is no evidence about its own rows.  The
+share keeps a term cited all over (「详见」 at eight places, 「独立」 at nine) from naming a place because one
+more citation landed there.  ``ruleproof.lint.habit_audit`` asks of a text how many of its citations one
+added or retargeted citation elsewhere would report (0 on 返航录 v1preview1.0).
 
 Guards, each a reading of what a citation can legitimately do:
 
@@ -23,11 +30,12 @@ The map is learned from the text being checked, so it follows the next revision'
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections import ChainMap, Counter
+from collections.abc import Callable, Iterable, MutableMapping, Sequence
 from dataclasses import dataclass
 
-HABIT_VOTES = 2  # citations of one term at a sibling before the text's habit is evidence on its own
+HABIT_VOTES = 2  # clauses citing one term at a sibling before the text's habit is evidence on its own
+HABIT_SHARE = 1 / 3  # of the clauses citing a term anywhere, the share that must cite the likely sibling
 
 
 @dataclass(frozen=True)
@@ -51,36 +59,91 @@ class Citing:
 
 
 class CitationHabits:
-    """For each term, how many citations of the text annotate it at each place."""
+    """For each term, which citations of the text (by unit and offset) annotate it at each place.  A place's
+    votes for a term are the *clauses* citing it for the term: a clause that cites one place for one term
+    three times votes once, so one edited clause moves a count by one at most."""
 
     def __init__(self, citations: Iterable[Citing]) -> None:
-        self._counts: dict[str, Counter[str]] = {}
-        self._by_site: dict[tuple[str, int], Citing] = {}
+        self._sites: MutableMapping[str, dict[str, set[tuple[str, int]]]] = {}
+        self._by_site: MutableMapping[tuple[str, int], Citing] = {}
         for c in citations:
-            self._by_site[(c.unit, c.at)] = c
-            for t in set(c.terms):
-                self._counts.setdefault(t, Counter()).update(c.places)
+            self._file(c)
+
+    def _file(self, c: Citing) -> None:
+        self._by_site[(c.unit, c.at)] = c
+        for t in set(c.terms):
+            per_place = self._sites.setdefault(t, {})
+            for p in c.places:
+                per_place.setdefault(p, set()).add((c.unit, c.at))
+
+    def _edited(
+        self, c: Citing, change: Callable[[set[tuple[str, int]]], set[tuple[str, int]]], filed: bool
+    ) -> CitationHabits:
+        """A map sharing this one's filing but at ``c``'s places under ``c``'s terms, where ``change`` of the
+        sites filed there holds, with ``c`` filed or not (what changes is copied: this map is kept)."""
+        out = CitationHabits(())
+        out._sites = ChainMap(
+            {
+                t: {
+                    **self._sites.get(t, {}),
+                    **{p: change(self._sites.get(t, {}).get(p, set())) for p in c.places},
+                }
+                for t in set(c.terms)
+            },
+            self._sites,
+        )
+        site = (c.unit, c.at)
+        out._by_site = (
+            ChainMap({site: c}, self._by_site)
+            if filed
+            else {k: v for k, v in self._by_site.items() if k != site}
+        )
+        return out
+
+    def plus(self, c: Citing) -> CitationHabits:
+        """The map with one more citation (what an added citation elsewhere would change); this map is kept."""
+        return self._edited(c, lambda sites: sites | {(c.unit, c.at)}, filed=True)
+
+    def minus(self, site: tuple[str, int]) -> CitationHabits:
+        """The map without the citation at ``site`` (what a retargeted citation no longer says)."""
+        c = self._by_site.get(site)
+        return self if c is None else self._edited(c, lambda sites: sites - {site}, filed=False)
+
+    def sites(self) -> list[Citing]:
+        """Every citation the map was built from, in the order filed."""
+        return list(self._by_site.values())
 
     def votes(self, term: str, unit: str, at: int) -> Counter[str]:
-        """The places the text cites for ``term``, leaving out the citation at (``unit``, ``at``)."""
-        counts = self._counts.get(term)
-        if counts is None:
-            return Counter()
-        own = self._by_site.get((unit, at))
-        if own is None or term not in own.terms:
-            return counts  # (read only: the callers never change it)
-        out = Counter(counts)
-        out.subtract(own.places)
+        """For each place, how many clauses cite it for ``term``, leaving out the citation at (``unit``,
+        ``at``) (the unit's other citations of the place still count, once)."""
+        out: Counter[str] = Counter()
+        for place, sites in self._sites.get(term, {}).items():
+            n = len({u for u, a in sites if (u, a) != (unit, at)})
+            if n:
+                out[place] = n
         return out
+
+    def cited_at(self, term: str, place: str, site: tuple[str, int]) -> bool:
+        """Whether a citation other than the one at ``site`` cites ``place`` for ``term``."""
+        return any(s != site for s in self._sites.get(term, {}).get(place, ()))
+
+    def other_clauses(self, term: str, unit: str) -> Counter[str]:
+        """For each place, how many clauses other than ``unit`` cite it for ``term``: the citing clause's own
+        citations are no evidence about it (a table citing 4.14.2, 4.14.3, 4.14.4 one per row for 「专属」)."""
+        out: Counter[str] = Counter()
+        for place, sites in self._sites.get(term, {}).items():
+            n = len({u for u, _a in sites if u != unit})
+            if n:
+                out[place] = n
+        return out
+
+    def clauses_citing(self, term: str, unit: str) -> int:
+        """How many clauses other than ``unit`` cite anything for ``term``."""
+        return len({u for sites in self._sites.get(term, {}).values() for u, _a in sites if u != unit})
 
     def cited_elsewhere(self, terms: Sequence[str], site: tuple[str, int]) -> bool:
         """Whether another citation of the text is filed under one of ``terms``."""
-        own = self._by_site.get(site)
-        for t in terms:
-            counts = self._counts.get(t)
-            if counts and counts.total() > (len(own.places) if own is not None and t in own.terms else 0):
-                return True
-        return False
+        return any(s != site for t in terms for sites in self._sites.get(t, {}).values() for s in sites)
 
     def evidence(
         self,
@@ -95,8 +158,10 @@ class CitationHabits:
         when the text cites ``cited`` for one of the terms too, or ``cited`` says a term that does not
         point elsewhere, or no term points anywhere.  One citation elsewhere is enough when ``confirms``
         (term, sibling) holds: the sibling is itself about the term (its title names it)."""
-        per_term = {t: self.votes(t, *site) for t in terms}
-        if not any(per_term.values()) or any(v[cited] > 0 for v in per_term.values()):
+        if any(self.cited_at(t, cited, site) for t in terms):
+            return None  # the text cites the cited place for one of the terms (the citing clause too)
+        per_term = {t: self.other_clauses(t, site[0]) for t in terms}
+        if not any(per_term.values()):
             return None  # (most citations: no term of theirs is cited anywhere else)
         best: Habit | None = None
         for t, v in per_term.items():
@@ -104,6 +169,8 @@ class CitationHabits:
             n, likely = ranked[0] if ranked else (0, "")
             if len(ranked) > 1 and ranked[1][0] == n:
                 likely = ""  # two siblings cited alike for this term: no telling which was meant
+            elif n < HABIT_SHARE * self.clauses_citing(t, site[0]):
+                likely = ""  # the term is cited all over (「详见」 at eight places): no habit of one place
             if says(t):
                 if n < HABIT_VOTES:
                     return None  # the cited place says this term, and the text cites it nowhere else

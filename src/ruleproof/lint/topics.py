@@ -460,7 +460,7 @@ class _Topics:
         """What the text cites for each term of the phrases its clause and item citations annotate."""
         cites: list[Citing] = []
         for ref in self.ctx.doc.refs():
-            unit = _judged_unit(self.ctx, ref) if ref.kind in (RefKind.CLAUSE, RefKind.ITEM) else None
+            unit = judged_unit(self.ctx, ref) if ref.kind in (RefKind.CLAUSE, RefKind.ITEM) else None
             at = self.locate(unit, ref) if unit is not None else None
             place = self.target(ref)[0]
             if unit is not None and at is not None and place is not None and not _in_tag(unit.text, at):
@@ -888,13 +888,13 @@ def _citing_unit(ctx: LintContext, ref: Ref) -> Unit | None:
 
 def _topics(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
     for ref in ctx.doc.refs():
-        unit = _judged_unit(ctx, ref)
+        unit = judged_unit(ctx, ref)
         if unit is None:
             continue
         at = topics.locate(unit, ref)
         if at is None:
             continue
-        found = _verdict(ctx, topics, unit, at, ref)
+        found = verdict(ctx, topics, unit, at, ref)
         if found is not None:
             place, terms, likely = found
             yield _topic_finding(unit, ref, at, place, terms, likely)
@@ -930,7 +930,7 @@ def _self_citation(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Plac
     return (Place(unit.id, topics.places.clause_text(unit.id)), *habit) if habit is not None else None
 
 
-def _judged_unit(ctx: LintContext, ref: Ref) -> Unit | None:
+def judged_unit(ctx: LintContext, ref: Ref) -> Unit | None:
     """The unit of a citation this check judges (None: not judged — a mention, an exception label, a
     clause citing its own family)."""
     if ref.kind not in _KINDS or ref.quoted:
@@ -950,7 +950,7 @@ def _judged_unit(ctx: LintContext, ref: Ref) -> Unit | None:
     return unit
 
 
-def _verdict(
+def verdict(
     ctx: LintContext, topics: _Topics, unit: Unit, at: int, ref: Ref
 ) -> tuple[Place, list[str], Place] | None:
     """The cited place, the evidence and the likely intended target, when the citation at ``at`` lands on a
@@ -1039,6 +1039,10 @@ def _topic_verdict(
         verdict = _named_item(topics, unit, at, ref, place, near)
     if not isinstance(verdict, tuple) and ref.kind in (RefKind.CLAUSE, RefKind.ITEM):
         verdict = _fit(topics, unit, at, ref)
+    if not isinstance(verdict, tuple) and ref.kind in (RefKind.CLAUSE, RefKind.ITEM):
+        from ruleproof.lint.citefit import sibling_margin  # (it reads this module's places)
+
+        verdict = sibling_margin(topics, unit, at, ref, _related)
     if (
         not isinstance(verdict, tuple)
         and ref.kind in (RefKind.CLAUSE, RefKind.ITEM)
@@ -1070,13 +1074,7 @@ def _habit(topics: _Topics, unit: Unit, at: int, ref: Ref, place: Place) -> tupl
     terms = topics.habit_terms(unit, at, ref.raw)
     if not topics.habits.cited_elsewhere(terms, (unit.id, at)):
         return None  # (most citations: decided before the siblings are read)
-    cid = ref.target_clause or ""
-    if ref.target_item and ref.kind is RefKind.ITEM:
-        said = _squash(topics.ancestry(ref) + "。" + place.text)
-        others = {p.name: p for p in topics.places.items(cid)}
-    else:
-        said = _squash(place.text)
-        others = {c: Place(c, "") for c in topics.children(cid.rpartition(".")[0]) if "." in c}
+    said, others = habit_places(topics, ref, place)
     siblings = [name for name in others if name != place.name and not _related(name, unit.id)]
     habit = topics.habits.evidence(
         terms,
@@ -1095,6 +1093,18 @@ def _habit(topics: _Topics, unit: Unit, at: int, ref: Ref, place: Place) -> tupl
     likely = others[habit.likely]
     text = likely.text or topics.places.clause_text(likely.name)
     return [habit.term.removeprefix(LEAD_MARK)], HabitualPlace(likely.name, text, habit.votes)
+
+
+def habit_places(topics: _Topics, ref: Ref, place: Place) -> tuple[str, dict[str, Place]]:
+    """What the cited place says (an item with its clause's titles) and the places the habit map may name
+    instead: the clause's other items, or the cited clause's sibling clauses (an item's text; a clause's
+    is read when needed)."""
+    cid = ref.target_clause or ""
+    if ref.target_item and ref.kind is RefKind.ITEM:
+        return _squash(topics.ancestry(ref) + "。" + place.text), {
+            p.name: p for p in topics.places.items(cid)
+        }
+    return _squash(place.text), {c: Place(c, "") for c in topics.children(cid.rpartition(".")[0]) if "." in c}
 
 
 _ENTRY_END = re.compile(r"[（(][^（）()]*\d[^（）()]*[）)]")

@@ -278,7 +278,7 @@ def numbers(doc: Document, rng: random.Random, notion: str = "restated") -> Iter
 _ID_AT = re.compile(rf"(?<![\d.])(?P<id>{_CLAUSE_ID})(?![\d])")
 
 
-def _siblings(doc: Document, cid: str) -> list[str]:
+def siblings(doc: Document, cid: str) -> list[str]:
     parent, _, last = cid.rpartition(".")
     if not parent:
         return []
@@ -313,7 +313,7 @@ def citations(doc: Document, rng: random.Random) -> Iterator[Candidate]:
                         "cite", u, mk.start(), mk.end(), other, f"项引用 {cid}{mk.group(0)} → {cid}{other}"
                     )
                     continue
-            sibs = _siblings(doc, cid)
+            sibs = siblings(doc, cid)
             if not sibs:
                 continue
             new = sibs[0] if rng.random() < 0.7 or len(sibs) == 1 else sibs[1]
@@ -327,7 +327,7 @@ _STEP = re.compile(r"步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![0-9.])")
 _REGISTRY_AT = re.compile(rf"(?P<id>{_CLAUSE_ID})(?P<l>[(（](?:[1-4]\d)[)）]|[①-⑳])")
 
 
-def _step_sort(k: str) -> tuple[float, str]:
+def step_sort(k: str) -> tuple[float, str]:
     m = re.match(r"\d+(?:\.\d+)?", k)
     return (float(m.group(0)) if m else 0.0, k)
 
@@ -335,7 +335,7 @@ def _step_sort(k: str) -> tuple[float, str]:
 def namespaces(doc: Document, rng: random.Random) -> Iterator[Candidate]:
     batches = sorted({r.target_item for r in doc.refs() if r.kind is RefKind.BATCH and r.target_item})
     steps = sorted(
-        {r.target_item for r in doc.refs() if r.kind is RefKind.NIGHT_STEP and r.target_item}, key=_step_sort
+        {r.target_item for r in doc.refs() if r.kind is RefKind.NIGHT_STEP and r.target_item}, key=step_sort
     )
     registry = next((c for c in doc if "登记册" in c.title), None)
     reg_labels = sorted({r.target_item for r in doc.refs() if r.kind is RefKind.REGISTRY and r.target_item})

@@ -58,6 +58,7 @@ def main() -> int:
     stats: dict[str, list[int]] = {}
     flags: list[str] = []
     misses: dict[str, list[str]] = {}
+    by_kind: dict[str, list[int]] = {}  # cite neighbours by retarget kind: [neighbours, caught]
     for ref in doc.refs():
         unit = topics.judged_unit(ctx, ref)
         if unit is None:
@@ -78,6 +79,7 @@ def main() -> int:
             st[1] += 1
             flags.append(f"{klass} {unit.id} 第{ref.line}行 {ref.raw} → {found[2].name} {found[1]}")
         alts: list[Ref] = []
+        kind = klass
         if klass == "cite":
             if not ref.target_clause or ref.target_clause not in doc.clauses:
                 continue
@@ -91,7 +93,9 @@ def main() -> int:
                     k = labels.index(ref.target_item)
                     other = labels[k + 1] if k + 1 < len(labels) else labels[k - 1]
                     alts = [dataclasses.replace(ref, target_item=other)]
+                    kind = "cite, item retargets (X③ → X④)"
             else:
+                kind = "cite, clause retargets (X → sibling clause)"
                 alts = [
                     dataclasses.replace(ref, target_clause=s) for s in siblings(doc, ref.target_clause)[:2]
                 ]
@@ -106,8 +110,11 @@ def main() -> int:
             ):
                 continue
             st[2] += 1
+            per_kind = by_kind.setdefault(kind, [0, 0])
+            per_kind[0] += 1
             if topics.verdict(ctx, tp, unit, at, alt) is not None:
                 st[3] += 1
+                per_kind[1] += 1
             else:
                 shown = unit.text[max(0, at - 20) : at + len(ref.raw) + 10]
                 misses.setdefault(klass, []).append(
@@ -118,6 +125,9 @@ def main() -> int:
             f"{klass}: {n} citations, {flagged} judged off-topic at their own target; "
             f"{mutants} neighbours, {caught} caught ({100 * caught / max(1, mutants):.1f} %)"
         )
+    for kind, (mutants, caught) in sorted(by_kind.items()):
+        if kind.startswith("cite, "):
+            print(f"  {kind}: {mutants} neighbours, {caught} caught ({100 * caught / max(1, mutants):.1f} %)")
     tipped = habit_audit.tips(ctx, tp)
     print(
         f"cite: {len(tipped)} citations of the text one added or retargeted citation elsewhere would report"

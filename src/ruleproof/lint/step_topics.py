@@ -655,21 +655,17 @@ def _step_skips(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
             usual = "∕".join(sorted(allowed, key=_step_order))
             raw = text[m.start() : m.end()]
             shown = "、".join(dict.fromkeys(events))
-            yield TOPIC.finding(
-                unit.id,
-                unit.line_of(m.start()),
+            yield _renumbered_step(
+                unit,
+                m.start(),
                 f"此处「{shown}」而「{raw}」，但「{shown}」属步骤 {home}，步骤表（{owner}）该行所列跳过的步骤为 {usual}，"
                 f"不含步骤 {k}，疑为改号",
                 f"'{shown}' here skips step {k} ('{raw}'), but '{shown}' is step {home}, whose row in the step "
                 f"table ({owner}) skips step {usual} — probably renumbered",
                 clip(text[max(0, m.start() - 12) : m.end() + 4], 40),
-                related=[(owner, None)],
-                extra={
-                    "target": f"步骤 {k}",
-                    "likely": f"步骤 {usual}",
-                    "terms": list(dict.fromkeys(events)),
-                    "kind": "night_step",
-                },
+                owner,
+                (k, usual),
+                events,
             )
 
 
@@ -882,22 +878,47 @@ def _slot_statements(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
             if not home or home == k or k not in rows:
                 continue
             shown = "、".join(dict.fromkeys(events))
-            yield TOPIC.finding(
-                unit.id,
-                unit.line_of(at),
+            yield _renumbered_step(
+                unit,
+                at,
                 f"「{clip(raw, 40)}」说的是「{shown}」的行动位，而「{shown}」在步骤表（{owner}）中属步骤 {home}，"
                 f"此处却作步骤 {k}，疑为改号",
                 f"'{clip(raw, 40)}' is the slot of '{shown}', which is step {home} in the step table ({owner}), "
                 f"not step {k} — probably renumbered",
                 clip(text[max(0, at - 16) : at + 16], 40),
-                related=[(owner, None)],
-                extra={
-                    "target": f"步骤 {k}",
-                    "likely": f"步骤 {home}",
-                    "terms": list(dict.fromkeys(events)),
-                    "kind": "night_step",
-                },
+                owner,
+                (k, home),
+                events,
             )
+
+
+def _renumbered_step(
+    unit: Unit,
+    at: int,
+    zh: str,
+    en: str,
+    quote: str,
+    owner: str | None,
+    steps: tuple[str, str],
+    events: list[str],
+) -> Finding:
+    """A night step said of events the step table (``owner``) puts elsewhere: ``steps`` is (the step the text
+    says, the step the table gives), for the finding's target and likely target."""
+    said, likely = steps
+    return TOPIC.finding(
+        unit.id,
+        unit.line_of(at),
+        zh,
+        en,
+        quote,
+        related=[(owner, None)],
+        extra={
+            "target": f"步骤 {said}",
+            "likely": f"步骤 {likely}",
+            "terms": list(dict.fromkeys(events)),
+            "kind": "night_step",
+        },
+    )
 
 
 def _one_home(events: list[str], homes: dict[str, str]) -> str:

@@ -166,6 +166,19 @@ def test_tags() -> None:
     ]
 
 
+def test_a_label_after_a_noun_ending_in_biao_is_applied() -> None:
+    # 「目标」 ends in 标 but is a noun: the bracket after it is a label; the verb 「未标」 makes a mention
+    text = BASE.replace(
+        "每人每夜 1 次。", "两次可指向同一目标〔通则 1.2 之例外〕；未标〔例外〕者不生效；指标〔适用 1.3〕。"
+    )
+    tags = doc_from_text(text).clauses["2.2"].tags
+    assert [(t.kind, t.target_clause, t.mention) for t in tags] == [
+        ("例外", "1.2", False),
+        ("例外", None, True),
+        ("适用", "1.3", False),
+    ]
+
+
 def test_repeated_heading_joins_the_clause() -> None:
     text = BASE.replace("每人每夜 1 次。", "每人每夜 1 次。\n\n2.2 私聊（补充）\n\n不可连续两晚。")
     doc = doc_from_text(text)

@@ -208,6 +208,9 @@ _MENTION_BEFORE = (
     "及",
     "加",
 )
+# Nouns ending in 标 (「两刀可指向同一目标〔通则 X 之例外〕」): the bracket after them is applied, not talked about
+# — the verb 标 (「未标〔例外〕」) is what marks a mention.
+_NOUNS_ENDING_IN_BIAO = ("目标", "指标", "坐标", "商标", "路标", "达标", "锦标")
 _MENTION_AFTER = ("∕", "、", "＝", "」", "或", "者须", "三分", "之类", "而非", "类型", "标注")
 
 
@@ -239,7 +242,8 @@ def extract_tags(clause: Clause) -> list[Tag]:
                 item=clause.item_at(m.start()),
                 target_clause=target_clause,
                 target_item=target_item,
-                mention=before.endswith(_MENTION_BEFORE) or after.startswith(_MENTION_AFTER),
+                mention=(before.endswith(_MENTION_BEFORE) and not before.endswith(_NOUNS_ENDING_IN_BIAO))
+                or after.startswith(_MENTION_AFTER),
             )
         )
     return _mark_legends(

@@ -30,7 +30,6 @@ from ruleproof.lint.context import (
     LintContext,
     Unit,
     is_descendant,
-    normalize_item,
     safe_key,
 )
 from ruleproof.lint.facts import QUALIFIER_RE, Fact
@@ -145,18 +144,8 @@ class _Groups:
 
 
 def _scope_facts(ctx: LintContext, scope: Scope) -> list[Fact]:
-    table = ctx.facts
-    out: list[Fact] = []
-    for unit_id, facts in table.by_unit.items():
-        if unit_id == scope.clause or (scope.item is None and is_descendant(unit_id, scope.clause)):
-            out.extend(
-                f for f in facts if scope.item is None or unit_id != scope.clause or _same_item(f, scope.item)
-            )
-    return out
-
-
-def _same_item(f: Fact, label: str) -> bool:
-    return f.item is not None and normalize_item(f.item) == normalize_item(label)
+    """The facts the scope holds (:meth:`FactTable.in_scope`: indexed by clause family, memoised)."""
+    return ctx.facts.in_scope(scope.clause, scope.item)
 
 
 SPECIFIC_SHARE = 0.12  # a subject used in more clauses than this names nothing in particular

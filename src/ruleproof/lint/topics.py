@@ -425,6 +425,7 @@ class _Topics:
         self._title_heads: dict[str, frozenset[str]] = {}
         self._family_titles: dict[str, str] = {}
         self._topic_terms: dict[tuple[str, int, str, bool, bool], list[str]] = {}
+        self._windows: dict[tuple[str, int, str, bool, bool], str] = {}
         parsed = parse_gates(ctx)
         self.gates = parsed[1] if parsed else []
         owner = ctx.clause(parsed[0]) if parsed else None
@@ -539,6 +540,14 @@ class _Topics:
         return list(out)
 
     def window(self, unit: Unit, at: int, raw: str, wide: bool = False, near: bool = False) -> str:
+        """:meth:`_window`, memoised (the verdicts ask for the same citation's window several times)."""
+        key = (unit.id, at, raw, wide, near)
+        out = self._windows.get(key)
+        if out is None:
+            out = self._windows[key] = self._window(unit, at, raw, wide, near)
+        return out
+
+    def _window(self, unit: Unit, at: int, raw: str, wide: bool = False, near: bool = False) -> str:
         """Terms of what the citation annotates.  In a bracket that holds words besides citations
         (「（7.0 之推理不受限）」), those words; in a bracket of citations only, the phrase before it
         (「警长双发（4.4）」; ``near``: only its last words); after a tag 〔适用 X〕, what follows it;

@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ruleproof.findings import Finding
 from ruleproof.lint.base import CheckInfo, clip
@@ -192,15 +193,15 @@ def _common_prefix(a: str, b: str) -> int:
     return n
 
 
+@lru_cache(maxsize=8192)
 def _common_run(a: str, b: str) -> int:
-    """The longest run of characters the two share."""
+    """The longest run of characters the two share (a run of ``k`` holds runs of every shorter length, so
+    the lengths are tried upward until one fails)."""
     best = 0
-    for i in range(len(a)):
-        for j in range(len(b)):
-            k = 0
-            while i + k < len(a) and j + k < len(b) and a[i + k] == b[j + k]:
-                k += 1
-            best = max(best, k)
+    for k in range(1, min(len(a), len(b)) + 1):
+        if not any(a[i : i + k] in b for i in range(len(a) - k + 1)):
+            break
+        best = k
     return best
 
 

@@ -783,9 +783,7 @@ class _Topics:
         if cid not in self.ctx.doc.clauses:
             return None, []
         parent = cid.rpartition(".")[0]
-        siblings = [
-            c for c in self.ctx.doc.clauses if c.rpartition(".")[0] == parent and c != cid and "." in c
-        ]
+        siblings = [c for c in self.children(parent) if c != cid and "." in c]
         siblings.sort(
             key=lambda c: abs(safe_key(c)[-1] - safe_key(cid)[-1]) if safe_key(c) and safe_key(cid) else 99
         )
@@ -1321,8 +1319,11 @@ def _related(a: str, b: str) -> bool:
 _BRACKET_NAME = re.compile(r"[（(]([\u4e00-\u9fff∕/、]{2,10})[）)]")
 
 
-def _bigrams(text: str) -> set[str]:
-    return {run[i : i + 2] for run in _CJK_RUN.findall(text) for i in range(len(run) - 1)}
+@lru_cache(maxsize=8192)
+def _bigrams(text: str) -> frozenset[str]:
+    """The two-character words of ``text``'s CJK runs (memoised: the same unit and row texts are read by
+    every lint of a text and of its edited revisions)."""
+    return frozenset(run[i : i + 2] for run in _CJK_RUN.findall(text) for i in range(len(run) - 1))
 
 
 def _skip_spaces(text: str, i: int) -> int:

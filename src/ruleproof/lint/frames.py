@@ -32,7 +32,7 @@ from functools import lru_cache
 
 from ruleproof.findings import Finding
 from ruleproof.lint.base import CheckInfo, clip
-from ruleproof.lint.context import CLAUSE_ID, ITEM_LABEL, LintContext, Unit, is_descendant
+from ruleproof.lint.context import CLAUSE_ID, ITEM_LABEL, LintContext, Unit, find_loose, is_descendant
 from ruleproof.lint.facts import AFTER_QUAL, MINIMUM, QUALIFIER_RE, QUALIFIERS, SAME_UNIT, SCENARIO, UNITS
 from ruleproof.lint.facts import CITE as _CITE
 from ruleproof.lint.vocab import title_terms
@@ -172,10 +172,9 @@ def _quoted_spans(ctx: LintContext) -> dict[str, list[tuple[int, int]]]:
         unit = ctx.unit_by_id.get(cid)
         if unit is None:
             continue
-        pattern = r"\s*".join(re.escape(ch) for ch in quote if not ch.isspace())
-        m = re.search(pattern, unit.text)
-        if m is not None:
-            out.setdefault(cid, []).append((m.start(), m.end()))
+        found = find_loose(unit.text, quote)
+        if found is not None:
+            out.setdefault(cid, []).append(found)
     return out
 
 

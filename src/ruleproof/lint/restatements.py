@@ -29,6 +29,7 @@ from ruleproof.lint.context import (
     ITEM_LABEL,
     LintContext,
     Unit,
+    find_loose,
     is_descendant,
     safe_key,
 )
@@ -358,7 +359,7 @@ def _link(ctx: LintContext) -> _Groups:
     for cid, quote in ctx.knowledge.quotes:
         if cid not in table.by_unit:
             continue
-        at = _find_loose(ctx.unit_by_id[cid].text, quote)
+        at = find_loose(ctx.unit_by_id[cid].text, quote)
         if at is None:
             continue
         lo, hi = at
@@ -431,13 +432,6 @@ def _link_quote_words(ctx: LintContext, groups: _Groups, spans: list[tuple[str, 
                 if words & _words(u_text[seg_lo : f.start] + u_text[f.end : seg_hi]):
                     groups.union(f, p, "spec", owner_side=True)
                     groups.spec[groups.index[id(p)]] = p.value[0]
-
-
-def _find_loose(text: str, quote: str) -> tuple[int, int] | None:
-    """Where ``quote`` is in ``text`` when spaces are ignored (the PDF inserts them freely)."""
-    pattern = r"\s*".join(re.escape(ch) for ch in quote if not ch.isspace())
-    m = re.search(pattern, text)
-    return (m.start(), m.end()) if m else None
 
 
 def _weight(groups: _Groups, members: list[int]) -> tuple[int, int, int]:

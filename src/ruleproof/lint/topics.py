@@ -426,6 +426,7 @@ class _Topics:
         self._family_titles: dict[str, str] = {}
         self._topic_terms: dict[tuple[str, int, str, bool, bool], list[str]] = {}
         self._windows: dict[tuple[str, int, str, bool, bool], str] = {}
+        self._cited_texts: dict[str, str] = {}
         parsed = parse_gates(ctx)
         self.gates = parsed[1] if parsed else []
         owner = ctx.clause(parsed[0]) if parsed else None
@@ -720,6 +721,15 @@ class _Topics:
 
     def glossary(self, unit: Unit) -> bool:
         return not unit.is_clause and any(w in unit.title for w in _GLOSSARY_WORDS)
+
+    def cited_text(self, ref: Ref) -> str:
+        """The cited clause's family text with its ancestors' titles, squashed (memoised per clause: the
+        verdicts read it for every citation of the clause)."""
+        cid = ref.target_clause or ""
+        out = self._cited_texts.get(cid)
+        if out is None:
+            out = self._cited_texts[cid] = _squash(self.ancestry(ref) + "。" + self.places.clause_text(cid))
+        return out
 
     def ancestry(self, ref: Ref) -> str:
         """Titles of the cited clause's ancestors: 6.8.3 is about 死囚外星人 because 6.8 is."""
@@ -1018,7 +1028,7 @@ def _topic_verdict(
     if topics.gate_defined(unit, at, ref):
         return None  # the checklist itself cites this clause for this gate
     terms = topics.topic(unit, at, ref.raw)
-    clause_text = _squash(topics.ancestry(ref) + "。" + topics.places.clause_text(ref.target_clause or ""))
+    clause_text = topics.cited_text(ref)
     item_level = bool(ref.target_item) and ref.kind is RefKind.ITEM and unit.is_clause
     item_text = _squash(place.text)
     verdict: str | tuple[list[str], Place] | None
@@ -1164,7 +1174,7 @@ def _named_sibling(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list
     sentence = (
         phrase if _annotates(unit.text, at, ref.raw) else _squash(topics.window(unit, at, ref.raw, wide=True))
     )
-    cited = _squash(topics.ancestry(ref) + "。" + topics.places.clause_text(cid))
+    cited = topics.cited_text(ref)
     words = "".join(_CJK_RUN.findall(phrase))
     if any(words[i : i + _VERBATIM] in cited for i in range(len(words) - _VERBATIM + 1)):
         return None  # the cited clause states the phrase in its words (「当夜不能击杀∕蛰伏∕自我治疗」)

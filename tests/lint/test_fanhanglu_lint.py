@@ -595,3 +595,18 @@ def test_a_spec_constants_words_link_its_section() -> None:
     found = run_lint(read_document(Source("mutated.txt", text.encode("utf-8"))), knowledge)
     hits = [f for f in found if f.check == "restatement-mismatch"]
     assert [(f.clause, f.extra["value"], f.extra["consensus"]) for f in hits] == [("7.3.8", "3次", "2 次")]
+
+
+# sha256 of the JSON of every finding on the bundled text (lint without the spec's knowledge, as
+# ``ruleproof lint`` runs it).  The speed work on the lint (docs/lint.md, "Sixth pass: lint speed") must
+# leave every byte of the findings as it was; a change meant to alter findings updates this digest, and
+# says so in its commit.
+FINDINGS_DIGEST = "1dee6347819609039dcbc08338a8c609b869ef0dcf4aae78ea8199c5f0dbc26e"
+
+
+def test_findings_digest_on_the_real_text(findings: list[Finding]) -> None:
+    import hashlib
+    import json
+
+    blob = json.dumps([f.to_json() for f in findings], ensure_ascii=False, sort_keys=True).encode()
+    assert (len(findings), hashlib.sha256(blob).hexdigest()) == (155, FINDINGS_DIGEST)

@@ -7,9 +7,10 @@ displaced pages and wrapped lines are handled once, by the reader.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.vocab import Vocabulary, build_vocabulary
@@ -77,6 +78,18 @@ def appendix_unit(appendix: Appendix) -> Unit:
 def normalize_item(label: str) -> str:
     """「（23）」 and 「(23)」 are the same label; the reader prints the ASCII form."""
     return label.replace("（", "(").replace("）", ")")
+
+
+@lru_cache(maxsize=1024)
+def _loose_pattern(quote: str) -> re.Pattern[str]:
+    return re.compile(r"\s*".join(re.escape(ch) for ch in quote if not ch.isspace()))
+
+
+def find_loose(text: str, quote: str) -> tuple[int, int] | None:
+    """Where ``quote`` is in ``text`` when spaces are ignored (the PDF inserts them freely).  The pattern
+    depends on the quote alone (the spec's phrases): compiled once per process, whatever text is read."""
+    m = _loose_pattern(quote).search(text)
+    return (m.start(), m.end()) if m else None
 
 
 def is_descendant(cid: str, ancestor: str) -> bool:

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 
-from ruleproof.lint.context import CLAUSE_ID, LintContext, Unit
+from ruleproof.lint.context import CLAUSE_ID, LintContext, Unit, normalize_item
 from ruleproof.lint.vocab import Vocabulary
 from ruleproof.text.markers import cn_number
 from ruleproof.text.sentences import Sentence, sentence_at
@@ -169,6 +170,36 @@ class FactTable:
 
     def all(self) -> list[Fact]:
         return [f for facts in self.by_unit.values() for f in facts]
+
+    @cached_property
+    def _family(self) -> dict[str, list[str]]:
+        """Each unit id with the ids of its sub-clauses (itself first where it comes first), in the
+        table's order: ``is_descendant(u, a)`` holds exactly when ``a`` is ``u`` cut at one of its dots."""
+        out: dict[str, list[str]] = {}
+        for unit_id in self.by_unit:
+            parts = unit_id.split(".")
+            for k in range(1, len(parts) + 1):
+                out.setdefault(".".join(parts[:k]), []).append(unit_id)
+        return out
+
+    def in_scope(self, clause: str, item: str | None = None) -> list[Fact]:
+        """The facts of ``clause`` and its sub-clauses, or of one item of it (memoised: many statements
+        cite the same clause).  The list is shared: callers read it, never change it."""
+        cache: dict[tuple[str, str | None], list[Fact]] = self.__dict__.setdefault("_in_scope", {})
+        key = (clause, item)
+        out = cache.get(key)
+        if out is None:
+            if item is None:
+                out = [f for unit_id in self._family.get(clause, ()) for f in self.by_unit[unit_id]]
+            else:
+                wanted = normalize_item(item)
+                out = [
+                    f
+                    for f in self.by_unit.get(clause, ())
+                    if f.item is not None and normalize_item(f.item) == wanted
+                ]
+            cache[key] = out
+        return out
 
     def _cuts(self, unit: Unit) -> list[int]:
         clause = self.ctx.clause(unit.id) if unit.is_clause else None

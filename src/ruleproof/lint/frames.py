@@ -28,10 +28,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ruleproof.findings import Finding
 from ruleproof.lint.base import CheckInfo, clip
-from ruleproof.lint.context import CLAUSE_ID, ITEM_LABEL, LintContext, Unit, is_descendant
+from ruleproof.lint.context import CLAUSE_ID, ITEM_LABEL, LintContext, Unit, find_loose, is_descendant
 from ruleproof.lint.facts import AFTER_QUAL, MINIMUM, QUALIFIER_RE, QUALIFIERS, SAME_UNIT, SCENARIO, UNITS
 from ruleproof.lint.facts import CITE as _CITE
 from ruleproof.lint.vocab import title_terms
@@ -171,10 +172,9 @@ def _quoted_spans(ctx: LintContext) -> dict[str, list[tuple[int, int]]]:
         unit = ctx.unit_by_id.get(cid)
         if unit is None:
             continue
-        pattern = r"\s*".join(re.escape(ch) for ch in quote if not ch.isspace())
-        m = re.search(pattern, unit.text)
-        if m is not None:
-            out.setdefault(cid, []).append((m.start(), m.end()))
+        found = find_loose(unit.text, quote)
+        if found is not None:
+            out.setdefault(cid, []).append(found)
     return out
 
 
@@ -192,15 +192,15 @@ def _common_prefix(a: str, b: str) -> int:
     return n
 
 
+@lru_cache(maxsize=8192)
 def _common_run(a: str, b: str) -> int:
-    """The longest run of characters the two share."""
+    """The longest run of characters the two share (a run of ``k`` holds runs of every shorter length, so
+    the lengths are tried upward until one fails)."""
     best = 0
-    for i in range(len(a)):
-        for j in range(len(b)):
-            k = 0
-            while i + k < len(a) and j + k < len(b) and a[i + k] == b[j + k]:
-                k += 1
-            best = max(best, k)
+    for k in range(1, min(len(a), len(b)) + 1):
+        if not any(a[i : i + k] in b for i in range(len(a) - k + 1)):
+            break
+        best = k
     return best
 
 

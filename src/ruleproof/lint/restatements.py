@@ -29,8 +29,8 @@ from ruleproof.lint.context import (
     ITEM_LABEL,
     LintContext,
     Unit,
+    find_loose,
     is_descendant,
-    normalize_item,
     safe_key,
 )
 from ruleproof.lint.facts import QUALIFIER_RE, Fact
@@ -145,18 +145,8 @@ class _Groups:
 
 
 def _scope_facts(ctx: LintContext, scope: Scope) -> list[Fact]:
-    table = ctx.facts
-    out: list[Fact] = []
-    for unit_id, facts in table.by_unit.items():
-        if unit_id == scope.clause or (scope.item is None and is_descendant(unit_id, scope.clause)):
-            out.extend(
-                f for f in facts if scope.item is None or unit_id != scope.clause or _same_item(f, scope.item)
-            )
-    return out
-
-
-def _same_item(f: Fact, label: str) -> bool:
-    return f.item is not None and normalize_item(f.item) == normalize_item(label)
+    """The facts the scope holds (:meth:`FactTable.in_scope`: indexed by clause family, memoised)."""
+    return ctx.facts.in_scope(scope.clause, scope.item)
 
 
 SPECIFIC_SHARE = 0.12  # a subject used in more clauses than this names nothing in particular
@@ -369,7 +359,7 @@ def _link(ctx: LintContext) -> _Groups:
     for cid, quote in ctx.knowledge.quotes:
         if cid not in table.by_unit:
             continue
-        at = _find_loose(ctx.unit_by_id[cid].text, quote)
+        at = find_loose(ctx.unit_by_id[cid].text, quote)
         if at is None:
             continue
         lo, hi = at
@@ -442,13 +432,6 @@ def _link_quote_words(ctx: LintContext, groups: _Groups, spans: list[tuple[str, 
                 if words & _words(u_text[seg_lo : f.start] + u_text[f.end : seg_hi]):
                     groups.union(f, p, "spec", owner_side=True)
                     groups.spec[groups.index[id(p)]] = p.value[0]
-
-
-def _find_loose(text: str, quote: str) -> tuple[int, int] | None:
-    """Where ``quote`` is in ``text`` when spaces are ignored (the PDF inserts them freely)."""
-    pattern = r"\s*".join(re.escape(ch) for ch in quote if not ch.isspace())
-    m = re.search(pattern, text)
-    return (m.start(), m.end()) if m else None
 
 
 def _weight(groups: _Groups, members: list[int]) -> tuple[int, int, int]:

@@ -425,6 +425,8 @@ class _Topics:
         self._title_heads: dict[str, frozenset[str]] = {}
         self._family_titles: dict[str, str] = {}
         self._topic_terms: dict[tuple[str, int, str, bool, bool], list[str]] = {}
+        self._windows: dict[tuple[str, int, str, bool, bool], str] = {}
+        self._cited_texts: dict[str, str] = {}
         parsed = parse_gates(ctx)
         self.gates = parsed[1] if parsed else []
         owner = ctx.clause(parsed[0]) if parsed else None
@@ -539,6 +541,14 @@ class _Topics:
         return list(out)
 
     def window(self, unit: Unit, at: int, raw: str, wide: bool = False, near: bool = False) -> str:
+        """:meth:`_window`, memoised (the verdicts ask for the same citation's window several times)."""
+        key = (unit.id, at, raw, wide, near)
+        out = self._windows.get(key)
+        if out is None:
+            out = self._windows[key] = self._window(unit, at, raw, wide, near)
+        return out
+
+    def _window(self, unit: Unit, at: int, raw: str, wide: bool = False, near: bool = False) -> str:
         """Terms of what the citation annotates.  In a bracket that holds words besides citations
         (「（7.0 之推理不受限）」), those words; in a bracket of citations only, the phrase before it
         (「警长双发（4.4）」; ``near``: only its last words); after a tag 〔适用 X〕, what follows it;
@@ -712,6 +722,15 @@ class _Topics:
     def glossary(self, unit: Unit) -> bool:
         return not unit.is_clause and any(w in unit.title for w in _GLOSSARY_WORDS)
 
+    def cited_text(self, ref: Ref) -> str:
+        """The cited clause's family text with its ancestors' titles, squashed (memoised per clause: the
+        verdicts read it for every citation of the clause)."""
+        cid = ref.target_clause or ""
+        out = self._cited_texts.get(cid)
+        if out is None:
+            out = self._cited_texts[cid] = _squash(self.ancestry(ref) + "。" + self.places.clause_text(cid))
+        return out
+
     def ancestry(self, ref: Ref) -> str:
         """Titles of the cited clause's ancestors: 6.8.3 is about 死囚外星人 because 6.8 is."""
         cid = ref.target_clause or ""
@@ -774,9 +793,7 @@ class _Topics:
         if cid not in self.ctx.doc.clauses:
             return None, []
         parent = cid.rpartition(".")[0]
-        siblings = [
-            c for c in self.ctx.doc.clauses if c.rpartition(".")[0] == parent and c != cid and "." in c
-        ]
+        siblings = [c for c in self.children(parent) if c != cid and "." in c]
         siblings.sort(
             key=lambda c: abs(safe_key(c)[-1] - safe_key(cid)[-1]) if safe_key(c) and safe_key(cid) else 99
         )
@@ -1011,7 +1028,7 @@ def _topic_verdict(
     if topics.gate_defined(unit, at, ref):
         return None  # the checklist itself cites this clause for this gate
     terms = topics.topic(unit, at, ref.raw)
-    clause_text = _squash(topics.ancestry(ref) + "。" + topics.places.clause_text(ref.target_clause or ""))
+    clause_text = topics.cited_text(ref)
     item_level = bool(ref.target_item) and ref.kind is RefKind.ITEM and unit.is_clause
     item_text = _squash(place.text)
     verdict: str | tuple[list[str], Place] | None
@@ -1157,7 +1174,7 @@ def _named_sibling(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list
     sentence = (
         phrase if _annotates(unit.text, at, ref.raw) else _squash(topics.window(unit, at, ref.raw, wide=True))
     )
-    cited = _squash(topics.ancestry(ref) + "。" + topics.places.clause_text(cid))
+    cited = topics.cited_text(ref)
     words = "".join(_CJK_RUN.findall(phrase))
     if any(words[i : i + _VERBATIM] in cited for i in range(len(words) - _VERBATIM + 1)):
         return None  # the cited clause states the phrase in its words (「当夜不能击杀∕蛰伏∕自我治疗」)
@@ -1312,8 +1329,11 @@ def _related(a: str, b: str) -> bool:
 _BRACKET_NAME = re.compile(r"[（(]([\u4e00-\u9fff∕/、]{2,10})[）)]")
 
 
-def _bigrams(text: str) -> set[str]:
-    return {run[i : i + 2] for run in _CJK_RUN.findall(text) for i in range(len(run) - 1)}
+@lru_cache(maxsize=8192)
+def _bigrams(text: str) -> frozenset[str]:
+    """The two-character words of ``text``'s CJK runs (memoised: the same unit and row texts are read by
+    every lint of a text and of its edited revisions)."""
+    return frozenset(run[i : i + 2] for run in _CJK_RUN.findall(text) for i in range(len(run) - 1))
 
 
 def _skip_spaces(text: str, i: int) -> int:

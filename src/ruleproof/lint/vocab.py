@@ -66,6 +66,7 @@ class Vocabulary:
         self.df = df
         self.units = units
         self._by_first: dict[str, list[str]] = {}
+        self._scans: dict[str, list[Hit]] = {}
         for term in sorted(terms, key=len, reverse=True):
             self._by_first.setdefault(term[0], []).append(term)
 
@@ -76,7 +77,14 @@ class Vocabulary:
         return len(self.sources)
 
     def scan(self, text: str) -> list[Hit]:
-        """Terms in ``text``, longest match first, no overlaps, in text order."""
+        """Terms in ``text``, longest match first, no overlaps, in text order (memoised per text: the
+        checks scan the same sentence parts again and again)."""
+        found = self._scans.get(text)
+        if found is None:
+            found = self._scans[text] = self._scan(text)
+        return list(found)
+
+    def _scan(self, text: str) -> list[Hit]:
         out: list[Hit] = []
         i = 0
         n = len(text)

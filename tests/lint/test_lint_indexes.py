@@ -1,0 +1,47 @@
+"""The lint's indexes and fast paths answer exactly what the scans they replace answered."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ruleproof.lint.context import LintContext, is_descendant, normalize_item
+from ruleproof.lint.frames import _common_run
+from ruleproof.text import Document
+
+
+def _common_run_by_scan(a: str, b: str) -> int:
+    best = 0
+    for i in range(len(a)):
+        for j in range(len(b)):
+            k = 0
+            while i + k < len(a) and j + k < len(b) and a[i + k] == b[j + k]:
+                k += 1
+            best = max(best, k)
+    return best
+
+
+@given(st.text(alphabet="子弹存量发ab", max_size=10), st.text(alphabet="子弹存量发ab", max_size=10))
+def test_common_run_is_the_longest_common_substring(a: str, b: str) -> None:
+    assert _common_run(a, b) == _common_run_by_scan(a, b)
+
+
+def test_scope_index_matches_the_scan_on_the_real_text(fanhanglu: Document) -> None:
+    """FactTable.in_scope (indexed by clause family) against the scan over every unit it replaced, for
+    every clause of 返航录 and every item a fact is in."""
+    table = LintContext(fanhanglu).facts
+    scopes = [(c.id, None) for c in fanhanglu] + sorted(
+        {(f.unit, f.item) for f in table.all() if f.item is not None}
+    )
+    assert len(scopes) > 300
+    for clause, item in scopes:
+        scanned = [
+            f
+            for unit_id, facts in table.by_unit.items()
+            if unit_id == clause or (item is None and is_descendant(unit_id, clause))
+            for f in facts
+            if item is None
+            or unit_id != clause
+            or (f.item is not None and normalize_item(f.item) == normalize_item(item))
+        ]
+        assert [id(f) for f in table.in_scope(clause, item)] == [id(f) for f in scanned], (clause, item)

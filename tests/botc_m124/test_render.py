@@ -27,7 +27,10 @@ KEY = re.compile(
 )
 
 
-def _events() -> list[list[Event]]:
+@pytest.fixture(scope="module")
+def logs() -> list[list[Event]]:
+    """The event logs of every vector and of 60 seeded games: played once per module run, by the worker that
+    runs these tests (not at import, which every xdist worker does while collecting)."""
     logs = []
     for p in VECTORS:
         try:
@@ -42,24 +45,21 @@ def _events() -> list[list[Event]]:
     return logs
 
 
-LOGS = _events()
-
-
 @pytest.mark.parametrize("lang", ["zh", "en"])
-def test_every_event_is_worded(lang: str) -> None:
+def test_every_event_is_worded(lang: str, logs: list[list[Event]]) -> None:
     RENDERER.unworded.clear()
-    for events in LOGS:
+    for events in logs:
         for line in ENGINE.render(events, lang, private=True, system=True):
             assert "{'" not in line and "':" not in line, line
             if lang == "zh":
                 assert not KEY.search(line.split("] ", 1)[-1]), line
     assert RENDERER.unworded == set()
-    kinds = {e.kind for events in LOGS for e in events}
+    kinds = {e.kind for events in logs for e in events}
     assert kinds <= set(TEXTS), kinds - set(TEXTS)
 
 
-def test_chinese_names() -> None:
-    lines = "\n".join(ENGINE.render(LOGS[0], "zh", private=True, system=True))
+def test_chinese_names(logs: list[list[Event]]) -> None:
+    lines = "\n".join(ENGINE.render(logs[0], "zh", private=True, system=True))
     assert "小恶魔" in lines or "恶魔" in lines
     assert "〈" in lines and "号" in lines
 

@@ -49,10 +49,12 @@ def baseline_step() -> str:
     return line.strip()
 
 
-@pytest.fixture
-def repo(tmp_path: Path) -> Path:
-    """A rulebook repository with 乘风破浪的姐姐2 as rules.txt, its baseline committed, the hook installed."""
-    r = tmp_path / "rulebook"
+@pytest.fixture(scope="module")
+def published(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A rulebook repository with 乘风破浪的姐姐2 as rules.txt, its baseline committed, the hook installed:
+    made once per module (its baseline step is a ``ruleproof check`` process, ~2 CPU-s); each test works
+    on its own copy (:func:`repo`)."""
+    r = tmp_path_factory.mktemp("published") / "rulebook"
     r.mkdir()
     sh(["git", "init", "-q"], r)
     (r / "rules.txt").write_bytes(BOOKS["jiejie140"].read_bytes())
@@ -61,6 +63,15 @@ def repo(tmp_path: Path) -> Path:
     sh(["git", "commit", "-q", "-m", "the published text and its baseline"], r)
     shutil.copy(HOOK, r / ".git" / "hooks" / "pre-commit")
     (r / ".git" / "hooks" / "pre-commit").chmod(0o755)
+    return r
+
+
+@pytest.fixture
+def repo(published: Path, tmp_path: Path) -> Path:
+    """A copy of the published repository (a git repository is relocatable: its .git is inside it), so no
+    test sees another's commits or edits."""
+    r = tmp_path / "rulebook"
+    shutil.copytree(published, r, symlinks=True)
     return r
 
 

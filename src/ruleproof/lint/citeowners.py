@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from ruleproof.lint.context import is_descendant
 from ruleproof.text.model import Ref, RefKind
+from ruleproof.text.sentences import sentence_at
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
@@ -48,7 +49,7 @@ def _between_citations(topics: _Topics, unit: Unit, at: int, raw: str) -> str:
     after 4.4.3).  The words after it count only for a citation outside brackets (「转职（4.2）查…」
     annotates 转职) and not when the next citation follows them unpunctuated (a table: 「4.5、4.14神探∕摆渡人
     4.7」: the words after 4.14 are 4.7's)."""
-    from ruleproof.lint.topics import _REFERENCE, _open_bracket, sentence_at
+    from ruleproof.lint.topics import _REFERENCE, _open_bracket
 
     text = unit.text
     sent = sentence_at(topics.sentences_of(unit), at)
@@ -101,10 +102,19 @@ def owned_phrases(topics: _Topics) -> list[_Owned]:
 def owner_sibling(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The phrase and its owner when the citation's phrase prints a phrase owned by a sibling of the cited
     clause, and by no clause of the cited clause's family."""
-    from ruleproof.lint.topics import SPECIFIC_SHARE, Place, _squash  # (topics imports this module when it judges)
+    from ruleproof.lint.topics import (
+        SPECIFIC_SHARE,
+        Place,
+        _squash,
+    )  # (topics imports this module when it judges)
 
     cid = ref.target_clause or ""
-    if ref.kind is not RefKind.CLAUSE or ref.target_item or "." not in cid or cid not in topics.ctx.doc.clauses:
+    if (
+        ref.kind is not RefKind.CLAUSE
+        or ref.target_item
+        or "." not in cid
+        or cid not in topics.ctx.doc.clauses
+    ):
         return None
     window = _squash(topics.window(unit, at, ref.raw) + "。" + _between_citations(topics, unit, at, ref.raw))
     here = (unit.id, at)

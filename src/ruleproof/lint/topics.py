@@ -1060,6 +1060,10 @@ def _topic_verdict(
         from ruleproof.lint.citefit import sibling_margin  # (it reads this module's places)
 
         verdict = sibling_margin(topics, unit, at, ref, _related)
+    if not isinstance(verdict, tuple) and ref.kind is RefKind.CLAUSE:
+        from ruleproof.lint.citeowners import owner_sibling  # (it reads this module's places)
+
+        verdict = owner_sibling(topics, unit, at, ref)
     if (
         not isinstance(verdict, tuple)
         and ref.kind in (RefKind.CLAUSE, RefKind.ITEM)

@@ -1,0 +1,141 @@
+"""(q) A phrase whose owner clause is known, cited as that owner's sibling.
+
+Two structured sources say which clause a phrase belongs to, without reading how the prose cites it:
+
+- the executable spec: every constant, order row and term it quotes carries its clause and the Chinese
+  phrase it is read from (``Knowledge.quotes``: 4.4.6 「存储上限 2 发」, 4.10.6 「落身」, 2.8.6 「行动位」);
+- the glossary (附录一, 术语): each entry's head term and the clause(s) its entry ends on citing
+  (「窃听报告 …（4.12.2）」).
+
+A clause citation whose phrase (the words it annotates, :meth:`_Topics.window`) prints such a phrase of
+exactly one clause A, when A is a sibling of the cited clause (same parent, neither containing the other),
+is reported with A as the likely target, unless the cited clause's family says one of those phrases, or
+says a specific term of the citing phrase that A's family does not (it shares the matter: 1.4.1.3
+「呈现异形者依效果免疫根本不进入感染致死（5.3.5）」 — 效果免疫 is 5.3.2's term, but 5.3.5 is the clause about
+呈现异形 and the marks that never kill).  A glossary entry never votes about its own citation, so the
+retargeted entry is judged by the spec and the other entries only.
+
+Measured on 返航录 v1preview1.0 (``python ci/sim_citations.py``): see docs/lint.md, family q, "Sixth
+pass: owners from the spec and the glossary".
+"""
+
+from __future__ import annotations
+
+import re
+import weakref
+from typing import TYPE_CHECKING
+
+from ruleproof.lint.context import is_descendant
+from ruleproof.text.model import Ref, RefKind
+from ruleproof.text.sentences import sentence_at
+
+if TYPE_CHECKING:
+    from ruleproof.lint.context import Unit
+    from ruleproof.lint.topics import Place, _Topics
+
+MIN_PHRASE = 2  # a quoted phrase shorter than this names nothing
+
+_Owned = tuple[str, str, tuple[str, int] | None]  # (owner clause, squashed phrase, the citation it came from)
+_CACHE: weakref.WeakKeyDictionary[_Topics, list[_Owned]] = weakref.WeakKeyDictionary()
+
+
+def _related(a: str, b: str) -> bool:
+    return is_descendant(a, b) or is_descendant(b, a)
+
+
+def _between_citations(topics: _Topics, unit: Unit, at: int, raw: str) -> str:
+    """The citation's sentence from the citation before it to the citation after it: the words no other
+    citation of the sentence stands between (「初始1发、4.4.3的额外子弹、4.4.2的悬赏回复」: 4.4.2's part starts
+    after 4.4.3).  The words after it count only for a citation outside brackets (「转职（4.2）查…」
+    annotates 转职) and not when the next citation follows them unpunctuated (a table: 「4.5、4.14神探∕摆渡人
+    4.7」: the words after 4.14 are 4.7's)."""
+    from ruleproof.lint.topics import _REFERENCE, _open_bracket
+
+    text = unit.text
+    sent = sentence_at(topics.sentences_of(unit), at)
+    lo, hi = (sent.start, sent.end) if sent else (0, len(text))
+    end = at + len(raw)
+    bracketed = _open_bracket(text, at, lo) is not None
+    for m in _REFERENCE.finditer(text, lo, hi):
+        if m.end() <= at:
+            lo = m.end()
+        elif m.start() >= end:
+            hi = m.start() if _PUNCTUATION.search(text, end, m.start()) else end
+            break
+    return text[lo:at] + ("" if bracketed else "。" + text[end:hi])
+
+
+_PUNCTUATION = re.compile(r"[，,；;。：:（(「]")
+
+
+def owned_phrases(topics: _Topics) -> list[_Owned]:
+    """Every (owner clause, phrase) the spec quotes, then every glossary entry's head with a clause its
+    entry cites (with where that citation stands, so it does not vote about itself)."""
+    out = _CACHE.get(topics)
+    if out is not None:
+        return out
+    from ruleproof.lint.topics import _entry_head, _squash  # (topics imports this module when it judges)
+
+    ctx = topics.ctx
+    doc = ctx.doc
+    out = [
+        (cid, _squash(q), None)
+        for cid, q in ctx.knowledge.quotes
+        if cid in doc.clauses and len(_squash(q)) >= MIN_PHRASE
+    ]
+    for unit in ctx.units_outside_log():
+        if not topics.glossary(unit):
+            continue
+        for ref in ctx.refs_by_unit.get(unit.id, []):
+            if ref.kind is not RefKind.CLAUSE or ref.target_clause not in doc.clauses or ref.quoted:
+                continue
+            at = topics.locate(unit, ref)
+            if at is None:
+                continue
+            head = _entry_head(unit.text, at)
+            if len(head) >= MIN_PHRASE and head in topics.vocab:
+                out.append((ref.target_clause or "", head, (unit.id, at)))
+    _CACHE[topics] = out
+    return out
+
+
+def owner_sibling(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+    """The phrase and its owner when the citation's phrase prints a phrase owned by a sibling of the cited
+    clause, and by no clause of the cited clause's family."""
+    from ruleproof.lint.topics import (
+        SPECIFIC_SHARE,
+        Place,
+        _squash,
+    )  # (topics imports this module when it judges)
+
+    cid = ref.target_clause or ""
+    if (
+        ref.kind is not RefKind.CLAUSE
+        or ref.target_item
+        or "." not in cid
+        or cid not in topics.ctx.doc.clauses
+    ):
+        return None
+    window = _squash(topics.window(unit, at, ref.raw) + "。" + _between_citations(topics, unit, at, ref.raw))
+    here = (unit.id, at)
+    owners: dict[str, list[str]] = {}
+    for owner, phrase, source in owned_phrases(topics):
+        if source != here and phrase in window and not _related(owner, unit.id):
+            owners.setdefault(owner, []).append(phrase)
+    if not owners or any(_related(owner, cid) for owner in owners):
+        return None
+    parent = cid.rpartition(".")[0]
+    siblings = [owner for owner in owners if owner.rpartition(".")[0] == parent]
+    if len(siblings) != 1:
+        return None
+    likely = siblings[0]
+    cited = _squash(topics.places.clause_text(cid))
+    if any(topics.present(p, cited) for phrases in owners.values() for p in phrases):
+        return None  # the cited clause says the phrase too
+    meant = _squash(topics.places.clause_text(likely))
+    vocab = topics.vocab
+    for hit in vocab.scan(window):
+        t = hit.term
+        if vocab.specific(t, SPECIFIC_SHARE) and topics.present(t, cited) and not topics.present(t, meant):
+            return None  # the cited clause shares another matter of the phrase
+    return sorted(set(owners[likely])), Place(likely, topics.places.clause_text(likely))

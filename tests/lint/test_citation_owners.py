@@ -1,0 +1,79 @@
+"""Family q on the real text (issue 10, sixth pass): a phrase the spec or the glossary attributes to one
+clause, cited as that clause's sibling, names the owner (``lint/citeowners.py``)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from ruleproof.books import BOOKS
+from ruleproof.lint import citeowners, topics
+from ruleproof.lint.context import LintContext
+from ruleproof.pipeline import knowledge_for
+from ruleproof.text import Document
+from ruleproof.text.model import Ref, RefKind
+
+
+@pytest.fixture(scope="module")
+def judged(fanhanglu: Document) -> tuple[LintContext, topics._Topics]:
+    ctx = LintContext(fanhanglu, knowledge_for(BOOKS["fanhanglu"]))
+    return ctx, topics._Topics(ctx)
+
+
+def _at(judged: tuple[LintContext, topics._Topics], clause: str, raw: str, line: int) -> tuple[Ref, int]:
+    ctx, tp = judged
+    ref = next(
+        r
+        for r in ctx.doc.refs()
+        if r.clause == clause and r.raw == raw and r.line == line and r.kind is RefKind.CLAUSE
+    )
+    unit = topics.judged_unit(ctx, ref)
+    assert unit is not None
+    at = tp.locate(unit, ref)
+    assert at is not None
+    return ref, at
+
+
+@pytest.mark.parametrize(
+    ("clause", "raw", "line", "wrong", "phrase"),
+    [
+        # 「本批次为官方背书第四档（4.7.5）」: the glossary's 官方背书第四档 is 4.7.5's, the spec's term too
+        ("2.1.7", "4.7.5", 545, "4.7.4", "官方背书第四档"),
+        # 「调查报告另附致死来源清单（4.10.6）」: the spec reads 调查报告 from 4.10.6
+        ("2.8.12", "4.10.6", 1113, "4.10.5", "调查报告"),
+    ],
+)
+def test_a_phrase_owned_by_a_sibling_names_it(
+    judged: tuple[LintContext, topics._Topics], clause: str, raw: str, line: int, wrong: str, phrase: str
+) -> None:
+    ctx, tp = judged
+    ref, at = _at(judged, clause, raw, line)
+    unit = ctx.unit_by_id[clause]
+    assert citeowners.owner_sibling(tp, unit, at, ref) is None  # the text's own citation
+    found = citeowners.owner_sibling(tp, unit, at, dataclasses.replace(ref, target_clause=wrong))
+    assert found is not None and found[1].name == raw and phrase in found[0]
+
+
+@pytest.mark.parametrize(
+    ("clause", "raw", "line", "wrong"),
+    [
+        # 「呈现异形者依效果免疫根本不进入感染致死（5.3.5）」: 效果免疫 is 5.3.2's, but 5.3.5 says 呈现异形
+        ("1.4.1.3", "5.3.5", 249, "5.3.5"),
+        # 「初始1发、4.4.3的额外子弹、4.4.2的悬赏回复」: 初始1发 (4.4.7's) is 4.4.3's part of the list
+        ("4.4.6", "4.4.2", 1801, "4.4.2"),
+        # 「转职（4.2）查「普通船员」恒答「是」」: a bracketed citation annotates the words before it
+        ("2.8.1", "4.2", 879, "4.2"),
+        # a table 「生化医师∕疫苗研究员 4.5、4.14神探∕摆渡人 4.7」: the words after 4.14 are 4.7's
+        ("1.1.1", "4.14", 99, "4.14"),
+    ],
+)
+def test_no_owner_across_another_citation_or_a_shared_matter(
+    judged: tuple[LintContext, topics._Topics], clause: str, raw: str, line: int, wrong: str
+) -> None:
+    ctx, tp = judged
+    ref, at = _at(judged, clause, raw, line)
+    found = citeowners.owner_sibling(
+        tp, ctx.unit_by_id[clause], at, dataclasses.replace(ref, target_clause=wrong)
+    )
+    assert found is None

@@ -20,6 +20,7 @@ A citation is reported, naming the sibling, when
   (2.8.9's row 「5.3.2 夜晚免疫不参与感染侧层序」 cites where 夜晚免疫 is, though 5.3.3's title is 层序);
 - no citation of the sibling stands within ``NEAR_CITED`` characters of it on the same line: the words are
   that citation's (「依 2.8.7 明文授予（登记于 2.8.9⑥）」 — 登记 is 2.8.9's);
+- the sibling is not of the citing clause's own family (its words are the clause's context), and
 - it is not in a glossary entry (the entry cites where its head term is defined, which family q judges by
   the head: 附录一 「窃听 …不受沉默封锁（4.12.1）」) nor in a bracketed tag (〔通则 2.8.2⑥ 之例外〕 names the
   rule departed from, whatever the words around it say).
@@ -70,13 +71,19 @@ def _body(place: Place, item: bool) -> str:
     return _squash(place.text.split("。", 1)[-1] if item else place.text)
 
 
+def _within(place: str, cited: str) -> bool:
+    """「2.8.9⑥」 is within 「2.8.9」, 「2.9⑤」 within 「2.9」, 「2.8.12」 not within 「2.8.1」."""
+    return place == cited or (place.startswith(cited) and place[len(cited)] not in "0123456789.")
+
+
 def _likely_cited_near(topics: _Topics, unit: Unit, at: int, ref: Ref, likely: str) -> bool:
     """Another citation of the likely target (or of its clause) close by on the same line."""
     cited = f"{ref.target_clause}{ref.target_item or ''}"
     for other in topics.ctx.refs_by_unit.get(unit.id, []):
-        if other.line != ref.line or not other.target_clause or not likely.startswith(other.target_clause):
+        other_id = f"{other.target_clause or ''}{other.target_item or ''}"
+        if other.line != ref.line or not other.target_clause or other_id == cited:
             continue
-        if f"{other.target_clause}{other.target_item or ''}" == cited:
+        if not (_within(likely, other_id) or _within(other_id, likely)):
             continue
         off = topics.locate(unit, other)
         if off is not None and off != at and abs(off - at) <= NEAR_CITED:
@@ -86,7 +93,7 @@ def _likely_cited_near(topics: _Topics, unit: Unit, at: int, ref: Ref, likely: s
 
 def head_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The head words and the sibling whose head the phrase says, when the cited place's does not."""
-    from ruleproof.lint.topics import _in_tag
+    from ruleproof.lint.topics import _in_tag, _related
 
     item = ref.kind is RefKind.ITEM and bool(ref.target_item)
     if not ref.target_clause or not (item or ref.kind is RefKind.CLAUSE):
@@ -100,7 +107,11 @@ def head_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str],
     phrase = _words(topics.window(unit, at, ref.raw))
     if own[0] & phrase:
         return None
-    hits = [(k, sorted(own[k] & phrase)) for k in range(1, len(group)) if own[k] & phrase]
+    hits = [
+        (k, sorted(own[k] & phrase))
+        for k in range(1, len(group))
+        if own[k] & phrase and not _related(group[k].name, unit.id)
+    ]
     if len(hits) != 1:
         return None  # no sibling's head is named, or two are: no telling which was meant
     k, said = hits[0]

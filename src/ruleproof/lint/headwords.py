@@ -35,6 +35,7 @@ prints to tell its siblings apart.
 from __future__ import annotations
 
 import re
+import weakref
 from typing import TYPE_CHECKING
 
 from ruleproof.text.model import Ref, RefKind
@@ -53,8 +54,22 @@ def _words(text: str) -> set[str]:
     return {run[i : i + 2] for run in _CJK_RUN.findall(text) for i in range(len(run) - 1)}
 
 
-def _head_words(topics: _Topics, place: Place, item: bool) -> set[str]:
-    """What a place prints at its head: an item's heading, a clause's title names."""
+_HEADS: weakref.WeakKeyDictionary[_Topics, dict[tuple[str, bool], frozenset[str]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _head_words(topics: _Topics, place: Place, item: bool) -> frozenset[str]:
+    """What a place prints at its head (memoised per text: every citation of a clause reads its siblings')."""
+    memo = _HEADS.setdefault(topics, {})
+    key = (place.name, item)
+    if key not in memo:
+        memo[key] = frozenset(_read_head(topics, place, item))
+    return memo[key]
+
+
+def _read_head(topics: _Topics, place: Place, item: bool) -> set[str]:
+    """An item's heading, a clause's title names, as two-character words."""
     from ruleproof.lint.topics import _HEAD_CUT, NAME_LEN, _item_heads
     from ruleproof.lint.vocab import title_terms
 
@@ -101,10 +116,14 @@ def head_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str],
     place, near = topics.target(ref)
     if place is None or not near or _in_tag(unit.text, at) or topics.glossary(unit):
         return None
+    phrase = _words(topics.window(unit, at, ref.raw))
+    if not phrase:
+        return None
     group = [place, *near]
     heads = [_head_words(topics, p, item) for p in group]
-    own = [heads[k] - set().union(*(h for j, h in enumerate(heads) if j != k)) for k in range(len(group))]
-    phrase = _words(topics.window(unit, at, ref.raw))
+    own = [
+        heads[k] - frozenset().union(*(h for j, h in enumerate(heads) if j != k)) for k in range(len(group))
+    ]
     if own[0] & phrase:
         return None
     hits = [

@@ -7,8 +7,8 @@ import dataclasses
 
 import pytest
 
-from ruleproof.lint import citefit, topics
-from ruleproof.lint.context import LintContext
+from ruleproof.lint import citefit, headwords, topics
+from ruleproof.lint.context import LintContext, Unit
 from ruleproof.lint.habit_audit import tips
 from ruleproof.text import Document
 from ruleproof.text.model import Ref, RefKind
@@ -57,3 +57,55 @@ def test_a_sibling_that_fits_clearly_better_is_the_likely_target(
         tp, unit, at, dataclasses.replace(ref, target_clause=wrong), topics._related
     )
     assert found is not None and found[1].name == raw and terms <= set(found[0])
+
+
+def _judged_citation(
+    judged: tuple[LintContext, topics._Topics], unit_id: str, raw: str, line: int | None = None
+) -> tuple[Unit, int, Ref]:
+    ctx, tp = judged
+    for ref in ctx.doc.refs():
+        unit = topics.judged_unit(ctx, ref)
+        if unit is not None and unit.id == unit_id and ref.raw.replace(" ", "") == raw:
+            at = tp.locate(unit, ref)
+            if at is not None and (line is None or ref.line == line):
+                return unit, at, ref
+    raise LookupError(f"{unit_id} {raw}")
+
+
+@pytest.mark.parametrize(
+    ("unit_id", "raw", "wrong", "words"),
+    [
+        # 「各自受 2.9⑤ 独占性约束」: 2.9⑤ is headed 独占性, ⑥ 产物确定时点
+        ("4.11.2", "2.9⑤", {"target_item": "⑥"}, {"独占"}),
+        # 「经停摆奖励间接影响倒计时（依 1.3）」: 1.3 is 停摆系统, 1.2 胜利条件与判定优先级
+        ("3.1", "1.3", {"target_clause": "1.2"}, {"停摆"}),
+    ],
+)
+def test_a_phrase_naming_a_siblings_head_names_the_likely_target(
+    judged: tuple[LintContext, topics._Topics], unit_id: str, raw: str, wrong: dict[str, str], words: set[str]
+) -> None:
+    ctx, tp = judged
+    unit, at, ref = _judged_citation(judged, unit_id, raw)
+    assert topics.verdict(ctx, tp, unit, at, ref) is None  # the text's own citation: no finding
+    found = headwords.head_fit(tp, unit, at, dataclasses.replace(ref, **wrong))
+    assert found is not None and found[1].name == f"{ref.target_clause}{ref.target_item or ''}"
+    assert words <= set(found[0])
+
+
+@pytest.mark.parametrize(
+    ("unit_id", "raw", "line"),
+    [
+        # 「依 2.8.7 明文授予（登记于 2.8.9⑥）」: 登记 is said of 2.8.9, cited right after
+        ("4.9.7", "2.8.7", 2285),
+        # the registry row 「(12) 5.3.2 夜晚免疫不参与感染侧层序」 cites where 夜晚免疫 is (5.3.3's title: 层序)
+        ("2.8.9", "5.3.2", 1051),
+        # the glossary entry 窃听 ends 「不受沉默封锁（4.12.1）」: it cites where 窃听 is defined
+        ("附录一", "4.12.1", 4227),
+    ],
+)
+def test_head_words_another_place_owns_are_no_evidence(
+    judged: tuple[LintContext, topics._Topics], unit_id: str, raw: str, line: int
+) -> None:
+    """Each of these is reported by the head words alone, without the guard it illustrates."""
+    unit, at, ref = _judged_citation(judged, unit_id, raw, line)
+    assert headwords.head_fit(judged[1], unit, at, ref) is None

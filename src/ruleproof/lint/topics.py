@@ -975,6 +975,10 @@ def verdict(
     cites the phrase's terms elsewhere — a comparison or a denial (「不走 4.10.2 八步结算链」) still names
     the place it compares with, and a ten-gate line still cites its gate's item."""
     found = _topic_verdict(ctx, topics, unit, at, ref)
+    if found is None and ref.kind in (RefKind.CLAUSE, RefKind.ITEM):
+        from ruleproof.lint.headwords import head_verdict  # (it reads this module's places)
+
+        found = head_verdict(topics, unit, at, ref)
     if found is not None or ref.kind not in (RefKind.CLAUSE, RefKind.ITEM):
         return found
     place = topics.target(ref)[0]

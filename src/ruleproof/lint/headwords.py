@@ -1,0 +1,166 @@
+"""(q) A citation whose phrase says the head words of a sibling of the cited place, not the cited place's own.
+
+The text tells siblings apart by what it prints at their head: an item by its heading (「② 进度记账⸺…」
+「⑤ 独占性⸺…」「③ 受封锁者总清单：…」), a clause by its title (「6.4 夜晚免疫」「4.11 工匠（与保镖同席位）」).
+A citation 「各自受 2.9⑤ 独占性约束」 says the heading of the item it means; after a renumbering (2.9⑤ →
+2.9⑥) the phrase still says 独占性, which only ⑤'s heading says and ⑥ never says.
+
+The heads are read as two-character words, so a heading is named by its parts (「明文豁免清单」 by 「依
+2.8.3④ 豁免」, 「现行层序·伤害侧」 by 「伤害侧＝存续类，层序依 2.8.2⑥」); each place keeps the words no
+sibling's head has (its *own* head words).  A clause's head is the part of its title before any bracket, split
+at 与∕及∕的… (``vocab.title_terms``), and only pieces that are names (at most ``NAME_LEN`` characters, as family
+q's sibling-title check reads them: 「每晚仅一类出手」 is a sentence about its subject and does not name 出手).
+A citation is reported, naming the sibling, when
+
+- its phrase (``topics.window``: the words the citation annotates) says none of the cited place's own head
+  words, and own head words of exactly one sibling (the likely target);
+- the cited place never says those words (an item: its text; a clause: its text, its sub-clauses' and its
+  ancestors' titles);
+- the phrase says no word (of the book's uncommon ones) that the cited place says and the sibling does not
+  (2.8.9's row 「5.3.2 夜晚免疫不参与感染侧层序」 cites where 夜晚免疫 is, though 5.3.3's title is 层序);
+- no citation of the sibling stands within ``NEAR_CITED`` characters of it on the same line: the words are
+  that citation's (「依 2.8.7 明文授予（登记于 2.8.9⑥）」 — 登记 is 2.8.9's);
+- the sibling is not of the citing clause's own family (its words are the clause's context), and
+- it is not in a glossary entry (the entry cites where its head term is defined, which family q judges by
+  the head: 附录一 「窃听 …不受沉默封锁（4.12.1）」) nor in a bracketed tag (〔通则 2.8.2⑥ 之例外〕 names the
+  rule departed from, whatever the words around it say).
+
+It reads only the citing phrase, the places' heads and texts and the citations on the citing line, so no
+edit of another clause can make it report (the habit audit stays 0).  Unlike a lexical fit over the items'
+whole texts, which the text's own citations fail (「受沉默与感染抑制封锁（2.8.3③）」 cites the list, while ①
+states the rule in those very words: 16–25 false alarms in ci/sim_citations.py), a head is what the text
+prints to tell its siblings apart.
+"""
+
+from __future__ import annotations
+
+import re
+import weakref
+from typing import TYPE_CHECKING
+
+from ruleproof.text.model import Ref, RefKind
+
+if TYPE_CHECKING:
+    from ruleproof.lint.context import Unit
+    from ruleproof.lint.topics import Place, _Topics
+
+NEAR_CITED = 30  # a citation of the likely target this close (same line) owns the words
+
+_CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
+
+
+def _words(text: str) -> set[str]:
+    """The two-character words of a text, never across punctuation."""
+    return {run[i : i + 2] for run in _CJK_RUN.findall(text) for i in range(len(run) - 1)}
+
+
+_HEADS: weakref.WeakKeyDictionary[_Topics, dict[tuple[str, bool], frozenset[str]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _head_words(topics: _Topics, place: Place, item: bool) -> frozenset[str]:
+    """What a place prints at its head (memoised per text: every citation of a clause reads its siblings')."""
+    memo = _HEADS.setdefault(topics, {})
+    key = (place.name, item)
+    if key not in memo:
+        memo[key] = frozenset(_read_head(topics, place, item))
+    return memo[key]
+
+
+def _read_head(topics: _Topics, place: Place, item: bool) -> set[str]:
+    """An item's heading, a clause's title names, as two-character words."""
+    from ruleproof.lint.topics import _HEAD_CUT, NAME_LEN, _item_heads
+    from ruleproof.lint.vocab import title_terms
+
+    if item:
+        return _words("。".join(_item_heads(topics, place)))
+    clause = topics.ctx.clause(place.name)
+    head = _HEAD_CUT.split(clause.title, 1)[0] if clause is not None else ""
+    return _words("。".join(t for t in title_terms(head) if len(t) <= NAME_LEN))
+
+
+def _body(place: Place, item: bool) -> str:
+    from ruleproof.lint.topics import _squash
+
+    return _squash(place.text.split("。", 1)[-1] if item else place.text)
+
+
+def _within(place: str, cited: str) -> bool:
+    """「2.8.9⑥」 is within 「2.8.9」, 「2.9⑤」 within 「2.9」, 「2.8.12」 not within 「2.8.1」."""
+    return place == cited or (place.startswith(cited) and place[len(cited)] not in "0123456789.")
+
+
+def _likely_cited_near(topics: _Topics, unit: Unit, at: int, ref: Ref, likely: str) -> bool:
+    """Another citation of the likely target (or of its clause) close by on the same line."""
+    cited = f"{ref.target_clause}{ref.target_item or ''}"
+    for other in topics.ctx.refs_by_unit.get(unit.id, []):
+        other_id = f"{other.target_clause or ''}{other.target_item or ''}"
+        if other.line != ref.line or not other.target_clause or other_id == cited:
+            continue
+        if not (_within(likely, other_id) or _within(other_id, likely)):
+            continue
+        off = topics.locate(unit, other)
+        if off is not None and off != at and abs(off - at) <= NEAR_CITED:
+            return True
+    return False
+
+
+def head_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+    """The head words and the sibling whose head the phrase says, when the cited place's does not."""
+    from ruleproof.lint.topics import _in_tag, _related
+
+    item = ref.kind is RefKind.ITEM and bool(ref.target_item)
+    if not ref.target_clause or not (item or ref.kind is RefKind.CLAUSE):
+        return None
+    place, near = topics.target(ref)
+    if place is None or not near or _in_tag(unit.text, at) or topics.glossary(unit):
+        return None
+    phrase = _words(topics.window(unit, at, ref.raw))
+    if not phrase:
+        return None
+    group = [place, *near]
+    heads = [_head_words(topics, p, item) for p in group]
+    own = [
+        heads[k] - frozenset().union(*(h for j, h in enumerate(heads) if j != k)) for k in range(len(group))
+    ]
+    if own[0] & phrase:
+        return None
+    hits = [
+        (k, sorted(own[k] & phrase))
+        for k in range(1, len(group))
+        if own[k] & phrase and not _related(group[k].name, unit.id)
+    ]
+    if len(hits) != 1:
+        return None  # no sibling's head is named, or two are: no telling which was meant
+    k, said = hits[0]
+    cited, likely = _body(place, item), _body(group[k], item)
+    if any(w in cited for w in said):
+        return None  # the cited place says the word too
+    if any(w in cited and w not in likely and w not in topics.common_words for w in phrase):
+        return None  # the phrase also says something only the cited place says
+    if _likely_cited_near(topics, unit, at, ref, group[k].name):
+        return None
+    return said, group[k]
+
+
+def head_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+    """:func:`head_fit` under family q's guards: not a comparison or a denial (「不走 X」), not numbers the
+    reader took for an id, not a gate the checklist itself cites, and in a list only when the list rule
+    confirms it (another member says the words, the likely target is no member)."""
+    from ruleproof.lint.topics import _compared_or_denied, _in_list, _number_pair
+
+    text, end = unit.text, at + len(ref.raw)
+    if (
+        _compared_or_denied(text, at, end)
+        or _number_pair(text, at, ref.raw)
+        or topics.gate_defined(unit, at, ref)
+    ):
+        return None
+    found = head_fit(topics, unit, at, ref)
+    if found is None:
+        return None
+    if _in_list(text, at, end) and not topics.list_confirms(unit, at, ref, *found):
+        return None
+    place = topics.target(ref)[0]
+    return (place, *found) if place is not None else None

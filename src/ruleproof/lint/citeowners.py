@@ -25,7 +25,6 @@ import re
 import weakref
 from typing import TYPE_CHECKING
 
-from ruleproof.lint.context import is_descendant
 from ruleproof.text.model import Ref, RefKind
 from ruleproof.text.sentences import sentence_at
 
@@ -37,10 +36,6 @@ MIN_PHRASE = 2  # a quoted phrase shorter than this names nothing
 
 _Owned = tuple[str, str, tuple[str, int] | None]  # (owner clause, squashed phrase, the citation it came from)
 _CACHE: weakref.WeakKeyDictionary[_Topics, list[_Owned]] = weakref.WeakKeyDictionary()
-
-
-def _related(a: str, b: str) -> bool:
-    return is_descendant(a, b) or is_descendant(b, a)
 
 
 def _between_citations(topics: _Topics, unit: Unit, at: int, raw: str) -> str:
@@ -105,6 +100,7 @@ def owner_sibling(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[
     from ruleproof.lint.topics import (
         SPECIFIC_SHARE,
         Place,
+        _related,
         _squash,
     )  # (topics imports this module when it judges)
 

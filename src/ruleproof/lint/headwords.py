@@ -34,7 +34,6 @@ prints to tell its siblings apart.
 
 from __future__ import annotations
 
-import re
 import weakref
 from typing import TYPE_CHECKING
 
@@ -45,14 +44,6 @@ if TYPE_CHECKING:
     from ruleproof.lint.topics import Place, _Topics
 
 NEAR_CITED = 30  # a citation of the likely target this close (same line) owns the words
-
-_CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
-
-
-def _words(text: str) -> set[str]:
-    """The two-character words of a text, never across punctuation."""
-    return {run[i : i + 2] for run in _CJK_RUN.findall(text) for i in range(len(run) - 1)}
-
 
 _HEADS: weakref.WeakKeyDictionary[_Topics, dict[tuple[str, bool], frozenset[str]]] = (
     weakref.WeakKeyDictionary()
@@ -68,16 +59,16 @@ def _head_words(topics: _Topics, place: Place, item: bool) -> frozenset[str]:
     return memo[key]
 
 
-def _read_head(topics: _Topics, place: Place, item: bool) -> set[str]:
+def _read_head(topics: _Topics, place: Place, item: bool) -> frozenset[str]:
     """An item's heading, a clause's title names, as two-character words."""
-    from ruleproof.lint.topics import _HEAD_CUT, NAME_LEN, _item_heads
+    from ruleproof.lint.topics import _HEAD_CUT, NAME_LEN, _bigrams, _item_heads
     from ruleproof.lint.vocab import title_terms
 
     if item:
-        return _words("。".join(_item_heads(topics, place)))
+        return _bigrams("。".join(_item_heads(topics, place)))
     clause = topics.ctx.clause(place.name)
     head = _HEAD_CUT.split(clause.title, 1)[0] if clause is not None else ""
-    return _words("。".join(t for t in title_terms(head) if len(t) <= NAME_LEN))
+    return _bigrams("。".join(t for t in title_terms(head) if len(t) <= NAME_LEN))
 
 
 def _body(place: Place, item: bool) -> str:
@@ -108,7 +99,7 @@ def _likely_cited_near(topics: _Topics, unit: Unit, at: int, ref: Ref, likely: s
 
 def head_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The head words and the sibling whose head the phrase says, when the cited place's does not."""
-    from ruleproof.lint.topics import _in_tag, _related
+    from ruleproof.lint.topics import _bigrams, _in_tag, _related
 
     item = ref.kind is RefKind.ITEM and bool(ref.target_item)
     if not ref.target_clause or not (item or ref.kind is RefKind.CLAUSE):
@@ -116,7 +107,7 @@ def head_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str],
     place, near = topics.target(ref)
     if place is None or not near or _in_tag(unit.text, at) or topics.glossary(unit):
         return None
-    phrase = _words(topics.window(unit, at, ref.raw))
+    phrase = _bigrams(topics.window(unit, at, ref.raw))
     if not phrase:
         return None
     group = [place, *near]

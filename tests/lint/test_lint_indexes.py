@@ -45,3 +45,15 @@ def test_scope_index_matches_the_scan_on_the_real_text(fanhanglu: Document) -> N
             or (f.item is not None and normalize_item(f.item) == normalize_item(item))
         ]
         assert [id(f) for f in table.in_scope(clause, item)] == [id(f) for f in scanned], (clause, item)
+
+
+def test_forget_memos_empties_the_process_wide_memos(fanhanglu: Document) -> None:
+    """The benchmarks time a first lint of the text: after ``forget_memos`` no memo of a previous lint
+    is left to answer from."""
+    from ruleproof.lint import forget_memos, run_lint, topics
+
+    run_lint(fanhanglu)
+    assert topics._bigrams.cache_info().currsize > 0 and topics._SQUASHED
+    forget_memos()
+    assert topics._bigrams.cache_info().currsize == 0 and not topics._SQUASHED
+    assert topics._related.cache_info().currsize == 0

@@ -31,6 +31,8 @@ d are 返航录's own bookkeeping and run only where the book's profile or the t
 
 from __future__ import annotations
 
+import re
+import sys
 from collections.abc import Callable, Iterable
 from types import ModuleType
 
@@ -106,6 +108,7 @@ __all__ = [
     "Knowledge",
     "LintContext",
     "families_for",
+    "forget_memos",
     "lint_context",
     "run_lint",
 ]
@@ -133,3 +136,18 @@ def lint_context(ctx: LintContext) -> list[Finding]:
         runner: Callable[[LintContext], Iterable[Finding]] = family.run
         findings.extend(runner(ctx))
     return sorted(findings, key=Finding.sort_key)
+
+
+def forget_memos() -> None:
+    """Empty every process-wide memo table of the lint (the ``lru_cache`` functions of its modules, the
+    squashed texts of :mod:`ruleproof.lint.topics`) and the ``re`` module's pattern cache, so that the next
+    :func:`run_lint` pays what a lint of a new text in a fresh process pays.  For benchmarks: the memos
+    are kept on purpose between the lints of one process (``mutate`` lints many near-identical texts)."""
+    re.purge()
+    for name, module in list(sys.modules.items()):
+        if name == __name__ or name.startswith(__name__ + "."):
+            for value in vars(module).values():
+                clear = getattr(value, "cache_clear", None)
+                if callable(clear):
+                    clear()
+    topics._SQUASHED.clear()

@@ -57,3 +57,17 @@ def test_forget_memos_empties_the_process_wide_memos(fanhanglu: Document) -> Non
     forget_memos()
     assert topics._bigrams.cache_info().currsize == 0 and not topics._SQUASHED
     assert topics._related.cache_info().currsize == 0
+
+
+def _find_loose_by_pattern(text: str, quote: str) -> tuple[int, int] | None:
+    import re
+
+    m = re.compile(r"\s*".join(re.escape(ch) for ch in quote if not ch.isspace())).search(text)
+    return (m.start(), m.end()) if m else None
+
+
+@given(st.text(alphabet="子弹 存\u3000量\n发", max_size=14), st.text(alphabet="子弹 存量\t发", max_size=5))
+def test_find_loose_finds_what_the_whitespace_pattern_finds(text: str, quote: str) -> None:
+    from ruleproof.lint.context import find_loose
+
+    assert find_loose(text, quote) == _find_loose_by_pattern(text, quote)

@@ -36,6 +36,8 @@ MIN_PHRASE = 2  # a quoted phrase shorter than this names nothing
 
 _Owned = tuple[str, str, tuple[str, int] | None]  # (owner clause, squashed phrase, the citation it came from)
 _CACHE: weakref.WeakKeyDictionary[_Topics, list[_Owned]] = weakref.WeakKeyDictionary()
+# each phrase's first two characters -> where the phrases starting so stand in ``_CACHE``'s list
+_BY_START: weakref.WeakKeyDictionary[_Topics, dict[str, list[int]]] = weakref.WeakKeyDictionary()
 
 
 def _between_citations(topics: _Topics, unit: Unit, at: int, raw: str) -> str:
@@ -94,6 +96,20 @@ def owned_phrases(topics: _Topics) -> list[_Owned]:
     return out
 
 
+def _starting_in(topics: _Topics, window: str) -> list[int]:
+    """The indexes in :func:`owned_phrases`, in order, of the phrases whose first two characters ``window``
+    has (the others cannot be in it): a citation's window is read once, not once per phrase."""
+    index = _BY_START.get(topics)
+    if index is None:
+        index = _BY_START[topics] = {}
+        for k, (_owner, phrase, _source) in enumerate(owned_phrases(topics)):
+            index.setdefault(phrase[:MIN_PHRASE], []).append(k)
+    found = {
+        k for i in range(len(window) - MIN_PHRASE + 1) for k in index.get(window[i : i + MIN_PHRASE], ())
+    }
+    return sorted(found)
+
+
 def owner_sibling(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The phrase and its owner when the citation's phrase prints a phrase owned by a sibling of the cited
     clause, and by no clause of the cited clause's family."""
@@ -115,7 +131,9 @@ def owner_sibling(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[
     window = _squash(topics.window(unit, at, ref.raw) + "。" + _between_citations(topics, unit, at, ref.raw))
     here = (unit.id, at)
     owners: dict[str, list[str]] = {}
-    for owner, phrase, source in owned_phrases(topics):
+    phrases = owned_phrases(topics)
+    for k in _starting_in(topics, window):
+        owner, phrase, source = phrases[k]
         if source != here and phrase in window and not _related(owner, unit.id):
             owners.setdefault(owner, []).append(phrase)
     if not owners or any(_related(owner, cid) for owner in owners):

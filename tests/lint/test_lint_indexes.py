@@ -71,3 +71,32 @@ def test_find_loose_finds_what_the_whitespace_pattern_finds(text: str, quote: st
     from ruleproof.lint.context import find_loose
 
     assert find_loose(text, quote) == _find_loose_by_pattern(text, quote)
+
+
+@given(
+    st.text(alphabet="步骤1.5 ab跳过结\n算", max_size=16),
+    st.sampled_from(["1", "1.5", "11", "5a"]),
+    st.integers(min_value=0, max_value=6),
+)
+def test_step_head_finds_what_the_row_label_pattern_finds(text: str, key: str, pos: int) -> None:
+    import re
+
+    from ruleproof.lint.topics import _step_head
+
+    k = re.escape(key)
+    m = re.compile(rf"(?:(?<![\d.步骤 ])(?<!步骤)|(?<=步骤{k})){k}(?![\d.ab])\s*(?=[\u4e00-\u9fff])").search(
+        text, pos
+    )
+    assert _step_head(text, key, pos) == ((m.start(), m.end()) if m else None)
+
+
+@given(
+    st.text(alphabet="巡逻开枪∕与二选一\n.", max_size=12), st.sampled_from(["巡逻∕开枪", "开枪", "与", "\n"])
+)
+def test_ends_near_finds_what_the_tail_pattern_finds(text: str, chain: str) -> None:
+    import re
+
+    from ruleproof.lint.enumerations import _ends_near
+
+    found = re.search(rf"{re.escape(chain)}[\u4e00-\u9fff]{{0,4}}$", text) is not None
+    assert _ends_near(text, chain) == found

@@ -149,10 +149,24 @@ def _chain_before(text: str) -> str | None:
         return None
     # names joined by 与 alone: only right before the count (「巡逻与开枪同夜二选一」), and two of them
     bare = "∕" not in best and "/" not in best and "「" not in best
-    near = re.search(rf"{re.escape(best)}[\u4e00-\u9fff]{{0,4}}$", left) is not None
+    near = _ends_near(left, best)
     if bare and (not near or _options(best) != 2):
         return None
     return best
+
+
+def _ends_near(text: str, chain: str, slack: int = 4) -> bool:
+    """``chain`` stands at the end of ``text`` but for at most ``slack`` Chinese characters (what the
+    pattern 「CHAIN[一-鿿]{0,4}$」 finds, ``$`` also before a last line break; compiled for no chain)."""
+    ends = (len(text), len(text) - 1) if text.endswith("\n") else (len(text),)
+    for end in ends:
+        for k in range(slack + 1):
+            at = end - k
+            if at < len(chain) or (k and not "\u4e00" <= text[at] <= "\u9fff"):
+                break
+            if text.startswith(chain, at - len(chain)):
+                return True
+    return False
 
 
 def _chain_after(text: str) -> str | None:

@@ -243,15 +243,11 @@ class _Places:
         heads: list[tuple[int, str]] = []
         pos = 0
         for key in ordered:
-            # a row's label glued to a cell that ends citing the same step: 「跳过步骤1111倒计时结算」
-            pattern = re.compile(
-                rf"(?:(?<![\d.步骤 ])(?<!步骤)|(?<=步骤{re.escape(key)})){re.escape(key)}(?![\d.ab])\s*(?=[\u4e00-\u9fff])"
-            )
-            m = pattern.search(text, pos)
-            if m is None:
+            found = _step_head(text, key, pos)
+            if found is None:
                 continue
-            heads.append((m.start(), key))
-            pos = m.end()
+            heads.append((found[0], key))
+            pos = found[1]
         rows: dict[str, str] = {}
         for k, (start, key) in enumerate(heads):
             end = heads[k + 1][0] if k + 1 < len(heads) else len(text)
@@ -399,6 +395,29 @@ def _part_end(text: str, at: int, hi: int) -> int:
     while i < hi and text[i] not in _PART_STOP:
         i += 1
     return i
+
+
+def _step_head(text: str, key: str, pos: int) -> tuple[int, int] | None:
+    """Where, from ``pos`` on, the step table's row labelled ``key`` starts, and where its cell starts: the
+    label not glued to a number, a dot, 「步骤」 or a space before it — unless it follows 「步骤KEY」 (a row's
+    label glued to a cell that ends citing the same step: 「跳过步骤1111倒计时结算」) — nor to a digit, a dot or
+    a variant letter after it, then spaces and a Chinese character.  (What the pattern
+    「(?:(?<![\\d.步骤 ])|(?<=步骤KEY))KEY(?![\\d.ab])\\s*(?=[一-鿿])」 finds, compiled for no key.)"""
+    glued_before = f"步骤{key}"
+    at = text.find(key, pos)
+    while at >= 0:
+        before = text[at - 1] if at > 0 else ""
+        end = at + len(key)
+        after = text[end] if end < len(text) else ""
+        if (
+            not before or not (before.isdecimal() or before in ".步骤 ") or text.endswith(glued_before, 0, at)
+        ) and not (after and (after.isdecimal() or after in ".ab")):
+            while end < len(text) and text[end].isspace():
+                end += 1
+            if end < len(text) and "\u4e00" <= text[end] <= "\u9fff":
+                return at, end
+        at = text.find(key, at + 1)
+    return None
 
 
 def _step_order(key: str) -> tuple[float, str]:

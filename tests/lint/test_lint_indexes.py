@@ -100,3 +100,21 @@ def test_ends_near_finds_what_the_tail_pattern_finds(text: str, chain: str) -> N
 
     found = re.search(rf"{re.escape(chain)}[\u4e00-\u9fff]{{0,4}}$", text) is not None
     assert _ends_near(text, chain) == found
+
+
+@given(
+    st.text(alphabet="子弹子存", max_size=30),
+    st.lists(
+        st.tuples(st.sampled_from(["子", "子弹", "弹子", "子子", "存弹"]), st.integers(0, 6)), max_size=8
+    ),
+)
+def test_bounded_counts_answer_what_str_count_answers(body: str, asks: list[tuple[str, int]]) -> None:
+    """The vocabulary's word counts, asked thresholds and exact counts in any order, answer as
+    ``str.count`` does."""
+    from ruleproof.lint.vocab import _Counts
+
+    counts = _Counts(body)
+    for word, k in asks:
+        assert counts.at_least(word, k) == (body.count(word) >= k)
+        if k % 2:
+            assert counts[word] == body.count(word)

@@ -152,16 +152,38 @@ def glossary_terms(text: str, known: str) -> list[str]:
 
 
 class _Counts(dict[str, int]):
-    """How often each word occurs in the body (memoised: the same candidates are asked about often)."""
+    """How often each word occurs in the body (memoised: the same candidates are asked about often).
+
+    Most questions are thresholds (「used at least three times」): :meth:`at_least` stops reading the body
+    at the occurrence that answers them, and resumes there when a higher threshold or the count is asked."""
 
     def __init__(self, body: str) -> None:
         super().__init__()
         self.body = body
+        self._partial: dict[str, tuple[int, int]] = {}  # word -> (occurrences found, where to look on)
 
     def __missing__(self, word: str) -> int:
-        n = self.body.count(word)
+        n, at = self._partial.pop(word, (0, 0))
+        n += self.body.count(word, at)
         self[word] = n
         return n
+
+    def at_least(self, word: str, k: int) -> bool:
+        """``self[word] >= k``, reading the body only as far as the ``k``-th occurrence (non-overlapping
+        occurrences, as ``str.count`` counts them)."""
+        known = self.get(word)
+        if known is not None:
+            return known >= k
+        n, at = self._partial.get(word, (0, 0))
+        while n < k:
+            found = self.body.find(word, at)
+            if found < 0:
+                self._partial.pop(word, None)
+                self[word] = n
+                return False
+            n, at = n + 1, found + max(1, len(word))
+        self._partial[word] = (n, at)
+        return True
 
 
 def _cores(terms: Iterable[str], body: str | _Counts) -> set[str]:
@@ -187,7 +209,7 @@ def _cores(terms: Iterable[str], body: str | _Counts) -> set[str]:
                     and best not in _EMPTY
                     and best[0] not in _FUNCTION
                     and best[-1] not in _FUNCTION
-                    and _count(body, best) >= 3
+                    and _at_least(body, best, 3)
                 ):
                     out.add(best)
     return out
@@ -198,6 +220,10 @@ AFFIX_USES = 5
 
 def _count(body: str | _Counts, word: str) -> int:
     return body[word] if isinstance(body, _Counts) else body.count(word)
+
+
+def _at_least(body: str | _Counts, word: str, k: int) -> bool:
+    return body.at_least(word, k) if isinstance(body, _Counts) else body.count(word) >= k
 
 
 def _affixes(terms: Iterable[str], body: str | _Counts) -> set[str]:
@@ -215,7 +241,7 @@ def _affixes(terms: Iterable[str], body: str | _Counts) -> set[str]:
                 or (w[0] in _FUNCTION and not (w[0] == "不" and len(w) == 3))
             ):
                 continue
-            if _count(body, w) >= max(AFFIX_USES, _count(body, t) + 3):
+            if _at_least(body, w, max(AFFIX_USES, _count(body, t) + 3)):
                 out.add(w)
     return out
 
@@ -251,7 +277,7 @@ def build_vocabulary(doc: Document, extra: Iterable[str] = ()) -> Vocabulary:
         add(term, "core")
     for term in _affixes(found, counts):
         add(term, "affix")
-    terms = {t: s for t, s in found.items() if counts[t] >= MIN_USES and t not in _EMPTY}
+    terms = {t: s for t, s in found.items() if counts.at_least(t, MIN_USES) and t not in _EMPTY}
     texts = [*clause_texts.values(), *appendix_texts.values()]
     df: Counter[str] = Counter()
     for text in texts:

@@ -35,6 +35,7 @@ prints to tell its siblings apart.
 from __future__ import annotations
 
 import weakref
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from ruleproof.text.model import Ref, RefKind
@@ -46,6 +47,9 @@ if TYPE_CHECKING:
 NEAR_CITED = 30  # a citation of the likely target this close (same line) owns the words
 
 _HEADS: weakref.WeakKeyDictionary[_Topics, dict[tuple[str, bool], frozenset[str]]] = (
+    weakref.WeakKeyDictionary()
+)
+_OWN: weakref.WeakKeyDictionary[_Topics, dict[tuple[tuple[str, ...], bool], list[frozenset[str]]]] = (
     weakref.WeakKeyDictionary()
 )
 
@@ -97,6 +101,19 @@ def _likely_cited_near(topics: _Topics, unit: Unit, at: int, ref: Ref, likely: s
     return False
 
 
+def _own_heads(topics: _Topics, group: list[Place], item: bool) -> list[frozenset[str]]:
+    """Each place's head words that no other place of the group prints at its head (memoised per group:
+    every citation of a place reads the same group)."""
+    memo = _OWN.setdefault(topics, {})
+    key = (tuple(p.name for p in group), item)
+    out = memo.get(key)
+    if out is None:
+        heads = [_head_words(topics, p, item) for p in group]
+        printed = Counter(w for h in heads for w in h)
+        out = memo[key] = [frozenset(w for w in h if printed[w] == 1) for h in heads]
+    return out
+
+
 def head_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The head words and the sibling whose head the phrase says, when the cited place's does not."""
     from ruleproof.lint.topics import _bigrams, _in_tag, _related
@@ -111,10 +128,7 @@ def head_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str],
     if not phrase:
         return None
     group = [place, *near]
-    heads = [_head_words(topics, p, item) for p in group]
-    own = [
-        heads[k] - frozenset().union(*(h for j, h in enumerate(heads) if j != k)) for k in range(len(group))
-    ]
+    own = _own_heads(topics, group, item)
     if own[0] & phrase:
         return None
     hits = [

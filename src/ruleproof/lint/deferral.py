@@ -115,8 +115,19 @@ def _shared(a: str, b: str) -> str:
 def run(ctx: LintContext) -> Iterator[Finding]:
     defs = _deferrals(ctx)
     reported: set[tuple[str, str]] = set()
+    # each deferral under its clause and every clause above it: the ones ``a`` can point at are filed
+    # under ``a``'s target (what ``_points_at`` asks first), not found by trying every later deferral
+    under: dict[str, list[int]] = {}
+    for j, b in enumerate(defs):
+        where = b.ref.clause
+        if where is not None:
+            for above in {where, *(where[:k] for k, ch in enumerate(where) if ch == ".")}:
+                under.setdefault(above, []).append(j)
     for i, a in enumerate(defs):
-        for b in defs[i + 1 :]:
+        for j in under.get(a.ref.target_clause or "", []) if a.ref.target_clause is not None else []:
+            if j <= i:
+                continue
+            b = defs[j]
             if a.ref.clause == b.ref.clause:
                 continue
             if not (_points_at(a, b) and _points_at(b, a)):

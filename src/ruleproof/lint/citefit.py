@@ -17,6 +17,7 @@ how other citations cite, so an edit elsewhere in the text cannot move it.
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -31,6 +32,12 @@ FIT_RATIO = (
     3.0  # and at least this many times as much (7.1.2's table row 「武装船员的警长∕猎手识别（4.2…）」)
 )
 TITLE_WEIGHT = 2.0  # a term a clause's title names counts this many times
+
+# the squashed texts of a clause's items, or of a parent's sub-clauses, per text (every citation of the
+# clause reads the same group)
+_GROUPS: weakref.WeakKeyDictionary[_Topics, dict[tuple[str, bool], dict[str, str]]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def sibling_margin(
@@ -56,12 +63,17 @@ def sibling_margin(
     if sum(weight.values()) * TITLE_WEIGHT <= FIT_MARGIN:
         return None  # (most citations: the phrase's terms could not outweigh the cited place's by the margin)
     item = bool(ref.target_item) and ref.kind is RefKind.ITEM
-    if item:
-        group = {p.name: _squash(p.text) for p in topics.places.items(cid)}
-    elif "." in cid:
-        group = {c: _squash(topics.places.clause_text(c)) for c in topics.children(cid.rpartition(".")[0])}
-    else:
+    if not item and "." not in cid:
         return None
+    key = (cid if item else cid.rpartition(".")[0], item)
+    memo = _GROUPS.setdefault(topics, {})
+    group = memo.get(key)
+    if group is None:
+        if item:
+            group = {p.name: _squash(p.text) for p in topics.places.items(cid)}
+        else:
+            group = {c: _squash(topics.places.clause_text(c)) for c in topics.children(key[0])}
+        memo[key] = group
     if place.name not in group:
         return None
 
@@ -73,6 +85,12 @@ def sibling_margin(
         return total, said
 
     own, _ = score(place.name)
+    # no sibling scores above every term said at the factor a title gives (each term's weight is ≥ 0 and
+    # a sum of fewer of them, in the same order, is never larger): when even that bound does not beat the
+    # cited place by the margin, the siblings need not be read
+    bound = sum(max(0.0, weight[w]) * (1.0 if item else TITLE_WEIGHT) for w in words)
+    if bound - own <= FIT_MARGIN or bound < FIT_RATIO * own:
+        return None
     ranked = sorted(
         ((*score(name), name) for name in group if name != place.name and not related(name, unit.id)),
         key=lambda r: r[0],

@@ -1439,15 +1439,15 @@ def _fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Pla
     place, near = topics.target(ref)
     if place is None or not near:
         return None
+    phrase = topics.window(unit, at, ref.raw)
+    words = set(topics.vocab.terms(phrase))
+    if not words:
+        return None  # (decided before the group's texts are read)
     group = [place, *near]
     if ref.kind is RefKind.CLAUSE and not ref.target_item:
         texts = [_squash(topics.places.clause_text(p.name)) for p in group]
     else:
         texts = [_squash(p.text.split("。", 1)[-1]) for p in group]
-    phrase = topics.window(unit, at, ref.raw)
-    words = set(topics.vocab.terms(phrase))
-    if not words:
-        return None
     holders = {w: [i for i, t in enumerate(texts) if w in t] for w in words}
     if any(0 in h and len(h) <= max(1, len(group) // 2) for h in holders.values()):
         return None

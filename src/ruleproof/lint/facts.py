@@ -156,6 +156,15 @@ def title_quantities(title: str) -> list[tuple[tuple[float, ...], str, frozenset
 
 CITE = _CITE = re.compile(rf"(?<![\d.])({CLAUSE_ID})(?![\d])")
 
+# patterns of the per-number tests, compiled once (not looked up in re's cache for each of ~3 k numbers)
+_DOT_DIGIT_AFTER = re.compile(r"\s*[.．]\s*\d")
+_DIGIT_DOT_BEFORE = re.compile(r"\d\s*\.\s*$")
+_BARE_CLAUSE_ID = re.compile(rf"\s*[+＋−\-]?\s*{CLAUSE_ID}\s*")
+_CIRCLED_AFTER = re.compile(r"[①-⑳]")
+_SERIAL_DOT = re.compile(r"\s*[.．]\s*[\u4e00-\u9fff〔「（]")
+_NOT_CJK = re.compile(r"[^\u4e00-\u9fff]")
+_FOLLOWING_WORD = re.compile(r"[\s起]*([\u4e00-\u9fff]{2})")
+
 
 class FactTable:
     """Facts of every unit (clauses and appendices, the revision log left out)."""
@@ -248,15 +257,15 @@ class FactTable:
         raw = text[start:end]
         if _YEARISH.match(text, start) or before.endswith(_NOT_FACT_BEFORE):
             return False
-        if re.match(r"\s*[.．]\s*\d", text[end : end + 3]) or re.search(
-            r"\d\s*\.\s*$", text[max(0, start - 3) : start]
+        if _DOT_DIGIT_AFTER.match(text[end : end + 3]) or _DIGIT_DOT_BEFORE.search(
+            text[max(0, start - 3) : start]
         ):
             return False  # part of a clause id 「4.4.6」 printed loosely
-        if re.fullmatch(rf"\s*[+＋−\-]?\s*{CLAUSE_ID}\s*", raw) and not unit_word and not ranged:
+        if _BARE_CLAUSE_ID.fullmatch(raw) and not unit_word and not ranged:
             return False  # 「2.8.7」 is a citation
-        if re.match(r"[①-⑳]", after) or after.startswith(("之", "条", "款")):
+        if _CIRCLED_AFTER.match(after) or after.startswith(("之", "条", "款")):
             return False
-        if re.match(r"\s*[.．]\s*[\u4e00-\u9fff〔「（]", text[end : end + 3]) and not unit_word:
+        if _SERIAL_DOT.match(text[end : end + 3]) and not unit_word:
             return False  # an export serial number 「168.内容」
         if before.endswith(("(", "（")) and text[end : end + 1] in (")", "）") and not unit_word:
             return False  # a registry label 「(12)」
@@ -311,11 +320,11 @@ class FactTable:
             subject = after.term
         hits = [h for h in scanned if s_lo + h.start >= lo]
         pred_from = max(lo, subject_end)
-        words = _QUAL_RE.sub("", re.sub(r"[^\u4e00-\u9fff]", "", text[pred_from:start]))
+        words = _QUAL_RE.sub("", _NOT_CJK.sub("", text[pred_from:start]))
         predicate = _FILLER.sub("", words.rstrip("第"))[-4:]
         follows = ""
         if ordinal:
-            m_after = re.match(r"[\s起]*([\u4e00-\u9fff]{2})", text[end : end + 6])
+            m_after = _FOLLOWING_WORD.match(text[end : end + 6])
             follows = m_after.group(1) if m_after else ""
         scenario = bool(_SCENARIO.search(sent_text)) or bool(_MINIMUM.search(text[max(0, start - 6) : start]))
         cites = tuple(dict.fromkeys(c for c in _CITE.findall(sent_text) if self.ctx.exists(c)))

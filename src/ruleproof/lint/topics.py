@@ -289,18 +289,23 @@ class _Places:
         return clause.text[: max(0, clause.text.find(rows["〇"]))]
 
 
+# patterns of the per-citation tests, compiled once (not looked up in re's cache ~30 k times per lint)
+_TWO_CJK = re.compile(r"[\u4e00-\u9fff]{2}")
+_LISTED_END = re.compile(r"[\d①-⑳)）ab]$")
+_NOT_CJK = re.compile(r"[^\u4e00-\u9fff]")
+_PART_MARK = re.compile(r"[，,；;。：:（(「]")
+_PAIR_SLASH = re.compile(r"\s*[∕/~〜～]")
+_ITEM_TAIL = re.compile(r"[①-⑳(（].*$")
+
+
 def _in_list(text: str, at: int, end: int) -> bool:
     """Another citation right before or after, joined by 、 与 及 …, and no words of its own between:
     the list shares one topic (「（2.8.12④、3.2、4.3.6）」, not 「（4.10第②步、2.1结算语义）」)."""
     before = text[max(0, at - 12) : at].rstrip()
     after = text[end : end + 12].lstrip()
-    if (
-        after[:1]
-        and re.match(r"[\u4e00-\u9fff]{2}", after)
-        and not after.startswith(("与", "及", "和", "或"))
-    ):
+    if after[:1] and _TWO_CJK.match(after) and not after.startswith(("与", "及", "和", "或")):
         return False
-    if before and before[-1] in _LIST_JOINERS and re.search(r"[\d①-⑳)）ab]$", before[:-1].rstrip()):
+    if before and before[-1] in _LIST_JOINERS and _LISTED_END.search(before[:-1].rstrip()):
         return True
     return bool(after) and after[0] in _LIST_JOINERS and _REFERENCE.match(after[1:].lstrip()) is not None
 
@@ -591,7 +596,7 @@ class _Topics:
                 sep = max(text.rfind(c, opener + 1, at) for c in "，；,;")
                 if sep > opener + 1:
                     inside = _REFERENCE.sub("", _own_part(text, opener + 1, closer, sep - 1))
-            if len(re.sub(r"[^\u4e00-\u9fff]", "", inside)) >= 2:
+            if len(_NOT_CJK.sub("", inside)) >= 2:
                 window = inside
             else:
                 lo = max(s_lo, _phrase_start(text, opener, s_lo), opener - (ANNOTATED if near else PHRASE))
@@ -606,7 +611,7 @@ class _Topics:
             lo = max(s_lo, _part_start(text, left, s_lo), at - PHRASE)
             hi = min(s_hi, _part_end(text, right, s_hi), right + PHRASE)
             after = _REFERENCE.search(text, right, min(s_hi, right + PHRASE))
-            if after is not None and not re.search(r"[，,；;。：:（(「]", text[right : after.start()]):
+            if after is not None and not _PART_MARK.search(text[right : after.start()]):
                 hi = right  # 「… 4.5、4.14神探∕摆渡人 4.7」: the words after are the next citation's phrase
             if self.glossary(unit) and right == at + len(raw):
                 hi = right  # a glossary entry ends on its citation: 「…见 6.8.3、2.8.5调查报告 …」
@@ -1019,9 +1024,7 @@ def _in_tag(text: str, at: int) -> bool:
 def _number_pair(text: str, at: int, raw: str) -> bool:
     """「船员 1.5∕有职业者 2.0」: numbers the reader took for a clause id."""
     tail = text[at + len(raw) : at + len(raw) + 3]
-    return (
-        raw.count(".") == 1 and re.match(r"\s*[∕/~〜～]", tail) is not None and text[at - 1 : at] in " 型为"
-    )
+    return raw.count(".") == 1 and _PAIR_SLASH.match(tail) is not None and text[at - 1 : at] in " 型为"
 
 
 def _topic_verdict(
@@ -1348,8 +1351,8 @@ _CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
 @lru_cache(maxsize=8192)
 def _related(a: str, b: str) -> bool:
     """Two places of one clause family (「6.8」「6.8.3」「6.8.3⑧」)."""
-    base_a = re.sub(r"[①-⑳(（].*$", "", a)
-    base_b = re.sub(r"[①-⑳(（].*$", "", b)
+    base_a = _ITEM_TAIL.sub("", a)
+    base_b = _ITEM_TAIL.sub("", b)
     return is_descendant(base_a, base_b) or is_descendant(base_b, base_a)
 
 

@@ -118,3 +118,25 @@ def test_bounded_counts_answer_what_str_count_answers(body: str, asks: list[tupl
         assert counts.at_least(word, k) == (body.count(word) >= k)
         if k % 2:
             assert counts[word] == body.count(word)
+
+
+def _unclosed_tail_by_scan(text: str) -> int | None:
+    from ruleproof.lint.hygiene import CLOSERS, PAIRS
+
+    stack: list[tuple[str, int]] = []
+    for i, ch in enumerate(text):
+        if ch in PAIRS:
+            stack.append((ch, i))
+        elif ch in CLOSERS:
+            for k in range(len(stack) - 1, -1, -1):
+                if stack[k][0] == CLOSERS[ch]:
+                    del stack[k:]
+                    break
+    return stack[-1][1] if stack else None
+
+
+@given(st.text(alphabet="（）()「」〔〕【】《》『』a子\\]^-", max_size=20))
+def test_unclosed_tail_reads_the_brackets_as_the_character_scan_did(text: str) -> None:
+    from ruleproof.lint.hygiene import unclosed_tail
+
+    assert unclosed_tail(text) == _unclosed_tail_by_scan(text)

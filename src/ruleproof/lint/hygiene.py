@@ -47,6 +47,7 @@ CHECKS = (TRUNCATED, SERIAL)
 
 PAIRS = {"（": "）", "(": ")", "「": "」", "〔": "〕", "【": "】", "《": "》", "『": "』"}
 CLOSERS = {v: k for k, v in PAIRS.items()}
+_BRACKET = re.compile("[" + re.escape("".join(PAIRS) + "".join(CLOSERS)) + "]")
 # Words that cannot end a sentence: a citation or a preposition waiting for its object.
 # (「和」 is left out: 「两项之和」 is a noun, the sum.)
 DANGLING_WORDS = ("依", "见", "详见", "参见", "按", "由", "经", "于", "对", "与", "及", "或", "即", "属")
@@ -62,7 +63,8 @@ def unclosed_tail(text: str) -> int | None:
     Closers without an opener (the continuation of a cell that started elsewhere) are ignored.
     """
     stack: list[tuple[str, int]] = []
-    for i, ch in enumerate(text):
+    for m in _BRACKET.finditer(text):  # (the brackets alone: the characters between them change nothing)
+        ch, i = m.group(), m.start()
         if ch in PAIRS:
             stack.append((ch, i))
         elif ch in CLOSERS:
@@ -254,10 +256,11 @@ def _truncated(ctx: LintContext) -> Iterator[Finding]:
         pieces = _with_preamble(ctx, unit, list(_pieces(ctx, unit)))
         bodies = [_strip_residue(text, headers) for _, text, _ in pieces]
         has_items = len(pieces) > 1 or (bool(pieces) and pieces[0][0] is not None)
+        ended = [_ended(b) for b in bodies]
         for k, (label, text, offset) in enumerate(pieces):
             body = bodies[k]
             others = [
-                _ended(b)
+                ended[j]
                 for j, b in enumerate(bodies)
                 if b and j != k and (pieces[j][0] is not None or not has_items)
             ]

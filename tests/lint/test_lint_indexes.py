@@ -140,3 +140,20 @@ def test_unclosed_tail_reads_the_brackets_as_the_character_scan_did(text: str) -
     from ruleproof.lint.hygiene import unclosed_tail
 
     assert unclosed_tail(text) == _unclosed_tail_by_scan(text)
+
+
+def test_vocabulary_df_is_the_double_loop_on_the_real_text(fanhanglu: Document) -> None:
+    """Document frequencies, read by first character, equal the loop over every text and term — values
+    and order."""
+    vocab = LintContext(fanhanglu).vocabulary
+    logs = {a.name for a in fanhanglu.appendices if "修订记录" in a.title}
+    texts = [f"{c.title}。{c.text}" for c in fanhanglu] + [
+        a.text for a in fanhanglu.appendices if a.name not in logs
+    ]
+    expected: dict[str, int] = {}
+    for text in texts:
+        for t in vocab.sources:
+            if t in text:
+                expected[t] = expected.get(t, 0) + 1
+    assert len(expected) > 300
+    assert list(vocab.df.items()) == list(expected.items())

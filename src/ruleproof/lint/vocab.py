@@ -279,9 +279,16 @@ def build_vocabulary(doc: Document, extra: Iterable[str] = ()) -> Vocabulary:
         add(term, "affix")
     terms = {t: s for t, s in found.items() if counts.at_least(t, MIN_USES) and t not in _EMPTY}
     texts = [*clause_texts.values(), *appendix_texts.values()]
+    # a term is looked for only in the texts that have its first character; the ones found in a text are
+    # counted in the terms' order, so ``df`` is the same dict, in the same order, as the plain double loop
+    order = {t: i for i, t in enumerate(terms)}
+    by_first: dict[str, list[str]] = {}
+    for t in terms:
+        by_first.setdefault(t[0], []).append(t)
     df: Counter[str] = Counter()
     for text in texts:
-        for t in terms:
-            if t in text:
-                df[t] += 1
+        hits = [t for ch in by_first.keys() & set(text) for t in by_first[ch] if t in text]
+        hits.sort(key=order.__getitem__)
+        for t in hits:
+            df[t] += 1
     return Vocabulary(terms, dict(df), len(texts))

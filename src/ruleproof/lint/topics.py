@@ -446,6 +446,7 @@ class _Topics:
         self._targets: dict[tuple[RefKind, str | None, str | None], tuple[Place | None, list[Place]]] = {}
         self._title_names: dict[str, frozenset[str]] = {}
         self._sibling_names: dict[str, frozenset[str]] = {}
+        self._siblings_own: dict[tuple[str, str], frozenset[str]] = {}
         self._title_heads: dict[str, frozenset[str]] = {}
         self._family_titles: dict[str, str] = {}
         self._topic_terms: dict[tuple[str, int, str, bool, bool], list[str]] = {}
@@ -703,6 +704,19 @@ class _Topics:
         out = self._sibling_names.get(cid)
         if out is None:
             out = self._sibling_names[cid] = self._names_of(cid)
+        return out
+
+    def names_of_siblings(self, cid: str, unit_id: str) -> frozenset[str]:
+        """The names of ``cid``'s siblings (but the citing clause ``unit_id``) that ``cid``'s own titles lack
+        (memoised: every citation of ``cid`` from ``unit_id`` asks the same)."""
+        key = (cid, unit_id)
+        out = self._siblings_own.get(key)
+        if out is None:
+            own = self.title_names(cid)
+            siblings = [c for c in self.children(cid.rpartition(".")[0]) if c != cid and c != unit_id]
+            out = self._siblings_own[key] = frozenset().union(
+                *(self.sibling_names(c) - own for c in siblings)
+            )
         return out
 
     def _names_of(self, cid: str) -> frozenset[str]:
@@ -1198,7 +1212,7 @@ def _named_sibling(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list
         return None
     own = topics.title_names(cid)
     phrase = _squash(topics.window(unit, at, ref.raw))
-    if not any(t in phrase for sib in siblings if sib != unit.id for t in topics.sibling_names(sib) - own):
+    if not any(t in phrase for t in topics.names_of_siblings(cid, unit.id)):
         return None  # the phrase names no sibling (most citations: decided before the costlier tests)
     names = {c: topics.title_names(c) for c in siblings}
     sentence = (

@@ -18,10 +18,25 @@ from pathlib import Path
 import pytest
 
 HELPER = Path(__file__).with_name("slowsolve.py")
+MARK = "RULEPROOF_TEST_INTERRUPTED_RUN"
+
+
+def processes_of(tmp: Path) -> list[int]:
+    """The processes still running that a run of :func:`interrupt` in ``tmp`` started (orphaned workers)."""
+    marker = f"{MARK}={tmp}".encode()
+    out = []
+    for environ in Path("/proc").glob("[0-9]*/environ"):
+        try:
+            if marker in environ.read_bytes().split(b"\0"):
+                out.append(int(environ.parent.name))
+        except OSError:
+            continue  # ended meanwhile, or not ours
+    return out
 
 
 def interrupt(args: list[str], sig: int, tmp: Path, kind: str = "any") -> tuple[int, str, str]:
     env = {**os.environ, "SLOW_KIND": kind, "SLOW_AT": "1", "RULEPROOF_CACHE": "off", "PYTHONUNBUFFERED": "1"}
+    env[MARK] = str(tmp)  # what the run's processes (its workers too) carry in their environment
     err_path = tmp / "stderr.txt"
     with err_path.open("w") as err:
         proc = subprocess.Popen(
@@ -57,12 +72,19 @@ CASES = [
     ),
     (["verify", "--write-counterexamples", "cx"], signal.SIGTERM, "any"),
     (["check", "--format", "json"], signal.SIGINT, "any"),
+    # in worker processes (--jobs 2): the parent is signalled, the workers are stopped
+    (["check", "--format", "json", "--jobs", "2"], signal.SIGINT, "any"),
+    (["verify", "--jobs", "2", "--write-counterexamples", "cx"], signal.SIGTERM, "any"),
     (["config", "genshin165", "--check"], signal.SIGINT, "any"),
     (["config", "random41", "--players", "12", "--mode", "standard"], signal.SIGTERM, "any"),
 ]
 
 
-@pytest.mark.parametrize(("args", "sig", "kind"), CASES, ids=[f"{a[0]}-{a[1]}-{s.name}" for a, s, _ in CASES])
+@pytest.mark.parametrize(
+    ("args", "sig", "kind"),
+    CASES,
+    ids=[f"{a[0]}-{a[1]}-{s.name}" + ("-jobs2" if "--jobs" in a else "") for a, s, _ in CASES],
+)
 def test_signal_mid_solve_ends_the_run(tmp_path: Path, args: list[str], sig: int, kind: str) -> None:
     code, out, err = interrupt(args, sig, tmp_path, kind)
     assert code == 128 + sig
@@ -72,6 +94,7 @@ def test_signal_mid_solve_ends_the_run(tmp_path: Path, args: list[str], sig: int
     assert lines == [f"ruleproof: 已中断（{name}），未产出完整结果"], err
     leftovers = [p for p in tmp_path.rglob("*") if p.is_file() and p.name != "stderr.txt"]
     assert leftovers == []  # no counterexample, no temp file
+    assert processes_of(tmp_path) == []  # no worker left solving
 
 
 def test_interrupt_in_english(tmp_path: Path) -> None:

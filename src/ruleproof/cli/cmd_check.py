@@ -30,10 +30,18 @@ from typing import Any
 from ruleproof import books
 from ruleproof.books import BookProfile, load_source
 from ruleproof.cli.cmd_lint import add_report_arguments, artifact_uri, emit_report
-from ruleproof.cli.common import add_book_argument, add_file_argument, book_of_text, same_book, write
+from ruleproof.cli.common import (
+    add_book_argument,
+    add_file_argument,
+    add_jobs_argument,
+    book_of_text,
+    same_book,
+    write,
+)
 from ruleproof.cli.i18n import t
 from ruleproof.errors import UserError
 from ruleproof.htmlreport import Extras, Story, SwitchView, file_in, tell, words_of
+from ruleproof.parallel import jobs_from
 from ruleproof.pipeline import CHECK_DEPTH, SPECS, STAGES, run_check
 from ruleproof.smt.ts import Status
 from ruleproof.smt.verify import VerifyReport, counterexample_name
@@ -66,6 +74,7 @@ def register(sub: Any) -> None:
             "skip the invariant verification (seconds per revision; the stage is reported as not run)",
         ),
     )
+    add_jobs_argument(p)
     p.add_argument(
         "--against",
         metavar="OLD",
@@ -178,7 +187,14 @@ def run(args: argparse.Namespace) -> int:
     against = spec_book(args, book)
     if against is not None and args.spec not in ("auto", "none"):
         same_book(source, against)
-    result = run_check(doc, book=book, against=against, stages=_stages(args), spec_off=args.spec == "none")
+    result = run_check(
+        doc,
+        book=book,
+        against=against,
+        stages=_stages(args),
+        spec_off=args.spec == "none",
+        jobs=jobs_from(args.jobs),
+    )
     code = emit_report(
         args,
         doc,
@@ -224,6 +240,7 @@ def run_against(args: argparse.Namespace) -> int:
         vectors=vectors,
         stages=_stages(args),
         spec_off=args.spec == "none",
+        jobs=jobs_from(args.jobs),
     )
     write(
         render_revision(

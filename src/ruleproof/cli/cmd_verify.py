@@ -22,6 +22,7 @@ from ruleproof.books import BookProfile, load_source
 from ruleproof.cli.common import (
     add_book_argument,
     add_file_argument,
+    add_jobs_argument,
     add_solver_options,
     book_from_args,
     same_book,
@@ -32,6 +33,7 @@ from ruleproof.cli.i18n import t
 from ruleproof.cli.options import add_spec_options, spec_from_args
 from ruleproof.errors import UserError
 from ruleproof.jsonout import dumps
+from ruleproof.parallel import jobs_from
 from ruleproof.smt.ts import Options, Status
 from ruleproof.smt.verify import InvariantResult, VerifyReport, verify_all
 from ruleproof.text import read_document
@@ -90,6 +92,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         action="store_true",
         help=t("只检查所设定的解读", "check only the configured readings"),
     )
+    add_jobs_argument(p)
     add_book_argument(p)
     add_spec_options(p)
     p.set_defaults(func=run)
@@ -125,6 +128,7 @@ def run(args: argparse.Namespace) -> int:
         invariants=chosen,
         all_readings=not args.configured_only,
         write_dir=counterexample_dir(args.write_counterexamples, book),
+        jobs=jobs_from(args.jobs),
     )
     if args.json:
         write(dumps(report.to_json(timing=not args.no_timing)))

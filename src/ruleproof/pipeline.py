@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ruleproof import appendix, books, drift, parallel
+from ruleproof import appendix, books, drift, parallel, progress
 from ruleproof.books import BOOKS, PARTS, BookProfile
 from ruleproof.books.protocols import Readings
 from ruleproof.findings import Finding, Severity, Stage
@@ -335,9 +335,9 @@ def verify_and_readings(
         search: Readings = against.load("readings", "check")
         units.append(lambda: [v.to_json() for v in search(plan.spec, opts)])
 
-    def shown(i: int, done: int) -> None:
-        if i < len(plan.units):
-            plan.progress(i, done)
+    def shown(i: int, done: int) -> None:  # one bar: the readings search is its last step
+        label = plan.label(i) if i < len(plan.units) else "readings"
+        progress.update("verify", label, done, len(units))
 
     values = parallel.run_all(units, jobs, first=range(len(plan.units), len(units)), progress=shown)
     report = plan.report(values[: len(plan.units)], None)

@@ -9,13 +9,16 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ruleproof import parallel
+from ruleproof import books, parallel, pipeline
+from ruleproof.books import BookProfile
 from ruleproof.errors import UserError
+from ruleproof.text import Document
 
 
 def _pid_after(seconds: float, value: int) -> tuple[int, int]:
@@ -130,3 +133,35 @@ def test_verify_with_two_jobs_prints_and_writes_the_same_bytes_as_one(tmp_path: 
     assert one == two
     assert files_one == files_two
     assert b'"invariants"' in one
+
+
+def test_check_with_two_jobs_gives_the_same_stages_and_findings_as_one(
+    fanhanglu: Document, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``check``'s verification and readings search side by side (a few invariants and switches, so that
+    the test stays cheap; the forked workers inherit the narrowing)."""
+    monkeypatch.setenv("RULEPROOF_CACHE", "off")
+    book = books.get("fanhanglu")
+    few = [inv for inv in books.invariants_of(book, "test") if inv.name in SUBSET]
+    real_plan, real_load = pipeline.plan_verify, BookProfile.load
+
+    def plan(*args: Any, **kwargs: Any) -> Any:
+        return real_plan(*args, **{**kwargs, "invariants": few})
+
+    def load(self: BookProfile, part: str, command: str) -> Any:
+        found = real_load(self, part, command)
+        if part != "readings":
+            return found
+        return lambda spec, opts: found(spec, opts, ["bounty.count_basis", "process.dying_later_same_night"])
+
+    monkeypatch.setattr(pipeline, "plan_verify", plan)
+    monkeypatch.setattr(BookProfile, "load", load)
+    runs = [
+        pipeline.run_check(fanhanglu, book=book, against=book, stages=("verify",), jobs=j) for j in (1, 2)
+    ]
+    one, two = ((r.report, [s.to_json() for s in r.stages], [f.to_json() for f in r.findings]) for r in runs)
+    assert one[0] is not None and two[0] is not None
+    assert one[0].to_json(timing=False) == two[0].to_json(timing=False)
+    assert one[1:] == two[1:]
+    assert [inv["name"] for inv in one[0].to_json()["invariants"]] == [i.name for i in few]
+    assert any(s["name"] == "readings" and "2" in str(s["summary"]) for s in one[1])

@@ -8,7 +8,8 @@ each interpretation switch costs in play (``ruleproof readings``: the smallest s
 tell apart); the configuration rules' own checks (``ruleproof config genshin165 --check``).  Which book the text is, and
 so which stages it has, comes from the book registry (``--book KEY``, ``bundled:KEY`` or the text's
 title); every stage is listed, with "skipped" and the reason where the book has no such thing (yet).
-Output formats and baselines are those of ``ruleproof lint``.
+Output formats and baselines are those of ``ruleproof lint``.  The verification's units and the readings search run
+side by side in ``--jobs`` worker processes (default: the CPUs this process may use; the report is the same bytes).
 Exit 0 when nothing is found beyond the baseline and every invariant is proved or holds, 1 when
 something is found or an invariant is violated or vacuous, 3 when an invariant is unknown (never shown as a pass)
 and nothing else failed, 2 when the input cannot be used.

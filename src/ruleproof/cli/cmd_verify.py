@@ -6,7 +6,7 @@ Each is shown with the sentences its constants are read from (clause, line, quot
 witnesses, and — when violated — its counterexample and whether the engine replays it.
 ``--set KEY=VALUE`` is a what-if (see ``ruleproof params``).  Exit 0 when every invariant is proved or
 holds to the depth, 1 when one is violated or vacuous (a proof of nothing), 3 when one is unknown (and
-none violated), 2 on bad input.
+none violated), 2 on bad input.  ``--jobs N``: the (invariant, readings) units in N worker processes (same bytes).
 ``FILE`` (default: the book's bundled text) is the text the order tables are read from; the book is
 ``--book KEY``, or the one ``FILE`` is (``bundled:KEY`` or recognised by its title), or 返航录.  Its
 invariants, spec and switches come from its profile (a book without invariants: exit 2, saying so).

@@ -8,6 +8,7 @@ traceback) and that no output file was written or left half-written.
 
 from __future__ import annotations
 
+import ctypes
 import os
 import signal
 import subprocess
@@ -101,3 +102,28 @@ def test_interrupt_in_english(tmp_path: Path) -> None:
     code, out, err = interrupt(["--lang", "en", "verify"], signal.SIGINT, tmp_path)
     assert code == 130 and out == ""
     assert err.splitlines()[-1] == "ruleproof: interrupted (SIGINT); no complete result was produced"
+
+
+def test_a_signal_wrapped_by_ctypes_is_still_an_interrupt(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Under load the signal can land while ctypes converts a Z3 call's arguments: ctypes re-raises the
+    handler's Interrupted as ``ctypes.ArgumentError`` (seen: a traceback and exit 1).  A run that ends in an
+    exception while a signal is pending ends as interrupted; without one the exception is a bug, raised."""
+    from ruleproof import interrupts
+    from ruleproof.cli import cmd_vocab, main
+
+    def wrapped(args: object) -> int:
+        interrupts._received.append(signal.SIGINT)  # what the handler records before it raises
+        raise ctypes.ArgumentError("argument 2: Interrupted: 2")
+
+    monkeypatch.setattr(cmd_vocab, "run", wrapped)
+    assert main(["vocab"]) == 130
+    assert capsys.readouterr().err == "ruleproof: 已中断（SIGINT），未产出完整结果\n"
+
+    def broken(args: object) -> int:
+        raise ctypes.ArgumentError("a real bug")
+
+    monkeypatch.setattr(cmd_vocab, "run", broken)
+    with pytest.raises(ctypes.ArgumentError):
+        main(["vocab"])

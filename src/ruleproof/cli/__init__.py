@@ -113,17 +113,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"ruleproof: {exc.message(args.lang)}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt as exc:  # Interrupted (SIGINT / SIGTERM) or a bare Ctrl-C
-        sig = exc if isinstance(exc, Interrupted) else Interrupted(signal.SIGINT)
-        print(
-            f"ruleproof: 已中断（{sig.name}），未产出完整结果"
-            if args.lang != "en"
-            else f"ruleproof: interrupted ({sig.name}); no complete result was produced",
-            file=sys.stderr,
-        )
-        return sig.exit_code
+        return _interrupted(exc if isinstance(exc, Interrupted) else Interrupted(signal.SIGINT), args.lang)
     except BrokenPipeError:
         return 0
+    except Exception:
+        pending = interrupts.pending()
+        if pending is None:
+            raise
+        # the signal's Interrupted, wrapped on its way through C: ctypes turns an exception raised while it
+        # converts a Z3 call's arguments into ctypes.ArgumentError (seen under load, building a formula)
+        return _interrupted(Interrupted(pending), args.lang)
     return status
+
+
+def _interrupted(sig: Interrupted, lang: str) -> int:
+    """One line on stderr, and the exit status of an interrupted run (128 + the signal's number)."""
+    print(
+        f"ruleproof: 已中断（{sig.name}），未产出完整结果"
+        if lang != "en"
+        else f"ruleproof: interrupted ({sig.name}); no complete result was produced",
+        file=sys.stderr,
+    )
+    return sig.exit_code
 
 
 def entry() -> None:

@@ -1,11 +1,15 @@
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 import pytest
 
 from ruleproof.books import Source, load_source
 from ruleproof.text import Document, read_document
+
+# the suite runs on pytest-xdist's workers, one per core: a command's own worker pool would only add overhead
+os.environ["RULEPROOF_JOBS"] = "1"
 
 
 @pytest.fixture(scope="session")

@@ -14,11 +14,11 @@ quotes (its names and the phrases its constants are read from) when there is one
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ruleproof import appendix, books, drift
+from ruleproof import appendix, books, drift, parallel, progress
 from ruleproof.books import BOOKS, PARTS, BookProfile
 from ruleproof.books.protocols import Readings
 from ruleproof.findings import Finding, Severity, Stage
@@ -33,7 +33,7 @@ from ruleproof.lint import (
 )
 from ruleproof.lint.profiles import BOOK_FAMILIES, book_families
 from ruleproof.smt.ts import Options, Status
-from ruleproof.smt.verify import DEAD_EXCEPTION, VACUOUS, VIOLATED, VerifyReport, report_findings, verify_all
+from ruleproof.smt.verify import DEAD_EXCEPTION, VACUOUS, VIOLATED, VerifyReport, plan_verify, report_findings
 from ruleproof.text import Document
 
 SPECS = tuple(key for key, book in BOOKS.items() if book.has("spec"))  # books with an executable spec
@@ -322,6 +322,28 @@ def not_selected(name: str) -> Stage:
     return Stage(name, "skipped", "未运行（按所选阶段）", "not run (stage not selected)")
 
 
+def verify_and_readings(
+    doc: Document, against: BookProfile, overrides: Mapping[str, int] | None, jobs: int
+) -> tuple[VerifyReport, list[dict[str, Any]] | None]:
+    """The ``verify`` stage's report and the readings search's verdicts (when the book has one), their
+    units run side by side in ``jobs`` worker processes (:mod:`ruleproof.parallel`): the readings search
+    is one long unit, handed out first so that the invariants' units fill the other cores around it."""
+    opts = Options(depth=CHECK_DEPTH)
+    plan = plan_verify(books.spec_of(against, "check").load(overrides), doc, options=opts)
+    units: list[Callable[[], Any]] = list(plan.units)
+    if against.has("readings"):
+        search: Readings = against.load("readings", "check")
+        units.append(lambda: [v.to_json() for v in search(plan.spec, opts)])
+
+    def shown(i: int, done: int) -> None:  # one bar: the readings search is its last step
+        label = plan.label(i) if i < len(plan.units) else "readings"
+        progress.update("verify", label, done, len(units))
+
+    values = parallel.run_all(units, jobs, first=range(len(plan.units), len(units)), progress=shown)
+    report = plan.report(values[: len(plan.units)], None)
+    return report, (values[-1] if len(units) > len(plan.units) else None)
+
+
 def run_check(
     doc: Document,
     *,
@@ -330,10 +352,12 @@ def run_check(
     stages: Sequence[str] = STAGES,
     overrides: Mapping[str, int] | None = None,
     spec_off: bool = False,
+    jobs: int = 1,
 ) -> CheckRun:
     """Every selected stage on ``doc`` (the text of ``book``), checked against ``against``'s spec; the
     findings of all stages, sorted.  ``overrides`` are spec params (internal units) the invariants are
-    verified under — the values a revision prints.  ``spec_off``: ``--spec none`` was asked for."""
+    verified under — the values a revision prints.  ``spec_off``: ``--spec none`` was asked for.
+    ``jobs``: worker processes for the verification and the readings search (1: this process)."""
     out: list[Finding] = []
     done = [reading_stage(doc)]
     if "lint" in stages:
@@ -356,12 +380,8 @@ def run_check(
     readings: list[dict[str, Any]] | None = None
     if "verify" in stages:
         if against is not None and against.has("invariants") and against.has("spec"):
-            spec = books.spec_of(against, "check").load(overrides)
-            report = verify_all(spec, doc, options=Options(depth=CHECK_DEPTH))
+            report, readings = verify_and_readings(doc, against, overrides, jobs)
             out += report_findings(report, doc)
-            if against.has("readings"):
-                search: Readings = against.load("readings", "check")
-                readings = [v.to_json() for v in search(report.spec, Options(depth=CHECK_DEPTH))]
         done.append(verify_stage(report, against, spec_off))
         done.append(readings_stage(readings, against, spec_off))
     else:

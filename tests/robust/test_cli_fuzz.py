@@ -145,6 +145,7 @@ def command_lines(
             option("--timeout", st.sampled_from(["1", "0", "-5", "x", "20000"])),
             option("--book", books),
             option("--write-counterexamples", outputs),
+            option("--jobs", st.sampled_from(["1", "2", "0", "x"])),
         ),
         "appendix": st.tuples(
             st.sampled_from([[], ["bundled:jiejie140"], [inputs["latin"]]]),

@@ -8,6 +8,7 @@ traceback) and that no output file was written or left half-written.
 
 from __future__ import annotations
 
+import ctypes
 import os
 import signal
 import subprocess
@@ -16,12 +17,28 @@ import time
 from pathlib import Path
 
 import pytest
+import z3
 
 HELPER = Path(__file__).with_name("slowsolve.py")
+MARK = "RULEPROOF_TEST_INTERRUPTED_RUN"
+
+
+def processes_of(tmp: Path) -> list[int]:
+    """The processes still running that a run of :func:`interrupt` in ``tmp`` started (orphaned workers)."""
+    marker = f"{MARK}={tmp}".encode()
+    out = []
+    for environ in Path("/proc").glob("[0-9]*/environ"):
+        try:
+            if marker in environ.read_bytes().split(b"\0"):
+                out.append(int(environ.parent.name))
+        except OSError:
+            continue  # ended meanwhile, or not ours
+    return out
 
 
 def interrupt(args: list[str], sig: int, tmp: Path, kind: str = "any") -> tuple[int, str, str]:
     env = {**os.environ, "SLOW_KIND": kind, "SLOW_AT": "1", "RULEPROOF_CACHE": "off", "PYTHONUNBUFFERED": "1"}
+    env[MARK] = str(tmp)  # what the run's processes (its workers too) carry in their environment
     err_path = tmp / "stderr.txt"
     with err_path.open("w") as err:
         proc = subprocess.Popen(
@@ -57,12 +74,19 @@ CASES = [
     ),
     (["verify", "--write-counterexamples", "cx"], signal.SIGTERM, "any"),
     (["check", "--format", "json"], signal.SIGINT, "any"),
+    # in worker processes (--jobs 2): the parent is signalled, the workers are stopped
+    (["check", "--format", "json", "--jobs", "2"], signal.SIGINT, "any"),
+    (["verify", "--jobs", "2", "--write-counterexamples", "cx"], signal.SIGTERM, "any"),
     (["config", "genshin165", "--check"], signal.SIGINT, "any"),
     (["config", "random41", "--players", "12", "--mode", "standard"], signal.SIGTERM, "any"),
 ]
 
 
-@pytest.mark.parametrize(("args", "sig", "kind"), CASES, ids=[f"{a[0]}-{a[1]}-{s.name}" for a, s, _ in CASES])
+@pytest.mark.parametrize(
+    ("args", "sig", "kind"),
+    CASES,
+    ids=[f"{a[0]}-{a[1]}-{s.name}" + ("-jobs2" if "--jobs" in a else "") for a, s, _ in CASES],
+)
 def test_signal_mid_solve_ends_the_run(tmp_path: Path, args: list[str], sig: int, kind: str) -> None:
     code, out, err = interrupt(args, sig, tmp_path, kind)
     assert code == 128 + sig
@@ -72,9 +96,44 @@ def test_signal_mid_solve_ends_the_run(tmp_path: Path, args: list[str], sig: int
     assert lines == [f"ruleproof: 已中断（{name}），未产出完整结果"], err
     leftovers = [p for p in tmp_path.rglob("*") if p.is_file() and p.name != "stderr.txt"]
     assert leftovers == []  # no counterexample, no temp file
+    assert processes_of(tmp_path) == []  # no worker left solving
 
 
 def test_interrupt_in_english(tmp_path: Path) -> None:
     code, out, err = interrupt(["--lang", "en", "verify"], signal.SIGINT, tmp_path)
     assert code == 130 and out == ""
     assert err.splitlines()[-1] == "ruleproof: interrupted (SIGINT); no complete result was produced"
+
+
+def test_a_signal_wrapped_by_ctypes_is_still_an_interrupt(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Under load the signal can land while ctypes converts a Z3 call's arguments: ctypes re-raises the
+    handler's Interrupted as ``ctypes.ArgumentError`` (seen: a traceback and exit 1).  A run that ends in an
+    exception while a signal is pending ends as interrupted, with the one line only (the half-built Z3
+    object's failing finalizer unheard); without a signal the exception is a bug, raised."""
+    from ruleproof import interrupts
+    from ruleproof.cli import cmd_vocab, main
+
+    class Half(z3.AstRef):  # a Z3 object whose construction the signal cut short: its __del__ fails
+        def __init__(self) -> None:
+            raise ctypes.ArgumentError("argument 2: Interrupted: 2")
+
+    def wrapped(args: object) -> int:
+        interrupts._received.append(signal.SIGINT)  # what the handler records before it raises
+        Half()
+        return 0
+
+    unheard: list[object] = []
+    monkeypatch.setattr(sys, "unraisablehook", unheard.append)
+    monkeypatch.setattr(cmd_vocab, "run", wrapped)
+    assert main(["vocab"]) == 130
+    assert capsys.readouterr().err == "ruleproof: 已中断（SIGINT），未产出完整结果\n"
+    assert unheard == []  # nothing reached the hook (the interpreter would print it after the line)
+
+    def broken(args: object) -> int:
+        raise ctypes.ArgumentError("a real bug")
+
+    monkeypatch.setattr(cmd_vocab, "run", broken)
+    with pytest.raises(ctypes.ArgumentError):
+        main(["vocab"])

@@ -16,6 +16,7 @@ import importlib
 import os
 import signal
 import sys
+import traceback
 from collections.abc import Sequence
 
 from ruleproof import __version__, interrupts, progress
@@ -114,16 +115,42 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exc.exit_code
     except KeyboardInterrupt as exc:  # Interrupted (SIGINT / SIGTERM) or a bare Ctrl-C
         sig = exc if isinstance(exc, Interrupted) else Interrupted(signal.SIGINT)
-        print(
-            f"ruleproof: 已中断（{sig.name}），未产出完整结果"
-            if args.lang != "en"
-            else f"ruleproof: interrupted ({sig.name}); no complete result was produced",
-            file=sys.stderr,
-        )
-        return sig.exit_code
+        return _interrupted(sig, exc, args.lang)
     except BrokenPipeError:
         return 0
+    except Exception as exc:
+        pending = interrupts.pending()
+        if pending is None:
+            raise
+        # the signal's Interrupted, wrapped on its way through C: ctypes turns an exception raised while it
+        # converts a Z3 call's arguments into ctypes.ArgumentError (seen under load, building a formula)
+        return _interrupted(Interrupted(pending), exc, args.lang)
     return status
+
+
+def _interrupted(sig: Interrupted, exc: BaseException, lang: str) -> int:
+    """One line on stderr, and the exit status of an interrupted run (128 + the signal's number).  The
+    frames the signal unwound are let go first, their finalizers' complaints unheard: a Z3 object whose
+    construction the signal cut short fails in its ``__del__`` ("Exception ignored in AstRef.__del__"),
+    which is noise after the one line."""
+    hook = sys.unraisablehook
+    sys.unraisablehook = lambda unraisable: None
+    try:
+        chain: list[BaseException] = []
+        link: BaseException | None = exc
+        while link is not None and link not in chain:
+            chain.append(link)
+            traceback.clear_frames(link.__traceback__)
+            link = link.__context__
+    finally:
+        sys.unraisablehook = hook
+    print(
+        f"ruleproof: 已中断（{sig.name}），未产出完整结果"
+        if lang != "en"
+        else f"ruleproof: interrupted ({sig.name}); no complete result was produced",
+        file=sys.stderr,
+    )
+    return sig.exit_code
 
 
 def entry() -> None:

@@ -8,7 +8,8 @@ each interpretation switch costs in play (``ruleproof readings``: the smallest s
 tell apart); the configuration rules' own checks (``ruleproof config genshin165 --check``).  Which book the text is, and
 so which stages it has, comes from the book registry (``--book KEY``, ``bundled:KEY`` or the text's
 title); every stage is listed, with "skipped" and the reason where the book has no such thing (yet).
-Output formats and baselines are those of ``ruleproof lint``.
+Output formats and baselines are those of ``ruleproof lint``.  The verification's units and the readings search run
+side by side in ``--jobs`` worker processes (default: the CPUs this process may use; the report is the same bytes).
 Exit 0 when nothing is found beyond the baseline and every invariant is proved or holds, 1 when
 something is found or an invariant is violated or vacuous, 3 when an invariant is unknown (never shown as a pass)
 and nothing else failed, 2 when the input cannot be used.
@@ -30,10 +31,18 @@ from typing import Any
 from ruleproof import books
 from ruleproof.books import BookProfile, load_source
 from ruleproof.cli.cmd_lint import add_report_arguments, artifact_uri, emit_report
-from ruleproof.cli.common import add_book_argument, add_file_argument, book_of_text, same_book, write
+from ruleproof.cli.common import (
+    add_book_argument,
+    add_file_argument,
+    add_jobs_argument,
+    book_of_text,
+    same_book,
+    write,
+)
 from ruleproof.cli.i18n import t
 from ruleproof.errors import UserError
 from ruleproof.htmlreport import Extras, Story, SwitchView, file_in, tell, words_of
+from ruleproof.parallel import jobs_from
 from ruleproof.pipeline import CHECK_DEPTH, SPECS, STAGES, run_check
 from ruleproof.smt.ts import Status
 from ruleproof.smt.verify import VerifyReport, counterexample_name
@@ -66,6 +75,7 @@ def register(sub: Any) -> None:
             "skip the invariant verification (seconds per revision; the stage is reported as not run)",
         ),
     )
+    add_jobs_argument(p)
     p.add_argument(
         "--against",
         metavar="OLD",
@@ -178,7 +188,14 @@ def run(args: argparse.Namespace) -> int:
     against = spec_book(args, book)
     if against is not None and args.spec not in ("auto", "none"):
         same_book(source, against)
-    result = run_check(doc, book=book, against=against, stages=_stages(args), spec_off=args.spec == "none")
+    result = run_check(
+        doc,
+        book=book,
+        against=against,
+        stages=_stages(args),
+        spec_off=args.spec == "none",
+        jobs=jobs_from(args.jobs),
+    )
     code = emit_report(
         args,
         doc,
@@ -224,6 +241,7 @@ def run_against(args: argparse.Namespace) -> int:
         vectors=vectors,
         stages=_stages(args),
         spec_off=args.spec == "none",
+        jobs=jobs_from(args.jobs),
     )
     write(
         render_revision(

@@ -6,7 +6,7 @@ Each is shown with the sentences its constants are read from (clause, line, quot
 witnesses, and — when violated — its counterexample and whether the engine replays it.
 ``--set KEY=VALUE`` is a what-if (see ``ruleproof params``).  Exit 0 when every invariant is proved or
 holds to the depth, 1 when one is violated or vacuous (a proof of nothing), 3 when one is unknown (and
-none violated), 2 on bad input.
+none violated), 2 on bad input.  ``--jobs N``: the (invariant, readings) units in N worker processes (same bytes).
 ``FILE`` (default: the book's bundled text) is the text the order tables are read from; the book is
 ``--book KEY``, or the one ``FILE`` is (``bundled:KEY`` or recognised by its title), or 返航录.  Its
 invariants, spec and switches come from its profile (a book without invariants: exit 2, saying so).
@@ -22,6 +22,7 @@ from ruleproof.books import BookProfile, load_source
 from ruleproof.cli.common import (
     add_book_argument,
     add_file_argument,
+    add_jobs_argument,
     add_solver_options,
     book_from_args,
     same_book,
@@ -32,6 +33,7 @@ from ruleproof.cli.i18n import t
 from ruleproof.cli.options import add_spec_options, spec_from_args
 from ruleproof.errors import UserError
 from ruleproof.jsonout import dumps
+from ruleproof.parallel import jobs_from
 from ruleproof.smt.ts import Options, Status
 from ruleproof.smt.verify import InvariantResult, VerifyReport, verify_all
 from ruleproof.text import read_document
@@ -90,6 +92,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         action="store_true",
         help=t("只检查所设定的解读", "check only the configured readings"),
     )
+    add_jobs_argument(p)
     add_book_argument(p)
     add_spec_options(p)
     p.set_defaults(func=run)
@@ -125,6 +128,7 @@ def run(args: argparse.Namespace) -> int:
         invariants=chosen,
         all_readings=not args.configured_only,
         write_dir=counterexample_dir(args.write_counterexamples, book),
+        jobs=jobs_from(args.jobs),
     )
     if args.json:
         write(dumps(report.to_json(timing=not args.no_timing)))

@@ -104,6 +104,26 @@ def add_solver_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_jobs_argument(parser: argparse.ArgumentParser) -> None:
+    """``--jobs N``: worker processes for the solver's independent units (:mod:`ruleproof.parallel`)."""
+    from ruleproof.parallel import ENV, MAX_JOBS
+
+    parser.add_argument(
+        "--jobs",
+        "-j",
+        type=int,
+        default=None,
+        metavar="N",
+        help=t(
+            f"用 N 个工作进程并行求解彼此独立的验证单元（默认：${ENV}，否则本进程可用的 CPU 数，至多 "
+            f"{MAX_JOBS}；1 即在本进程内逐一求解）。输出与 --jobs 1 逐字节相同（耗时字段除外）",
+            f"solve the independent verification units in N worker processes (default: ${ENV}, else the CPUs "
+            f"this process may use, at most {MAX_JOBS}; 1: one after the other in this process).  The output is "
+            "byte-identical to --jobs 1 (apart from timing fields)",
+        ),
+    )
+
+
 def solver_limits(args: argparse.Namespace) -> dict[str, int]:
     """``timeout_ms`` and ``rlimit`` for :class:`ruleproof.smt.ts.Options` from :func:`add_solver_options`'s
     options (each a positive number when given; exit 2 otherwise)."""

@@ -158,17 +158,19 @@ def compare(
     stages: Sequence[str] = STAGES,
     vectors: Sequence[Path] | None = None,
     spec_off: bool = False,
+    jobs: int = 1,
 ) -> RevisionReport:
-    """Both revisions (texts of ``book``) checked against ``against``'s spec, and what changed."""
+    """Both revisions (texts of ``book``) checked against ``against``'s spec, and what changed (``jobs``:
+    worker processes for each check's verification, as :func:`ruleproof.pipeline.run_check`)."""
     alignment = align(old_doc, new_doc)
     params = spec_params(against)
     old_over = pr.overrides(old_doc, params)
     new_over = pr.overrides(new_doc, params, alignment.old_to_new)
     old_run = run_check(
-        old_doc, book=book, against=against, stages=stages, overrides=old_over, spec_off=spec_off
+        old_doc, book=book, against=against, stages=stages, overrides=old_over, spec_off=spec_off, jobs=jobs
     )
     new_run = run_check(
-        new_doc, book=book, against=against, stages=stages, overrides=new_over, spec_off=spec_off
+        new_doc, book=book, against=against, stages=stages, overrides=new_over, spec_off=spec_off, jobs=jobs
     )
     added, fixed, kept = split_findings(old_run.findings, new_run.findings, alignment)
     return RevisionReport(

@@ -18,15 +18,16 @@ the claims are read from the text by each invariant (:mod:`ruleproof.claims`).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import itertools
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ruleproof import books, progress
+from ruleproof import books, parallel, progress
 from ruleproof.books import BookProfile
 from ruleproof.books.protocols import ExecutableSpec, SpecLike
 from ruleproof.findings import Finding, Severity
@@ -218,9 +219,63 @@ def verify_all(
     invariants: Sequence[Invariant[Any]] | None = None,
     all_readings: bool = True,
     write_dir: str | Path | None = None,
+    jobs: int = 1,
 ) -> VerifyReport:
     """Check ``invariants`` (default: all of the spec's book's) on ``spec``; ``doc`` (default: the book's
-    bundled text) is the text the order tables are read from.  See the module docstring."""
+    bundled text) is the text the order tables are read from; ``jobs`` worker processes
+    (:mod:`ruleproof.parallel`; 1: here).  See the module docstring."""
+    plan = plan_verify(spec, doc, options=options, invariants=invariants, all_readings=all_readings)
+    return plan.report(parallel.run_all(plan.units, jobs, progress=plan.progress), write_dir)
+
+
+Unit = Callable[[], tuple[Checked, float]]
+
+
+@dataclass
+class VerifyPlan:
+    """What :func:`verify_all` checks, as independent units (one invariant in one reading combination, in
+    report order), before any is run: :mod:`ruleproof.pipeline` runs them beside the readings search."""
+
+    spec: Spec  # the spec with the rules the text states (and the reform on top)
+    options: Options
+    text_rules: list[TextRule]
+    all_readings: bool
+    cases: list[tuple[Invariant[Any], int, dict[str, str], Spec]]  # invariant, n-th reading, combo, spec
+    units: list[Unit]
+
+    def label(self, i: int) -> str:
+        inv, _n, combo, _variant = self.cases[i]
+        return " ".join([inv.name, *(f"{k}={v}" for k, v in combo.items())])
+
+    def progress(self, i: int, done: int) -> None:
+        progress.update("verify", self.label(i), done, len(self.units))
+
+    def report(self, values: Sequence[tuple[Checked, float]], write_dir: str | Path | None) -> VerifyReport:
+        """The report of the units' values (in plan order); counterexamples written into ``write_dir``."""
+        report = VerifyReport(
+            self.spec, self.options, text_rules=self.text_rules, all_readings=self.all_readings
+        )
+        for (inv, n, combo, variant), (checked, seconds) in zip(self.cases, values, strict=True):
+            rr = ReadingResult(combo, checked, seconds, configured=n == 0)
+            if write_dir is not None and checked.scenario is not None:
+                rr.counterexample = write_counterexample(
+                    Path(write_dir), inv.name, variant, combo, checked.scenario
+                )
+            if n == 0:
+                report.invariants.append(InvariantResult(inv, []))
+            report.invariants[-1].readings.append(rr)
+        return report
+
+
+def plan_verify(
+    spec: Spec,
+    doc: Document | None = None,
+    *,
+    options: Options | None = None,
+    invariants: Sequence[Invariant[Any]] | None = None,
+    all_readings: bool = True,
+) -> VerifyPlan:
+    """The units :func:`verify_all` runs (same arguments)."""
     book = book_of(spec)
     exe: ExecutableSpec[Any] = books.spec_of(book, "verify")
     opts = options or Options()
@@ -231,30 +286,17 @@ def verify_all(
     # the rules the text states (each parameter's quoted phrase read back from it), an explicit reform on top
     stated = [t for t in text_rules(doc, exe.params) if t.key not in spec.overrides]
     spec = exe.load({**{t.key: t.text_value for t in stated}, **spec.overrides}, spec.interpretation)
-    report = VerifyReport(spec, opts, text_rules=stated, all_readings=all_readings)
-    text_hash = document_hash(doc)
-    data = cache.data_of(spec) if cache.directory() is not None else ""
+    hashes = (cache.data_of(spec) if cache.directory() is not None else "", document_hash(doc))
     chosen = invariants if invariants is not None else books.invariants_of(book, "verify")
-    plan = [(inv, reading_combinations(spec, inv.switches)) for inv in chosen]
-    plan = [(inv, combos if all_readings else combos[:1]) for inv, combos in plan]
-    total, done = sum(len(combos) for _, combos in plan), 0
-    for inv, combos in plan:
-        results = []
-        for n, combo in enumerate(combos):
-            progress.update(
-                "verify", " ".join([inv.name, *(f"{k}={v}" for k, v in combo.items())]), done, total
-            )
-            done += 1
-            variant = exe.load(spec.overrides, {**spec.interpretation, **combo})
-            checked, seconds = _checked(inv, variant, opts, doc, (data, text_hash))
-            rr = ReadingResult(combo, checked, seconds, configured=n == 0)
-            if write_dir is not None and checked.scenario is not None:
-                rr.counterexample = write_counterexample(
-                    Path(write_dir), inv.name, variant, combo, checked.scenario
-                )
-            results.append(rr)
-        report.invariants.append(InvariantResult(inv, results))
-    return report
+    cases = []
+    for inv in chosen:
+        combos = reading_combinations(spec, inv.switches)
+        for n, combo in enumerate(combos if all_readings else combos[:1]):
+            cases.append((inv, n, combo, exe.load(spec.overrides, {**spec.interpretation, **combo})))
+    units: list[Unit] = [
+        functools.partial(_checked, inv, variant, opts, doc, hashes) for inv, _n, _c, variant in cases
+    ]
+    return VerifyPlan(spec, opts, stated, all_readings, cases, units)
 
 
 def document_hash(doc: Document) -> str:

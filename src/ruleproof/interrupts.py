@@ -70,6 +70,23 @@ def raise_if_pending() -> None:
         raise Interrupted(sig)
 
 
+def interrupt_of(exc: BaseException) -> Interrupted | None:
+    """The interrupt ``exc`` is or stands for, or ``None`` when it is an ordinary error.
+
+    The signal handler raises :class:`Interrupted` in whatever Python code runs when the signal lands; when
+    that is ctypes converting the arguments of a C call (every Z3 term built goes through one), ctypes wraps
+    it into ``ctypes.ArgumentError("argument 1: Interrupted: 2")`` — no longer a ``KeyboardInterrupt``.
+    So any exception that ends a run after a signal was received is that signal's doing."""
+    if isinstance(exc, Interrupted):
+        return exc
+    sig = pending()
+    if sig is not None:
+        return Interrupted(sig)
+    if isinstance(exc, KeyboardInterrupt):  # a bare Ctrl-C outside guard's handler
+        return Interrupted(signal.SIGINT)
+    return None
+
+
 def _handler(signum: int, frame: FrameType | None) -> None:
     _received.append(signum)
     if _in_finalizer(frame):
@@ -135,4 +152,4 @@ def guard() -> Iterator[None]:
         os.close(read_fd)
 
 
-__all__ = ["Interrupted", "guard", "pending", "raise_if_pending", "register_canceller"]
+__all__ = ["Interrupted", "guard", "interrupt_of", "pending", "raise_if_pending", "register_canceller"]

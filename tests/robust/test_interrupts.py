@@ -8,6 +8,7 @@ traceback) and that no output file was written or left half-written.
 
 from __future__ import annotations
 
+import ctypes
 import os
 import signal
 import subprocess
@@ -16,6 +17,9 @@ import time
 from pathlib import Path
 
 import pytest
+
+from ruleproof import cli
+from ruleproof.cli import cmd_lint
 
 HELPER = Path(__file__).with_name("slowsolve.py")
 
@@ -37,7 +41,8 @@ def interrupt(args: list[str], sig: int, tmp: Path, kind: str = "any") -> tuple[
                 break
             time.sleep(0.05)
         assert proc.poll() is None, f"the run ended before the slow call: {err_path.read_text()}"
-        time.sleep(0.3)  # well inside the pigeonhole check (Z3 needs minutes for it)
+        # inside the pigeonhole check (Z3 needs minutes for it) or, under load, still building it
+        time.sleep(0.3)
         sent = time.monotonic()
         proc.send_signal(sig)
         out, _ = proc.communicate(timeout=60)
@@ -78,3 +83,41 @@ def test_interrupt_in_english(tmp_path: Path) -> None:
     code, out, err = interrupt(["--lang", "en", "verify"], signal.SIGINT, tmp_path)
     assert code == 130 and out == ""
     assert err.splitlines()[-1] == "ruleproof: interrupted (SIGINT); no complete result was produced"
+
+
+class _SignalDuringConversion:
+    """A ctypes argument type whose conversion receives SIGINT: what happens when Ctrl-C lands while a Z3
+    call's arguments are converted (every term built is such a call).  ctypes wraps the handler's
+    :class:`~ruleproof.interrupts.Interrupted` into ``ctypes.ArgumentError`` — no longer a KeyboardInterrupt;
+    under load the interrupt tests above sent their signal there (exit 1 and a traceback instead of 130)."""
+
+    @classmethod
+    def from_param(cls, obj: int) -> ctypes.c_int:
+        signal.raise_signal(signal.SIGINT)
+        return ctypes.c_int(obj)
+
+
+def test_a_signal_during_a_ctypes_conversion_is_an_interrupt(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    c_abs = ctypes.CDLL(None).abs
+    c_abs.argtypes = [_SignalDuringConversion]
+
+    def run(args: object) -> int:
+        c_abs(-3)
+        return 0
+
+    monkeypatch.setattr(cmd_lint, "run", run)
+    assert cli.main(["--lang", "en", "lint"]) == 130
+    assert capsys.readouterr().err.splitlines() == [
+        "ruleproof: interrupted (SIGINT); no complete result was produced"
+    ]
+
+
+def test_an_error_without_a_signal_is_not_an_interrupt(monkeypatch: pytest.MonkeyPatch) -> None:
+    def run(args: object) -> int:
+        raise ValueError("a bug, not Ctrl-C")
+
+    monkeypatch.setattr(cmd_lint, "run", run)
+    with pytest.raises(ValueError, match="a bug"):
+        cli.main(["lint"])

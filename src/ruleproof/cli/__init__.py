@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
-import signal
 import sys
 from collections.abc import Sequence
 
@@ -22,7 +21,6 @@ from ruleproof import __version__, interrupts, progress
 from ruleproof.cli import i18n
 from ruleproof.cli.i18n import t
 from ruleproof.errors import UserError
-from ruleproof.interrupts import Interrupted
 
 COMMANDS: tuple[str, ...] = (
     "check",
@@ -112,8 +110,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UserError as exc:
         print(f"ruleproof: {exc.message(args.lang)}", file=sys.stderr)
         return exc.exit_code
-    except KeyboardInterrupt as exc:  # Interrupted (SIGINT / SIGTERM) or a bare Ctrl-C
-        sig = exc if isinstance(exc, Interrupted) else Interrupted(signal.SIGINT)
+    except BrokenPipeError:
+        return 0
+    except BaseException as exc:  # Interrupted (SIGINT / SIGTERM), a bare Ctrl-C, or what a signal became
+        sig = interrupts.interrupt_of(exc)
+        if sig is None:
+            raise
         print(
             f"ruleproof: 已中断（{sig.name}），未产出完整结果"
             if args.lang != "en"
@@ -121,8 +123,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return sig.exit_code
-    except BrokenPipeError:
-        return 0
     return status
 
 

@@ -19,6 +19,9 @@ from pathlib import Path
 import pytest
 import z3
 
+from ruleproof import cli
+from ruleproof.cli import cmd_lint
+
 HELPER = Path(__file__).with_name("slowsolve.py")
 MARK = "RULEPROOF_TEST_INTERRUPTED_RUN"
 
@@ -54,7 +57,8 @@ def interrupt(args: list[str], sig: int, tmp: Path, kind: str = "any") -> tuple[
                 break
             time.sleep(0.05)
         assert proc.poll() is None, f"the run ended before the slow call: {err_path.read_text()}"
-        time.sleep(0.3)  # well inside the pigeonhole check (Z3 needs minutes for it)
+        # inside the pigeonhole check (Z3 needs minutes for it) or, under load, still building it
+        time.sleep(0.3)
         sent = time.monotonic()
         proc.send_signal(sig)
         out, _ = proc.communicate(timeout=60)
@@ -137,3 +141,41 @@ def test_a_signal_wrapped_by_ctypes_is_still_an_interrupt(
     monkeypatch.setattr(cmd_vocab, "run", broken)
     with pytest.raises(ctypes.ArgumentError):
         main(["vocab"])
+
+
+class _SignalDuringConversion:
+    """A ctypes argument type whose conversion receives SIGINT: what happens when Ctrl-C lands while a Z3
+    call's arguments are converted (every term built is such a call).  ctypes wraps the handler's
+    :class:`~ruleproof.interrupts.Interrupted` into ``ctypes.ArgumentError`` — no longer a KeyboardInterrupt;
+    under load the interrupt tests above sent their signal there (exit 1 and a traceback instead of 130)."""
+
+    @classmethod
+    def from_param(cls, obj: int) -> ctypes.c_int:
+        signal.raise_signal(signal.SIGINT)
+        return ctypes.c_int(obj)
+
+
+def test_a_signal_during_a_ctypes_conversion_is_an_interrupt(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    c_abs = ctypes.CDLL(None).abs
+    c_abs.argtypes = [_SignalDuringConversion]
+
+    def run(args: object) -> int:
+        c_abs(-3)
+        return 0
+
+    monkeypatch.setattr(cmd_lint, "run", run)
+    assert cli.main(["--lang", "en", "lint"]) == 130
+    assert capsys.readouterr().err.splitlines() == [
+        "ruleproof: interrupted (SIGINT); no complete result was produced"
+    ]
+
+
+def test_an_error_without_a_signal_is_not_an_interrupt(monkeypatch: pytest.MonkeyPatch) -> None:
+    def run(args: object) -> int:
+        raise ValueError("a bug, not Ctrl-C")
+
+    monkeypatch.setattr(cmd_lint, "run", run)
+    with pytest.raises(ValueError, match="a bug"):
+        cli.main(["lint"])

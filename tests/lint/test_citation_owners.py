@@ -1,5 +1,6 @@
-"""Family q on the real text (issue 10, sixth pass): a phrase the spec or the glossary attributes to one
-clause, cited as that clause's sibling, names the owner (``lint/citeowners.py``)."""
+"""Family q on the real text (issue 10, sixth and seventh passes): a phrase the spec or the glossary
+attributes to one clause — a quoted phrase, or a role, skill, layer or step name the spec defines there —
+cited as that clause's sibling, names the owner (``lint/citeowners.py``)."""
 
 from __future__ import annotations
 
@@ -42,6 +43,10 @@ def _at(judged: tuple[LintContext, topics._Topics], clause: str, raw: str, line:
         ("2.1.7", "4.7.5", 545, "4.7.4", "官方背书第四档"),
         # 「调查报告另附致死来源清单（4.10.6）」: the spec reads 调查报告 from 4.10.6
         ("2.8.12", "4.10.6", 1113, "4.10.5", "调查报告"),
+        # 「「普通船员」（4.1，与职业名逐字一致…）」: the spec's role 普通船员 is defined at 4.1 (seventh pass)
+        ("7.2.1", "4.1", 3863, "4.3", "普通船员"),
+        # 「每夜出刀数依 6.2（未觉醒至多 1 刀…）」: the spec's skill 觉醒 is 6.2's (出刀 is 5.6.1's)
+        ("6.6", "6.2", 3449, "6.3", "觉醒"),
     ],
 )
 def test_a_phrase_owned_by_a_sibling_names_it(

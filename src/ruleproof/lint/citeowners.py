@@ -3,7 +3,9 @@
 Two structured sources say which clause a phrase belongs to, without reading how the prose cites it:
 
 - the executable spec: every constant, order row and term it quotes carries its clause and the Chinese
-  phrase it is read from (``Knowledge.quotes``: 4.4.6 「存储上限 2 发」, 4.10.6 「落身」, 2.8.6 「行动位」);
+  phrase it is read from (``Knowledge.quotes``: 4.4.6 「存储上限 2 发」, 4.10.6 「落身」, 2.8.6 「行动位」),
+  and every role, skill, protection layer and night step it defines carries its clause
+  (``Knowledge.owners``: 4.3 工程师, 4.4.4 警长巡逻, 6.1.1 外星人蛰伏);
 - the glossary (附录一, 术语): each entry's head term and the clause(s) its entry ends on citing
   (「窃听报告 …（4.12.2）」).
 
@@ -64,8 +66,8 @@ _PUNCTUATION = re.compile(r"[，,；;。：:（(「]")
 
 
 def owned_phrases(topics: _Topics) -> list[_Owned]:
-    """Every (owner clause, phrase) the spec quotes, then every glossary entry's head with a clause its
-    entry cites (with where that citation stands, so it does not vote about itself)."""
+    """Every (owner clause, phrase) the spec quotes or names, then every glossary entry's head with a
+    clause its entry cites (with where that citation stands, so it does not vote about itself)."""
     out = _CACHE.get(topics)
     if out is not None:
         return out
@@ -75,7 +77,7 @@ def owned_phrases(topics: _Topics) -> list[_Owned]:
     doc = ctx.doc
     out = [
         (cid, _squash(q), None)
-        for cid, q in ctx.knowledge.quotes
+        for cid, q in (*ctx.knowledge.quotes, *ctx.knowledge.owners)
         if cid in doc.clauses and len(_squash(q)) >= MIN_PHRASE
     ]
     for unit in ctx.units_outside_log():

@@ -82,3 +82,34 @@ def test_no_owner_across_another_citation_or_a_shared_matter(
         tp, ctx.unit_by_id[clause], at, dataclasses.replace(ref, target_clause=wrong)
     )
     assert found is None
+
+
+@pytest.mark.parametrize(
+    ("clause", "raw", "line", "wrong", "phrase"),
+    [
+        # 「窃听报告另附「本条内容不保真」之性质标注（4.12.2）」: 4.12.2 is where the text first quotes 不保真
+        ("2.8.12", "4.12.2", 1115, "4.12.1", "不保真"),
+        # 「依 2.5.3：救援、治疗与制药三者互斥」: 2.5.3 coins 「三者互斥」
+        ("4.6.3", "2.5.3", 1971, "2.5.2", "三者互斥"),
+    ],
+)
+def test_a_term_the_text_coins_names_the_clause_that_coins_it(
+    judged: tuple[LintContext, topics._Topics], clause: str, raw: str, line: int, wrong: str, phrase: str
+) -> None:
+    ctx, tp = judged
+    ref, at = _at(judged, clause, raw, line)
+    unit = ctx.unit_by_id[clause]
+    assert (raw, phrase) in {(cid, term) for cid, term, _ in citeowners.defined_phrases(tp)}
+    assert citeowners.owner_sibling(tp, unit, at, ref) is None  # the text's own citation
+    found = citeowners.owner_sibling(tp, unit, at, dataclasses.replace(ref, target_clause=wrong))
+    assert found is not None and found[1].name == raw and phrase in found[0]
+
+
+def test_a_common_word_quoted_first_coins_nothing(judged: tuple[LintContext, topics._Topics]) -> None:
+    """「不适用」 is first quoted in 2.8.10's gate answers but said all over the text: 2.8.13's 「不适用于
+    2.8.2 伤害侧层序」 retargeted to 2.8.10 is not that clause's term (a false alarm of the measurement)."""
+    ctx, tp = judged
+    assert "不适用" not in {term for _, term, _ in citeowners.defined_phrases(tp)}
+    ref, at = _at(judged, "2.8.13", "2.8.2", 1139)
+    unit = ctx.unit_by_id["2.8.13"]
+    assert citeowners.owner_sibling(tp, unit, at, dataclasses.replace(ref, target_clause="2.8.10")) is None

@@ -17,6 +17,11 @@ says a specific term of the citing phrase that A's family does not (it shares th
 呈现异形 and the marks that never kill).  A glossary entry never votes about its own citation, so the
 retargeted entry is judged by the spec and the other entries only.
 
+A third, weaker source is asked only when those two name no owner (so it never vetoes them): the
+clause where the text first *quotes* a term (「…」, two to eight characters, in reading order) is where the
+text coins it — 4.12.2 「本条内容不保真」, 4.4.6 「存量」, 2.5.3 「三者互斥」 — when the term is said in at most
+``DEFINED_SHARE`` of the units (「不适用」, quoted first in 2.8.10's gate answers, is said everywhere).
+
 Measured on 返航录 v1preview1.0 (``python ci/sim_citations.py``): see docs/lint.md, family q, "Sixth
 pass: owners from the spec and the glossary".
 """
@@ -25,6 +30,7 @@ from __future__ import annotations
 
 import re
 import weakref
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ruleproof.text.model import Ref, RefKind
@@ -35,9 +41,13 @@ if TYPE_CHECKING:
     from ruleproof.lint.topics import Place, _Topics
 
 MIN_PHRASE = 2  # a quoted phrase shorter than this names nothing
+DEFINED_MAX = 8  # a quotation longer than this is a sentence, not a term the text coins
+DEFINED_SHARE = 0.08  # a term said in more units than this is common words, whoever quoted it first
 
 _Owned = tuple[str, str, tuple[str, int] | None]  # (owner clause, squashed phrase, the citation it came from)
 _CACHE: weakref.WeakKeyDictionary[_Topics, list[_Owned]] = weakref.WeakKeyDictionary()
+_DEFINED: weakref.WeakKeyDictionary[_Topics, list[_Owned]] = weakref.WeakKeyDictionary()
+_QUOTED = re.compile(rf"「([^「」]{{{MIN_PHRASE},{DEFINED_MAX}}})」")
 
 
 def _between_citations(topics: _Topics, unit: Unit, at: int, raw: str) -> str:
@@ -96,9 +106,41 @@ def owned_phrases(topics: _Topics) -> list[_Owned]:
     return out
 
 
+def defined_phrases(topics: _Topics) -> list[_Owned]:
+    """Every term the text quotes, with the clause that quotes it first (reading order), when the term is
+    uncommon: the clause that coins it."""
+    out = _DEFINED.get(topics)
+    if out is not None:
+        return out
+    from ruleproof.lint.topics import _squash  # (topics imports this module when it judges)
+
+    units = list(topics.ctx.units_outside_log())
+    first: dict[str, str] = {}
+    for unit in units:
+        if unit.is_clause:
+            for m in _QUOTED.finditer(unit.text):
+                first.setdefault(_squash(m.group(1)), unit.id)
+    texts = [_squash(u.text) for u in units]
+    most = max(3, int(len(texts) * DEFINED_SHARE))
+    out = []
+    for term, cid in first.items():
+        if len(term) >= MIN_PHRASE and sum(term in t for t in texts) <= most:
+            out.append((cid, term, None))
+    _DEFINED[topics] = out
+    return out
+
+
 def owner_sibling(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The phrase and its owner when the citation's phrase prints a phrase owned by a sibling of the cited
-    clause, and by no clause of the cited clause's family."""
+    clause, and by no clause of the cited clause's family: owners from the spec and the glossary first,
+    then, when they name none, the clauses that coin the phrase's quoted terms."""
+    found = _owner_sibling(topics, unit, at, ref, owned_phrases)
+    return found if found is not None else _owner_sibling(topics, unit, at, ref, defined_phrases)
+
+
+def _owner_sibling(
+    topics: _Topics, unit: Unit, at: int, ref: Ref, source: Callable[[_Topics], list[_Owned]]
+) -> tuple[list[str], Place] | None:
     from ruleproof.lint.topics import (
         SPECIFIC_SHARE,
         Place,
@@ -117,8 +159,8 @@ def owner_sibling(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[
     window = _squash(topics.window(unit, at, ref.raw) + "。" + _between_citations(topics, unit, at, ref.raw))
     here = (unit.id, at)
     owners: dict[str, list[str]] = {}
-    for owner, phrase, source in owned_phrases(topics):
-        if source != here and phrase in window and not _related(owner, unit.id):
+    for owner, phrase, origin in source(topics):
+        if origin != here and phrase in window and not _related(owner, unit.id):
             owners.setdefault(owner, []).append(phrase)
     if not owners or any(_related(owner, cid) for owner in owners):
         return None

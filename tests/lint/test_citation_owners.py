@@ -113,3 +113,43 @@ def test_a_common_word_quoted_first_coins_nothing(judged: tuple[LintContext, top
     ref, at = _at(judged, "2.8.13", "2.8.2", 1139)
     unit = ctx.unit_by_id["2.8.13"]
     assert citeowners.owner_sibling(tp, unit, at, dataclasses.replace(ref, target_clause="2.8.10")) is None
+
+
+@pytest.mark.parametrize(
+    ("clause", "raw", "line", "wrong", "phrase"),
+    [
+        # 6.8.2 「其能力仅为三项：①变形（6.8.3）」 renumbered to itself: 变形 is the spec's skill of 6.8.3
+        ("6.8.2", "6.8.3", 3479, "6.8.2", "变形"),
+        # 6.1.2 「觉醒（6.2）」 renumbered to its own parent 6.1: 觉醒 is 6.2's skill
+        ("6.1.2", "6.2", 3319, "6.1", "觉醒"),
+    ],
+)
+def test_a_citation_of_its_own_family_is_judged_by_the_owners(
+    judged: tuple[LintContext, topics._Topics], clause: str, raw: str, line: int, wrong: str, phrase: str
+) -> None:
+    ctx, tp = judged
+    ref, at = _at(judged, clause, raw, line)
+    unit = ctx.unit_by_id[clause]
+    moved = dataclasses.replace(ref, target_clause=wrong)
+    assert topics._self_citing_unit(ctx, moved) is unit
+    found = citeowners.family_owner(tp, unit, at, moved)
+    assert found is not None and found[1].name == raw and phrase in found[0]
+    verdict = topics._self_citation(tp, unit, at, moved)
+    assert verdict is not None and verdict[2].name == raw
+
+
+def test_no_citation_of_its_own_family_in_the_text_is_reported(
+    judged: tuple[LintContext, topics._Topics],
+) -> None:
+    """The text cites its own clauses and their ancestors legitimately (「受 4.8.1 连续保护限制」 in 4.8.1,
+    「依 7.0」 under 7): none of them is a finding."""
+    ctx, tp = judged
+    seen = 0
+    for ref in ctx.doc.refs():
+        unit = topics._self_citing_unit(ctx, ref)
+        at = tp.locate(unit, ref) if unit is not None else None
+        if unit is None or at is None:
+            continue
+        seen += 1
+        assert citeowners.family_owner(tp, unit, at, ref) is None, (unit.id, ref.line, ref.raw)
+    assert seen >= 10

@@ -33,6 +33,7 @@ import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ruleproof.lint.context import is_descendant
 from ruleproof.text.model import Ref, RefKind
 from ruleproof.text.sentences import sentence_at
 
@@ -138,8 +139,31 @@ def owner_sibling(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[
     return found if found is not None else _owner_sibling(topics, unit, at, ref, defined_phrases)
 
 
+def family_owner(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+    """The same owners for a clause citing itself or one of its ancestors (「依 2.8」 in 2.8.10 — a
+    renumbering that lands on the citing clause's own family), judged against what the cited clause says
+    *outside* the citing words: the clause's other sentences when it cites itself, the ancestor without the
+    citing clause when it cites an ancestor (the citing words say their own phrase)."""
+    cid = ref.target_clause or ""
+    if not unit.is_clause or not is_descendant(unit.id, cid):
+        return None
+    if unit.id == cid:
+        sent = sentence_at(topics.sentences_of(unit), at)
+        cited = topics.places.clause_text(cid)
+        cited = cited.replace(sent.text, "。", 1) if sent is not None else cited
+    else:
+        cited = topics.places.clause_text(cid).replace(topics.places.clause_text(unit.id), "。", 1)
+    found = _owner_sibling(topics, unit, at, ref, owned_phrases, cited)
+    return found if found is not None else _owner_sibling(topics, unit, at, ref, defined_phrases, cited)
+
+
 def _owner_sibling(
-    topics: _Topics, unit: Unit, at: int, ref: Ref, source: Callable[[_Topics], list[_Owned]]
+    topics: _Topics,
+    unit: Unit,
+    at: int,
+    ref: Ref,
+    source: Callable[[_Topics], list[_Owned]],
+    outside: str | None = None,
 ) -> tuple[list[str], Place] | None:
     from ruleproof.lint.topics import (
         SPECIFIC_SHARE,
@@ -169,7 +193,7 @@ def _owner_sibling(
     if len(siblings) != 1:
         return None
     likely = siblings[0]
-    cited = _squash(topics.places.clause_text(cid))
+    cited = _squash(topics.places.clause_text(cid) if outside is None else outside)
     if any(topics.present(p, cited) for phrases in owners.values() for p in phrases):
         return None  # the cited clause says the phrase too
     meant = _squash(topics.places.clause_text(likely))

@@ -153,3 +153,54 @@ def test_no_citation_of_its_own_family_in_the_text_is_reported(
         seen += 1
         assert citeowners.family_owner(tp, unit, at, ref) is None, (unit.id, ref.line, ref.raw)
     assert seen >= 10
+
+
+def _glossary_ref(ctx: LintContext, raw: str, line: int) -> Ref:
+    return next(r for r in ctx.doc.refs() if r.clause is None and r.raw == raw and r.line == line)
+
+
+@pytest.mark.parametrize(
+    ("raw", "line", "clause", "item", "head"),
+    [
+        # 附录一 「假标记外观同真标记但不计时、不致死的标记…（5.3.5）」: 5.3.5 is titled 假标记 (5.3.4 says
+        # 假标记 in passing: 「每多烙一个假标记」)
+        ("5.3.5", 4189, "5.3.4", None, "假标记"),
+        # 附录一 「攒弹 猎手的子弹成长方式…可反复进行（4.4.7②）」: ② is headed 攒弹 (③ says it in passing)
+        ("4.4.7②", 4237, "4.4.7", "③", "攒弹"),
+    ],
+)
+def test_a_glossary_entry_cites_the_place_titled_by_its_term(
+    judged: tuple[LintContext, topics._Topics], raw: str, line: int, clause: str, item: str | None, head: str
+) -> None:
+    ctx, tp = judged
+    ref = _glossary_ref(ctx, raw, line)
+    unit = topics.judged_unit(ctx, ref)
+    assert unit is not None and tp.glossary(unit)
+    at = tp.locate(unit, ref)
+    assert at is not None
+    assert citeowners.glossary_title(tp, unit, at, ref) is None  # the text's own citation
+    moved = dataclasses.replace(ref, target_clause=clause, target_item=item)
+    found = citeowners.glossary_title(tp, unit, at, moved)
+    assert found is not None and found[1] == [head] and found[2].name == raw
+
+
+@pytest.mark.parametrize(
+    ("raw", "line", "clause"),
+    [
+        # 7.3.0 「两型：普通乔装与强力乔装」: the entry 强力乔装 cites 7.3.2 and 7.3.7, rightly
+        ("7.3.2", 4259, "7.3.2"),
+        ("7.3.7", 4259, "7.3.7"),
+        # 子弹存储上限's entry says 「唯一作用点为4.4.3 额外子弹」 in its prose: not the entry's own citation
+        ("4.4.3", 4199, "4.4.3"),
+    ],
+)
+def test_no_glossary_title_for_a_title_naming_two_things_or_a_citation_in_the_prose(
+    judged: tuple[LintContext, topics._Topics], raw: str, line: int, clause: str
+) -> None:
+    ctx, tp = judged
+    ref = _glossary_ref(ctx, raw, line)
+    unit = topics.judged_unit(ctx, ref)
+    assert unit is not None
+    at = tp.locate(unit, ref)
+    assert at is not None
+    assert citeowners.glossary_title(tp, unit, at, ref) is None

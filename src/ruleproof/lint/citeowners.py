@@ -203,3 +203,43 @@ def _owner_sibling(
         if vocab.specific(t, SPECIFIC_SHARE) and topics.present(t, cited) and not topics.present(t, meant):
             return None  # the cited clause shares another matter of the phrase
     return sorted(set(owners[likely])), Place(likely, topics.places.clause_text(likely))
+
+
+def glossary_title(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+    """A glossary entry cites the place that defines its term: the cited place, the term, and the one
+        sibling clause whose title is that term and nothing else (附录一 「假标记 …（5.3.5）」: 5.3.5 is titled
+        假标记) or the one other item headed by it (「攒弹 …（4.4.7②）」: ② is headed 攒弹), when the cited
+        place's titles (a clause's family) or heading do not name it.  Only the bracketed citations that close an
+    entry are its own (「…唯一作用点为4.4.3 额外子弹」 inside 子弹存储上限's entry is not).  A title naming two things (7.3.0
+        「两型：普通乔装与强力乔装」) defines neither alone: the entry 强力乔装 rightly cites 7.3.2 and 7.3.7."""
+    from ruleproof.lint.topics import Place, _entry_head, _item_heads, _open_bracket  # (topics imports this)
+
+    if not topics.glossary(unit) or ref.kind not in (RefKind.CLAUSE, RefKind.ITEM):
+        return None
+    if _open_bracket(unit.text, at, max(0, at - 30)) is None:
+        return None  # a citation inside the entry's prose (「唯一作用点为4.4.3 额外子弹」) is not the entry's own
+    head = _entry_head(unit.text, at)
+    place, near = topics.target(ref)
+    if len(head) < MIN_PHRASE or place is None:
+        return None
+    # the entry's words run on after its term (「假标记外观同真标记…」): a title is the term when the entry
+    # starts with it
+    if ref.kind is RefKind.CLAUSE and not ref.target_item:
+        cid = ref.target_clause or ""
+        parent = cid.rpartition(".")[0]
+        if not parent or any(head.startswith(t) for t in topics.title_heads(cid)):
+            return None
+        titled = [
+            (c, t)
+            for c in topics.children(parent)
+            if c != cid and len(heads := topics.title_heads(c)) == 1
+            for t in heads
+            if head.startswith(t) and not topics.present(t, topics.family_titles(cid))
+        ]
+        if len(titled) != 1:
+            return None
+        return place, [titled[0][1]], Place(titled[0][0], topics.places.clause_text(titled[0][0]))
+    if ref.kind is not RefKind.ITEM or any(head.startswith(t) for t in _item_heads(topics, place)):
+        return None
+    headed = [(other, t) for other in near for t in _item_heads(topics, other) if head.startswith(t)]
+    return (place, [headed[0][1]], headed[0][0]) if len(headed) == 1 else None

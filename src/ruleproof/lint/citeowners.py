@@ -30,7 +30,9 @@ from __future__ import annotations
 
 import re
 import weakref
+from bisect import bisect_right
 from collections.abc import Callable
+from itertools import accumulate
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.context import is_descendant
@@ -48,6 +50,8 @@ DEFINED_SHARE = 0.08  # a term said in more units than this is common words, who
 _Owned = tuple[str, str, tuple[str, int] | None]  # (owner clause, squashed phrase, the citation it came from)
 _CACHE: weakref.WeakKeyDictionary[_Topics, list[_Owned]] = weakref.WeakKeyDictionary()
 _DEFINED: weakref.WeakKeyDictionary[_Topics, list[_Owned]] = weakref.WeakKeyDictionary()
+# the words a citation is judged by (the same citation is asked by both sources, and by the habit audit)
+_WINDOWS: weakref.WeakKeyDictionary[_Topics, dict[tuple[str, int, str], str]] = weakref.WeakKeyDictionary()
 _QUOTED = re.compile(rf"「([^「」]{{{MIN_PHRASE},{DEFINED_MAX}}})」")
 
 
@@ -122,21 +126,66 @@ def defined_phrases(topics: _Topics) -> list[_Owned]:
             for m in _QUOTED.finditer(unit.text):
                 first.setdefault(_squash(m.group(1)), unit.id)
     texts = [_squash(u.text) for u in units]
+    joined = "\x00".join(texts)
+    starts = list(accumulate((len(t) + 1 for t in texts[:-1]), initial=0))
     most = max(3, int(len(texts) * DEFINED_SHARE))
     out = []
     for term, cid in first.items():
-        if len(term) >= MIN_PHRASE and sum(term in t for t in texts) <= most:
+        if len(term) >= MIN_PHRASE and _units_saying(term, joined, starts, most) <= most:
             out.append((cid, term, None))
     _DEFINED[topics] = out
     return out
+
+
+def _units_saying(term: str, joined: str, starts: list[int], most: int) -> int:
+    """In how many of the units (``joined`` by NUL, each starting at ``starts``) ``term`` occurs, counted
+    up to ``most + 1``: one search per unit that says it, not one per unit."""
+    seen = 0
+    pos = joined.find(term)
+    while pos >= 0 and seen <= most:
+        seen += 1
+        k = bisect_right(starts, pos)  # the unit after the one holding pos
+        pos = joined.find(term, starts[k]) if k < len(starts) else -1
+    return seen
+
+
+def _index(owned: list[_Owned]) -> dict[str, list[_Owned]]:
+    """The owned phrases by their first two characters (every phrase has at least ``MIN_PHRASE``)."""
+    out: dict[str, list[_Owned]] = {}
+    for entry in owned:
+        out.setdefault(entry[1][:MIN_PHRASE], []).append(entry)
+    return out
+
+
+_INDEXES: weakref.WeakKeyDictionary[_Topics, dict[str, dict[str, list[_Owned]]]] = weakref.WeakKeyDictionary()
+
+
+def _indexed(
+    topics: _Topics, name: str, source: Callable[[_Topics], list[_Owned]]
+) -> dict[str, list[_Owned]]:
+    per = _INDEXES.setdefault(topics, {})
+    out = per.get(name)
+    if out is None:
+        out = per[name] = _index(source(topics))
+    return out
+
+
+def _phrases_in(window: str, index: dict[str, list[_Owned]]) -> list[_Owned]:
+    """The owned phrases ``window`` prints, each once, in the order of the owned list's entries' first hits."""
+    found: dict[int, _Owned] = {}
+    for i in range(len(window) - MIN_PHRASE + 1):
+        for entry in index.get(window[i : i + MIN_PHRASE], ()):
+            if id(entry) not in found and window.startswith(entry[1], i):
+                found[id(entry)] = entry
+    return list(found.values())
 
 
 def owner_sibling(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The phrase and its owner when the citation's phrase prints a phrase owned by a sibling of the cited
     clause, and by no clause of the cited clause's family: owners from the spec and the glossary first,
     then, when they name none, the clauses that coin the phrase's quoted terms."""
-    found = _owner_sibling(topics, unit, at, ref, owned_phrases)
-    return found if found is not None else _owner_sibling(topics, unit, at, ref, defined_phrases)
+    found = _owner_sibling(topics, unit, at, ref, "owned", owned_phrases)
+    return found if found is not None else _owner_sibling(topics, unit, at, ref, "defined", defined_phrases)
 
 
 def family_owner(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
@@ -153,8 +202,10 @@ def family_owner(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[s
         cited = cited.replace(sent.text, "。", 1) if sent is not None else cited
     else:
         cited = topics.places.clause_text(cid).replace(topics.places.clause_text(unit.id), "。", 1)
-    found = _owner_sibling(topics, unit, at, ref, owned_phrases, cited)
-    return found if found is not None else _owner_sibling(topics, unit, at, ref, defined_phrases, cited)
+    found = _owner_sibling(topics, unit, at, ref, "owned", owned_phrases, cited)
+    if found is None:
+        found = _owner_sibling(topics, unit, at, ref, "defined", defined_phrases, cited)
+    return found
 
 
 def _owner_sibling(
@@ -162,6 +213,7 @@ def _owner_sibling(
     unit: Unit,
     at: int,
     ref: Ref,
+    name: str,
     source: Callable[[_Topics], list[_Owned]],
     outside: str | None = None,
 ) -> tuple[list[str], Place] | None:
@@ -180,11 +232,17 @@ def _owner_sibling(
         or cid not in topics.ctx.doc.clauses
     ):
         return None
-    window = _squash(topics.window(unit, at, ref.raw) + "。" + _between_citations(topics, unit, at, ref.raw))
+    key = (unit.id, at, ref.raw)
+    window = _WINDOWS.get(topics, {}).get(key)
+    if window is None:
+        window = _squash(
+            topics.window(unit, at, ref.raw) + "。" + _between_citations(topics, unit, at, ref.raw)
+        )
+        _WINDOWS.setdefault(topics, {})[key] = window
     here = (unit.id, at)
     owners: dict[str, list[str]] = {}
-    for owner, phrase, origin in source(topics):
-        if origin != here and phrase in window and not _related(owner, unit.id):
+    for owner, phrase, origin in _phrases_in(window, _indexed(topics, name, source)):
+        if origin != here and not _related(owner, unit.id):
             owners.setdefault(owner, []).append(phrase)
     if not owners or any(_related(owner, cid) for owner in owners):
         return None

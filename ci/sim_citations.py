@@ -11,7 +11,8 @@ only — not the whole-text checks (step events, step and batch times, repeated 
 ``ruleproof mutate`` and ``python ci/bench_mutate.py`` measure — and it keeps the citing sentence as it is,
 so it is a quick guide, not the benchmark: the rates docs/lint.md reports come from ``ruleproof mutate``.
 Neighbours as the generator picks them: the two nearest sibling clauses, the next item (the previous for
-the last one), the steps and batches on either side.
+the last one), the steps and batches on either side.  A sibling that is the citing clause itself or its
+ancestor (the generator makes such retargets too) is counted on a line of its own, outside the totals.
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ from ruleproof.pipeline import knowledge_for
 from ruleproof.text import read_document
 from ruleproof.text.markers import CIRCLED
 from ruleproof.text.model import Ref, RefKind
+
+FAMILY = "cite, own-family retargets (X → the citing clause or its ancestor; apart from the totals)"
 
 
 def _neighbours(ref: Ref, steps: list[str], batches: list[str]) -> list[Ref]:
@@ -108,6 +111,15 @@ def main() -> int:
                 and unit.is_clause
                 and (is_descendant(unit.id, cid) or is_descendant(cid, unit.id))
             ):
+                # the citing clause itself or its ancestor: judged apart (topics._self_citation), counted
+                # apart so the figures above stay comparable with the earlier passes
+                family = by_kind.setdefault(FAMILY, [0, 0])
+                if is_descendant(unit.id, cid):
+                    family[0] += 1
+                    family[1] += (
+                        topics._self_citing_unit(ctx, alt) is unit
+                        and topics._self_citation(tp, unit, at, alt) is not None
+                    )
                 continue
             st[2] += 1
             per_kind = by_kind.setdefault(kind, [0, 0])

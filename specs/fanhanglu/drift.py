@@ -11,7 +11,14 @@ from dataclasses import dataclass
 
 from ruleproof.specs.fanhanglu.appendix import MEETING_BATCHES_CLAUSE, MEETING_BATCHES_QUOTE, TERMS
 from ruleproof.specs.fanhanglu.params import PARAMS
-from ruleproof.specs.fanhanglu.tables import ADJUDICATION_ORDER, DAMAGE_ORDER, INFECTION_ORDER, VICTORY_ORDER
+from ruleproof.specs.fanhanglu.roles import ROLES, SKILLS
+from ruleproof.specs.fanhanglu.tables import (
+    ADJUDICATION_ORDER,
+    DAMAGE_ORDER,
+    INFECTION_ORDER,
+    NIGHT_STEPS,
+    VICTORY_ORDER,
+)
 
 
 @dataclass(frozen=True)
@@ -32,4 +39,18 @@ def quotes() -> list[Quoted]:
     return out
 
 
-__all__ = ["Quoted", "quotes"]
+def owners() -> list[tuple[str, str]]:
+    """Every name the spec gives — role, skill, protection layer, night step — with the clause that
+    defines it (the lint's family q reads a citation that names one as a citation of that clause).
+    These are names, not quotations: the clause need not print them verbatim (「工程师安全室」 is 4.3.1's
+    安全室), so the drift check does not hold them to the text.  The state fields' descriptions and the
+    batch contents were measured too and left out (docs/lint.md, family q, seventh pass)."""
+    layers = {layer.key: layer for order in (DAMAGE_ORDER, INFECTION_ORDER) for layer in order.layers}
+    named = [(r.clause, r.zh) for r in ROLES]
+    named += [(s.clause, s.zh) for s in SKILLS]
+    named += [(layer.clause, layer.zh) for layer in layers.values()]
+    named += [(step.clause, step.zh) for step in NIGHT_STEPS]
+    return list(dict.fromkeys(named))
+
+
+__all__ = ["Quoted", "owners", "quotes"]

@@ -54,12 +54,15 @@ class CheckRun:
 
 def knowledge_for(book: BookProfile | None) -> Knowledge | None:
     """What the book's spec tells the lint: the names it quotes and the phrases its constants are read
-    from (its drift quotes, through the registry)."""
+    from (its drift quotes, through the registry), and the names it defines with their clauses."""
     if book is None or not book.has("drift"):
         return None
     entries = book.load("drift", "check")()
     terms = tuple(dict.fromkeys(e.quote for e in entries if str(e.key).startswith("term ")))
-    return Knowledge(terms=terms, quotes=tuple((e.clause, e.quote) for e in entries))
+    owners: tuple[tuple[str, str], ...] = ()
+    if book.has("owners"):
+        owners = tuple((str(c), str(n)) for c, n in book.load("owners", "check")())
+    return Knowledge(terms=terms, quotes=tuple((e.clause, e.quote) for e in entries), owners=owners)
 
 
 def skipped(stage: str, book: BookProfile | None, part: str, requested: bool = False) -> Stage:

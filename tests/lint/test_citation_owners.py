@@ -1,5 +1,6 @@
-"""Family q on the real text (issue 10, sixth pass): a phrase the spec or the glossary attributes to one
-clause, cited as that clause's sibling, names the owner (``lint/citeowners.py``)."""
+"""Family q on the real text (issue 10, sixth and seventh passes): a phrase the spec or the glossary
+attributes to one clause — a quoted phrase, or a role, skill, layer or step name the spec defines there —
+cited as that clause's sibling, names the owner (``lint/citeowners.py``)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 
 from ruleproof.books import BOOKS
 from ruleproof.lint import citeowners, topics
-from ruleproof.lint.context import LintContext
+from ruleproof.lint.context import LintContext, Unit
 from ruleproof.pipeline import knowledge_for
 from ruleproof.text import Document
 from ruleproof.text.model import Ref, RefKind
@@ -42,6 +43,14 @@ def _at(judged: tuple[LintContext, topics._Topics], clause: str, raw: str, line:
         ("2.1.7", "4.7.5", 545, "4.7.4", "官方背书第四档"),
         # 「调查报告另附致死来源清单（4.10.6）」: the spec reads 调查报告 from 4.10.6
         ("2.8.12", "4.10.6", 1113, "4.10.5", "调查报告"),
+        # 「「普通船员」（4.1，与职业名逐字一致…）」: the spec's role 普通船员 is defined at 4.1 (seventh pass)
+        ("7.2.1", "4.1", 3863, "4.3", "普通船员"),
+        # 「每夜出刀数依 6.2（未觉醒至多 1 刀…）」: the spec's skill 觉醒 is 6.2's (出刀 is 5.6.1's)
+        ("6.6", "6.2", 3449, "6.3", "觉醒"),
+        # 「窃听报告另附「本条内容不保真」之性质标注（4.12.2）」: 4.12.2 first quotes 不保真 (a coined term)
+        ("2.8.12", "4.12.2", 1115, "4.12.1", "不保真"),
+        # 「依 2.5.3：救援、治疗与制药三者互斥」: 2.5.3 coins 「三者互斥」
+        ("4.6.3", "2.5.3", 1971, "2.5.2", "三者互斥"),
     ],
 )
 def test_a_phrase_owned_by_a_sibling_names_it(
@@ -77,3 +86,109 @@ def test_no_owner_across_another_citation_or_a_shared_matter(
         tp, ctx.unit_by_id[clause], at, dataclasses.replace(ref, target_clause=wrong)
     )
     assert found is None
+
+
+def test_the_coined_terms_are_owned_by_the_clause_that_first_quotes_them(
+    judged: tuple[LintContext, topics._Topics],
+) -> None:
+    _ctx, tp = judged
+    coined = {(cid, term) for cid, term, _ in citeowners.defined_phrases(tp)}
+    assert {("4.12.2", "不保真"), ("2.5.3", "三者互斥")} <= coined
+
+
+def test_a_common_word_quoted_first_coins_nothing(judged: tuple[LintContext, topics._Topics]) -> None:
+    """「不适用」 is first quoted in 2.8.10's gate answers but said all over the text: 2.8.13's 「不适用于
+    2.8.2 伤害侧层序」 retargeted to 2.8.10 is not that clause's term (a false alarm of the measurement)."""
+    ctx, tp = judged
+    assert "不适用" not in {term for _, term, _ in citeowners.defined_phrases(tp)}
+    ref, at = _at(judged, "2.8.13", "2.8.2", 1139)
+    unit = ctx.unit_by_id["2.8.13"]
+    assert citeowners.owner_sibling(tp, unit, at, dataclasses.replace(ref, target_clause="2.8.10")) is None
+
+
+@pytest.mark.parametrize(
+    ("clause", "raw", "line", "wrong", "phrase"),
+    [
+        # 6.8.2 「其能力仅为三项：①变形（6.8.3）」 renumbered to itself: 变形 is the spec's skill of 6.8.3
+        ("6.8.2", "6.8.3", 3479, "6.8.2", "变形"),
+        # 6.1.2 「觉醒（6.2）」 renumbered to its own parent 6.1: 觉醒 is 6.2's skill
+        ("6.1.2", "6.2", 3319, "6.1", "觉醒"),
+    ],
+)
+def test_a_citation_of_its_own_family_is_judged_by_the_owners(
+    judged: tuple[LintContext, topics._Topics], clause: str, raw: str, line: int, wrong: str, phrase: str
+) -> None:
+    ctx, tp = judged
+    ref, at = _at(judged, clause, raw, line)
+    unit = ctx.unit_by_id[clause]
+    moved = dataclasses.replace(ref, target_clause=wrong)
+    assert topics._self_citing_unit(ctx, moved) is unit
+    found = citeowners.family_owner(tp, unit, at, moved)
+    assert found is not None and found[1].name == raw and phrase in found[0]
+    verdict = topics._self_citation(tp, unit, at, moved)
+    assert verdict is not None and verdict[2].name == raw
+
+
+def test_no_citation_of_its_own_family_in_the_text_is_reported(
+    judged: tuple[LintContext, topics._Topics],
+) -> None:
+    """The text cites its own clauses and their ancestors legitimately (「受 4.8.1 连续保护限制」 in 4.8.1,
+    「依 7.0」 under 7): none of them is a finding."""
+    ctx, tp = judged
+    seen = 0
+    for ref in ctx.doc.refs():
+        unit = topics._self_citing_unit(ctx, ref)
+        at = tp.locate(unit, ref) if unit is not None else None
+        if unit is None or at is None:
+            continue
+        seen += 1
+        assert citeowners.family_owner(tp, unit, at, ref) is None, (unit.id, ref.line, ref.raw)
+    assert seen >= 10
+
+
+def _glossary_at(judged: tuple[LintContext, topics._Topics], raw: str, line: int) -> tuple[Unit, Ref, int]:
+    ctx, tp = judged
+    ref = next(r for r in ctx.doc.refs() if r.clause is None and r.raw == raw and r.line == line)
+    unit = topics.judged_unit(ctx, ref)
+    assert unit is not None and tp.glossary(unit)
+    at = tp.locate(unit, ref)
+    assert at is not None
+    return unit, ref, at
+
+
+@pytest.mark.parametrize(
+    ("raw", "line", "clause", "item", "head"),
+    [
+        # 附录一 「假标记外观同真标记但不计时、不致死的标记…（5.3.5）」: 5.3.5 is titled 假标记 (5.3.4 says
+        # 假标记 in passing: 「每多烙一个假标记」)
+        ("5.3.5", 4189, "5.3.4", None, "假标记"),
+        # 附录一 「攒弹 猎手的子弹成长方式…可反复进行（4.4.7②）」: ② is headed 攒弹 (③ says it in passing)
+        ("4.4.7②", 4237, "4.4.7", "③", "攒弹"),
+    ],
+)
+def test_a_glossary_entry_cites_the_place_titled_by_its_term(
+    judged: tuple[LintContext, topics._Topics], raw: str, line: int, clause: str, item: str | None, head: str
+) -> None:
+    _ctx, tp = judged
+    unit, ref, at = _glossary_at(judged, raw, line)
+    assert citeowners.glossary_title(tp, unit, at, ref) is None  # the text's own citation
+    moved = dataclasses.replace(ref, target_clause=clause, target_item=item)
+    found = citeowners.glossary_title(tp, unit, at, moved)
+    assert found is not None and found[1] == [head] and found[2].name == raw
+
+
+@pytest.mark.parametrize(
+    ("raw", "line", "clause"),
+    [
+        # 7.3.0 「两型：普通乔装与强力乔装」: the entry 强力乔装 cites 7.3.2 and 7.3.7, rightly
+        ("7.3.2", 4259, "7.3.2"),
+        ("7.3.7", 4259, "7.3.7"),
+        # 子弹存储上限's entry says 「唯一作用点为4.4.3 额外子弹」 in its prose: not the entry's own citation
+        ("4.4.3", 4199, "4.4.3"),
+    ],
+)
+def test_no_glossary_title_for_a_title_naming_two_things_or_a_citation_in_the_prose(
+    judged: tuple[LintContext, topics._Topics], raw: str, line: int, clause: str
+) -> None:
+    unit, ref, at = _glossary_at(judged, raw, line)
+    assert citeowners.glossary_title(judged[1], unit, at, ref) is None

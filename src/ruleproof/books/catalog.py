@@ -18,6 +18,7 @@ CATALOG: tuple[BookProfile, ...] = (
         engine="ruleproof.specs.fanhanglu.engine.runner:ENGINE",
         invariants="ruleproof.invariants.fanhanglu:INVARIANTS",
         drift="ruleproof.specs.fanhanglu.drift:quotes",
+        owners="ruleproof.specs.fanhanglu.drift:owners",
         appendix="ruleproof.specs.fanhanglu.appendix:PROFILE",
         readings="ruleproof.invariants.fanhanglu.readings:all_readings",
         vectors="tests/fanhanglu/vectors",

@@ -22,6 +22,7 @@ PARTS: dict[str, tuple[str, str]] = {
     "engine": ("规则引擎", "game engine"),
     "invariants": ("不变式", "invariants"),
     "drift": ("规格引文对照", "spec quotes"),
+    "owners": ("规格名称归属", "spec names and their clauses"),
     "config": ("配置规则", "configuration rules"),
     "appendix": ("附录配置", "appendix profile"),
     "readings": ("解读比较", "interpretation readings"),
@@ -37,6 +38,7 @@ REFERENCES = (
     "engine",
     "invariants",
     "drift",
+    "owners",
     "config",
     "appendix",
     "readings",
@@ -67,6 +69,8 @@ class BookProfile:
     * ``engine`` — a :class:`~ruleproof.runtime.replay.BookEngine` (replay, play, simulate, vocab);
     * ``invariants`` — the sequence of :class:`~ruleproof.smt.invariant.Invariant` the text states;
     * ``drift`` — a callable returning the spec's quoted phrases (:class:`ruleproof.drift.Quote`);
+    * ``owners`` — a callable returning the names the spec gives (roles, skills, layers, steps), each
+      with the clause that defines it: ``(clause, name)`` pairs the lint reads as owners (family q);
     * ``config`` — a :class:`~ruleproof.books.protocols.ConfigRules` (``ruleproof config KEY``);
     * ``appendix`` — the :class:`ruleproof.appendix.model.Profile` of its generated appendices;
     * ``readings`` — a :class:`~ruleproof.books.protocols.Readings`: per interpretation switch, the
@@ -87,6 +91,7 @@ class BookProfile:
     engine: str | None = None
     invariants: str | None = None
     drift: str | None = None
+    owners: str | None = None
     config: str | None = None
     appendix: str | None = None
     readings: str | None = None

@@ -3,7 +3,9 @@
 Two structured sources say which clause a phrase belongs to, without reading how the prose cites it:
 
 - the executable spec: every constant, order row and term it quotes carries its clause and the Chinese
-  phrase it is read from (``Knowledge.quotes``: 4.4.6 「存储上限 2 发」, 4.10.6 「落身」, 2.8.6 「行动位」);
+  phrase it is read from (``Knowledge.quotes``: 4.4.6 「存储上限 2 发」, 4.10.6 「落身」, 2.8.6 「行动位」),
+  and every role, skill, protection layer and night step it defines carries its clause
+  (``Knowledge.owners``: 4.3 工程师, 4.4.4 警长巡逻, 6.1.1 外星人蛰伏);
 - the glossary (附录一, 术语): each entry's head term and the clause(s) its entry ends on citing
   (「窃听报告 …（4.12.2）」).
 
@@ -15,6 +17,11 @@ says a specific term of the citing phrase that A's family does not (it shares th
 呈现异形 and the marks that never kill).  A glossary entry never votes about its own citation, so the
 retargeted entry is judged by the spec and the other entries only.
 
+A third, weaker source is asked only when those two name no owner (so it never vetoes them): the
+clause where the text first *quotes* a term (「…」, two to eight characters, in reading order) is where the
+text coins it — 4.12.2 「本条内容不保真」, 4.4.6 「存量」, 2.5.3 「三者互斥」 — when the term is said in at most
+``DEFINED_SHARE`` of the units (「不适用」, quoted first in 2.8.10's gate answers, is said everywhere).
+
 Measured on 返航录 v1preview1.0 (``python ci/sim_citations.py``): see docs/lint.md, family q, "Sixth
 pass: owners from the spec and the glossary".
 """
@@ -23,8 +30,12 @@ from __future__ import annotations
 
 import re
 import weakref
+from bisect import bisect_right
+from collections.abc import Callable
+from itertools import accumulate
 from typing import TYPE_CHECKING
 
+from ruleproof.lint.context import is_descendant
 from ruleproof.text.model import Ref, RefKind
 from ruleproof.text.sentences import sentence_at
 
@@ -33,11 +44,15 @@ if TYPE_CHECKING:
     from ruleproof.lint.topics import Place, _Topics
 
 MIN_PHRASE = 2  # a quoted phrase shorter than this names nothing
+DEFINED_MAX = 8  # a quotation longer than this is a sentence, not a term the text coins
+DEFINED_SHARE = 0.08  # a term said in more units than this is common words, whoever quoted it first
 
 _Owned = tuple[str, str, tuple[str, int] | None]  # (owner clause, squashed phrase, the citation it came from)
 _CACHE: weakref.WeakKeyDictionary[_Topics, list[_Owned]] = weakref.WeakKeyDictionary()
-# each phrase's first two characters -> where the phrases starting so stand in ``_CACHE``'s list
-_BY_START: weakref.WeakKeyDictionary[_Topics, dict[str, list[int]]] = weakref.WeakKeyDictionary()
+_DEFINED: weakref.WeakKeyDictionary[_Topics, list[_Owned]] = weakref.WeakKeyDictionary()
+# the words a citation is judged by (the same citation is asked by both sources, and by the habit audit)
+_WINDOWS: weakref.WeakKeyDictionary[_Topics, dict[tuple[str, int, str], str]] = weakref.WeakKeyDictionary()
+_QUOTED = re.compile(rf"「([^「」]{{{MIN_PHRASE},{DEFINED_MAX}}})」")
 
 
 def _between_citations(topics: _Topics, unit: Unit, at: int, raw: str) -> str:
@@ -66,8 +81,8 @@ _PUNCTUATION = re.compile(r"[，,；;。：:（(「]")
 
 
 def owned_phrases(topics: _Topics) -> list[_Owned]:
-    """Every (owner clause, phrase) the spec quotes, then every glossary entry's head with a clause its
-    entry cites (with where that citation stands, so it does not vote about itself)."""
+    """Every (owner clause, phrase) the spec quotes or names, then every glossary entry's head with a
+    clause its entry cites (with where that citation stands, so it does not vote about itself)."""
     out = _CACHE.get(topics)
     if out is not None:
         return out
@@ -77,7 +92,7 @@ def owned_phrases(topics: _Topics) -> list[_Owned]:
     doc = ctx.doc
     out = [
         (cid, _squash(q), None)
-        for cid, q in ctx.knowledge.quotes
+        for cid, q in (*ctx.knowledge.quotes, *ctx.knowledge.owners)
         if cid in doc.clauses and len(_squash(q)) >= MIN_PHRASE
     ]
     for unit in ctx.units_outside_log():
@@ -96,23 +111,112 @@ def owned_phrases(topics: _Topics) -> list[_Owned]:
     return out
 
 
-def _starting_in(topics: _Topics, window: str) -> list[int]:
-    """The indexes in :func:`owned_phrases`, in order, of the phrases whose first two characters ``window``
-    has (the others cannot be in it): a citation's window is read once, not once per phrase."""
-    index = _BY_START.get(topics)
-    if index is None:
-        index = _BY_START[topics] = {}
-        for k, (_owner, phrase, _source) in enumerate(owned_phrases(topics)):
-            index.setdefault(phrase[:MIN_PHRASE], []).append(k)
-    found = {
-        k for i in range(len(window) - MIN_PHRASE + 1) for k in index.get(window[i : i + MIN_PHRASE], ())
-    }
-    return sorted(found)
+def defined_phrases(topics: _Topics) -> list[_Owned]:
+    """Every term the text quotes, with the clause that quotes it first (reading order), when the term is
+    uncommon: the clause that coins it."""
+    out = _DEFINED.get(topics)
+    if out is not None:
+        return out
+    from ruleproof.lint.topics import _squash  # (topics imports this module when it judges)
+
+    units = list(topics.ctx.units_outside_log())
+    first: dict[str, str] = {}
+    for unit in units:
+        if unit.is_clause:
+            for m in _QUOTED.finditer(unit.text):
+                first.setdefault(_squash(m.group(1)), unit.id)
+    texts = [_squash(u.text) for u in units]
+    joined = "\x00".join(texts)
+    starts = list(accumulate((len(t) + 1 for t in texts[:-1]), initial=0))
+    most = max(3, int(len(texts) * DEFINED_SHARE))
+    out = []
+    for term, cid in first.items():
+        if len(term) >= MIN_PHRASE and _units_saying(term, joined, starts, most) <= most:
+            out.append((cid, term, None))
+    _DEFINED[topics] = out
+    return out
+
+
+def _units_saying(term: str, joined: str, starts: list[int], most: int) -> int:
+    """In how many of the units (``joined`` by NUL, each starting at ``starts``) ``term`` occurs, counted
+    up to ``most + 1``: one search per unit that says it, not one per unit."""
+    seen = 0
+    pos = joined.find(term)
+    while pos >= 0 and seen <= most:
+        seen += 1
+        k = bisect_right(starts, pos)  # the unit after the one holding pos
+        pos = joined.find(term, starts[k]) if k < len(starts) else -1
+    return seen
+
+
+def _index(owned: list[_Owned]) -> dict[str, list[_Owned]]:
+    """The owned phrases by their first two characters (every phrase has at least ``MIN_PHRASE``)."""
+    out: dict[str, list[_Owned]] = {}
+    for entry in owned:
+        out.setdefault(entry[1][:MIN_PHRASE], []).append(entry)
+    return out
+
+
+_INDEXES: weakref.WeakKeyDictionary[_Topics, dict[str, dict[str, list[_Owned]]]] = weakref.WeakKeyDictionary()
+
+
+def _indexed(
+    topics: _Topics, name: str, source: Callable[[_Topics], list[_Owned]]
+) -> dict[str, list[_Owned]]:
+    per = _INDEXES.setdefault(topics, {})
+    out = per.get(name)
+    if out is None:
+        out = per[name] = _index(source(topics))
+    return out
+
+
+def _phrases_in(window: str, index: dict[str, list[_Owned]]) -> list[_Owned]:
+    """The owned phrases ``window`` prints, each once, in the order of the owned list's entries' first hits."""
+    found: dict[int, _Owned] = {}
+    for i in range(len(window) - MIN_PHRASE + 1):
+        for entry in index.get(window[i : i + MIN_PHRASE], ()):
+            if id(entry) not in found and window.startswith(entry[1], i):
+                found[id(entry)] = entry
+    return list(found.values())
 
 
 def owner_sibling(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The phrase and its owner when the citation's phrase prints a phrase owned by a sibling of the cited
-    clause, and by no clause of the cited clause's family."""
+    clause, and by no clause of the cited clause's family: owners from the spec and the glossary first,
+    then, when they name none, the clauses that coin the phrase's quoted terms."""
+    found = _owner_sibling(topics, unit, at, ref, "owned", owned_phrases)
+    return found if found is not None else _owner_sibling(topics, unit, at, ref, "defined", defined_phrases)
+
+
+def family_owner(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+    """The same owners for a clause citing itself or one of its ancestors (「依 2.8」 in 2.8.10 — a
+    renumbering that lands on the citing clause's own family), judged against what the cited clause says
+    *outside* the citing words: the clause's other sentences when it cites itself, the ancestor without the
+    citing clause when it cites an ancestor (the citing words say their own phrase)."""
+    cid = ref.target_clause or ""
+    if not unit.is_clause or not is_descendant(unit.id, cid):
+        return None
+    if unit.id == cid:
+        sent = sentence_at(topics.sentences_of(unit), at)
+        cited = topics.places.clause_text(cid)
+        cited = cited.replace(sent.text, "。", 1) if sent is not None else cited
+    else:
+        cited = topics.places.clause_text(cid).replace(topics.places.clause_text(unit.id), "。", 1)
+    found = _owner_sibling(topics, unit, at, ref, "owned", owned_phrases, cited)
+    if found is None:
+        found = _owner_sibling(topics, unit, at, ref, "defined", defined_phrases, cited)
+    return found
+
+
+def _owner_sibling(
+    topics: _Topics,
+    unit: Unit,
+    at: int,
+    ref: Ref,
+    name: str,
+    source: Callable[[_Topics], list[_Owned]],
+    outside: str | None = None,
+) -> tuple[list[str], Place] | None:
     from ruleproof.lint.topics import (
         SPECIFIC_SHARE,
         Place,
@@ -128,13 +232,17 @@ def owner_sibling(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[
         or cid not in topics.ctx.doc.clauses
     ):
         return None
-    window = _squash(topics.window(unit, at, ref.raw) + "。" + _between_citations(topics, unit, at, ref.raw))
+    key = (unit.id, at, ref.raw)
+    window = _WINDOWS.get(topics, {}).get(key)
+    if window is None:
+        window = _squash(
+            topics.window(unit, at, ref.raw) + "。" + _between_citations(topics, unit, at, ref.raw)
+        )
+        _WINDOWS.setdefault(topics, {})[key] = window
     here = (unit.id, at)
     owners: dict[str, list[str]] = {}
-    phrases = owned_phrases(topics)
-    for k in _starting_in(topics, window):
-        owner, phrase, source = phrases[k]
-        if source != here and phrase in window and not _related(owner, unit.id):
+    for owner, phrase, origin in _phrases_in(window, _indexed(topics, name, source)):
+        if origin != here and not _related(owner, unit.id):
             owners.setdefault(owner, []).append(phrase)
     if not owners or any(_related(owner, cid) for owner in owners):
         return None
@@ -143,7 +251,7 @@ def owner_sibling(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[
     if len(siblings) != 1:
         return None
     likely = siblings[0]
-    cited = _squash(topics.places.clause_text(cid))
+    cited = _squash(topics.places.clause_text(cid) if outside is None else outside)
     if any(topics.present(p, cited) for phrases in owners.values() for p in phrases):
         return None  # the cited clause says the phrase too
     meant = _squash(topics.places.clause_text(likely))
@@ -153,3 +261,43 @@ def owner_sibling(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[
         if vocab.specific(t, SPECIFIC_SHARE) and topics.present(t, cited) and not topics.present(t, meant):
             return None  # the cited clause shares another matter of the phrase
     return sorted(set(owners[likely])), Place(likely, topics.places.clause_text(likely))
+
+
+def glossary_title(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+    """A glossary entry cites the place that defines its term: the cited place, the term, and the one
+        sibling clause whose title is that term and nothing else (附录一 「假标记 …（5.3.5）」: 5.3.5 is titled
+        假标记) or the one other item headed by it (「攒弹 …（4.4.7②）」: ② is headed 攒弹), when the cited
+        place's titles (a clause's family) or heading do not name it.  Only the bracketed citations that close an
+    entry are its own (「…唯一作用点为4.4.3 额外子弹」 inside 子弹存储上限's entry is not).  A title naming two things (7.3.0
+        「两型：普通乔装与强力乔装」) defines neither alone: the entry 强力乔装 rightly cites 7.3.2 and 7.3.7."""
+    from ruleproof.lint.topics import Place, _entry_head, _item_heads, _open_bracket  # (topics imports this)
+
+    if not topics.glossary(unit) or ref.kind not in (RefKind.CLAUSE, RefKind.ITEM):
+        return None
+    if _open_bracket(unit.text, at, max(0, at - 30)) is None:
+        return None  # a citation inside the entry's prose (「唯一作用点为4.4.3 额外子弹」) is not the entry's own
+    head = _entry_head(unit.text, at)
+    place, near = topics.target(ref)
+    if len(head) < MIN_PHRASE or place is None:
+        return None
+    # the entry's words run on after its term (「假标记外观同真标记…」): a title is the term when the entry
+    # starts with it
+    if ref.kind is RefKind.CLAUSE and not ref.target_item:
+        cid = ref.target_clause or ""
+        parent = cid.rpartition(".")[0]
+        if not parent or any(head.startswith(t) for t in topics.title_heads(cid)):
+            return None
+        titled = [
+            (c, t)
+            for c in topics.children(parent)
+            if c != cid and len(heads := topics.title_heads(c)) == 1
+            for t in heads
+            if head.startswith(t) and not topics.present(t, topics.family_titles(cid))
+        ]
+        if len(titled) != 1:
+            return None
+        return place, [titled[0][1]], Place(titled[0][0], topics.places.clause_text(titled[0][0]))
+    if ref.kind is not RefKind.ITEM or any(head.startswith(t) for t in _item_heads(topics, place)):
+        return None
+    headed = [(other, t) for other in near for t in _item_heads(topics, other) if head.startswith(t)]
+    return (place, [headed[0][1]], headed[0][0]) if len(headed) == 1 else None

@@ -128,11 +128,14 @@ class Knowledge:
 
     ``terms`` are names the spec gives (roles, skills) — added to the text's own vocabulary; ``quotes``
     are the (clause, phrase) pairs the spec's constants are read from — a number in such a phrase is
-    the authoritative statement of its fact.  The lint works without it (every book but 返航录 today).
+    the authoritative statement of its fact; ``owners`` are the (clause, name) pairs of the names the
+    spec defines (roles, skills, layers, steps) — a citation naming one is about that clause (family
+    q, :mod:`ruleproof.lint.citeowners`).  The lint works without it (every book but 返航录 today).
     """
 
     terms: tuple[str, ...] = ()
     quotes: tuple[tuple[str, str], ...] = ()
+    owners: tuple[tuple[str, str], ...] = ()
 
 
 class LintContext:

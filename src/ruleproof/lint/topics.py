@@ -962,19 +962,31 @@ def _topics(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
 
 
 def _self_citing_unit(ctx: LintContext, ref: Ref) -> Unit | None:
-    """The clause of a citation of that very clause (「依 6.8.2」 in 6.8.2), judged apart from the others."""
+    """The clause of a citation of that very clause (「依 6.8.2」 in 6.8.2) or of one of its ancestors (「依
+    2.8」 in 2.8.10), judged apart from the others."""
     if ref.kind is not RefKind.CLAUSE or ref.target_item or ref.quoted or ref.context == "tag":
         return None
     unit = _citing_unit(ctx, ref)
-    return unit if unit is not None and unit.is_clause and unit.id == ref.target_clause else None
+    if unit is None or not unit.is_clause or not ref.target_clause:
+        return None
+    return unit if is_descendant(unit.id, ref.target_clause) else None
 
 
 def _self_citation(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
     """A clause citing itself is judged by the text's citation habits against what the clause says outside
     the citing sentence (the sentence says its own phrase): the text legitimately cites a clause from
     within it (「受 4.8.1 连续保护限制」 in 4.8.1, whose other sentences say 连续保护), but a renumbering that
-    lands a citation on its own clause leaves a phrase the clause says nowhere else, cited at a sibling."""
+    lands a citation on its own clause leaves a phrase the clause says nowhere else, cited at a sibling.
+    A clause citing itself or an ancestor is also judged by the owners of the phrase (spec, glossary, the
+    clause coining a quoted term): :func:`citeowners.family_owner`."""
     if _compared_or_denied(unit.text, at, at + len(ref.raw)) or _in_list(unit.text, at, at + len(ref.raw)):
+        return None
+    from ruleproof.lint.citeowners import family_owner  # (it reads this module's places)
+
+    owned = family_owner(topics, unit, at, ref)
+    if owned is not None:
+        return Place(ref.target_clause or "", topics.places.clause_text(ref.target_clause or "")), *owned
+    if unit.id != ref.target_clause:
         return None
     sent = sentence_at(topics.sentences_of(unit), at)
     own = topics.places.clause_text(unit.id)
@@ -1017,6 +1029,10 @@ def verdict(
         from ruleproof.lint.headwords import head_verdict  # (it reads this module's places)
 
         found = head_verdict(topics, unit, at, ref)
+    if found is None and ref.kind in (RefKind.CLAUSE, RefKind.ITEM):
+        from ruleproof.lint.citeowners import glossary_title  # (it reads this module's places)
+
+        found = glossary_title(topics, unit, at, ref)
     if found is not None or ref.kind not in (RefKind.CLAUSE, RefKind.ITEM):
         return found
     place = topics.target(ref)[0]

@@ -147,3 +147,62 @@ def _real(*pairs: tuple[str, str]) -> frozenset[tuple[str, str]]:
 def test_on_the_real_text(old: str, new: str, clause: str) -> None:
     new_ones = _real((old, new)) - _real()
     assert {c for c, _ in new_ones} == {clause}
+
+
+PARTS = """示例规则书 · 正文 v0.1
+
+一、基础规则
+
+1.1 刀数
+
+未觉醒时每夜至多1刀；觉醒后每夜至多 2 刀（双刀），可只出1刀。
+
+1.2 铸造
+
+投入 2 个夜晚产出 1 件护甲，两夜不必连续⸺可只铸 1夜后中断。指定 1 名消耗 1 发；可只指定 1 名。
+
+1.3 公告
+
+死亡名单于步骤 9 后公告（见 1.1）。
+
+1.4 出刀
+
+出刀结算依 1.1 与 1.2。
+"""
+
+
+def _parts(text: str) -> list[Finding]:
+    return [f for f in run_lint(doc_from_text(text)) if f.check == "arithmetic-mismatch"]
+
+
+def test_a_part_less_than_the_whole_is_silent() -> None:
+    assert _parts(PARTS) == []
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "clause"),
+    [
+        ("可只出1刀", "可只出2刀", "1.1"),
+        ("可只铸 1夜", "可只铸 2夜", "1.2"),
+        ("可只铸 1夜", "可只铸 3夜", "1.2"),
+    ],
+)
+def test_a_part_not_less_than_the_whole_is_found(old: str, new: str, clause: str) -> None:
+    found = _parts(PARTS.replace(old, new))
+    assert [f.clause for f in found] == [clause], [(f.clause, f.message) for f in found]
+
+
+def test_a_part_with_no_whole_in_its_sentence_is_not_judged() -> None:
+    # 「可只指定 1 名」 is a sentence of its own after 「；」: nothing to compare it with
+    assert _parts(PARTS.replace("可只指定 1 名", "可只指定 2 名")) == []
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "clause"),
+    [("可只出1刀", "可只出2刀", "6.2"), ("可只铸 1夜后中断", "可只铸 2夜后中断", "4.11.2")],
+)
+def test_parts_on_the_real_text(old: str, new: str, clause: str) -> None:
+    text = normalize(load_source(None).data.decode("utf-8"))
+    assert text.count(old) == 1
+    found = run_lint(read_document(Source("mutated.txt", text.replace(old, new).encode("utf-8"))))
+    assert [f.clause for f in found if f.check == "arithmetic-mismatch"] == [clause]

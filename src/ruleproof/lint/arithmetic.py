@@ -15,6 +15,8 @@ Two products the text leaves unwritten are read the same way:
 * a total with the nights it is granted on: 「救援 2 次（第 1、2 夜各 1）」, 「各 3 份，第 1、3、5 夜各到账 1
   份」, and a clause titled with its cap whose text opens with the grants (「治疗额度（上限 3 次）」 ⸺
   「第 1、2、3 夜各获得 1 次」): the total is the number of nights times what each night gives;
+* a part used instead of the whole (「觉醒后每夜至多 2 刀（双刀），可只出1刀」, 「投入 2 个夜晚产出 1 件常规护甲…可只
+  铸 1夜后中断」): 「可只 N」 says less than the amount its sentence states before it in that unit word;
 * a cap said in two units with the value of one event beside it: 「…者 0.5 分。本项累计上限 3 分（至多 6
   次）」 — 3 is 0.5 × 6.  Judged only when the item (or sentence) states one value per event in that unit.
 """
@@ -71,6 +73,7 @@ def run(ctx: LintContext) -> Iterator[Finding]:
     yield from sums(ctx)
     yield from grants(ctx)
     yield from caps(ctx)
+    yield from parts(ctx)
 
 
 def sums(ctx: LintContext) -> Iterator[Finding]:
@@ -183,3 +186,33 @@ def _scope_start(ctx: LintContext, unit: Unit, at: int) -> int:
     if starts:
         return max(starts)
     return max(unit.text.rfind(ch, 0, at) for ch in "。\n") + 1
+
+
+# 「可只出 1 刀」「可只铸 1夜」: a part, with at most two characters of verb between 只 and the number
+_PART = re.compile(r"只[\u4e00-\u9fff]{0,2}\s*(?P<n>\d+)\s*(?:个)?(?P<u>夜|刀|名|次|发|件|份|瓶|人)")
+_WHOLE = r"(?<![\d.第])(?P<n>\d+)\s*(?:个)?{u}(?![\d.])"
+_SENTENCE_END = "。；;｜\n"
+
+
+def parts(ctx: LintContext) -> Iterator[Finding]:
+    """「可只 N」 (a part of what may be used) against the amounts its sentence states before it in the
+    same unit word: a part that is not less than the largest of them says the rule changed in one place."""
+    for unit in ctx.units_outside_log():
+        text = unit.text
+        for m in _PART.finditer(text):
+            lo = max(text.rfind(ch, 0, m.start()) for ch in _SENTENCE_END) + 1
+            whole = [
+                int(w.group("n"))
+                for w in re.finditer(_WHOLE.format(u=re.escape(m.group("u"))), text[lo : m.start()])
+            ]
+            if not whole or int(m.group("n")) < max(whole):
+                continue
+            most = max(whole)
+            yield ARITHMETIC.finding(
+                unit.id,
+                unit.line_of(m.start("n")),
+                f"「{m.group(0)}」：只用一部分，却不少于本句所述的 {most}{m.group('u')}",
+                f"'{m.group(0)}': a part of the whole, yet not less than the {most} the sentence states",
+                clip(text[lo : m.end()], 60),
+                extra={"stated": int(m.group("n")), "computed": most},
+            )

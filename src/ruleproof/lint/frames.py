@@ -26,6 +26,7 @@ examples (「示例：」「例如」) are not statements of a rule and take no 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -89,6 +90,7 @@ class Said:
     counts_noun: bool  # a classifier right before a term of the vocabulary: 「1 份毒药标记」「1 件护甲」
     case: bool = False  # a condition or a minimum (「若…则」「可只投入 1 夜」): one case, not the rule
     bound_after: str = ""  # a bound right after the unit word: 「2 发存储上限」 上限, 「2 点及以上」 以上
+    lead: str = ""  # the words that name something before its verb in its sentence (「强力乔装」 of 「② 强力乔装：消耗 2 次」)
 
     @property
     def body(self) -> bool:
@@ -148,6 +150,7 @@ def _statements(ctx: LintContext) -> list[Said]:
                         SCENARIO.search(text[lo:hi]) or MINIMUM.search(text[max(lo, start - 6) : start])
                     ),
                     bound_after=bound.group("q") if (bound := AFTER_QUAL.match(text, end)) else "",
+                    lead=_lead(text[max(lo, start - LEAD_WINDOW) : start], before),
                 )
             )
     return out
@@ -164,6 +167,20 @@ def _before(window: str) -> tuple[str, str]:
     if len(content(words)) < BEFORE_MIN and len(parts) > 1:
         words = "".join(_WORD.findall(parts[-2])) + words
     return part, _TRAILING.sub("", words) if len(words) > 2 else words[-_FRAME_CHARS:]
+
+
+LEAD_WINDOW = 16  # characters before a number where its sentence names what the verb is said of
+LEAD_MIN = 4  # characters of such words two statements share to be said of one thing
+
+
+def _lead(window: str, before: str) -> str:
+    """The words that name something in ``window`` (the sentence before a number) before its verb — the
+    last two such characters of ``before``: a part break (「：」「（」) does not end them, since 「② 强力乔装：消耗
+    2 次」 says what is consumed before the colon."""
+    verb = content(before)[-BEFORE_MIN:]
+    words = content("".join(_CJK.findall(window)))
+    cut = words.rfind(verb) if len(verb) == BEFORE_MIN else -1
+    return words[:cut] if cut >= 0 else ""
 
 
 def _quoted_spans(ctx: LintContext) -> dict[str, list[tuple[int, int]]]:
@@ -339,6 +356,8 @@ def run(ctx: LintContext, check: CheckInfo) -> Iterator[Finding]:
         yield _finding(check, s, usual, False, True)
     for s, usual in _value_profiles(said):
         yield _finding(check, s, usual, True, True)
+    for s, usual in _measures(said):
+        yield _finding(check, s, usual, True, True)
 
 
 # unit words of time and frequency: a typo among them (「消耗 1 次」 → 「消耗 1 夜」) keeps the sentence
@@ -409,7 +428,12 @@ def _value_profiles(said: list[Said]) -> Iterator[tuple[Said, list[Said]]]:
     or a minimum (「若…则下夜回复 2 颗」「可只投入 1 夜」) — and only with the same comparator and the same
     bounds before and after the unit word (「2 发存储上限」 is not 「子弹 1 发」, 「个体累计达 3 次」 is not
     「每个体全局至多 2 次」); two values side by side in one place
-    (「指定 1 名消耗 1 发，指定 2 名消耗 2 发」) are two quantities."""
+    (「指定 1 名消耗 1 发，指定 2 名消耗 2 发」) are two quantities.
+
+    A verb said with two values legitimately (「普通乔装消耗 1 次」, 「强力乔装消耗 2 次」) is told apart by what
+    its sentence says it of (:func:`_leads`): each thing's statements vote among themselves, and the
+    statements of a thing that says throughout a value other than the verb's usual one leave the verb's
+    profile (then the odd one out must say what it is of, too)."""
     keyed: dict[tuple[str, str, str, str, frozenset[str]], list[Said]] = {}
     for s in said:
         word = content(s.before)[-BEFORE_MIN:]
@@ -417,12 +441,92 @@ def _value_profiles(said: list[Said]) -> Iterator[tuple[Said, list[Said]]]:
             bounds = frozenset(QUALIFIERS[q] for q in QUALIFIER_RE.findall(s.before[-_FRAME_CHARS:]))
             keyed.setdefault((s.word, word, s.sign, s.bound_after, bounds), []).append(s)
     for group in keyed.values():
-        split = _odd_one(group, by_value=True)
-        if split is None:
+        if len({s.value for s in group}) < 2:
             continue
-        odd, usual = split
-        if not any(o.unit is odd.unit and abs(o.start - odd.start) <= NEAR for o in group if o is not odd):
-            yield odd, usual
+        found = _split(group)
+        if found is None:
+            for lead in _leads(group):
+                found = _split(lead)
+                if found is not None:
+                    break
+        if found is None:
+            top = Counter(s.value for s in group).most_common(1)[0][0]
+            settled = [
+                s
+                for lead in _leads(group)
+                if {t.value for t in lead} - {top} == {lead[0].value}
+                for s in lead
+            ]
+            rest = [s for s in group if s not in settled]
+            found = _split(rest) if settled else None
+            if found is not None and len(found[0].lead) < LEAD_MIN:
+                found = None  # 「…同制）。消耗 2 次」: its sentence does not say what it is of
+        if found is not None:
+            yield found
+
+
+def _split(group: list[Said]) -> tuple[Said, list[Said]] | None:
+    """The odd one out of ``group`` (:func:`_odd_one`), unless another value is said right beside it."""
+    split = _odd_one(group, by_value=True)
+    if split is None:
+        return None
+    odd, _usual = split
+    if any(o.unit is odd.unit and abs(o.start - odd.start) <= NEAR for o in group if o is not odd):
+        return None
+    return split
+
+
+def _leads(group: list[Said]) -> list[list[Said]]:
+    """``group``'s statements joined by what their sentences say the verb of: at least :data:`LEAD_MIN`
+    characters of the words before the verb in common (「强力乔装」 of 7.3.0, 7.3.1 and the appendices);
+    only the sets of at least two, in text order."""
+    uf = _Union(len(group))
+    for i, a in enumerate(group):
+        for j in range(i + 1, len(group)):
+            b = group[j]
+            if (
+                len(a.lead) >= LEAD_MIN
+                and len(b.lead) >= LEAD_MIN
+                and _common_run(a.lead, b.lead) >= LEAD_MIN
+            ):
+                uf.union(i, j)
+    out: dict[int, list[Said]] = {}
+    for i, s in enumerate(group):
+        out.setdefault(uf.find(i), []).append(s)
+    return [g for g in out.values() if len(g) > 1]
+
+
+MEASURE = "计量"  # 「以「每夜 1 次」计量」: the words that say a number is how a thing is measured
+_MEASURE_WORDS = re.compile(rf"以|{MEASURE}")
+
+
+def _is_measure(s: Said) -> bool:
+    """A unit word of time with nothing but qualifiers before it, in a sentence that says it measures:
+    「三者均以「每夜（每昼夜）1次」计量」, 「④ 计量⸺每夜至多1次」."""
+    if s.word not in TIMES or s.ordinal or s.case or _MEASURE_WORDS.sub("", content(s.before)):
+        return False
+    return MEASURE in s.unit.text[max(0, s.start - NEAR_CITE) : s.end + NEAR_CITE]
+
+
+def _measures(said: list[Said]) -> Iterator[tuple[Said, list[Said]]]:
+    """Measures said with only qualifiers before the number name no thing, so no frame joins them; but
+    a clause that says how a skill is measured and the clauses it cites (or that cite it) say it of
+    the same skills — 2.5.4's 「不适用清单增列 诊断（4.14.2）…⸺三者均以「每夜（每昼夜）1次」计量」, 4.13.7's
+    「以「每昼夜 1 次」计量（2.5.4①…）」, 4.14.2's 「④ 计量⸺每夜至多1次（登记于2.5.4①…）」.  Those joined by
+    such citations vote as a value profile does (:func:`_odd_one`)."""
+    measures = [s for s in said if _is_measure(s)]
+    uf = _Union(len(measures))
+    for i, a in enumerate(measures):
+        for j, b in enumerate(measures):
+            if i != j and (a.unit is b.unit or _cites_place(a, b, near=False)):
+                uf.union(i, j)
+    joined: dict[int, list[Said]] = {}
+    for i, s in enumerate(measures):
+        joined.setdefault(uf.find(i), []).append(s)
+    for group in joined.values():
+        split = _odd_one(group, by_value=True)
+        if split is not None:
+            yield split
 
 
 def _finding(check: CheckInfo, s: Said, agree: list[Said], by_value: bool, verdict: bool) -> Finding:

@@ -21,9 +21,11 @@ from collections.abc import Iterator
 from ruleproof.findings import Finding
 from ruleproof.lint.base import clip
 from ruleproof.lint.context import CLAUSE_ID, LintContext, Unit, normalize_item
+from ruleproof.lint.frames import _common_run, _common_suffix
 from ruleproof.lint.topics import (
     _BRACKET_NAME,
     _HEAD_CUT,
+    _NAMED_BATCH,
     _REFERENCE,
     PHRASE,
     SPECIFIC_SHARE,
@@ -53,6 +55,8 @@ def run(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
     yield from _quoted_steps(ctx, topics)
     yield from _night_entries(ctx, topics)
     yield from _slot_statements(ctx, topics)
+    yield from _batch_names(ctx, topics)
+    yield from _row_words(ctx, topics)
 
 
 def batch_subject(
@@ -467,6 +471,115 @@ def _batch_times(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
                 "kind": "batch",
             },
         )
+
+
+NAME_SAME = 4  # characters at the end of two names of a batch that make them one name (「驱逐公告」)
+NAME_VOTES = 2  # what tells a batch's name: another place calling it so (1), its table row saying it (2)
+
+
+def _batch_names(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+    """A batch called by its name (「紧急会议开场公告（批次⑦，4.9.2）」「驱逐公告（批次⑩）」) names a row of the
+    batch table: when the cited row's own text and the other places' names for it never say the name, while
+    one other row does — its table text at least :data:`NAME_SAME` characters of the name, or other places
+    ending their name of it the same way — the batch was renumbered.  (The rows that
+    :meth:`_Places.batch_rows` hands the other checks have learned each name from the citation itself, so
+    they cannot judge it.)"""
+    clause = ctx.clause(ctx.owners.batches)
+    if clause is None:
+        return
+    table = {normalize_item(it.label): _squash(it.text) for it in clause.items}
+    named = [
+        (m.group("name"), m.group("label"), unit, m.start("label"))
+        for unit in ctx.units_outside_log()
+        if unit.id != clause.id
+        for m in _NAMED_BATCH.finditer(unit.text)
+        if not _item_starts(ctx, unit, m.start("label"))  # 「公告（批次」 cut, then the item 「② 对象：」
+    ]
+    for i, (name, label, unit, at) in enumerate(named):
+        if label not in table:
+            continue
+        votes: dict[str, int] = {}
+        for j, (other, elsewhere, *_rest) in enumerate(named):
+            if j != i and _common_suffix(name, other) >= NAME_SAME:
+                votes[elsewhere] = votes.get(elsewhere, 0) + 1
+        for key, row in table.items():
+            if _common_run(name, row) >= NAME_SAME:
+                votes[key] = votes.get(key, 0) + 2
+        others = [(k, n) for k, n in votes.items() if k != label]
+        if votes.get(label) or len(others) != 1 or others[0][1] < NAME_VOTES:
+            continue
+        likely = others[0][0]
+        raw = f"{name}（批次{label}"
+        yield TOPIC.finding(
+            unit.id,
+            unit.line_of(at),
+            f"「{raw}」：公告批次表（{clause.id}）的批次{label}及他处对它的称呼都不讲「{name}」，"
+            f"而批次{likely}讲，疑为改号后未同步",
+            f"'{raw}': neither batch {label}'s row of the batch table ({clause.id}) nor the other places' names "
+            f"for it say '{name}', while batch {likely} does — probably renumbered",
+            clip(unit.text[max(0, at - len(name) - 2) : at + 6], 40),
+            related=[(clause.id, None)],
+            extra={"target": f"批次{label}", "likely": f"批次{likely}", "terms": [name], "kind": "batch"},
+        )
+
+
+ROW_WORDS = 4  # characters right after a step that only one row of the step table prints
+_AFTER_STEP = re.compile(rf"[\s（(]*([\u4e00-\u9fff]{{{ROW_WORDS},12}})")
+
+
+_NOT_A_NAME = frozenset("不非无未可须应已仍亦均皆各并且及与或的之于在为即")
+
+
+def _row_words(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+    """A step followed by words that one row of the step table prints and the cited row does not
+    (「经步骤 9死亡结算」: row 9 is 「死亡结算」; 「该夜步骤 11 自然流逝为 0」: row 11 says 「停转夜自然流逝为 0」):
+    the step was renumbered.  The words are the longest start of the run of characters right after the
+    step, at least :data:`ROW_WORDS` of them, found in exactly one row."""
+    rows = {k: _squash(row[len(k) :]) for k, row in topics.places.step_rows.items()}
+    owner = ctx.owners.night_steps
+    for unit in ctx.units_outside_log():
+        if unit.id == owner:
+            continue
+        text = unit.text
+        for m in _KEY.finditer(text):
+            key = m.group("k")
+            after = _AFTER_STEP.match(text, m.end())
+            if key not in rows or after is None or _skipped(text, m.start()):
+                continue
+            words = after.group(1)
+            if words[0] in _NOT_A_NAME:
+                continue  # 「步骤 1（不占行动窗口」: a property many steps have, not what happens at one
+            best: dict[str, int] = {}
+            for k, row in rows.items():
+                n = next((n for n in range(len(words), ROW_WORDS - 1, -1) if words[:n] in row), 0)
+                if n:
+                    best[k] = n
+            if len(best) != 1 or key in best:
+                continue
+            ((likely, n),) = best.items()
+            said = words[:n]
+            raw = text[m.start() : after.end()]
+            yield TOPIC.finding(
+                unit.id,
+                unit.line_of(m.start()),
+                f"「{clip(raw, 30)}」：步骤表中只有步骤 {likely} 讲「{said}」，步骤 {key} 不讲，疑为改号或笔误",
+                f"'{clip(raw, 30)}': only step {likely}'s row of the step table says '{said}', step {key}'s does "
+                "not — probably renumbered or mistyped",
+                clip(text[max(0, m.start() - 8) : after.end() + 4], 40),
+                related=[(f"步骤 {likely}", None)],
+                extra={
+                    "target": f"步骤 {key}",
+                    "likely": f"步骤 {likely}",
+                    "terms": [said],
+                    "kind": "night_step",
+                },
+            )
+
+
+def _item_starts(ctx: LintContext, unit: Unit, at: int) -> bool:
+    """Whether an item of ``unit``'s clause starts at ``at``."""
+    clause = ctx.clause(unit.id) if unit.is_clause else None
+    return clause is not None and any(it.offset == at for it in clause.items)
 
 
 def _event_before(topics: _Topics, text: str, at: int) -> str | None:

@@ -94,6 +94,20 @@ def new_solver(timeout_ms: int = 0, seed: int = 0, rlimit: int = DEFAULT_RLIMIT)
     return _limited(z3.Solver(), timeout_ms, seed, rlimit)
 
 
+# The preprocessing of :func:`new_eliminating_solver`: rewrite, propagate constants, and eliminate every
+# variable an equation defines (an unrolled path's next-state constants, ``s@t+1 == step(s@t, i@t)``), then
+# the SMT core.  An incremental solver (one that was ever pushed) skips that elimination.
+ELIMINATING = ("simplify", "propagate-values", "solve-eqs", "smt")
+
+
+def new_eliminating_solver(timeout_ms: int = 0, seed: int = 0, rlimit: int = DEFAULT_RLIMIT) -> z3.Solver:
+    """:func:`new_solver` for a one-shot question: Z3's SMT core after :data:`ELIMINATING`'s preprocessing
+    (not incremental: every check re-runs it on every assertion, so ask it once).  The same answers (the
+    tactics keep satisfiability); on a k-induction step of an unrolled path, a fraction of the work (the
+    ``occupancy`` system's 1-induction step: 2–5 s CPU incremental, under 1 s here)."""
+    return _limited(z3.Then(*ELIMINATING).solver(), timeout_ms, seed, rlimit)
+
+
 def new_optimize(timeout_ms: int = 0, seed: int = 0, rlimit: int = DEFAULT_RLIMIT) -> z3.Optimize:
     """:func:`new_solver` for an ``Optimize``."""
     return _limited(z3.Optimize(), timeout_ms, seed, rlimit)
@@ -147,6 +161,7 @@ __all__ = [
     "Answer",
     "answer",
     "check",
+    "new_eliminating_solver",
     "new_optimize",
     "new_solver",
     "wall_clock_limits",

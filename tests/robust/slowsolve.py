@@ -1,7 +1,8 @@
 """Run ``ruleproof ARGS…`` with one solver call made slow on purpose (a test helper, run as a script).
 
 Before the ``SLOW_AT``-th call of :func:`ruleproof.solvers.check` whose solver is of kind ``SLOW_KIND``
-(``any``, ``optimize``: the minimization of a counterexample, ``solver``), a pigeonhole problem that Z3
+(``any``, ``optimize``: a Z3 ``Optimize``, ``minimize``: a call made by the minimization of a counterexample,
+``ruleproof.smt.ts.minimize``, ``solver``), a pigeonhole problem that Z3
 needs minutes for is checked through the real wrapper on the same Z3 context, after ``SOLVING`` is printed
 on stderr: the test sends its signal then, and the real interrupt path (watcher → ``ctx.interrupt()`` →
 :class:`~ruleproof.interrupts.Interrupted`) must end the run.  Without a signal the pigeonhole call is
@@ -34,10 +35,23 @@ def pigeonhole(n: int, timeout_ms: int) -> z3.Solver:
     return s
 
 
+def in_minimization() -> bool:
+    frame = sys._getframe()
+    while frame is not None:
+        if frame.f_code.co_name == "minimize" and frame.f_globals.get("__name__") == "ruleproof.smt.ts":
+            return True
+        frame = frame.f_back
+    return False
+
+
 def slow_check(solver: Any, *assumptions: Any) -> Any:
     global calls
     kind = os.environ.get("SLOW_KIND", "any")
-    if kind == "any" or (kind == "optimize") == isinstance(solver, z3.Optimize):
+    if kind == "minimize":
+        slow = in_minimization()
+    else:
+        slow = kind == "any" or (kind == "optimize") == isinstance(solver, z3.Optimize)
+    if slow:
         calls += 1
         if calls == int(os.environ.get("SLOW_AT", "1")):
             print("SOLVING", file=sys.stderr, flush=True)

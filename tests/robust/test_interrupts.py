@@ -74,7 +74,7 @@ CASES = [
     (
         ["verify", "--invariant", "batch_zero_inference", "--write-counterexamples", "cx"],
         signal.SIGINT,
-        "optimize",
+        "minimize",
     ),
     (["verify", "--write-counterexamples", "cx"], signal.SIGTERM, "any"),
     (["check", "--format", "json"], signal.SIGINT, "any"),

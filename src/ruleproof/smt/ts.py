@@ -9,8 +9,9 @@ ints and bools (the differential tests compare that against the engine); evaluat
 * :func:`check` — BMC from the initial states, one night (one transition) at a time, so the first
   violation found is one with the fewest nights; then k-induction on ``properties ∧ lemmas``.  Statuses
   are never rounded up: a solver ``unknown`` (timeout included) makes the result ``unknown``.
-* :func:`minimize` — given the violation depth, a Z3 ``Optimize`` run over the system's cost terms
-  (lexicographic: fewest actions first, then smallest values) picks the counterexample to report.
+* :func:`minimize` — given the violation depth, the counterexample to report: the lexicographic optimum of
+  the system's cost terms (fewest actions first, then smallest values), then of every free variable, each
+  found by descent on one incremental solver (unique, so the same question always gets the same trace).
 * :func:`liveness` — the non-vacuity witnesses of a proof: the initial states are satisfiable, every
   transition kind of the abstraction (a :class:`Cover`) fires on some reachable state, and every state the
   theorem talks about (a *premise*) is reachable.  A proof without them is ``vacuous``, never ``proved``.
@@ -177,6 +178,7 @@ class Unrolling:
         self.prefix = prefix
         self.states: list[dict[str, Any]] = []
         self.inputs: list[dict[str, Any]] = []
+        self.guards: dict[int, Any] = {}
 
     def _vars(self, decls: Sequence[Var], t: int, kind: str) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -202,9 +204,16 @@ class Unrolling:
         missing = {v.name for v in self.ts.state} ^ set(new)
         if missing:  # pragma: no cover - a model bug, caught by the model tests
             raise ValueError(f"{self.ts.name}: step returns a wrong set of state variables {sorted(missing)}")
-        out = [_as_bool(self.ts.guard(Z3, s, i))]
+        out = [self.guard(t)]
         out.extend(nxt[v.name] == new[v.name] for v in self.ts.state)
         return out
+
+    def guard(self, t: int) -> Any:
+        """The guard of the transition leaving state ``t`` (built once: the non-vacuity search asks it of
+        every cover of the night, and the night's transition again)."""
+        if t not in self.guards:
+            self.guards[t] = _as_bool(self.ts.guard(Z3, self.state(t), self.input(t)))
+        return self.guards[t]
 
     def holds(self, props: Sequence[Prop], t: int) -> Any:
         s = self.state(t)
@@ -365,28 +374,33 @@ def _violation(solver: z3.Solver, holds: Any) -> tuple[z3.CheckSatResult, z3.Mod
 
 
 class Induction:
-    """The k-induction step, incrementally: ``props ∧ lemmas`` on ``k`` consecutive states of any path
-    (not necessarily from an initial state) implies it on the next one."""
+    """The k-induction step: ``props ∧ lemmas`` on ``k`` consecutive states of any path (not necessarily
+    from an initial state) implies it on the next one.  The path's constraints are built once and grow with
+    ``k``; each step is asked of a fresh one-shot solver (:func:`ruleproof.solvers.new_eliminating_solver`:
+    the next-state constants are eliminated before the search, which an incremental solver does not do)."""
 
     def __init__(self, ts: TransitionSystem, opts: Options) -> None:
         self.q = (*ts.props, *ts.lemmas)
         self.u = Unrolling(ts, "k.")
-        self.solver = new_solver(opts)
+        self.opts = opts
+        self.path: list[Any] = []
         self.k = 0
         self.open = True
         self.why = ""
 
     def step(self, k: int) -> bool:
         while self.k < k:
-            self.solver.add(self.u.holds(self.q, self.k))
-            self.solver.add(*self.u.transition(self.k))
+            self.path.append(self.u.holds(self.q, self.k))
+            self.path.extend(self.u.transition(self.k))
             self.k += 1
-        r, _ = _violation(self.solver, self.u.holds(self.q, k))
+        solver = solvers.new_eliminating_solver(*solver_options(self.opts))
+        solver.add(*self.path, z3.Not(self.u.holds(self.q, k)))
+        r = check_sat(solver)
         if r == z3.unsat:
             return True
         if r == z3.unknown:
             self.open = False
-            self.why = f"induction: solver unknown at k={k}: {solvers.why(self.solver)}"
+            self.why = f"induction: solver unknown at k={k}: {solvers.why(solver)}"
         else:
             self.why = f"not inductive up to k={k}"
         return False
@@ -394,54 +408,48 @@ class Induction:
 
 def minimize(ts: TransitionSystem, depth: int, opts: Options, why: list[str] | None = None) -> Trace | None:
     """The violation at exactly ``depth`` nights with the smallest cost terms, lexicographically: each
-    term is minimized (Z3 ``Optimize``) and then fixed at its optimum before the next one; a final plain
-    check gives the model (so the model reported is one that has every optimum).  None when a solver call
-    gave no answer (its reason appended to ``why``); an interrupt raises."""
+    term is brought down to its least value (:func:`_least`) and then fixed there before the next one; then
+    every free variable likewise (below).  None when a solver call gave no answer (its reason appended to
+    ``why``); an interrupt raises.
+
+    The answer is the lexicographic optimum itself, not a model a search happened to find: the least value
+    of each term in turn is unique, and so is the path once every input and the initial state is fixed at
+    its least value — so any correct search (Z3 ``Optimize`` before, one incremental solver's descent now)
+    reports the same trace."""
     reasons = why if why is not None else []
     u = Unrolling(ts, "m.")
-    base = [_as_bool(ts.init(Z3, u.state(0)))]
+    s = new_solver(opts)
+    s.add(_as_bool(ts.init(Z3, u.state(0))))
     for t in range(depth):
-        base.extend(u.transition(t))
-    base.append(z3.Not(u.holds(ts.props, depth)))
+        s.add(*u.transition(t))
+    s.add(z3.Not(u.holds(ts.props, depth)))
     terms = (
         ts.costs(Z3, [u.state(t) for t in range(depth + 1)], [u.input(t) for t in range(depth)])
         if ts.costs is not None
         else []
     )
-    o = new_optimize(opts)
-    o.add(*base)
-    for n, term in enumerate(terms):
-        value = _least(o, term)
-        if value is None:
-            reasons.append(f"cost term {n + 1} of {len(terms)}: {solvers.why(o)}")
-            return None
-        o.add(term == value)
-    # then the smallest value of every free variable, in a fixed order (inputs night by night, then the
-    # initial state): the reported trace is unique, so the same question always gets the same answer
-    if check_sat(o) != z3.sat:
-        reasons.append(f"the optimum: {solvers.why(o)}")
-        return None
-    s = new_solver(opts)
-    s.add(*o.assertions())
-    model = o.model()
+    s.push()  # incremental from the first check: Z3's one-shot QF_LIA tactic costs more than it saves here
+    model: z3.ModelRef | None = None
+    # the cost terms in priority order, then the smallest value of every free variable in a fixed order
+    # (inputs night by night, then the initial state): the reported trace is unique, so the same question
+    # always gets the same answer
+    objectives: list[tuple[Any, int | None, str]] = [
+        (term, None, f"cost term {n + 1} of {len(terms)}") for n, term in enumerate(terms)
+    ]
     free = [(u.input(t)[v.name], v.sort) for t in range(depth) for v in ts.inputs]
     free += [(u.state(0)[v.name], v.sort) for v in ts.state]
-    for var, sort in free:
-        term = z3.If(var, 1, 0) if sort is Sort.BOOL else var
-        best = model.eval(term, model_completion=True)
-        while True:  # descend: is there a model with a smaller value of this variable?
-            s.push()
-            s.add(term < best)
-            r = check_sat(s)
-            if r == z3.sat:
-                model = s.model()
-                best = model.eval(term, model_completion=True)
-            s.pop()
-            if r == z3.unknown:
-                reasons.append(f"smallest value of {var}: {solvers.why(s)}")
-                return None
-            if r != z3.sat:
-                break
+    objectives += [
+        (z3.If(var, 1, 0), 0, f"smallest value of {var}")
+        if sort is Sort.BOOL
+        else (var, None, f"smallest value of {var}")
+        for var, sort in free
+    ]
+    for term, floor, what in objectives:
+        got = _least(s, term, model, floor)
+        if isinstance(got, str):
+            reasons.append(f"{what}: {got}")
+            return None
+        best, model = got
         s.add(term == best)
     if check_sat(s) != z3.sat:
         reasons.append(f"the final model: {solvers.why(s)}")
@@ -449,14 +457,37 @@ def minimize(ts: TransitionSystem, depth: int, opts: Options, why: list[str] | N
     return extract(ts, u, s.model(), depth, minimized=True)
 
 
-def _least(o: z3.Optimize, term: Any) -> Any | None:
-    """The minimum of ``term`` under ``o``'s constraints (None when unknown, unsat or unbounded)."""
-    o.push()
-    handle = o.minimize(term)
-    r = check_sat(o)
-    value = handle.value() if r == z3.sat else None
-    o.pop()
-    return value if value is not None and z3.is_int_value(value) else None
+DESCENT_STEPS = 10_000  # a term still decreasing after this many models is taken as unbounded below
+
+
+def _least(
+    s: z3.Solver, term: Any, model: z3.ModelRef | None, floor: int | None = None
+) -> tuple[Any, z3.ModelRef] | str:
+    """The least value of ``term`` under ``s``'s constraints, and a model that has it, by descent from
+    ``model`` (one of ``s``'s; None: the first check finds one): is there a model with a smaller value?
+    ``floor``: a value ``term`` never goes below (a false boolean needs no check).  Why not, when a check
+    gave no answer or the term looks unbounded below."""
+    if model is None:
+        r = check_sat(s)
+        if r != z3.sat:
+            return solvers.why(s) if r == z3.unknown else "no model"
+        model = s.model()
+    best = model.eval(term, model_completion=True)
+    if floor is not None and best.as_long() <= floor:
+        return best, model
+    for _ in range(DESCENT_STEPS):
+        s.push()
+        s.add(term < best)
+        r = check_sat(s)
+        if r == z3.sat:
+            model = s.model()
+            best = model.eval(term, model_completion=True)
+        s.pop()
+        if r == z3.unknown:
+            return solvers.why(s)
+        if r != z3.sat:
+            return best, model
+    return f"still decreasing after {DESCENT_STEPS} models (unbounded below?)"
 
 
 class Reach(StrEnum):
@@ -641,8 +672,7 @@ def live_search(ts: TransitionSystem, opts: Options) -> LiveSearch:
 
     def cover_at(c: Cover) -> Callable[[int], Any]:
         def at(t: int) -> Any:
-            s, i = u.state(t), u.input(t)
-            return z3.And(_as_bool(ts.guard(Z3, s, i)), _as_bool(c.fn(Z3, s, i)))
+            return z3.And(u.guard(t), _as_bool(c.fn(Z3, u.state(t), u.input(t))))
 
         return at
 

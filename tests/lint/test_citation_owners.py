@@ -8,12 +8,13 @@ import dataclasses
 
 import pytest
 
-from ruleproof.books import BOOKS
-from ruleproof.lint import citeowners, topics
+from ruleproof.books import BOOKS, load_source
+from ruleproof.lint import citeowners, run_lint, topics
 from ruleproof.lint.context import LintContext, Unit
 from ruleproof.pipeline import knowledge_for
 from ruleproof.text import Document
 from ruleproof.text.model import Ref, RefKind
+from tests.conftest import doc_from_text
 
 
 @pytest.fixture(scope="module")
@@ -192,3 +193,28 @@ def test_no_glossary_title_for_a_title_naming_two_things_or_a_citation_in_the_pr
 ) -> None:
     unit, ref, at = _glossary_at(judged, raw, line)
     assert citeowners.glossary_title(judged[1], unit, at, ref) is None
+
+
+def test_a_two_character_word_coins_nothing(judged: tuple[LintContext, topics._Topics]) -> None:
+    """Coined terms have three characters or more: a two-character quotation (「无效」) is an ordinary word
+    as often as a term, and its share of the units sits near the threshold."""
+    _ctx, tp = judged
+    assert all(len(term) >= citeowners.DEFINED_MIN for _, term, _ in citeowners.defined_phrases(tp))
+
+
+@pytest.mark.parametrize(
+    ("keep", "resume"),
+    [  # `ruleproof mutate --seed 3` truncate-004 and -005: 3.3.12 and 4.1.1③ cut short, far from 7.2.2
+        ("攻击结果反馈（7.2.2）与之构成对称", "四、"),
+        ("某职业全", "④存活实例数"),
+    ],
+)
+def test_an_edit_elsewhere_makes_no_untouched_citation_off_topic(keep: str, resume: str) -> None:
+    """An edit that deletes occurrences of a word elsewhere must not turn an untouched citation into a
+    finding (it did: 「无效」 became "uncommon" and 7.2.2's 「反馈「无效」，仍依4.10.6」 was reported)."""
+    text = load_source(None).data.decode("utf-8")
+    assert text.count(keep) == 1
+    cut = text.index(keep) + len(keep.split("（")[0])
+    doc = doc_from_text(text[:cut] + text[text.index(resume, cut) :])
+    found = run_lint(doc, knowledge_for(BOOKS["fanhanglu"]))
+    assert [f for f in found if f.check == "citation-topic" and f.clause == "7.2.2"] == []

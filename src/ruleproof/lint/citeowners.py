@@ -18,8 +18,8 @@ says a specific term of the citing phrase that A's family does not (it shares th
 retargeted entry is judged by the spec and the other entries only.
 
 A third, weaker source is asked only when those two name no owner (so it never vetoes them): the
-clause where the text first *quotes* a term (「…」, two to eight characters, in reading order) is where the
-text coins it — 4.12.2 「本条内容不保真」, 4.4.6 「存量」, 2.5.3 「三者互斥」 — when the term is said in at most
+clause where the text first *quotes* a term (「…」, three to eight characters, in reading order) is where the
+text coins it — 4.12.2 「本条内容不保真」, 2.5.3 「三者互斥」 — when the term is said in at most
 ``DEFINED_SHARE`` of the units (「不适用」, quoted first in 2.8.10's gate answers, is said everywhere).
 
 Measured on 返航录 v1preview1.0 (``python ci/sim_citations.py``): see docs/lint.md, family q, "Sixth
@@ -45,6 +45,10 @@ if TYPE_CHECKING:
 
 MIN_PHRASE = 2  # a quoted phrase shorter than this names nothing
 DEFINED_MAX = 8  # a quotation longer than this is a sentence, not a term the text coins
+# a two-character quotation is as often an ordinary word (「无效」「存量」) as a coined term, and its share of the
+# units sits near any threshold: an edit elsewhere that deletes a few of its occurrences made it "uncommon"
+# and flipped the verdict on an untouched clause (mutate seed 3, truncate-004 and -005: 7.2.2's 「无效…依4.10.6」)
+DEFINED_MIN = 3
 DEFINED_SHARE = 0.08  # a term said in more units than this is common words, whoever quoted it first
 
 _Owned = tuple[str, str, tuple[str, int] | None]  # (owner clause, squashed phrase, the citation it came from)
@@ -131,7 +135,7 @@ def defined_phrases(topics: _Topics) -> list[_Owned]:
     most = max(3, int(len(texts) * DEFINED_SHARE))
     out = []
     for term, cid in first.items():
-        if len(term) >= MIN_PHRASE and _units_saying(term, joined, starts, most) <= most:
+        if len(term) >= DEFINED_MIN and _units_saying(term, joined, starts, most) <= most:
             out.append((cid, term, None))
     _DEFINED[topics] = out
     return out

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import weakref
 from collections import Counter
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ruleproof.text.model import Ref, RefKind
@@ -43,6 +44,9 @@ from ruleproof.text.model import Ref, RefKind
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
     from ruleproof.lint.topics import Place, _Topics
+
+# (the phrase's head words, the likely sibling's body, the other bodies of the group: the cited place first)
+SaysCheck = Callable[[list[str], str, list[str]], bool]
 
 NEAR_CITED = 30  # a citation of the likely target this close (same line) owns the words
 
@@ -114,8 +118,13 @@ def _own_heads(topics: _Topics, group: list[Place], item: bool) -> list[frozense
     return out
 
 
-def head_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
-    """The head words and the sibling whose head the phrase says, when the cited place's does not."""
+def head_fit(
+    topics: _Topics, unit: Unit, at: int, ref: Ref, cited_says: SaysCheck | None = None
+) -> tuple[list[str], Place] | None:
+    """The head words and the sibling whose head the phrase says, when the cited place's does not.
+
+    ``cited_says(words, likely, others)``: whether the cited place (``others[0]``) saying the words clears it
+    (by default, saying any of them does: :mod:`ruleproof.lint.citewords` weighs how often instead)."""
     from ruleproof.lint.topics import _bigrams, _in_tag, _related
 
     item = ref.kind is RefKind.ITEM and bool(ref.target_item)
@@ -140,7 +149,11 @@ def head_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str],
         return None  # no sibling's head is named, or two are: no telling which was meant
     k, said = hits[0]
     cited, likely = _body(place, item), _body(group[k], item)
-    if any(w in cited for w in said):
+    if (
+        any(w in cited for w in said)
+        if cited_says is None
+        else cited_says(said, likely, [_body(p, item) for j, p in enumerate(group) if j != k])
+    ):
         return None  # the cited place says the word too
     if any(w in cited and w not in likely and w not in topics.common_words for w in phrase):
         return None  # the phrase also says something only the cited place says
@@ -149,7 +162,9 @@ def head_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str],
     return said, group[k]
 
 
-def head_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+def head_verdict(
+    topics: _Topics, unit: Unit, at: int, ref: Ref, cited_says: SaysCheck | None = None
+) -> tuple[Place, list[str], Place] | None:
     """:func:`head_fit` under family q's guards: not a comparison or a denial (「不走 X」), not numbers the
     reader took for an id, not a gate the checklist itself cites, and in a list only when the list rule
     confirms it (another member says the words, the likely target is no member)."""
@@ -162,7 +177,7 @@ def head_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place,
         or topics.gate_defined(unit, at, ref)
     ):
         return None
-    found = head_fit(topics, unit, at, ref)
+    found = head_fit(topics, unit, at, ref, cited_says)
     if found is None:
         return None
     if _in_list(text, at, end) and not topics.list_confirms(unit, at, ref, *found):

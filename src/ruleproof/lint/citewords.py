@@ -1,0 +1,51 @@
+"""(q) Word evidence: a common word that heads exactly one sibling's title and that this sibling, above all
+its family, is about.
+
+The head-word check (:mod:`ruleproof.lint.headwords`) reports a citation whose phrase says the head of one
+sibling's title and none of the cited place's — but only when the cited place never says that word.  A word
+like 感染 is said in more than a quarter of the clauses, so after a renumbering the wrong target usually says
+it in passing: 「依3.3，…仅清感染」 retargeted to 3.2 破坏与停转夜, which mentions 感染 while 3.3 感染机制 is
+about it.  What tells the siblings apart is not whether the cited place says the word but *how much more*
+the sibling titled by it does, within the family: a word is evidence for the sibling whose title heads it
+when that sibling says it at least ``FAMILY_RATIO`` times as often as every other place of the family, the
+cited place included (7.3 乔装通则 says 乔装 44 times, 7.1 twice, 7.0 and 7.2 never).  Counting over the
+whole family, not the cited place alone, keeps a word the family shares from being anyone's: 外星人 heads
+6.8 死囚外星人, which says it 16 times, but 6.9 逃亡 says it 14 times (7.2.7 「外星人出刀（6.6…」 stays
+silent); 发动 heads 7.3.1 发动与伪装身份 (8 times) but 7.3.5 says it 3 times (7.3.8 「至多发动 1 次（7.3.0）」
+stays silent).  All other guards of
+the head-word check hold: the phrase names no head of the cited place and the head of exactly one sibling,
+says no uncommon word only the cited place says, no citation of the sibling stands next to it, and family
+q's comparison, denial, number-pair, gate and list rules.
+
+It reads only the citing phrase and the family's titles and texts, never how the text cites elsewhere, so
+no edit outside the family can make it report.  The ratio is the one family q's sibling-title check already
+uses (the sibling says the name at least three times as often as the cited clause); measured on every
+citation of 返航录 at its own target and at the neighbours a renumbering would pick
+(``python ci/sim_citations.py``): 2.5 reports 7.3.8's citation of 7.3.0 above, 3 reports nothing of the
+unedited text.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ruleproof.lint.headwords import head_verdict
+
+if TYPE_CHECKING:
+    from ruleproof.lint.context import Unit
+    from ruleproof.lint.topics import Place, _Topics
+    from ruleproof.text.model import Ref
+
+FAMILY_RATIO = 3.0  # the titled sibling says the word at least this many times as often as any other place
+
+
+def _not_dominant(words: list[str], likely: str, others: list[str]) -> bool:
+    """Some word is said by another place of the family (the cited place first) more than a third as often
+    as by the sibling whose title heads it: the family shares it, it names no one place."""
+    return any(FAMILY_RATIO * max(o.count(w) for o in others) > likely.count(w) for w in words)
+
+
+def word_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+    """The cited place, the head words and the sibling whose title heads them, when that sibling is the one
+    place of the family about them (:func:`headwords.head_verdict` with the family's counts)."""
+    return head_verdict(topics, unit, at, ref, _not_dominant)

@@ -17,6 +17,11 @@ the head-word check hold: the phrase names no head of the cited place and the he
 says no uncommon word only the cited place says, no citation of the sibling stands next to it, and family
 q's comparison, denial, number-pair, gate and list rules.
 
+**A bare lead citation** (「依3.3，治疗不解除濒死，仅清感染」 in 4.14.2, 「见 5.3.3」, 「依 7.0，…」): its own
+phrase is only the particle, so the words it annotates are the rest of its sentence, read whole
+(``topics.window(..., wide=True)``) under the same family counts.  Not when a quotation follows the
+citation (「与3.3.8「救援医师与临时医生…」」: family q's quotation check judges it by the quoted words).
+
 It reads only the citing phrase and the family's titles and texts, never how the text cites elsewhere, so
 no edit outside the family can make it report.  The ratio is the one family q's sibling-title check already
 uses (the sibling says the name at least three times as often as the cited clause); measured on every
@@ -27,6 +32,7 @@ unedited text.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.headwords import head_verdict
@@ -38,6 +44,10 @@ if TYPE_CHECKING:
 
 FAMILY_RATIO = 3.0  # the titled sibling says the word at least this many times as often as any other place
 
+# what a bare citation's phrase may hold besides citations: a particle (依 X、见 X、另依 X、之…及 X)
+_PARTICLES = re.compile(r"[依见另详参据按之及与和]")
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+
 
 def _not_dominant(words: list[str], likely: str, others: list[str]) -> bool:
     """Some word is said by another place of the family (the cited place first) more than a third as often
@@ -47,5 +57,17 @@ def _not_dominant(words: list[str], likely: str, others: list[str]) -> bool:
 
 def word_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
     """The cited place, the head words and the sibling whose title heads them, when that sibling is the one
-    place of the family about them (:func:`headwords.head_verdict` with the family's counts)."""
-    return head_verdict(topics, unit, at, ref, _not_dominant)
+    place of the family about them (:func:`headwords.head_verdict` with the family's counts); a bare lead
+    citation by its whole sentence."""
+    found = head_verdict(topics, unit, at, ref, _not_dominant)
+    if found is None and _bare(topics, unit, at, ref):
+        found = head_verdict(topics, unit, at, ref, _not_dominant, wide=True)
+    return found
+
+
+def _bare(topics: _Topics, unit: Unit, at: int, ref: Ref) -> bool:
+    """The citation's phrase says nothing but a particle, and no quotation follows it."""
+    if _CJK.search(_PARTICLES.sub("", topics.window(unit, at, ref.raw))):
+        return False
+    after = unit.text[at + len(ref.raw) : at + len(ref.raw) + 3].lstrip(" \u3000")
+    return not after.startswith("「")

@@ -119,12 +119,13 @@ def _own_heads(topics: _Topics, group: list[Place], item: bool) -> list[frozense
 
 
 def head_fit(
-    topics: _Topics, unit: Unit, at: int, ref: Ref, cited_says: SaysCheck | None = None
+    topics: _Topics, unit: Unit, at: int, ref: Ref, cited_says: SaysCheck | None = None, wide: bool = False
 ) -> tuple[list[str], Place] | None:
     """The head words and the sibling whose head the phrase says, when the cited place's does not.
 
     ``cited_says(words, likely, others)``: whether the cited place (``others[0]``) saying the words clears it
-    (by default, saying any of them does: :mod:`ruleproof.lint.citewords` weighs how often instead)."""
+    (by default, saying any of them does: :mod:`ruleproof.lint.citewords` weighs how often instead);
+    ``wide``: the phrase is the citation's whole sentence (``topics.window(..., wide=True)``)."""
     from ruleproof.lint.topics import _bigrams, _in_tag, _related
 
     item = ref.kind is RefKind.ITEM and bool(ref.target_item)
@@ -133,7 +134,7 @@ def head_fit(
     place, near = topics.target(ref)
     if place is None or not near or _in_tag(unit.text, at) or topics.glossary(unit):
         return None
-    phrase = _bigrams(topics.window(unit, at, ref.raw))
+    phrase = _bigrams(topics.window(unit, at, ref.raw, wide=wide))
     if not phrase:
         return None
     group = [place, *near]
@@ -163,7 +164,7 @@ def head_fit(
 
 
 def head_verdict(
-    topics: _Topics, unit: Unit, at: int, ref: Ref, cited_says: SaysCheck | None = None
+    topics: _Topics, unit: Unit, at: int, ref: Ref, cited_says: SaysCheck | None = None, wide: bool = False
 ) -> tuple[Place, list[str], Place] | None:
     """:func:`head_fit` under family q's guards: not a comparison or a denial (「不走 X」), not numbers the
     reader took for an id, not a gate the checklist itself cites, and in a list only when the list rule
@@ -177,7 +178,7 @@ def head_verdict(
         or topics.gate_defined(unit, at, ref)
     ):
         return None
-    found = head_fit(topics, unit, at, ref, cited_says)
+    found = head_fit(topics, unit, at, ref, cited_says, wide)
     if found is None:
         return None
     if _in_list(text, at, end) and not topics.list_confirms(unit, at, ref, *found):

@@ -1,0 +1,117 @@
+"""Family q on the real text (issue 10, eighth pass): a word that heads one sibling's title names it when that
+sibling says it at least three times as often as every other place of its family — the cited place may
+say it in passing — and a bare lead citation (「依3.3，…」) is read with its whole sentence
+(``lint/citewords.py``)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from ruleproof.books import BOOKS
+from ruleproof.lint import citewords, topics
+from ruleproof.lint.context import LintContext, Unit
+from ruleproof.pipeline import knowledge_for
+from ruleproof.text import Document
+from ruleproof.text.model import Ref, RefKind
+
+
+@pytest.fixture(scope="module")
+def judged(fanhanglu: Document) -> tuple[LintContext, topics._Topics]:
+    ctx = LintContext(fanhanglu, knowledge_for(BOOKS["fanhanglu"]))
+    return ctx, topics._Topics(ctx)
+
+
+def _at(
+    judged: tuple[LintContext, topics._Topics], clause: str, raw: str, line: int
+) -> tuple[Unit, Ref, int]:
+    ctx, tp = judged
+    ref = next(
+        r
+        for r in ctx.doc.refs()
+        if r.clause == clause and r.raw == raw and r.line == line and r.kind is RefKind.CLAUSE
+    )
+    unit = topics.judged_unit(ctx, ref)
+    assert unit is not None
+    at = tp.locate(unit, ref)
+    assert at is not None
+    return unit, ref, at
+
+
+@pytest.mark.parametrize(
+    ("clause", "raw", "line", "wrong", "word"),
+    [
+        # 「寂灭期仍可选（1.4.1）」: 1.4.1 寂灭时刻; 1.4.2 决斗时刻 and 1.4.3 僵局判定 say 寂灭 in passing
+        ("5.7", "1.4.1", 3195, "1.4.2", "寂灭"),
+        ("5.7", "1.4.1", 3195, "1.4.3", "寂灭"),
+        # the step row 「1 乔装 … 于本步骤伪装身份（7.3）」: 7.3 乔装通则 says 乔装 44 times, 7.1 twice
+        ("2.1.1", "7.3", 387, "7.1", "乔装"),
+        # 「双方依 7.0 所作的一切推理不受本条限制」: 7.0 推理自由
+        ("7.2.4", "7.0", 3951, "7.1", "推理"),
+        # a bare lead citation 「依3.3，治疗不解除濒死，仅清感染」: the sentence says 感染, 3.3 感染机制's
+        ("4.14.2", "3.3", 2801, "3.2", "感染"),
+        ("4.14.2", "3.3", 2801, "3.1", "感染"),
+        # 「依 2.5.3（唯一权威源）：治疗与制药互斥」 (bare): 互斥 heads 2.5.3 保留的互斥
+        ("4.5.4", "2.5.3", 1941, "2.5.2", "互斥"),
+    ],
+)
+def test_a_word_one_sibling_is_about_names_it(
+    judged: tuple[LintContext, topics._Topics], clause: str, raw: str, line: int, wrong: str, word: str
+) -> None:
+    ctx, tp = judged
+    unit, ref, at = _at(judged, clause, raw, line)
+    assert citewords.word_verdict(tp, unit, at, ref) is None  # the text's own citation
+    found = citewords.word_verdict(tp, unit, at, dataclasses.replace(ref, target_clause=wrong))
+    assert found is not None and found[2].name == raw and word in found[1]
+    # and family q reports it through its verdict chain
+    assert topics.verdict(ctx, tp, unit, at, dataclasses.replace(ref, target_clause=wrong)) is not None
+
+
+@pytest.mark.parametrize(
+    ("clause", "raw", "line", "wrong"),
+    [
+        # 「外星人出刀（6.6…」 at 6.7: 外星人 heads 6.8 死囚外星人 (16 times), but 6.9 says it 14 times
+        ("7.2.7", "6.6", 3981, "6.7"),
+        # 「故每个体全局至多发动 1 次（7.3.0）」: 发动 heads 7.3.1 (8 times), 7.3.5 says it 3 times
+        ("7.3.8", "7.3.0", 4139, "7.3.0"),
+        # 「与3.3.8「救援医师与临时医生…」」: a quotation follows, the quotation check judges it
+        ("4.14.6", "3.3.8", 2877, "3.3.8"),
+        # 「已并入通则（依 §0.4 属〔适用〕，非例外」: the bracket says 适用, not bare; 通则 is the sentence's
+        ("2.8.9", "§0.4", 1037, "0.4"),
+    ],
+)
+def test_a_word_the_family_shares_names_no_sibling(
+    judged: tuple[LintContext, topics._Topics], clause: str, raw: str, line: int, wrong: str
+) -> None:
+    _ctx, tp = judged
+    unit, ref, at = _at(judged, clause, raw, line)
+    assert citewords.word_verdict(tp, unit, at, dataclasses.replace(ref, target_clause=wrong)) is None
+
+
+def test_no_citation_of_the_real_text_is_reported_by_its_words(
+    judged: tuple[LintContext, topics._Topics],
+) -> None:
+    """Every clause and item citation family q judges, at its own target: the rule reports only the defect
+    family q was built on — 6.1.2 「计入外星人逃亡积分（6.9.1④）」 for the silencer's score: ④ is the exile item,
+    ⑤ 「发动沉默」 the silence one (the earlier checks of the chain report it too)."""
+    ctx, tp = judged
+    reported = []
+    for ref in ctx.doc.refs():
+        unit = topics.judged_unit(ctx, ref) if ref.kind in (RefKind.CLAUSE, RefKind.ITEM) else None
+        at = tp.locate(unit, ref) if unit is not None else None
+        if unit is not None and at is not None and citewords.word_verdict(tp, unit, at, ref) is not None:
+            reported.append((unit.id, ref.line, ref.raw))
+    assert reported == [("6.1.2", 3335, "6.9.1④")]
+
+
+@pytest.mark.parametrize(
+    ("likely", "others", "shared"),
+    [
+        ("乔装" * 9, ["乔装" * 3, ""], False),  # exactly three times as often: the sibling's
+        ("乔装" * 8, ["", "乔装" * 3], True),  # less than three times another place's count: shared
+        ("乔装", [""], False),
+    ],
+)
+def test_the_family_ratio(likely: str, others: list[str], shared: bool) -> None:
+    assert citewords._not_dominant(["乔装"], likely, others) is shared

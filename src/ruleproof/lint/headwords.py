@@ -45,8 +45,8 @@ if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
     from ruleproof.lint.topics import Place, _Topics
 
-# (the phrase's head words, the likely sibling's body, the other bodies of the group: the cited place first)
-SaysCheck = Callable[[list[str], str, list[str]], bool]
+# (the phrase's head words, the likely sibling): whether the cited place saying the words clears it
+SaysCheck = Callable[[list[str], "Place"], bool]
 
 NEAR_CITED = 30  # a citation of the likely target this close (same line) owns the words
 
@@ -123,8 +123,8 @@ def head_fit(
 ) -> tuple[list[str], Place] | None:
     """The head words and the sibling whose head the phrase says, when the cited place's does not.
 
-    ``cited_says(words, likely, others)``: whether the cited place (``others[0]``) saying the words clears it
-    (by default, saying any of them does: :mod:`ruleproof.lint.citewords` weighs how often instead);
+    ``cited_says(words, likely)``: whether the cited place saying the words clears it (by default, saying
+    any of them does: :mod:`ruleproof.lint.citewords` weighs how often across the family instead);
     ``wide``: the phrase is the citation's whole sentence (``topics.window(..., wide=True)``)."""
     from ruleproof.lint.topics import _bigrams, _in_tag, _related
 
@@ -150,11 +150,7 @@ def head_fit(
         return None  # no sibling's head is named, or two are: no telling which was meant
     k, said = hits[0]
     cited, likely = _body(place, item), _body(group[k], item)
-    if (
-        any(w in cited for w in said)
-        if cited_says is None
-        else cited_says(said, likely, [_body(p, item) for j, p in enumerate(group) if j != k])
-    ):
+    if any(w in cited for w in said) if cited_says is None else cited_says(said, group[k]):
         return None  # the cited place says the word too
     if any(w in cited and w not in likely and w not in topics.common_words for w in phrase):
         return None  # the phrase also says something only the cited place says

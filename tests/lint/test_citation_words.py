@@ -106,45 +106,6 @@ def test_no_citation_of_the_real_text_is_reported_by_its_words(
 
 
 @pytest.mark.parametrize(
-    ("clause", "raw", "line", "wrong", "run"),
-    [
-        # 2.8.9's row 「(20) 7.2.7 私人反馈明文授予攻击者编号」: 7.2.7 says 明文授予 four times, 7.2.6 never
-        ("2.8.9", "7.2.7", 1059, "7.2.6", "明文授予"),
-        # 「其唯一例外为夜晚免疫依 6.4.2」: 6.4.2 says 夜晚免疫 three times, 6.4.3 never (6.4's title is the parent's)
-        ("4.6.4", "6.4.2", 1999, "6.4.3", "夜晚免疫"),
-        # 「破坏公告同 2.1 批次⑤」: 2.1 says 破坏公告 twice, 2.3 never
-        ("3.2.3", "2.1", 1245, "2.3", "破坏公告"),
-    ],
-)
-def test_a_phrase_one_sibling_owns_names_it(
-    judged: tuple[LintContext, topics._Topics], clause: str, raw: str, line: int, wrong: str, run: str
-) -> None:
-    _ctx, tp = judged
-    unit, ref, at = _at(judged, clause, raw, line)
-    assert citewords.word_verdict(tp, unit, at, ref) is None
-    alt = dataclasses.replace(ref, target_clause=wrong)
-    found = citewords.phrase_verdict(tp, unit, at, alt, citewords._family(tp, alt))
-    assert found is not None and found[2].name == raw and run in found[1]
-
-
-@pytest.mark.parametrize(
-    ("clause", "raw", "line"),
-    [
-        # 「④外星人的自我治疗（6.5）」: 「外星人的」 only in 6.8 (twice), but 6.8 says 外星人 16 times and 6.9 14
-        ("3.3.9", "6.5", 1453),
-        # 「不向任何玩家公开（2.8.7）」: 2.8.16 alone says the run, once only
-        ("4.13.3", "2.8.7", 2707),
-    ],
-)
-def test_a_run_the_family_shares_or_says_once_owns_nothing(
-    judged: tuple[LintContext, topics._Topics], clause: str, raw: str, line: int
-) -> None:
-    _ctx, tp = judged
-    unit, ref, at = _at(judged, clause, raw, line)
-    assert citewords.phrase_verdict(tp, unit, at, ref, citewords._family(tp, ref)) is None
-
-
-@pytest.mark.parametrize(
     ("likely", "other", "dominant"),
     [
         ("乔装" * 9, "乔装" * 3, True),  # exactly three times as often: the sibling's

@@ -167,15 +167,15 @@ def head_verdict(
     confirms it (another member says the words, the likely target is no member)."""
     from ruleproof.lint.topics import _compared_or_denied, _in_list, _number_pair
 
+    found = head_fit(topics, unit, at, ref, cited_says, wide)  # (asked first: it fails cheaply)
+    if found is None:
+        return None
     text, end = unit.text, at + len(ref.raw)
     if (
         _compared_or_denied(text, at, end)
         or _number_pair(text, at, ref.raw)
         or topics.gate_defined(unit, at, ref)
     ):
-        return None
-    found = head_fit(topics, unit, at, ref, cited_says, wide)
-    if found is None:
         return None
     if _in_list(text, at, end) and not topics.list_confirms(unit, at, ref, *found):
         return None

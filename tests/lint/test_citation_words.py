@@ -64,6 +64,11 @@ def test_a_word_one_sibling_is_about_names_it(
     assert citewords.word_verdict(tp, unit, at, ref) is None  # the text's own citation
     found = citewords.word_verdict(tp, unit, at, dataclasses.replace(ref, target_clause=wrong))
     assert found is not None and found[2].name == raw and word in found[1]
+    # the finding says how often the sibling and the rest of its family say the word
+    likely = found[2]
+    assert isinstance(likely, citewords.TitledPlace) and likely.said >= citewords.FAMILY_RATIO * likely.others
+    zh, en = likely.explain(wrong, wrong, word)
+    assert f"{raw} 讲它 {likely.said} 次" in zh and f"says it {likely.said} times" in en
     # and family q reports it through its verdict chain
     assert topics.verdict(ctx, tp, unit, at, dataclasses.replace(ref, target_clause=wrong)) is not None
 

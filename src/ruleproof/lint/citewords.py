@@ -33,9 +33,11 @@ from __future__ import annotations
 
 import re
 import weakref
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.headwords import _body, head_verdict
+from ruleproof.lint.topics import ExplainedPlace
 from ruleproof.text.model import RefKind
 
 if TYPE_CHECKING:
@@ -52,6 +54,26 @@ _FAMILIES: weakref.WeakKeyDictionary[_Topics, dict[tuple[str, bool], dict[str, s
 # what a bare citation's phrase may hold besides citations: a particle (依 X、见 X、另依 X、之…及 X)
 _PARTICLES = re.compile(r"[依见另详参据按之及与和]")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+@dataclass(frozen=True)
+class TitledPlace(ExplainedPlace):
+    """The sibling a title word names, with how often it says the word and the family's next most often."""
+
+    said: int = 0
+    others: int = 0
+
+    def explain(self, raw: str, cited: str, shown: str) -> tuple[str, str]:
+        zh = (
+            f"引用 {raw}：此处讲「{shown}」，这是 {self.name} 标题之词；{self.name} 讲它 {self.said} 次，"
+            f"同族其他条款（含 {cited}）至多 {self.others} 次，疑为改号后未同步"
+        )
+        en = (
+            f"cites {raw}: the sentence is about '{shown}', a word of {self.name}'s title; {self.name} says it "
+            f"{self.said} times, no other place of its family (with {cited}) more than {self.others} — "
+            "probably renumbered"
+        )
+        return zh, en
 
 
 def _family(topics: _Topics, ref: Ref) -> dict[str, str]:
@@ -96,7 +118,17 @@ def word_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place,
     found = head_verdict(topics, unit, at, ref, shared)
     if found is None and _bare(topics, unit, at, ref):
         found = head_verdict(topics, unit, at, ref, shared, wide=True)
-    return found
+    if found is None:
+        return None
+    place, words, likely = found
+    family = _family(topics, ref)
+    counted = TitledPlace(
+        likely.name,
+        likely.text,
+        family[likely.name].count(words[0]),
+        max((b.count(words[0]) for n, b in family.items() if n != likely.name), default=0),
+    )
+    return place, words, counted
 
 
 def _bare(topics: _Topics, unit: Unit, at: int, ref: Ref) -> bool:

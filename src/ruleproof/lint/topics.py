@@ -163,6 +163,14 @@ class HabitualPlace(Place):
     votes: int = 0
 
 
+@dataclass(frozen=True)
+class ExplainedPlace(Place):
+    """A likely target whose check words the finding itself (:meth:`explain`: Chinese, English)."""
+
+    def explain(self, raw: str, cited: str, shown: str) -> tuple[str, str]:
+        raise NotImplementedError
+
+
 _SQUASHED: dict[str, str] = {}
 
 
@@ -1347,7 +1355,9 @@ def _item_label_at(ctx: LintContext, unit: Unit, at: int, ref: Ref) -> bool:
 
 def _topic_finding(unit: Unit, ref: Ref, at: int, place: Place, terms: list[str], likely: Place) -> Finding:
     shown = "、".join(terms[:4])
-    if isinstance(likely, HabitualPlace):
+    if isinstance(likely, ExplainedPlace):
+        zh, en = likely.explain(ref.raw, place.name, shown)
+    elif isinstance(likely, HabitualPlace):
         zh = (
             f"引用 {ref.raw}：此处讲「{shown}」；全文另有 {likely.votes} 处就「{shown}」引用 {likely.name}，"
             f"从未引用 {place.name}，而 {place.name} 并不讲这些，疑为改号后未同步"

@@ -11,32 +11,17 @@ import pytest
 
 from ruleproof.books import BOOKS
 from ruleproof.lint import citewords, topics
-from ruleproof.lint.context import LintContext, Unit
+from ruleproof.lint.context import LintContext
 from ruleproof.pipeline import knowledge_for
 from ruleproof.text import Document
-from ruleproof.text.model import Ref, RefKind
+from ruleproof.text.model import RefKind
+from tests.lint.test_citation_owners import _at  # (the citation finder: clause, raw, line)
 
 
 @pytest.fixture(scope="module")
 def judged(fanhanglu: Document) -> tuple[LintContext, topics._Topics]:
     ctx = LintContext(fanhanglu, knowledge_for(BOOKS["fanhanglu"]))
     return ctx, topics._Topics(ctx)
-
-
-def _at(
-    judged: tuple[LintContext, topics._Topics], clause: str, raw: str, line: int
-) -> tuple[Unit, Ref, int]:
-    ctx, tp = judged
-    ref = next(
-        r
-        for r in ctx.doc.refs()
-        if r.clause == clause and r.raw == raw and r.line == line and r.kind is RefKind.CLAUSE
-    )
-    unit = topics.judged_unit(ctx, ref)
-    assert unit is not None
-    at = tp.locate(unit, ref)
-    assert at is not None
-    return unit, ref, at
 
 
 @pytest.mark.parametrize(
@@ -60,7 +45,8 @@ def test_a_word_one_sibling_is_about_names_it(
     judged: tuple[LintContext, topics._Topics], clause: str, raw: str, line: int, wrong: str, word: str
 ) -> None:
     ctx, tp = judged
-    unit, ref, at = _at(judged, clause, raw, line)
+    ref, at = _at(judged, clause, raw, line)
+    unit = judged[0].unit_by_id[clause]
     assert citewords.word_verdict(tp, unit, at, ref) is None  # the text's own citation
     found = citewords.word_verdict(tp, unit, at, dataclasses.replace(ref, target_clause=wrong))
     assert found is not None and found[2].name == raw and word in found[1]
@@ -90,7 +76,8 @@ def test_a_word_the_family_shares_names_no_sibling(
     judged: tuple[LintContext, topics._Topics], clause: str, raw: str, line: int, wrong: str
 ) -> None:
     _ctx, tp = judged
-    unit, ref, at = _at(judged, clause, raw, line)
+    ref, at = _at(judged, clause, raw, line)
+    unit = judged[0].unit_by_id[clause]
     assert citewords.word_verdict(tp, unit, at, dataclasses.replace(ref, target_clause=wrong)) is None
 
 

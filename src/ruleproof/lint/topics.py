@@ -38,7 +38,14 @@ from functools import cached_property, lru_cache
 from ruleproof.findings import Finding, Severity
 from ruleproof.lint.base import CheckInfo, clip
 from ruleproof.lint.citehabits import CitationHabits, Citing
-from ruleproof.lint.context import CLAUSE_ID, LintContext, Unit, is_descendant, normalize_item, safe_key
+from ruleproof.lint.context import (
+    FREE_CLAUSE_ID,
+    LintContext,
+    Unit,
+    is_descendant,
+    normalize_item,
+    safe_key,
+)
 from ruleproof.lint.gatelines import find_gate_lines, parse_gates
 from ruleproof.lint.registry import Registry, parse_registry
 from ruleproof.lint.registry_topics import registry_entry
@@ -92,9 +99,9 @@ REPEATED = CheckInfo(
 CHECKS = (TOPIC, QUOTE, REPEATED)
 
 # 「依 2.1.6 与 2.1.6」「（4.4、4.4）」「批次⑥与批次⑥」: one id coordinated with itself
-_ID_ITEM = rf"{CLAUSE_ID}(?:[①-⑳](?:之[二三四五])?|[(（]\d{{1,2}}[)）])?"
+_ID_ITEM = rf"{FREE_CLAUSE_ID}(?:[①-⑳](?:之[二三四五])?|[(（]\d{{1,2}}[)）])?"
 _SAME_ID = re.compile(
-    rf"(?<![\d.])(?P<a>{_ID_ITEM})\s*(?:与|及|和|、|或|，|,|∕|/)\s*(?:依|见)?\s*(?P=a)(?![\d.①-⑳(（])"
+    rf"(?P<a>{_ID_ITEM})\s*(?:与|及|和|、|或|，|,|∕|/)\s*(?:依|见)?\s*(?P=a)(?![\d.①-⑳(（])"
 )
 _SAME_LABEL = re.compile(
     r"(?P<k>批次|步骤)\s*(?P<a>[〇①-⑳]|\d+(?:\.\d+)?[ab]?)\s*(?:与|及|和|、|或|∕|/)\s*(?:(?P=k)\s*)?(?P=a)(?![\d.])"
@@ -102,7 +109,7 @@ _SAME_LABEL = re.compile(
 # 「批次⑨⑨」: one batch label twice in a run of labels (「批次⑦⑨」 lists two batches)
 _SAME_RUN = re.compile(r"批次\s*[〇①-⑳]*(?P<a>[〇①-⑳])(?P=a)")
 # 「6.9.4③③」: one item label twice in a citation of several items
-_SAME_ITEM = re.compile(rf"(?<![\d.]){CLAUSE_ID}[①-⑳]*(?P<a>[①-⑳])(?P=a)")
+_SAME_ITEM = re.compile(rf"{FREE_CLAUSE_ID}[①-⑳]*(?P<a>[①-⑳])(?P=a)")
 
 SPECIFIC_SHARE = 0.25  # terms in more clauses than this (当夜, 步骤, 感染 …) are never a topic
 PHRASE = 20  # at most this many characters around a citation make its topic
@@ -142,9 +149,9 @@ _KINDS = (
     RefKind.NIGHT_STEP,
     RefKind.VICTORY_ROW,
 )
-_CITATION = re.compile(rf"(?<![\d.]){CLAUSE_ID}(?:[①-⑳]|[(（]\d{{1,2}}[)）])*")
+_CITATION = re.compile(rf"{FREE_CLAUSE_ID}(?:[①-⑳]|[(（]\d{{1,2}}[)）])*")
 _NAMED_BATCH = re.compile(r"(?P<name>[\u4e00-\u9fff]{2,12})（批次\s*(?P<label>[〇①-⑳])")
-_CITATION_ID = re.compile(rf"(?<![\d.])({CLAUSE_ID})")
+_CITATION_ID = re.compile(rf"({FREE_CLAUSE_ID})")
 _REFERENCE = re.compile(rf"{_CITATION.pattern}|(?:批次|判定|步骤)\s*[〇①-⑳\d.ab]+|§\s*[\d.]+")
 
 
@@ -708,12 +715,14 @@ class _Topics:
 
     def names_of_siblings(self, cid: str, unit_id: str) -> frozenset[str]:
         """The names of ``cid``'s siblings (but the citing clause ``unit_id``) that ``cid``'s own titles lack
-        (memoised: every citation of ``cid`` from ``unit_id`` asks the same)."""
-        key = (cid, unit_id)
+        (memoised per cited clause, and per citing clause only when that one is a sibling)."""
+        parent = cid.rpartition(".")[0]
+        # the citing clause matters only when it is one of the siblings: every other citing unit shares a key
+        key = (cid, unit_id if unit_id.rpartition(".")[0] == parent else "")
         out = self._siblings_own.get(key)
         if out is None:
             own = self.title_names(cid)
-            siblings = [c for c in self.children(cid.rpartition(".")[0]) if c != cid and c != unit_id]
+            siblings = [c for c in self.children(parent) if c != cid and c != key[1]]
             out = self._siblings_own[key] = frozenset().union(
                 *(self.sibling_names(c) - own for c in siblings)
             )

@@ -343,8 +343,11 @@ def _compared_or_denied(text: str, at: int, end: int) -> bool:
 
 def _open_bracket(text: str, at: int, lo: int) -> int | None:
     """Offset of the bracket the citation stands in (「（4.4.6）」「（2.8.12④、3.2）」), if any."""
+    start = max(lo, at - 30)
+    if "（" not in text[start:at] and "(" not in text[start:at]:
+        return None  # (most citations: no opening bracket to walk back to, found by two searches in C)
     depth = 0
-    for i in range(at - 1, max(lo, at - 30) - 1, -1):
+    for i in range(at - 1, start - 1, -1):
         ch = text[i]
         if ch in "）)":
             depth += 1

@@ -184,3 +184,25 @@ def test_patterns_led_by_their_first_characters_match_as_the_look_behind_ones(te
         slow = re.compile(re.sub(r"^\(\?=\[[^\]]*\]\)", "", fast.pattern))
         assert slow.pattern != fast.pattern
         assert _matches(fast, text) == _matches(slow, text)
+
+
+def test_family_texts_are_squashed_as_their_clauses_joined(fanhanglu: Document) -> None:
+    """A clause's family text (and a cited place with its ancestors' titles) is squashed by joining its
+    parts' squashed texts: the same as squashing the whole text."""
+    from ruleproof.lint import forget_memos
+    from ruleproof.lint.topics import _LOOSE, _squash, _Topics
+    from ruleproof.text.model import Ref, RefKind
+
+    forget_memos()
+    topics = _Topics(LintContext(fanhanglu))
+    for c in fanhanglu:
+        text = topics.places.clause_text(c.id)
+        assert _squash(text) == _LOOSE.sub("", text), c.id
+    refs = [r for r in fanhanglu.refs() if r.kind is RefKind.CLAUSE and not r.target_item]
+    assert len(refs) > 100
+    for ref in refs:
+        place = topics.target(ref)[0]
+        if place is not None:
+            assert _squash(place.text) == _LOOSE.sub("", place.text), ref.raw
+            assert topics.cited_text(ref) == _LOOSE.sub("", place.text), ref.raw
+    assert isinstance(refs[0], Ref)

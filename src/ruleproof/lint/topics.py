@@ -178,10 +178,15 @@ def _squash(text: str) -> str:
     out = _SQUASHED.get(text)
     if out is None:
         out = _LOOSE.sub("", text)
-        if len(_SQUASHED) > 20000:
-            _SQUASHED.clear()
-        _SQUASHED[text] = out
+        _remember_squash(text, out)
     return out
+
+
+def _remember_squash(text: str, squashed: str) -> None:
+    """Memoise ``squashed`` as :func:`_squash` of ``text`` (the caller built it from squashed parts)."""
+    if len(_SQUASHED) > 20000:
+        _SQUASHED.clear()
+    _SQUASHED[text] = squashed
 
 
 class _Places:
@@ -212,7 +217,11 @@ class _Places:
 
     def clause_text(self, cid: str) -> str:
         if cid not in self._texts:
-            self._texts[cid] = "。".join(self._family.get(cid, []))
+            parts = self._family.get(cid, [])
+            text = self._texts[cid] = "。".join(parts)
+            # squashed as its clauses' squashed texts joined (each clause's once, not once per ancestor
+            # family it is part of): the squash drops single characters, so it commutes with joining
+            _remember_squash(text, "".join(map(_squash, parts)))
         return self._texts[cid]
 
     def item(self, cid: str, label: str) -> Place | None:
@@ -778,7 +787,7 @@ class _Topics:
         cid = ref.target_clause or ""
         out = self._cited_texts.get(cid)
         if out is None:
-            out = self._cited_texts[cid] = _squash(self.ancestry(ref) + "。" + self.places.clause_text(cid))
+            out = self._cited_texts[cid] = _squash(self.ancestry(ref)) + _squash(self.places.clause_text(cid))
         return out
 
     def ancestry(self, ref: Ref) -> str:
@@ -849,7 +858,10 @@ class _Topics:
         )
         near = [Place(c, self.places.clause_text(c)) for c in siblings[:6]]
         # a clause is also about what its ancestors are about: 6.8.4 复生 is the 死囚外星人's (6.8)
-        return Place(cid, self.ancestry(ref) + "。" + self.places.clause_text(cid)), near
+        ancestry, own = self.ancestry(ref), self.places.clause_text(cid)
+        text = ancestry + "。" + own
+        _remember_squash(text, _squash(ancestry) + _squash(own))
+        return Place(cid, text), near
 
 
 def run(ctx: LintContext) -> Iterator[Finding]:

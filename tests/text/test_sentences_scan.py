@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -9,36 +11,26 @@ from ruleproof.text.sentences import CLOSE, END, MAX_BRACKET, OPEN, Sentence, se
 
 
 def _sentences_by_walk(text: str, cuts: list[int]) -> list[Sentence]:
-    """The splitter as it was: every character of the text in turn."""
+    """The splitter as it was: every character of the text in turn, closing a sentence at each end found."""
     starts = {c for c in cuts if 0 < c < len(text)}
-    out: list[Sentence] = []
+    ends = [0]
     opened: list[int] = []
-    begin = 0
-
-    def close(at: int) -> None:
-        nonlocal begin
-        piece = text[begin:at]
-        if piece.strip():
-            lead = len(piece) - len(piece.lstrip())
-            out.append(Sentence(begin + lead, at, piece.strip()))
-        begin = at
-
     for i, ch in enumerate(text):
         if i in starts:
-            close(i)
+            ends.append(i)
             opened.clear()
         if ch in OPEN:
             opened.append(i)
-        elif ch in CLOSE:
-            if opened:
-                opened.pop()
+        elif ch in CLOSE and opened:
+            opened.pop()
         elif ch in END:
             while opened and i - opened[-1] > MAX_BRACKET:
                 opened.pop()
             if not opened:
-                close(i + 1)
-    close(len(text))
-    return out
+                ends.append(i + 1)
+    ends.append(len(text))
+    pieces = [(a, text[a:b], b) for a, b in pairwise(ends)]
+    return [Sentence(a + len(p) - len(p.lstrip()), b, p.strip()) for a, p, b in pieces if p.strip()]
 
 
 @given(

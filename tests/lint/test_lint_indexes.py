@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -157,3 +159,50 @@ def test_vocabulary_df_is_the_double_loop_on_the_real_text(fanhanglu: Document) 
                 expected[t] = expected.get(t, 0) + 1
     assert len(expected) > 300
     assert list(vocab.df.items()) == list(expected.items())
+
+
+_SCAN_ALPHABET = "0123456789..①②③之二(（)）与、 批次步骤共三项发+-~A"
+
+
+def _matches(pattern: re.Pattern[str], text: str) -> list[tuple[tuple[int, int], tuple[str | None, ...]]]:
+    return [(m.span(), m.groups()) for m in pattern.finditer(text)]
+
+
+@given(st.text(alphabet=_SCAN_ALPHABET, max_size=40))
+def test_patterns_led_by_their_first_characters_match_as_the_look_behind_ones(text: str) -> None:
+    """The whole-text scanners are written to start with their possible first characters (so ``re`` skips
+    to them): the same matches as the patterns led by a look-behind that they replace."""
+    from ruleproof.lint import facts, topics
+    from ruleproof.lint.context import CLAUSE_ID, FREE_CLAUSE_ID
+
+    glued = re.compile(rf"(?<![\d.]){CLAUSE_ID}")
+    assert _matches(re.compile(FREE_CLAUSE_ID), text) == _matches(glued, text)
+    for fast in (topics._CITATION, topics._SAME_ID, topics._SAME_ITEM, topics._CITATION_ID):
+        slow = re.compile(fast.pattern.replace(FREE_CLAUSE_ID, rf"(?<![\d.]){CLAUSE_ID}"))
+        assert _matches(fast, text) == _matches(slow, text)
+    for fast in (facts._QTY, facts._CN_QTY):
+        slow = re.compile(re.sub(r"^\(\?=\[[^\]]*\]\)", "", fast.pattern))
+        assert slow.pattern != fast.pattern
+        assert _matches(fast, text) == _matches(slow, text)
+
+
+def test_family_texts_are_squashed_as_their_clauses_joined(fanhanglu: Document) -> None:
+    """A clause's family text (and a cited place with its ancestors' titles) is squashed by joining its
+    parts' squashed texts: the same as squashing the whole text."""
+    from ruleproof.lint import forget_memos
+    from ruleproof.lint.topics import _LOOSE, _squash, _Topics
+    from ruleproof.text.model import Ref, RefKind
+
+    forget_memos()
+    topics = _Topics(LintContext(fanhanglu))
+    for c in fanhanglu:
+        text = topics.places.clause_text(c.id)
+        assert _squash(text) == _LOOSE.sub("", text), c.id
+    refs = [r for r in fanhanglu.refs() if r.kind is RefKind.CLAUSE and not r.target_item]
+    assert len(refs) > 100
+    for ref in refs:
+        place = topics.target(ref)[0]
+        if place is not None:
+            assert _squash(place.text) == _LOOSE.sub("", place.text), ref.raw
+            assert topics.cited_text(ref) == _LOOSE.sub("", place.text), ref.raw
+    assert isinstance(refs[0], Ref)

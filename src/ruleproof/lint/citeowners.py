@@ -32,6 +32,7 @@ import re
 import weakref
 from bisect import bisect_right
 from collections.abc import Callable
+from functools import lru_cache
 from itertools import accumulate
 from typing import TYPE_CHECKING
 
@@ -174,8 +175,17 @@ def _indexed(
     return out
 
 
+@lru_cache(maxsize=8192)
+def _starts(window: str) -> frozenset[str]:
+    """The window's ``MIN_PHRASE``-character pieces, where an owned phrase may start (memoised: each window
+    is asked by both sources of owners)."""
+    return frozenset(window[i : i + MIN_PHRASE] for i in range(len(window) - MIN_PHRASE + 1))
+
+
 def _phrases_in(window: str, index: dict[str, list[_Owned]]) -> list[_Owned]:
     """The owned phrases ``window`` prints, each once, in the order of the owned list's entries' first hits."""
+    if index.keys().isdisjoint(_starts(window)):
+        return []  # (most windows: no phrase starts anywhere in them, told by one set operation in C)
     found: dict[int, _Owned] = {}
     for i in range(len(window) - MIN_PHRASE + 1):
         for entry in index.get(window[i : i + MIN_PHRASE], ()):

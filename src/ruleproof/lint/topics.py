@@ -38,7 +38,14 @@ from functools import cached_property, lru_cache
 from ruleproof.findings import Finding, Severity
 from ruleproof.lint.base import CheckInfo, clip
 from ruleproof.lint.citehabits import CitationHabits, Citing
-from ruleproof.lint.context import CLAUSE_ID, LintContext, Unit, is_descendant, normalize_item, safe_key
+from ruleproof.lint.context import (
+    FREE_CLAUSE_ID,
+    LintContext,
+    Unit,
+    is_descendant,
+    normalize_item,
+    safe_key,
+)
 from ruleproof.lint.gatelines import find_gate_lines, parse_gates
 from ruleproof.lint.registry import Registry, parse_registry
 from ruleproof.lint.registry_topics import registry_entry
@@ -92,9 +99,9 @@ REPEATED = CheckInfo(
 CHECKS = (TOPIC, QUOTE, REPEATED)
 
 # 「依 2.1.6 与 2.1.6」「（4.4、4.4）」「批次⑥与批次⑥」: one id coordinated with itself
-_ID_ITEM = rf"{CLAUSE_ID}(?:[①-⑳](?:之[二三四五])?|[(（]\d{{1,2}}[)）])?"
+_ID_ITEM = rf"{FREE_CLAUSE_ID}(?:[①-⑳](?:之[二三四五])?|[(（]\d{{1,2}}[)）])?"
 _SAME_ID = re.compile(
-    rf"(?<![\d.])(?P<a>{_ID_ITEM})\s*(?:与|及|和|、|或|，|,|∕|/)\s*(?:依|见)?\s*(?P=a)(?![\d.①-⑳(（])"
+    rf"(?P<a>{_ID_ITEM})\s*(?:与|及|和|、|或|，|,|∕|/)\s*(?:依|见)?\s*(?P=a)(?![\d.①-⑳(（])"
 )
 _SAME_LABEL = re.compile(
     r"(?P<k>批次|步骤)\s*(?P<a>[〇①-⑳]|\d+(?:\.\d+)?[ab]?)\s*(?:与|及|和|、|或|∕|/)\s*(?:(?P=k)\s*)?(?P=a)(?![\d.])"
@@ -102,7 +109,7 @@ _SAME_LABEL = re.compile(
 # 「批次⑨⑨」: one batch label twice in a run of labels (「批次⑦⑨」 lists two batches)
 _SAME_RUN = re.compile(r"批次\s*[〇①-⑳]*(?P<a>[〇①-⑳])(?P=a)")
 # 「6.9.4③③」: one item label twice in a citation of several items
-_SAME_ITEM = re.compile(rf"(?<![\d.]){CLAUSE_ID}[①-⑳]*(?P<a>[①-⑳])(?P=a)")
+_SAME_ITEM = re.compile(rf"{FREE_CLAUSE_ID}[①-⑳]*(?P<a>[①-⑳])(?P=a)")
 
 SPECIFIC_SHARE = 0.25  # terms in more clauses than this (当夜, 步骤, 感染 …) are never a topic
 PHRASE = 20  # at most this many characters around a citation make its topic
@@ -142,9 +149,9 @@ _KINDS = (
     RefKind.NIGHT_STEP,
     RefKind.VICTORY_ROW,
 )
-_CITATION = re.compile(rf"(?<![\d.]){CLAUSE_ID}(?:[①-⑳]|[(（]\d{{1,2}}[)）])*")
+_CITATION = re.compile(rf"{FREE_CLAUSE_ID}(?:[①-⑳]|[(（]\d{{1,2}}[)）])*")
 _NAMED_BATCH = re.compile(r"(?P<name>[\u4e00-\u9fff]{2,12})（批次\s*(?P<label>[〇①-⑳])")
-_CITATION_ID = re.compile(rf"(?<![\d.])({CLAUSE_ID})")
+_CITATION_ID = re.compile(rf"({FREE_CLAUSE_ID})")
 _REFERENCE = re.compile(rf"{_CITATION.pattern}|(?:批次|判定|步骤)\s*[〇①-⑳\d.ab]+|§\s*[\d.]+")
 
 
@@ -179,10 +186,15 @@ def _squash(text: str) -> str:
     out = _SQUASHED.get(text)
     if out is None:
         out = _LOOSE.sub("", text)
-        if len(_SQUASHED) > 20000:
-            _SQUASHED.clear()
-        _SQUASHED[text] = out
+        _remember_squash(text, out)
     return out
+
+
+def _remember_squash(text: str, squashed: str) -> None:
+    """Memoise ``squashed`` as :func:`_squash` of ``text`` (the caller built it from squashed parts)."""
+    if len(_SQUASHED) > 20000:
+        _SQUASHED.clear()
+    _SQUASHED[text] = squashed
 
 
 class _Places:
@@ -213,7 +225,11 @@ class _Places:
 
     def clause_text(self, cid: str) -> str:
         if cid not in self._texts:
-            self._texts[cid] = "。".join(self._family.get(cid, []))
+            parts = self._family.get(cid, [])
+            text = self._texts[cid] = "。".join(parts)
+            # squashed as its clauses' squashed texts joined (each clause's once, not once per ancestor
+            # family it is part of): the squash drops single characters, so it commutes with joining
+            _remember_squash(text, "".join(map(_squash, parts)))
         return self._texts[cid]
 
     def item(self, cid: str, label: str) -> Place | None:
@@ -344,8 +360,11 @@ def _compared_or_denied(text: str, at: int, end: int) -> bool:
 
 def _open_bracket(text: str, at: int, lo: int) -> int | None:
     """Offset of the bracket the citation stands in (「（4.4.6）」「（2.8.12④、3.2）」), if any."""
+    start = max(lo, at - 30)
+    if "（" not in text[start:at] and "(" not in text[start:at]:
+        return None  # (most citations: no opening bracket to walk back to, found by two searches in C)
     depth = 0
-    for i in range(at - 1, max(lo, at - 30) - 1, -1):
+    for i in range(at - 1, start - 1, -1):
         ch = text[i]
         if ch in "）)":
             depth += 1
@@ -716,12 +735,14 @@ class _Topics:
 
     def names_of_siblings(self, cid: str, unit_id: str) -> frozenset[str]:
         """The names of ``cid``'s siblings (but the citing clause ``unit_id``) that ``cid``'s own titles lack
-        (memoised: every citation of ``cid`` from ``unit_id`` asks the same)."""
-        key = (cid, unit_id)
+        (memoised per cited clause, and per citing clause only when that one is a sibling)."""
+        parent = cid.rpartition(".")[0]
+        # the citing clause matters only when it is one of the siblings: every other citing unit shares a key
+        key = (cid, unit_id if unit_id.rpartition(".")[0] == parent else "")
         out = self._siblings_own.get(key)
         if out is None:
             own = self.title_names(cid)
-            siblings = [c for c in self.children(cid.rpartition(".")[0]) if c != cid and c != unit_id]
+            siblings = [c for c in self.children(parent) if c != cid and c != key[1]]
             out = self._siblings_own[key] = frozenset().union(
                 *(self.sibling_names(c) - own for c in siblings)
             )
@@ -774,7 +795,7 @@ class _Topics:
         cid = ref.target_clause or ""
         out = self._cited_texts.get(cid)
         if out is None:
-            out = self._cited_texts[cid] = _squash(self.ancestry(ref) + "。" + self.places.clause_text(cid))
+            out = self._cited_texts[cid] = _squash(self.ancestry(ref)) + _squash(self.places.clause_text(cid))
         return out
 
     def ancestry(self, ref: Ref) -> str:
@@ -845,7 +866,10 @@ class _Topics:
         )
         near = [Place(c, self.places.clause_text(c)) for c in siblings[:6]]
         # a clause is also about what its ancestors are about: 6.8.4 复生 is the 死囚外星人's (6.8)
-        return Place(cid, self.ancestry(ref) + "。" + self.places.clause_text(cid)), near
+        ancestry, own = self.ancestry(ref), self.places.clause_text(cid)
+        text = ancestry + "。" + own
+        _remember_squash(text, _squash(ancestry) + _squash(own))
+        return Place(cid, text), near
 
 
 def run(ctx: LintContext) -> Iterator[Finding]:

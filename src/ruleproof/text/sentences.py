@@ -8,6 +8,7 @@ the sentence around it (a quoted rule is part of the sentence that quotes it).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -15,6 +16,7 @@ END = "。；！？｜!?"
 OPEN = "「（(〔【《『"
 CLOSE = "」）)〕】》』"
 MAX_BRACKET = 160  # characters a bracket may hold before it counts as never closed
+_MARKS = re.compile(f"[{re.escape(OPEN + CLOSE + END)}]")
 
 
 @dataclass(frozen=True)
@@ -25,8 +27,11 @@ class Sentence:
 
 
 def sentences(text: str, cuts: Iterable[int] = ()) -> list[Sentence]:
-    """The sentences of ``text``; ``cuts`` are extra offsets where a sentence must start (items)."""
-    starts = {c for c in cuts if 0 < c < len(text)}
+    """The sentences of ``text``; ``cuts`` are extra offsets where a sentence must start (items).
+
+    Only the brackets, the sentence ends and the cuts are visited (found by one pattern in C), not every
+    character: the same sentences as a walk over every character."""
+    starts = sorted({c for c in cuts if 0 < c < len(text)})
     out: list[Sentence] = []
     opened: list[int] = []  # offsets of the brackets still open
     begin = 0
@@ -39,21 +44,27 @@ def sentences(text: str, cuts: Iterable[int] = ()) -> list[Sentence]:
             out.append(Sentence(begin + lead, at, piece.strip()))
         begin = at
 
-    for i, ch in enumerate(text):
-        if i in starts:
-            close(i)
+    k = 0
+    for m in _MARKS.finditer(text):
+        i = m.start()
+        while k < len(starts) and starts[k] <= i:
+            close(starts[k])
             opened.clear()
+            k += 1
+        ch = text[i]
         if ch in OPEN:
             opened.append(i)
         elif ch in CLOSE:
             if opened:
                 opened.pop()
-        elif ch in END:
+        else:
             # a bracket left open this long was never closed (a cut cell): it no longer holds the sentence
             while opened and i - opened[-1] > MAX_BRACKET:
                 opened.pop()
             if not opened:
                 close(i + 1)
+    for start in starts[k:]:
+        close(start)
     close(len(text))
     return out
 

@@ -171,7 +171,8 @@ def new_optimize(opts: Options) -> z3.Optimize:
 
 
 class Unrolling:
-    """Fresh Z3 constants for the states and inputs of a path, and the transition constraints."""
+    """Fresh Z3 constants for the states and inputs of a path, and the transition constraints (each built
+    once: :func:`check_system`'s BMC, induction step and minimization all read one unrolling)."""
 
     def __init__(self, ts: TransitionSystem, prefix: str) -> None:
         self.ts = ts
@@ -179,6 +180,7 @@ class Unrolling:
         self.states: list[dict[str, Any]] = []
         self.inputs: list[dict[str, Any]] = []
         self.guards: dict[int, Any] = {}
+        self.steps: dict[int, list[Any]] = {}
 
     def _vars(self, decls: Sequence[Var], t: int, kind: str) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -198,7 +200,12 @@ class Unrolling:
         return self.inputs[t]
 
     def transition(self, t: int) -> list[Any]:
-        """Constraints of the transition from state ``t`` to state ``t + 1``."""
+        """Constraints of the transition from state ``t`` to state ``t + 1`` (built on the first call)."""
+        if t not in self.steps:
+            self.steps[t] = self._transition(t)
+        return self.steps[t]
+
+    def _transition(self, t: int) -> list[Any]:
         s, i, nxt = self.state(t), self.input(t), self.state(t + 1)
         new = self.ts.step(Z3, s, i)
         missing = {v.name for v in self.ts.state} ^ set(new)
@@ -218,6 +225,18 @@ class Unrolling:
     def holds(self, props: Sequence[Prop], t: int) -> Any:
         s = self.state(t)
         return z3.And(*[_as_bool(p.fn(Z3, s)) for p in props]) if props else z3.BoolVal(True)
+
+
+_LAST: list[Unrolling] = []  # the unrolling of the system checked last (:func:`unrolling`)
+
+
+def unrolling(ts: TransitionSystem) -> Unrolling:
+    """The unrolling of ``ts`` shared by its check and its non-vacuity search (``SystemInvariant.check``
+    asks both of one system, one after the other): its transitions are built once.  Only the last system's
+    is kept (the next system's replaces it); a system is recognised by identity, not by equality."""
+    if not _LAST or _LAST[0].ts is not ts:
+        _LAST[:] = [Unrolling(ts, "u.")]
+    return _LAST[0]
 
 
 def _as_bool(x: Any) -> Any:
@@ -317,10 +336,10 @@ def check_system(ts: TransitionSystem, opts: Options) -> CheckResult:
     one found has the fewest nights); once nights ``0..t`` are clean, ``props ∧ lemmas`` is tried as a
     ``(t + 1)``-inductive invariant (its base case is exactly what BMC just showed).  Proved as soon as
     induction closes; else BMC continues to ``opts.depth`` and the result is ``holds-to-depth``."""
-    u = Unrolling(ts, "b.")
+    u = unrolling(ts)
     bmc = new_solver(opts)
     bmc.add(_as_bool(ts.init(Z3, u.state(0))))
-    ind = Induction(ts, opts)
+    ind = Induction(ts, opts, u)
     lemmas_ok = True
     notes: list[str] = []
     for t in range(opts.depth + 1):
@@ -337,7 +356,7 @@ def check_system(ts: TransitionSystem, opts: Options) -> CheckResult:
             )
         if model is not None:
             why: list[str] = []
-            trace = minimize(ts, t, opts, why)
+            trace = minimize(ts, t, opts, why, u)
             note = ""
             if trace is None:  # a fallback, said in the report: never silent
                 trace = extract(ts, u, model, t, minimized=False)
@@ -377,11 +396,13 @@ class Induction:
     """The k-induction step: ``props ∧ lemmas`` on ``k`` consecutive states of any path (not necessarily
     from an initial state) implies it on the next one.  The path's constraints are built once and grow with
     ``k``; each step is asked of a fresh one-shot solver (:func:`ruleproof.solvers.new_eliminating_solver`:
-    the next-state constants are eliminated before the search, which an incremental solver does not do)."""
+    the next-state constants are eliminated before the search, which an incremental solver does not do).
+    ``u``: the unrolling to read the transitions from (the BMC's: a path not from an initial state is the
+    same constraints on the same constants, only asked of another solver)."""
 
-    def __init__(self, ts: TransitionSystem, opts: Options) -> None:
+    def __init__(self, ts: TransitionSystem, opts: Options, u: Unrolling | None = None) -> None:
         self.q = (*ts.props, *ts.lemmas)
-        self.u = Unrolling(ts, "k.")
+        self.u = u if u is not None else Unrolling(ts, "k.")
         self.opts = opts
         self.path: list[Any] = []
         self.k = 0
@@ -406,7 +427,9 @@ class Induction:
         return False
 
 
-def minimize(ts: TransitionSystem, depth: int, opts: Options, why: list[str] | None = None) -> Trace | None:
+def minimize(
+    ts: TransitionSystem, depth: int, opts: Options, why: list[str] | None = None, u: Unrolling | None = None
+) -> Trace | None:
     """The violation at exactly ``depth`` nights with the smallest cost terms, lexicographically: each
     term is brought down to its least value (:func:`_least`) and then fixed there before the next one; then
     every free variable likewise (below).  None when a solver call gave no answer (its reason appended to
@@ -415,9 +438,10 @@ def minimize(ts: TransitionSystem, depth: int, opts: Options, why: list[str] | N
     The answer is the lexicographic optimum itself, not a model a search happened to find: the least value
     of each term in turn is unique, and so is the path once every input and the initial state is fixed at
     its least value — so any correct search (Z3 ``Optimize`` before, one incremental solver's descent now)
-    reports the same trace."""
+    reports the same trace.  ``u``: an unrolling of ``ts`` whose transitions are built already (the BMC's
+    that found the violation), else a fresh one."""
     reasons = why if why is not None else []
-    u = Unrolling(ts, "m.")
+    u = u if u is not None else Unrolling(ts, "m.")
     s = new_solver(opts)
     s.add(_as_bool(ts.init(Z3, u.state(0))))
     for t in range(depth):
@@ -652,7 +676,7 @@ def live_search(ts: TransitionSystem, opts: Options) -> LiveSearch:
     witness recorded at the first night it is reached; stopped once every witness but the outcomes is
     reached and either the outcomes are too or ``opts.depth`` nights are searched."""
     depth = max(opts.depth, LIVENESS_DEPTH)
-    u = Unrolling(ts, "w.")
+    u = unrolling(ts)
     solver = new_solver(opts)
     solver.add(_as_bool(ts.init(Z3, u.state(0))))
     init = Witness("init", "init", "", "初始状态可满足", "the initial states are satisfiable", Live.UNREACHED)

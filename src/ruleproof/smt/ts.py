@@ -415,7 +415,14 @@ class Induction:
             self.path.extend(self.u.transition(self.k))
             self.k += 1
         solver = solvers.new_eliminating_solver(*solver_options(self.opts))
-        solver.add(*self.path, z3.Not(self.u.holds(self.q, k)))
+        ts = self.u.ts
+        if ts.lemmas and lemmas_inductive(self.u, self.opts):
+            # the lemmas hold at ``k`` on every such path (they are 1-inductive on their own): assumed there,
+            # only the properties are left to show — the same answer, without re-proving the lemmas
+            goal = [self.u.holds(ts.lemmas, k), z3.Not(self.u.holds(ts.props, k))]
+        else:
+            goal = [z3.Not(self.u.holds(self.q, k))]
+        solver.add(*self.path, *goal)
         r = check_sat(solver)
         if r == z3.unsat:
             return True
@@ -425,6 +432,31 @@ class Induction:
         else:
             self.why = f"not inductive up to k={k}"
         return False
+
+
+_LEMMAS: dict[tuple[int, tuple[int, int, int]], tuple[Any, bool]] = {}  # :func:`lemmas_inductive`'s answers
+LEMMA_MEMO = 256
+
+
+def lemmas_inductive(u: Unrolling, opts: Options) -> bool:
+    """Whether the lemmas of ``u``'s system are 1-inductive on their own (the lemmas on a state and the
+    transition leaving it imply them on the next, unsat asked of a one-shot solver; ``unknown`` is no).
+
+    Then the lemmas hold at the last state of every path of an induction step (they hold on the states
+    before it), so a step may assume them there and ask only for the properties: satisfiable exactly when
+    the step on ``props ∧ lemmas`` is.  The invariants of one model (``occupancy``'s three theorems, in one
+    reading) share its lemmas: the question is asked once per process and kept by the formula itself —
+    Z3's terms are hash-consed, so the same question built again is the same term, whatever system object
+    built it."""
+    query = z3.And(u.holds(u.ts.lemmas, 0), *u.transition(0), z3.Not(u.holds(u.ts.lemmas, 1)))
+    key = (query.get_id(), solver_options(opts))
+    if key not in _LEMMAS:
+        if len(_LEMMAS) >= LEMMA_MEMO:  # (a long mutate run asks many models: a bounded memo)
+            _LEMMAS.clear()
+        solver = solvers.new_eliminating_solver(*solver_options(opts))
+        solver.add(query)
+        _LEMMAS[key] = (query, check_sat(solver) == z3.unsat)  # the term kept alive: its id stays its own
+    return _LEMMAS[key][1]
 
 
 def minimize(

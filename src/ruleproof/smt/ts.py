@@ -11,7 +11,8 @@ ints and bools (the differential tests compare that against the engine); evaluat
   are never rounded up: a solver ``unknown`` (timeout included) makes the result ``unknown``.
 * :func:`minimize` — given the violation depth, the counterexample to report: the lexicographic optimum of
   the system's cost terms (fewest actions first, then smallest values), then of every free variable, each
-  found by descent on one incremental solver (unique, so the same question always gets the same trace).
+  found by a halving search on one incremental solver (unique, so the same question always gets the same
+  trace).
 * :func:`liveness` — the non-vacuity witnesses of a proof: the initial states are satisfiable, every
   transition kind of the abstraction (a :class:`Cover`) fires on some reachable state, and every state the
   theorem talks about (a *premise*) is reachable.  A proof without them is ``vacuous``, never ``proved``.
@@ -469,9 +470,9 @@ def minimize(
 
     The answer is the lexicographic optimum itself, not a model a search happened to find: the least value
     of each term in turn is unique, and so is the path once every input and the initial state is fixed at
-    its least value — so any correct search (Z3 ``Optimize`` before, one incremental solver's descent now)
-    reports the same trace.  ``u``: an unrolling of ``ts`` whose transitions are built already (the BMC's
-    that found the violation), else a fresh one."""
+    its least value — so any correct search (Z3 ``Optimize``, then a descent, now a halving search on one
+    incremental solver) reports the same trace.  ``u``: an unrolling of ``ts`` whose transitions are built
+    already (the BMC's that found the violation), else a fresh one."""
     reasons = why if why is not None else []
     u = u if u is not None else Unrolling(ts, "m.")
     s = new_solver(opts)

@@ -7,6 +7,8 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+import pytest
+import z3
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -59,18 +61,18 @@ def brute_force(lo: int, hi: int, bound: int, starts: tuple[int, int], depth: in
     return best
 
 
-@settings(max_examples=25, deadline=None)
-@given(
-    lo=st.integers(-2, 0),
-    width=st.integers(0, 3),
-    bound=st.integers(-1, 5),
-    start=st.integers(-2, 2),
-    spread=st.integers(0, 2),
-    depth=st.integers(1, 3),
-)
-def test_minimize_is_the_lexicographic_optimum(
-    lo: int, width: int, bound: int, start: int, spread: int, depth: int
-) -> None:
+# (lo, width, bound, start, depth) ranges: narrow, and wide enough that a term's first model can sit far
+# above its least value (the search's halving, not only its first probe, decides the answer)
+RANGES = {
+    "narrow": ((-2, 0), (0, 3), (-1, 5), (-2, 2), (1, 3)),
+    "wide": ((-30, 0), (0, 60), (-40, 60), (-20, 20), (1, 2)),
+}
+
+
+@settings(max_examples=40, deadline=None)
+@given(kind=st.sampled_from(sorted(RANGES)), spread=st.integers(0, 2), data=st.data())
+def test_minimize_is_the_lexicographic_optimum(kind: str, spread: int, data: st.DataObject) -> None:
+    lo, width, bound, start, depth = (data.draw(st.integers(*r)) for r in RANGES[kind])
     hi, starts = lo + width, (start, start + spread)
     expected = brute_force(lo, hi, bound, starts, depth)
     trace = ts.minimize(walk(lo, hi, bound, starts), depth, Options(depth=depth))
@@ -82,3 +84,70 @@ def test_minimize_is_the_lexicographic_optimum(
     held = sum(1 for i in trace.inputs if i["hold"])
     got = (moved, held, *(int(v) for i in trace.inputs for v in (i["d"], i["hold"])), trace.states[0]["x"])
     assert got == expected
+
+
+def _checks_counted(monkeypatch: Any) -> list[int]:
+    real = ts.check_sat
+    calls = [0]
+
+    def counted(solver: Any, *a: Any) -> Any:
+        calls[0] += 1
+        return real(solver, *a)
+
+    monkeypatch.setattr(ts, "check_sat", counted)
+    return calls
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    lo=st.integers(-1_000, 1_000),
+    width=st.integers(0, 3_000),
+    holes=st.sets(st.integers(0, 40), max_size=12),
+    scale=st.sampled_from([1, 3, -1]),
+)
+def test_least_is_the_least_value_in_logarithmically_many_checks(
+    lo: int, width: int, holes: set[int], scale: int
+) -> None:
+    """``_least`` from the worst start (the model at the top of the range): the least value of ``scale·x``
+    over ``lo..lo + width`` without the holes near the bottom (or the top, for a negative scale), in a
+    number of checks logarithmic in the width — a descent one model at a time took ``width`` of them."""
+    x = z3.Int("x")
+    allowed = [v for v in range(lo, lo + width + 1) if v - lo not in holes]
+    if scale < 0:
+        allowed = [v for v in range(lo, lo + width + 1) if lo + width - v not in holes]
+    s = z3.Solver()
+    s.add(lo <= x, x <= lo + width, *(x != v for v in range(lo, lo + width + 1) if v not in allowed))
+    if not allowed:
+        return
+    worst = max(allowed, key=lambda v: scale * v)
+    s.push()
+    s.add(x == worst)
+    assert s.check() == z3.sat
+    start = s.model()
+    s.pop()
+    with pytest.MonkeyPatch.context() as mp:
+        calls = _checks_counted(mp)
+        got = ts._least(s, scale * x, start)
+    assert not isinstance(got, str)
+    best, model = got
+    assert best.as_long() == min(scale * v for v in allowed)
+    assert model.eval(scale * x, model_completion=True).as_long() == best.as_long()
+    assert calls[0] <= 2 * max(1, width).bit_length() + len(holes) + 2
+
+
+def test_least_of_a_boolean_at_its_floor_asks_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    b = z3.Bool("b")
+    s = z3.Solver()
+    s.add(z3.Not(b))
+    assert s.check() == z3.sat
+    calls = _checks_counted(monkeypatch)
+    got = ts._least(s, z3.If(b, 1, 0), s.model(), 0)
+    assert not isinstance(got, str) and got[0].as_long() == 0 and calls[0] == 0
+
+
+def test_least_says_why_when_unbounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    x = z3.Int("x")
+    s = z3.Solver()
+    s.add(x < 5)
+    monkeypatch.setattr(ts, "DESCENT_STEPS", 30)
+    assert "unbounded" in str(ts._least(s, x, None))

@@ -11,7 +11,8 @@ ints and bools (the differential tests compare that against the engine); evaluat
   are never rounded up: a solver ``unknown`` (timeout included) makes the result ``unknown``.
 * :func:`minimize` — given the violation depth, the counterexample to report: the lexicographic optimum of
   the system's cost terms (fewest actions first, then smallest values), then of every free variable, each
-  found by descent on one incremental solver (unique, so the same question always gets the same trace).
+  found by a halving search on one incremental solver (unique, so the same question always gets the same
+  trace).
 * :func:`liveness` — the non-vacuity witnesses of a proof: the initial states are satisfiable, every
   transition kind of the abstraction (a :class:`Cover`) fires on some reachable state, and every state the
   theorem talks about (a *premise*) is reachable.  A proof without them is ``vacuous``, never ``proved``.
@@ -171,7 +172,8 @@ def new_optimize(opts: Options) -> z3.Optimize:
 
 
 class Unrolling:
-    """Fresh Z3 constants for the states and inputs of a path, and the transition constraints."""
+    """Fresh Z3 constants for the states and inputs of a path, and the transition constraints (each built
+    once: :func:`check_system`'s BMC, induction step and minimization all read one unrolling)."""
 
     def __init__(self, ts: TransitionSystem, prefix: str) -> None:
         self.ts = ts
@@ -179,6 +181,7 @@ class Unrolling:
         self.states: list[dict[str, Any]] = []
         self.inputs: list[dict[str, Any]] = []
         self.guards: dict[int, Any] = {}
+        self.steps: dict[int, list[Any]] = {}
 
     def _vars(self, decls: Sequence[Var], t: int, kind: str) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -198,7 +201,12 @@ class Unrolling:
         return self.inputs[t]
 
     def transition(self, t: int) -> list[Any]:
-        """Constraints of the transition from state ``t`` to state ``t + 1``."""
+        """Constraints of the transition from state ``t`` to state ``t + 1`` (built on the first call)."""
+        if t not in self.steps:
+            self.steps[t] = self._transition(t)
+        return self.steps[t]
+
+    def _transition(self, t: int) -> list[Any]:
         s, i, nxt = self.state(t), self.input(t), self.state(t + 1)
         new = self.ts.step(Z3, s, i)
         missing = {v.name for v in self.ts.state} ^ set(new)
@@ -218,6 +226,18 @@ class Unrolling:
     def holds(self, props: Sequence[Prop], t: int) -> Any:
         s = self.state(t)
         return z3.And(*[_as_bool(p.fn(Z3, s)) for p in props]) if props else z3.BoolVal(True)
+
+
+_LAST: list[Unrolling] = []  # the unrolling of the system checked last (:func:`unrolling`)
+
+
+def unrolling(ts: TransitionSystem) -> Unrolling:
+    """The unrolling of ``ts`` shared by its check and its non-vacuity search (``SystemInvariant.check``
+    asks both of one system, one after the other): its transitions are built once.  Only the last system's
+    is kept (the next system's replaces it); a system is recognised by identity, not by equality."""
+    if not _LAST or _LAST[0].ts is not ts:
+        _LAST[:] = [Unrolling(ts, "u.")]
+    return _LAST[0]
 
 
 def _as_bool(x: Any) -> Any:
@@ -317,10 +337,10 @@ def check_system(ts: TransitionSystem, opts: Options) -> CheckResult:
     one found has the fewest nights); once nights ``0..t`` are clean, ``props ∧ lemmas`` is tried as a
     ``(t + 1)``-inductive invariant (its base case is exactly what BMC just showed).  Proved as soon as
     induction closes; else BMC continues to ``opts.depth`` and the result is ``holds-to-depth``."""
-    u = Unrolling(ts, "b.")
+    u = unrolling(ts)
     bmc = new_solver(opts)
     bmc.add(_as_bool(ts.init(Z3, u.state(0))))
-    ind = Induction(ts, opts)
+    ind = Induction(ts, opts, u)
     lemmas_ok = True
     notes: list[str] = []
     for t in range(opts.depth + 1):
@@ -337,7 +357,7 @@ def check_system(ts: TransitionSystem, opts: Options) -> CheckResult:
             )
         if model is not None:
             why: list[str] = []
-            trace = minimize(ts, t, opts, why)
+            trace = minimize(ts, t, opts, why, u)
             note = ""
             if trace is None:  # a fallback, said in the report: never silent
                 trace = extract(ts, u, model, t, minimized=False)
@@ -377,11 +397,13 @@ class Induction:
     """The k-induction step: ``props ∧ lemmas`` on ``k`` consecutive states of any path (not necessarily
     from an initial state) implies it on the next one.  The path's constraints are built once and grow with
     ``k``; each step is asked of a fresh one-shot solver (:func:`ruleproof.solvers.new_eliminating_solver`:
-    the next-state constants are eliminated before the search, which an incremental solver does not do)."""
+    the next-state constants are eliminated before the search, which an incremental solver does not do).
+    ``u``: the unrolling to read the transitions from (the BMC's: a path not from an initial state is the
+    same constraints on the same constants, only asked of another solver)."""
 
-    def __init__(self, ts: TransitionSystem, opts: Options) -> None:
+    def __init__(self, ts: TransitionSystem, opts: Options, u: Unrolling | None = None) -> None:
         self.q = (*ts.props, *ts.lemmas)
-        self.u = Unrolling(ts, "k.")
+        self.u = u if u is not None else Unrolling(ts, "k.")
         self.opts = opts
         self.path: list[Any] = []
         self.k = 0
@@ -394,7 +416,14 @@ class Induction:
             self.path.extend(self.u.transition(self.k))
             self.k += 1
         solver = solvers.new_eliminating_solver(*solver_options(self.opts))
-        solver.add(*self.path, z3.Not(self.u.holds(self.q, k)))
+        ts = self.u.ts
+        if ts.lemmas and lemmas_inductive(self.u, self.opts):
+            # the lemmas hold at ``k`` on every such path (they are 1-inductive on their own): assumed there,
+            # only the properties are left to show — the same answer, without re-proving the lemmas
+            goal = [self.u.holds(ts.lemmas, k), z3.Not(self.u.holds(ts.props, k))]
+        else:
+            goal = [z3.Not(self.u.holds(self.q, k))]
+        solver.add(*self.path, *goal)
         r = check_sat(solver)
         if r == z3.unsat:
             return True
@@ -406,7 +435,34 @@ class Induction:
         return False
 
 
-def minimize(ts: TransitionSystem, depth: int, opts: Options, why: list[str] | None = None) -> Trace | None:
+_LEMMAS: dict[tuple[int, tuple[int, int, int]], tuple[Any, bool]] = {}  # :func:`lemmas_inductive`'s answers
+LEMMA_MEMO = 256
+
+
+def lemmas_inductive(u: Unrolling, opts: Options) -> bool:
+    """Whether the lemmas of ``u``'s system are 1-inductive on their own (the lemmas on a state and the
+    transition leaving it imply them on the next, unsat asked of a one-shot solver; ``unknown`` is no).
+
+    Then the lemmas hold at the last state of every path of an induction step (they hold on the states
+    before it), so a step may assume them there and ask only for the properties: satisfiable exactly when
+    the step on ``props ∧ lemmas`` is.  The invariants of one model (``occupancy``'s three theorems, in one
+    reading) share its lemmas: the question is asked once per process and kept by the formula itself —
+    Z3's terms are hash-consed, so the same question built again is the same term, whatever system object
+    built it."""
+    query = z3.And(u.holds(u.ts.lemmas, 0), *u.transition(0), z3.Not(u.holds(u.ts.lemmas, 1)))
+    key = (query.get_id(), solver_options(opts))
+    if key not in _LEMMAS:
+        if len(_LEMMAS) >= LEMMA_MEMO:  # (a long mutate run asks many models: a bounded memo)
+            _LEMMAS.clear()
+        solver = solvers.new_eliminating_solver(*solver_options(opts))
+        solver.add(query)
+        _LEMMAS[key] = (query, check_sat(solver) == z3.unsat)  # the term kept alive: its id stays its own
+    return _LEMMAS[key][1]
+
+
+def minimize(
+    ts: TransitionSystem, depth: int, opts: Options, why: list[str] | None = None, u: Unrolling | None = None
+) -> Trace | None:
     """The violation at exactly ``depth`` nights with the smallest cost terms, lexicographically: each
     term is brought down to its least value (:func:`_least`) and then fixed there before the next one; then
     every free variable likewise (below).  None when a solver call gave no answer (its reason appended to
@@ -414,10 +470,11 @@ def minimize(ts: TransitionSystem, depth: int, opts: Options, why: list[str] | N
 
     The answer is the lexicographic optimum itself, not a model a search happened to find: the least value
     of each term in turn is unique, and so is the path once every input and the initial state is fixed at
-    its least value — so any correct search (Z3 ``Optimize`` before, one incremental solver's descent now)
-    reports the same trace."""
+    its least value — so any correct search (Z3 ``Optimize``, then a descent, now a halving search on one
+    incremental solver) reports the same trace.  ``u``: an unrolling of ``ts`` whose transitions are built
+    already (the BMC's that found the violation), else a fresh one."""
     reasons = why if why is not None else []
-    u = Unrolling(ts, "m.")
+    u = u if u is not None else Unrolling(ts, "m.")
     s = new_solver(opts)
     s.add(_as_bool(ts.init(Z3, u.state(0))))
     for t in range(depth):
@@ -457,37 +514,50 @@ def minimize(ts: TransitionSystem, depth: int, opts: Options, why: list[str] | N
     return extract(ts, u, s.model(), depth, minimized=True)
 
 
-DESCENT_STEPS = 10_000  # a term still decreasing after this many models is taken as unbounded below
+DESCENT_STEPS = 10_000  # a term still decreasing after this many probes is taken as unbounded below
 
 
 def _least(
     s: z3.Solver, term: Any, model: z3.ModelRef | None, floor: int | None = None
 ) -> tuple[Any, z3.ModelRef] | str:
-    """The least value of ``term`` under ``s``'s constraints, and a model that has it, by descent from
-    ``model`` (one of ``s``'s; None: the first check finds one): is there a model with a smaller value?
-    ``floor``: a value ``term`` never goes below (a false boolean needs no check).  Why not, when a check
-    gave no answer or the term looks unbounded below."""
+    """The least value of ``term`` under ``s``'s constraints, and a model that has it, starting from
+    ``model`` (one of ``s``'s; None: the first check finds one).  ``floor``: a value ``term`` never goes
+    below (a false boolean needs no check).  Why not, when a check gave no answer or the term looks
+    unbounded below.
+
+    A search between the least value known reachable (``high``, a model's) and the greatest known to
+    bound the term from below (``low``: "is there a model below ``low``?" was unsat): each probe asks
+    for a model below a cut.  Until a probe is unsat the cut steps down from ``high`` by 1, 2, 4, …
+    (the first probe is the plain "anything smaller?", which settles a term already at its least in one
+    check); after it, the cut halves the gap.  A descent one model at a time took ~900 checks for a cost
+    term whose first model was 900 above its least (``batches`` in a reading pair); this takes ~20."""
     if model is None:
         r = check_sat(s)
         if r != z3.sat:
             return solvers.why(s) if r == z3.unknown else "no model"
         model = s.model()
-    best = model.eval(term, model_completion=True)
-    if floor is not None and best.as_long() <= floor:
-        return best, model
+    high = model.eval(term, model_completion=True).as_long()
+    low = floor  # term >= low is known (None: nothing known yet)
+    step = 1
     for _ in range(DESCENT_STEPS):
+        if low is not None and high <= low:
+            break
+        cut = high - step + 1 if low is None else low + (high - low + 1) // 2
         s.push()
-        s.add(term < best)
+        s.add(term < cut)
         r = check_sat(s)
         if r == z3.sat:
             model = s.model()
-            best = model.eval(term, model_completion=True)
+            high = model.eval(term, model_completion=True).as_long()
+            step *= 2
         s.pop()
         if r == z3.unknown:
             return solvers.why(s)
         if r != z3.sat:
-            return best, model
-    return f"still decreasing after {DESCENT_STEPS} models (unbounded below?)"
+            low = cut
+    else:
+        return f"still decreasing after {DESCENT_STEPS} probes (unbounded below?)"
+    return z3.IntVal(high), model
 
 
 class Reach(StrEnum):
@@ -652,7 +722,7 @@ def live_search(ts: TransitionSystem, opts: Options) -> LiveSearch:
     witness recorded at the first night it is reached; stopped once every witness but the outcomes is
     reached and either the outcomes are too or ``opts.depth`` nights are searched."""
     depth = max(opts.depth, LIVENESS_DEPTH)
-    u = Unrolling(ts, "w.")
+    u = unrolling(ts)
     solver = new_solver(opts)
     solver.add(_as_bool(ts.init(Z3, u.state(0))))
     init = Witness("init", "init", "", "初始状态可满足", "the initial states are satisfiable", Live.UNREACHED)

@@ -1033,6 +1033,10 @@ def verdict(
         from ruleproof.lint.citeowners import glossary_title  # (it reads this module's places)
 
         found = glossary_title(topics, unit, at, ref)
+    if found is None and ref.kind in (RefKind.CLAUSE, RefKind.ITEM):
+        from ruleproof.lint.rowheads import row_verdict  # (it reads this module's places)
+
+        found = row_verdict(topics, unit, at, ref)
     if found is not None or ref.kind not in (RefKind.CLAUSE, RefKind.ITEM):
         return found
     place = topics.target(ref)[0]

@@ -114,9 +114,32 @@ def _own_heads(topics: _Topics, group: list[Place], item: bool) -> list[frozense
     return out
 
 
+def sibling_head(
+    topics: _Topics, ref: Ref, item: bool, words: frozenset[str], unit_id: str
+) -> tuple[Place, Place, list[str]] | None:
+    """The cited place, the one sibling whose own head words ``words`` say, and those words — None when
+    ``words`` say the cited place's own head words, or no sibling's, or two siblings' (no telling which was
+    meant); a sibling of the citing unit's own family is never named."""
+    from ruleproof.lint.topics import _related
+
+    place, near = topics.target(ref)
+    if place is None or not near:
+        return None
+    group = [place, *near]
+    own = _own_heads(topics, group, item)
+    if own[0] & words:
+        return None
+    hits = [
+        (k, sorted(own[k] & words))
+        for k in range(1, len(group))
+        if own[k] & words and not _related(group[k].name, unit_id)
+    ]
+    return (place, group[hits[0][0]], hits[0][1]) if len(hits) == 1 else None
+
+
 def head_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The head words and the sibling whose head the phrase says, when the cited place's does not."""
-    from ruleproof.lint.topics import _bigrams, _in_tag, _related
+    from ruleproof.lint.topics import _bigrams, _in_tag
 
     item = ref.kind is RefKind.ITEM and bool(ref.target_item)
     if not ref.target_clause or not (item or ref.kind is RefKind.CLAUSE):
@@ -127,26 +150,18 @@ def head_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str],
     phrase = _bigrams(topics.window(unit, at, ref.raw))
     if not phrase:
         return None
-    group = [place, *near]
-    own = _own_heads(topics, group, item)
-    if own[0] & phrase:
-        return None
-    hits = [
-        (k, sorted(own[k] & phrase))
-        for k in range(1, len(group))
-        if own[k] & phrase and not _related(group[k].name, unit.id)
-    ]
-    if len(hits) != 1:
+    named = sibling_head(topics, ref, item, phrase, unit.id)
+    if named is None:
         return None  # no sibling's head is named, or two are: no telling which was meant
-    k, said = hits[0]
-    cited, likely = _body(place, item), _body(group[k], item)
+    place, sibling, said = named
+    cited, likely = _body(place, item), _body(sibling, item)
     if any(w in cited for w in said):
         return None  # the cited place says the word too
     if any(w in cited and w not in likely and w not in topics.common_words for w in phrase):
         return None  # the phrase also says something only the cited place says
-    if _likely_cited_near(topics, unit, at, ref, group[k].name):
+    if _likely_cited_near(topics, unit, at, ref, sibling.name):
         return None
-    return said, group[k]
+    return said, sibling
 
 
 def head_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:

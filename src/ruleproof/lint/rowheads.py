@@ -187,28 +187,16 @@ def row_fit(
     named = row_head(topics, unit, at) if named is None else named
     if not named:
         return None  # (most citations: outside any row)
-    from ruleproof.lint.headwords import _body, _likely_cited_near, _own_heads
-    from ruleproof.lint.topics import Place, _bigrams, _in_tag, _related, _squash
+    from ruleproof.lint.headwords import _body, _likely_cited_near, sibling_head
+    from ruleproof.lint.topics import Place, _bigrams, _in_tag, _squash
 
     head = _bigrams(named)
     if not head or _in_tag(unit.text, at):
         return None
-    place, near = topics.target(ref)
-    if place is None or not near:
+    found = sibling_head(topics, ref, item, head, unit.id)
+    if found is None:
         return None
-    group = [place, *near]
-    own = _own_heads(topics, group, item)
-    if own[0] & head:
-        return None
-    hits = [
-        (k, sorted(own[k] & head))
-        for k in range(1, len(group))
-        if own[k] & head and not _related(group[k].name, unit.id)
-    ]
-    if len(hits) != 1:
-        return None
-    k, said = hits[0]
-    likely = group[k]
+    place, likely, said = found
     own_text = _beside_removed(place.text, likely.name)
     if any(w in _body(Place(place.name, own_text), item) for w in said):
         return None  # the cited place says the head's word too (not merely beside a citation of the sibling)

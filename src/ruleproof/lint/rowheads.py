@@ -26,7 +26,9 @@ family q's verdicts this one also judges the gate answers the checklist itself c
 name tells which of that clause's items (2.8.2⑥ 「现行层序·伤害侧」 against ⑦ 「现行层序·感染侧」).
 
 It reads only the row's head, the citing phrase, the places' heads and texts and the citations on the
-citing line, never how the text cites elsewhere, so no edit of another clause can make it report.
+citing line, never how the text cites elsewhere: an edit of another clause moves it only through the cited
+places themselves or, for a gate answer, through the checklist's gate names (no ``ruleproof mutate`` class
+edits a gate's name; seeds 1–3 and 6–9 report no spurious finding).
 """
 
 from __future__ import annotations

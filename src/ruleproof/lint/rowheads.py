@@ -27,8 +27,8 @@ name tells which of that clause's items (2.8.2⑥ 「现行层序·伤害侧」 
 
 It reads only the row's head, the citing phrase, the places' heads and texts and the citations on the
 citing line, never how the text cites elsewhere: an edit of another clause moves it only through the cited
-places themselves or, for a gate answer, through the checklist's gate names (no ``ruleproof mutate`` class
-edits a gate's name; seeds 1–3 and 6–9 report no spurious finding).
+places themselves or, for a gate answer, through the checklist's gate names (an edit that damages a gate's
+name in 2.8.10 changes the head of that gate's answers everywhere).
 """
 
 from __future__ import annotations

@@ -118,6 +118,29 @@ def _own_heads(topics: _Topics, group: list[Place], item: bool) -> list[frozense
     return out
 
 
+def sibling_head(
+    topics: _Topics, ref: Ref, item: bool, words: frozenset[str], unit_id: str
+) -> tuple[Place, Place, list[str]] | None:
+    """The cited place, the one sibling whose own head words ``words`` say, and those words — None when
+    ``words`` say the cited place's own head words, or no sibling's, or two siblings' (no telling which was
+    meant); a sibling of the citing unit's own family is never named."""
+    from ruleproof.lint.topics import _related
+
+    place, near = topics.target(ref)
+    if place is None or not near:
+        return None
+    group = [place, *near]
+    own = _own_heads(topics, group, item)
+    if own[0] & words:
+        return None
+    hits = [
+        (k, sorted(own[k] & words))
+        for k in range(1, len(group))
+        if own[k] & words and not _related(group[k].name, unit_id)
+    ]
+    return (place, group[hits[0][0]], hits[0][1]) if len(hits) == 1 else None
+
+
 def head_fit(
     topics: _Topics, unit: Unit, at: int, ref: Ref, cited_says: SaysCheck | None = None, wide: bool = False
 ) -> tuple[list[str], Place] | None:
@@ -126,7 +149,7 @@ def head_fit(
     ``cited_says(words, likely)``: whether the cited place saying the words clears it (by default, saying
     any of them does: :mod:`ruleproof.lint.citewords` weighs how often across the family instead);
     ``wide``: the phrase is the citation's whole sentence (``topics.window(..., wide=True)``)."""
-    from ruleproof.lint.topics import _bigrams, _in_tag, _related
+    from ruleproof.lint.topics import _bigrams, _in_tag
 
     item = ref.kind is RefKind.ITEM and bool(ref.target_item)
     if not ref.target_clause or not (item or ref.kind is RefKind.CLAUSE):
@@ -137,26 +160,18 @@ def head_fit(
     phrase = _bigrams(topics.window(unit, at, ref.raw, wide=wide))
     if not phrase:
         return None
-    group = [place, *near]
-    own = _own_heads(topics, group, item)
-    if own[0] & phrase:
-        return None
-    hits = [
-        (k, sorted(own[k] & phrase))
-        for k in range(1, len(group))
-        if own[k] & phrase and not _related(group[k].name, unit.id)
-    ]
-    if len(hits) != 1:
+    named = sibling_head(topics, ref, item, phrase, unit.id)
+    if named is None:
         return None  # no sibling's head is named, or two are: no telling which was meant
-    k, said = hits[0]
-    cited, likely = _body(place, item), _body(group[k], item)
-    if any(w in cited for w in said) if cited_says is None else cited_says(said, group[k]):
+    place, sibling, said = named
+    cited, likely = _body(place, item), _body(sibling, item)
+    if any(w in cited for w in said) if cited_says is None else cited_says(said, sibling):
         return None  # the cited place says the word too
     if any(w in cited and w not in likely and w not in topics.common_words for w in phrase):
         return None  # the phrase also says something only the cited place says
-    if _likely_cited_near(topics, unit, at, ref, group[k].name):
+    if _likely_cited_near(topics, unit, at, ref, sibling.name):
         return None
-    return said, group[k]
+    return said, sibling
 
 
 def head_verdict(

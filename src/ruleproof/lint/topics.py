@@ -1069,6 +1069,10 @@ def verdict(
         from ruleproof.lint.citewords import word_verdict  # (it reads this module's places)
 
         found = word_verdict(topics, unit, at, ref)
+    if found is None and ref.kind in (RefKind.CLAUSE, RefKind.ITEM):
+        from ruleproof.lint.rowheads import row_verdict  # (it reads this module's places)
+
+        found = row_verdict(topics, unit, at, ref)
     if found is not None or ref.kind not in (RefKind.CLAUSE, RefKind.ITEM):
         return found
     place = topics.target(ref)[0]

@@ -230,6 +230,14 @@ def _unmutated(family: str | None = None) -> list[Finding]:
     return _mutated(family=family)
 
 
+# a lint test's edited text linted by the family that owns the checked check in the suite (``[family-…]``),
+# by every family in the heavy job (``[all-…]``): a family's findings are a function of the text alone
+FAMILY_OR_ALL = pytest.mark.parametrize(
+    "whole",
+    [pytest.param(False, id="family"), pytest.param(True, id="all", marks=pytest.mark.heavy)],
+)
+
+
 def _family_of(check: str) -> str:
     """The lint family (module name) that reports ``check``."""
     (family,) = [f.__name__ for f in FAMILIES if any(info.id == check for info in f.CHECKS)]
@@ -569,10 +577,7 @@ def test_restated_numbers_agree_on_the_real_text(findings: list[Finding]) -> Non
         "step-skips-and-entries",
     ],
 )
-@pytest.mark.parametrize(
-    "whole",
-    [pytest.param(False, id="family"), pytest.param(True, id="all", marks=pytest.mark.heavy)],
-)
+@FAMILY_OR_ALL
 def test_injected_defects(pairs: list[tuple[str, str]], check: str, clauses: set[str], whole: bool) -> None:
     """Each case's edited text, linted by the family that owns ``check`` (the suite) or whole (heavy)."""
     family = None if whole else _family_of(check)
@@ -591,19 +596,33 @@ def test_injected_defects(pairs: list[tuple[str, str]], check: str, clauses: set
         ("均只抵挡 1 单位；", "均只抵挡 1 单位〔通则 2.9 之例外〕；", "2.8.2"),
     ],
 )
-def test_one_added_citation_makes_no_finding_on_another_clause(old: str, new: str, edited: str) -> None:
+@FAMILY_OR_ALL
+def test_one_added_citation_makes_no_finding_on_another_clause(
+    old: str, new: str, edited: str, whole: bool
+) -> None:
     """The citation-habit map is learned from every citation: one citation added in one clause must not
-    make a citation of another, unedited clause a finding (a spurious catch in ``ruleproof mutate``)."""
+    make a citation of another, unedited clause a finding (a spurious catch in ``ruleproof mutate``).  The
+    three checks are one family's: the suite lints with it alone, the heavy job with every family (as
+    ``test_injected_defects``)."""
     checks = ("citation-topic", "citation-quote", "citation-repeated")
-    before = {f.fingerprint() for f in _unmutated() if f.check in checks}
-    new_findings = [f for f in _mutated((old, new)) if f.check in checks and f.fingerprint() not in before]
+    (family,) = {_family_of(c) for c in checks}
+    family_or_all = None if whole else family
+    before = {f.fingerprint() for f in _unmutated(family_or_all) if f.check in checks}
+    new_findings = [
+        f
+        for f in _mutated((old, new), family=family_or_all)
+        if f.check in checks and f.fingerprint() not in before
+    ]
     assert [f.clause for f in new_findings if f.clause != edited] == [], [f.message for f in new_findings]
 
 
-def test_a_topic_section_called_by_its_name_is_listed() -> None:
-    """5.8 is left out as a topic only while the text never calls it by one of its names."""
-    assert "5.8" not in {f.clause for f in by(_unmutated(), "ten-gate-absent")}
-    named = by(_mutated(("四选一，见5.8", "四选一，见行动菜单（5.8）")), "ten-gate-absent")
+@FAMILY_OR_ALL
+def test_a_topic_section_called_by_its_name_is_listed(whole: bool) -> None:
+    """5.8 is left out as a topic only while the text never calls it by one of its names (the suite lints
+    with the family that owns the check, the heavy job with every family)."""
+    family = None if whole else _family_of("ten-gate-absent")
+    assert "5.8" not in {f.clause for f in by(_unmutated(family), "ten-gate-absent")}
+    named = by(_mutated(("四选一，见5.8", "四选一，见行动菜单（5.8）"), family=family), "ten-gate-absent")
     assert "5.8" in {f.clause for f in named} and "5.10" not in {f.clause for f in named}
 
 

@@ -4,12 +4,18 @@ import os
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import settings
 
 from ruleproof.books import Source, load_source
 from ruleproof.text import Document, read_document
 
 # the suite runs on pytest-xdist's workers, one per core: a command's own worker pool would only add overhead
 os.environ["RULEPROOF_JOBS"] = "1"
+
+# No test is timed (speed is measured by ci/bench_*): Hypothesis's default 200 ms deadline per example only
+# turns a loaded machine into a flaky failure (test_question_cache's liveness test failed so at load 13).
+settings.register_profile("ruleproof", deadline=None)
+settings.load_profile("ruleproof")
 
 
 @pytest.fixture(scope="session")

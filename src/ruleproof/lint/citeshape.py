@@ -24,6 +24,7 @@ the figures are in docs/lint.md, family q, "Eighth pass".
 from __future__ import annotations
 
 import re
+import weakref
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -82,7 +83,9 @@ def family_shape(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[s
     return None
 
 
-def _sibling_title(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+def _sibling_title(
+    topics: _Topics, unit: Unit, at: int, ref: Ref, cited: set[str] | frozenset[str] = frozenset()
+) -> tuple[list[str], Place] | None:
     """The one sibling of the cited clause whose whole title head the phrase prints, while the phrase prints
     nothing of the cited clause's titles (a sibling's head that holds one — 追加维修 holds 维修 — counts as
     the sibling's) and the cited clause's titles never say it."""
@@ -94,7 +97,7 @@ def _sibling_title(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list
     own_titles = topics.family_titles(cid)
     named: list[tuple[str, list[str]]] = []
     for sib in topics.children(parent):
-        if sib == cid or is_descendant(unit.id, sib):
+        if sib == cid or sib in cited or (unit.is_clause and is_descendant(unit.id, sib)):
             continue
         heads = [h for h in topics.title_heads(sib) if h in phrase and not topics.present(h, own_titles)]
         if heads:
@@ -108,6 +111,46 @@ def _sibling_title(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list
     if any(t in rest for t in topics.title_names(cid)):
         return None  # the phrase also names the cited clause's own subject
     return heads, ShapedPlace(sib, topics.places.clause_text(sib), shape="title")
+
+
+def listed_twice(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+    """A clause cited twice in one sentence for two phrases, one of which prints the whole title head of
+    exactly one sibling of the cited clause (not cited in the sentence, not of the citing clause's family):
+    the sibling was meant (3.2.6 「工程师维修（4.3.2）、工程师追加维修（4.3.2）」 — 4.3.3 is 追加维修), unless
+    the other citation's phrase prints that title too."""
+    cid = ref.target_clause or ""
+    if ref.kind is not RefKind.CLAUSE or ref.target_item or not cid.rpartition(".")[0]:
+        return None
+    sent = sentence_at(topics.sentences_of(unit), at)
+    lo, hi = (sent.start, sent.end) if sent is not None else (0, len(unit.text))
+    cited = [(off, r) for off, r in _clause_citations(topics, unit) if lo <= off < hi and off != at]
+    twins = [(off, r) for off, r in cited if r.target_clause == cid and not r.target_item]
+    if not twins:
+        return None
+    found = _sibling_title(topics, unit, at, ref, {r.target_clause or "" for _, r in cited})
+    if found is None:
+        return None
+    heads, likely = found
+    if any(h in _squash(topics.window(unit, off, r.raw)) for off, r in twins for h in heads):
+        return None  # both phrases name the sibling: no telling which one was meant
+    return Place(cid, topics.places.clause_text(cid)), heads, likely
+
+
+_CITATIONS: weakref.WeakKeyDictionary[_Topics, dict[str, list[tuple[int, Ref]]]] = weakref.WeakKeyDictionary()
+
+
+def _clause_citations(topics: _Topics, unit: Unit) -> list[tuple[int, Ref]]:
+    """The clause citations of a unit (not quoted) with their offsets, memoised per text."""
+    per = _CITATIONS.setdefault(topics, {})
+    out = per.get(unit.id)
+    if out is None:
+        out = per[unit.id] = []
+        for r in topics.ctx.refs_by_unit.get(unit.id, []):
+            if r.kind is RefKind.CLAUSE and not r.quoted and r.target_clause:
+                off = topics.locate(unit, r)
+                if off is not None:
+                    out.append((off, r))
+    return out
 
 
 def _neighbours(topics: _Topics, cid: str, shape: str) -> ShapedPlace:

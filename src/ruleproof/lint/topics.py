@@ -1034,6 +1034,10 @@ def verdict(
         from ruleproof.lint.citeowners import glossary_title  # (it reads this module's places)
 
         found = glossary_title(topics, unit, at, ref)
+    if found is None and ref.kind is RefKind.CLAUSE:
+        from ruleproof.lint.citeshape import listed_twice  # (it reads this module's places)
+
+        found = listed_twice(topics, unit, at, ref)
     if found is not None or ref.kind not in (RefKind.CLAUSE, RefKind.ITEM):
         return found
     place = topics.target(ref)[0]

@@ -120,7 +120,7 @@ def test_no_clause_cited_twice_in_a_sentence_of_the_text_is_reported(
     ctx, tp = judged
     twice = 0
     for unit in ctx.units_outside_log():
-        cited = citeshape._clause_citations(tp, unit)
+        cited, _where = citeshape._clause_citations(tp, unit)
         for at, ref in cited:
             sent = sentence_at(tp.sentences_of(unit), at)
             lo, hi = (sent.start, sent.end) if sent is not None else (0, len(unit.text))

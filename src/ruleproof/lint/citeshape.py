@@ -121,9 +121,13 @@ def listed_twice(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place,
     cid = ref.target_clause or ""
     if ref.kind is not RefKind.CLAUSE or ref.target_item or not cid.rpartition(".")[0]:
         return None
+    cited, where = _clause_citations(topics, unit)
+    text = unit.text
+    if all(off == at or "。" in text[min(off, at) : max(off, at)] for off in where.get(cid, ())):
+        return None  # (most citations: the unit cites the clause nowhere else in the sentence)
     sent = sentence_at(topics.sentences_of(unit), at)
-    lo, hi = (sent.start, sent.end) if sent is not None else (0, len(unit.text))
-    cited = [(off, r) for off, r in _clause_citations(topics, unit) if lo <= off < hi and off != at]
+    lo, hi = (sent.start, sent.end) if sent is not None else (0, len(text))
+    cited = [(off, r) for off, r in cited if lo <= off < hi and off != at]
     twins = [(off, r) for off, r in cited if r.target_clause == cid and not r.target_item]
     if not twins:
         return None
@@ -136,20 +140,26 @@ def listed_twice(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place,
     return Place(cid, topics.places.clause_text(cid)), heads, likely
 
 
-_CITATIONS: weakref.WeakKeyDictionary[_Topics, dict[str, list[tuple[int, Ref]]]] = weakref.WeakKeyDictionary()
+_Cited = tuple[list[tuple[int, Ref]], dict[str, list[int]]]
+_CITATIONS: weakref.WeakKeyDictionary[_Topics, dict[str, _Cited]] = weakref.WeakKeyDictionary()
 
 
-def _clause_citations(topics: _Topics, unit: Unit) -> list[tuple[int, Ref]]:
-    """The clause citations of a unit (not quoted) with their offsets, memoised per text."""
+def _clause_citations(topics: _Topics, unit: Unit) -> _Cited:
+    """The clause citations of a unit (not quoted) with their offsets, and the offsets of each clause cited
+    whole, memoised per text."""
     per = _CITATIONS.setdefault(topics, {})
     out = per.get(unit.id)
     if out is None:
-        out = per[unit.id] = []
+        cited: list[tuple[int, Ref]] = []
+        where: dict[str, list[int]] = {}
         for r in topics.ctx.refs_by_unit.get(unit.id, []):
             if r.kind is RefKind.CLAUSE and not r.quoted and r.target_clause:
                 off = topics.locate(unit, r)
                 if off is not None:
-                    out.append((off, r))
+                    cited.append((off, r))
+                    if not r.target_item:
+                        where.setdefault(r.target_clause, []).append(off)
+        out = per[unit.id] = (cited, where)
     return out
 
 

@@ -102,6 +102,11 @@ def _sibling_title(
         heads = [h for h in topics.title_heads(sib) if h in phrase and not topics.present(h, own_titles)]
         if heads:
             named.append((sib, sorted(heads)))
+    # a head inside another sibling's longer head printed there is that one's (查验 in 已查验池: 4.7.3, not 4.7.1)
+    longer = [h for _, hs in named for h in hs]
+    named = [
+        (c, kept) for c, hs in named if (kept := [h for h in hs if not any(h in x != h for x in longer)])
+    ]
     if len(named) != 1:
         return None
     sib, heads = named[0]

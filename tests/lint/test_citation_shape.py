@@ -78,6 +78,8 @@ def test_a_citation_of_its_own_family_is_judged_by_its_shape(
             c.rpartition(".")[0] == wrong.rpartition(".")[0] for c in found.candidates
         )
         assert raw in found.candidates and "自身" in finding.message
+        # the lead and the id as printed (the test moves the target only; an edit of the text moves both)
+        assert shape != "defers" or f"「依 {raw}」" in finding.message
 
 
 def test_no_citation_of_its_own_family_in_the_text_is_reported(

@@ -71,8 +71,9 @@ def family_shape(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[s
     if unit.id != cid:
         return None
     text = unit.text
-    if _DEFERS.search(text, max(0, at - 3), at):
-        return [text[at - 1 : at]], _neighbours(topics, cid, "defers")
+    lead = _DEFERS.search(text, max(0, at - 3), at)
+    if lead is not None:
+        return [lead.group(0).rstrip()], _neighbours(topics, cid, "defers")
     sent = sentence_at(topics.sentences_of(unit), at)
     lo = sent.start if sent is not None else 0
     hi = sent.end if sent is not None else len(text)

@@ -23,15 +23,15 @@ the figures are in docs/lint.md, family q, "Eighth pass".
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import weakref
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ruleproof.findings import Finding
-from ruleproof.lint.base import clip
 from ruleproof.lint.context import is_descendant
-from ruleproof.lint.topics import TOPIC, Place, _squash
+from ruleproof.lint.topics import Place, _squash
 from ruleproof.text.model import Ref, RefKind
 from ruleproof.text.sentences import sentence_at
 
@@ -194,13 +194,14 @@ def finding(unit: Unit, ref: Ref, at: int, place: Place, terms: list[str], likel
             f"cites {ref.raw}: {unit.id} sets itself against {ref.raw}, which is {unit.id} itself — "
             f"probably renumbered (a neighbour: {near_en})"
         )
-    return TOPIC.finding(
-        unit.id,
-        ref.line,
-        zh,
-        en,
-        clip(unit.text[max(0, at - 16) : at + len(ref.raw) + 4], 40),
-        related=[(c, None) for c in likely.candidates],
+    from ruleproof.lint.topics import _topic_finding  # (the quote and line of every citation-topic finding)
+
+    plain = _topic_finding(unit, ref, at, place, terms, Place(place.name, place.text))
+    return dataclasses.replace(
+        plain,
+        message=zh,
+        message_en=en,
+        related=tuple((c, None) for c in likely.candidates),
         extra={
             "target": place.name,
             "shape": likely.shape,

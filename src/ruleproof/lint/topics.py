@@ -1014,8 +1014,9 @@ def _self_citation(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Plac
     if _compared_or_denied(unit.text, at, at + len(ref.raw)) or _in_list(unit.text, at, at + len(ref.raw)):
         return None
     from ruleproof.lint.citeowners import family_owner  # (it reads this module's places)
+    from ruleproof.lint.citeshape import family_shape  # (it reads this module's places)
 
-    owned = family_owner(topics, unit, at, ref)
+    owned = family_owner(topics, unit, at, ref) or family_shape(topics, unit, at, ref)
     if owned is not None:
         return Place(ref.target_clause or "", topics.places.clause_text(ref.target_clause or "")), *owned
     if unit.id != ref.target_clause:
@@ -1073,6 +1074,10 @@ def verdict(
         from ruleproof.lint.rowheads import row_verdict  # (it reads this module's places)
 
         found = row_verdict(topics, unit, at, ref)
+    if found is None and ref.kind is RefKind.CLAUSE:
+        from ruleproof.lint.citeshape import listed_twice  # (it reads this module's places)
+
+        found = listed_twice(topics, unit, at, ref)
     if found is not None or ref.kind not in (RefKind.CLAUSE, RefKind.ITEM):
         return found
     place = topics.target(ref)[0]
@@ -1382,6 +1387,10 @@ def _item_label_at(ctx: LintContext, unit: Unit, at: int, ref: Ref) -> bool:
 
 
 def _topic_finding(unit: Unit, ref: Ref, at: int, place: Place, terms: list[str], likely: Place) -> Finding:
+    from ruleproof.lint.citeshape import ShapedPlace, finding  # (it reads this module's places)
+
+    if isinstance(likely, ShapedPlace) and not likely.name:
+        return finding(unit, ref, at, place, terms, likely)
     shown = "、".join(terms[:4])
     if isinstance(likely, ExplainedPlace):
         zh, en = likely.explain(ref.raw, place.name, shown)

@@ -1,0 +1,211 @@
+"""(q) A citation whose own shape says it lands on the wrong place.
+
+The other cite checks of family q ask what the cited place is *about*.  Some wrong targets show in the
+shape of the citation itself, whatever the places say:
+
+- **a clause citing its own family for a sibling's title.**  A clause citing itself or an ancestor
+  (「受 4.8.1 连续保护限制」 in 4.8.1, 「与警长同席位（4.4）」 in 4.4.9) names what the cited clause is
+  about; when the words it annotates print the whole title head of exactly one sibling of the cited
+  clause and nothing of the cited clause's own titles, the sibling was meant: 4.10.0 「（a）击破工匠护甲
+  （4.10）」 — 4.11 is 工匠, 4.10 the clause that holds 4.10.0; 4.7.3 「其身份标注（4.7.3）亦一并移除」 —
+  4.7.4 is 身份标注.
+- **a clause deferring to itself.**  「依 X」「见 X」「详见 X」 say where a rule lives; inside X itself they
+  say nothing (the text writes 「本条」「本项」 for its own clause): 6.8.2 「死囚外星人依 6.8.2 阵营类条款自动
+  命中」, 4.4.1 「自杀依 4.4.1不予回复」.
+- **a clause compared with itself.**  「本条…与 X 相互独立」「本款…与名额（X）为两件事」 in X sets the
+  clause against itself: 1.5.2 「本条为兜底条款，与 1.5.2 相互独立」.
+
+They are asked for clause citations of the citing clause's own family (:func:`topics._self_citation`),
+after the owners and before the habits, and never in a list (「（4.13.1、2.3.2）」 cites a clause's own part
+of a shared matter).  The unedited 返航录 v1preview1.0 has 25 such citations, none of them in these shapes;
+the figures are in docs/lint.md, family q, "Eighth pass".
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import weakref
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ruleproof.findings import Finding
+from ruleproof.lint.context import is_descendant
+from ruleproof.lint.topics import Place, _squash
+from ruleproof.text.model import Ref, RefKind
+from ruleproof.text.sentences import sentence_at
+
+if TYPE_CHECKING:
+    from ruleproof.lint.context import Unit
+    from ruleproof.lint.topics import _Topics
+
+# a lead that defers to the cited clause, right before it (spaces allowed; a bracket between — 「可见（X」 —
+# makes the lead another word's)
+_DEFERS = re.compile(r"(?:依|见|按|据)\s*$")
+_SELF = re.compile(r"本[条款]")  # the clause speaking of itself as a whole (本项 is one of its items)
+_WITH = "与"
+_SET_AGAINST = ("相互独立", "互相独立", "互不", "并存", "两件事", "不冲突", "同制", "一致", "相同")
+COMPARE_SPAN = 14  # 与 this close before the citation, the comparison word this close after it
+
+
+@dataclass(frozen=True)
+class ShapedPlace(Place):
+    """The place a citation's shape points to, or, when nothing names one (``name`` empty), the neighbours a
+    renumbering by one would have come from (``candidates``); ``shape`` says which shape."""
+
+    shape: str = ""
+    candidates: tuple[str, ...] = field(default_factory=tuple)
+
+
+def family_shape(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+    """The shape verdict on a clause citation of the citing clause's own family (itself or an ancestor):
+    the evidence and the likely target, or None."""
+    cid = ref.target_clause or ""
+    if ref.kind is not RefKind.CLAUSE or ref.target_item or not unit.is_clause:
+        return None
+    if not is_descendant(unit.id, cid):
+        return None
+    titled = _sibling_title(topics, unit, at, ref)
+    if titled is not None:
+        return titled
+    if unit.id != cid:
+        return None
+    text = unit.text
+    lead = _DEFERS.search(text, max(0, at - 3), at)
+    if lead is not None:
+        return [lead.group(0).rstrip()], _neighbours(topics, cid, "defers")
+    sent = sentence_at(topics.sentences_of(unit), at)
+    lo = sent.start if sent is not None else 0
+    hi = sent.end if sent is not None else len(text)
+    before = text[max(lo, at - COMPARE_SPAN) : at]
+    after = text[at + len(ref.raw) : min(hi, at + len(ref.raw) + COMPARE_SPAN)]
+    if _SELF.search(text, lo, at) and _WITH in before and any(w in after for w in _SET_AGAINST):
+        return [_WITH], _neighbours(topics, cid, "compared")
+    return None
+
+
+def _sibling_title(
+    topics: _Topics, unit: Unit, at: int, ref: Ref, cited: set[str] | frozenset[str] = frozenset()
+) -> tuple[list[str], Place] | None:
+    """The one sibling of the cited clause whose whole title head the phrase prints, while the phrase prints
+    nothing of the cited clause's titles (a sibling's head that holds one — 追加维修 holds 维修 — counts as
+    the sibling's) and the cited clause's titles never say it."""
+    cid = ref.target_clause or ""
+    parent = cid.rpartition(".")[0]
+    if not parent:
+        return None
+    phrase = _squash(topics.window(unit, at, ref.raw))
+    own_titles = topics.family_titles(cid)
+    named: list[tuple[str, list[str]]] = []
+    for sib in topics.children(parent):
+        if sib == cid or sib in cited or (unit.is_clause and is_descendant(unit.id, sib)):
+            continue
+        heads = [h for h in topics.title_heads(sib) if h in phrase and not topics.present(h, own_titles)]
+        if heads:
+            named.append((sib, sorted(heads)))
+    # a head inside another sibling's longer head printed there is that one's (查验 in 已查验池: 4.7.3, not 4.7.1)
+    longer = [h for _, hs in named for h in hs]
+    named = [
+        (c, kept) for c, hs in named if (kept := [h for h in hs if not any(h in x != h for x in longer)])
+    ]
+    if len(named) != 1:
+        return None
+    sib, heads = named[0]
+    rest = phrase
+    for h in sorted(topics.title_heads(sib), key=len, reverse=True):
+        rest = rest.replace(h, "。")
+    if any(t in rest for t in topics.title_names(cid)):
+        return None  # the phrase also names the cited clause's own subject
+    return heads, ShapedPlace(sib, topics.places.clause_text(sib), shape="title")
+
+
+def listed_twice(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+    """A clause cited twice in one sentence for two phrases, one of which prints the whole title head of
+    exactly one sibling of the cited clause (not cited in the sentence, not of the citing clause's family):
+    the sibling was meant (3.2.6 「工程师维修（4.3.2）、工程师追加维修（4.3.2）」 — 4.3.3 is 追加维修), unless
+    the other citation's phrase prints that title too."""
+    cid = ref.target_clause or ""
+    if ref.kind is not RefKind.CLAUSE or ref.target_item or not cid.rpartition(".")[0]:
+        return None
+    cited, where = _clause_citations(topics, unit)
+    text = unit.text
+    if all(off == at or "。" in text[min(off, at) : max(off, at)] for off in where.get(cid, ())):
+        return None  # (most citations: the unit cites the clause nowhere else in the sentence)
+    sent = sentence_at(topics.sentences_of(unit), at)
+    lo, hi = (sent.start, sent.end) if sent is not None else (0, len(text))
+    cited = [(off, r) for off, r in cited if lo <= off < hi and off != at]
+    twins = [(off, r) for off, r in cited if r.target_clause == cid and not r.target_item]
+    if not twins:
+        return None
+    found = _sibling_title(topics, unit, at, ref, {r.target_clause or "" for _, r in cited})
+    if found is None:
+        return None
+    heads, likely = found
+    if any(h in _squash(topics.window(unit, off, r.raw)) for off, r in twins for h in heads):
+        return None  # both phrases name the sibling: no telling which one was meant
+    return Place(cid, topics.places.clause_text(cid)), heads, likely
+
+
+_Cited = tuple[list[tuple[int, Ref]], dict[str, list[int]]]
+_CITATIONS: weakref.WeakKeyDictionary[_Topics, dict[str, _Cited]] = weakref.WeakKeyDictionary()
+
+
+def _clause_citations(topics: _Topics, unit: Unit) -> _Cited:
+    """The clause citations of a unit (not quoted) with their offsets, and the offsets of each clause cited
+    whole, memoised per text."""
+    per = _CITATIONS.setdefault(topics, {})
+    out = per.get(unit.id)
+    if out is None:
+        cited: list[tuple[int, Ref]] = []
+        where: dict[str, list[int]] = {}
+        for r in topics.ctx.refs_by_unit.get(unit.id, []):
+            if r.kind is RefKind.CLAUSE and not r.quoted and r.target_clause:
+                off = topics.locate(unit, r)
+                if off is not None:
+                    cited.append((off, r))
+                    if not r.target_item:
+                        where.setdefault(r.target_clause, []).append(off)
+        out = per[unit.id] = (cited, where)
+    return out
+
+
+def _neighbours(topics: _Topics, cid: str, shape: str) -> ShapedPlace:
+    """The clauses right before and after ``cid`` under its parent: where a renumbering by one came from."""
+    kids = topics.children(cid.rpartition(".")[0])
+    k = kids.index(cid) if cid in kids else -1
+    near = tuple(kids[j] for j in (k - 1, k + 1) if k >= 0 and 0 <= j < len(kids))
+    return ShapedPlace("", "", shape=shape, candidates=near)
+
+
+def finding(unit: Unit, ref: Ref, at: int, place: Place, terms: list[str], likely: ShapedPlace) -> Finding:
+    """The ``citation-topic`` finding of a shape verdict (a sibling's title is worded as the other
+    ``citation-topic`` findings, by the caller)."""
+    near = "、".join(likely.candidates) or "另一条"
+    near_en = ", ".join(likely.candidates) or "another clause"
+    if likely.shape == "defers":
+        zh = f"引用 {ref.raw}：{unit.id} 自身之内称「{terms[0]} {ref.raw}」，以本条为本条之依据；疑为改号后未同步（原或为相邻的 {near}）"
+        en = (
+            f"cites {ref.raw}: {unit.id} defers to itself ('{terms[0]} {ref.raw}' inside {unit.id}) — "
+            f"probably renumbered (a neighbour: {near_en})"
+        )
+    else:
+        zh = f"引用 {ref.raw}：{unit.id} 称本条「与 {ref.raw}」相比，而 {ref.raw} 即本条自身；疑为改号后未同步（原或为相邻的 {near}）"
+        en = (
+            f"cites {ref.raw}: {unit.id} sets itself against {ref.raw}, which is {unit.id} itself — "
+            f"probably renumbered (a neighbour: {near_en})"
+        )
+    from ruleproof.lint.topics import _topic_finding  # (the quote and line of every citation-topic finding)
+
+    plain = _topic_finding(unit, ref, at, place, terms, Place(place.name, place.text))
+    return dataclasses.replace(
+        plain,
+        message=zh,
+        message_en=en,
+        related=tuple((c, None) for c in likely.candidates),
+        extra={
+            "target": place.name,
+            "shape": likely.shape,
+            "candidates": list(likely.candidates),
+            "kind": ref.kind.value,
+        },
+    )

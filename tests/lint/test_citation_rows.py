@@ -4,13 +4,16 @@ judged by the row's own head (:mod:`ruleproof.lint.rowheads`)."""
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import pytest
 
+from ruleproof.books import load_source
 from ruleproof.lint import rowheads, topics
 from ruleproof.lint.context import LintContext, Unit
 from ruleproof.text import Document
 from ruleproof.text.model import Ref, RefKind
+from tests.conftest import doc_from_text
 
 
 @pytest.fixture(scope="module")
@@ -125,3 +128,15 @@ def test_no_row_citation_of_the_real_text_is_reported(judged: tuple[LintContext,
         seen += 1
         assert rowheads.row_verdict(tp, unit, at, ref) is None, (unit.id, ref.raw)
     assert seen > 300  # step rows, gate answers and item-table rows are all read
+
+
+def test_a_checklist_without_a_gate_still_leaves_that_gate_s_answers_alone() -> None:
+    """A revision that drops gate ⑧ from 2.8.10's checklist does not turn 4.11.6's answer 「记账依2.9⑧不新增
+    批次」 into a citation of 2.9's item ⑧: the next gate after ⑦ is ⑧ by its numeral, whatever the checklist
+    lists (found measuring the merge: mutate seed 1's gate-003 reported 4.11.6, a clause it did not touch)."""
+    text = load_source(None).data.decode("utf-8")
+    dropped = re.subn(r"⑧是否新增或改变任[^｜]*｜", "", text)
+    assert dropped[1] == 1
+    ctx = LintContext(doc_from_text(dropped[0]))
+    found = [f for f in topics.run(ctx) if f.check == "citation-topic" and f.clause == "4.11.6"]
+    assert found == []

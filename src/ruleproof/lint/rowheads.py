@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING
 
 from ruleproof.lint.gatelines import _GATE_TOKEN, _citing
 from ruleproof.lint.headwords import NEAR_CITED
+from ruleproof.text.markers import CIRCLED
 from ruleproof.text.model import Ref, RefKind
 
 if TYPE_CHECKING:
@@ -260,13 +261,12 @@ def _beside_removed(text: str, likely: str) -> str:
 def _next_gate(topics: _Topics, unit: Unit, at: int, ref: Ref) -> bool:
     """An item citation whose label is the next gate's, in a 十关核验 line that gives that gate no label
     of its own after it: 「记账依2.9⑧不新增批次⑨已标注」 answers gate ⑧ right after citing 2.9, which the reader
-    took for 2.9⑧."""
+    took for 2.9⑧.  The next gate is the next numeral, not the checklist's next entry: a revision that drops
+    gate ⑧ from 2.8.10 leaves 4.11.6's line answering ⑧ all the same (mutate seed 1, gate-003)."""
     current, line = _gate_label(_rows(topics, unit), at)
-    labels = [g.label for g in topics.gates]
-    if line is None or not ref.target_item or current not in labels:
+    if line is None or not ref.target_item or current not in CIRCLED:
         return False
-    k = labels.index(current) + 1
-    if k >= len(labels) or ref.target_item != labels[k]:
+    if CIRCLED.get(ref.target_item) != CIRCLED[current] + 1:
         return False
     return not any(pos > at and label == ref.target_item for pos, label in line[2])
 

@@ -40,12 +40,29 @@ _GROUPS: weakref.WeakKeyDictionary[_Topics, dict[tuple[str, bool], dict[str, str
 )
 
 
+def family_group(topics: _Topics, cid: str, item: bool) -> dict[str, str]:
+    """The squashed texts, by name, of clause ``cid``'s items (``item``) or of the sub-clauses of its parent
+    (memoised per text: every citation of the family reads the same group)."""
+    from ruleproof.lint.topics import _squash  # (topics imports this one when called)
+
+    key = (cid if item else cid.rpartition(".")[0], item)
+    memo = _GROUPS.setdefault(topics, {})
+    group = memo.get(key)
+    if group is None:
+        if item:
+            group = {p.name: _squash(p.text) for p in topics.places.items(cid)}
+        else:
+            group = {c: _squash(topics.places.clause_text(c)) for c in topics.children(key[0])}
+        memo[key] = group
+    return group
+
+
 def sibling_margin(
     topics: _Topics, unit: Unit, at: int, ref: Ref, related: Callable[[str, str], bool]
 ) -> tuple[list[str], Place] | None:
     """The terms and the sibling when a sibling fits the phrase by more than ``FIT_MARGIN`` over the cited
     place (``related(name, unit_id)``: a place of the citing clause's own family, never a likely target)."""
-    from ruleproof.lint.topics import SPECIFIC_SHARE, Place, _squash  # (topics imports this one when called)
+    from ruleproof.lint.topics import SPECIFIC_SHARE, Place  # (topics imports this one when called)
 
     place = topics.target(ref)[0]
     cid = ref.target_clause or ""
@@ -65,15 +82,7 @@ def sibling_margin(
     item = bool(ref.target_item) and ref.kind is RefKind.ITEM
     if not item and "." not in cid:
         return None
-    key = (cid if item else cid.rpartition(".")[0], item)
-    memo = _GROUPS.setdefault(topics, {})
-    group = memo.get(key)
-    if group is None:
-        if item:
-            group = {p.name: _squash(p.text) for p in topics.places.items(cid)}
-        else:
-            group = {c: _squash(topics.places.clause_text(c)) for c in topics.children(key[0])}
-        memo[key] = group
+    group = family_group(topics, cid, item)
     if place.name not in group:
         return None
 

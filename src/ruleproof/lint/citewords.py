@@ -32,10 +32,10 @@ unedited text.
 from __future__ import annotations
 
 import re
-import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ruleproof.lint.citefit import family_group
 from ruleproof.lint.headwords import _body, head_verdict
 from ruleproof.lint.topics import ExplainedPlace
 from ruleproof.text.model import RefKind
@@ -47,9 +47,6 @@ if TYPE_CHECKING:
 
 FAMILY_RATIO = 3.0  # the titled sibling says the word at least this many times as often as any other place
 
-_FAMILIES: weakref.WeakKeyDictionary[_Topics, dict[tuple[str, bool], dict[str, str]]] = (
-    weakref.WeakKeyDictionary()
-)
 
 # what a bare citation's phrase may hold besides citations: a particle (依 X、见 X、另依 X、之…及 X)
 _PARTICLES = re.compile(r"[依见另详参据按之及与和]")
@@ -77,22 +74,12 @@ class TitledPlace(ExplainedPlace):
 
 
 def _family(topics: _Topics, ref: Ref) -> dict[str, str]:
-    """The cited place's whole family, squashed, by name: the clause's items, or every clause under the cited
-    clause's parent with its sub-clauses (memoised per text: every citation of the family reads it)."""
-    from ruleproof.lint.topics import _squash
-
+    """The cited place's whole family, squashed, by name: the clause's items (their bodies, after the
+    heading), or every clause under the cited clause's parent with its sub-clauses (citefit's group)."""
     cid = ref.target_clause or ""
-    item = ref.kind is RefKind.ITEM and bool(ref.target_item)
-    key = (cid if item else cid.rpartition(".")[0], item)
-    memo = _FAMILIES.setdefault(topics, {})
-    out = memo.get(key)
-    if out is None:
-        if item:
-            out = {p.name: _body(p, True) for p in topics.places.items(cid)}
-        else:
-            out = {c: _squash(topics.places.clause_text(c)) for c in topics.children(key[0]) if "." in c}
-        memo[key] = out
-    return out
+    if ref.kind is RefKind.ITEM and bool(ref.target_item):
+        return {p.name: _body(p, True) for p in topics.places.items(cid)}
+    return {c: text for c, text in family_group(topics, cid, False).items() if "." in c}
 
 
 def _dominant(word: str, likely: str, family: dict[str, str]) -> bool:

@@ -1,35 +1,36 @@
-"""(q) A citation in a place that restates the body, judged by where the restated words are printed.
+"""(q) A citation in an appendix that restates the body, judged by where the restated words are printed.
 
-Some places of a rulebook say again what the place they cite says — they are built for it:
+The appendices say again what the places they cite say — they are built for it:
 
 - a **glossary entry** (附录一, 「术语 含义（对应条款）」, 「定义以正文条款为准」) starts with its term, defines it
   in the words of the body and ends on the citation of the place that defines it: 「濒死 未被抵挡的伤害造成的
   即时状态，立即失去全部行动能力（医生自救除外），当夜步骤 9 前必定终结（4.10.4）」;
-- a **point of an appendix** that restates a rule after citing it (附录三's 「七个要点」: 「⑥染血指认⸺依 7.2.7，
-  异形∕外星人个体累计 3 次出刀致濒死后，自其第 4 次及以后每一次出刀…」);
-- a **restatement after a colon** in the body: 「同2.6.2：异形出局后即丧失队内私聊…」「依 2.5.3：救援、治疗与
-  制药三者互斥」.
+- a **point** of another appendix that restates a rule after citing it (附录三's 「七个要点」: 「⑥染血指认⸺依
+  7.2.7，异形∕外星人个体累计 3 次出刀致濒死后，自其第 4 次及以后每一次出刀…」).
 
 After a renumbering the restated words are still printed where they were, at a sibling of the wrong target.
 Two rules read that, each from the restating place and the cited family only:
 
 - **Restated words.** The longest run (spaces and punctuation squashed) the restated words share with the
-  cited place is at most ``SHORT`` characters, and exactly one sibling shares a run of at least ``LONG``
-  (「立即失去全部行动能力」 is 4.10.4's, 4.10.3 shares at most 「濒死」).  Ten characters of a definition are
-  not said by chance (the text repeats its phrases: a run of 6–8 is shared by siblings often; every place of a
-  family shares 2–4 characters with every definition).
+  cited place is at most ``SHORT`` characters, exactly one sibling shares a run of at least ``LONG`` (「立即失去
+  全部行动能力」 is 4.10.4's; 4.10.3 shares at most 「濒死」), and — for a glossary entry — that sibling says the
+  entry's term at least as often as the cited place (3.3.3 感染标记与致死时点 says 真标记 three times, 3.3.5,
+  which prints nine characters of the entry, never).  Every place of a family shares two to four characters with
+  every definition; ten are not shared by chance.
 - **A glossary entry's term.** The entry's term (the longest start of the entry that is a term of the
   vocabulary, at least two characters) is said by one sibling at least ``HEAD_MIN`` times and at least
   ``citewords.FAMILY_RATIO`` times as often as every other place of the family, the cited place included
   (3.3 感染机制 says 医生 37 times, 3.1 and 3.2 never): that sibling is the place about the term.
 
-Guards: only the citations that close a glossary entry (a bracket of citations only, followed by the next
-entry's term or the end: 「疫苗抗体（4.14.4，感染侧专属）」 annotates a word of the entry, 「额度（2. 5）分属…」
-is inside one), no likely target of the citing clause's own family or of another member of the same bracket
-(「（1.2.5、6.9）」: each member cites its part of the entry), no entry whose term heads the cited clause's
-title (the entry cites the place titled by its term: 「假标记…（5.3.5）」, though 5.3.4 prints 「外观同真标记」),
-no comparison or denial, no numbers the reader took for an id.  No edit of another place moves a verdict
-except through the cited family's texts and the vocabulary.
+Guards: only the citations that close a glossary entry are read as the entry's (a bracket of citations only,
+followed by the next entry's term or the end: 「疫苗抗体（4.14.4，感染侧专属）」 annotates a word of the entry,
+「额度（2. 5）分属…」 stands inside one); no likely target of the citing unit's own family or of another member
+of the same bracket (「（1.2.5、6.9）」: each member cites its part of the entry; a member printing the words
+takes them); no entry whose term heads the cited clause's title (the entry cites the place titled by its term:
+「假标记…（5.3.5）」, though 5.3.4 prints 「外观同真标记」); no comparison or denial, no numbers the reader took
+for an id.  A restatement in the body (「同4.3：削减倒计时与净破坏量同额」 in 4.2.2, whose words 4.3 paraphrases
+and 4.1 prints) is not read: the body restates loosely.  No edit of another place moves a verdict except
+through the cited family's texts and the vocabulary.
 """
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ _CJK = re.compile(r"[\u4e00-\u9fff]")
 _CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
 _HEADER = re.compile(r"^.*?含义\s*[（(]对应条款[）)]\s*")  # a glossary table's column heads
 _JOINED = "与和及或、"  # a bracket followed by these is inside a sentence: 「感染（3.3）与毒药」
-_LEAD = re.compile(r"(?:同|依)\s*$")  # 「同 2.6.2：」「依 2.5.3：」「⸺依 7.2.7，」
+_LEAD = re.compile(r"(?:同|依)\s*$")  # 「⸺依 7.2.7，」「同 X：」
 _RESTATE_END = re.compile(r"[。；;]")
 _PARTICLES = re.compile(r"[依见附及与和]")
 
@@ -159,8 +160,8 @@ def _entry(topics: _Topics, unit: Unit, at: int) -> tuple[str, tuple[int, int]] 
 
 
 def _restated(topics: _Topics, unit: Unit, at: int, ref: Ref) -> str:
-    """The words a point of an appendix or a colon restates after the citation (「依 X，…」 in an appendix,
-    「同 X：…」「依 X：…」 anywhere), up to the sentence's end or the next citation, squashed."""
+    """The words a point of an appendix restates after citing its source (「⸺依 X，…」「同 X：…」), up to the
+    sentence's end or the next citation, squashed; '' elsewhere."""
     from ruleproof.lint.topics import _REFERENCE, _squash
 
     text = unit.text
@@ -168,7 +169,7 @@ def _restated(topics: _Topics, unit: Unit, at: int, ref: Ref) -> str:
     if not _LEAD.search(text[max(0, at - 3) : at]):
         return ""
     mark = text[end : end + 2].lstrip(" ")[:1]
-    if mark not in ("：", ":") and (unit.is_clause or mark not in ("，", ",")):
+    if mark not in ("：", ":", "，", ","):
         return ""
     start = text.index(mark, end) + 1
     stop = _RESTATE_END.search(text, start)
@@ -192,8 +193,8 @@ def _members(topics: _Topics, unit: Unit, ref: Ref, at: int, lo: int, hi: int) -
 def restated_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
     """The cited place, the evidence and the sibling that prints what the citing place restates (or, for a
     glossary entry, the sibling about the entry's term)."""
-    if not ref.target_clause or ref.kind not in (RefKind.CLAUSE, RefKind.ITEM):
-        return None
+    if unit.is_clause or not ref.target_clause or ref.kind not in (RefKind.CLAUSE, RefKind.ITEM):
+        return None  # (the body restates loosely: only the appendices are read)
     if ref.kind is RefKind.ITEM and not ref.target_item:
         return None
     from ruleproof.lint.topics import _compared_or_denied, _number_pair, _related, _squash
@@ -230,8 +231,8 @@ def restated_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Pl
     cited = family.get(place.name, _squash(place.text))
     if not _shares(words, cited, SHORT + 1):
         likely = [n for n, body in family.items() if n != place.name and _shares(words, body, LONG)]
-        if len(likely) == 1 and allowed(likely[0]):
-            name = likely[0]
+        name = likely[0] if len(likely) == 1 else ""
+        if name and allowed(name) and not (term and family[name].count(term) < cited.count(term)):
             run = _run(words, family[name])
             found = RestatedPlace(name, family[name], run, len(_run(words, cited)))
             return place, [run], found

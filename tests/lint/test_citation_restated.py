@@ -123,12 +123,12 @@ def test_appendix_retargets_are_caught(
     evidence: str,
     kind: type,
 ) -> None:
-    ctx, tp = judged
     ref, at = _appendix_citation(judged, unit_id, raw, line)
-    unit = ctx.unit_by_id[unit_id]
-    assert citerestate.restated_verdict(tp, unit, at, ref) is None  # the text's own citation
+    ctx, tp = judged
     moved = dataclasses.replace(ref, target_clause=wrong)
+    unit = ctx.unit_by_id[unit_id]
     found = citerestate.restated_verdict(tp, unit, at, moved)
+    assert citerestate.restated_verdict(tp, unit, at, ref) is None  # the text's own citation
     assert found is not None and found[2].name == raw and isinstance(found[2], kind)
     assert evidence in found[1][0]
     assert topics.verdict(ctx, tp, unit, at, moved) is not None  # and family q reports it

@@ -39,7 +39,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ruleproof.lint.citewords import FAMILY_RATIO, _family
+from ruleproof.lint.citewords import FAMILY_RATIO, TitledPlace, _family
 from ruleproof.lint.topics import ExplainedPlace
 from ruleproof.lint.vocab import _ENTRY_END
 from ruleproof.text.model import RefKind
@@ -84,22 +84,15 @@ class RestatedPlace(ExplainedPlace):
 
 
 @dataclass(frozen=True)
-class TermPlace(ExplainedPlace):
+class TermPlace(TitledPlace):
     """The sibling about a glossary entry's term: how often it says the term, the family's next most often."""
 
-    said: int = 0
-    others: int = 0
-
     def explain(self, raw: str, cited: str, shown: str) -> tuple[str, str]:
-        zh = (
-            f"引用 {raw}：术语表此条释「{shown}」；{self.name} 讲它 {self.said} 次，同族其他条款（含 {cited}）"
-            f"至多 {self.others} 次，疑为改号后未同步"
+        zh, en = self.counts(cited)
+        return (
+            f"引用 {raw}：术语表此条释「{shown}」；{zh}，疑为改号后未同步",
+            f"cites {raw}: this glossary entry defines '{shown}'; {en} — probably renumbered",
         )
-        en = (
-            f"cites {raw}: this glossary entry defines '{shown}'; {self.name} says it {self.said} times, no other "
-            f"place of its family (with {cited}) more than {self.others} — probably renumbered"
-        )
-        return zh, en
 
 
 def _shares(words: str, text: str, k: int) -> bool:

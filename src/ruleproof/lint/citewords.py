@@ -60,17 +60,20 @@ class TitledPlace(ExplainedPlace):
     said: int = 0
     others: int = 0
 
+    def counts(self, cited: str) -> tuple[str, str]:
+        """How often this place and the rest of its family (``cited`` among them) say the word."""
+        return (
+            f"{self.name} 讲它 {self.said} 次，同族其他条款（含 {cited}）至多 {self.others} 次",
+            f"{self.name} says it {self.said} times, no other place of its family (with {cited}) more than "
+            f"{self.others}",
+        )
+
     def explain(self, raw: str, cited: str, shown: str) -> tuple[str, str]:
-        zh = (
-            f"引用 {raw}：此处讲「{shown}」，这是 {self.name} 标题之词；{self.name} 讲它 {self.said} 次，"
-            f"同族其他条款（含 {cited}）至多 {self.others} 次，疑为改号后未同步"
+        zh, en = self.counts(cited)
+        return (
+            f"引用 {raw}：此处讲「{shown}」，这是 {self.name} 标题之词；{zh}，疑为改号后未同步",
+            f"cites {raw}: the sentence is about '{shown}', a word of {self.name}'s title; {en} — probably renumbered",
         )
-        en = (
-            f"cites {raw}: the sentence is about '{shown}', a word of {self.name}'s title; {self.name} says it "
-            f"{self.said} times, no other place of its family (with {cited}) more than {self.others} — "
-            "probably renumbered"
-        )
-        return zh, en
 
 
 def _family(topics: _Topics, ref: Ref) -> dict[str, str]:

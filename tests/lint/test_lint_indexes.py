@@ -206,3 +206,43 @@ def test_family_texts_are_squashed_as_their_clauses_joined(fanhanglu: Document) 
             assert _squash(place.text) == _LOOSE.sub("", place.text), ref.raw
             assert topics.cited_text(ref) == _LOOSE.sub("", place.text), ref.raw
     assert isinstance(refs[0], Ref)
+
+
+def _scan_by_first_character(terms: list[str], text: str) -> list[tuple[int, int, str]]:
+    """The vocabulary's scan as it was: at each position every term with that first character, longest
+    first; the first that the text prints there is taken and the scan goes on after it."""
+    by_first: dict[str, list[str]] = {}
+    for term in sorted(terms, key=len, reverse=True):
+        by_first.setdefault(term[0], []).append(term)
+    out: list[tuple[int, int, str]] = []
+    i = 0
+    while i < len(text):
+        found = next((t for t in by_first.get(text[i], ()) if text.startswith(t, i)), None)
+        if found is None:
+            i += 1
+            continue
+        out.append((i, i + len(found), found))
+        i += len(found)
+    return out
+
+
+_TERM_ALPHABET = "子弹存储上限额外a"
+
+
+@given(
+    st.lists(st.text(alphabet=_TERM_ALPHABET, min_size=1, max_size=5), max_size=12, unique=True),
+    st.text(alphabet=_TERM_ALPHABET + "。", max_size=40),
+)
+def test_vocabulary_scan_by_two_characters_finds_what_the_first_character_scan_found(
+    terms: list[str], text: str
+) -> None:
+    """The scan keyed by a term's first two characters (one-character terms apart) finds the same terms at
+    the same places, and ``prefixes`` lists the same terms in the same order (longest first)."""
+    from ruleproof.lint.vocab import Vocabulary
+
+    vocab = Vocabulary({t: {"extra"} for t in terms}, {}, 1)
+    assert [(h.start, h.end, h.term) for h in vocab.scan(text)] == _scan_by_first_character(terms, text)
+    ordered = sorted(terms, key=len, reverse=True)
+    for i in range(len(text) + 1):
+        expected = [t for t in ordered if t[0] == text[i : i + 1] and text.startswith(t, i)]
+        assert vocab.prefixes(text, i) == expected

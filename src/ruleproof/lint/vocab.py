@@ -65,10 +65,17 @@ class Vocabulary:
         self.sources = terms
         self.df = df
         self.units = units
-        self._by_first: dict[str, list[str]] = {}
+        # the terms by their first two characters, longest first (a one-character term, which the vocabulary
+        # never makes but a caller may pass, by its character): the terms that can start where a text prints
+        # those two characters — a much shorter list than all the terms with its first character
+        self._by_pair: dict[str, list[str]] = {}
+        self._short: dict[str, list[str]] = {}
         self._scans: dict[str, list[Hit]] = {}
         for term in sorted(terms, key=len, reverse=True):
-            self._by_first.setdefault(term[0], []).append(term)
+            if len(term) >= 2:
+                self._by_pair.setdefault(term[:2], []).append(term)
+            elif term:
+                self._short.setdefault(term, []).append(term)
 
     def __contains__(self, term: object) -> bool:
         return term in self.sources
@@ -88,22 +95,28 @@ class Vocabulary:
         out: list[Hit] = []
         i = 0
         n = len(text)
+        pair, short = self._by_pair.get, self._short
         while i < n:
-            found = None
-            for term in self._by_first.get(text[i], ()):
+            # the longest term first: every two-character-or-longer one before a one-character one
+            for term in pair(text[i : i + 2], ()):
                 if text.startswith(term, i):
-                    found = term
                     break
-            if found is None:
-                i += 1
-                continue
-            out.append(Hit(i, i + len(found), found))
-            i += len(found)
+            else:
+                term = text[i] if short and text[i] in short else ""
+                if not term:
+                    i += 1
+                    continue
+            out.append(Hit(i, i + len(term), term))
+            i += len(term)
         return out
 
     def prefixes(self, text: str, i: int) -> list[str]:
-        """Every term that starts at ``text[i]`` (not only the longest)."""
-        return [t for t in self._by_first.get(text[i], ()) if text.startswith(t, i)] if i < len(text) else []
+        """Every term that starts at ``text[i]`` (not only the longest), longest first."""
+        if i >= len(text):
+            return []
+        return [t for t in self._by_pair.get(text[i : i + 2], ()) if text.startswith(t, i)] + self._short.get(
+            text[i], []
+        )
 
     def terms(self, text: str) -> list[str]:
         return [h.term for h in self.scan(text)]

@@ -120,19 +120,24 @@ def _profiles(topics: _Topics) -> _Profiles:
     return out
 
 
-def _runs(phrase: str, words: set[str]) -> list[str]:
-    """The phrase's stretches made of ``words`` (「登记于」「不适用清单」 for 登记∕记于∕不适∕适用∕用清∕清单)."""
+def _runs(phrase: str, evidence: set[str], joins: frozenset[str]) -> list[str]:
+    """The phrase's stretches of ``evidence`` words, joined across ``joins`` words (the sibling's other
+    profile words, the common ones), each holding evidence: 「的默认额度发放时序」 for 的默∕默认∕认额∕度发∕
+    发放∕放时, 额度 being common and 时序 said by the cited place too."""
     from ruleproof.lint.topics import _CJK_RUN
 
     out: list[str] = []
     for run in _CJK_RUN.findall(phrase):
-        lo = -1
+        lo, held = -1, False
         for j in range(len(run)):
-            inside = run[j : j + 2] in words
+            word = run[j : j + 2]
+            inside = word in evidence or (len(word) == 2 and word in joins)
             if inside and lo < 0:
-                lo = j
-            elif not inside and lo >= 0:
-                out.append(run[lo : j + 1])
+                lo, held = j, False
+            held = held or word in evidence
+            if not inside and lo >= 0:
+                if held:
+                    out.append(run[lo : j + 1])
                 lo = -1
     return out
 
@@ -167,6 +172,7 @@ def profile_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[st
     if len(hits) != 1 or _in_tag(unit.text, at) or topics.glossary(unit):
         return None
     likely, voted = hits[0]
+    joins = frozenset(voted) | topics.common_words
     said, likely_says = _squash(place.text), _squash(likely.text)
     evidence = {w for w in voted if w not in said}
     if len(evidence) < PROFILE_WORDS or any(w in said and w not in likely_says for w in words):
@@ -176,7 +182,7 @@ def profile_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[st
     # the example: the unit citing the sibling with most of the words (the first in the text's order of ids)
     best = max(sorted(units), key=lambda u: sum(u in filed[w] for w in evidence))
     place_of = ProfiledPlace(likely.name, likely.text, len(units), profiles.shown(likely.name, best))
-    return _runs(phrase, evidence), place_of
+    return _runs(phrase, evidence, joins), place_of
 
 
 def profile_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:

@@ -122,23 +122,24 @@ def _profiles(topics: _Topics) -> _Profiles:
 
 def _runs(phrase: str, evidence: set[str], joins: frozenset[str]) -> list[str]:
     """The phrase's stretches of ``evidence`` words, joined across ``joins`` words (the sibling's other
-    profile words, the common ones), each holding evidence: 「的默认额度发放时序」 for 的默∕默认∕认额∕度发∕
-    发放∕放时, 额度 being common and 时序 said by the cited place too."""
+    profile words, the common ones) and across one other word, each holding evidence: 「的默认额度发放时序」
+    for 的默∕默认∕认额∕度发∕发放∕放时 (额度 is common, 时序 the cited place says too)."""
     from ruleproof.lint.topics import _CJK_RUN
 
     out: list[str] = []
     for run in _CJK_RUN.findall(phrase):
-        lo, held = -1, False
-        for j in range(len(run)):
-            word = run[j : j + 2]
-            inside = word in evidence or (len(word) == 2 and word in joins)
-            if inside and lo < 0:
-                lo, held = j, False
-            held = held or word in evidence
-            if not inside and lo >= 0:
-                if held:
-                    out.append(run[lo : j + 1])
-                lo = -1
+        marks = [
+            (j, run[j : j + 2] in evidence)
+            for j in range(len(run) - 1)
+            if run[j : j + 2] in evidence or run[j : j + 2] in joins
+        ]
+        group: list[tuple[int, bool]] = []
+        for j, held in [*marks, (len(run) + 2, False)]:
+            if group and j > group[-1][0] + 2:
+                if any(h for _j, h in group):
+                    out.append(run[group[0][0] : group[-1][0] + 2])
+                group = []
+            group.append((j, held))
     return out
 
 

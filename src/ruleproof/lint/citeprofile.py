@@ -74,6 +74,7 @@ class _Profiles:
 
     words: dict[str, dict[str, set[str]]] = field(default_factory=dict)
     sites: dict[tuple[str, str], tuple[Unit, int, str]] = field(default_factory=dict)
+    filed: dict[tuple[str, int, str], frozenset[str]] = field(default_factory=dict)  # each citation's words
 
     def shown(self, name: str, unit_id: str) -> str:
         """The first citation of ``name`` in unit ``unit_id``, as printed."""
@@ -105,7 +106,7 @@ def _profiles(topics: _Topics) -> _Profiles:
         place = topics.target(ref)[0]
         if place is None:
             continue
-        words = _bigrams(topics.window(unit, at, ref.raw)) - common
+        words = out.filed[(unit.id, at, ref.raw)] = _bigrams(topics.window(unit, at, ref.raw)) - common
         for name in (place.name, ref.target_clause) if place.name != ref.target_clause else (place.name,):
             filed = out.words.get(name)
             if filed is None:
@@ -154,8 +155,9 @@ def profile_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[st
     if place is None or not near:
         return None
     profiles = _profiles(topics)
-    phrase = topics.window(unit, at, ref.raw)
-    words = _bigrams(phrase) - topics.common_words
+    words = profiles.filed.get((unit.id, at, ref.raw))
+    if words is None:
+        words = _bigrams(topics.window(unit, at, ref.raw)) - topics.common_words
     cited = profiles.words.get(place.name, {})
     me = unit.id
     if len(words) < PROFILE_WORDS or any(
@@ -183,7 +185,7 @@ def profile_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[st
     # the example: the unit citing the sibling with most of the words (the first in the text's order of ids)
     best = max(sorted(units), key=lambda u: sum(u in filed[w] for w in evidence))
     place_of = ProfiledPlace(likely.name, likely.text, len(units), profiles.shown(likely.name, best))
-    return _runs(phrase, evidence, joins), place_of
+    return _runs(topics.window(unit, at, ref.raw), evidence, joins), place_of
 
 
 def profile_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:

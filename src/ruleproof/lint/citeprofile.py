@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.base import clip
+from ruleproof.lint.headwords import guarded
 from ruleproof.lint.topics import ExplainedPlace
 from ruleproof.text.model import RefKind
 
@@ -189,20 +190,6 @@ def profile_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[st
 
 
 def profile_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
-    """:func:`profile_fit` under family q's guards (comparison, denial, number pair, gate, list)."""
-    from ruleproof.lint.topics import _compared_or_denied, _in_list, _number_pair
-
-    found = profile_fit(topics, unit, at, ref)  # (asked first: it fails cheaply)
-    if found is None:
-        return None
-    text, end = unit.text, at + len(ref.raw)
-    if (
-        _compared_or_denied(text, at, end)
-        or _number_pair(text, at, ref.raw)
-        or topics.gate_defined(unit, at, ref)
-    ):
-        return None
-    if _in_list(text, at, end) and not topics.list_confirms(unit, at, ref, *found):
-        return None
-    place = topics.target(ref)[0]
-    return (place, *found) if place is not None else None
+    """:func:`profile_fit` under family q's guards (comparison, denial, number pair, gate, list:
+    :func:`headwords.guarded`)."""
+    return guarded(topics, unit, at, ref, profile_fit(topics, unit, at, ref))

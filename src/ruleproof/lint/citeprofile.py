@@ -8,9 +8,9 @@ phrase (``topics.window``: the words it annotates; words in more than a sixth of
 the place it cites, an item citation at its clause too — the place's *profile*.  A citation is reported,
 naming the sibling, when
 
-- no other clause cites the cited place with any word of the phrase (its profile shares nothing with it),
+- no other unit (clause or appendix) cites the cited place with any word of the phrase (its profile shares nothing with it),
 - exactly one sibling of the cited place (family q's neighbours, not of the citing clause's own family) is
-  cited by at least ``PROFILE_VOTES`` other clauses with each of at least ``PROFILE_WORDS`` words of the
+  cited by at least ``PROFILE_VOTES`` other units with each of at least ``PROFILE_WORDS`` words of the
   phrase that the cited place never says, and
 - the phrase says no word the cited place says and that sibling does not (7.2.6 is cited 「施加告知属 7.2.6
   明文授予」 in 5.7: 明文授予 is how the text cites 7.2.7 and 2.8.7, but 施加告知 is 7.2.6's title);
@@ -21,7 +21,7 @@ taken for an id, not a gate the checklist itself cites, in a list only when the 
 Words from bigrams, not the vocabulary's terms, is what tells this from :mod:`citehabits`, which files a
 citation under the vocabulary's terms of its nearest words and its lead word (「登记于」): a profile holds
 the text's set phrases whole (「不适用清单」「默认额度发放时序」「全额减免先于一切抵挡层」), which no single term
-names.  Votes are clauses, never the citing one, and three words with two clauses each are needed, so one
+names.  Votes are units, never the citing one, and three words with two units each are needed, so one
 edited citation elsewhere cannot make a finding: measured by retargeting each citation of 返航录 to each
 neighbour the mutation generator picks and judging every citation of both families again with the edited
 profiles, none is reported (two votes for two words: 0 too; one vote: 3).  On the unedited text the rule
@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from ruleproof.lint.topics import Place, _Topics
     from ruleproof.text.model import Ref
 
-PROFILE_VOTES = 2  # clauses (not the citing one) citing the sibling with a word before it is its word
+PROFILE_VOTES = 2  # units (not the citing one) citing the sibling with a word before it is its word
 PROFILE_WORDS = 3  # words of the phrase the sibling's profile must hold (the cited place's none)
 
 

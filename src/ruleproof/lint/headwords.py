@@ -180,9 +180,17 @@ def head_verdict(
     """:func:`head_fit` under family q's guards: not a comparison or a denial (「不走 X」), not numbers the
     reader took for an id, not a gate the checklist itself cites, and in a list only when the list rule
     confirms it (another member says the words, the likely target is no member)."""
+    found = head_fit(topics, unit, at, ref, cited_says, wide)  # (asked first: it fails cheaply)
+    return guarded(topics, unit, at, ref, found)
+
+
+def guarded(
+    topics: _Topics, unit: Unit, at: int, ref: Ref, found: tuple[list[str], Place] | None
+) -> tuple[Place, list[str], Place] | None:
+    """A fit's evidence and sibling (``found``) as a verdict, under family q's guards (see
+    :func:`head_verdict`)."""
     from ruleproof.lint.topics import _compared_or_denied, _in_list, _number_pair
 
-    found = head_fit(topics, unit, at, ref, cited_says, wide)  # (asked first: it fails cheaply)
     if found is None:
         return None
     text, end = unit.text, at + len(ref.raw)

@@ -41,7 +41,7 @@ import os
 import pickle
 import pkgutil
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
@@ -122,16 +122,36 @@ def key(data: str, *parts: Any) -> str:
 
 
 _BY_QUESTION: contextvars.ContextVar[bool] = contextvars.ContextVar("by_question", default=False)
+_ONCE: contextvars.ContextVar[dict[Hashable, Any] | None] = contextvars.ContextVar("once", default=None)
 
 
 @contextlib.contextmanager
 def by_question() -> Iterator[None]:
-    """Within: :func:`question` keeps solver procedures' answers keyed by the question (see the module's doc)."""
+    """Within: :func:`question` keeps solver procedures' answers keyed by the question (see the module's doc),
+    and :func:`once` keeps what the questions are built from, until the outermost ``by_question`` ends."""
     token = _BY_QUESTION.set(True)
+    scope = _ONCE.set({}) if _ONCE.get() is None else None
     try:
         yield
     finally:
+        if scope is not None:
+            _ONCE.reset(scope)
         _BY_QUESTION.reset(token)
+
+
+def once(k: Hashable, compute: Callable[[], T]) -> T:
+    """``compute()`` once per ``k`` within one :func:`by_question` (``verify`` opens one per invariant and
+    reading: nothing a question is built from changes during it), every time outside one.  For the parts of
+    a question's fingerprint that several questions share — a system's check, its non-vacuity search and
+    its witnesses' reachability are three questions about one ``step`` — keyed by the functions they are
+    built from (by identity: ``k`` holds them, so an id is never another function's while kept)."""
+    memo = _ONCE.get()
+    if memo is None:
+        return compute()
+    if k not in memo:
+        memo[k] = compute()
+    value: T = memo[k]
+    return value
 
 
 def question(kind: str, fingerprint: Callable[[], str], options: Any, compute: Callable[[], T]) -> T:
@@ -309,6 +329,7 @@ __all__ = [
     "exclusive",
     "keep",
     "key",
+    "once",
     "question",
     "question_key",
     "spec_fingerprint",

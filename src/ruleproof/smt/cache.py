@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import dataclasses
 import fcntl
 import hashlib
 import importlib
@@ -98,10 +99,28 @@ def spec_fingerprint(package: str) -> str:
         module = importlib.import_module(name)
         for attr in sorted(vars(module)):
             if attr.isupper() and not attr.startswith("_"):
-                text = repr(getattr(module, attr))
+                text = canonical(getattr(module, attr))
                 if " at 0x" not in text:  # a function or an object without a value repr: code, not data
                     parts.append(f"{name}.{attr}={text}")
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+
+
+def canonical(x: object) -> str:
+    """A value's text for a fingerprint: its ``repr``, but with the elements of every set in one order
+    (sorted by their own texts), within tuples, lists, dicts and dataclasses too.  A set of strings is
+    printed in the order of their hashes, which differ from one process to the next (``PYTHONHASHSEED``):
+    with ``repr`` alone, a spec holding one (genshin165's status effects, botc-m124's skills) had another
+    fingerprint in every process, so no process read a verdict another had computed."""
+    if isinstance(x, set | frozenset):
+        return f"{type(x).__name__}({{{', '.join(sorted(canonical(e) for e in x))}}})"
+    if isinstance(x, tuple | list):
+        return f"{type(x).__name__}[{', '.join(canonical(e) for e in x)}]"
+    if isinstance(x, dict):
+        return "{" + ", ".join(f"{canonical(k)}: {canonical(v)}" for k, v in x.items()) + "}"
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):
+        inner = ", ".join(f"{f.name}={canonical(getattr(x, f.name))}" for f in dataclasses.fields(x))
+        return f"{type(x).__qualname__}({inner})"
+    return repr(x)
 
 
 def data_of(spec: object) -> str:
@@ -323,6 +342,7 @@ __all__ = [
     "by_question",
     "cached",
     "cached_all",
+    "canonical",
     "code_fingerprint",
     "data_of",
     "directory",

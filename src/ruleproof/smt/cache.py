@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import dataclasses
 import fcntl
 import hashlib
 import importlib
@@ -41,7 +42,7 @@ import os
 import pickle
 import pkgutil
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
@@ -98,10 +99,28 @@ def spec_fingerprint(package: str) -> str:
         module = importlib.import_module(name)
         for attr in sorted(vars(module)):
             if attr.isupper() and not attr.startswith("_"):
-                text = repr(getattr(module, attr))
+                text = canonical(getattr(module, attr))
                 if " at 0x" not in text:  # a function or an object without a value repr: code, not data
                     parts.append(f"{name}.{attr}={text}")
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+
+
+def canonical(x: object) -> str:
+    """A value's text for a fingerprint: its ``repr``, but with the elements of every set in one order
+    (sorted by their own texts), within tuples, lists, dicts and dataclasses too.  A set of strings is
+    printed in the order of their hashes, which differ from one process to the next (``PYTHONHASHSEED``):
+    with ``repr`` alone, a spec holding one (genshin165's status effects, botc-m124's skills) had another
+    fingerprint in every process, so no process read a verdict another had computed."""
+    if isinstance(x, set | frozenset):
+        return f"{type(x).__name__}({{{', '.join(sorted(canonical(e) for e in x))}}})"
+    if isinstance(x, tuple | list):
+        return f"{type(x).__name__}[{', '.join(canonical(e) for e in x)}]"
+    if isinstance(x, dict):
+        return "{" + ", ".join(f"{canonical(k)}: {canonical(v)}" for k, v in x.items()) + "}"
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):
+        inner = ", ".join(f"{f.name}={canonical(getattr(x, f.name))}" for f in dataclasses.fields(x))
+        return f"{type(x).__qualname__}({inner})"
+    return repr(x)
 
 
 def data_of(spec: object) -> str:
@@ -122,16 +141,36 @@ def key(data: str, *parts: Any) -> str:
 
 
 _BY_QUESTION: contextvars.ContextVar[bool] = contextvars.ContextVar("by_question", default=False)
+_ONCE: contextvars.ContextVar[dict[Hashable, Any] | None] = contextvars.ContextVar("once", default=None)
 
 
 @contextlib.contextmanager
 def by_question() -> Iterator[None]:
-    """Within: :func:`question` keeps solver procedures' answers keyed by the question (see the module's doc)."""
+    """Within: :func:`question` keeps solver procedures' answers keyed by the question (see the module's doc),
+    and :func:`once` keeps what the questions are built from, until the outermost ``by_question`` ends."""
     token = _BY_QUESTION.set(True)
+    scope = _ONCE.set({}) if _ONCE.get() is None else None
     try:
         yield
     finally:
+        if scope is not None:
+            _ONCE.reset(scope)
         _BY_QUESTION.reset(token)
+
+
+def once(k: Hashable, compute: Callable[[], T]) -> T:
+    """``compute()`` once per ``k`` within one :func:`by_question` (``verify`` opens one per invariant and
+    reading: nothing a question is built from changes during it), every time outside one.  For the parts of
+    a question's fingerprint that several questions share — a system's check, its non-vacuity search and
+    its witnesses' reachability are three questions about one ``step`` — keyed by the functions they are
+    built from (by identity: ``k`` holds them, so an id is never another function's while kept)."""
+    memo = _ONCE.get()
+    if memo is None:
+        return compute()
+    if k not in memo:
+        memo[k] = compute()
+    value: T = memo[k]
+    return value
 
 
 def question(kind: str, fingerprint: Callable[[], str], options: Any, compute: Callable[[], T]) -> T:
@@ -303,12 +342,14 @@ __all__ = [
     "by_question",
     "cached",
     "cached_all",
+    "canonical",
     "code_fingerprint",
     "data_of",
     "directory",
     "exclusive",
     "keep",
     "key",
+    "once",
     "question",
     "question_key",
     "spec_fingerprint",

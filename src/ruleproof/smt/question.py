@@ -10,21 +10,42 @@ and a work budget) the answer.  Two rulebook texts that build the same formulas 
 
 Z3's ``sexpr`` prints a term in full (shared subterms as ``let``), never abbreviated, so different formulas
 never print the same.
+
+Printing is most of what taking a fingerprint costs, and the same terms are printed again and again: the
+check of a system, its non-vacuity search and each of its witnesses' reachability ask questions that share
+the system's ``init``, ``guard``, ``step`` and covers, and the readings of one invariant share most of
+them.  Z3 keeps one node per distinct term (hash-consing), so a term built again is the *same* node: the text
+of each node is kept (:func:`term`), with the node itself so that its id is never reused while the text is.
 """
 
 from __future__ import annotations
 
 import hashlib
+from collections import OrderedDict
 from collections.abc import Iterable
 from typing import Any
 
 import z3
 
+KEPT = 4096  # texts of terms kept per process (the least recently used goes first)
+_TEXTS: OrderedDict[tuple[int, int], tuple[z3.ExprRef, str]] = OrderedDict()
+
 
 def term(x: Any) -> str:
-    """A term's SMT-LIB2 text (a Python constant a kernel returned: its type and value)."""
+    """A term's SMT-LIB2 text (a Python constant a kernel returned: its type and value).  A Z3 term's text
+    is kept by its node (its context and id, the node held so the id stays its own): the same term printed
+    again is read, not printed (see the module's doc)."""
     if isinstance(x, z3.ExprRef):
-        return str(x.sexpr())
+        node = (id(x.ctx), x.get_id())
+        got = _TEXTS.get(node)
+        if got is not None and got[0].ctx is x.ctx and got[0].eq(x):
+            _TEXTS.move_to_end(node)
+            return got[1]
+        text = str(x.sexpr())
+        _TEXTS[node] = (x, text)
+        if len(_TEXTS) > KEPT:
+            _TEXTS.popitem(last=False)
+        return text
     if isinstance(x, bool | int | str):
         return f"{type(x).__name__}:{x!r}"
     raise TypeError(f"not a term of a solver question: {x!r}")

@@ -20,6 +20,7 @@ ints and bools (the differential tests compare that against the engine); evaluat
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -265,18 +266,20 @@ def fingerprint(ts: TransitionSystem, depth: int) -> str:
 
 
 def fingerprints(ts: TransitionSystem, depth: int) -> list[str]:
-    """:func:`fingerprint` of ``ts`` for every depth ``0..depth``, in that order (the common part taken once)."""
+    """:func:`fingerprint` of ``ts`` for every depth ``0..depth``, in that order (the common part taken once).
+    Each part is kept by what it is built from (:func:`ruleproof.smt.cache.once`): the questions asked of
+    one system and of the systems made from it by replacing its properties or its guard share the rest."""
     u = Unrolling(ts, "q.")
     s, i = u.state(0), u.input(0)
+    sig = (ts.state, ts.inputs)  # the fresh constants every part is applied to
     parts = [
         ts.name,
         repr(ts.state),
         repr(ts.inputs),
-        question.term(ts.init(Z3, s)),
-        question.term(ts.guard(Z3, s, i)),
+        cache.once(("init", sig, ts.init), lambda: question.term(ts.init(Z3, s))),
+        cache.once(("guard", sig, ts.guard), lambda: question.term(ts.guard(Z3, s, i))),
+        *cache.once(("step", sig, ts.step), lambda: _step_parts(ts, s, i)),
     ]
-    new = ts.step(Z3, s, i)
-    parts += [f"{k}={question.term(new[k])}" for k in sorted(new)]
     for group, props in (
         ("props", ts.props),
         ("lemmas", ts.lemmas),
@@ -284,15 +287,34 @@ def fingerprints(ts: TransitionSystem, depth: int) -> list[str]:
         ("premises", ts.premises),
         ("outcomes", ts.outcomes),
     ):
-        parts += [f"{group}:{p.label}|{p.clause}|{p.zh}|{p.en}|{question.term(p.fn(Z3, s))}" for p in props]
-    parts += [f"cover:{c.label}|{c.clause}|{c.zh}|{c.en}|{question.term(c.fn(Z3, s, i))}" for c in ts.covers]
+        parts += [cache.once((group, sig, p), functools.partial(_prop_part, group, p, s)) for p in props]
+    parts += [cache.once(("cover", sig, c), functools.partial(_cover_part, c, s, i)) for c in ts.covers]
     if ts.costs is None:
         return [question.digest(parts)] * (depth + 1)
-    costs = []
-    for n in range(depth + 1):
-        terms = ts.costs(Z3, [u.state(t) for t in range(n + 1)], [u.input(t) for t in range(n)])
-        costs.append(f"costs@{n}:" + "|".join(map(question.term, terms)))
+    costs = [
+        cache.once(("costs", sig, ts.costs, n), functools.partial(_cost_part, ts, u, n))
+        for n in range(depth + 1)
+    ]
     return question.prefix_digests(parts, costs)
+
+
+def _step_parts(ts: TransitionSystem, s: State, i: Inputs) -> tuple[str, ...]:
+    new = ts.step(Z3, s, i)
+    return tuple(f"{k}={question.term(new[k])}" for k in sorted(new))
+
+
+def _prop_part(group: str, p: Prop, s: State) -> str:
+    return f"{group}:{p.label}|{p.clause}|{p.zh}|{p.en}|{question.term(p.fn(Z3, s))}"
+
+
+def _cover_part(c: Cover, s: State, i: Inputs) -> str:
+    return f"cover:{c.label}|{c.clause}|{c.zh}|{c.en}|{question.term(c.fn(Z3, s, i))}"
+
+
+def _cost_part(ts: TransitionSystem, u: Unrolling, n: int) -> str:
+    assert ts.costs is not None
+    terms = ts.costs(Z3, [u.state(t) for t in range(n + 1)], [u.input(t) for t in range(n)])
+    return f"costs@{n}:" + "|".join(map(question.term, terms))
 
 
 def check(ts: TransitionSystem, opts: Options) -> CheckResult:

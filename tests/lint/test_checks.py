@@ -400,3 +400,25 @@ def test_a_piece_cut_inside_a_term() -> None:
     cut = edit(("登记于 2.3①〕。", "登记于 2.3①〕。③护甲之库存上"))
     (f,) = only(lint(cut), "truncated-clause")
     assert f.clause == "3.1" and "「库存上」" in f.message and "库存上限" in f.message
+
+
+def test_a_sibling_cut_by_itself_counts_as_a_sentence_that_ended() -> None:
+    # ② ends inside an unclosed bracket: it was a finished sentence before it was cut, so ③'s missing end
+    # stands out among items that (were meant to) end theirs — with ② counted as unfinished, ③'s siblings
+    # ended only one sentence in two and ③ went unreported
+    cut = edit(
+        (
+            "②护甲之层序另定〔通则 2.1 之例外，登记于 2.3①〕。",
+            "②护甲之层序另定（依 2.1\n\n③护甲不参与巡逻之后",
+        )
+    )
+    found = only(lint(cut), "truncated-clause")
+    assert sorted((f.clause, f.extra["item"]) for f in found) == [("3.1", "②"), ("3.1", "③")]
+
+
+def test_a_split_id_of_three_parts_the_reader_no_longer_sees() -> None:
+    # 「3. 1.1」 at the end of a line: the space broke the citation (the reader sees none on the line), and
+    # the next line beginning right after the id is no line wrapped inside it
+    split = edit((GENERAL, "各批次只声明相对默认的差量，其十关核验此为 3. 1.1\n各批次另行公告。"))
+    found = only(lint(split), "clause-id-split")
+    assert [(f.clause, f.extra["id"]) for f in found] == [("2.2", "3.1.1")]

@@ -125,6 +125,8 @@ BOOK_SHARE = 0.9
 # (4.3.3 「② 净破」, cut inside 净破坏量, beside 「① 倒计时−（该次实际结算值）」)
 MIN_FRAGMENT = 4
 MIN_PIECE = 2
+# a table's header row has this many columns at least (「步骤 发生什么 要点」; 「项 说明」 may be a phrase)
+TABLE_COLUMNS = 3
 # spaces the PDF puts around numbers (「抵挡 1 次」) say nothing; a space between two words does (a table)
 _NUMBER_SPACE = re.compile(r"\s+(?=[0-9A-Za-z.~])|(?<=[0-9A-Za-z.~])\s+")
 
@@ -248,6 +250,9 @@ def _alone_share(ctx: LintContext, headers: list[str]) -> float:
 
 def _truncated(ctx: LintContext) -> Iterator[Finding]:
     headers = _headers(ctx)
+    # a piece that holds a table (its header row of three columns or more is printed inside it) ends on
+    # a cell, which has no full stop (2.1.1②'s step table ends 「停转夜自然流逝为 0」)
+    tables = [h for h in headers if h.count(" ") >= TABLE_COLUMNS - 1]
     gates = _gate_ranges(ctx)
     alone = _alone_share(ctx, headers)
     printed = "\u0000".join(u.text for u in ctx.units_outside_log())
@@ -256,7 +261,17 @@ def _truncated(ctx: LintContext) -> Iterator[Finding]:
         pieces = _with_preamble(ctx, unit, list(_pieces(ctx, unit)))
         bodies = [_strip_residue(text, headers) for _, text, _ in pieces]
         has_items = len(pieces) > 1 or (bool(pieces) and pieces[0][0] is not None)
-        ended = [_ended(b) for b in bodies]
+        own = [truncation(text) for _, text, _ in pieces]
+        cuts = [
+            _cut_term(ctx, b, printed, starts) if h is None else None
+            for h, b in zip(own, bodies, strict=True)
+        ]
+        # a sibling cut off by itself (an unclosed bracket at its end, a dangling word, a word cut in two)
+        # was a finished sentence before the cut: it counts as one that ends its sentence
+        ended = [
+            _ended(b) or (h is not None and h[0] != "unbalanced") or c is not None
+            for b, h, c in zip(bodies, own, cuts, strict=True)
+        ]
         for k, (label, text, offset) in enumerate(pieces):
             body = bodies[k]
             others = [
@@ -268,8 +283,7 @@ def _truncated(ctx: LintContext) -> Iterator[Finding]:
             share = sum(others) / len(others) if others else 1.0
             book = not has_items and not others and alone >= BOOK_SHARE
             preamble = label is None and has_items
-            hit = truncation(text)
-            cut_term = _cut_term(ctx, body, printed, starts) if hit is None else None
+            hit, cut_term = own[k], cuts[k]
             if cut_term is not None:
                 hit = ("term", len(body) - len(cut_term[0]))
             if hit is None and body:
@@ -290,6 +304,7 @@ def _truncated(ctx: LintContext) -> Iterator[Finding]:
                     and not _table_like(fragment)
                     and body[-1] not in "→+＋−-~〜"
                     and not _INTRODUCER.search(body)
+                    and not any(h in text for h in tables)
                 ):
                     hit = ("unterminated", tail)
             if hit is None:

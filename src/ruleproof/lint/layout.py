@@ -231,10 +231,19 @@ def _split(ctx: LintContext) -> Iterator[Finding]:
             if re.match(r"\s*[.．]\s*\d", text[m.end() : m.end() + 3]):
                 continue
             cid = _SPACE.sub("", raw)
-            if not ctx.exists(cid) or unit.line_of(m.start()) not in refs:
+            if not ctx.exists(cid):
                 continue
-            if any(m.start() < b <= m.end() for b in breaks):
-                continue  # the PDF wrapped the line inside the id
+            if unit.line_of(m.start()) not in refs and not (
+                cid.count(".") >= 2
+                or _cited_here(text, m.start(), m.end())
+                or _titled_here(ctx, cid, text, m.end())
+            ):
+                # no citation the reader sees on the line: a split id is one when it is an id of three
+                # parts (「2. 8.1④」: the reader no longer sees the citation the space broke), or cited or
+                # titled where it stands
+                continue
+            if any(m.start() < b < m.end() for b in breaks):
+                continue  # the PDF wrapped the line inside the id (a line that begins right after it is no wrap)
             if re.fullmatch(r"\d+\s*\.\s*\d+", raw) and not (
                 _cited_here(text, m.start(), m.end()) or _titled_here(ctx, cid, text, m.end())
             ):

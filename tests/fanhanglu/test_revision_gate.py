@@ -6,12 +6,17 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import sys
+from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from ruleproof.books import BOOKS
 from ruleproof.cli import main
+from ruleproof.pipeline import CheckRun
 from ruleproof.revgate.align import align, remap_ids
 from ruleproof.revgate.compare import RevisionReport, compare
 from ruleproof.text import Document
@@ -51,6 +56,50 @@ def replaced(doc: Document, old: str, new: str) -> str:
     text = text_of(doc)
     assert text.count(old) >= 1, old
     return text.replace(old, new, 1)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def one_check_per_revision_text() -> Iterator[None]:
+    """Each test compares two revisions, and most of them the same old one (the bundled text, under the
+    same stages): ``compare`` checks it once per module, not once per test.  The memo is keyed by every
+    input of ``run_check`` (the text's name and lines, book, spec, stages, overrides, ``--spec none``,
+    jobs) and by the side (old or new): one comparison never reads its two sides from one run, so an
+    unchanged text is still checked twice within a comparison and the two findings lists still compared.
+    ``compare`` itself (alignment, overrides, split, vectors, rendering) runs on every call."""
+    import ruleproof.revgate.compare as cmp
+
+    real_compare, real_run_check = cmp.compare, cmp.run_check
+    memo: dict[tuple[object, ...], CheckRun] = {}
+
+    def shared_compare(old_doc: Document, new_doc: Document, **kw: Any) -> RevisionReport:
+        sides = iter(("old", "new"))
+
+        def run(doc: Document, **rkw: Any) -> CheckRun:
+            over = rkw.get("overrides")
+            key = (
+                next(sides, "more"),
+                doc.name,
+                tuple(doc.lines),
+                *(id(rkw.get(k)) for k in ("book", "against")),
+                tuple(rkw.get("stages", ())),
+                None if over is None else tuple(sorted(over.items())),
+                rkw.get("spec_off"),
+                rkw.get("jobs"),
+                tuple(sorted(set(rkw) - {"book", "against", "stages", "overrides", "spec_off", "jobs"})),
+            )
+            if key not in memo:
+                memo[key] = real_run_check(doc, **rkw)
+            hit = memo[key]
+            return replace(hit, findings=list(hit.findings), stages=list(hit.stages))
+
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(cmp, "run_check", run)
+            return real_compare(old_doc, new_doc, **kw)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(cmp, "compare", shared_compare)  # the command's (it imports it when it runs)
+        mp.setattr(sys.modules[__name__], "compare", shared_compare)  # this module's
+        yield
 
 
 @pytest.fixture(scope="module")

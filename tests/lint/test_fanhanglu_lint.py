@@ -10,7 +10,7 @@ import pytest
 
 from ruleproof.books import Source, book_for, load_source
 from ruleproof.findings import Finding, Severity
-from ruleproof.lint import FAMILIES, families_for, run_lint
+from ruleproof.lint import FAMILIES, families_for, lint_context, run_lint
 from ruleproof.lint.context import LintContext
 from ruleproof.lint.gatelines import find_gate_lines, parse_gates
 from ruleproof.lint.orders import OrderTable, extract_order_tables
@@ -231,8 +231,16 @@ def test_counts_on_the_real_text(findings: list[Finding]) -> None:
 
 @functools.cache
 def _unmutated(family: str | None = None) -> list[Finding]:
-    """The unmutated text's findings, read once per worker (every injected case compares with them)."""
-    return _mutated(family=family)
+    """The unmutated text's findings, once per worker and family (every injected case compares with
+    them).  Read as the edited texts are (``_mutated``'s name and normalisation) and read once: each family
+    runs on one shared context, as ``lint_context`` runs them all on one, so the context's indexes are
+    built once per worker, not once per family."""
+    return _findings(_unedited_context(), family)
+
+
+@functools.cache
+def _unedited_context() -> LintContext:
+    return LintContext(_edited())
 
 
 # a lint test's edited text linted by the family that owns the checked check in the suite (``[family-…]``),
@@ -255,16 +263,25 @@ def _mutated(*pairs: tuple[str, str], family: str | None = None) -> list[Finding
     each family on the shared context and concatenates), so one family's run finds what the whole lint
     finds of its checks, for about a third of the CPU; ``test_injected_defects[…-all]`` (heavy) keeps the
     whole lint on every case."""
+    return _findings(LintContext(_edited(*pairs)), family)
+
+
+def _edited(*pairs: tuple[str, str]) -> Document:
+    """The bundled text with each ``old`` replaced by ``new``, read under the name ``mutated.txt``."""
     raw = load_source(None).data.decode("utf-8")
     text = normalize(raw)
     for old, new in pairs:
         assert text.count(old) == 1, old
         text = text.replace(old, new)
-    doc = read_document(Source("mutated.txt", text.encode("utf-8")))
+    return read_document(Source("mutated.txt", text.encode("utf-8")))
+
+
+def _findings(ctx: LintContext, family: str | None) -> list[Finding]:
+    """Every family's findings on ``ctx`` (``lint_context``, as ``run_lint``), or the one ``family``'s."""
     if family is None:
-        return run_lint(doc)
-    (runner,) = [f for f in families_for(doc) if f.__name__ == family]  # one that runs on this text
-    return sorted(runner.run(LintContext(doc)), key=Finding.sort_key)
+        return lint_context(ctx)
+    (runner,) = [f for f in families_for(ctx.doc) if f.__name__ == family]  # one that runs on this text
+    return sorted(runner.run(ctx), key=Finding.sort_key)
 
 
 def test_restated_numbers_agree_on_the_real_text(findings: list[Finding]) -> None:

@@ -53,7 +53,10 @@ def test_dask_local_cluster_gives_the_same_bytes() -> None:
 
 
 def test_dask_scheduler_address_gives_the_same_bytes() -> None:
-    """``--scheduler ADDRESS``: a cluster started elsewhere (here: on this machine, reached by its address)."""
+    """``--scheduler ADDRESS``: a cluster started elsewhere (here: in this process, reached by its TCP
+    address as any remote scheduler is).  Its workers are threads (``processes=False``): starting worker
+    processes is the cost of ``--local-cluster``, whose test above runs the games on worker processes;
+    this one is about reaching a scheduler by its address and getting the same bytes from it."""
     if not runner.dask_available():
         pytest.skip('Dask is not installed (pip install -e ".[cluster]"): the cluster path is not tested')
     import importlib
@@ -61,8 +64,15 @@ def test_dask_scheduler_address_gives_the_same_bytes() -> None:
     distributed = importlib.import_module("distributed")
     one = runner.run_games("fanhanglu", "endgame", Config(), 9, 24, runner.Where(1), lambda n: None)
     with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=40
+        n_workers=2,
+        threads_per_worker=1,
+        processes=False,
+        protocol="tcp://",
+        host="127.0.0.1",
+        dashboard_address=None,
+        silence_logs=40,
     ) as cluster:
+        assert cluster.scheduler_address.startswith("tcp://127.0.0.1:")
         where = runner.Where(scheduler=cluster.scheduler_address)
         remote = runner.run_games("fanhanglu", "endgame", Config(), 9, 24, where, lambda n: None)
     assert _bytes(one) == _bytes(remote)

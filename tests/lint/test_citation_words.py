@@ -9,12 +9,13 @@ import dataclasses
 
 import pytest
 
-from ruleproof.books import BOOKS
+from ruleproof.books import BOOKS, load_source
 from ruleproof.lint import citewords, topics
 from ruleproof.lint.context import LintContext
 from ruleproof.pipeline import knowledge_for
 from ruleproof.text import Document
 from ruleproof.text.model import RefKind
+from tests.conftest import doc_from_text
 from tests.lint.test_citation_owners import _at  # (the citation finder: clause, raw, line)
 
 
@@ -109,3 +110,35 @@ def test_no_citation_of_the_real_text_is_reported_by_its_words(
 def test_the_family_ratio(likely: str, other: str, dominant: bool) -> None:
     family = {"A": likely, "B": other, "C": ""}
     assert citewords._dominant("乔装", "A", family) is dominant
+
+
+def test_a_sibling_that_cites_the_cited_clause_is_not_its_rival() -> None:
+    """A truncation of 7.3.5 (mutate seed 6's truncate-019) removes its three 发动 and leaves 7.3.1 发动与伪装身份
+    the family's one place that says 发动 (8 times, the rest at most once): the untouched 7.3.8 「…故每个体全局至多
+    发动 1 次（7.3.0）」 read as a renumbered 7.3.1 — but 7.3.1 itself cites 7.3.0 for 「持有 1 次者不可发动」, so the
+    word's count is no evidence against 7.3.0.  Fails without ``citewords._defers``."""
+    text = load_source(None).data.decode("utf-8")
+    lines = text.split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("7.3.5 "))
+    cut = next(i for i in range(at, at + 40) if "公开清单，含乔装剩余次数）。封锁" in lines[i])
+    lines[cut] = lines[cut][
+        : lines[cut].index("公开清单，含乔装剩余次数）") + len("公开清单，含乔装剩余次数")
+    ]
+    end = next(i for i in range(cut, cut + 40) if lines[i].startswith("7.3.6 "))
+    lines[cut + 1 : end] = [""] * (end - cut - 1)  # (the rest of 7.3.5 cut, its lines kept)
+    ctx = LintContext(doc_from_text("\n".join(lines)), knowledge_for(BOOKS["fanhanglu"]))
+    judged = ctx, topics._Topics(ctx)
+    family = citewords._family(
+        judged[1], next(r for r in ctx.doc.refs() if r.clause == "7.3.8" and r.raw == "7.3.0")
+    )
+    assert family["7.3.5"].count("发动") == 0 and family["7.3.1"].count("发动") >= 3 * max(
+        b.count("发动") for n, b in family.items() if n != "7.3.1"
+    )  # the counts alone now name 7.3.1
+    ref, where = _at(judged, "7.3.8", "7.3.0", ref_line(ctx, "7.3.8", "7.3.0"))
+    assert citewords._defers(judged[1], "7.3.1", ref, ["发动"])
+    assert citewords.word_verdict(judged[1], ctx.unit_by_id["7.3.8"], where, ref) is None
+    assert topics.verdict(ctx, judged[1], ctx.unit_by_id["7.3.8"], where, ref) is None
+
+
+def ref_line(ctx: LintContext, clause: str, raw: str) -> int:
+    return next(r.line for r in ctx.doc.refs() if r.clause == clause and r.raw == raw)

@@ -12,7 +12,8 @@ cited place included (7.3 乔装通则 says 乔装 44 times, 7.1 twice, 7.0 and 
 whole family, not the cited place alone, keeps a word the family shares from being anyone's: 外星人 heads
 6.8 死囚外星人, which says it 16 times, but 6.9 逃亡 says it 14 times (7.2.7 「外星人出刀（6.6…」 stays
 silent); 发动 heads 7.3.1 发动与伪装身份 (8 times) but 7.3.5 says it 3 times (7.3.8 「至多发动 1 次（7.3.0）」
-stays silent).  All other guards of the head-word check hold: the phrase names no head of the cited place
+stays silent — and when a cut of 7.3.5 leaves 7.3.1 alone with it, 7.3.1's own 「持有 1 次者不可发动（7.3.0）」 says
+the sibling leans on the cited clause for the word, and that stays silent too: ``_defers``).  All other guards of the head-word check hold: the phrase names no head of the cited place
 and the head of exactly one sibling, says no uncommon word only the cited place says, no citation of the
 sibling stands next to it, and family q's comparison, denial, number-pair, gate and list rules.
 
@@ -102,6 +103,8 @@ def word_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place,
         return None
 
     def shared(words: list[str], likely: Place) -> bool:
+        if _defers(topics, likely.name, ref, words):
+            return True
         family = _family(topics, ref)  # (read only when a sibling's head is named)
         return not all(_dominant(w, likely.name, family) for w in words)
 
@@ -119,6 +122,24 @@ def word_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place,
         max((b.count(words[0]) for n, b in family.items() if n != likely.name), default=0),
     )
     return place, words, counted
+
+
+def _defers(topics: _Topics, likely: str, ref: Ref, words: list[str]) -> bool:
+    """The sibling itself cites the cited clause for the word: it leans on that clause where it says it, so how
+    often it says the word is no evidence that the word belongs to it rather than to the place it cites (7.3.1
+    发动与伪装身份 says 发动 8 times and 「持有 1 次者不可发动（7.3.0）」: 7.3.8 「…至多发动 1 次（7.3.0）」 cites the
+    owner).  Item families are one unit: not asked."""
+    cited = ref.target_clause
+    unit = topics.ctx.unit_by_id.get(likely)
+    if ref.kind is not RefKind.CLAUSE or not cited or unit is None:
+        return False
+    for other in topics.ctx.refs_by_unit.get(likely, []):
+        if other.kind is not RefKind.CLAUSE or other.target_clause != cited:
+            continue
+        at = topics.locate(unit, other)
+        if at is not None and any(w in topics.window(unit, at, other.raw) for w in words):
+            return True
+    return False
 
 
 def _bare(topics: _Topics, unit: Unit, at: int, ref: Ref) -> bool:

@@ -43,7 +43,7 @@ def term(x: Any) -> str:
             return got[1]
         text = str(x.sexpr())
         _TEXTS[node] = (x, text)
-        if len(_TEXTS) > KEPT:
+        while len(_TEXTS) > KEPT:  # (a loop: ``KEPT`` may have been lowered since)
             _TEXTS.popitem(last=False)
         return text
     if isinstance(x, bool | int | str):

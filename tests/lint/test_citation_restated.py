@@ -11,6 +11,7 @@ import pytest
 from ruleproof.books import BOOKS
 from ruleproof.lint import citerestate, run_lint, topics
 from ruleproof.lint.context import LintContext
+from ruleproof.lint.frames import longest_run
 from ruleproof.pipeline import knowledge_for
 from ruleproof.text import Document
 from ruleproof.text.model import Ref, RefKind
@@ -163,12 +164,12 @@ def test_a_restatement_in_the_body_is_not_read(judged: tuple[LintContext, topics
     assert at is not None and unit.text[at - 1] == "同"
     assert citerestate.restated_verdict(tp, unit, at, ref) is None
     words = "削减倒计时与净破坏量同额"
-    assert len(citerestate._run(words, topics._squash(tp.places.clause_text("4.1")))) >= citerestate.LONG
-    assert len(citerestate._run(words, topics._squash(tp.places.clause_text("4.3")))) <= citerestate.SHORT
+    assert len(longest_run(words, topics._squash(tp.places.clause_text("4.1")))) >= citerestate.LONG
+    assert len(longest_run(words, topics._squash(tp.places.clause_text("4.3")))) <= citerestate.SHORT
 
 
 def test_runs() -> None:
-    assert citerestate._run("甲乙丙丁戊", "乙丙丁x甲乙") == "乙丙丁"
+    assert longest_run("甲乙丙丁戊", "乙丙丁x甲乙") == "乙丙丁"
     assert citerestate._shares("甲乙丙丁戊", "乙丙丁x甲乙", 3) and not citerestate._shares(
         "甲乙丙丁戊", "乙丙丁x", 4
     )

@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.citewords import FAMILY_RATIO, TitledPlace, _family
+from ruleproof.lint.frames import longest_run
 from ruleproof.lint.topics import ExplainedPlace
 from ruleproof.lint.vocab import _ENTRY_END
 from ruleproof.text.model import RefKind
@@ -98,17 +99,6 @@ class TermPlace(TitledPlace):
 def _shares(words: str, text: str, k: int) -> bool:
     """``words`` and ``text`` share a run of ``k`` characters."""
     return any(words[i : i + k] in text for i in range(len(words) - k + 1))
-
-
-def _run(words: str, text: str) -> str:
-    """The longest run of ``words`` that ``text`` says (two pointers: a run's tail is said when the run is)."""
-    best, lo = "", 0
-    for hi in range(1, len(words) + 1):
-        while lo < hi and words[lo:hi] not in text:
-            lo += 1
-        if hi - lo > len(best):
-            best = words[lo:hi]
-    return best
 
 
 def _bracket(text: str, at: int) -> tuple[int, int] | None:
@@ -226,8 +216,8 @@ def restated_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Pl
         likely = [n for n, body in family.items() if n != place.name and _shares(words, body, LONG)]
         name = likely[0] if len(likely) == 1 else ""
         if name and allowed(name) and not (term and family[name].count(term) < cited.count(term)):
-            run = _run(words, family[name])
-            found = RestatedPlace(name, family[name], run, len(_run(words, cited)))
+            run = longest_run(words, family[name])
+            found = RestatedPlace(name, family[name], run, len(longest_run(words, cited)))
             return place, [run], found
     if not term:
         return None

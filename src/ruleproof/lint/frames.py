@@ -210,15 +210,21 @@ def _common_prefix(a: str, b: str) -> int:
 
 
 @lru_cache(maxsize=8192)
-def _common_run(a: str, b: str) -> int:
-    """The longest run of characters the two share (a run of ``k`` holds runs of every shorter length, so
-    the lengths are tried upward until one fails)."""
-    best = 0
-    for k in range(1, min(len(a), len(b)) + 1):
-        if not any(a[i : i + k] in b for i in range(len(a) - k + 1)):
-            break
-        best = k
+def longest_run(a: str, b: str) -> str:
+    """The longest run of characters of ``a`` that ``b`` says (two pointers: when a run is said, so is its
+    tail, so the run's start only moves forward as its end does)."""
+    best, lo = "", 0
+    for hi in range(1, len(a) + 1):
+        while lo < hi and a[lo:hi] not in b:
+            lo += 1
+        if hi - lo > len(best):
+            best = a[lo:hi]
     return best
+
+
+def _common_run(a: str, b: str) -> int:
+    """How many characters the longest run the two share has."""
+    return len(longest_run(a, b))
 
 
 def content(words: str) -> str:

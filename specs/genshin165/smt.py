@@ -58,32 +58,36 @@ class Encoding:
         reading: TCapReading = TCapReading.BOTH,
         seed: int = 0,
         readings: Readings = DEFAULT_READINGS,
+        ctx: z3.Context | None = None,
     ) -> None:
         self.rules: Rules = rules()
         self.n = n
         self.reading = reading
         self.readings = readings
-        self.solver = make_solver(seed)
-        self.lit = {r.name: z3.Bool(f"role:{r.name}") for r in self.rules.roles}
+        self.ctx = ctx  # the Z3 context every term and the solver live in (None: Z3's main one)
+        self.solver = make_solver(seed, ctx)
+        self.lit = {r.name: z3.Bool(f"role:{r.name}", ctx) for r in self.rules.roles}
         roles = self.rules.roles
         self.count: dict[Count, z3.ArithRef] = {
-            Count.V: count([self.lit[r.name] for r in roles if r.camp is Camp.VILLAGE]),
-            Count.W: count([self.lit[r.name] for r in roles if r.camp is Camp.WOLF]),
-            Count.T: count([self.lit[r.name] for r in roles if r.camp in (Camp.THIRD, Camp.UNDETERMINED)]),
-            Count.K: count([self.lit[r.name] for r in roles if r.seer]),
+            Count.V: count([self.lit[r.name] for r in roles if r.camp is Camp.VILLAGE], ctx),
+            Count.W: count([self.lit[r.name] for r in roles if r.camp is Camp.WOLF], ctx),
+            Count.T: count(
+                [self.lit[r.name] for r in roles if r.camp in (Camp.THIRD, Camp.UNDETERMINED)], ctx
+            ),
+            Count.K: count([self.lit[r.name] for r in roles if r.seer], ctx),
         }
-        self.third = count([self.lit[r.name] for r in roles if r.camp is Camp.THIRD])
+        self.third = count([self.lit[r.name] for r in roles if r.camp is Camp.THIRD], ctx)
         pack = [self.lit[r.name] for r in roles if r.pack]
         if readings.tengu_home_pack == "yes" and TENGU in self.lit:
             pack.append(self.lit[TENGU])
-        self.pack = count(pack)
+        self.pack = count(pack, ctx)
         self.constraints: dict[str, Constraint] = {}
         self.indicator: dict[str, z3.BoolRef] = {}
         self._build()
 
     def _add(self, name: str, expr: z3.BoolRef, cite: Cite, text: str) -> None:
         self.constraints[name] = Constraint(name, cite, text)
-        self.indicator[name] = z3.Bool(f"rule:{name}")
+        self.indicator[name] = z3.Bool(f"rule:{name}", self.ctx)
         self.solver.add(z3.Implies(self.indicator[name], expr))
 
     def bound_expr(self, b: Bound) -> z3.BoolRef:

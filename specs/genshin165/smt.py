@@ -196,6 +196,42 @@ def count_tuples(enc: Encoding, *extra: z3.BoolRef) -> list[tuple[int, int, int]
     return sorted(out)
 
 
+class _Triples:
+    """:func:`count_tuples` under ``K = k``, enumerated once per k for all the boards :func:`generate` draws,
+    and the same lists it would enumerate before each board.  A board drawn is excluded from the solver
+    (``¬board``), which can only make infeasible the one triple that board has, with its own k — every
+    other line-up differs from it in a count, so satisfies ``¬board`` — so only such triples are asked
+    again.  (Enumerating every triple before every board was most of ``generate``'s time.)"""
+
+    def __init__(self, enc: Encoding) -> None:
+        self.enc = enc
+        self.known: dict[int, list[tuple[int, int, int]]] = {}
+        self.doubtful: dict[int, set[tuple[int, int, int]]] = {}
+
+    def of(self, k: int) -> list[tuple[int, int, int]]:
+        enc, kk = self.enc, self.enc.count[Count.K] == k
+        if k not in self.known:
+            self.known[k] = count_tuples(enc, kk)
+            self.doubtful.pop(k, None)
+        doubtful = self.doubtful.pop(k, set())
+        if doubtful:
+            v, w, t = (enc.count[x] for x in (Count.V, Count.W, Count.T))
+            self.known[k] = [
+                x
+                for x in self.known[k]
+                if x not in doubtful
+                or require(
+                    enc.check(kk, v == x[0], w == x[1], t == x[2]), f"genshin165 N={enc.n} count enumeration"
+                )
+            ]
+        return self.known[k]
+
+    def excluded(self, k: int, triple: tuple[int, int, int]) -> None:
+        """A board with ``k`` seer-types and counts ``triple`` was excluded from the solver."""
+        if k in self.known:
+            self.doubtful.setdefault(k, set()).add(triple)
+
+
 def generate(
     n: int,
     seed: int,
@@ -219,19 +255,20 @@ def generate(
     r = enc.rules
     units = [Unit(role.name, 1, group_of(role), Fraction(1), enc.lit[role.name]) for role in r.roles]
     out: list[Board] = []
+    triples = _Triples(enc)
     for _ in range(boards):
         notes: list[str] = []
         dist = {p.k: p.clamped(n) for p in r.seer_probabilities}
         k = _pmf(dist, rng)
-        tuples = count_tuples(enc, enc.count[Count.K] == k)
+        tuples = triples.of(k)
         if not tuples:
             alternatives = {x: p for x, p in dist.items() if p > 0 and x != k}
-            feasible = {x: p for x, p in alternatives.items() if count_tuples(enc, enc.count[Count.K] == x)}
+            feasible = {x: p for x, p in alternatives.items() if triples.of(x)}
             if not feasible:
                 break
             notes.append(f"抽到验人系数量 {k}，但在其余规则下无解，改按剩余概率抽取")
             k = _pmf(feasible, rng)
-            tuples = count_tuples(enc, enc.count[Count.K] == k)
+            tuples = triples.of(k)
         v, w, t = tuples[rng.randrange(len(tuples))]
         fixed = [enc.count[Count.K] == k, enc.count[Count.V] == v, enc.count[Count.W] == w]
         splits = {
@@ -249,4 +286,5 @@ def generate(
         counts = {"V": v, "W": w, "T": t, "K": k, "三方": third, "不定": t - third}
         out.append(Board(n, chosen, k, counts, notes))
         enc.solver.add(z3.Not(enc.role_lits(chosen)))  # distinct boards
+        triples.excluded(k, (v, w, t))
     return Status.SAT, out

@@ -18,6 +18,7 @@ Findings are grouped: one per (check, rule, blocking rules), listing every N it 
 
 from __future__ import annotations
 
+import hashlib
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -26,10 +27,12 @@ from typing import Any
 
 import z3
 
+from ruleproof import solvers
 from ruleproof.config.solver import Status, require
 from ruleproof.config.source import Cite
 from ruleproof.findings import Finding, Severity
-from ruleproof.specs.genshin165.rules import Count, Role, TCapReading, rules
+from ruleproof.smt import cache
+from ruleproof.specs.genshin165.rules import DEFAULT_READINGS, Count, Role, TCapReading, rules
 from ruleproof.specs.genshin165.smt import Encoding, group_of
 
 DEFAULT_RANGE = (8, 40)  # ruleproof's default scan: the text names no player-count range
@@ -96,10 +99,16 @@ def _cite_for(enc: Encoding, core: Sequence[str], role: str | None = None) -> Ci
     return min((enc.constraints[name].cite for name in core), key=lambda c: c.line)
 
 
-def _scan_n(n: int, reading: TCapReading, col: _Collector, blockers: dict[_Key, list[str]]) -> None:
+# One finding at one N: its grouping key, the detail shown for that N ("" for none), the blocking rules.
+Hit = tuple[_Key, str, list[str]]
+
+
+def _scan_n(n: int, reading: TCapReading, ctx: z3.Context) -> list[Hit]:
+    """The findings Z3 gives at player count ``n``, asked in ``ctx`` (see :func:`_scan`)."""
     r = rules()
-    enc = Encoding(n, reading)
+    enc = Encoding(n, reading, ctx=ctx)
     what = f"genshin165 N={n} check"
+    out: list[Hit] = []
 
     def unsat_core(*extra: z3.BoolRef) -> list[str] | None:
         if require(enc.check(*extra), what):
@@ -109,16 +118,13 @@ def _scan_n(n: int, reading: TCapReading, col: _Collector, blockers: dict[_Key, 
     core = unsat_core()
     if core is not None:
         key = _Key("config.infeasible", Severity.ERROR, _cite_for(enc, core), "all", tuple(sorted(core)))
-        col.add(key, n)
-        blockers[key] = sorted(core)
-        return
+        return [(key, "", sorted(core))]
     for b in r.bounds_for(reading):
         core = unsat_core(enc.count[b.count] == b.value(n))
         if core is not None:
             others = tuple(sorted(c for c in core if c != b.id))
             key = _Key("config.bound-unreachable", Severity.NOTE, b.cite, b.id, others)
-            col.add(key, n, f"{b.formula()} = {b.value(n)}")
-            blockers[key] = list(others)
+            out.append((key, f"{b.formula()} = {b.value(n)}", list(others)))
     special = {d.role for d in r.dependencies} | {d.requires for d in r.dependencies}
     special |= {r.fox_role, r.elder_role}
     for label, members in _classes(r.roles, special).items():
@@ -127,8 +133,7 @@ def _scan_n(n: int, reading: TCapReading, col: _Collector, blockers: dict[_Key, 
             cite = _cite_for(enc, core, members[0].name if len(members) == 1 else None)
             subject = label if len(members) == 1 else f"{label}（{len(members)} 个身份）"
             key = _Key("config.role-impossible", Severity.WARNING, cite, subject, tuple(sorted(core)))
-            col.add(key, n)
-            blockers[key] = sorted(core)
+            out.append((key, "", sorted(core)))
     for p in r.seer_probabilities:
         if p.clamped(n) > 0:
             core = unsat_core(enc.count[Count.K] == p.k)
@@ -136,13 +141,32 @@ def _scan_n(n: int, reading: TCapReading, col: _Collector, blockers: dict[_Key, 
                 key = _Key(
                     "config.probability-impossible", Severity.WARNING, p.cite, f"K={p.k}", tuple(sorted(core))
                 )
-                col.add(key, n, _pct(p.clamped(n)))
-                blockers[key] = sorted(core)
+                out.append((key, _pct(p.clamped(n)), sorted(core)))
     core = unsat_core(enc.pack == 0)
     if core is not None:
         key = _Key("config.implied", Severity.NOTE, r.elder, "G≥1", tuple(sorted(core)))
-        col.add(key, n)
-        blockers[key] = sorted(core)
+        out.append((key, "", sorted(core)))
+    return out
+
+
+def _scan(ns: Sequence[int], reading: TCapReading) -> list[list[Hit]]:
+    """:func:`_scan_n` of every N, in one Z3 context of its own, kept in the verdict cache
+    (:mod:`ruleproof.smt.cache`) under the code, the rules as parsed from the text (every number, role and
+    sentence the encoding reads) and the question (``ns``, ``reading``).
+
+    Z3's unsat cores — which rules a finding names, and so how findings group across N — depend on the
+    context's history (the terms made in it before), not only on the question: in Z3's main context
+    ``check`` (after lint and verify had solved) named other cores than ``config --check`` for some N and
+    printed 15 findings to its 14.  In a fresh context the scan is the same wherever it runs.  A second
+    ``check`` or ``config --check`` of the same text reads the scan (most of the book's check time), and
+    the suite's processes compute it once."""
+    data = hashlib.sha256(cache.canonical((rules(), DEFAULT_READINGS)).encode()).hexdigest()
+
+    def compute() -> list[list[Hit]]:
+        ctx = solvers.new_context()
+        return [_scan_n(n, reading, ctx) for n in ns]
+
+    return cache.cached(cache.key(data, "genshin165.config-scan", tuple(ns), reading.value), compute)
 
 
 def _finding(
@@ -269,8 +293,10 @@ def check(ns: Sequence[int], reading: TCapReading = TCapReading.BOTH) -> list[Fi
     """All findings for the player counts ``ns``, in line order."""
     col = _Collector()
     blockers: dict[_Key, list[str]] = {}
-    for n in ns:
-        _scan_n(n, reading, col, blockers)
+    for n, hits in zip(ns, _scan(ns, reading), strict=True):
+        for key, detail, names in hits:
+            col.add(key, n, detail)
+            blockers[key] = names
     enc = Encoding(max(ns) if ns else 8, reading)  # constraint texts for messages (names are N-free)
     out = _probability_findings(ns) + _text_findings(ns)
     for key, hit in col.hits.items():

@@ -58,32 +58,36 @@ class Encoding:
         reading: TCapReading = TCapReading.BOTH,
         seed: int = 0,
         readings: Readings = DEFAULT_READINGS,
+        ctx: z3.Context | None = None,
     ) -> None:
         self.rules: Rules = rules()
         self.n = n
         self.reading = reading
         self.readings = readings
-        self.solver = make_solver(seed)
-        self.lit = {r.name: z3.Bool(f"role:{r.name}") for r in self.rules.roles}
+        self.ctx = ctx  # the Z3 context every term and the solver live in (None: Z3's main one)
+        self.solver = make_solver(seed, ctx)
+        self.lit = {r.name: z3.Bool(f"role:{r.name}", ctx) for r in self.rules.roles}
         roles = self.rules.roles
         self.count: dict[Count, z3.ArithRef] = {
-            Count.V: count([self.lit[r.name] for r in roles if r.camp is Camp.VILLAGE]),
-            Count.W: count([self.lit[r.name] for r in roles if r.camp is Camp.WOLF]),
-            Count.T: count([self.lit[r.name] for r in roles if r.camp in (Camp.THIRD, Camp.UNDETERMINED)]),
-            Count.K: count([self.lit[r.name] for r in roles if r.seer]),
+            Count.V: count([self.lit[r.name] for r in roles if r.camp is Camp.VILLAGE], ctx),
+            Count.W: count([self.lit[r.name] for r in roles if r.camp is Camp.WOLF], ctx),
+            Count.T: count(
+                [self.lit[r.name] for r in roles if r.camp in (Camp.THIRD, Camp.UNDETERMINED)], ctx
+            ),
+            Count.K: count([self.lit[r.name] for r in roles if r.seer], ctx),
         }
-        self.third = count([self.lit[r.name] for r in roles if r.camp is Camp.THIRD])
+        self.third = count([self.lit[r.name] for r in roles if r.camp is Camp.THIRD], ctx)
         pack = [self.lit[r.name] for r in roles if r.pack]
         if readings.tengu_home_pack == "yes" and TENGU in self.lit:
             pack.append(self.lit[TENGU])
-        self.pack = count(pack)
+        self.pack = count(pack, ctx)
         self.constraints: dict[str, Constraint] = {}
         self.indicator: dict[str, z3.BoolRef] = {}
         self._build()
 
     def _add(self, name: str, expr: z3.BoolRef, cite: Cite, text: str) -> None:
         self.constraints[name] = Constraint(name, cite, text)
-        self.indicator[name] = z3.Bool(f"rule:{name}")
+        self.indicator[name] = z3.Bool(f"rule:{name}", self.ctx)
         self.solver.add(z3.Implies(self.indicator[name], expr))
 
     def bound_expr(self, b: Bound) -> z3.BoolRef:
@@ -192,6 +196,42 @@ def count_tuples(enc: Encoding, *extra: z3.BoolRef) -> list[tuple[int, int, int]
     return sorted(out)
 
 
+class _Triples:
+    """:func:`count_tuples` under ``K = k``, enumerated once per k for all the boards :func:`generate` draws,
+    and the same lists it would enumerate before each board.  A board drawn is excluded from the solver
+    (``¬board``), which can only make infeasible the one triple that board has, with its own k — every
+    other line-up differs from it in a count, so satisfies ``¬board`` — so only such triples are asked
+    again.  (Enumerating every triple before every board was most of ``generate``'s time.)"""
+
+    def __init__(self, enc: Encoding) -> None:
+        self.enc = enc
+        self.known: dict[int, list[tuple[int, int, int]]] = {}
+        self.doubtful: dict[int, set[tuple[int, int, int]]] = {}
+
+    def of(self, k: int) -> list[tuple[int, int, int]]:
+        enc, kk = self.enc, self.enc.count[Count.K] == k
+        if k not in self.known:
+            self.known[k] = count_tuples(enc, kk)
+            self.doubtful.pop(k, None)
+        doubtful = self.doubtful.pop(k, set())
+        if doubtful:
+            v, w, t = (enc.count[x] for x in (Count.V, Count.W, Count.T))
+            self.known[k] = [
+                x
+                for x in self.known[k]
+                if x not in doubtful
+                or require(
+                    enc.check(kk, v == x[0], w == x[1], t == x[2]), f"genshin165 N={enc.n} count enumeration"
+                )
+            ]
+        return self.known[k]
+
+    def excluded(self, k: int, triple: tuple[int, int, int]) -> None:
+        """A board with ``k`` seer-types and counts ``triple`` was excluded from the solver."""
+        if k in self.known:
+            self.doubtful.setdefault(k, set()).add(triple)
+
+
 def generate(
     n: int,
     seed: int,
@@ -215,19 +255,20 @@ def generate(
     r = enc.rules
     units = [Unit(role.name, 1, group_of(role), Fraction(1), enc.lit[role.name]) for role in r.roles]
     out: list[Board] = []
+    triples = _Triples(enc)
     for _ in range(boards):
         notes: list[str] = []
         dist = {p.k: p.clamped(n) for p in r.seer_probabilities}
         k = _pmf(dist, rng)
-        tuples = count_tuples(enc, enc.count[Count.K] == k)
+        tuples = triples.of(k)
         if not tuples:
             alternatives = {x: p for x, p in dist.items() if p > 0 and x != k}
-            feasible = {x: p for x, p in alternatives.items() if count_tuples(enc, enc.count[Count.K] == x)}
+            feasible = {x: p for x, p in alternatives.items() if triples.of(x)}
             if not feasible:
                 break
             notes.append(f"抽到验人系数量 {k}，但在其余规则下无解，改按剩余概率抽取")
             k = _pmf(feasible, rng)
-            tuples = count_tuples(enc, enc.count[Count.K] == k)
+            tuples = triples.of(k)
         v, w, t = tuples[rng.randrange(len(tuples))]
         fixed = [enc.count[Count.K] == k, enc.count[Count.V] == v, enc.count[Count.W] == w]
         splits = {
@@ -245,4 +286,5 @@ def generate(
         counts = {"V": v, "W": w, "T": t, "K": k, "三方": third, "不定": t - third}
         out.append(Board(n, chosen, k, counts, notes))
         enc.solver.add(z3.Not(enc.role_lits(chosen)))  # distinct boards
+        triples.excluded(k, (v, w, t))
     return Status.SAT, out

@@ -41,8 +41,14 @@ from ruleproof import interrupts
 z3.set_param("ctrl_c", False)
 
 
+# The contexts :func:`new_context` made that are still in use: an interrupt cancels their checks too.
+_CONTEXTS: weakref.WeakSet[z3.Context] = weakref.WeakSet()
+
+
 def _cancel_z3() -> None:
     z3.main_ctx().interrupt()
+    for ctx in list(_CONTEXTS):
+        ctx.interrupt()
 
 
 interrupts.register_canceller(_cancel_z3)
@@ -88,10 +94,22 @@ def _limited(s: Solverish, timeout_ms: int, seed: int, rlimit: int) -> Solverish
     return s
 
 
-def new_solver(timeout_ms: int = 0, seed: int = 0, rlimit: int = DEFAULT_RLIMIT) -> z3.Solver:
+def new_context() -> z3.Context:
+    """A Z3 context of its own (an interrupt cancels its checks like the main context's).  Z3's answers
+    beyond sat/unsat — an unsat core, a model — depend on the context's history (the ids of every term made
+    in it before): a question asked in a fresh context gets the same core whatever the process did first."""
+    ctx = z3.Context()
+    _CONTEXTS.add(ctx)
+    return ctx
+
+
+def new_solver(
+    timeout_ms: int = 0, seed: int = 0, rlimit: int = DEFAULT_RLIMIT, ctx: z3.Context | None = None
+) -> z3.Solver:
     """A seeded solver; each check may use ``rlimit`` resource units (0: no budget) and, when
-    ``timeout_ms`` is not 0, that many milliseconds of wall-clock time."""
-    return _limited(z3.Solver(), timeout_ms, seed, rlimit)
+    ``timeout_ms`` is not 0, that many milliseconds of wall-clock time.  ``ctx``: the Z3 context (default
+    the main one; :func:`new_context`)."""
+    return _limited(z3.Solver(ctx=ctx), timeout_ms, seed, rlimit)
 
 
 # The preprocessing of :func:`new_eliminating_solver`: rewrite, propagate constants, and eliminate every
@@ -161,6 +179,7 @@ __all__ = [
     "Answer",
     "answer",
     "check",
+    "new_context",
     "new_eliminating_solver",
     "new_optimize",
     "new_solver",

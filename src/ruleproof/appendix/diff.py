@@ -30,6 +30,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import lru_cache
 
 from ruleproof.appendix.build import subtree
 from ruleproof.appendix.model import AppendixDef, Entry, Fact, Table, Which
@@ -137,12 +138,20 @@ def _right(text: str) -> str:
     return flat[:cut][:2]
 
 
+@lru_cache(maxsize=4096)
+def _pattern(text: str) -> re.Pattern[str]:
+    """``text`` compiled, kept.  A diff of the bundled 返航录 builds some 550 distinct patterns (a fact's
+    frames × the number's shape); :mod:`re`'s own cache keeps 512, so each text's diff recompiled nearly
+    all of them (the appendix stage's largest cost)."""
+    return re.compile(text)
+
+
 def _expand(raw: str) -> tuple[Decimal, ...]:
     """「1、3、5」 → 1, 3, 5; 「1~3」 → 1, 2, 3."""
     out: list[Decimal] = []
-    for part in re.split(r"\s*[、，,]\s*", raw):
-        ends = re.split(r"\s*[~〜～]\s*", part)
-        nums = [Decimal(e) for e in ends if re.fullmatch(NUM, e)]
+    for part in _pattern(r"\s*[、，,]\s*").split(raw):
+        ends = _pattern(r"\s*[~〜～]\s*").split(part)
+        nums = [Decimal(e) for e in ends if _pattern(NUM).fullmatch(e)]
         if len(nums) == 2 and all(n == n.to_integral_value() for n in nums) and nums[0] <= nums[1]:
             out.extend(Decimal(v) for v in range(int(nums[0]), int(nums[1]) + 1))
         else:
@@ -184,7 +193,7 @@ def find_fact(text: str, fact: Fact) -> tuple[list[Hit], int]:
                     m.end(),
                     m.start(1),
                 )
-                for m in re.finditer(pattern, text)
+                for m in _pattern(pattern).finditer(text)
             ]
             if hits:
                 return hits, k + j
@@ -409,7 +418,9 @@ class _Differ:
 
     def chains(self, entry: Entry, p: Printed) -> None:
         for chain in entry.chains:
-            m = re.search(r"「([^」]*→[^」]*)」", p.text) or re.search(r"[^；。：]*→[^；。]*", p.text)
+            m = _pattern(r"「([^」]*→[^」]*)」").search(p.text) or _pattern(r"[^；。：]*→[^；。]*").search(
+                p.text
+            )
             if m is None:
                 continue
             printed_chain = m.group(1) if m.re.groups else m.group()
@@ -439,9 +450,9 @@ class _Differ:
     def steps(self, entry: Entry, p: Printed) -> None:
         for names, clause, allowed in entry.steps:
             for name in names:
-                for m in re.finditer(
-                    re.escape(name) + r"（?([^；。，（）]{0,12}?)步骤\s*(\d+(?:\.\d+)?[ab]?)", p.text
-                ):
+                for m in _pattern(
+                    re.escape(name) + r"（?([^；。，（）]{0,12}?)步骤\s*(\d+(?:\.\d+)?[ab]?)"
+                ).finditer(p.text):
                     step = m.group(2)
                     if step in allowed:
                         continue
@@ -548,7 +559,9 @@ def quantities(text: str) -> list[Quantity]:
     out: list[Quantity] = []
     for m in _QTY.finditer(text):
         head = text[max(0, m.start() - 3) : m.start()]
-        if any(w in head for w in ("步骤", "批次", "判定", "§")) or re.search(r"\d\.$", text[: m.start("a")]):
+        if any(w in head for w in ("步骤", "批次", "判定", "§")) or _pattern(r"\d\.$").search(
+            text[: m.start("a")]
+        ):
             continue
         value = tuple(Decimal(x) for x in (m.group("a"), m.group("b")) if x is not None)
         unit = _UNIT_NORMAL.get(m.group("unit"), m.group("unit"))
@@ -559,7 +572,7 @@ def quantities(text: str) -> list[Quantity]:
 def _cites_in(text: str) -> list[tuple[str, str]]:
     """Citations of a printed entry: its citation groups and 「依 X」「见 X」."""
     out = cited(text)
-    for m in re.finditer(r"(?:依|见)\s*" + CITE_ID.pattern, text):
+    for m in _pattern(r"(?:依|见)\s*" + CITE_ID.pattern).finditer(text):
         out.append((m.group(1), m.group(2)))
     return out
 

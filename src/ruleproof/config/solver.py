@@ -36,10 +36,11 @@ class SolverUnknown(UserError):
         super().__init__(f"{zh}：{what}", f"{en}: {what}", exit_code=3)
 
 
-def make_solver(seed: int = 0) -> z3.Solver:
+def make_solver(seed: int = 0, ctx: z3.Context | None = None) -> z3.Solver:
     """A solver whose own choices are seeded (``smt.random_seed``) and budgeted
-    (:func:`ruleproof.solvers.new_solver`: an interrupt ends the run, it is never an answer)."""
-    return solvers.new_solver(seed=seed)
+    (:func:`ruleproof.solvers.new_solver`: an interrupt ends the run, it is never an answer), in ``ctx``
+    (default Z3's main context)."""
+    return solvers.new_solver(seed=seed, ctx=ctx)
 
 
 def check(solver: z3.Solver, *assumptions: Any) -> Status:
@@ -59,8 +60,8 @@ def require(status: Status, what: str) -> bool:
     return status is Status.SAT
 
 
-def count(literals: list[z3.BoolRef]) -> z3.ArithRef:
-    """Number of true literals, as an integer term (0 for an empty list)."""
+def count(literals: list[z3.BoolRef], ctx: z3.Context | None = None) -> z3.ArithRef:
+    """Number of true literals, as an integer term (0 for an empty list, in ``ctx``)."""
     if not literals:
-        return z3.IntVal(0)
+        return z3.IntVal(0, ctx)
     return z3.Sum([z3.If(lit, 1, 0) for lit in literals])

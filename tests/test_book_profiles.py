@@ -13,6 +13,7 @@ from ruleproof import books
 from ruleproof.books import BOOKS, DEFAULT_BOOK, Source, load_source
 from ruleproof.cli import main
 from ruleproof.errors import BadInput, UserError
+from tests.shared_check import shared_checks
 
 ROOT = Path(__file__).parents[1]
 
@@ -125,7 +126,8 @@ def test_verify_recognises_a_users_copy_of_the_book(
 
 
 def test_check_says_which_stages_are_skipped_and_why(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(["check", "--spec", "none", "--format", "json"], capsys)
+    with shared_checks():  # the text's check, once per process (tests/shared_check.py)
+        code, out, _ = run(["check", "--spec", "none", "--format", "json"], capsys)
     stages = {s["name"]: s for s in json.loads(out)["stages"]}
     assert code == 1  # the bundled text has lint findings
     assert stages["spec"]["status"] == "skipped" and stages["verify"]["status"] == "skipped"

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from ruleproof.cli import main
+from tests.shared_check import shared_checks
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -71,7 +72,8 @@ def test_refs_with_explicit_file(capsys: pytest.CaptureFixture[str], tmp_path: P
 def test_check_exit_status(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     from tests.text.test_synthetic import BASE
 
-    code, out, _ = run(capsys, "check")
+    with shared_checks():  # the text's check, once per process (tests/shared_check.py)
+        code, out, _ = run(capsys, "check")
     assert code == 1  # the published text cites clauses that do not exist
     assert "2.8.14" in out
     clean = tmp_path / "clean.txt"

@@ -27,6 +27,7 @@ from ruleproof.specs.fanhanglu.params import PARAM_BY_KEY, PARAMS
 from ruleproof.text import Document
 from ruleproof.text.normalize import normalize
 from tests.conftest import doc_from_text
+from tests.shared_check import shared_checks
 
 PROFILE = load_profile("fanhanglu")
 # the text with radical look-alikes mapped (one character to one: lines and columns are kept), so that
@@ -292,7 +293,8 @@ def test_cli_unknown_appendix_is_a_usage_error(capsys: pytest.CaptureFixture[str
 
 
 def test_check_includes_the_appendix_stage(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["check", "--spec", "none", "--format", "json"]) == 1
+    with shared_checks():  # the text's check, once per process (tests/shared_check.py)
+        assert main(["check", "--spec", "none", "--format", "json"]) == 1
     data = json.loads(capsys.readouterr().out)
     stage = next(s for s in data["stages"] if s["name"] == "appendix")
     assert stage["status"] == "findings"

@@ -12,6 +12,7 @@ from ruleproof.cli import main
 from ruleproof.invariants.fanhanglu import INVARIANTS
 from ruleproof.smt import ts
 from ruleproof.specs.fanhanglu import SWITCHES
+from tests.shared_check import shared_checks
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -148,7 +149,8 @@ def test_unknown_exits_3(capsys: pytest.CaptureFixture[str], monkeypatch: pytest
 
 
 def test_check_includes_verification(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "check", "--format", "json")
+    with shared_checks():  # the text's check, once per process (tests/shared_check.py)
+        code, out, _ = run(capsys, "check", "--format", "json")
     data = json.loads(out)
     stage = next(s for s in data["stages"] if s["name"] == "verify")
     assert stage["status"] == "violated" and "batch_nothing_lost" in stage["summary"]
@@ -165,8 +167,9 @@ def test_check_unknown_is_not_a_pass(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     baseline = tmp_path / "baseline.json"
-    assert run(capsys, "check", "--write-baseline", str(baseline))[0] == 0
-    assert run(capsys, "check", "--baseline", str(baseline))[0] == 0  # everything known is accepted
+    with shared_checks():  # the unpatched text's check, once per process (tests/shared_check.py)
+        assert run(capsys, "check", "--write-baseline", str(baseline))[0] == 0
+        assert run(capsys, "check", "--baseline", str(baseline))[0] == 0  # everything known is accepted
     monkeypatch.setenv("RULEPROOF_CACHE", "off")
     monkeypatch.setattr(ts, "check_sat", lambda solver, *a: z3.unknown)
     code, out, _ = run(capsys, "check", "--baseline", str(baseline))

@@ -8,7 +8,6 @@ import re
 import shutil
 import sys
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +20,7 @@ from ruleproof.revgate.align import align, remap_ids
 from ruleproof.revgate.compare import RevisionReport, compare
 from ruleproof.text import Document
 from tests.conftest import doc_from_text
+from tests.shared_check import copy, run_key
 
 LINT = ("lint", "spec", "appendix")
 BOOK = BOOKS["fanhanglu"]  # the verify stage is exercised by one CLI test below
@@ -62,9 +62,10 @@ def replaced(doc: Document, old: str, new: str) -> str:
 def one_check_per_revision_text() -> Iterator[None]:
     """Each test compares two revisions, and most of them the same old one (the bundled text, under the
     same stages): ``compare`` checks it once per module, not once per test.  The memo is keyed by every
-    input of ``run_check`` (the text's name and lines, book, spec, stages, overrides, ``--spec none``,
-    jobs) and by the side (old or new): one comparison never reads its two sides from one run, so an
-    unchanged text is still checked twice within a comparison and the two findings lists still compared.
+    input of ``run_check`` (``run_key`` of tests/shared_check.py: the text's name and lines, book, spec,
+    stages, overrides, ``--spec none``, jobs) and by the side (old or new): one comparison never reads its
+    two sides from one run, so an unchanged text is still checked twice within a comparison and the two
+    findings lists still compared.
     ``compare`` itself (alignment, overrides, split, vectors, rendering) runs on every call."""
     import ruleproof.revgate.compare as cmp
 
@@ -75,22 +76,10 @@ def one_check_per_revision_text() -> Iterator[None]:
         sides = iter(("old", "new"))
 
         def run(doc: Document, **rkw: Any) -> CheckRun:
-            over = rkw.get("overrides")
-            key = (
-                next(sides, "more"),
-                doc.name,
-                tuple(doc.lines),
-                *(id(rkw.get(k)) for k in ("book", "against")),
-                tuple(rkw.get("stages", ())),
-                None if over is None else tuple(sorted(over.items())),
-                rkw.get("spec_off"),
-                rkw.get("jobs"),
-                tuple(sorted(set(rkw) - {"book", "against", "stages", "overrides", "spec_off", "jobs"})),
-            )
+            key = (next(sides, "more"), *run_key(doc, **rkw))
             if key not in memo:
                 memo[key] = real_run_check(doc, **rkw)
-            hit = memo[key]
-            return replace(hit, findings=list(hit.findings), stages=list(hit.stages))
+            return copy(memo[key])
 
         with pytest.MonkeyPatch.context() as mp:
             mp.setattr(cmp, "run_check", run)

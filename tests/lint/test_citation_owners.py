@@ -9,12 +9,13 @@ import dataclasses
 import pytest
 
 from ruleproof.books import BOOKS, load_source
-from ruleproof.lint import citeowners, run_lint, topics
+from ruleproof.lint import citeowners, topics
 from ruleproof.lint.context import LintContext, Unit
 from ruleproof.pipeline import knowledge_for
 from ruleproof.text import Document
 from ruleproof.text.model import Ref, RefKind
 from tests.conftest import doc_from_text
+from tests.lint.edited import FAMILY_OR_ALL, family_of, lint
 
 
 @pytest.fixture(scope="module")
@@ -211,12 +212,14 @@ def test_a_two_character_word_coins_nothing(judged: tuple[LintContext, topics._T
         ("某职业全", "④存活实例数"),
     ],
 )
-def test_an_edit_elsewhere_makes_no_untouched_citation_off_topic(keep: str, resume: str) -> None:
+@FAMILY_OR_ALL
+def test_an_edit_elsewhere_makes_no_untouched_citation_off_topic(keep: str, resume: str, whole: bool) -> None:
     """An edit that deletes occurrences of a word elsewhere must not turn an untouched citation into a
-    finding (it did: 「无效」 became "uncommon" and 7.2.2's 「反馈「无效」，仍依4.10.6」 was reported)."""
+    finding (it did: 「无效」 became "uncommon" and 7.2.2's 「反馈「无效」，仍依4.10.6」 was reported).  Linted
+    by family q alone in the suite, whole in the heavy job (tests/lint/edited.py)."""
     text = load_source(None).data.decode("utf-8")
     assert text.count(keep) == 1
     cut = text.index(keep) + len(keep.split("（")[0])
     doc = doc_from_text(text[:cut] + text[text.index(resume, cut) :])
-    found = run_lint(doc, knowledge_for(BOOKS["fanhanglu"]))
+    found = lint(doc, None if whole else family_of("citation-topic"), knowledge_for(BOOKS["fanhanglu"]))
     assert [f for f in found if f.check == "citation-topic" and f.clause == "7.2.2"] == []

@@ -2,22 +2,21 @@
 
 from __future__ import annotations
 
-import functools
 import re
 from collections import Counter
 
 import pytest
 
-from ruleproof.books import Source, book_for, load_source
+from ruleproof.books import book_for
 from ruleproof.findings import Finding, Severity
-from ruleproof.lint import FAMILIES, families_for, lint_context, run_lint
+from ruleproof.lint import run_lint
 from ruleproof.lint.context import LintContext
 from ruleproof.lint.gatelines import find_gate_lines, parse_gates
 from ruleproof.lint.orders import OrderTable, extract_order_tables
 from ruleproof.lint.registry import parse_registry
 from ruleproof.pipeline import knowledge_for
-from ruleproof.text import Document, read_document
-from ruleproof.text.normalize import normalize
+from ruleproof.text import Document
+from tests.lint.edited import FAMILY_OR_ALL, edited, family_of, lint, mutated, unedited
 
 
 @pytest.fixture(scope="module")
@@ -176,8 +175,7 @@ def test_prose_over_a_list_of_rows(fanhanglu: Document) -> None:
         s.clause for _, _, d in tables["1.2.3"].graph.edges(data=True) for s in d["sources"]
     }
     # denied, the same sentence orders nothing
-    text = normalize(load_source(None).data.decode("utf-8")).replace("平局优先于①②③④", "平局不优先于①②③④")
-    denied = extract_order_tables(LintContext(read_document(Source("mutated.txt", text.encode("utf-8")))))
+    denied = extract_order_tables(LintContext(edited(("平局优先于①②③④", "平局不优先于①②③④"))))
     assert "〇" not in denied["1.2.3"].graph
 
 
@@ -226,62 +224,8 @@ def test_counts_on_the_real_text(findings: list[Finding]) -> None:
 
 # ------------------------------------------------------------------------------------------------
 # Defects injected into the real text: checks that find nothing in v1preview1.0 must still fire on
-# it once its structure is broken the way revisions break it.
-
-
-@functools.cache
-def _unmutated(family: str | None = None) -> list[Finding]:
-    """The unmutated text's findings, once per worker and family (every injected case compares with
-    them).  Read as the edited texts are (``_mutated``'s name and normalisation) and read once: each family
-    runs on one shared context, as ``lint_context`` runs them all on one, so the context's indexes are
-    built once per worker, not once per family."""
-    return _findings(_unedited_context(), family)
-
-
-@functools.cache
-def _unedited_context() -> LintContext:
-    return LintContext(_edited())
-
-
-# a lint test's edited text linted by the family that owns the checked check in the suite (``[family-…]``),
-# by every family in the heavy job (``[all-…]``): a family's findings are a function of the text alone
-FAMILY_OR_ALL = pytest.mark.parametrize(
-    "whole",
-    [pytest.param(False, id="family"), pytest.param(True, id="all", marks=pytest.mark.heavy)],
-)
-
-
-def _family_of(check: str) -> str:
-    """The lint family (module name) that reports ``check``."""
-    (family,) = [f.__name__ for f in FAMILIES if any(info.id == check for info in f.CHECKS)]
-    return family
-
-
-def _mutated(*pairs: tuple[str, str], family: str | None = None) -> list[Finding]:
-    """The findings on the text with each ``old`` replaced by ``new``: of every family (``run_lint``), or of
-    the one ``family`` only.  A family's findings are a function of the text alone (``lint_context`` runs
-    each family on the shared context and concatenates), so one family's run finds what the whole lint
-    finds of its checks, for about a third of the CPU; ``test_injected_defects[…-all]`` (heavy) keeps the
-    whole lint on every case."""
-    return _findings(LintContext(_edited(*pairs)), family)
-
-
-def _edited(*pairs: tuple[str, str]) -> Document:
-    """The bundled text with each ``old`` replaced by ``new``, read under the name ``mutated.txt``."""
-    raw = load_source(None).data.decode("utf-8")
-    text = normalize(raw)
-    for old, new in pairs:
-        assert text.count(old) == 1, old
-        text = text.replace(old, new)
-    return read_document(Source("mutated.txt", text.encode("utf-8")))
-
-
-def _findings(ctx: LintContext, family: str | None) -> list[Finding]:
-    """Every family's findings on ``ctx`` (``lint_context``, as ``run_lint``), or the one ``family``'s."""
-    if family is None:
-        return lint_context(ctx)
-    (runner,) = [f for f in families_for(ctx.doc) if f.__name__ == family]  # one that runs on this text
-    return sorted(runner.run(ctx), key=Finding.sort_key)
+# it once its structure is broken the way revisions break it.  Each edited text is linted by the family
+# that owns the checked check in the suite and whole in the heavy job (tests/lint/edited.py).
 
 
 def test_restated_numbers_agree_on_the_real_text(findings: list[Finding]) -> None:
@@ -602,9 +546,9 @@ def test_restated_numbers_agree_on_the_real_text(findings: list[Finding]) -> Non
 @FAMILY_OR_ALL
 def test_injected_defects(pairs: list[tuple[str, str]], check: str, clauses: set[str], whole: bool) -> None:
     """Each case's edited text, linted by the family that owns ``check`` (the suite) or whole (heavy)."""
-    family = None if whole else _family_of(check)
-    before = {f.fingerprint() for f in by(_unmutated(family), check)}
-    found = [f for f in by(_mutated(*pairs, family=family), check) if f.fingerprint() not in before]
+    family = None if whole else family_of(check)
+    before = {f.fingerprint() for f in by(unedited(family), check)}
+    found = [f for f in by(mutated(*pairs, family=family), check) if f.fingerprint() not in before]
     assert {f.clause for f in found} == clauses, [(f.clause, f.message) for f in found]
 
 
@@ -627,12 +571,12 @@ def test_one_added_citation_makes_no_finding_on_another_clause(
     three checks are one family's: the suite lints with it alone, the heavy job with every family (as
     ``test_injected_defects``)."""
     checks = ("citation-topic", "citation-quote", "citation-repeated")
-    (family,) = {_family_of(c) for c in checks}
+    (family,) = {family_of(c) for c in checks}
     family_or_all = None if whole else family
-    before = {f.fingerprint() for f in _unmutated(family_or_all) if f.check in checks}
+    before = {f.fingerprint() for f in unedited(family_or_all) if f.check in checks}
     new_findings = [
         f
-        for f in _mutated((old, new), family=family_or_all)
+        for f in mutated((old, new), family=family_or_all)
         if f.check in checks and f.fingerprint() not in before
     ]
     assert [f.clause for f in new_findings if f.clause != edited] == [], [f.message for f in new_findings]
@@ -642,19 +586,19 @@ def test_one_added_citation_makes_no_finding_on_another_clause(
 def test_a_topic_section_called_by_its_name_is_listed(whole: bool) -> None:
     """5.8 is left out as a topic only while the text never calls it by one of its names (the suite lints
     with the family that owns the check, the heavy job with every family)."""
-    family = None if whole else _family_of("ten-gate-absent")
-    assert "5.8" not in {f.clause for f in by(_unmutated(family), "ten-gate-absent")}
-    named = by(_mutated(("四选一，见5.8", "四选一，见行动菜单（5.8）"), family=family), "ten-gate-absent")
+    family = None if whole else family_of("ten-gate-absent")
+    assert "5.8" not in {f.clause for f in by(unedited(family), "ten-gate-absent")}
+    named = by(mutated(("四选一，见5.8", "四选一，见行动菜单（5.8）"), family=family), "ten-gate-absent")
     assert "5.8" in {f.clause for f in named} and "5.10" not in {f.clause for f in named}
 
 
-def test_a_spec_constants_words_link_its_section() -> None:
+@FAMILY_OR_ALL
+def test_a_spec_constants_words_link_its_section(whole: bool) -> None:
     """7.3.8's ten-gate line 「⑦全局 2 次∕个体」 restates the spec constant read from 7.3.1 「每个个体全局
-    限 2 次」 (same section, unit and bound, the word 个体): changed alone, it is the odd one out."""
-    raw = load_source(None).data.decode("utf-8")
-    text = normalize(raw).replace("⑦全局 2 次∕个体", "⑦全局 3 次∕个体")
-    knowledge = knowledge_for(book_for(None))
-    found = run_lint(read_document(Source("mutated.txt", text.encode("utf-8"))), knowledge)
+    限 2 次」 (same section, unit and bound, the word 个体): changed alone, it is the odd one out (the
+    suite lints with the family that owns the check, the heavy job with every family)."""
+    family = None if whole else family_of("restatement-mismatch")
+    found = lint(edited(("⑦全局 2 次∕个体", "⑦全局 3 次∕个体")), family, knowledge_for(book_for(None)))
     hits = [f for f in found if f.check == "restatement-mismatch"]
     assert [(f.clause, f.extra["value"], f.extra["consensus"]) for f in hits] == [("7.3.8", "3次", "2 次")]
 

@@ -3,26 +3,20 @@ row of the step table, read against the tables of the real 返航录 text."""
 
 from __future__ import annotations
 
-import functools
-
 import pytest
 
-from ruleproof.books import Source, load_source
-from ruleproof.lint import run_lint
-from ruleproof.text import read_document
-from ruleproof.text.normalize import normalize
+from tests.lint.edited import FAMILY_OR_ALL, family_of, mutated, unedited
 
 TOPIC = "citation-topic"
 
 
-@functools.cache
-def _topics(*pairs: tuple[str, str]) -> frozenset[tuple[str, str, str]]:
-    text = normalize(load_source(None).data.decode("utf-8"))
-    for old, new in pairs:
-        assert text.count(old) == 1, old
-        text = text.replace(old, new)
-    found = run_lint(read_document(Source("mutated.txt", text.encode("utf-8"))))
-    return frozenset((f.clause, f.fingerprint(), f.message) for f in found if f.check == TOPIC)
+def _new_topics(old: str, new: str, whole: bool) -> set[tuple[str, str, str]]:
+    """The citation-topic findings on the real text with ``old`` replaced by ``new`` that the unedited text
+    does not have: linted by family q alone (the suite) or whole (heavy), tests/lint/edited.py."""
+    family = None if whole else family_of(TOPIC)
+    before = {(f.clause, f.fingerprint(), f.message) for f in unedited(family) if f.check == TOPIC}
+    found = mutated((old, new), family=family)
+    return {(f.clause, f.fingerprint(), f.message) for f in found if f.check == TOPIC} - before
 
 
 @pytest.mark.parametrize(
@@ -34,8 +28,9 @@ def _topics(*pairs: tuple[str, str]) -> frozenset[tuple[str, str, str]]:
         ("该夜步骤 11 自然流逝为 0", "该夜步骤 10 自然流逝为 0", "3.2.5", "步骤 11"),
     ],
 )
-def test_a_renumbered_name_is_found(old: str, new: str, clause: str, likely: str) -> None:
-    new_ones = _topics((old, new)) - _topics()
+@FAMILY_OR_ALL
+def test_a_renumbered_name_is_found(old: str, new: str, clause: str, likely: str, whole: bool) -> None:
+    new_ones = _new_topics(old, new, whole)
     assert {c for c, _fp, _m in new_ones} == {clause}, new_ones
     assert any(likely in m for _c, _fp, m in new_ones)
 
@@ -49,6 +44,7 @@ def test_a_renumbered_name_is_found(old: str, new: str, clause: str, likely: str
         ("①行动位＝步骤 1（不占行动窗口）", "①行动位＝步骤 2（不占行动窗口）"),
     ],
 )
-def test_what_does_not_tell_a_row_is_not_judged_by_it(old: str, new: str) -> None:
-    new_ones = _topics((old, new)) - _topics()
+@FAMILY_OR_ALL
+def test_what_does_not_tell_a_row_is_not_judged_by_it(old: str, new: str, whole: bool) -> None:
+    new_ones = _new_topics(old, new, whole)
     assert not any("步骤表中只有" in m or "他处对它的称呼" in m for _c, _fp, m in new_ones), new_ones

@@ -3,16 +3,12 @@ of, and measures (「以「每夜 1 次」计量」) joined by the citations bet
 
 from __future__ import annotations
 
-import functools
-
 import pytest
 
-from ruleproof.books import Source, load_source
 from ruleproof.findings import Finding
 from ruleproof.lint import run_lint
-from ruleproof.text import read_document
-from ruleproof.text.normalize import normalize
 from tests.conftest import doc_from_text
+from tests.lint.edited import FAMILY_OR_ALL, family_of, mutated, unedited
 
 MISMATCH = "restatement-mismatch"
 
@@ -124,14 +120,14 @@ def test_a_measure_no_citation_joins_is_not_judged() -> None:
     assert mismatches(text) == []
 
 
-@functools.cache
-def _real(*pairs: tuple[str, str]) -> frozenset[tuple[str, str]]:
-    text = normalize(load_source(None).data.decode("utf-8"))
-    for old, new in pairs:
-        assert text.count(old) == 1, old
-        text = text.replace(old, new)
-    found = run_lint(read_document(Source("mutated.txt", text.encode("utf-8"))))
-    return frozenset((f.clause, f.fingerprint()) for f in found if f.check == MISMATCH)
+def _new_mismatches(old: str, new: str, whole: bool) -> set[tuple[str, str]]:
+    """The restatement mismatches on the real text with ``old`` replaced by ``new`` that the unedited text
+    does not have: linted by family e alone (the suite) or whole (heavy), tests/lint/edited.py."""
+    family = None if whole else family_of(MISMATCH)
+    before = {(f.clause, f.fingerprint()) for f in unedited(family) if f.check == MISMATCH}
+    return {
+        (f.clause, f.fingerprint()) for f in mutated((old, new), family=family) if f.check == MISMATCH
+    } - before
 
 
 @pytest.mark.parametrize(
@@ -144,8 +140,9 @@ def _real(*pairs: tuple[str, str]) -> frozenset[tuple[str, str]]:
         ("以「每昼夜 1 次」计量（2.5.4①", "以「每昼夜 2 次」计量（2.5.4①", "4.13.7"),
     ],
 )
-def test_on_the_real_text(old: str, new: str, clause: str) -> None:
-    new_ones = _real((old, new)) - _real()
+@FAMILY_OR_ALL
+def test_on_the_real_text(old: str, new: str, clause: str, whole: bool) -> None:
+    new_ones = _new_mismatches(old, new, whole)
     assert {c for c, _ in new_ones} == {clause}
 
 
@@ -201,8 +198,7 @@ def test_a_part_with_no_whole_in_its_sentence_is_not_judged() -> None:
     ("old", "new", "clause"),
     [("可只出1刀", "可只出2刀", "6.2"), ("可只铸 1夜后中断", "可只铸 2夜后中断", "4.11.2")],
 )
-def test_parts_on_the_real_text(old: str, new: str, clause: str) -> None:
-    text = normalize(load_source(None).data.decode("utf-8"))
-    assert text.count(old) == 1
-    found = run_lint(read_document(Source("mutated.txt", text.replace(old, new).encode("utf-8"))))
+@FAMILY_OR_ALL
+def test_parts_on_the_real_text(old: str, new: str, clause: str, whole: bool) -> None:
+    found = mutated((old, new), family=None if whole else family_of("arithmetic-mismatch"))
     assert [f.clause for f in found if f.check == "arithmetic-mismatch"] == [clause]

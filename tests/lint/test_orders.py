@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import networkx as nx
 
@@ -105,25 +104,33 @@ def test_a_pair_of_classes_orders_their_members() -> None:
 SWAPPED_CLASSES = "存续类〔护甲〕先于时限类〔保护、巡逻〕。"
 
 
+# the cycle findings of a text read from stdin, printed: what each hash order is compared by
+CYCLES = """import sys
+from ruleproof.books import Source
+from ruleproof.lint import run_lint
+from ruleproof.text import read_document
+doc = read_document(Source("synthetic.txt", sys.stdin.buffer.read()))
+print([(f.clause, f.line, f.quote) for f in run_lint(doc) if f.check == "order-cycle"])
+"""
+
+
 def test_cycles_do_not_depend_on_hash_order() -> None:
-    """networkx starts a cycle at a node that depends on set order; the finding must not."""
-    script = (
-        "from tests.lint.test_orders import *\n"
-        "text = edit((LAYERS, CLASSES), (GENERAL, SWAPPED_CLASSES))\n"
-        "print([(f.clause, f.line, f.quote) for f in orders(text) if f.check == 'order-cycle'])"
-    )
+    """networkx starts a cycle at a node that depends on set order; the finding must not.  Four hash
+    orders: three child processes (fixed seeds) and this one (its own seed); a child reads the text on
+    stdin and imports the lint alone, not this test module."""
+    text = edit((LAYERS, CLASSES), (GENERAL, SWAPPED_CLASSES))
     outs = {
         subprocess.run(
-            [sys.executable, "-c", script],
-            env={**os.environ, "PYTHONHASHSEED": str(seed)},
+            [sys.executable, "-c", CYCLES],
+            input=text.encode("utf-8"),
+            env={**os.environ, "PYTHONHASHSEED": str(seed), "PYTHONIOENCODING": "utf-8"},
             capture_output=True,
-            text=True,
             check=True,
-            cwd=Path(__file__).parents[2],
-        ).stdout
-        for seed in range(4)
+        ).stdout.decode("utf-8")
+        for seed in range(3)
     }
-    assert len(outs) == 1 and "保护→巡逻→护甲→保护" in outs.pop()
+    mine = [(f.clause, f.line, f.quote) for f in orders(text) if f.check == "order-cycle"]
+    assert outs == {f"{mine!r}\n"} and [quote for _, _, quote in mine] == ["保护→巡逻→护甲→保护"]
 
 
 def extract_sources(text: str, key: str, a: str, b: str) -> list[object]:

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from ruleproof.cli import main
+from tests.shared_check import shared_checks
 
 VOID = {
     "meta",
@@ -72,16 +73,17 @@ class Checker(HTMLParser):
 
 @pytest.fixture(scope="module")
 def page(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, dict[str, object]]:
-    """The page and the JSON report of ``check`` on 返航录 (one run of each)."""
+    """The page and the JSON report of ``check`` on 返航录 (one command of each; one check of the text per
+    process, tests/shared_check.py: the module may be set up in both xdist workers)."""
     import contextlib
     import io
 
     out = io.StringIO()
-    with contextlib.redirect_stdout(out):
+    with contextlib.redirect_stdout(out), shared_checks():
         assert main(["check", "--format", "html"]) == 1
     html = out.getvalue()
     out = io.StringIO()
-    with contextlib.redirect_stdout(out):
+    with contextlib.redirect_stdout(out), shared_checks():
         assert main(["check", "--format", "json"]) == 1
     return html, json.loads(out.getvalue())
 

@@ -37,12 +37,22 @@ from itertools import accumulate
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.context import is_descendant
+from ruleproof.lint.topics import (
+    _REFERENCE,
+    SPECIFIC_SHARE,
+    Place,
+    _entry_head,
+    _item_heads,
+    _open_bracket,
+    _related,
+    _squash,
+)
 from ruleproof.text.model import Ref, RefKind
 from ruleproof.text.sentences import sentence_at
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
-    from ruleproof.lint.topics import Place, _Topics
+    from ruleproof.lint.topics import _Topics
 
 MIN_PHRASE = 2  # a quoted phrase shorter than this names nothing
 DEFINED_MAX = 8  # a quotation longer than this is a sentence, not a term the text coins
@@ -66,7 +76,6 @@ def _between_citations(topics: _Topics, unit: Unit, at: int, raw: str) -> str:
     after 4.4.3).  The words after it count only for a citation outside brackets (「转职（4.2）查…」
     annotates 转职) and not when the next citation follows them unpunctuated (a table: 「4.5、4.14神探∕摆渡人
     4.7」: the words after 4.14 are 4.7's)."""
-    from ruleproof.lint.topics import _REFERENCE, _open_bracket
 
     text = unit.text
     sent = sentence_at(topics.sentences_of(unit), at)
@@ -91,7 +100,6 @@ def owned_phrases(topics: _Topics) -> list[_Owned]:
     out = _CACHE.get(topics)
     if out is not None:
         return out
-    from ruleproof.lint.topics import _entry_head, _squash  # (topics imports this module when it judges)
 
     ctx = topics.ctx
     doc = ctx.doc
@@ -122,7 +130,6 @@ def defined_phrases(topics: _Topics) -> list[_Owned]:
     out = _DEFINED.get(topics)
     if out is not None:
         return out
-    from ruleproof.lint.topics import _squash  # (topics imports this module when it judges)
 
     units = list(topics.ctx.units_outside_log())
     first: dict[str, str] = {}
@@ -231,12 +238,6 @@ def _owner_sibling(
     source: Callable[[_Topics], list[_Owned]],
     outside: str | None = None,
 ) -> tuple[list[str], Place] | None:
-    from ruleproof.lint.topics import (
-        SPECIFIC_SHARE,
-        Place,
-        _related,
-        _squash,
-    )  # (topics imports this module when it judges)
 
     cid = ref.target_clause or ""
     if (
@@ -284,7 +285,6 @@ def glossary_title(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Plac
         place's titles (a clause's family) or heading do not name it.  Only the bracketed citations that close an
     entry are its own (「…唯一作用点为4.4.3 额外子弹」 inside 子弹存储上限's entry is not).  A title naming two things (7.3.0
         「两型：普通乔装与强力乔装」) defines neither alone: the entry 强力乔装 rightly cites 7.3.2 and 7.3.7."""
-    from ruleproof.lint.topics import Place, _entry_head, _item_heads, _open_bracket  # (topics imports this)
 
     if not topics.glossary(unit) or ref.kind not in (RefKind.CLAUSE, RefKind.ITEM):
         return None

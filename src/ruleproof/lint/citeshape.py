@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 from ruleproof.findings import Finding
 from ruleproof.lint.context import is_descendant
-from ruleproof.lint.topics import Place, _squash
+from ruleproof.lint.topics import Place, _squash, _topic_finding
 from ruleproof.text.model import Ref, RefKind
 from ruleproof.text.sentences import sentence_at
 
@@ -194,7 +194,6 @@ def finding(unit: Unit, ref: Ref, at: int, place: Place, terms: list[str], likel
             f"cites {ref.raw}: {unit.id} sets itself against {ref.raw}, which is {unit.id} itself — "
             f"probably renumbered (a neighbour: {near_en})"
         )
-    from ruleproof.lint.topics import _topic_finding  # (the quote and line of every citation-topic finding)
 
     plain = _topic_finding(unit, ref, at, place, terms, Place(place.name, place.text))
     return dataclasses.replace(

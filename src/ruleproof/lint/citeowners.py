@@ -36,7 +36,7 @@ from functools import lru_cache
 from itertools import accumulate
 from typing import TYPE_CHECKING
 
-from ruleproof.lint.context import is_descendant
+from ruleproof.lint.context import CLAUSE_OR_ITEM, CLAUSE_REF, ITEM_REF, is_descendant
 from ruleproof.lint.topics import (
     _REFERENCE,
     SPECIFIC_SHARE,
@@ -47,7 +47,7 @@ from ruleproof.lint.topics import (
     _related,
     _squash,
 )
-from ruleproof.text.model import Ref, RefKind
+from ruleproof.text.model import Ref
 from ruleproof.text.sentences import sentence_at
 
 if TYPE_CHECKING:
@@ -112,7 +112,7 @@ def owned_phrases(topics: _Topics) -> list[_Owned]:
         if not topics.glossary(unit):
             continue
         for ref in ctx.refs_by_unit.get(unit.id, []):
-            if ref.kind is not RefKind.CLAUSE or ref.target_clause not in doc.clauses or ref.quoted:
+            if ref.kind is not CLAUSE_REF or ref.target_clause not in doc.clauses or ref.quoted:
                 continue
             at = topics.locate(unit, ref)
             if at is None:
@@ -240,12 +240,7 @@ def _owner_sibling(
 ) -> tuple[list[str], Place] | None:
 
     cid = ref.target_clause or ""
-    if (
-        ref.kind is not RefKind.CLAUSE
-        or ref.target_item
-        or "." not in cid
-        or cid not in topics.ctx.doc.clauses
-    ):
+    if ref.kind is not CLAUSE_REF or ref.target_item or "." not in cid or cid not in topics.ctx.doc.clauses:
         return None
     key = (unit.id, at, ref.raw)
     window = _WINDOWS.get(topics, {}).get(key)
@@ -286,7 +281,7 @@ def glossary_title(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Plac
     entry are its own (「…唯一作用点为4.4.3 额外子弹」 inside 子弹存储上限's entry is not).  A title naming two things (7.3.0
         「两型：普通乔装与强力乔装」) defines neither alone: the entry 强力乔装 rightly cites 7.3.2 and 7.3.7."""
 
-    if not topics.glossary(unit) or ref.kind not in (RefKind.CLAUSE, RefKind.ITEM):
+    if not topics.glossary(unit) or ref.kind not in CLAUSE_OR_ITEM:
         return None
     if _open_bracket(unit.text, at, max(0, at - 30)) is None:
         return None  # a citation inside the entry's prose (「唯一作用点为4.4.3 额外子弹」) is not the entry's own
@@ -296,7 +291,7 @@ def glossary_title(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Plac
         return None
     # the entry's words run on after its term (「假标记外观同真标记…」): a title is the term when the entry
     # starts with it
-    if ref.kind is RefKind.CLAUSE and not ref.target_item:
+    if ref.kind is CLAUSE_REF and not ref.target_item:
         cid = ref.target_clause or ""
         parent = cid.rpartition(".")[0]
         if not parent or any(head.startswith(t) for t in topics.title_heads(cid)):
@@ -311,7 +306,7 @@ def glossary_title(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Plac
         if len(titled) != 1:
             return None
         return place, [titled[0][1]], Place(titled[0][0], topics.places.clause_text(titled[0][0]))
-    if ref.kind is not RefKind.ITEM or any(head.startswith(t) for t in _item_heads(topics, place)):
+    if ref.kind is not ITEM_REF or any(head.startswith(t) for t in _item_heads(topics, place)):
         return None
     headed = [(other, t) for other in near for t in _item_heads(topics, other) if head.startswith(t)]
     return (place, [headed[0][1]], headed[0][0]) if len(headed) == 1 else None

@@ -36,9 +36,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.base import clip
+from ruleproof.lint.context import CLAUSE_OR_ITEM
 from ruleproof.lint.headwords import guarded
 from ruleproof.lint.topics import _CJK_RUN, ExplainedPlace, _bigrams, _in_tag, _related, _squash, judged_unit
-from ruleproof.text.model import RefKind
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
@@ -97,7 +97,7 @@ def _profiles(topics: _Topics) -> _Profiles:
     out = _PROFILES[topics] = _Profiles()
     common = topics.common_words
     for ref in topics.ctx.doc.refs():
-        if ref.kind not in (RefKind.CLAUSE, RefKind.ITEM) or not ref.target_clause:
+        if ref.kind not in CLAUSE_OR_ITEM or not ref.target_clause:
             continue
         unit = judged_unit(topics.ctx, ref)
         at = topics.locate(unit, ref) if unit is not None else None
@@ -147,7 +147,7 @@ def profile_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[st
     """The stretches and the sibling when the text cites the sibling with the phrase's words and never the
     cited place (see the module's docstring)."""
 
-    if not ref.target_clause or ref.kind not in (RefKind.CLAUSE, RefKind.ITEM):
+    if not ref.target_clause or ref.kind not in CLAUSE_OR_ITEM:
         return None
     place, near = topics.target(ref)
     if place is None or not near:

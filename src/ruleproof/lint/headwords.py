@@ -39,6 +39,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ruleproof.lint.context import CLAUSE_REF, ITEM_REF
 from ruleproof.lint.topics import (
     _HEAD_CUT,
     NAME_LEN,
@@ -52,7 +53,7 @@ from ruleproof.lint.topics import (
     _squash,
 )
 from ruleproof.lint.vocab import title_terms
-from ruleproof.text.model import Ref, RefKind
+from ruleproof.text.model import Ref
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
@@ -159,8 +160,8 @@ def head_fit(
     any of them does: :mod:`ruleproof.lint.citewords` weighs how often across the family instead);
     ``wide``: the phrase is the citation's whole sentence (``topics.window(..., wide=True)``)."""
 
-    item = ref.kind is RefKind.ITEM and bool(ref.target_item)
-    if not ref.target_clause or not (item or ref.kind is RefKind.CLAUSE):
+    item = ref.kind is ITEM_REF and bool(ref.target_item)
+    if not ref.target_clause or not (item or ref.kind is CLAUSE_REF):
         return None
     place, near = topics.target(ref)
     if place is None or not near or _in_tag(unit.text, at) or topics.glossary(unit):

@@ -487,6 +487,8 @@ class _Topics:
         self._topic_terms: dict[tuple[str, int, str, bool, bool], list[str]] = {}
         self._windows: dict[tuple[str, int, str, bool, bool], str] = {}
         self._cited_texts: dict[str, str] = {}
+        # the sibling clauses the habit map may name instead of a cited clause, by parent (read only)
+        self.sibling_places: dict[str, dict[str, Place]] = {}
         parsed = parse_gates(ctx)
         self.gates = parsed[1] if parsed else []
         owner = ctx.clause(parsed[0]) if parsed else None
@@ -1237,7 +1239,13 @@ def habit_places(topics: _Topics, ref: Ref, place: Place) -> tuple[str, dict[str
         return _squash(topics.ancestry(ref) + "。" + place.text), {
             p.name: p for p in topics.places.items(cid)
         }
-    return _squash(place.text), {c: Place(c, "") for c in topics.children(cid.rpartition(".")[0]) if "." in c}
+    parent = cid.rpartition(".")[0]
+    others = topics.sibling_places.get(parent)
+    if others is None:  # (memoised per parent: ~950 calls a lint ask the same few families)
+        others = topics.sibling_places[parent] = {
+            c: Place(c, "") for c in topics.children(parent) if "." in c
+        }
+    return _squash(place.text), others
 
 
 _ENTRY_END = re.compile(r"[（(][^（）()]*\d[^（）()]*[）)]")

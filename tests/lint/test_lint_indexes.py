@@ -246,3 +246,38 @@ def test_vocabulary_scan_by_two_characters_finds_what_the_first_character_scan_f
     for i in range(len(text) + 1):
         expected = [t for t in ordered if t[0] == text[i : i + 1] and text.startswith(t, i)]
         assert vocab.prefixes(text, i) == expected
+
+
+def _cores_by_pairs(terms: set[str], body: str) -> set[str]:
+    """The shared words as the comparison of every two terms found them (before the ending index)."""
+    from ruleproof.lint.vocab import _EMPTY, _FUNCTION, MIN_LEN
+
+    out: set[str] = set()
+    for x in terms:
+        for y in terms - {x}:
+            best = next((x[:k] for k in range(len(x) - 1, MIN_LEN - 1, -1) if y.endswith(x[:k])), "")
+            named = best and best not in _EMPTY and best[0] not in _FUNCTION and best[-1] not in _FUNCTION
+            if named and body.count(best) >= 3:
+                out.add(best)
+    return out
+
+
+@given(
+    st.sets(st.text(alphabet="子弹存储上限额外不的", min_size=2, max_size=7), max_size=25),
+    st.text(alphabet="子弹存储上限额外不的", max_size=300),
+)
+def test_cores_by_endings_are_the_cores_of_every_two_terms(terms: set[str], body: str) -> None:
+    from ruleproof.lint.vocab import _cores
+
+    assert _cores(terms, body) == _cores_by_pairs(terms, body)
+
+
+def test_cores_by_endings_on_the_real_text(fanhanglu: Document) -> None:
+    from ruleproof.lint.vocab import _cores
+
+    vocab = LintContext(fanhanglu).vocabulary
+    titles = {t for t, sources in vocab.sources.items() if any(s.startswith("title:") for s in sources)}
+    body = "\n".join(f"{c.title}。{c.text}" for c in fanhanglu)
+    found = _cores(titles, body)
+    assert len(found) > 20
+    assert found == _cores_by_pairs(titles, body)

@@ -57,6 +57,7 @@ from ruleproof.lint import (
     wintables,
 )
 from ruleproof.lint.base import CheckInfo
+from ruleproof.lint.collector import paced_collector
 from ruleproof.lint.context import Knowledge, LintContext
 from ruleproof.lint.profiles import book_families
 from ruleproof.text.model import Document
@@ -132,9 +133,10 @@ def run_lint(document: Document, knowledge: Knowledge | None = None) -> list[Fin
 def lint_context(ctx: LintContext) -> list[Finding]:
     """``run_lint`` on a context the caller keeps (to ask it more afterwards, e.g. the revision summary)."""
     findings: list[Finding] = []
-    for family in families_for(ctx.doc):
-        runner: Callable[[LintContext], Iterable[Finding]] = family.run
-        findings.extend(runner(ctx))
+    with paced_collector():  # (fewer collections while the lint makes its short-lived objects)
+        for family in families_for(ctx.doc):
+            runner: Callable[[LintContext], Iterable[Finding]] = family.run
+            findings.extend(runner(ctx))
     return sorted(findings, key=Finding.sort_key)
 
 

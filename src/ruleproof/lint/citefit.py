@@ -21,11 +21,12 @@ import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ruleproof.lint.topics import SPECIFIC_SHARE, Place, _squash
 from ruleproof.text.model import Ref, RefKind
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
-    from ruleproof.lint.topics import Place, _Topics
+    from ruleproof.lint.topics import _Topics
 
 FIT_MARGIN = 7.0  # a sibling must say this much more of the phrase (rarity-weighted) than the cited place
 FIT_RATIO = (
@@ -43,7 +44,6 @@ _GROUPS: weakref.WeakKeyDictionary[_Topics, dict[tuple[str, bool], dict[str, str
 def family_group(topics: _Topics, cid: str, item: bool) -> dict[str, str]:
     """The squashed texts, by name, of clause ``cid``'s items (``item``) or of the sub-clauses of its parent
     (memoised per text: every citation of the family reads the same group)."""
-    from ruleproof.lint.topics import _squash  # (topics imports this one when called)
 
     key = (cid if item else cid.rpartition(".")[0], item)
     memo = _GROUPS.setdefault(topics, {})
@@ -62,7 +62,6 @@ def sibling_margin(
 ) -> tuple[list[str], Place] | None:
     """The terms and the sibling when a sibling fits the phrase by more than ``FIT_MARGIN`` over the cited
     place (``related(name, unit_id)``: a place of the citing clause's own family, never a likely target)."""
-    from ruleproof.lint.topics import SPECIFIC_SHARE, Place  # (topics imports this one when called)
 
     place = topics.target(ref)[0]
     cid = ref.target_clause or ""

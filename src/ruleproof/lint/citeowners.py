@@ -36,13 +36,23 @@ from functools import lru_cache
 from itertools import accumulate
 from typing import TYPE_CHECKING
 
-from ruleproof.lint.context import is_descendant
-from ruleproof.text.model import Ref, RefKind
+from ruleproof.lint.context import CLAUSE_OR_ITEM, CLAUSE_REF, ITEM_REF, is_descendant
+from ruleproof.lint.topics import (
+    _REFERENCE,
+    SPECIFIC_SHARE,
+    Place,
+    _entry_head,
+    _item_heads,
+    _open_bracket,
+    _related,
+    _squash,
+)
+from ruleproof.text.model import Ref
 from ruleproof.text.sentences import sentence_at
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
-    from ruleproof.lint.topics import Place, _Topics
+    from ruleproof.lint.topics import _Topics
 
 MIN_PHRASE = 2  # a quoted phrase shorter than this names nothing
 DEFINED_MAX = 8  # a quotation longer than this is a sentence, not a term the text coins
@@ -66,7 +76,6 @@ def _between_citations(topics: _Topics, unit: Unit, at: int, raw: str) -> str:
     after 4.4.3).  The words after it count only for a citation outside brackets (「转职（4.2）查…」
     annotates 转职) and not when the next citation follows them unpunctuated (a table: 「4.5、4.14神探∕摆渡人
     4.7」: the words after 4.14 are 4.7's)."""
-    from ruleproof.lint.topics import _REFERENCE, _open_bracket
 
     text = unit.text
     sent = sentence_at(topics.sentences_of(unit), at)
@@ -91,7 +100,6 @@ def owned_phrases(topics: _Topics) -> list[_Owned]:
     out = _CACHE.get(topics)
     if out is not None:
         return out
-    from ruleproof.lint.topics import _entry_head, _squash  # (topics imports this module when it judges)
 
     ctx = topics.ctx
     doc = ctx.doc
@@ -104,7 +112,7 @@ def owned_phrases(topics: _Topics) -> list[_Owned]:
         if not topics.glossary(unit):
             continue
         for ref in ctx.refs_by_unit.get(unit.id, []):
-            if ref.kind is not RefKind.CLAUSE or ref.target_clause not in doc.clauses or ref.quoted:
+            if ref.kind is not CLAUSE_REF or ref.target_clause not in doc.clauses or ref.quoted:
                 continue
             at = topics.locate(unit, ref)
             if at is None:
@@ -122,7 +130,6 @@ def defined_phrases(topics: _Topics) -> list[_Owned]:
     out = _DEFINED.get(topics)
     if out is not None:
         return out
-    from ruleproof.lint.topics import _squash  # (topics imports this module when it judges)
 
     units = list(topics.ctx.units_outside_log())
     first: dict[str, str] = {}
@@ -231,20 +238,9 @@ def _owner_sibling(
     source: Callable[[_Topics], list[_Owned]],
     outside: str | None = None,
 ) -> tuple[list[str], Place] | None:
-    from ruleproof.lint.topics import (
-        SPECIFIC_SHARE,
-        Place,
-        _related,
-        _squash,
-    )  # (topics imports this module when it judges)
 
     cid = ref.target_clause or ""
-    if (
-        ref.kind is not RefKind.CLAUSE
-        or ref.target_item
-        or "." not in cid
-        or cid not in topics.ctx.doc.clauses
-    ):
+    if ref.kind is not CLAUSE_REF or ref.target_item or "." not in cid or cid not in topics.ctx.doc.clauses:
         return None
     key = (unit.id, at, ref.raw)
     window = _WINDOWS.get(topics, {}).get(key)
@@ -284,9 +280,8 @@ def glossary_title(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Plac
         place's titles (a clause's family) or heading do not name it.  Only the bracketed citations that close an
     entry are its own (「…唯一作用点为4.4.3 额外子弹」 inside 子弹存储上限's entry is not).  A title naming two things (7.3.0
         「两型：普通乔装与强力乔装」) defines neither alone: the entry 强力乔装 rightly cites 7.3.2 and 7.3.7."""
-    from ruleproof.lint.topics import Place, _entry_head, _item_heads, _open_bracket  # (topics imports this)
 
-    if not topics.glossary(unit) or ref.kind not in (RefKind.CLAUSE, RefKind.ITEM):
+    if not topics.glossary(unit) or ref.kind not in CLAUSE_OR_ITEM:
         return None
     if _open_bracket(unit.text, at, max(0, at - 30)) is None:
         return None  # a citation inside the entry's prose (「唯一作用点为4.4.3 额外子弹」) is not the entry's own
@@ -296,7 +291,7 @@ def glossary_title(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Plac
         return None
     # the entry's words run on after its term (「假标记外观同真标记…」): a title is the term when the entry
     # starts with it
-    if ref.kind is RefKind.CLAUSE and not ref.target_item:
+    if ref.kind is CLAUSE_REF and not ref.target_item:
         cid = ref.target_clause or ""
         parent = cid.rpartition(".")[0]
         if not parent or any(head.startswith(t) for t in topics.title_heads(cid)):
@@ -311,7 +306,7 @@ def glossary_title(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Plac
         if len(titled) != 1:
             return None
         return place, [titled[0][1]], Place(titled[0][0], topics.places.clause_text(titled[0][0]))
-    if ref.kind is not RefKind.ITEM or any(head.startswith(t) for t in _item_heads(topics, place)):
+    if ref.kind is not ITEM_REF or any(head.startswith(t) for t in _item_heads(topics, place)):
         return None
     headed = [(other, t) for other in near for t in _item_heads(topics, other) if head.startswith(t)]
     return (place, [headed[0][1]], headed[0][0]) if len(headed) == 1 else None

@@ -36,9 +36,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.base import clip
+from ruleproof.lint.context import CLAUSE_OR_ITEM
 from ruleproof.lint.headwords import guarded
-from ruleproof.lint.topics import ExplainedPlace
-from ruleproof.text.model import RefKind
+from ruleproof.lint.topics import _CJK_RUN, ExplainedPlace, _bigrams, _in_tag, _related, _squash, judged_unit
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
@@ -90,7 +90,6 @@ _PROFILES: weakref.WeakKeyDictionary[_Topics, _Profiles] = weakref.WeakKeyDictio
 def _profiles(topics: _Topics) -> _Profiles:
     """Every judged clause and item citation of the text filed under the uncommon words of its phrase, at
     its place (an item citation at its clause too) — memoised per text."""
-    from ruleproof.lint.topics import _bigrams, _in_tag, judged_unit
 
     out = _PROFILES.get(topics)
     if out is not None:
@@ -98,7 +97,7 @@ def _profiles(topics: _Topics) -> _Profiles:
     out = _PROFILES[topics] = _Profiles()
     common = topics.common_words
     for ref in topics.ctx.doc.refs():
-        if ref.kind not in (RefKind.CLAUSE, RefKind.ITEM) or not ref.target_clause:
+        if ref.kind not in CLAUSE_OR_ITEM or not ref.target_clause:
             continue
         unit = judged_unit(topics.ctx, ref)
         at = topics.locate(unit, ref) if unit is not None else None
@@ -126,7 +125,6 @@ def _runs(phrase: str, evidence: set[str], joins: frozenset[str]) -> list[str]:
     """The phrase's stretches of ``evidence`` words, joined across ``joins`` words (the sibling's other
     profile words, the common ones) and across one other word, each holding evidence: 「的默认额度发放时序」
     for 的默∕默认∕认额∕度发∕发放∕放时 (额度 is common, 时序 the cited place says too)."""
-    from ruleproof.lint.topics import _CJK_RUN
 
     out: list[str] = []
     for run in _CJK_RUN.findall(phrase):
@@ -148,9 +146,8 @@ def _runs(phrase: str, evidence: set[str], joins: frozenset[str]) -> list[str]:
 def profile_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The stretches and the sibling when the text cites the sibling with the phrase's words and never the
     cited place (see the module's docstring)."""
-    from ruleproof.lint.topics import _bigrams, _in_tag, _related, _squash
 
-    if not ref.target_clause or ref.kind not in (RefKind.CLAUSE, RefKind.ITEM):
+    if not ref.target_clause or ref.kind not in CLAUSE_OR_ITEM:
         return None
     place, near = topics.target(ref)
     if place is None or not near:

@@ -41,7 +41,16 @@ from typing import TYPE_CHECKING
 
 from ruleproof.lint.citewords import FAMILY_RATIO, TitledPlace, _family
 from ruleproof.lint.frames import longest_run
-from ruleproof.lint.topics import ExplainedPlace
+from ruleproof.lint.topics import (
+    _REFERENCE,
+    ExplainedPlace,
+    _close_bracket,
+    _compared_or_denied,
+    _number_pair,
+    _open_bracket,
+    _related,
+    _squash,
+)
 from ruleproof.lint.vocab import _ENTRY_END
 from ruleproof.text.model import RefKind
 
@@ -103,7 +112,6 @@ def _shares(words: str, text: str, k: int) -> bool:
 
 def _bracket(text: str, at: int) -> tuple[int, int] | None:
     """The bracket a citation stands in (opener, closer), within an entry's reach."""
-    from ruleproof.lint.topics import _close_bracket, _open_bracket
 
     opener = _open_bracket(text, at, max(0, at - 30))
     if opener is None:
@@ -123,7 +131,6 @@ def _term(topics: _Topics, entry: str) -> str:
 
 def _entry(topics: _Topics, unit: Unit, at: int) -> tuple[str, tuple[int, int]] | None:
     """The glossary entry a citation closes (its text before the bracket, unsquashed) and the bracket."""
-    from ruleproof.lint.topics import _REFERENCE
 
     text = unit.text
     found = _bracket(text, at)
@@ -145,7 +152,6 @@ def _entry(topics: _Topics, unit: Unit, at: int) -> tuple[str, tuple[int, int]] 
 def _restated(topics: _Topics, unit: Unit, at: int, ref: Ref) -> str:
     """The words a point of an appendix restates after citing its source (「⸺依 X，…」「同 X：…」), up to the
     sentence's end or the next citation, squashed; '' elsewhere."""
-    from ruleproof.lint.topics import _REFERENCE, _squash
 
     text = unit.text
     end = at + len(ref.raw)
@@ -180,7 +186,6 @@ def restated_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Pl
         return None  # (the body restates loosely: only the appendices are read)
     if ref.kind is RefKind.ITEM and not ref.target_item:
         return None
-    from ruleproof.lint.topics import _compared_or_denied, _number_pair, _related, _squash
 
     glossary = topics.glossary(unit)
     members: list[str] = []

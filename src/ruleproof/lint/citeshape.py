@@ -30,9 +30,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ruleproof.findings import Finding
-from ruleproof.lint.context import is_descendant
-from ruleproof.lint.topics import Place, _squash
-from ruleproof.text.model import Ref, RefKind
+from ruleproof.lint.context import CLAUSE_REF, is_descendant
+from ruleproof.lint.topics import Place, _squash, _topic_finding
+from ruleproof.text.model import Ref
 from ruleproof.text.sentences import sentence_at
 
 if TYPE_CHECKING:
@@ -61,7 +61,7 @@ def family_shape(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[s
     """The shape verdict on a clause citation of the citing clause's own family (itself or an ancestor):
     the evidence and the likely target, or None."""
     cid = ref.target_clause or ""
-    if ref.kind is not RefKind.CLAUSE or ref.target_item or not unit.is_clause:
+    if ref.kind is not CLAUSE_REF or ref.target_item or not unit.is_clause:
         return None
     if not is_descendant(unit.id, cid):
         return None
@@ -125,7 +125,7 @@ def listed_twice(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place,
     the sibling was meant (3.2.6 「工程师维修（4.3.2）、工程师追加维修（4.3.2）」 — 4.3.3 is 追加维修), unless
     the other citation's phrase prints that title too."""
     cid = ref.target_clause or ""
-    if ref.kind is not RefKind.CLAUSE or ref.target_item or not cid.rpartition(".")[0]:
+    if ref.kind is not CLAUSE_REF or ref.target_item or not cid.rpartition(".")[0]:
         return None
     cited, where = _clause_citations(topics, unit)
     text = unit.text
@@ -159,7 +159,7 @@ def _clause_citations(topics: _Topics, unit: Unit) -> _Cited:
         cited: list[tuple[int, Ref]] = []
         where: dict[str, list[int]] = {}
         for r in topics.ctx.refs_by_unit.get(unit.id, []):
-            if r.kind is RefKind.CLAUSE and not r.quoted and r.target_clause:
+            if r.kind is CLAUSE_REF and not r.quoted and r.target_clause:
                 off = topics.locate(unit, r)
                 if off is not None:
                     cited.append((off, r))
@@ -194,7 +194,6 @@ def finding(unit: Unit, ref: Ref, at: int, place: Place, terms: list[str], likel
             f"cites {ref.raw}: {unit.id} sets itself against {ref.raw}, which is {unit.id} itself — "
             f"probably renumbered (a neighbour: {near_en})"
         )
-    from ruleproof.lint.topics import _topic_finding  # (the quote and line of every citation-topic finding)
 
     plain = _topic_finding(unit, ref, at, place, terms, Place(place.name, place.text))
     return dataclasses.replace(

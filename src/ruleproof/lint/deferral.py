@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from ruleproof.findings import Finding, Severity
 from ruleproof.lint.base import CheckInfo, clip
-from ruleproof.lint.context import LintContext, is_descendant, normalize_item
-from ruleproof.text.model import Ref, RefKind
+from ruleproof.lint.context import CLAUSE_OR_ITEM, LintContext, is_descendant, normalize_item
+from ruleproof.text.model import Ref
 
 CIRCULAR = CheckInfo(
     id="circular-deferral",
@@ -64,7 +64,7 @@ def _deferrals(ctx: LintContext) -> list[Deferral]:
         text = unit.text
         pos = 0
         for ref in clause.refs:
-            if ref.kind not in (RefKind.CLAUSE, RefKind.ITEM) or ref.target_clause is None:
+            if ref.kind not in CLAUSE_OR_ITEM or ref.target_clause is None:
                 continue
             at = text.find(ref.raw, pos)
             if at < 0:

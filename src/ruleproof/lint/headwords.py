@@ -39,7 +39,21 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ruleproof.text.model import Ref, RefKind
+from ruleproof.lint.context import CLAUSE_REF, ITEM_REF
+from ruleproof.lint.topics import (
+    _HEAD_CUT,
+    NAME_LEN,
+    _bigrams,
+    _compared_or_denied,
+    _in_list,
+    _in_tag,
+    _item_heads,
+    _number_pair,
+    _related,
+    _squash,
+)
+from ruleproof.lint.vocab import title_terms
+from ruleproof.text.model import Ref
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
@@ -69,8 +83,6 @@ def _head_words(topics: _Topics, place: Place, item: bool) -> frozenset[str]:
 
 def _read_head(topics: _Topics, place: Place, item: bool) -> frozenset[str]:
     """An item's heading, a clause's title names, as two-character words."""
-    from ruleproof.lint.topics import _HEAD_CUT, NAME_LEN, _bigrams, _item_heads
-    from ruleproof.lint.vocab import title_terms
 
     if item:
         return _bigrams("。".join(_item_heads(topics, place)))
@@ -80,7 +92,6 @@ def _read_head(topics: _Topics, place: Place, item: bool) -> frozenset[str]:
 
 
 def _body(place: Place, item: bool) -> str:
-    from ruleproof.lint.topics import _squash
 
     return _squash(place.text.split("。", 1)[-1] if item else place.text)
 
@@ -124,7 +135,6 @@ def sibling_head(
     """The cited place, the one sibling whose own head words ``words`` say, and those words — None when
     ``words`` say the cited place's own head words, or no sibling's, or two siblings' (no telling which was
     meant); a sibling of the citing unit's own family is never named."""
-    from ruleproof.lint.topics import _related
 
     place, near = topics.target(ref)
     if place is None or not near:
@@ -149,10 +159,9 @@ def head_fit(
     ``cited_says(words, likely)``: whether the cited place saying the words clears it (by default, saying
     any of them does: :mod:`ruleproof.lint.citewords` weighs how often across the family instead);
     ``wide``: the phrase is the citation's whole sentence (``topics.window(..., wide=True)``)."""
-    from ruleproof.lint.topics import _bigrams, _in_tag
 
-    item = ref.kind is RefKind.ITEM and bool(ref.target_item)
-    if not ref.target_clause or not (item or ref.kind is RefKind.CLAUSE):
+    item = ref.kind is ITEM_REF and bool(ref.target_item)
+    if not ref.target_clause or not (item or ref.kind is CLAUSE_REF):
         return None
     place, near = topics.target(ref)
     if place is None or not near or _in_tag(unit.text, at) or topics.glossary(unit):
@@ -189,7 +198,6 @@ def guarded(
 ) -> tuple[Place, list[str], Place] | None:
     """A fit's evidence and sibling (``found``) as a verdict, under family q's guards (see
     :func:`head_verdict`)."""
-    from ruleproof.lint.topics import _compared_or_denied, _in_list, _number_pair
 
     if found is None:
         return None

@@ -22,11 +22,10 @@ from collections.abc import Iterator
 
 from ruleproof.findings import Finding, Severity
 from ruleproof.lint.base import CheckInfo, clip
-from ruleproof.lint.context import LintContext
+from ruleproof.lint.context import CLAUSE_REF, ITEM_REF, REGISTRY_REF, LintContext
 from ruleproof.lint.gatelines import find_gate_lines, parse_gates
 from ruleproof.text.items import strong_item_markers
 from ruleproof.text.markers import MARKER_RE
-from ruleproof.text.model import RefKind
 
 REPEATED = CheckInfo(
     id="item-label-repeated",
@@ -220,7 +219,7 @@ def _split(ctx: LintContext) -> Iterator[Finding]:
         refs = {
             r.line
             for r in ctx.refs_by_unit.get(unit.id, [])
-            if r.kind in (RefKind.CLAUSE, RefKind.ITEM, RefKind.REGISTRY)
+            if r.kind in (CLAUSE_REF, ITEM_REF, REGISTRY_REF)
         }
         for m in _ID_CHARS.finditer(text):
             raw = m.group(0)

@@ -35,6 +35,7 @@ chain.
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -389,11 +390,21 @@ def _resolve(key: str, aliases: dict[str, str]) -> str:
     return key
 
 
+_TABLES: weakref.WeakKeyDictionary[LintContext, dict[str, OrderTable]] = weakref.WeakKeyDictionary()
+
+
 def extract_order_tables(ctx: LintContext) -> dict[str, OrderTable]:
     """Per table (owning clause id, or ``"night-steps"``), the directed graph of stated precedences.
 
-    Every edge has ``sources``: the :class:`Source` (clause, line, raw text) of each statement.
-    """
+    Every edge has ``sources``: the :class:`Source` (clause, line, raw text) of each statement.  Memoised per
+    context (families f and r both read the tables, and neither changes them)."""
+    tables = _TABLES.get(ctx)
+    if tables is None:
+        tables = _TABLES[ctx] = _extract_order_tables(ctx)
+    return tables
+
+
+def _extract_order_tables(ctx: LintContext) -> dict[str, OrderTable]:
     units = list(ctx.units_outside_log())
     chains = find_chains(ctx, units)
     tables: dict[str, OrderTable] = {}

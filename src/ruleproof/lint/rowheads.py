@@ -40,13 +40,26 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.gatelines import _GATE_TOKEN, _citing
-from ruleproof.lint.headwords import NEAR_CITED
+from ruleproof.lint.headwords import NEAR_CITED, _body, _likely_cited_near, sibling_head
+from ruleproof.lint.step_topics import _ROW_NAMES, _row_names
+from ruleproof.lint.topics import (
+    Place,
+    _bigrams,
+    _compared_or_denied,
+    _in_list,
+    _in_tag,
+    _item_heads,
+    _number_pair,
+    _squash,
+    _step_head,
+    _step_order,
+)
 from ruleproof.text.markers import CIRCLED
 from ruleproof.text.model import Ref, RefKind
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
-    from ruleproof.lint.topics import Place, _Topics
+    from ruleproof.lint.topics import _Topics
 
 # a step table's column heads: 「步骤 发生什么 要点」「步骤 发生什么 相关公告批次」
 _STEP_HEADER = re.compile(r"步骤\s*发生什么")
@@ -68,8 +81,6 @@ _BESIDE: dict[tuple[str, str], str] = {}
 def _step_rows(topics: _Topics, unit: Unit) -> _Rows:
     """The rows of the step tables of a unit: where each row starts and the name it prints after its key
     (step_topics' ``_row_names``); the last row ends at the table's end."""
-    from ruleproof.lint.step_topics import _ROW_NAMES, _row_names
-    from ruleproof.lint.topics import _step_head, _step_order
 
     starts: list[int] = []
     heads: list[str] = []
@@ -163,7 +174,6 @@ def row_head(topics: _Topics, unit: Unit, at: int) -> str:
 def _item_rows(topics: _Topics, unit: Unit) -> _Rows:
     """The rows of a unit's 「项 说明」 tables: the items after the first column heads, where each starts and
     its heading (family q's ``_item_heads``)."""
-    from ruleproof.lint.topics import Place, _item_heads
 
     clause = topics.ctx.clause(unit.id) if unit.is_clause else None
     header = _ITEM_HEADER.search(unit.text) if clause is not None else None
@@ -190,8 +200,6 @@ def row_fit(
     named = row_head(topics, unit, at) if named is None else named
     if not named:
         return None  # (most citations: outside any row)
-    from ruleproof.lint.headwords import _body, _likely_cited_near, sibling_head
-    from ruleproof.lint.topics import Place, _bigrams, _in_tag, _squash
 
     head = _bigrams(named)
     if not head or _in_tag(unit.text, at):
@@ -277,7 +285,6 @@ def row_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, 
     named = row_head(topics, unit, at)
     if not named:
         return None  # (most citations: outside any row)
-    from ruleproof.lint.topics import _compared_or_denied, _in_list, _number_pair
 
     text, end = unit.text, at + len(ref.raw)
     if _compared_or_denied(text, at, end) or _number_pair(text, at, ref.raw):

@@ -39,7 +39,14 @@ from ruleproof.findings import Finding, Severity
 from ruleproof.lint.base import CheckInfo, clip
 from ruleproof.lint.citehabits import CitationHabits, Citing
 from ruleproof.lint.context import (
+    BATCH_REF,
+    CLAUSE_OR_ITEM,
+    CLAUSE_REF,
     FREE_CLAUSE_ID,
+    ITEM_REF,
+    REGISTRY_REF,
+    STEP_REF,
+    VICTORY_REF,
     LintContext,
     Unit,
     is_descendant,
@@ -262,7 +269,7 @@ class _Places:
         clause = self.ctx.clause(owner)
         if clause is None:
             return {}
-        keys = {r.target_item for r in self.ctx.doc.refs() if r.kind is RefKind.NIGHT_STEP and r.target_item}
+        keys = {r.target_item for r in self.ctx.doc.refs() if r.kind is STEP_REF and r.target_item}
         ordered = sorted(keys, key=_step_order)
         text = clause.text
         heads: list[tuple[int, str]] = []
@@ -480,6 +487,8 @@ class _Topics:
         self._topic_terms: dict[tuple[str, int, str, bool, bool], list[str]] = {}
         self._windows: dict[tuple[str, int, str, bool, bool], str] = {}
         self._cited_texts: dict[str, str] = {}
+        # the sibling clauses the habit map may name instead of a cited clause, by parent (read only)
+        self.sibling_places: dict[str, dict[str, Place]] = {}
         parsed = parse_gates(ctx)
         self.gates = parsed[1] if parsed else []
         owner = ctx.clause(parsed[0]) if parsed else None
@@ -515,7 +524,7 @@ class _Topics:
         """What the text cites for each term of the phrases its clause and item citations annotate."""
         cites: list[Citing] = []
         for ref in self.ctx.doc.refs():
-            unit = judged_unit(self.ctx, ref) if ref.kind in (RefKind.CLAUSE, RefKind.ITEM) else None
+            unit = judged_unit(self.ctx, ref) if ref.kind in CLAUSE_OR_ITEM else None
             at = self.locate(unit, ref) if unit is not None else None
             place = self.target(ref)[0]
             if unit is not None and at is not None and place is not None and not _in_tag(unit.text, at):
@@ -820,7 +829,7 @@ class _Topics:
         cid = ref.target_clause
         if cid is None:
             return None, []
-        if ref.kind is RefKind.NIGHT_STEP:
+        if ref.kind is STEP_REF:
             rows = self.places.step_rows
             if ref.target_item not in rows:
                 return None, []
@@ -832,7 +841,7 @@ class _Topics:
                 if key != ref.target_item
             ]
             return Place(f"步骤 {ref.target_item}", rows[ref.target_item]), near
-        if ref.kind is RefKind.BATCH:
+        if ref.kind is BATCH_REF:
             rows = self.places.batch_rows()
             label = normalize_item(ref.target_item or "")
             if label not in rows:
@@ -840,7 +849,7 @@ class _Topics:
             return Place(f"批次{label}", rows[label]), [
                 Place(f"批次{k}", v) for k, v in rows.items() if k != label
             ]
-        if ref.kind is RefKind.REGISTRY:
+        if ref.kind is REGISTRY_REF:
             registry = self.places.registry
             entry = registry.entry(ref.target_item or "") if registry else None
             if registry is None or entry is None:
@@ -851,7 +860,7 @@ class _Topics:
                 if e.label != entry.label
             ]
             return Place(f"{registry.clause}{entry.label}", entry.text), near
-        if ref.target_item and ref.kind in (RefKind.ITEM, RefKind.VICTORY_ROW):
+        if ref.target_item and ref.kind in (ITEM_REF, VICTORY_REF):
             place = self.places.item(cid, ref.target_item)
             if place is None:
                 return None, []
@@ -996,7 +1005,7 @@ def _topics(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
 def _self_citing_unit(ctx: LintContext, ref: Ref) -> Unit | None:
     """The clause of a citation of that very clause (「依 6.8.2」 in 6.8.2) or of one of its ancestors (「依
     2.8」 in 2.8.10), judged apart from the others."""
-    if ref.kind is not RefKind.CLAUSE or ref.target_item or ref.quoted or ref.context == "tag":
+    if ref.kind is not CLAUSE_REF or ref.target_item or ref.quoted or ref.context == "tag":
         return None
     unit = _citing_unit(ctx, ref)
     if unit is None or not unit.is_clause or not ref.target_clause:
@@ -1041,7 +1050,7 @@ def judged_unit(ctx: LintContext, ref: Ref) -> Unit | None:
     if unit is None:
         return None
     if (
-        ref.kind in (RefKind.CLAUSE, RefKind.ITEM)
+        ref.kind in CLAUSE_OR_ITEM
         and unit.is_clause
         and ref.target_clause
         and (is_descendant(unit.id, ref.target_clause) or is_descendant(ref.target_clause, unit.id))
@@ -1124,9 +1133,9 @@ def _topic_verdict(
     place, near = topics.target(ref)
     if place is None:
         return None
-    if ref.kind in (RefKind.BATCH, RefKind.NIGHT_STEP) and _item_label_at(ctx, unit, at, ref):
+    if ref.kind in (BATCH_REF, STEP_REF) and _item_label_at(ctx, unit, at, ref):
         return None  # 「仅可读取批次」 at an item's end, then 「⑤ 报告内…」: the ⑤ labels the next item
-    if ref.kind is RefKind.NIGHT_STEP:
+    if ref.kind is STEP_REF:
         named = _BRACKET_NAME.match(unit.text, _skip_spaces(unit.text, at + len(ref.raw))) is not None
         if (named or not listed) and not _temporal(unit.text, at, at + len(ref.raw)):
             step = step_topics.step_verdict(topics, unit.text, at, at + len(ref.raw), place, near)
@@ -1138,7 +1147,7 @@ def _topic_verdict(
         return None  # the checklist itself cites this clause for this gate
     terms = topics.topic(unit, at, ref.raw)
     clause_text = topics.cited_text(ref)
-    item_level = bool(ref.target_item) and ref.kind is RefKind.ITEM and unit.is_clause
+    item_level = bool(ref.target_item) and ref.kind is ITEM_REF and unit.is_clause
     item_text = _squash(place.text)
     verdict: str | tuple[list[str], Place] | None
     if item_level and all(topics.present(t, clause_text) and not topics.present(t, item_text) for t in terms):
@@ -1159,31 +1168,27 @@ def _topic_verdict(
         )
         if verdict == "unjudged":
             verdict = _judge(topics, ref, place, near, terms, sentence=whole)
-    if not isinstance(verdict, tuple) and ref.kind is RefKind.CLAUSE and not ref.target_item:
+    if not isinstance(verdict, tuple) and ref.kind is CLAUSE_REF and not ref.target_item:
         verdict = _named_sibling(topics, unit, at, ref)
-    elif not isinstance(verdict, tuple) and ref.kind is RefKind.ITEM and ref.target_item:
+    elif not isinstance(verdict, tuple) and ref.kind is ITEM_REF and ref.target_item:
         verdict = _named_item(topics, unit, at, ref, place, near)
-    if not isinstance(verdict, tuple) and ref.kind in (RefKind.CLAUSE, RefKind.ITEM):
+    if not isinstance(verdict, tuple) and ref.kind in CLAUSE_OR_ITEM:
         verdict = _fit(topics, unit, at, ref)
-    if not isinstance(verdict, tuple) and ref.kind in (RefKind.CLAUSE, RefKind.ITEM):
+    if not isinstance(verdict, tuple) and ref.kind in CLAUSE_OR_ITEM:
         from ruleproof.lint.citefit import sibling_margin  # (it reads this module's places)
 
         verdict = sibling_margin(topics, unit, at, ref, _related)
-    if not isinstance(verdict, tuple) and ref.kind is RefKind.CLAUSE:
+    if not isinstance(verdict, tuple) and ref.kind is CLAUSE_REF:
         from ruleproof.lint.citeowners import owner_sibling  # (it reads this module's places)
 
         verdict = owner_sibling(topics, unit, at, ref)
-    if (
-        not isinstance(verdict, tuple)
-        and ref.kind in (RefKind.CLAUSE, RefKind.ITEM)
-        and topics.glossary(unit)
-    ):
+    if not isinstance(verdict, tuple) and ref.kind in CLAUSE_OR_ITEM and topics.glossary(unit):
         head = _entry_head(unit.text, at)
         if head in topics.vocab:
             verdict = _judge(topics, ref, place, near, [head])
-    if not isinstance(verdict, tuple) and ref.kind is RefKind.BATCH:
+    if not isinstance(verdict, tuple) and ref.kind is BATCH_REF:
         verdict = step_topics.batch_subject(topics, unit, at, ref, place, near)
-    if not isinstance(verdict, tuple) and ref.kind is RefKind.REGISTRY:
+    if not isinstance(verdict, tuple) and ref.kind is REGISTRY_REF:
         verdict = topics.registry_entry(unit, at, ref)
     if not isinstance(verdict, tuple):
         return None
@@ -1230,11 +1235,17 @@ def habit_places(topics: _Topics, ref: Ref, place: Place) -> tuple[str, dict[str
     instead: the clause's other items, or the cited clause's sibling clauses (an item's text; a clause's
     is read when needed)."""
     cid = ref.target_clause or ""
-    if ref.target_item and ref.kind is RefKind.ITEM:
+    if ref.target_item and ref.kind is ITEM_REF:
         return _squash(topics.ancestry(ref) + "。" + place.text), {
             p.name: p for p in topics.places.items(cid)
         }
-    return _squash(place.text), {c: Place(c, "") for c in topics.children(cid.rpartition(".")[0]) if "." in c}
+    parent = cid.rpartition(".")[0]
+    others = topics.sibling_places.get(parent)
+    if others is None:  # (memoised per parent: ~950 calls a lint ask the same few families)
+        others = topics.sibling_places[parent] = {
+            c: Place(c, "") for c in topics.children(parent) if "." in c
+        }
+    return _squash(place.text), others
 
 
 _ENTRY_END = re.compile(r"[（(][^（）()]*\d[^（）()]*[）)]")
@@ -1481,7 +1492,7 @@ _QUOTED_BEFORE = re.compile(r"「(?P<q>[^「」]{2,60})」\s*$")
 def _quotes(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
     everywhere = {u.id: _squash(u.text) for u in ctx.units_outside_log()}
     for ref in ctx.doc.refs():
-        if ref.kind not in (RefKind.CLAUSE, RefKind.ITEM) or ref.quoted or ref.context == "tag":
+        if ref.kind not in CLAUSE_OR_ITEM or ref.quoted or ref.context == "tag":
             continue
         unit = _citing_unit(ctx, ref)
         if unit is None:
@@ -1536,7 +1547,7 @@ def _fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Pla
     if not words:
         return None  # (decided before the group's texts are read)
     group = [place, *near]
-    if ref.kind is RefKind.CLAUSE and not ref.target_item:
+    if ref.kind is CLAUSE_REF and not ref.target_item:
         texts = [_squash(topics.places.clause_text(p.name)) for p in group]
     else:
         texts = [_squash(p.text.split("。", 1)[-1]) for p in group]

@@ -200,31 +200,32 @@ class _Counts(dict[str, int]):
 
 
 def _cores(terms: Iterable[str], body: str | _Counts) -> set[str]:
-    """The longest words two terms share (子弹 from 子弹存储上限 and 额外子弹), used in the body."""
+    """The longest words two terms share (子弹 from 子弹存储上限 and 额外子弹), used in the body.
+
+    A word is where one term starts and the other ends: for each term, its starts are looked up, longest
+    first, among the other terms' endings (indexed once), and each other term is paired with the longest
+    start it ends with — what a comparison of every two terms that share a character finds."""
     words = sorted(set(terms))
-    out: set[str] = set()
-    by_char: dict[str, set[str]] = {}
+    by_end: dict[str, list[str]] = {}
     for w in words:
-        for ch in set(w):
-            by_char.setdefault(ch, set()).add(w)
-    for a in words:
-        partners: set[str] = set()
-        for ch in set(a):
-            partners |= by_char[ch]
-        for b in partners:
-            if b <= a:
+        for k in range(MIN_LEN, len(w) + 1):
+            by_end.setdefault(w[-k:], []).append(w)
+    out: set[str] = set()
+    for x in words:
+        paired = {x}
+        for k in range(len(x) - 1, MIN_LEN - 1, -1):
+            best = x[:k]
+            ends = [y for y in by_end.get(best, ()) if y not in paired]
+            if not ends:
                 continue
-            for x, y in ((a, b), (b, a)):
-                # a word is where one term starts and the other ends: 子弹存储上限 × 额外子弹 → 子弹
-                best = next((x[:k] for k in range(len(x) - 1, MIN_LEN - 1, -1) if y.endswith(x[:k])), "")
-                if (
-                    best
-                    and best not in _EMPTY
-                    and best[0] not in _FUNCTION
-                    and best[-1] not in _FUNCTION
-                    and _at_least(body, best, 3)
-                ):
-                    out.add(best)
+            paired.update(ends)  # these terms' longest shared word with x is ``best``
+            if (
+                best not in _EMPTY
+                and best[0] not in _FUNCTION
+                and best[-1] not in _FUNCTION
+                and _at_least(body, best, 3)
+            ):
+                out.add(best)
     return out
 
 

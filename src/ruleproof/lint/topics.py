@@ -1091,8 +1091,10 @@ def verdict(
     if found is None and ref.kind in (RefKind.CLAUSE, RefKind.ITEM):
         from ruleproof.lint.citeauthority import authority_verdict  # (they read this module's places)
         from ruleproof.lint.citegoverned import governed_verdict
+        from ruleproof.lint.itemsubject import subject_verdict
 
         found = governed_verdict(topics, unit, at, ref) or authority_verdict(topics, unit, at, ref)
+        found = found or subject_verdict(topics, unit, at, ref)
     if found is not None or ref.kind not in (RefKind.CLAUSE, RefKind.ITEM):
         return found
     place = topics.target(ref)[0]

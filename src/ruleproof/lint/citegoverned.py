@@ -22,8 +22,8 @@ sub-clauses).  A citation is reported, naming the sibling that says most of them
 and family q's guards hold (:func:`headwords.guarded`), the sibling is not of the citing clause's own family
 and the citation is in no bracketed tag (〔通则 X 之例外，登记于 Y〕 names the rule departed from).
 
-Why not without a lead: the words after 「X，」 often go on about the thing annotated (5.3.3 「疫苗抗体（4.5），
-感染侧专属，不参与伤害侧」 says 5 words of 4.4 and of 4.6 each, none of 4.5).  Why a place that says one
+Why not without a lead: the words after 「X，」 often go on about the thing annotated (5.3.3 「第一层抗体（4.5，
+感染侧专属，不参与伤害侧）」 says 5 words of 4.4 and of 4.6 each, none of 4.5).  Why a place that says one
 governed word is not read by the words rule: the items are split at their circled labels, and a label quoted
 inside an item (4.7.5④ 「②③之别：②为…故②不含任何「本条可能不可靠」之提示」) carries the words of the item it
 explains — 7.3.7 cites 4.7.5② for them, which says two of them and ④ nine.
@@ -138,7 +138,8 @@ def governed_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[s
 
 
 def _stretches(said: str, shared: frozenset[str]) -> list[str]:
-    """The stretches of ``said`` made of ``shared`` words, longest first: 「仍属落身」「记入报告」."""
+    """The stretches of ``said`` made of ``shared`` words (overlapping or side by side), longest first:
+    「仍属落身」「记入报告」."""
     from ruleproof.lint.topics import _CJK_RUN
 
     out: list[str] = []
@@ -148,11 +149,16 @@ def _stretches(said: str, shared: frozenset[str]) -> list[str]:
             if run[j : j + 2] not in shared:
                 j += 1
                 continue
-            k = j
-            while k + 1 < len(run) - 1 and run[k + 1 : k + 3] in shared:
-                k += 1
+            k = j  # the last shared word of the stretch: the next one overlaps it or follows it
+            while True:
+                if run[k + 1 : k + 3] in shared and k + 2 < len(run):
+                    k += 1
+                elif run[k + 2 : k + 4] in shared and k + 3 < len(run):
+                    k += 2
+                else:
+                    break
             out.append(run[j : k + 2])
-            j = k + 1
+            j = k + 2
     return sorted(out, key=len, reverse=True)
 
 

@@ -41,6 +41,7 @@ _DECLARED = re.compile(
     rf"(?:「(?P<q>[^「」]{{2,{PHRASE_MAX}}})」|(?P<p>[\u4e00-\u9fff]{{2,{PHRASE_MAX}}}))"
     r"的唯一权威源(?:为\s*(?P<o>\d+(?:\.\d+)*))?"
 )
+_MARK = "的唯一权威源"
 _MATTERS = "事项"  # 「封锁事项」: the matters of 封锁
 
 
@@ -76,7 +77,10 @@ def authorities(topics: _Topics) -> dict[str, str]:
     for unit in topics.ctx.units_outside_log():
         if not unit.is_clause:
             continue
-        for m in _DECLARED.finditer(f"{unit.title}。{unit.text}"):
+        text = f"{unit.title}。{unit.text}"
+        if _MARK not in text:
+            continue  # (most units: the pattern is not tried at each of their characters)
+        for m in _DECLARED.finditer(text):
             phrase = _squash(m.group("q") or m.group("p") or "").removesuffix(_MATTERS)
             owner = m.group("o") or unit.id
             if len(phrase) >= 2 and owner in doc.clauses:

@@ -110,9 +110,16 @@ def governed_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[s
         return p.text.split("。", 1)[-1] if item else topics.places.clause_text(p.name)
 
     cited = own(place)
-    cited_words = len(_bigrams(cited) & words)
+    # (a two-character CJK word is in a text's bigrams exactly when the text says it: no word sets of whole
+    # clause texts are built)
+    cited_words = sum(w in cited for w in words)
     scored = sorted(
-        ((len(_bigrams(own(p)) & words), p) for p in near if not _related(p.name, unit.id)),
+        (
+            (sum(w in text for w in words), p)
+            for p in near
+            if not _related(p.name, unit.id)
+            for text in [own(p)]
+        ),
         key=lambda s: s[0],
         reverse=True,
     )
@@ -120,7 +127,8 @@ def governed_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[s
         return None
     best, likely = scored[0]
     if cited_words == 0 and best >= GOVERNED_WORDS:
-        evidence = _stretches(said, _bigrams(own(likely)) & words)
+        meant = own(likely)
+        evidence = _stretches(said, frozenset(w for w in words if w in meant))
     elif not item:
         phrase = _squash(said)
         run = longest_run(phrase, _squash(own(likely)))

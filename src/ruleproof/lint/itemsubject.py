@@ -23,6 +23,7 @@ Measured on 返航录 v1preview1.0: see docs/lint.md, family q, "Item by the cit
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -34,6 +35,20 @@ if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
     from ruleproof.lint.topics import Place, _Topics
     from ruleproof.text.model import Ref
+
+
+# each clause's items' headings, by item name, per text (every item citation of the clause reads them)
+_HEADS: weakref.WeakKeyDictionary[_Topics, dict[str, dict[str, frozenset[str]]]] = weakref.WeakKeyDictionary()
+
+
+def _heads(topics: _Topics, cid: str) -> dict[str, frozenset[str]]:
+    from ruleproof.lint.topics import _item_heads  # (topics imports this module when it judges)
+
+    memo = _HEADS.setdefault(topics, {})
+    out = memo.get(cid)
+    if out is None:
+        out = memo[cid] = {p.name: _item_heads(topics, p) for p in topics.places.items(cid)}
+    return out
 
 
 @dataclass(frozen=True)
@@ -57,7 +72,7 @@ class SubjectItem(ExplainedPlace):
 def subject_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The heading and the item when the citing clause's title names another item's heading (see the
     module's docstring)."""
-    from ruleproof.lint.topics import _item_heads, _related, _squash
+    from ruleproof.lint.topics import _related, _squash
 
     if ref.kind is not RefKind.ITEM or not ref.target_item or not unit.is_clause or topics.glossary(unit):
         return None
@@ -69,12 +84,20 @@ def subject_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[st
         return None
     title = _squash(clause.title)
     phrase = _squash(topics.window(unit, at, ref.raw))
-    heads = {p.name: _item_heads(topics, p) for p in (place, *near)}
+    heads = _heads(topics, ref.target_clause or "")
+    if place.name not in heads or not any(h in title for hs in heads.values() for h in hs):
+        return None  # (most item citations: the citing title names no item's heading)
     if any(h in phrase for hs in heads.values() for h in hs):
         return None  # the phrase names an item itself
     if any(h in title for h in heads[place.name]):
         return None
-    named = [(p, h) for p in near if not _related(p.name, unit.id) for h in heads[p.name] if h in title]
+    named = [
+        (p, h)
+        for p in near
+        if not _related(p.name, unit.id)
+        for h in heads.get(p.name, frozenset())
+        if h in title
+    ]
     if len(named) != 1:
         return None
     likely, head = named[0]

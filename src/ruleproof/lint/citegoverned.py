@@ -9,24 +9,24 @@ cited place's own, printed again.  After a renumbering those words stay printed 
 The *governed words* are read only after a lead that defers to the citation (「依」「按」「据」「见」「同」, right
 before it) and a comma or a colon right after it (「之例外」「之规定」 between allowed): from there to the part's
 end (「。；」 or a closing bracket), the next citation (its words are its own) or ``GOVERNED_SPAN`` characters.
-Their two-character words that are not common in the book (``topics.common_words``) are compared with each
+Their two-character words that are not common in the book (``topics.common_words``) are counted in each
 place of the cited family (an item: its text without the clause's title; a clause: its text with its
-sub-clauses).  A citation is reported, naming the sibling that says most of them (one only), when
+sub-clauses).  A citation is reported, naming the one sibling that says most of them, when that sibling says at
+least ``GOVERNED_WORDS`` of them and
 
-- **words**: the cited place says none of them and that sibling at least ``GOVERNED_WORDS``; or
-- **restated**: the sibling prints a run of at least ``citerestate.LONG`` characters of them and the cited place
-  none longer than ``citerestate.SHORT``, and the sibling says at least ``RESTATED_RATIO`` times as many of the
-  words as the cited place (「同 4.3：削减倒计时与净破坏量同额」 in 4.2.2: 4.1 prints ten characters of it, but
-  says 7 of its words against 4.3's 4 — 4.3 paraphrases what 4.1 prints);
+- an item citation: the cited item says none of them;
+- a clause citation: the cited clause says at most a ``RESTATED_RATIO``-th as many (a clause is long: 2.6.3
+  says three of 5.10's words by chance, 2.6.2 twenty-eight).  「同 4.3：削减倒计时与净破坏量同额」 in 4.2.2 stays
+  silent: 4.1 prints ten characters of it but says 7 of its words, 4.3 (which paraphrases) 4;
 
-and family q's guards hold (:func:`headwords.guarded`), the sibling is not of the citing clause's own family
-and the citation is in no bracketed tag (〔通则 X 之例外，登记于 Y〕 names the rule departed from).
+under family q's guards (:func:`headwords.guarded`); the sibling is not of the citing clause's own family and
+the citation is in no bracketed tag (〔通则 X 之例外，登记于 Y〕 names the rule departed from).
 
 Why not without a lead: the words after 「X，」 often go on about the thing annotated (5.3.3 「第一层抗体（4.5，
-感染侧专属，不参与伤害侧）」 says 5 words of 4.4 and of 4.6 each, none of 4.5).  Why a place that says one
-governed word is not read by the words rule: the items are split at their circled labels, and a label quoted
-inside an item (4.7.5④ 「②③之别：②为…故②不含任何「本条可能不可靠」之提示」) carries the words of the item it
-explains — 7.3.7 cites 4.7.5② for them, which says two of them and ④ nine.
+感染侧专属，不参与伤害侧）」 says 5 words of 4.4 and of 4.6 each, none of 4.5).  Why an item must say none: the items
+are split at their circled labels, and a label quoted inside an item (4.7.5④ 「②③之别：…故②不含任何「本条可能不可
+靠」之提示」) carries the words of the item it explains — 7.3.7 cites 4.7.5② for them, which says two of them and ④
+nine.
 
 It reads only the citing unit's words and the cited family's texts (the habit audit stays 0).  Measured on
 返航录 v1preview1.0: see docs/lint.md, family q, "Governed words".
@@ -38,8 +38,6 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ruleproof.lint.citerestate import LONG, SHORT
-from ruleproof.lint.frames import longest_run
 from ruleproof.lint.headwords import guarded
 from ruleproof.lint.topics import ExplainedPlace
 from ruleproof.text.model import RefKind
@@ -51,7 +49,7 @@ if TYPE_CHECKING:
 
 GOVERNED_WORDS = 4  # the sibling says at least this many of the governed words (the cited place none)
 GOVERNED_SPAN = 60  # the governed words end at the part's end or this far after the citation
-RESTATED_RATIO = 4  # a sibling printing a long run says this many times as many words as the cited place
+RESTATED_RATIO = 4  # a sibling clause says at least this many times as many of the words as the cited one
 
 _LEAD = re.compile(r"(?:依|按|据|见|同)\s*$")
 _OPEN = re.compile(r"\s*(?:之例外|之规定)?\s*[，,：:]")
@@ -91,7 +89,7 @@ def governed(unit: Unit, at: int, raw: str) -> str | None:
 
 def governed_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The governed words and the sibling that says them (see the module's docstring)."""
-    from ruleproof.lint.topics import _bigrams, _related, _squash
+    from ruleproof.lint.topics import _bigrams, _related
 
     if ref.kind not in (RefKind.ITEM, RefKind.CLAUSE):
         return None
@@ -126,21 +124,12 @@ def governed_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[s
     if not scored or (len(scored) > 1 and scored[1][0] == scored[0][0]):
         return None
     best, likely = scored[0]
-    if cited_words == 0 and best >= GOVERNED_WORDS:
-        meant = own(likely)
-        evidence = _stretches(said, frozenset(w for w in words if w in meant))
-    elif not item:
-        phrase = _squash(said)
-        run = longest_run(phrase, _squash(own(likely)))
-        if (
-            len(run) < LONG
-            or len(longest_run(phrase, _squash(cited))) > SHORT
-            or best < RESTATED_RATIO * cited_words
-        ):
-            return None
-        evidence = [run]
-    else:
+    # an item says none of them (see the module's docstring); a clause a fraction of what the sibling says
+    most = 0 if item else best // RESTATED_RATIO
+    if best < GOVERNED_WORDS or cited_words > most:
         return None
+    meant = own(likely)
+    evidence = _stretches(said, frozenset(w for w in words if w in meant))
     shown = GovernedPlace(likely.name, likely.text)
     return evidence, shown
 

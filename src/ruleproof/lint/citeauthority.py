@@ -27,13 +27,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.context import is_descendant
-from ruleproof.lint.headwords import NEAR_CITED
-from ruleproof.lint.topics import ExplainedPlace
+from ruleproof.lint.headwords import NEAR_CITED, guarded
+from ruleproof.lint.topics import SPECIFIC_SHARE, ExplainedPlace, Place, _related, _squash, _Topics
 from ruleproof.text.model import RefKind
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
-    from ruleproof.lint.topics import Place, _Topics
     from ruleproof.text.model import Ref
 
 PHRASE_MAX = 12  # a longer run before 「的唯一权威源」 is a sentence, not the name of a matter
@@ -67,8 +66,6 @@ _CACHE: weakref.WeakKeyDictionary[_Topics, dict[str, str]] = weakref.WeakKeyDict
 def authorities(topics: _Topics) -> dict[str, str]:
     """Each declared phrase (squashed) and its authority clause (memoised per text); a phrase declared for
     two clauses names none."""
-    from ruleproof.lint.topics import _squash  # (topics imports this module when it judges)
-
     out = _CACHE.get(topics)
     if out is not None:
         return out
@@ -112,8 +109,6 @@ def authority_fit(
 ) -> tuple[list[str], Place] | None:
     """The declared phrase and its authority when the phrase is cited at the authority's sibling (see the
     module's docstring); ``outside``: the cited clause's text to read (an ancestor without the citing clause)."""
-    from ruleproof.lint.topics import SPECIFIC_SHARE, _related, _squash
-
     cid = ref.target_clause or ""
     if (
         ref.kind is not RefKind.CLAUSE
@@ -159,6 +154,4 @@ def authority_verdict(
     topics: _Topics, unit: Unit, at: int, ref: Ref
 ) -> tuple[Place, list[str], Place] | None:
     """:func:`authority_fit` under family q's guards (:func:`headwords.guarded`)."""
-    from ruleproof.lint.headwords import guarded
-
     return guarded(topics, unit, at, ref, authority_fit(topics, unit, at, ref))

@@ -39,19 +39,27 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.headwords import guarded
-from ruleproof.lint.topics import ExplainedPlace
+from ruleproof.lint.topics import (
+    _CJK_RUN,
+    _REFERENCE,
+    ExplainedPlace,
+    Place,
+    _bigrams,
+    _in_tag,
+    _related,
+    _Topics,
+)
 from ruleproof.text.model import RefKind
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
-    from ruleproof.lint.topics import Place, _Topics
     from ruleproof.text.model import Ref
 
 GOVERNED_WORDS = 4  # the sibling says at least this many of the governed words (the cited place none)
 GOVERNED_SPAN = 60  # the governed words end at the part's end or this far after the citation
 RESTATED_RATIO = 4  # a sibling clause says at least this many times as many of the words as the cited one
 
-_LEAD = re.compile(r"(?:依|按|据|见|同)\s*$")
+_LEADS = "依按据见同"  # right before the citation (spaces between allowed)
 _OPEN = re.compile(r"\s*(?:之例外|之规定)?\s*[，,：:]")
 _END = re.compile(r"[。；;）)]")
 
@@ -71,10 +79,11 @@ class GovernedPlace(ExplainedPlace):
 
 def governed(unit: Unit, at: int, raw: str) -> str | None:
     """The words the citation at ``at`` governs (see the module's docstring), or None."""
-    from ruleproof.lint.topics import _REFERENCE, _in_tag  # (topics imports this module when it judges)
-
     text = unit.text
-    if _LEAD.search(text, max(0, at - 4), at) is None or _in_tag(text, at):
+    lead = at
+    while lead > 0 and text[lead - 1] in " \u3000\n":
+        lead -= 1
+    if lead == 0 or text[lead - 1] not in _LEADS or _in_tag(text, at):
         return None
     m = _OPEN.match(text, at + len(raw))
     if m is None:
@@ -89,8 +98,6 @@ def governed(unit: Unit, at: int, raw: str) -> str | None:
 
 def governed_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The governed words and the sibling that says them (see the module's docstring)."""
-    from ruleproof.lint.topics import _bigrams, _related
-
     if ref.kind not in (RefKind.ITEM, RefKind.CLAUSE):
         return None
     said = governed(unit, at, ref.raw)
@@ -137,8 +144,6 @@ def governed_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[s
 def _stretches(said: str, shared: frozenset[str]) -> list[str]:
     """The stretches of ``said`` made of ``shared`` words (overlapping or side by side), longest first:
     「仍属落身」「记入报告」."""
-    from ruleproof.lint.topics import _CJK_RUN
-
     out: list[str] = []
     for run in _CJK_RUN.findall(said):
         j = 0

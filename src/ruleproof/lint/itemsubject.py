@@ -28,12 +28,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.headwords import guarded
-from ruleproof.lint.topics import ExplainedPlace
+from ruleproof.lint.topics import ExplainedPlace, Place, _item_heads, _related, _squash, _Topics
 from ruleproof.text.model import RefKind
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
-    from ruleproof.lint.topics import Place, _Topics
     from ruleproof.text.model import Ref
 
 
@@ -42,8 +41,6 @@ _HEADS: weakref.WeakKeyDictionary[_Topics, dict[str, dict[str, frozenset[str]]]]
 
 
 def _heads(topics: _Topics, cid: str) -> dict[str, frozenset[str]]:
-    from ruleproof.lint.topics import _item_heads  # (topics imports this module when it judges)
-
     memo = _HEADS.setdefault(topics, {})
     out = memo.get(cid)
     if out is None:
@@ -72,8 +69,6 @@ class SubjectItem(ExplainedPlace):
 def subject_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The heading and the item when the citing clause's title names another item's heading (see the
     module's docstring)."""
-    from ruleproof.lint.topics import _related, _squash
-
     if ref.kind is not RefKind.ITEM or not ref.target_item or not unit.is_clause or topics.glossary(unit):
         return None
     place, near = topics.target(ref)

@@ -29,7 +29,7 @@ are split at their circled labels, and a label quoted inside an item (4.7.5④ �
 nine.
 
 It reads only the citing unit's words and the cited family's texts (the habit audit stays 0).  Measured on
-返航录 v1preview1.0: see docs/lint.md, family q, "Governed words".
+返航录 v1preview1.0: see docs/lint.md, family q, "Tenth pass" (governed words).
 """
 
 from __future__ import annotations

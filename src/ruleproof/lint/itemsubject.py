@@ -18,7 +18,8 @@ under family q's guards (:func:`headwords.guarded`), never in a glossary or an a
 of their own matter) and never for a sibling of the citing clause's own family.
 
 It reads the citing clause's title, the phrase and the cited clause's items only (the habit audit stays 0).
-Measured on 返航录 v1preview1.0: see docs/lint.md, family q, "Item by the citing clause's subject".
+Measured on 返航录 v1preview1.0: see docs/lint.md, family q, "Tenth pass" (items by the citing clause's
+subject).
 """
 
 from __future__ import annotations

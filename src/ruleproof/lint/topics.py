@@ -1022,10 +1022,12 @@ def _self_citation(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Plac
     clause coining a quoted term): :func:`citeowners.family_owner`."""
     if _compared_or_denied(unit.text, at, at + len(ref.raw)) or _in_list(unit.text, at, at + len(ref.raw)):
         return None
+    from ruleproof.lint.citeauthority import family_authority  # (it reads this module's places)
     from ruleproof.lint.citeowners import family_owner  # (it reads this module's places)
     from ruleproof.lint.citeshape import family_shape  # (it reads this module's places)
 
     owned = family_owner(topics, unit, at, ref) or family_shape(topics, unit, at, ref)
+    owned = owned or family_authority(topics, unit, at, ref)
     if owned is not None:
         return Place(ref.target_clause or "", topics.places.clause_text(ref.target_clause or "")), *owned
     if unit.id != ref.target_clause:
@@ -1095,6 +1097,13 @@ def verdict(
         from ruleproof.lint.citeprofile import profile_verdict  # (it reads this module's places)
 
         found = profile_verdict(topics, unit, at, ref)
+    if found is None and ref.kind in (RefKind.CLAUSE, RefKind.ITEM):
+        from ruleproof.lint.citeauthority import authority_verdict  # (they read this module's places)
+        from ruleproof.lint.citegoverned import governed_verdict
+        from ruleproof.lint.itemsubject import subject_verdict
+
+        found = governed_verdict(topics, unit, at, ref) or authority_verdict(topics, unit, at, ref)
+        found = found or subject_verdict(topics, unit, at, ref)
     if found is not None or ref.kind not in (RefKind.CLAUSE, RefKind.ITEM):
         return found
     place = topics.target(ref)[0]

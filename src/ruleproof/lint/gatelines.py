@@ -52,6 +52,8 @@ class GateLine:
     text: str
     # variant gates (「①之二」) the line answers that the checklist does not define
     undefined: tuple[tuple[int, int], ...] = ()
+    # offset in the unit text of each gate label of ``found`` (「记账依2.9⑧不新增批次」: the ⑧ is gate ⑧)
+    labels_at: tuple[int, ...] = ()
 
 
 def _key(circ: str, var: str | None) -> tuple[int, int]:
@@ -160,8 +162,10 @@ def _opens_gate(text: str, line_start: int, at: int) -> bool:
     return depth == 0
 
 
-def _scan_line(text: str, pos: int, limit: int, by_key: dict[tuple[int, int], Gate]) -> list[tuple[int, int]]:
-    """Gate keys present in ``text[pos:limit]``, in order.
+def _scan_line(
+    text: str, pos: int, limit: int, by_key: dict[tuple[int, int], Gate]
+) -> list[tuple[int, tuple[int, int]]]:
+    """Gate labels present in ``text[pos:limit]``, in order: (offset, key).
 
     Gate labels must increase along the line, so the labels are the longest increasing run of
     non-citing numerals (「⑧不新增批次（并入⑩）⑨不属…」: the ⑩ in the bracket is a batch, not gate ⑩).
@@ -187,7 +191,7 @@ def _scan_line(text: str, pos: int, limit: int, by_key: dict[tuple[int, int], Ga
         if cands:
             found.append((cands[-1], missing))
     found.sort()
-    return [k for _, k in found]
+    return found
 
 
 def _undefined_variants(
@@ -239,7 +243,8 @@ def _find_gate_lines(ctx: LintContext, gates: list[Gate]) -> list[GateLine]:
             limit = starts[k + 1][0] if k + 1 < len(starts) else len(text)
             found = _scan_line(text, pos, limit, by_key)
             extra = _undefined_variants(text, pos, limit, by_key)
+            keys, offsets = tuple(k for _, k in found), tuple(s for s, _ in found)
             out.append(
-                GateLine(unit.id, mark, limit, unit.line_of(mark), tuple(found), text[mark:limit], extra)
+                GateLine(unit.id, mark, limit, unit.line_of(mark), keys, text[mark:limit], extra, offsets)
             )
     return out

@@ -5,10 +5,11 @@ gate added in the next revision (⑪, or a variant such as ①之二) is require
 gate whose own text says that clauses need not declare it (「无须就本关另作说明」) is optional.
 
 A 「十关核验」 line is an occurrence of 「X关核验」 followed (after an optional parenthesis and colon)
-by the first gate label; quoted mentions such as 「凡附「十关核验」者即属之」 are not lines.  In a line,
-a circled numeral is a gate label unless it is part of a citation (「2.8.1①」「批次⑥」「本条③」); a
-numeral that follows a clause id is still a gate when the gate's own name follows it
-(「依7.1.2⑥封锁＝…」 is gate ⑥ 封锁).  Gate labels must increase along the line.
+by the first gate label, or by ① (a checklist whose ① an edit deleted leaves every line opening with
+it); quoted mentions such as 「凡附「十关核验」者即属之」 are not lines.  In a line, a circled numeral
+is a gate label unless it is part of a citation (「2.8.1①」「批次⑥」「本条③」); a numeral that follows
+a clause id is still a gate when the gate's own name follows it (「依7.1.2⑥封锁＝…」 is gate ⑥ 封锁).
+Gate labels must increase along the line.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ _OPTIONAL_MARKS = ("无须就本关另作", "无须就本关另行", "本处不�
 _CITING_BEFORE = ("批次", "步骤", "本条", "本项", "本款", "第", "原", "之", "附")
 _ASCII_DIGITS = "0123456789"
 _LEAD_RE = re.compile(r"\s*(?:（[^（）]{0,40}）)?\s*[：:]?\s*")
+FIRST = (1, 1)  # ①: the label a line opens with, whichever gate the checklist lists first
 
 
 @dataclass(frozen=True)
@@ -238,8 +240,8 @@ def _find_gate_lines(ctx: LintContext, gates: list[Gate]) -> list[GateLine]:
             lead = _LEAD_RE.match(text, after)
             pos = lead.end() if lead else after
             first = _GATE_TOKEN.match(text, pos)
-            if first is None or _key(first.group("circ"), first.group("var")) != min(by_key):
-                continue
+            if first is None or _key(first.group("circ"), first.group("var")) not in (min(by_key), FIRST):
+                continue  # (a line opens with ①, or with the checklist's first gate: an edit may delete its ①)
             limit = starts[k + 1][0] if k + 1 < len(starts) else len(text)
             found = _scan_line(text, pos, limit, by_key)
             extra = _undefined_variants(text, pos, limit, by_key)

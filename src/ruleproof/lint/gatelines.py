@@ -5,10 +5,11 @@ gate added in the next revision (⑪, or a variant such as ①之二) is require
 gate whose own text says that clauses need not declare it (「无须就本关另作说明」) is optional.
 
 A 「十关核验」 line is an occurrence of 「X关核验」 followed (after an optional parenthesis and colon)
-by the first gate label; quoted mentions such as 「凡附「十关核验」者即属之」 are not lines.  In a line,
-a circled numeral is a gate label unless it is part of a citation (「2.8.1①」「批次⑥」「本条③」); a
-numeral that follows a clause id is still a gate when the gate's own name follows it
-(「依7.1.2⑥封锁＝…」 is gate ⑥ 封锁).  Gate labels must increase along the line.
+by the first gate label, or by ① (a checklist whose ① an edit deleted leaves every line opening with
+it); quoted mentions such as 「凡附「十关核验」者即属之」 are not lines.  In a line, a circled numeral
+is a gate label unless it is part of a citation (「2.8.1①」「批次⑥」「本条③」); a numeral that follows
+a clause id is still a gate when the gate's own name follows it (「依7.1.2⑥封锁＝…」 is gate ⑥ 封锁).
+Gate labels must increase along the line.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ _OPTIONAL_MARKS = ("无须就本关另作", "无须就本关另行", "本处不�
 _CITING_BEFORE = ("批次", "步骤", "本条", "本项", "本款", "第", "原", "之", "附")
 _ASCII_DIGITS = "0123456789"
 _LEAD_RE = re.compile(r"\s*(?:（[^（）]{0,40}）)?\s*[：:]?\s*")
+FIRST = (1, 1)  # ①: the label a line opens with, whichever gate the checklist lists first
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,8 @@ class GateLine:
     text: str
     # variant gates (「①之二」) the line answers that the checklist does not define
     undefined: tuple[tuple[int, int], ...] = ()
+    # offset in the unit text of each gate label of ``found`` (「记账依2.9⑧不新增批次」: the ⑧ is gate ⑧)
+    labels_at: tuple[int, ...] = ()
 
 
 def _key(circ: str, var: str | None) -> tuple[int, int]:
@@ -160,8 +164,10 @@ def _opens_gate(text: str, line_start: int, at: int) -> bool:
     return depth == 0
 
 
-def _scan_line(text: str, pos: int, limit: int, by_key: dict[tuple[int, int], Gate]) -> list[tuple[int, int]]:
-    """Gate keys present in ``text[pos:limit]``, in order.
+def _scan_line(
+    text: str, pos: int, limit: int, by_key: dict[tuple[int, int], Gate]
+) -> list[tuple[int, tuple[int, int]]]:
+    """Gate labels present in ``text[pos:limit]``, in order: (offset, key).
 
     Gate labels must increase along the line, so the labels are the longest increasing run of
     non-citing numerals (「⑧不新增批次（并入⑩）⑨不属…」: the ⑩ in the bracket is a batch, not gate ⑩).
@@ -187,7 +193,7 @@ def _scan_line(text: str, pos: int, limit: int, by_key: dict[tuple[int, int], Ga
         if cands:
             found.append((cands[-1], missing))
     found.sort()
-    return [k for _, k in found]
+    return found
 
 
 def _undefined_variants(
@@ -234,12 +240,13 @@ def _find_gate_lines(ctx: LintContext, gates: list[Gate]) -> list[GateLine]:
             lead = _LEAD_RE.match(text, after)
             pos = lead.end() if lead else after
             first = _GATE_TOKEN.match(text, pos)
-            if first is None or _key(first.group("circ"), first.group("var")) != min(by_key):
-                continue
+            if first is None or _key(first.group("circ"), first.group("var")) not in (min(by_key), FIRST):
+                continue  # (a line opens with ①, or with the checklist's first gate: an edit may delete its ①)
             limit = starts[k + 1][0] if k + 1 < len(starts) else len(text)
             found = _scan_line(text, pos, limit, by_key)
             extra = _undefined_variants(text, pos, limit, by_key)
+            keys, offsets = tuple(k for _, k in found), tuple(s for s, _ in found)
             out.append(
-                GateLine(unit.id, mark, limit, unit.line_of(mark), tuple(found), text[mark:limit], extra)
+                GateLine(unit.id, mark, limit, unit.line_of(mark), keys, text[mark:limit], extra, offsets)
             )
     return out

@@ -53,6 +53,7 @@ from ruleproof.lint.context import (
     normalize_item,
     safe_key,
 )
+from ruleproof.lint.gatecites import GateSources, as_cited, gate_label
 from ruleproof.lint.gatelines import find_gate_lines, parse_gates
 from ruleproof.lint.registry import Registry, parse_registry
 from ruleproof.lint.registry_topics import registry_entry
@@ -501,9 +502,11 @@ class _Topics:
                 end = marks[k + 1][0] if k + 1 < len(marks) else len(text)
                 self.gate_cites.setdefault(label, set()).update(_CITATION_ID.findall(text[pos:end]))
         self.gate_spans: dict[str, list[tuple[int, int]]] = {}
-        for gl in find_gate_lines(ctx, self.gates) if parsed else []:
+        lines = find_gate_lines(ctx, self.gates) if parsed else []
+        for gl in lines:
             self.gate_spans.setdefault(gl.unit, []).append((gl.start, gl.end))
         self.places.gate_spans = self.gate_spans
+        self.gate_sources = GateSources(self, lines)
 
     def registry_entry(self, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
         """:func:`ruleproof.lint.registry_topics.registry_entry` on this unit's located references."""
@@ -554,11 +557,12 @@ class _Topics:
         spans = self.gate_spans.get(unit.id, [])
         if not any(lo <= at < hi for lo, hi in spans):
             return False
-        head = unit.text[max(0, at - 60) : at]
-        labels = list(re.finditer(r"(?<![\d.])([①-⑩](?:之二)?)", head))
-        if not labels:
+        label = gate_label(unit.text, at)
+        if label is None:
             return False
-        return (ref.target_clause or "") in self.gate_cites.get(labels[-1].group(1), set())
+        cited = ref.target_clause or ""
+        # the checklist cites it under this gate, or the lines of other clauses do (:mod:`gatecites`)
+        return cited in self.gate_cites.get(label, set()) or self.gate_sources.voted(label, cited, unit.id)
 
     def sentences_of(self, unit: Unit) -> list[Sentence]:
         return self.ctx.sentences(unit.id)
@@ -1067,7 +1071,9 @@ def verdict(
     """The cited place, the evidence and the likely intended target, when the citation at ``at`` lands on a
     place about something else: by what the places say, else (a clause or item citation) by how the text
     cites the phrase's terms elsewhere — a comparison or a denial (「不走 4.10.2 八步结算链」) still names
-    the place it compares with, and a ten-gate line still cites its gate's item."""
+    the place it compares with, and a ten-gate line still cites its gate's item.  A gate label glued to a
+    clause id (「依2.9⑧不新增批次」) is no item of the clause (:func:`gatecites.as_cited`)."""
+    ref = as_cited(topics, unit, at, ref)
     found = _topic_verdict(ctx, topics, unit, at, ref)
     if found is None and ref.kind in (RefKind.CLAUSE, RefKind.ITEM):
         from ruleproof.lint.headwords import head_verdict  # (it reads this module's places)

@@ -1086,6 +1086,10 @@ def verdict(
         from ruleproof.lint.citeprofile import profile_verdict  # (it reads this module's places)
 
         found = profile_verdict(topics, unit, at, ref)
+    if found is None and ref.kind in (RefKind.CLAUSE, RefKind.ITEM):
+        from ruleproof.lint.citeattach import attach_verdict  # (it reads this module's places)
+
+        found = attach_verdict(topics, unit, at, ref)
     if found is not None or ref.kind not in (RefKind.CLAUSE, RefKind.ITEM):
         return found
     place = topics.target(ref)[0]

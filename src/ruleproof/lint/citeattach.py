@@ -1,0 +1,234 @@
+"""(q) What the text attaches to a citation: a registry pointer after it, a title label beside it.
+
+The other cite checks of family q weigh what the cited place is *about*.  Two things printed right beside a
+citation say which place it means, whatever the places' texts say:
+
+- **A registry pointer.**  A citation followed, in its sentence part, by a pointer into the exception
+  registry (「依 2.8.7 明文授予（登记于 2.8.9⑥）」, 「揭示范围依 2.8.12④，〔通则 2.8.12①之例外，登记于
+  2.8.9(17)〕」) names the place the entry registers: the registry (2.8.9) prints each entry's location
+  (「⑥ 2.8.7 公开渠道的明文授予清单」, 「(17) 2.8.12④ 暴露公告…」).  When the entry covers neither the cited
+  place nor its ancestors or descendants (``Entry.covers``) while it covers exactly one sibling of the cited
+  place, the citation was renumbered: the sibling is named.  The citations a pointer names are
+  :func:`registry_topics.named_before`'s, which judges the pointer itself the other way round.
+- **A title label.**  A citation printed with a sibling's title next to it: after the id (「依 4.10.2 八步结算
+  链结算」, 「见 3.3.6 救援额度」), or, for the first citation of a bracket or a bare id, right before it
+  (「外星人夜晚免疫（6.4）」).  The label is the longest title head (``topics.title_heads``) of the cited
+  clause or one of its siblings that the words touching the id start (after) or end (before) with; when it
+  is a sibling's and the cited clause's titles never say it, the sibling is named.  A label before the id
+  is the last words of a phrase, which may name two things (「击杀或破坏（6.1）」 names 6.6 击杀 and 6.3
+  破坏, and cites neither: the phrase is what 6.1 蛰伏 is set against): it is read only when its words (the
+  CJK run up to the id) name no other clause's head of the family and nothing of the cited clause's titles,
+  and never in a glossary entry (the entry cites where its term is defined).  A sibling cited close by on
+  the line (「4.4.3 额外子弹（4.4.6）」: 额外子弹 is 4.4.3's label) or of the citing clause's own family is
+  never named.
+
+Both read only the citing line, the registry and the titles, so no edit of another clause can make them
+report (the habit audit stays 0).
+"""
+
+from __future__ import annotations
+
+import re
+import weakref
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ruleproof.lint.topics import ExplainedPlace, Place
+from ruleproof.text.model import RefKind
+
+if TYPE_CHECKING:
+    from ruleproof.lint.context import Unit
+    from ruleproof.lint.registry import Entry
+    from ruleproof.lint.topics import _Topics
+    from ruleproof.text.model import Ref
+
+LABEL_SPAN = 12  # the words touching an id read as its label: at most this many characters
+_CJK = re.compile(r"[\u4e00-\u9fff]+")
+_OPENERS = "（("
+
+
+@dataclass(frozen=True)
+class PointedPlace(ExplainedPlace):
+    """The sibling the registry entry after the citation registers."""
+
+    pointer: str = ""
+    entry: str = ""
+
+    def explain(self, raw: str, cited: str, shown: str) -> tuple[str, str]:
+        zh = (
+            f"引用 {raw}：其后注明登记于 {self.pointer}，该登记项所登记的是 {self.name}（「{self.entry}」），"
+            f"并非 {cited}，疑为改号后未同步"
+        )
+        en = (
+            f"cites {raw}: the registry entry it points to ({self.pointer}) registers {self.name} "
+            f"('{self.entry}'), not {cited} — probably renumbered"
+        )
+        return zh, en
+
+
+@dataclass(frozen=True)
+class LabelledPlace(ExplainedPlace):
+    """The sibling whose title the label beside the citation prints."""
+
+    label: str = ""
+
+    def explain(self, raw: str, cited: str, shown: str) -> tuple[str, str]:
+        zh = (
+            f"引用 {raw}：编号旁标注「{self.label}」，这是 {self.name} 的标题，{cited} 的标题并无此名，"
+            f"疑为改号后未同步"
+        )
+        en = (
+            f"cites {raw}: the label beside it, '{self.label}', is the title of {self.name}; "
+            f"{cited}'s title is not — probably renumbered"
+        )
+        return zh, en
+
+
+_Located = tuple[list[tuple[int, "Ref"]], list[int]]
+_LOCATED: weakref.WeakKeyDictionary[_Topics, dict[str, _Located]] = weakref.WeakKeyDictionary()
+
+
+def _located(topics: _Topics, unit: Unit) -> _Located:
+    """The unit's located references in text order and its items' offsets (memoised per text)."""
+    per = _LOCATED.setdefault(topics, {})
+    out = per.get(unit.id)
+    if out is None:
+        refs = [(topics.locate(unit, r), r) for r in topics.ctx.refs_by_unit.get(unit.id, [])]
+        clause = topics.ctx.clause(unit.id) if unit.is_clause else None
+        starts = [it.offset for it in clause.items] if clause else []
+        out = per[unit.id] = (sorted(((p, r) for p, r in refs if p is not None), key=lambda x: x[0]), starts)
+    return out
+
+
+def pointer_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+    """The pointer and the one sibling its registry entry covers, when it does not cover the cited place."""
+    from ruleproof.lint.registry_topics import WINDOW, named_before
+
+    registry = topics.places.registry
+    cid = ref.target_clause or ""
+    if registry is None or not cid:
+        return None
+    refs, starts = _located(topics, unit)
+    for pos, pointer in refs:
+        if pos <= at or pointer.kind is not RefKind.REGISTRY or pos - at > WINDOW:
+            continue
+        if not any(p == at for p, _r in named_before(unit.text, pos, refs, starts)):
+            continue
+        entry = registry.entry(pointer.target_item or "")
+        if entry is None or entry.covers(cid, ref.target_item):
+            return None
+        return _registered_sibling(topics, ref, pointer, entry)
+    return None
+
+
+def _registered_sibling(
+    topics: _Topics, ref: Ref, pointer: Ref, entry: Entry
+) -> tuple[list[str], Place] | None:
+    from ruleproof.lint.base import clip
+    from ruleproof.lint.context import normalize_item
+    from ruleproof.lint.topics import _ITEM_TAIL
+
+    place, near = topics.target(ref)
+    if place is None:
+        return None
+    hits = []
+    for p in near:
+        base = _ITEM_TAIL.sub("", p.name)
+        item = p.name[len(base) :] or None
+        if entry.covers(base, normalize_item(item) if item else None):
+            hits.append(p)
+    if len(hits) != 1:
+        return None
+    likely = hits[0]
+    return [pointer.raw], PointedPlace(
+        likely.name, likely.text, pointer=pointer.raw, entry=clip(entry.text, 30)
+    )
+
+
+def label_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+    """The label and the sibling whose title head it is, when the cited clause's titles never say it."""
+    from ruleproof.lint.headwords import _likely_cited_near
+    from ruleproof.lint.topics import _in_tag, _related
+
+    cid = ref.target_clause or ""
+    parent = cid.rpartition(".")[0]
+    if ref.kind is not RefKind.CLAUSE or ref.target_item or not parent or _in_tag(unit.text, at):
+        return None
+    family = [c for c in topics.children(parent) if "." in c]
+    if cid not in family:
+        return None
+    text, end = unit.text, at + len(ref.raw)
+    found = _label_after(topics, text, end, cid, family) or (
+        None if topics.glossary(unit) else _label_before(topics, text, at, cid, family)
+    )
+    if found is None:
+        return None
+    sib, label = found
+    if sib == cid or _related(sib, unit.id) or topics.present(label, topics.family_titles(cid)):
+        return None
+    if _likely_cited_near(topics, unit, at, ref, sib):
+        return None
+    return [label], LabelledPlace(sib, topics.places.clause_text(sib), label=label)
+
+
+def _heads(topics: _Topics, family: list[str]) -> list[tuple[str, str]]:
+    """(head, clause) for every title head of the family, longest first."""
+    out = [(h, c) for c in family for h in topics.title_heads(c) if len(h) >= 2]
+    return sorted(out, key=lambda x: -len(x[0]))
+
+
+def _label_after(topics: _Topics, text: str, end: int, cid: str, family: list[str]) -> tuple[str, str] | None:
+    """The clause and the head the words right after the id start with (spaces skipped, nothing else),
+    when the words name nothing of the cited clause's titles (「4.12.2 窃听报告」: 4.12.1 is 窃听, 4.12.2
+    报告)."""
+    i = end
+    while i < len(text) and text[i] in " \u3000":
+        i += 1
+    run = _CJK.match(text, i, min(len(text), i + LABEL_SPAN))
+    if run is None:
+        return None
+    words = run.group(0)
+    label = next(((c, h) for h, c in _heads(topics, family) if words.startswith(h)), None)
+    if label is None or any(t in words for t in topics.title_names(cid)):
+        return None
+    return label
+
+
+def _label_before(topics: _Topics, text: str, at: int, cid: str, family: list[str]) -> tuple[str, str] | None:
+    """The clause and the head the words right before the id (or its bracket) end with, when those words
+    name no other head of the family and nothing of the cited clause's titles."""
+    i = at
+    while i > 0 and text[i - 1] in " \u3000":
+        i -= 1
+    if i > 0 and text[i - 1] in _OPENERS:
+        i -= 1
+    lo = i
+    while lo > max(0, i - LABEL_SPAN) and _CJK.match(text[lo - 1]):
+        lo -= 1
+    words = text[lo:i]
+    if len(words) < 2:
+        return None
+    heads = _heads(topics, family)
+    label = next(((c, h) for h, c in heads if words.endswith(h)), None)
+    if label is None:
+        return None
+    c, head = label
+    rest = words[: len(words) - len(head)]
+    if any(h in rest for h, _c in heads) or any(t in words for t in topics.title_names(cid)):
+        return None  # the phrase names two things, or the cited clause's own subject
+    return c, head
+
+
+def attach_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+    """The pointer verdict, else the label verdict, under family q's guards that apply to words printed
+    beside an id (numbers taken for an id, a gate the checklist cites; a comparison or a denial still
+    names the place: 「不走 4.10.2 八步结算链」)."""
+    from ruleproof.lint.topics import _number_pair
+
+    if ref.kind not in (RefKind.CLAUSE, RefKind.ITEM) or not ref.target_clause:
+        return None
+    found = pointer_fit(topics, unit, at, ref) or label_fit(topics, unit, at, ref)
+    if found is None or _number_pair(unit.text, at, ref.raw) or topics.gate_defined(unit, at, ref):
+        return None
+    place = topics.target(ref)[0]
+    return (place, *found) if place is not None else None

@@ -188,9 +188,13 @@ def _label_after(topics: _Topics, text: str, end: int, cid: str, family: list[st
     if run is None:
         return None
     words = run.group(0)
-    label = next(((c, h) for h, c in _heads(topics, family) if words.startswith(h)), None)
+    heads = _heads(topics, family)
+    label = next(((c, h) for h, c in heads if words.startswith(h)), None)
     if label is None or any(t in words for t in topics.title_names(cid)):
         return None
+    c, head = label
+    if _shared(heads, c, head) or any(h in words[len(head) :] for h, o in heads if o != c):
+        return None  # part of another head, or the words go on to name another clause (窃听∕报告)
     return label
 
 
@@ -216,7 +220,15 @@ def _label_before(topics: _Topics, text: str, at: int, cid: str, family: list[st
     rest = words[: len(words) - len(head)]
     if any(h in rest for h, _c in heads) or any(t in words for t in topics.title_names(cid)):
         return None  # the phrase names two things, or the cited clause's own subject
+    if _shared(heads, c, head):
+        return None
     return c, head
+
+
+def _shared(heads: list[tuple[str, str]], clause: str, head: str) -> bool:
+    """The head is part of another clause's longer head: 「开局讨论」 abbreviates 2.3.1 开局公开讨论 as much as
+    it names 2.3.4 讨论; 「不赋予抗体」 says 3.3.8 抗体 and 3.3.9 抗体归属."""
+    return any(head in h and o != clause for h, o in heads if len(h) > len(head))
 
 
 def attach_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:

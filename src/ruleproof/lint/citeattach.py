@@ -22,8 +22,13 @@ citation say which place it means, whatever the places' texts say:
   the line (「4.4.3 额外子弹（4.4.6）」: 额外子弹 is 4.4.3's label) or of the citing clause's own family is
   never named.
 
-Both read only the citing line, the registry and the titles, so no edit of another clause can make them
-report (the habit audit stays 0).
+- **An attached part.**  A citation followed by 附 (「详依 2.3.4 附」「依 2.8.3④附不受沉默封锁」「2.4.1 附则」; not
+  a word: 附加∕附带∕附录…) cites the part a place attaches to its rule, which the place prints as 「附·…」
+  「附则·…」「附：」 (「④附·时序确认」), or as a heading of its own (「2.3.4 附·票数公开」).  When the cited place
+  prints no such part and a sibling does, the nearest such sibling is named.
+
+All three read only the citing line, the registry, the titles and the cited family, so no edit of another
+clause can make them report (the habit audit stays 0).
 """
 
 from __future__ import annotations
@@ -45,6 +50,8 @@ if TYPE_CHECKING:
 LABEL_SPAN = 12  # the words touching an id read as its label: at most this many characters
 _CJK = re.compile(r"[\u4e00-\u9fff]+")
 _OPENERS = "（("
+_CITES_PART = re.compile(r"[ \u3000]*附(?![加带录件有近属表注言图])")  # 「2.3.4 附」, not 「附加」
+_PART = re.compile(r"附[一二三四五]?则?[·：:（(]|附则")  # 「附·时序确认」「附二·人数恒定」「附则：」
 
 
 @dataclass(frozen=True)
@@ -62,6 +69,24 @@ class PointedPlace(ExplainedPlace):
         en = (
             f"cites {raw}: the registry entry it points to ({self.pointer}) registers {self.name} "
             f"('{self.entry}'), not {cited} — probably renumbered"
+        )
+        return zh, en
+
+
+@dataclass(frozen=True)
+class PartedPlace(ExplainedPlace):
+    """The nearest sibling that prints the part the citation cites (「附·…」)."""
+
+    part: str = ""
+
+    def explain(self, raw: str, cited: str, shown: str) -> tuple[str, str]:
+        zh = (
+            f"引用 {raw}：此处引其「附」，但 {cited} 并无附项；{self.name} 才有（「{self.part}」），"
+            f"疑为改号后未同步"
+        )
+        en = (
+            f"cites {raw}: the sentence cites its appended part (附), which {cited} does not have; "
+            f"{self.name} has one ('{self.part}') — probably renumbered"
         )
         return zh, en
 
@@ -239,8 +264,59 @@ def attach_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Plac
 
     if ref.kind not in (RefKind.CLAUSE, RefKind.ITEM) or not ref.target_clause:
         return None
-    found = pointer_fit(topics, unit, at, ref) or label_fit(topics, unit, at, ref)
+    found = (
+        pointer_fit(topics, unit, at, ref)
+        or label_fit(topics, unit, at, ref)
+        or part_fit(topics, unit, at, ref)
+    )
     if found is None or _number_pair(unit.text, at, ref.raw) or topics.gate_defined(unit, at, ref):
         return None
     place = topics.target(ref)[0]
     return (place, *found) if place is not None else None
+
+
+_PARTS: weakref.WeakKeyDictionary[_Topics, dict[str, str]] = weakref.WeakKeyDictionary()
+
+
+def _part(topics: _Topics, place: Place) -> str:
+    """The appended part a place prints (「附·时序确认」), or a heading of its own (「2.3.4 附·票数公开」),
+    as printed; empty when it has none (memoised per text)."""
+    per = _PARTS.setdefault(topics, {})
+    out = per.get(place.name)
+    if out is None:
+        m = _PART.search(place.text)
+        out = place.text[m.start() : m.start() + 8] if m else ""
+        if not out and place.name in topics.ctx.doc.clauses:
+            head = re.compile(rf"{re.escape(place.name)}[ \u3000]*(附.{{0,6}})")
+            out = next((h.group(1) for line in topics.ctx.doc.lines if (h := head.match(line))), "")
+            out = out if _PART.match(out) else ""
+        per[place.name] = out
+    return out
+
+
+def part_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+    """The nearest sibling that prints an appended part, when the citation cites one (「依 X 附」) and the
+    cited place prints none."""
+    end = at + len(ref.raw)
+    if _CITES_PART.match(unit.text, end) is None:
+        return None
+    place, near = topics.target(ref)
+    if place is None or _part(topics, place):
+        return None
+    from ruleproof.lint.topics import _related
+
+    parted = [p for p in near if _part(topics, p) and not _related(p.name, unit.id)]
+    if ref.kind is RefKind.ITEM:
+        parted.sort(key=lambda p: abs(_ordinal(p.name) - _ordinal(place.name)))
+    if not parted:
+        return None
+    likely = parted[0]
+    return ["附"], PartedPlace(likely.name, likely.text, part=_part(topics, likely))
+
+
+def _ordinal(name: str) -> int:
+    """An item place's number (「2.8.3④」 → 4), 0 when it has none."""
+    from ruleproof.text.markers import MARKER_RE, parse_marker
+
+    m = MARKER_RE.search(name)
+    return parse_marker(m)[0] if m else 0

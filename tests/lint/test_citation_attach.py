@@ -50,6 +50,8 @@ def _moved(ref: Ref, wrong: str) -> Ref:
         ("4.14.4", "2.5.2", 2825, "2.5.1", citeattach.LabelledPlace, "可少于上限"),
         # 「外星人夜晚免疫（6.4）」: the label before a bracket
         ("5.3.2", "6.4", 2993, "6.3", citeattach.LabelledPlace, "夜晚免疫"),
+        # 「工匠护甲（4.11）」: the words before the bracket name one clause of 4.x, 4.11 工匠
+        ("4.4.8", "4.11", 1875, "4.10", citeattach.LabelledPlace, "工匠"),
         # 「详依 2.3.4 附」: 2.3.4's part is a heading of its own, 「2.3.4 附·票数公开」
         ("2.1.7", "2.3.4", 539, "2.3.3", citeattach.PartedPlace, "附"),
         # 「读取依 2.8.3④附不受沉默与感染抑制封锁」: ④ prints 「④附·时序确认」
@@ -90,6 +92,8 @@ def test_what_the_text_prints_beside_a_retargeted_citation_names_its_place(
         ("2.3.0", "2.3.1", 571, "2.3.2"),
         # 「(16) 4.12.2 窃听报告…」: 窃听 (4.12.1) runs on into 报告 (4.12.2)
         ("2.8.9", "4.12.2", 1053, "4.12.3"),
+        # 「与普通乔装同制（7.3.3）」: compared with 7.3.0's 普通乔装, not labelled by it
+        ("7.3.2", "7.3.3", 4087, "7.3.4"),
     ],
 )
 def test_words_that_name_two_places_are_no_label(

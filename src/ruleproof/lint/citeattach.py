@@ -13,14 +13,17 @@ citation say which place it means, whatever the places' texts say:
 - **A title label.**  A citation printed with a sibling's title next to it: after the id (「依 4.10.2 八步结算
   链结算」, 「见 3.3.6 救援额度」), or, for the first citation of a bracket or a bare id, right before it
   (「外星人夜晚免疫（6.4）」).  The label is the longest title head (``topics.title_heads``) of the cited
-  clause or one of its siblings that the words touching the id start (after) or end (before) with; when it
-  is a sibling's and the cited clause's titles never say it, the sibling is named.  A label before the id
-  is the last words of a phrase, which may name two things (「击杀或破坏（6.1）」 names 6.6 击杀 and 6.3
-  破坏, and cites neither: the phrase is what 6.1 蛰伏 is set against): it is read only when its words (the
-  CJK run up to the id) name no other clause's head of the family and nothing of the cited clause's titles,
-  and never in a glossary entry (the entry cites where its term is defined).  A sibling cited close by on
-  the line (「4.4.3 额外子弹（4.4.6）」: 额外子弹 is 4.4.3's label) or of the citing clause's own family is
-  never named.
+  clause or one of its siblings that the words touching the id start with (after); before the id, the one
+  clause of the family whose heads the words (the CJK run up to the id or its bracket) print — 「工匠护甲
+  （4.11）」 names 4.11 工匠.  When it is a sibling's and the cited clause's titles never say it, the sibling
+  is named.  Words before an id may name two things (「击杀或破坏（6.1）」 names 6.6 击杀 and 6.3 破坏, and
+  cites neither: the phrase is what 6.1 蛰伏 is set against) or compare (「与普通乔装同制（7.3.3）」): they
+  are read only when they name one clause of the family and nothing of the cited clause's titles, and, when
+  the head is not their last word, join nothing to it (no 与∕同∕如∕较∕比∕及∕和∕或); never in a glossary entry
+  (the entry cites where its term is defined).  Either side, a head that is part of another clause's longer
+  head (「开局讨论」: 2.3.1 开局公开讨论, 2.3.4 讨论) or runs on into another head (「4.12.2 窃听报告」: 4.12.1
+  窃听, 4.12.2 报告) names nobody; a sibling cited close by on the line (「4.4.3 额外子弹（4.4.6）」) or of the
+  citing clause's own family is never named.
 
 - **An attached part.**  A citation followed by 附 (「详依 2.3.4 附」「依 2.8.3④附不受沉默封锁」「2.4.1 附则」; not
   a word: 附加∕附带∕附录…) cites the part a place attaches to its rule, which the place prints as 「附·…」
@@ -224,8 +227,8 @@ def _label_after(topics: _Topics, text: str, end: int, cid: str, family: list[st
 
 
 def _label_before(topics: _Topics, text: str, at: int, cid: str, family: list[str]) -> tuple[str, str] | None:
-    """The clause and the head the words right before the id (or its bracket) end with, when those words
-    name no other head of the family and nothing of the cited clause's titles."""
+    """The one clause of the family whose heads the words right before the id (or its bracket) print, when
+    they print nothing of the cited clause's titles and, unless the head ends them, join nothing to it."""
     i = at
     while i > 0 and text[i - 1] in " \u3000":
         i -= 1
@@ -238,12 +241,14 @@ def _label_before(topics: _Topics, text: str, at: int, cid: str, family: list[st
     if len(words) < 2:
         return None
     heads = _heads(topics, family)
-    label = next(((c, h) for h, c in heads if words.endswith(h)), None)
-    if label is None:
+    said = [(c, h) for h, c in heads if h in words]
+    said = [(c, h) for c, h in said if not any(h in x and h != x for _c, x in said)]
+    if len({c for c, _h in said}) != 1:
         return None
-    c, head = label
-    rest = words[: len(words) - len(head)]
-    if any(h in rest for h, _c in heads) or any(t in words for t in topics.title_names(cid)):
+    c, head = said[0]
+    if not words.endswith(head) and any(w in words for w in "与同如较比及和或"):
+        return None  # 「与普通乔装同制（7.3.3）」: compared with the head, not labelled by it
+    if any(t in words for t in topics.title_names(cid)):
         return None  # the phrase names two things, or the cited clause's own subject
     if _shared(heads, c, head):
         return None

@@ -52,6 +52,7 @@ if TYPE_CHECKING:
 
 LABEL_SPAN = 12  # the words touching an id read as its label: at most this many characters
 _CJK = re.compile(r"[\u4e00-\u9fff]+")
+_CJK_TAIL = re.compile(r"[\u4e00-\u9fff]+$")
 _OPENERS = "（("
 _CITES_PART = re.compile(r"[ \u3000]*附(?![加带录件有近属表注言图])")  # 「2.3.4 附」, not 「附加」
 _PART = re.compile(r"附[一二三四五]?则?[·：:（(]|附则")  # 「附·时序确认」「附二·人数恒定」「附则：」
@@ -112,19 +113,26 @@ class LabelledPlace(ExplainedPlace):
         return zh, en
 
 
-_Located = tuple[list[tuple[int, "Ref"]], list[int]]
+_Located = tuple[list[tuple[int, "Ref"]], list[int], list[tuple[int, "Ref"]]]
 _LOCATED: weakref.WeakKeyDictionary[_Topics, dict[str, _Located]] = weakref.WeakKeyDictionary()
+_NOTHING: _Located = ([], [], [])
 
 
 def _located(topics: _Topics, unit: Unit) -> _Located:
-    """The unit's located references in text order and its items' offsets (memoised per text)."""
+    """The unit's located references in text order, its items' offsets and its located registry pointers
+    (memoised per text; a unit without a pointer is read no further)."""
     per = _LOCATED.setdefault(topics, {})
     out = per.get(unit.id)
     if out is None:
-        refs = [(topics.locate(unit, r), r) for r in topics.ctx.refs_by_unit.get(unit.id, [])]
+        cited = topics.ctx.refs_by_unit.get(unit.id, [])
+        if not any(r.kind is RefKind.REGISTRY for r in cited):
+            out = per[unit.id] = _NOTHING
+            return out
+        located = [(topics.locate(unit, r), r) for r in cited]
+        refs = sorted(((p, r) for p, r in located if p is not None), key=lambda x: x[0])
         clause = topics.ctx.clause(unit.id) if unit.is_clause else None
         starts = [it.offset for it in clause.items] if clause else []
-        out = per[unit.id] = (sorted(((p, r) for p, r in refs if p is not None), key=lambda x: x[0]), starts)
+        out = per[unit.id] = (refs, starts, [(p, r) for p, r in refs if r.kind is RefKind.REGISTRY])
     return out
 
 
@@ -132,13 +140,15 @@ def pointer_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[st
     """The pointer and the one sibling its registry entry covers, when it does not cover the cited place."""
     from ruleproof.lint.registry_topics import WINDOW, named_before
 
+    refs, starts, pointers = _located(topics, unit)
+    if not any(at < pos <= at + WINDOW for pos, _r in pointers):
+        return None  # (most citations: no pointer follows)
     registry = topics.places.registry
     cid = ref.target_clause or ""
     if registry is None or not cid:
         return None
-    refs, starts = _located(topics, unit)
-    for pos, pointer in refs:
-        if pos <= at or pointer.kind is not RefKind.REGISTRY or pos - at > WINDOW:
+    for pos, pointer in pointers:
+        if pos <= at or pos - at > WINDOW:
             continue
         if not any(p == at for p, _r in named_before(unit.text, pos, refs, starts)):
             continue
@@ -199,10 +209,21 @@ def label_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str]
     return [label], LabelledPlace(sib, topics.places.clause_text(sib), label=label)
 
 
+_HEADS: weakref.WeakKeyDictionary[_Topics, dict[tuple[str, ...], list[tuple[str, str]]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
 def _heads(topics: _Topics, family: list[str]) -> list[tuple[str, str]]:
-    """(head, clause) for every title head of the family, longest first."""
-    out = [(h, c) for c in family for h in topics.title_heads(c) if len(h) >= 2]
-    return sorted(out, key=lambda x: -len(x[0]))
+    """(head, clause) for every title head of the family, longest first (memoised per text: every citation
+    of a family reads the same heads)."""
+    per = _HEADS.setdefault(topics, {})
+    key = tuple(family)
+    out = per.get(key)
+    if out is None:
+        heads = [(h, c) for c in family for h in topics.title_heads(c) if len(h) >= 2]
+        out = per[key] = sorted(heads, key=lambda x: -len(x[0]))
+    return out
 
 
 def _label_after(topics: _Topics, text: str, end: int, cid: str, family: list[str]) -> tuple[str, str] | None:
@@ -234,12 +255,10 @@ def _label_before(topics: _Topics, text: str, at: int, cid: str, family: list[st
         i -= 1
     if i > 0 and text[i - 1] in _OPENERS:
         i -= 1
-    lo = i
-    while lo > max(0, i - LABEL_SPAN) and _CJK.match(text[lo - 1]):
-        lo -= 1
-    words = text[lo:i]
-    if len(words) < 2:
+    tail = _CJK_TAIL.search(text, max(0, i - LABEL_SPAN), i)
+    if tail is None or len(tail.group(0)) < 2:
         return None
+    words = tail.group(0)
     heads = _heads(topics, family)
     said = [(c, h) for h, c in heads if h in words]
     said = [(c, h) for c, h in said if not any(h in x and h != x for _c, x in said)]

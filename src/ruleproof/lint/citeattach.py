@@ -56,6 +56,7 @@ _CJK_TAIL = re.compile(r"[\u4e00-\u9fff]+$")
 _OPENERS = "（("
 _CITES_PART = re.compile(r"[ \u3000]*附(?![加带录件有近属表注言图])")  # 「2.3.4 附」, not 「附加」
 _PART = re.compile(r"附[一二三四五]?则?[·：:（(]|附则")  # 「附·时序确认」「附二·人数恒定」「附则：」
+_PART_SHOWN = re.compile(r"附[^（(，。；：:]{0,7}")  # the part as printed in a finding: 「附·时序确认」
 
 
 @dataclass(frozen=True)
@@ -309,11 +310,13 @@ def _part(topics: _Topics, place: Place) -> str:
     out = per.get(place.name)
     if out is None:
         m = _PART.search(place.text)
-        out = place.text[m.start() : m.start() + 8] if m else ""
+        shown = _PART_SHOWN.match(place.text, m.start()) if m else None
+        out = shown.group(0) if shown else ""
         if not out and place.name in topics.ctx.doc.clauses:
             head = re.compile(rf"{re.escape(place.name)}[ \u3000]*(附.{{0,6}})")
             out = next((h.group(1) for line in topics.ctx.doc.lines if (h := head.match(line))), "")
-            out = out if _PART.match(out) else ""
+            trimmed = _PART_SHOWN.match(out) if _PART.match(out) else None
+            out = trimmed.group(0) if trimmed else ""
         per[place.name] = out
     return out
 

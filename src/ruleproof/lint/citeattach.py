@@ -30,8 +30,10 @@ citation say which place it means, whatever the places' texts say:
   「附则·…」「附：」 (「④附·时序确认」), or as a heading of its own (「2.3.4 附·票数公开」).  When the cited place
   prints no such part and a sibling does, the nearest such sibling is named.
 
-All three read only the citing line, the registry, the titles and the cited family, so no edit of another
-clause can make them report (the habit audit stays 0).
+All three read only the citing line, the registry, the titles and the cited family, so no edited citation
+elsewhere can make them report (the habit audit stays 0); an edited registry entry can, at the citations that
+point to it — a disagreement between the registry and the body either way (mutation seed 9's cite-006: 2.8.9's
+(17) edited 3.2 → 3.3 is reported at 2.8.12's 「（3.2、…登记于 2.8.9(17)〕」).
 """
 
 from __future__ import annotations

@@ -29,22 +29,30 @@ def registry_entry(
     cited = registry.entry(ref.target_item or "")
     if cited is None:
         return None
-    text = unit.text
-    lo = max(0, at - WINDOW)
-    for m in _PART_END.finditer(text, lo, at):
-        lo = m.end()
-    lo = max([lo, *(s for s in item_starts if s < at)])
-    named = [
-        r
-        for pos, r in refs
-        if lo <= pos < at
-        and r.kind in (RefKind.CLAUSE, RefKind.ITEM)
-        and r.target_clause
-        and not any(w in text[max(lo, pos - 4) : pos] + r.raw for w in _GENERAL)
-    ]
+    named = [r for _pos, r in named_before(unit.text, at, refs, item_starts)]
     places = [(r.target_clause or "", r.target_item) for r in named] or [(unit.id, None)]
     covering = [e for e in registry.entries if any(e.covers(c, i) for c, i in places)]
     if cited in covering or len(covering) != 1:
         return None
     shown = [f"{c}{i or ''}" for c, i in places]
     return shown, covering[0]
+
+
+def named_before(
+    text: str, at: int, refs: list[tuple[int, Ref]], item_starts: list[int]
+) -> list[tuple[int, Ref]]:
+    """The clause and item citations (with their offsets) that name the place a registry pointer at ``at``
+    registers: within ``WINDOW`` characters before it, in its sentence part and item, not the general rule
+    excepted from (「〔通则 2.6.1 之例外，登记于 …」)."""
+    lo = max(0, at - WINDOW)
+    for m in _PART_END.finditer(text, lo, at):
+        lo = m.end()
+    lo = max([lo, *(s for s in item_starts if s < at)])
+    return [
+        (pos, r)
+        for pos, r in refs
+        if lo <= pos < at
+        and r.kind in (RefKind.CLAUSE, RefKind.ITEM)
+        and r.target_clause
+        and not any(w in text[max(lo, pos - 4) : pos] + r.raw for w in _GENERAL)
+    ]

@@ -1104,6 +1104,10 @@ def verdict(
 
         found = profile_verdict(topics, unit, at, ref)
     if found is None and ref.kind in (RefKind.CLAUSE, RefKind.ITEM):
+        from ruleproof.lint.citeattach import attach_verdict  # (it reads this module's places)
+
+        found = attach_verdict(topics, unit, at, ref)
+    if found is None and ref.kind in (RefKind.CLAUSE, RefKind.ITEM):
         from ruleproof.lint.citeauthority import authority_verdict  # (they read this module's places)
         from ruleproof.lint.citegoverned import governed_verdict
         from ruleproof.lint.itemsubject import subject_verdict

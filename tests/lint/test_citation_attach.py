@@ -3,38 +3,19 @@ appended part 「附」 — names the place it means (``lint/citeattach.py``).""
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
-from ruleproof.books import BOOKS, Source, load_source
+from ruleproof.books import Source, load_source
 from ruleproof.lint import citeattach, run_lint, topics
 from ruleproof.lint.context import LintContext
-from ruleproof.pipeline import knowledge_for
 from ruleproof.text import Document, read_document
-from ruleproof.text.model import Ref, RefKind
+from ruleproof.text.model import RefKind
+from tests.lint.citing import citation_at, judged_topics, moved
 
 
 @pytest.fixture(scope="module")
 def judged(fanhanglu: Document) -> tuple[LintContext, topics._Topics]:
-    ctx = LintContext(fanhanglu, knowledge_for(BOOKS["fanhanglu"]))
-    return ctx, topics._Topics(ctx)
-
-
-def _at(tp: topics._Topics, clause: str, raw: str, line: int) -> tuple[Ref, int]:
-    """The citation ``raw`` of ``clause`` on ``line`` and its offset."""
-    ref = next(r for r in tp.ctx.doc.refs() if r.clause == clause and r.raw == raw and r.line == line)
-    unit = topics.judged_unit(tp.ctx, ref)
-    assert unit is not None
-    at = tp.locate(unit, ref)
-    assert at is not None
-    return ref, at
-
-
-def _moved(ref: Ref, wrong: str) -> Ref:
-    if ref.kind is RefKind.ITEM:
-        return dataclasses.replace(ref, target_item=wrong)
-    return dataclasses.replace(ref, target_clause=wrong)
+    return judged_topics(fanhanglu)
 
 
 @pytest.mark.parametrize(
@@ -68,18 +49,18 @@ def test_what_the_text_prints_beside_a_retargeted_citation_names_its_place(
     evidence: str,
 ) -> None:
     ctx, tp = judged
-    ref, at = _at(tp, clause, raw, line)
+    ref, at = citation_at(tp, clause, raw, line)
     unit = ctx.unit_by_id[clause]
     assert citeattach.attach_verdict(tp, unit, at, ref) is None  # the text's own citation
-    moved = _moved(ref, wrong)
-    found = citeattach.attach_verdict(tp, unit, at, moved)
+    retargeted = moved(ref, wrong)
+    found = citeattach.attach_verdict(tp, unit, at, retargeted)
     assert found is not None
     place, terms, likely = found
     assert isinstance(likely, kind) and terms == [evidence]
     assert likely.name == f"{ref.target_clause}{ref.target_item or ''}" and place.name != likely.name
-    zh, en = likely.explain(moved.raw, place.name, evidence)
+    zh, en = likely.explain(retargeted.raw, place.name, evidence)
     assert likely.name in zh and "疑为改号后未同步" in zh and likely.name in en
-    assert topics.verdict(ctx, tp, unit, at, moved) is not None  # reported through family q's chain
+    assert topics.verdict(ctx, tp, unit, at, retargeted) is not None  # reported through family q's chain
 
 
 @pytest.mark.parametrize(
@@ -100,13 +81,13 @@ def test_words_that_name_two_places_are_no_label(
     judged: tuple[LintContext, topics._Topics], clause: str, raw: str, line: int, wrong: str
 ) -> None:
     ctx, tp = judged
-    ref, at = _at(tp, clause, raw, line)
+    ref, at = citation_at(tp, clause, raw, line)
     unit = ctx.unit_by_id[clause]
     heads = citeattach._heads(tp, [c for c in tp.children(wrong.rpartition(".")[0]) if "." in c])
     touching = unit.text[max(0, at - 8) : at + len(raw) + 8]
     assert any(h in touching and c != ref.target_clause for h, c in heads)  # a sibling's head touches the id
     assert citeattach.label_fit(tp, unit, at, ref) is None
-    assert citeattach.label_fit(tp, unit, at, _moved(ref, wrong)) is None
+    assert citeattach.label_fit(tp, unit, at, moved(ref, wrong)) is None
 
 
 def test_every_citation_of_the_text_is_silent_at_its_own_target(

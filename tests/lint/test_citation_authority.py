@@ -8,13 +8,12 @@ import dataclasses
 
 import pytest
 
-from ruleproof.books import BOOKS
 from ruleproof.lint import citeauthority, run_lint, topics
 from ruleproof.lint.context import LintContext
-from ruleproof.pipeline import knowledge_for
 from ruleproof.text import Document
 from ruleproof.text.model import Ref, RefKind
 from tests.conftest import doc_from_text
+from tests.lint.citing import judged_topics
 
 BOOK = """示例规则书 · 正文 v0.1
 
@@ -67,8 +66,7 @@ def test_the_declared_matter_cited_at_a_sibling_names_its_authority() -> None:
 
 @pytest.fixture(scope="module")
 def judged(fanhanglu: Document) -> tuple[LintContext, topics._Topics]:
-    ctx = LintContext(fanhanglu, knowledge_for(BOOKS["fanhanglu"]))
-    return ctx, topics._Topics(ctx)
+    return judged_topics(fanhanglu)
 
 
 def test_the_declarations_are_read(judged: tuple[LintContext, topics._Topics]) -> None:

@@ -7,18 +7,16 @@ import dataclasses
 
 import pytest
 
-from ruleproof.books import BOOKS
 from ruleproof.lint import citegoverned, topics
 from ruleproof.lint.context import LintContext
-from ruleproof.pipeline import knowledge_for
 from ruleproof.text import Document
 from ruleproof.text.model import Ref, RefKind
+from tests.lint.citing import judged_topics
 
 
 @pytest.fixture(scope="module")
 def judged(fanhanglu: Document) -> tuple[LintContext, topics._Topics]:
-    ctx = LintContext(fanhanglu, knowledge_for(BOOKS["fanhanglu"]))
-    return ctx, topics._Topics(ctx)
+    return judged_topics(fanhanglu)
 
 
 def _citation(

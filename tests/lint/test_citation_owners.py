@@ -15,13 +15,13 @@ from ruleproof.pipeline import knowledge_for
 from ruleproof.text import Document
 from ruleproof.text.model import Ref, RefKind
 from tests.conftest import doc_from_text
+from tests.lint.citing import judged_topics
 from tests.lint.edited import FAMILY_OR_ALL, family_of, lint
 
 
 @pytest.fixture(scope="module")
 def judged(fanhanglu: Document) -> tuple[LintContext, topics._Topics]:
-    ctx = LintContext(fanhanglu, knowledge_for(BOOKS["fanhanglu"]))
-    return ctx, topics._Topics(ctx)
+    return judged_topics(fanhanglu)
 
 
 def _at(judged: tuple[LintContext, topics._Topics], clause: str, raw: str, line: int) -> tuple[Ref, int]:

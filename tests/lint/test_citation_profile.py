@@ -3,8 +3,6 @@ citing it, its citation profile — names the sibling a citation was meant for (
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from ruleproof.books import BOOKS, Source, load_source
@@ -12,29 +10,13 @@ from ruleproof.lint import citeprofile, run_lint, topics
 from ruleproof.lint.context import LintContext
 from ruleproof.pipeline import knowledge_for
 from ruleproof.text import Document, read_document
-from ruleproof.text.model import Ref, RefKind
+from ruleproof.text.model import RefKind
+from tests.lint.citing import citation_at, judged_topics, moved
 
 
 @pytest.fixture(scope="module")
 def judged(fanhanglu: Document) -> tuple[LintContext, topics._Topics]:
-    ctx = LintContext(fanhanglu, knowledge_for(BOOKS["fanhanglu"]))
-    return ctx, topics._Topics(ctx)
-
-
-def _at(tp: topics._Topics, clause: str, raw: str, line: int) -> tuple[Ref, int]:
-    """The citation ``raw`` of ``clause`` on ``line`` (a clause or an item citation) and its offset."""
-    ref = next(r for r in tp.ctx.doc.refs() if r.clause == clause and r.raw == raw and r.line == line)
-    unit = topics.judged_unit(tp.ctx, ref)
-    assert unit is not None
-    at = tp.locate(unit, ref)
-    assert at is not None
-    return ref, at
-
-
-def _moved(ref: Ref, wrong: str) -> Ref:
-    if ref.kind is RefKind.ITEM:
-        return dataclasses.replace(ref, target_item=wrong)
-    return dataclasses.replace(ref, target_clause=wrong)
+    return judged_topics(fanhanglu)
 
 
 @pytest.mark.parametrize(
@@ -52,19 +34,19 @@ def test_a_phrase_the_text_cites_a_sibling_with_names_it(
     judged: tuple[LintContext, topics._Topics], clause: str, raw: str, line: int, wrong: str, shown: str
 ) -> None:
     ctx, tp = judged
-    ref, at = _at(tp, clause, raw, line)
+    ref, at = citation_at(tp, clause, raw, line)
     unit = ctx.unit_by_id[clause]
     assert citeprofile.profile_verdict(tp, unit, at, ref) is None  # the text's own citation
-    found = citeprofile.profile_verdict(tp, unit, at, _moved(ref, wrong))
+    found = citeprofile.profile_verdict(tp, unit, at, moved(ref, wrong))
     assert found is not None
     _place, runs, likely = found
     assert likely.name == f"{ref.target_clause}{ref.target_item or ''}" and shown in "".join(runs)
     assert isinstance(likely, citeprofile.ProfiledPlace) and likely.clauses >= citeprofile.PROFILE_VOTES
-    zh, en = likely.explain(_moved(ref, wrong).raw, wrong, "、".join(runs))
+    zh, en = likely.explain(moved(ref, wrong).raw, wrong, "、".join(runs))
     assert f"另有 {likely.clauses} 处引用 {likely.name} 时也这样讲" in zh and likely.example in zh
     assert f"{likely.clauses} other units say it citing {likely.name}" in en
     # and family q reports it through its verdict chain
-    assert topics.verdict(ctx, tp, unit, at, _moved(ref, wrong)) is not None
+    assert topics.verdict(ctx, tp, unit, at, moved(ref, wrong)) is not None
 
 
 def test_every_citation_of_the_text_is_silent_at_its_own_target(
@@ -91,7 +73,7 @@ def test_a_word_only_the_cited_place_says_clears_it(
     # 施加∕告知 are 7.2.6's title words, which 7.2.7 never says; even at two words the guard keeps it silent
     ctx, tp = judged
     monkeypatch.setattr(citeprofile, "PROFILE_WORDS", 2)
-    ref, at = _at(tp, "5.7", "7.2.6", 3193)
+    ref, at = citation_at(tp, "5.7", "7.2.6", 3193)
     unit = ctx.unit_by_id["5.7"]
     assert tp.window(unit, at, ref.raw) == "施加告知属。明文授予"
     voted = citeprofile._profiles(tp).words["7.2.7"]
@@ -110,7 +92,7 @@ def test_one_edited_citation_elsewhere_tips_no_other() -> None:
     tp = topics._Topics(ctx)
     for clause, line, expected in (("4.4.3", 1781, True), ("4.4.2", 1749, False), ("6.4.1", 3367, False)):
         raw = "2.3" if expected else "2.1"
-        ref, at = _at(tp, clause, raw, line)
+        ref, at = citation_at(tp, clause, raw, line)
         found = citeprofile.profile_verdict(tp, ctx.unit_by_id[clause], at, ref)
         assert (found is not None and found[2].name == "2.1") if expected else found is None, clause
 

@@ -8,14 +8,13 @@ import dataclasses
 
 import pytest
 
-from ruleproof.books import BOOKS
 from ruleproof.lint import citerestate, run_lint, topics
 from ruleproof.lint.context import LintContext
 from ruleproof.lint.frames import longest_run
-from ruleproof.pipeline import knowledge_for
 from ruleproof.text import Document
 from ruleproof.text.model import Ref, RefKind
 from tests.conftest import doc_from_text
+from tests.lint.citing import judged_topics
 
 # a small book: 1.2 prints what the glossary entry 公示 restates; 1.1 and 1.3 say 公示 once each in passing
 BOOK = """示例规则书 · 正文 v0.1
@@ -81,8 +80,7 @@ def test_the_entry_term_one_sibling_is_about_names_it() -> None:
 
 @pytest.fixture(scope="module")
 def judged(fanhanglu: Document) -> tuple[LintContext, topics._Topics]:
-    ctx = LintContext(fanhanglu, knowledge_for(BOOKS["fanhanglu"]))
-    return ctx, topics._Topics(ctx)
+    return judged_topics(fanhanglu)
 
 
 def _appendix_citation(

@@ -8,19 +8,17 @@ import dataclasses
 
 import pytest
 
-from ruleproof.books import BOOKS
 from ruleproof.lint import citeshape, topics
 from ruleproof.lint.context import LintContext
-from ruleproof.pipeline import knowledge_for
 from ruleproof.text import Document
 from ruleproof.text.sentences import sentence_at
+from tests.lint.citing import judged_topics
 from tests.lint.test_citation_owners import _at  # (a citation of the text by clause, id and line)
 
 
 @pytest.fixture(scope="module")
 def judged(fanhanglu: Document) -> tuple[LintContext, topics._Topics]:
-    ctx = LintContext(fanhanglu, knowledge_for(BOOKS["fanhanglu"]))
-    return ctx, topics._Topics(ctx)
+    return judged_topics(fanhanglu)
 
 
 @pytest.mark.parametrize(

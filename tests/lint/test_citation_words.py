@@ -16,13 +16,13 @@ from ruleproof.pipeline import knowledge_for
 from ruleproof.text import Document
 from ruleproof.text.model import RefKind
 from tests.conftest import doc_from_text
+from tests.lint.citing import judged_topics
 from tests.lint.test_citation_owners import _at  # (the citation finder: clause, raw, line)
 
 
 @pytest.fixture(scope="module")
 def judged(fanhanglu: Document) -> tuple[LintContext, topics._Topics]:
-    ctx = LintContext(fanhanglu, knowledge_for(BOOKS["fanhanglu"]))
-    return ctx, topics._Topics(ctx)
+    return judged_topics(fanhanglu)
 
 
 @pytest.mark.parametrize(

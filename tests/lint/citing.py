@@ -5,10 +5,11 @@ pointed at another place."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 
 from ruleproof.books import BOOKS
 from ruleproof.lint import topics
-from ruleproof.lint.context import LintContext
+from ruleproof.lint.context import LintContext, Unit
 from ruleproof.pipeline import knowledge_for
 from ruleproof.text import Document
 from ruleproof.text.model import Ref, RefKind
@@ -35,3 +36,17 @@ def moved(ref: Ref, wrong: str) -> Ref:
     if ref.kind is RefKind.ITEM:
         return dataclasses.replace(ref, target_item=wrong)
     return dataclasses.replace(ref, target_clause=wrong)
+
+
+def own_citations(
+    ctx: LintContext, tp: topics._Topics, kinds: tuple[RefKind, ...] = (RefKind.CLAUSE, RefKind.ITEM)
+) -> Iterator[tuple[Unit, int, Ref]]:
+    """Every citation of the text of these kinds that family q judges, with its unit and offset — for the
+    tests that a rule is silent on the text's own citations."""
+    for ref in ctx.doc.refs():
+        if ref.kind not in kinds:
+            continue
+        unit = topics.judged_unit(ctx, ref)
+        at = tp.locate(unit, ref) if unit is not None else None
+        if unit is not None and at is not None:
+            yield unit, at, ref

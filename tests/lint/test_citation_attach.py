@@ -9,8 +9,7 @@ from ruleproof.books import Source, load_source
 from ruleproof.lint import citeattach, run_lint, topics
 from ruleproof.lint.context import LintContext
 from ruleproof.text import Document, read_document
-from ruleproof.text.model import RefKind
-from tests.lint.citing import citation_at, judged_topics, moved
+from tests.lint.citing import citation_at, judged_topics, moved, own_citations
 
 
 @pytest.fixture(scope="module")
@@ -95,13 +94,7 @@ def test_every_citation_of_the_text_is_silent_at_its_own_target(
 ) -> None:
     ctx, tp = judged
     asked = 0
-    for ref in ctx.doc.refs():
-        if ref.kind not in (RefKind.CLAUSE, RefKind.ITEM):
-            continue
-        unit = topics.judged_unit(ctx, ref)
-        at = tp.locate(unit, ref) if unit is not None else None
-        if unit is None or at is None:
-            continue
+    for unit, at, ref in own_citations(ctx, tp):
         asked += 1
         assert citeattach.attach_verdict(tp, unit, at, ref) is None, (unit.id, ref.line, ref.raw)
     assert asked > 1000

@@ -13,7 +13,7 @@ from ruleproof.lint.context import LintContext
 from ruleproof.text import Document
 from ruleproof.text.model import Ref, RefKind
 from tests.conftest import doc_from_text
-from tests.lint.citing import judged_topics
+from tests.lint.citing import judged_topics, own_citations
 
 BOOK = """示例规则书 · 正文 v0.1
 
@@ -121,13 +121,7 @@ def test_a_phrase_naming_another_matter_of_the_cited_clause(
 def test_the_texts_own_citations_are_silent(judged: tuple[LintContext, topics._Topics]) -> None:
     ctx, tp = judged
     asked = 0
-    for ref in ctx.doc.refs():
-        if ref.kind is not RefKind.CLAUSE:
-            continue
-        unit = topics.judged_unit(ctx, ref)
-        at = tp.locate(unit, ref) if unit is not None else None
-        if unit is None or at is None:
-            continue
+    for unit, at, ref in own_citations(ctx, tp, (RefKind.CLAUSE,)):
         asked += 1
         assert citeauthority.authority_verdict(tp, unit, at, ref) is None, (unit.id, ref.line, ref.raw)
     assert asked >= 500

@@ -28,7 +28,7 @@ import re
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.citehabits import HABIT_VOTES
-from ruleproof.lint.gatelines import GateLine
+from ruleproof.lint.gatelines import _GATE_TOKEN, GateLine
 from ruleproof.text.model import Ref, RefKind
 
 if TYPE_CHECKING:
@@ -36,7 +36,8 @@ if TYPE_CHECKING:
     from ruleproof.lint.topics import _Topics
 
 LABEL_REACH = 60  # a citation stands under the last gate label at most this many characters before it
-_LABEL = re.compile(r"(?<![\d.])([①-⑩](?:之二)?)")  # (after a digit or a dot: an item of a citation)
+# a gate label as the ten-gate reader reads one, not after a digit or a dot (there: an item of a citation)
+_LABEL = re.compile(rf"(?<![\d.])({_GATE_TOKEN.pattern})")
 
 
 def gate_label(text: str, at: int) -> str | None:

@@ -7,13 +7,16 @@ looked complete.  :func:`guard` (the CLI wraps every command in it) instead
 * turns Z3's own handler off (``ctrl_c=false``), so the signal reaches Python;
 * installs Python handlers for SIGINT and SIGTERM that remember the signal and raise :class:`Interrupted`;
 * writes the signal's byte to a wake-up pipe (:func:`signal.set_wakeup_fd`), which a watcher thread reads
-  to call every registered *canceller* — the solver wrapper (:mod:`ruleproof.solvers`) registers
-  ``z3.main_ctx().interrupt()`` — so a running check returns at once instead of at its timeout.
+  to call every registered *canceller* — the solver wrapper (:mod:`ruleproof.solvers`) registers one that
+  interrupts the Z3 contexts a check is running on — so a running check returns at once instead of at its
+  timeout.
 
 When the check returns, the Python handler raises :class:`Interrupted` (and :func:`raise_if_pending` makes
 sure of it), so the run unwinds: written files are only renamed into place when complete
 (:mod:`ruleproof.fsutil`), and the CLI exits with 128 + the signal number (130 for SIGINT, 143 for
-SIGTERM) after one line on stderr.  Outside :func:`guard` (a library user, a test) nothing is installed.
+SIGTERM) after one line on stderr.  Outside :func:`guard` (a library user, a test) nothing is installed, and
+:func:`raise_if_pending` raises nothing: the signal of a command that ended (its run reported interrupted)
+does not interrupt what the process does next.
 """
 
 from __future__ import annotations
@@ -45,7 +48,8 @@ class Interrupted(KeyboardInterrupt):
         return NAMES.get(signal.Signals(self.signum), f"signal {self.signum}")
 
 
-_received: list[int] = []  # signals seen inside the current guard
+_received: list[int] = []  # signals seen inside the current (or the last) guard
+_guards = 0  # how many guards are active (installed, in the main thread)
 _cancellers: list[Callable[[], None]] = []
 _lock = threading.Lock()
 
@@ -58,15 +62,17 @@ def register_canceller(fn: Callable[[], None]) -> None:
 
 
 def pending() -> int | None:
-    """The first signal received inside the current :func:`guard`, if any."""
+    """The first signal received inside the current :func:`guard` — or, after it, the last one (what
+    ended its command: the CLI asks once the guard is left) — if any."""
     return _received[0] if _received else None
 
 
 def raise_if_pending() -> None:
-    """Raise :class:`Interrupted` if a signal arrived (call after a blocking call that may have been
-    cancelled, so that its cancelled answer is never taken for a result)."""
+    """Raise :class:`Interrupted` if a signal arrived inside the active :func:`guard` (call after a blocking
+    call that may have been cancelled, so that its cancelled answer is never taken for a result).  Outside a
+    guard it does nothing: a signal of an ended guard was that command's, and has been answered."""
     sig = pending()
-    if sig is not None:
+    if sig is not None and _guards:
         raise Interrupted(sig)
 
 
@@ -112,6 +118,7 @@ def _watch(fd: int) -> None:
 def guard() -> Iterator[None]:
     """Install the handlers, the wake-up pipe and its watcher for the duration of a command; restore
     everything afterwards.  Outside the main thread (where signals cannot be handled) it does nothing."""
+    global _guards
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -124,9 +131,11 @@ def guard() -> Iterator[None]:
     watcher.start()
     for sig in SIGNALS:
         signal.signal(sig, _handler)
+    _guards += 1
     try:
         yield
     finally:
+        _guards -= 1
         for sig, old in old_handlers.items():
             signal.signal(sig, old if old is not None else signal.SIG_DFL)
         signal.set_wakeup_fd(old_fd)

@@ -27,6 +27,7 @@ configuration solver (:mod:`ruleproof.config.solver`) call through here, so ever
 
 from __future__ import annotations
 
+import threading
 import weakref
 from enum import StrEnum
 from typing import Any
@@ -41,14 +42,22 @@ from ruleproof import interrupts
 z3.set_param("ctrl_c", False)
 
 
-# The contexts :func:`new_context` made that are still in use: an interrupt cancels their checks too.
-_CONTEXTS: weakref.WeakSet[z3.Context] = weakref.WeakSet()
+# The contexts a :func:`check` is running on (how many checks each), and those an interrupt cancelled
+# meanwhile.  Only a context with a check running is cancelled: Z3 keeps the cancel of an idle context
+# pending until its next check starts, and an assertion added to an incremental solver meanwhile is lost
+# — ``x > 2``, check, cancel, ``x < 1``, check answered ``sat`` (docs/robustness.md, "Interrupt
+# bookkeeping").  Guarded by a lock: the interrupt watcher is another thread.
+_IN_CHECK: dict[z3.Context, int] = {}
+_CANCELLED: set[z3.Context] = set()
+_LOCK = threading.Lock()
 
 
 def _cancel_z3() -> None:
-    z3.main_ctx().interrupt()
-    for ctx in list(_CONTEXTS):
-        ctx.interrupt()
+    """Cancel every check running now (what the interrupt watcher calls); an idle context is left alone."""
+    with _LOCK:
+        for ctx in _IN_CHECK:
+            ctx.interrupt()
+            _CANCELLED.add(ctx)
 
 
 interrupts.register_canceller(_cancel_z3)
@@ -98,9 +107,7 @@ def new_context() -> z3.Context:
     """A Z3 context of its own (an interrupt cancels its checks like the main context's).  Z3's answers
     beyond sat/unsat — an unsat core, a model — depend on the context's history (the ids of every term made
     in it before): a question asked in a fresh context gets the same core whatever the process did first."""
-    ctx = z3.Context()
-    _CONTEXTS.add(ctx)
-    return ctx
+    return z3.Context()
 
 
 def new_solver(
@@ -133,14 +140,36 @@ def new_optimize(timeout_ms: int = 0, seed: int = 0, rlimit: int = DEFAULT_RLIMI
 
 def check(solver: Solverish, *assumptions: Any) -> z3.CheckSatResult:
     """``solver.check(*assumptions)``; raises :class:`~ruleproof.interrupts.Interrupted` when a signal
-    arrived during the call (the cancelled ``unknown`` is never returned)."""
+    arrived during the call (the cancelled ``unknown`` is never returned).  While it runs, an interrupt
+    cancels it; when it returns, its context keeps no cancel (:func:`_checked`)."""
     global _wall_clock_hits
     interrupts.raise_if_pending()
-    result: z3.CheckSatResult = solver.check(*assumptions)
+    ctx: z3.Context = solver.ctx
+    with _LOCK:
+        _IN_CHECK[ctx] = _IN_CHECK.get(ctx, 0) + 1
+    try:
+        result: z3.CheckSatResult = solver.check(*assumptions)
+    finally:
+        _checked(ctx)
     interrupts.raise_if_pending()
     if result == z3.unknown and _WALL_CLOCK in solver.reason_unknown().lower():
         _wall_clock_hits += 1
     return result
+
+
+def _checked(ctx: z3.Context) -> None:
+    """A check on ``ctx`` returned.  If an interrupt cancelled ``ctx`` meanwhile, its cancel may still be
+    pending (it can land after Z3's check ended, before this bookkeeping): an empty check clears it (Z3
+    resets a context's cancel when a check starts), so no later assertion on ``ctx`` is lost."""
+    with _LOCK:
+        left = _IN_CHECK.pop(ctx) - 1
+        if left:
+            _IN_CHECK[ctx] = left
+        stale = not left and ctx in _CANCELLED
+        if stale:
+            _CANCELLED.discard(ctx)
+    if stale:
+        new_solver(ctx=ctx).check()
 
 
 def wall_clock_limits() -> int:

@@ -80,15 +80,16 @@ def test_unknown_is_not_a_timeout() -> None:
 
 def test_an_interrupt_is_never_an_answer() -> None:
     """A signal recorded while a check ran (the watcher cancelled it) raises instead of returning the
-    cancelled ``unknown`` — before and after the call."""
+    cancelled ``unknown`` — before and after the call (inside the command's guard)."""
     s = solvers.new_solver(5000)
-    interrupts._received.append(2)
-    try:
-        with pytest.raises(interrupts.Interrupted) as info:
-            solvers.check(s)
-        assert info.value.exit_code == 130
-    finally:
-        interrupts._received.clear()
+    with interrupts.guard():
+        interrupts._received.append(2)
+        try:
+            with pytest.raises(interrupts.Interrupted) as info:
+                solvers.check(s)
+            assert info.value.exit_code == 130
+        finally:
+            interrupts._received.clear()
 
 
 def test_config_solver_tells_timeout_from_unknown() -> None:

@@ -43,6 +43,7 @@ import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ruleproof.lint.diagnosis import RENUMBERED_EN, RENUMBERED_ZH
 from ruleproof.lint.topics import ExplainedPlace, Place
 from ruleproof.text.model import RefKind
 
@@ -71,11 +72,11 @@ class PointedPlace(ExplainedPlace):
     def explain(self, raw: str, cited: str, shown: str) -> tuple[str, str]:
         zh = (
             f"引用 {raw}：其后注明登记于 {self.pointer}，该登记项所登记的是 {self.name}（「{self.entry}」），"
-            f"并非 {cited}，疑为改号后未同步"
+            f"并非 {cited}，{RENUMBERED_ZH}"
         )
         en = (
             f"cites {raw}: the registry entry it points to ({self.pointer}) registers {self.name} "
-            f"('{self.entry}'), not {cited} — probably renumbered"
+            f"('{self.entry}'), not {cited} — {RENUMBERED_EN}"
         )
         return zh, en
 
@@ -89,11 +90,11 @@ class PartedPlace(ExplainedPlace):
     def explain(self, raw: str, cited: str, shown: str) -> tuple[str, str]:
         zh = (
             f"引用 {raw}：此处引其「附」，但 {cited} 并无附项；{self.name} 才有（「{self.part}」），"
-            f"疑为改号后未同步"
+            f"{RENUMBERED_ZH}"
         )
         en = (
             f"cites {raw}: the sentence cites its appended part (附), which {cited} does not have; "
-            f"{self.name} has one ('{self.part}') — probably renumbered"
+            f"{self.name} has one ('{self.part}') — {RENUMBERED_EN}"
         )
         return zh, en
 
@@ -107,11 +108,11 @@ class LabelledPlace(ExplainedPlace):
     def explain(self, raw: str, cited: str, shown: str) -> tuple[str, str]:
         zh = (
             f"引用 {raw}：编号旁标注「{self.label}」，这是 {self.name} 的标题，{cited} 的标题并无此名，"
-            f"疑为改号后未同步"
+            f"{RENUMBERED_ZH}"
         )
         en = (
             f"cites {raw}: the label beside it, '{self.label}', is the title of {self.name}; "
-            f"{cited}'s title is not — probably renumbered"
+            f"{cited}'s title is not — {RENUMBERED_EN}"
         )
         return zh, en
 

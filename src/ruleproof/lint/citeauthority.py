@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.context import is_descendant
+from ruleproof.lint.diagnosis import RENUMBERED_EN, RENUMBERED_ZH
 from ruleproof.lint.headwords import NEAR_CITED, guarded
 from ruleproof.lint.topics import SPECIFIC_SHARE, ExplainedPlace, Place, _related, _squash, _Topics
 from ruleproof.text.model import RefKind
@@ -51,11 +52,11 @@ class AuthorityPlace(ExplainedPlace):
     def explain(self, raw: str, cited: str, shown: str) -> tuple[str, str]:
         zh = (
             f"引用 {raw}：此处讲「{shown}」，全文声明其唯一权威源为 {self.name}；{cited} 不讲它，"
-            "疑为改号后未同步"
+            f"{RENUMBERED_ZH}"
         )
         en = (
             f"cites {raw}: the sentence is about '{shown}', whose one authority the text declares to be "
-            f"{self.name}; {cited} does not say it — probably renumbered"
+            f"{self.name}; {cited} does not say it — {RENUMBERED_EN}"
         )
         return zh, en
 

@@ -38,6 +38,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ruleproof.lint.diagnosis import RENUMBERED_EN, RENUMBERED_ZH
 from ruleproof.lint.headwords import guarded
 from ruleproof.lint.topics import (
     _CJK_RUN,
@@ -69,10 +70,10 @@ class GovernedPlace(ExplainedPlace):
     """The sibling that says the words the citation governs."""
 
     def explain(self, raw: str, cited: str, shown: str) -> tuple[str, str]:
-        zh = f"引用 {raw}：其后所述「{shown}」为 {self.name} 的内容，{cited} 中没有，疑为改号后未同步"
+        zh = f"引用 {raw}：其后所述「{shown}」为 {self.name} 的内容，{cited} 中没有，{RENUMBERED_ZH}"
         en = (
             f"cites {raw}: what follows it ('{shown}') is what {self.name} says, not {cited} — "
-            "probably renumbered"
+            f"{RENUMBERED_EN}"
         )
         return zh, en
 

@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.citewords import FAMILY_RATIO, TitledPlace, _family
+from ruleproof.lint.diagnosis import RENUMBERED_EN, RENUMBERED_ZH
 from ruleproof.lint.frames import longest_run
 from ruleproof.lint.topics import (
     _REFERENCE,
@@ -84,11 +85,11 @@ class RestatedPlace(ExplainedPlace):
     def explain(self, raw: str, cited: str, shown: str) -> tuple[str, str]:
         zh = (
             f"引用 {raw}：此处复述的「{self.run}」见于 {self.name}，而 {cited} 与此处至多 {self.cited_run} 字相同，"
-            "疑为改号后未同步"
+            f"{RENUMBERED_ZH}"
         )
         en = (
             f"cites {raw}: the words restated here, '{self.run}', are printed at {self.name}, while {cited} "
-            f"shares at most {self.cited_run} characters with them — probably renumbered"
+            f"shares at most {self.cited_run} characters with them — {RENUMBERED_EN}"
         )
         return zh, en
 
@@ -100,8 +101,8 @@ class TermPlace(TitledPlace):
     def explain(self, raw: str, cited: str, shown: str) -> tuple[str, str]:
         zh, en = self.counts(cited)
         return (
-            f"引用 {raw}：术语表此条释「{shown}」；{zh}，疑为改号后未同步",
-            f"cites {raw}: this glossary entry defines '{shown}'; {en} — probably renumbered",
+            f"引用 {raw}：术语表此条释「{shown}」；{zh}，{RENUMBERED_ZH}",
+            f"cites {raw}: this glossary entry defines '{shown}'; {en} — {RENUMBERED_EN}",
         )
 
 

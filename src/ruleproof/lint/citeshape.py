@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 
 from ruleproof.findings import Finding
 from ruleproof.lint.context import CLAUSE_REF, is_descendant
+from ruleproof.lint.diagnosis import RENUMBERED_EN, RENUMBERED_ZH
 from ruleproof.lint.topics import Place, _squash, _topic_finding
 from ruleproof.text.model import Ref
 from ruleproof.text.sentences import sentence_at
@@ -183,16 +184,16 @@ def finding(unit: Unit, ref: Ref, at: int, place: Place, terms: list[str], likel
     near = "、".join(likely.candidates) or "另一条"
     near_en = ", ".join(likely.candidates) or "another clause"
     if likely.shape == "defers":
-        zh = f"引用 {ref.raw}：{unit.id} 自身之内称「{terms[0]} {ref.raw}」，以本条为本条之依据；疑为改号后未同步（原或为相邻的 {near}）"
+        zh = f"引用 {ref.raw}：{unit.id} 自身之内称「{terms[0]} {ref.raw}」，以本条为本条之依据；{RENUMBERED_ZH}（原或为相邻的 {near}）"
         en = (
             f"cites {ref.raw}: {unit.id} defers to itself ('{terms[0]} {ref.raw}' inside {unit.id}) — "
-            f"probably renumbered (a neighbour: {near_en})"
+            f"{RENUMBERED_EN} (a neighbour: {near_en})"
         )
     else:
-        zh = f"引用 {ref.raw}：{unit.id} 称本条「与 {ref.raw}」相比，而 {ref.raw} 即本条自身；疑为改号后未同步（原或为相邻的 {near}）"
+        zh = f"引用 {ref.raw}：{unit.id} 称本条「与 {ref.raw}」相比，而 {ref.raw} 即本条自身；{RENUMBERED_ZH}（原或为相邻的 {near}）"
         en = (
             f"cites {ref.raw}: {unit.id} sets itself against {ref.raw}, which is {unit.id} itself — "
-            f"probably renumbered (a neighbour: {near_en})"
+            f"{RENUMBERED_EN} (a neighbour: {near_en})"
         )
 
     plain = _topic_finding(unit, ref, at, place, terms, Place(place.name, place.text))

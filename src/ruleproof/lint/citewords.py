@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.citefit import family_group
+from ruleproof.lint.diagnosis import RENUMBERED_EN, RENUMBERED_ZH
 from ruleproof.lint.headwords import _body, head_verdict
 from ruleproof.lint.topics import ExplainedPlace
 from ruleproof.text.model import RefKind
@@ -72,8 +73,8 @@ class TitledPlace(ExplainedPlace):
     def explain(self, raw: str, cited: str, shown: str) -> tuple[str, str]:
         zh, en = self.counts(cited)
         return (
-            f"引用 {raw}：此处讲「{shown}」，这是 {self.name} 标题之词；{zh}，疑为改号后未同步",
-            f"cites {raw}: the sentence is about '{shown}', a word of {self.name}'s title; {en} — probably renumbered",
+            f"引用 {raw}：此处讲「{shown}」，这是 {self.name} 标题之词；{zh}，{RENUMBERED_ZH}",
+            f"cites {raw}: the sentence is about '{shown}', a word of {self.name}'s title; {en} — {RENUMBERED_EN}",
         )
 
 

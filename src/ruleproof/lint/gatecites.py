@@ -5,8 +5,9 @@ Family q does not judge a citation of a ten-gate line by its words when it cites
 2.5 never says 记账.  Read from the checklist alone, that excuse hung on one clause: one edit of the
 checklist — gate ⑦ deleted, or its 2.5 retargeted — turned the lines' 「依 2.5」 under ⑦ into findings on
 clauses the edit never touched (``ruleproof mutate --seed 6 --class gate``, gate-008: two findings at
-4.11.6, a spurious catch).  The finding's diagnosis, 「2.5 … 疑为改号后未同步」, is false of 4.11.6: its
-citation is as right as before the edit.
+4.11.6, a spurious catch).  The finding's diagnosis, 2.5 left behind by a renumbering
+(:data:`~ruleproof.lint.diagnosis.RENUMBERED_ZH`), is false of 4.11.6: its citation is as right as before
+the edit.
 
 * **The lines vote** (:class:`GateSources`).  The text's ten-gate lines are its second account of each
   gate's sources: eight clauses' lines cite 2.5 under ⑦.  A clause cited under a gate by the lines of at

@@ -28,6 +28,7 @@ import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ruleproof.lint.diagnosis import RENUMBERED_EN, RENUMBERED_ZH
 from ruleproof.lint.headwords import guarded
 from ruleproof.lint.topics import ExplainedPlace, Place, _item_heads, _related, _squash, _Topics
 from ruleproof.text.model import RefKind
@@ -58,11 +59,11 @@ class SubjectItem(ExplainedPlace):
     def explain(self, raw: str, cited: str, shown: str) -> tuple[str, str]:
         zh = (
             f"引用 {raw}：本条（{self.citing}）讲「{shown}」，{self.name} 以「{shown}」为题，"
-            f"而 {cited} 不讲它，疑为改号后未同步"
+            f"而 {cited} 不讲它，{RENUMBERED_ZH}"
         )
         en = (
             f"cites {raw}: the citing clause ({self.citing}) is about '{shown}', which heads {self.name}; "
-            f"{cited} does not say it — probably renumbered"
+            f"{cited} does not say it — {RENUMBERED_EN}"
         )
         return zh, en
 

@@ -21,6 +21,12 @@ from collections.abc import Iterator
 from ruleproof.findings import Finding
 from ruleproof.lint.base import clip
 from ruleproof.lint.context import CLAUSE_ID, LintContext, Unit, normalize_item
+from ruleproof.lint.diagnosis import (
+    RENUMBERED_EN,
+    RENUMBERED_OR_MISTYPED_EN,
+    RENUMBERED_OR_MISTYPED_ZH,
+    RENUMBERED_ZH,
+)
 from ruleproof.lint.frames import _common_run, _common_suffix
 from ruleproof.lint.topics import (
     _BRACKET_NAME,
@@ -256,8 +262,8 @@ def _step_events(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
             yield TOPIC.finding(
                 unit.id,
                 unit.line_of(at),
-                f"此处「{ref_raw}」讲的是「{term}」，而{zh_where}（{zh_row}），疑为改号或笔误",
-                f"'{ref_raw}' is said with '{term}', but {en_where} ({en_row}) — probably renumbered or mistyped",
+                f"此处「{ref_raw}」讲的是「{term}」，而{zh_where}（{zh_row}），{RENUMBERED_OR_MISTYPED_ZH}",
+                f"'{ref_raw}' is said with '{term}', but {en_where} ({en_row}) — {RENUMBERED_OR_MISTYPED_EN}",
                 clip(unit.text[max(0, at - 10) : end + 8], 40),
                 related=[(f"步骤 {usual}", None), *where[:4]],
                 extra={
@@ -362,7 +368,7 @@ def _step_times(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
                 unit.id,
                 unit.line_of(m.start()),
                 zh,
-                en + " — probably renumbered",
+                en + f" — {RENUMBERED_EN}",
                 clip(text[max(0, m.start() - 12) : m.end() + 4], 40),
                 related=[(owner, None)],
                 extra={
@@ -398,7 +404,7 @@ def _step_sources(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
                 f"「{raw}」：所依的 {clause.id}「{clause.title}」讲的是步骤 {said.group('k')}，此处却作步骤 "
                 f"{m.group('k')}，疑为改号未同步",
                 f"'{raw}': its source {clause.id} '{clause.title}' is about step {said.group('k')}, but here it is "
-                f"step {m.group('k')} — probably renumbered",
+                f"step {m.group('k')} — {RENUMBERED_EN}",
                 clip(text[max(0, m.start() - 10) : src.end() + 2], 40),
                 related=[(clause.id, None)],
                 extra={
@@ -514,9 +520,9 @@ def _batch_names(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
             unit.id,
             unit.line_of(at),
             f"「{raw}」：公告批次表（{clause.id}）的批次{label}及他处对它的称呼都不讲「{name}」，"
-            f"而批次{likely}讲，疑为改号后未同步",
+            f"而批次{likely}讲，{RENUMBERED_ZH}",
             f"'{raw}': neither batch {label}'s row of the batch table ({clause.id}) nor the other places' names "
-            f"for it say '{name}', while batch {likely} does — probably renumbered",
+            f"for it say '{name}', while batch {likely} does — {RENUMBERED_EN}",
             clip(unit.text[max(0, at - len(name) - 2) : at + 6], 40),
             related=[(clause.id, None)],
             extra={"target": f"批次{label}", "likely": f"批次{likely}", "terms": [name], "kind": "batch"},
@@ -562,9 +568,9 @@ def _row_words(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
             yield TOPIC.finding(
                 unit.id,
                 unit.line_of(m.start()),
-                f"「{clip(raw, 30)}」：步骤表中只有步骤 {likely} 讲「{said}」，步骤 {key} 不讲，疑为改号或笔误",
+                f"「{clip(raw, 30)}」：步骤表中只有步骤 {likely} 讲「{said}」，步骤 {key} 不讲，{RENUMBERED_OR_MISTYPED_ZH}",
                 f"'{clip(raw, 30)}': only step {likely}'s row of the step table says '{said}', step {key}'s does "
-                "not — probably renumbered or mistyped",
+                f"not — {RENUMBERED_OR_MISTYPED_EN}",
                 clip(text[max(0, m.start() - 8) : after.end() + 4], 40),
                 related=[(f"步骤 {likely}", None)],
                 extra={
@@ -774,7 +780,7 @@ def _step_skips(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
                 f"此处「{shown}」而「{raw}」，但「{shown}」属步骤 {home}，步骤表（{owner}）该行所列跳过的步骤为 {usual}，"
                 f"不含步骤 {k}，疑为改号",
                 f"'{shown}' here skips step {k} ('{raw}'), but '{shown}' is step {home}, whose row in the step "
-                f"table ({owner}) skips step {usual} — probably renumbered",
+                f"table ({owner}) skips step {usual} — {RENUMBERED_EN}",
                 clip(text[max(0, m.start() - 12) : m.end() + 4], 40),
                 owner,
                 (k, usual),
@@ -807,7 +813,7 @@ def _self_skips(ctx: LintContext, rows: dict[str, str], skips: dict[str, set[str
             unit.id,
             unit.line_of(at),
             f"步骤表（{owner}）步骤 {key} 一行「{clip(raw, 30)}」跳过的是本步骤自身，疑为改号",
-            f"row {key} of the step table ({owner}) skips its own step ('{clip(raw, 30)}') — probably renumbered",
+            f"row {key} of the step table ({owner}) skips its own step ('{clip(raw, 30)}') — {RENUMBERED_EN}",
             clip(unit.text[max(0, at - 12) : at + len(raw) + 2], 40),
             related=[(owner, None)],
             extra={"target": f"步骤 {key}", "likely": None, "terms": [raw], "kind": "night_step"},
@@ -933,7 +939,7 @@ def _night_entries(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
                     f"「{clip(raw, 40)}」讲的是夜晚的开始，而步骤表（{owner}）的第一个步骤是步骤 {first}，此处却作步骤 "
                     f"{k}，疑为改号",
                     f"'{clip(raw, 40)}' is where the night begins, but the first step of the step table ({owner}) is "
-                    f"step {first}, not step {k} — probably renumbered",
+                    f"step {first}, not step {k} — {RENUMBERED_EN}",
                     clip(text[max(0, m.start("k") - 16) : m.end() + 2], 40),
                     related=[(owner, None)],
                     extra={
@@ -997,7 +1003,7 @@ def _slot_statements(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
                 f"「{clip(raw, 40)}」说的是「{shown}」的行动位，而「{shown}」在步骤表（{owner}）中属步骤 {home}，"
                 f"此处却作步骤 {k}，疑为改号",
                 f"'{clip(raw, 40)}' is the slot of '{shown}', which is step {home} in the step table ({owner}), "
-                f"not step {k} — probably renumbered",
+                f"not step {k} — {RENUMBERED_EN}",
                 clip(text[max(0, at - 16) : at + 16], 40),
                 owner,
                 (k, home),

@@ -53,6 +53,7 @@ from ruleproof.lint.context import (
     normalize_item,
     safe_key,
 )
+from ruleproof.lint.diagnosis import RENUMBERED_EN, RENUMBERED_ZH
 from ruleproof.lint.gatecites import GateSources, as_cited, gate_label
 from ruleproof.lint.gatelines import find_gate_lines, parse_gates
 from ruleproof.lint.registry import Registry, parse_registry
@@ -1435,17 +1436,17 @@ def _topic_finding(unit: Unit, ref: Ref, at: int, place: Place, terms: list[str]
     elif isinstance(likely, HabitualPlace):
         zh = (
             f"引用 {ref.raw}：此处讲「{shown}」；全文另有 {likely.votes} 处就「{shown}」引用 {likely.name}，"
-            f"从未引用 {place.name}，而 {place.name} 并不讲这些，疑为改号后未同步"
+            f"从未引用 {place.name}，而 {place.name} 并不讲这些，{RENUMBERED_ZH}"
         )
         en = (
             f"cites {ref.raw}: the sentence is about '{shown}'; the text cites {likely.name} for it "
-            f"{likely.votes} times elsewhere and never {place.name}, which is not about it — probably renumbered"
+            f"{likely.votes} times elsewhere and never {place.name}, which is not about it — {RENUMBERED_EN}"
         )
     else:
-        zh = f"引用 {ref.raw}：此处讲「{shown}」，而 {place.name} 中没有这些内容；{likely.name} 才讲这些，疑为改号后未同步"
+        zh = f"引用 {ref.raw}：此处讲「{shown}」，而 {place.name} 中没有这些内容；{likely.name} 才讲这些，{RENUMBERED_ZH}"
         en = (
             f"cites {ref.raw}: the sentence is about '{shown}', which {place.name} never mentions; "
-            f"{likely.name} does — probably renumbered"
+            f"{likely.name} does — {RENUMBERED_EN}"
         )
     return TOPIC.finding(
         unit.id,

@@ -43,7 +43,6 @@ import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ruleproof.lint.diagnosis import RENUMBERED_EN, RENUMBERED_ZH
 from ruleproof.lint.topics import ExplainedPlace, Place
 from ruleproof.text.model import RefKind
 
@@ -69,16 +68,12 @@ class PointedPlace(ExplainedPlace):
     pointer: str = ""
     entry: str = ""
 
-    def explain(self, raw: str, cited: str, shown: str) -> tuple[str, str]:
-        zh = (
-            f"引用 {raw}：其后注明登记于 {self.pointer}，该登记项所登记的是 {self.name}（「{self.entry}」），"
-            f"并非 {cited}，{RENUMBERED_ZH}"
+    def reason(self, cited: str, shown: str) -> tuple[str, str]:
+        return (
+            f"其后注明登记于 {self.pointer}，该登记项所登记的是 {self.name}（「{self.entry}」），并非 {cited}",
+            f"the registry entry it points to ({self.pointer}) registers {self.name} ('{self.entry}'), "
+            f"not {cited}",
         )
-        en = (
-            f"cites {raw}: the registry entry it points to ({self.pointer}) registers {self.name} "
-            f"('{self.entry}'), not {cited} — {RENUMBERED_EN}"
-        )
-        return zh, en
 
 
 @dataclass(frozen=True)
@@ -87,16 +82,12 @@ class PartedPlace(ExplainedPlace):
 
     part: str = ""
 
-    def explain(self, raw: str, cited: str, shown: str) -> tuple[str, str]:
-        zh = (
-            f"引用 {raw}：此处引其「附」，但 {cited} 并无附项；{self.name} 才有（「{self.part}」），"
-            f"{RENUMBERED_ZH}"
+    def reason(self, cited: str, shown: str) -> tuple[str, str]:
+        return (
+            f"此处引其「附」，但 {cited} 并无附项；{self.name} 才有（「{self.part}」）",
+            f"the sentence cites its appended part (附), which {cited} does not have; "
+            f"{self.name} has one ('{self.part}')",
         )
-        en = (
-            f"cites {raw}: the sentence cites its appended part (附), which {cited} does not have; "
-            f"{self.name} has one ('{self.part}') — {RENUMBERED_EN}"
-        )
-        return zh, en
 
 
 @dataclass(frozen=True)
@@ -105,16 +96,11 @@ class LabelledPlace(ExplainedPlace):
 
     label: str = ""
 
-    def explain(self, raw: str, cited: str, shown: str) -> tuple[str, str]:
-        zh = (
-            f"引用 {raw}：编号旁标注「{self.label}」，这是 {self.name} 的标题，{cited} 的标题并无此名，"
-            f"{RENUMBERED_ZH}"
+    def reason(self, cited: str, shown: str) -> tuple[str, str]:
+        return (
+            f"编号旁标注「{self.label}」，这是 {self.name} 的标题，{cited} 的标题并无此名",
+            f"the label beside it, '{self.label}', is the title of {self.name}; {cited}'s title is not",
         )
-        en = (
-            f"cites {raw}: the label beside it, '{self.label}', is the title of {self.name}; "
-            f"{cited}'s title is not — {RENUMBERED_EN}"
-        )
-        return zh, en
 
 
 _Located = tuple[list[tuple[int, "Ref"]], list[int], list[tuple[int, "Ref"]]]

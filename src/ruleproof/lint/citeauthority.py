@@ -27,7 +27,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.context import is_descendant
-from ruleproof.lint.diagnosis import RENUMBERED_EN, RENUMBERED_ZH
 from ruleproof.lint.headwords import NEAR_CITED, guarded
 from ruleproof.lint.topics import SPECIFIC_SHARE, ExplainedPlace, Place, _related, _squash, _Topics
 from ruleproof.text.model import RefKind
@@ -49,16 +48,12 @@ _MATTERS = "事项"  # 「封锁事项」: the matters of 封锁
 class AuthorityPlace(ExplainedPlace):
     """The clause the text declares the one authority for the phrase's matter."""
 
-    def explain(self, raw: str, cited: str, shown: str) -> tuple[str, str]:
-        zh = (
-            f"引用 {raw}：此处讲「{shown}」，全文声明其唯一权威源为 {self.name}；{cited} 不讲它，"
-            f"{RENUMBERED_ZH}"
+    def reason(self, cited: str, shown: str) -> tuple[str, str]:
+        return (
+            f"此处讲「{shown}」，全文声明其唯一权威源为 {self.name}；{cited} 不讲它",
+            f"the sentence is about '{shown}', whose one authority the text declares to be {self.name}; "
+            f"{cited} does not say it",
         )
-        en = (
-            f"cites {raw}: the sentence is about '{shown}', whose one authority the text declares to be "
-            f"{self.name}; {cited} does not say it — {RENUMBERED_EN}"
-        )
-        return zh, en
 
 
 _CACHE: weakref.WeakKeyDictionary[_Topics, dict[str, str]] = weakref.WeakKeyDictionary()

@@ -38,7 +38,6 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ruleproof.lint.diagnosis import RENUMBERED_EN, RENUMBERED_ZH
 from ruleproof.lint.headwords import guarded
 from ruleproof.lint.topics import (
     _CJK_RUN,
@@ -69,13 +68,11 @@ _END = re.compile(r"[。；;）)]")
 class GovernedPlace(ExplainedPlace):
     """The sibling that says the words the citation governs."""
 
-    def explain(self, raw: str, cited: str, shown: str) -> tuple[str, str]:
-        zh = f"引用 {raw}：其后所述「{shown}」为 {self.name} 的内容，{cited} 中没有，{RENUMBERED_ZH}"
-        en = (
-            f"cites {raw}: what follows it ('{shown}') is what {self.name} says, not {cited} — "
-            f"{RENUMBERED_EN}"
+    def reason(self, cited: str, shown: str) -> tuple[str, str]:
+        return (
+            f"其后所述「{shown}」为 {self.name} 的内容，{cited} 中没有",
+            f"what follows it ('{shown}') is what {self.name} says, not {cited}",
         )
-        return zh, en
 
 
 def governed(unit: Unit, at: int, raw: str) -> str | None:

@@ -37,7 +37,6 @@ from typing import TYPE_CHECKING
 
 from ruleproof.lint.base import clip
 from ruleproof.lint.context import CLAUSE_OR_ITEM
-from ruleproof.lint.diagnosis import RENUMBERED_EN, RENUMBERED_ZH
 from ruleproof.lint.headwords import guarded
 from ruleproof.lint.topics import _CJK_RUN, ExplainedPlace, _bigrams, _in_tag, _related, _squash, judged_unit
 
@@ -57,16 +56,13 @@ class ProfiledPlace(ExplainedPlace):
     clauses: int = 0
     example: str = ""
 
-    def explain(self, raw: str, cited: str, shown: str) -> tuple[str, str]:
-        zh = (
-            f"引用 {raw}：此处讲「{shown}」；全文另有 {self.clauses} 处引用 {self.name} 时也这样讲"
-            f"（{self.example}），引用 {cited} 时从未这样讲，{cited} 中也没有这些词，{RENUMBERED_ZH}"
+    def reason(self, cited: str, shown: str) -> tuple[str, str]:
+        return (
+            f"此处讲「{shown}」；全文另有 {self.clauses} 处引用 {self.name} 时也这样讲"
+            f"（{self.example}），引用 {cited} 时从未这样讲，{cited} 中也没有这些词",
+            f"the sentence says '{shown}'; {self.clauses} other units say it citing {self.name} "
+            f"({self.example}), none citing {cited}, which never says these words",
         )
-        en = (
-            f"cites {raw}: the sentence says '{shown}'; {self.clauses} other units say it citing {self.name} "
-            f"({self.example}), none citing {cited}, which never says these words — {RENUMBERED_EN}"
-        )
-        return zh, en
 
 
 @dataclass

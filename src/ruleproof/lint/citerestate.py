@@ -40,7 +40,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.citewords import FAMILY_RATIO, TitledPlace, _family
-from ruleproof.lint.diagnosis import RENUMBERED_EN, RENUMBERED_ZH
 from ruleproof.lint.frames import longest_run
 from ruleproof.lint.topics import (
     _REFERENCE,
@@ -82,28 +81,21 @@ class RestatedPlace(ExplainedPlace):
     run: str = ""
     cited_run: int = 0
 
-    def explain(self, raw: str, cited: str, shown: str) -> tuple[str, str]:
-        zh = (
-            f"引用 {raw}：此处复述的「{self.run}」见于 {self.name}，而 {cited} 与此处至多 {self.cited_run} 字相同，"
-            f"{RENUMBERED_ZH}"
+    def reason(self, cited: str, shown: str) -> tuple[str, str]:
+        return (
+            f"此处复述的「{self.run}」见于 {self.name}，而 {cited} 与此处至多 {self.cited_run} 字相同",
+            f"the words restated here, '{self.run}', are printed at {self.name}, while {cited} "
+            f"shares at most {self.cited_run} characters with them",
         )
-        en = (
-            f"cites {raw}: the words restated here, '{self.run}', are printed at {self.name}, while {cited} "
-            f"shares at most {self.cited_run} characters with them — {RENUMBERED_EN}"
-        )
-        return zh, en
 
 
 @dataclass(frozen=True)
 class TermPlace(TitledPlace):
     """The sibling about a glossary entry's term: how often it says the term, the family's next most often."""
 
-    def explain(self, raw: str, cited: str, shown: str) -> tuple[str, str]:
+    def reason(self, cited: str, shown: str) -> tuple[str, str]:
         zh, en = self.counts(cited)
-        return (
-            f"引用 {raw}：术语表此条释「{shown}」；{zh}，{RENUMBERED_ZH}",
-            f"cites {raw}: this glossary entry defines '{shown}'; {en} — {RENUMBERED_EN}",
-        )
+        return f"术语表此条释「{shown}」；{zh}", f"this glossary entry defines '{shown}'; {en}"
 
 
 def _shares(words: str, text: str, k: int) -> bool:

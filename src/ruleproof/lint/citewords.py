@@ -37,7 +37,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.citefit import family_group
-from ruleproof.lint.diagnosis import RENUMBERED_EN, RENUMBERED_ZH
 from ruleproof.lint.headwords import _body, head_verdict
 from ruleproof.lint.topics import ExplainedPlace
 from ruleproof.text.model import RefKind
@@ -70,11 +69,11 @@ class TitledPlace(ExplainedPlace):
             f"{self.others}",
         )
 
-    def explain(self, raw: str, cited: str, shown: str) -> tuple[str, str]:
+    def reason(self, cited: str, shown: str) -> tuple[str, str]:
         zh, en = self.counts(cited)
         return (
-            f"引用 {raw}：此处讲「{shown}」，这是 {self.name} 标题之词；{zh}，{RENUMBERED_ZH}",
-            f"cites {raw}: the sentence is about '{shown}', a word of {self.name}'s title; {en} — {RENUMBERED_EN}",
+            f"此处讲「{shown}」，这是 {self.name} 标题之词；{zh}",
+            f"the sentence is about '{shown}', a word of {self.name}'s title; {en}",
         )
 
 

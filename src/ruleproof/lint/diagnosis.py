@@ -20,3 +20,9 @@ RENUMBERED_OR_MISTYPED_ZH: Final = "疑为改号或笔误"
 
 RENUMBERED_OR_MISTYPED_EN: Final = "probably renumbered or mistyped"
 """English of :data:`RENUMBERED_OR_MISTYPED_ZH`."""
+
+
+def cites_renumbered(raw: str, why_zh: str, why_en: str) -> tuple[str, str]:
+    """A citation finding's words, framed once: 「引用 <raw>：<why>，疑为改号后未同步」 and "cites <raw>: <why>
+    — probably renumbered" (``why``: what shows that the citation ``raw`` points at the wrong place)."""
+    return f"引用 {raw}：{why_zh}，{RENUMBERED_ZH}", f"cites {raw}: {why_en} — {RENUMBERED_EN}"

@@ -28,7 +28,6 @@ import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ruleproof.lint.diagnosis import RENUMBERED_EN, RENUMBERED_ZH
 from ruleproof.lint.headwords import guarded
 from ruleproof.lint.topics import ExplainedPlace, Place, _item_heads, _related, _squash, _Topics
 from ruleproof.text.model import RefKind
@@ -56,16 +55,12 @@ class SubjectItem(ExplainedPlace):
 
     citing: str = ""
 
-    def explain(self, raw: str, cited: str, shown: str) -> tuple[str, str]:
-        zh = (
-            f"引用 {raw}：本条（{self.citing}）讲「{shown}」，{self.name} 以「{shown}」为题，"
-            f"而 {cited} 不讲它，{RENUMBERED_ZH}"
+    def reason(self, cited: str, shown: str) -> tuple[str, str]:
+        return (
+            f"本条（{self.citing}）讲「{shown}」，{self.name} 以「{shown}」为题，而 {cited} 不讲它",
+            f"the citing clause ({self.citing}) is about '{shown}', which heads {self.name}; "
+            f"{cited} does not say it",
         )
-        en = (
-            f"cites {raw}: the citing clause ({self.citing}) is about '{shown}', which heads {self.name}; "
-            f"{cited} does not say it — {RENUMBERED_EN}"
-        )
-        return zh, en
 
 
 def subject_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:

@@ -53,7 +53,7 @@ from ruleproof.lint.context import (
     normalize_item,
     safe_key,
 )
-from ruleproof.lint.diagnosis import RENUMBERED_EN, RENUMBERED_ZH
+from ruleproof.lint.diagnosis import cites_renumbered
 from ruleproof.lint.gatecites import GateSources, as_cited, gate_label
 from ruleproof.lint.gatelines import find_gate_lines, parse_gates
 from ruleproof.lint.registry import Registry, parse_registry
@@ -181,10 +181,16 @@ class HabitualPlace(Place):
 
 @dataclass(frozen=True)
 class ExplainedPlace(Place):
-    """A likely target whose check words the finding itself (:meth:`explain`: Chinese, English)."""
+    """A likely target whose check words the finding itself: :meth:`reason` says why the citation points
+    here and not at ``cited``; :meth:`explain` frames it (:func:`~ruleproof.lint.diagnosis.cites_renumbered`)."""
+
+    def reason(self, cited: str, shown: str) -> tuple[str, str]:
+        """Why the citation of ``cited`` (said of ``shown``) is this place's (Chinese, English)."""
+        raise NotImplementedError
 
     def explain(self, raw: str, cited: str, shown: str) -> tuple[str, str]:
-        raise NotImplementedError
+        """The finding's words (Chinese, English): the reason, framed as every citation finding is."""
+        return cites_renumbered(raw, *self.reason(cited, shown))
 
 
 _SQUASHED: dict[str, str] = {}
@@ -1434,19 +1440,18 @@ def _topic_finding(unit: Unit, ref: Ref, at: int, place: Place, terms: list[str]
     if isinstance(likely, ExplainedPlace):
         zh, en = likely.explain(ref.raw, place.name, shown)
     elif isinstance(likely, HabitualPlace):
-        zh = (
-            f"引用 {ref.raw}：此处讲「{shown}」；全文另有 {likely.votes} 处就「{shown}」引用 {likely.name}，"
-            f"从未引用 {place.name}，而 {place.name} 并不讲这些，{RENUMBERED_ZH}"
-        )
-        en = (
-            f"cites {ref.raw}: the sentence is about '{shown}'; the text cites {likely.name} for it "
-            f"{likely.votes} times elsewhere and never {place.name}, which is not about it — {RENUMBERED_EN}"
+        zh, en = cites_renumbered(
+            ref.raw,
+            f"此处讲「{shown}」；全文另有 {likely.votes} 处就「{shown}」引用 {likely.name}，"
+            f"从未引用 {place.name}，而 {place.name} 并不讲这些",
+            f"the sentence is about '{shown}'; the text cites {likely.name} for it "
+            f"{likely.votes} times elsewhere and never {place.name}, which is not about it",
         )
     else:
-        zh = f"引用 {ref.raw}：此处讲「{shown}」，而 {place.name} 中没有这些内容；{likely.name} 才讲这些，{RENUMBERED_ZH}"
-        en = (
-            f"cites {ref.raw}: the sentence is about '{shown}', which {place.name} never mentions; "
-            f"{likely.name} does — {RENUMBERED_EN}"
+        zh, en = cites_renumbered(
+            ref.raw,
+            f"此处讲「{shown}」，而 {place.name} 中没有这些内容；{likely.name} 才讲这些",
+            f"the sentence is about '{shown}', which {place.name} never mentions; {likely.name} does",
         )
     return TOPIC.finding(
         unit.id,

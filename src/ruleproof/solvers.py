@@ -145,12 +145,15 @@ def check(solver: Solverish, *assumptions: Any) -> z3.CheckSatResult:
     global _wall_clock_hits
     interrupts.raise_if_pending()
     ctx: z3.Context = solver.ctx
-    with _LOCK:
-        _IN_CHECK[ctx] = _IN_CHECK.get(ctx, 0) + 1
+    entered = False
     try:
+        with _LOCK:
+            _IN_CHECK[ctx] = _IN_CHECK.get(ctx, 0) + 1
+            entered = True  # (no call between the two stores: CPython runs no signal handler there)
         result: z3.CheckSatResult = solver.check(*assumptions)
     finally:
-        _checked(ctx)
+        if entered:
+            _checked(ctx)
     interrupts.raise_if_pending()
     if result == z3.unknown and _WALL_CLOCK in solver.reason_unknown().lower():
         _wall_clock_hits += 1

@@ -1,9 +1,16 @@
 """(q) The words a citation vouches for, printed verbatim at one sibling of the cited place and not at it.
 
-A citation often stands for one statement of its sentence, the one it backs: the part a lead citation
-governs (「依4.4.6④，其持有量恒≤ 1，不适用该上限」, read by :func:`citegoverned.governed`) or the part right
-before a citation that closes a bracket after a comma (「（即窃听报告发布阶段开始之前，2.3.2）」, 「（…；且死囚局
-无沉默源，6.8.6①）」, 「（停转夜不随之取得，依 6.8.6②）」 — a bare deferral 「，依 X）」 included).  The statement
+A citation often stands for one statement of its sentence, the one it backs:
+
+- the part a lead citation governs (「依4.4.6④，其持有量恒≤ 1，不适用该上限」, read by
+  :func:`citegoverned.governed`);
+- the part right before a citation that closes a bracket after a comma (「（即窃听报告发布阶段开始之前，2.3.2）」,
+  「（…；且死囚局无沉默源，6.8.6①）」, 「（停转夜不随之取得，依 6.8.6②）」 — a bare deferral 「，依 X）」 included);
+- the part a bracket holding that one citation alone annotates, back to the part's start or an enumeration
+  comma (「属玩家自由发言（2.3.4）」, 「感染标记对医生、本人与异形阵营可见（3.3.10）」); a bracket of several
+  citations is a list, each member citing its own share of the phrase.
+
+The statement
 is the cited place's, printed again: 2.3.2 prints 「窃听报告发布阶段」, 6.8.6① 「全场无沉默源」.  After a
 renumbering to a sibling about the same thing (2.3.3, 6.8.6②), the sibling shares the subject words, so the
 term checks see no mismatch; what it does not share is the *predicate* — the run of characters the
@@ -19,8 +26,10 @@ A citation is reported, naming the sibling, when in its backed statement (spaces
 
 the sibling is not of the citing clause's own family, it does not itself point at the cited place (an item
 that names the cited item's label, a clause that cites the cited clause: 4.7.5④ 「②③之别：…故②不含任何「本
-条可能不可靠」之提示」 explains ②, whose citations 「神探不获任何提示」 print ④'s words), and family q's guards
-hold (:func:`headwords.guarded`: comparison, denial, number pair, gate, list).
+条可能不可靠」之提示」 explains ②, whose citations 「神探不获任何提示」 print ④'s words; 7.2 prints 「与白天发言
+同制」 where it cites 7.0, which 2.6.1 cites for those words — without this guard the rule reports 5 of the
+text's own citations), and family q's guards hold (:func:`headwords.guarded`: comparison, denial, number
+pair, gate, list).
 
 It reads the citing sentence, the cited family's texts and where a run is printed in the book; an edited
 citation elsewhere changes no CJK run, so the habit audit stays 0.  Measured on 返航录 v1preview1.0: see
@@ -29,6 +38,7 @@ docs/lint.md, family q, "Eleventh pass" (printed statements).
 
 from __future__ import annotations
 
+import re
 import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -38,7 +48,7 @@ from ruleproof.lint.citewords import _family
 from ruleproof.lint.diagnosis import RENUMBERED_EN, RENUMBERED_ZH
 from ruleproof.lint.frames import longest_run
 from ruleproof.lint.headwords import guarded
-from ruleproof.lint.topics import ExplainedPlace, _related, _squash
+from ruleproof.lint.topics import _REFERENCE, ExplainedPlace, _close_bracket, _open_bracket, _related, _squash
 from ruleproof.text.model import RefKind
 
 if TYPE_CHECKING:
@@ -55,6 +65,8 @@ _CLOSERS = "）)"
 _COMMAS = "，,"
 _PART_BREAKS = "，,；;（(：:。\n"
 _DEFERRING = ("详见", "参见", "依", "见", "按")  # a bare deferral before the closing citation
+_WORDS_LEFT = re.compile(r"[\u4e00-\u9fff]")  # a bracket's content, citations and their joiners taken out
+_JOINERS = re.compile(r"[依见及与和或、∕/]")
 
 
 @dataclass(frozen=True)
@@ -65,13 +77,18 @@ class PrintedPlace(ExplainedPlace):
     cited_run: int = 0
 
     def explain(self, raw: str, cited: str, shown: str) -> tuple[str, str]:
+        shared_zh = f"与此至多 {self.cited_run} 字连续相同" if self.cited_run else "与此无一字相同"
+        shared_en = (
+            f"shares at most {self.cited_run} characters in a row with it"
+            if self.cited_run
+            else "shares none"
+        )
         zh = (
-            f"引用 {raw}：所依据的「{self.run}」原样见于 {self.name}，而 {cited} 与此至多 {self.cited_run} 字相同，"
-            f"{RENUMBERED_ZH}"
+            f"引用 {raw}：所依据的「{self.run}」原样见于 {self.name}，而 {cited} {shared_zh}，{RENUMBERED_ZH}"
         )
         en = (
             f"cites {raw}: the statement it backs, '{self.run}', is printed at {self.name}, while {cited} "
-            f"shares at most {self.cited_run} characters with it — {RENUMBERED_EN}"
+            f"{shared_en} — {RENUMBERED_EN}"
         )
         return zh, en
 
@@ -100,9 +117,28 @@ def closing_part(text: str, at: int, raw: str) -> str:
     return text[start:stop]
 
 
+def bracketed_part(text: str, at: int) -> str:
+    """The part a bracket of citations only annotates (「属玩家自由发言（2.3.4）」 → 「属玩家自由发言」: back to the
+    part's start or an enumeration comma), or ''."""
+    opener = _open_bracket(text, at, 0)
+    if opener is None:
+        return ""
+    closer = _close_bracket(text, opener, len(text))
+    inside = text[opener + 1 : closer]
+    if closer >= len(text) or len(_REFERENCE.findall(inside)) != 1:
+        return ""  # (a bracket of several citations: each member cites its own part of the phrase)
+    if _WORDS_LEFT.search(_JOINERS.sub("", _REFERENCE.sub("", inside))):
+        return ""
+    start = opener
+    while start > 0 and text[start - 1] not in _PART_BREAKS + "、":
+        start -= 1
+    return text[start:opener]
+
+
 def backed(unit: Unit, at: int, raw: str) -> str:
     """The statement the citation at ``at`` backs (see the module's docstring), squashed, or ''."""
-    return _squash(governed(unit, at, raw) or closing_part(unit.text, at, raw))
+    text = unit.text
+    return _squash(governed(unit, at, raw) or closing_part(text, at, raw) or bracketed_part(text, at))
 
 
 _SPREAD: weakref.WeakKeyDictionary[_Topics, dict[str, frozenset[str]]] = weakref.WeakKeyDictionary()

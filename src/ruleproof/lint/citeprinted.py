@@ -63,7 +63,9 @@ PRINTED_SPREAD = 3  # the run is printed in at most this many units besides the 
 _BLANK = " \u3000"
 _CLOSERS = "）)"
 _COMMAS = "，,"
-_PART_BREAKS = "，,；;（(：:。\n"
+_PART_BREAKS = frozenset("，,；;（(：:。\n")
+_ANNOTATED_BREAKS = _PART_BREAKS | {"、"}
+PART_REACH = 40  # a backed part is read at most this far back
 _DEFERRING = ("详见", "参见", "依", "见", "按")  # a bare deferral before the closing citation
 _WORDS_LEFT = re.compile(r"[\u4e00-\u9fff]")  # a bracket's content, citations and their joiners taken out
 _JOINERS = re.compile(r"[依见及与和或、∕/]")
@@ -111,8 +113,8 @@ def closing_part(text: str, at: int, raw: str) -> str:
     if i == 0 or text[i - 1] not in _COMMAS:
         return ""
     stop = i - 1
-    start = stop
-    while start > 0 and text[start - 1] not in _PART_BREAKS:
+    start, lo = stop, max(0, stop - PART_REACH)
+    while start > lo and text[start - 1] not in _PART_BREAKS:
         start -= 1
     return text[start:stop]
 
@@ -129,8 +131,8 @@ def bracketed_part(text: str, at: int) -> str:
         return ""  # (a bracket of several citations: each member cites its own part of the phrase)
     if _WORDS_LEFT.search(_JOINERS.sub("", _REFERENCE.sub("", inside))):
         return ""
-    start = opener
-    while start > 0 and text[start - 1] not in _PART_BREAKS + "、":
+    start, lo = opener, max(0, opener - PART_REACH)
+    while start > lo and text[start - 1] not in _ANNOTATED_BREAKS:
         start -= 1
     return text[start:opener]
 
@@ -141,6 +143,9 @@ def backed(unit: Unit, at: int, raw: str) -> str:
     return _squash(governed(unit, at, raw) or closing_part(text, at, raw) or bracketed_part(text, at))
 
 
+_FAMILIES: weakref.WeakKeyDictionary[_Topics, dict[tuple[str, bool], dict[str, str]]] = (
+    weakref.WeakKeyDictionary()
+)
 _SPREAD: weakref.WeakKeyDictionary[_Topics, dict[str, frozenset[str]]] = weakref.WeakKeyDictionary()
 _UNITS: weakref.WeakKeyDictionary[_Topics, list[tuple[str, str]]] = weakref.WeakKeyDictionary()
 
@@ -170,7 +175,11 @@ def printed_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[st
     place, near = topics.target(ref)
     if place is None or not near:
         return None
-    family = _family(topics, ref)
+    families = _FAMILIES.setdefault(topics, {})
+    key = (ref.target_clause, label is not None)
+    family = families.get(key)
+    if family is None:
+        family = families[key] = _family(topics, ref)  # (the same for every citation of the clause)
     cited = family.get(place.name)
     if cited is None:
         return None

@@ -89,6 +89,13 @@ def test_a_sibling_pointing_at_the_cited_place_is_not_named(
         ("破坏（停转夜不随之取得，依 6.8.6②）、夜晚免疫", "6.8.6②", "停转夜不随之取得"),
         ("不保真（与白天发言同制，7.0）；仅", "7.0", "与白天发言同制"),
         ("属玩家自由发言（2.3.4）", "2.3.4", ""),  # no comma before: the bracket rule reads it
+        (
+            "濒死原因可见的取得条件依4.6.1）＋治疗",
+            "4.6.1",
+            "濒死原因可见的取得条件",
+        ),  # a bare deferral in a bracket
+        ("仅清感染，依 3.3。其后", "3.3", "仅清感染"),  # … closing a sentence after a comma
+        ("仅清感染依 3.3。其后", "3.3", ""),  # … but without the comma only in a bracket
         ("（2.3.4，不保真）", "2.3.4", ""),  # the citation does not close the bracket
     ],
 )
@@ -103,6 +110,7 @@ def test_closing_part(text: str, raw: str, part: str) -> None:
         ("感染标记对医生、本人与异形阵营可见（3.3.10）", "3.3.10", "本人与异形阵营可见"),
         ("即池内所记载之身份（4.7.3、4.7.4），二者", "4.7.4", ""),  # a list: each member its own share
         ("第一层抗体（4.5，感染侧专属）", "4.5", ""),  # words besides the citation: it annotates them
+        ("感染（3.3）与毒药（4.6.4③）二者", "4.6.4③", "与毒药"),  # back to the bracket before
     ],
 )
 def test_bracketed_part(text: str, raw: str, part: str) -> None:

@@ -4,8 +4,9 @@ A citation often stands for one statement of its sentence, the one it backs:
 
 - the part a lead citation governs (「依4.4.6④，其持有量恒≤ 1，不适用该上限」, read by
   :func:`citegoverned.governed`);
-- the part right before a citation that closes a bracket after a comma (「（即窃听报告发布阶段开始之前，2.3.2）」,
-  「（…；且死囚局无沉默源，6.8.6①）」, 「（停转夜不随之取得，依 6.8.6②）」 — a bare deferral 「，依 X）」 included);
+- the part right before a citation that closes a bracket or a sentence part after a comma (「（即窃听报告发布阶段
+  开始之前，2.3.2）」, 「（…；且死囚局无沉默源，6.8.6①）」), a bare deferral included (「（停转夜不随之取得，依
+  6.8.6②）」, 「…，依 X。」; in a bracket also without the comma: 「（…取得条件依4.6.1）」);
 - the part a bracket holding that one citation alone annotates, back to the part's start or an enumeration
   comma (「属玩家自由发言（2.3.4）」, 「感染标记对医生、本人与异形阵营可见（3.3.10）」); a bracket of several
   citations is a list, each member citing its own share of the phrase.
@@ -64,7 +65,7 @@ _BLANK = " \u3000"
 _CLOSERS = "）)"
 _COMMAS = "，,"
 _PART_BREAKS = frozenset("，,；;（(：:。\n")
-_ANNOTATED_BREAKS = _PART_BREAKS | {"、"}
+_ANNOTATED_BREAKS = _PART_BREAKS | {"、", "）", ")"}
 PART_REACH = 40  # a backed part is read at most this far back
 _DEFERRING = ("详见", "参见", "依", "见", "按")  # a bare deferral before the closing citation
 _WORDS_LEFT = re.compile(r"[\u4e00-\u9fff]")  # a bracket's content, citations and their joiners taken out
@@ -96,12 +97,13 @@ class PrintedPlace(ExplainedPlace):
 
 
 def closing_part(text: str, at: int, raw: str) -> str:
-    """The part a citation closing a bracket after a comma backs (「（即窃听报告发布阶段开始之前，2.3.2）」 →
-    「即窃听报告发布阶段开始之前」; a bare 「依」「见」 before the id allowed), or ''."""
+    """The part a citation closing a bracket or a sentence part after a comma backs (「（即窃听报告发布阶段开始
+    之前，2.3.2）」 → 「即窃听报告发布阶段开始之前」; a bare 「依」「见」 before the id allowed, and then, closing a
+    bracket, no comma needed), or ''."""
     j = at + len(raw)
     while j < len(text) and text[j] in _BLANK:
         j += 1
-    if j >= len(text) or text[j] not in _CLOSERS:
+    if j >= len(text) or text[j] not in _CLOSERS + "。；;":
         return ""
     i = at
     while i > 0 and text[i - 1] in _BLANK:
@@ -110,9 +112,14 @@ def closing_part(text: str, at: int, raw: str) -> str:
     i -= len(lead)
     while i > 0 and text[i - 1] in _BLANK:
         i -= 1
-    if i == 0 or text[i - 1] not in _COMMAS:
+    if i == 0:
         return ""
-    stop = i - 1
+    if text[i - 1] in _COMMAS:
+        stop = i - 1
+    elif lead and text[j] in _CLOSERS:
+        stop = i
+    else:
+        return ""
     start, lo = stop, max(0, stop - PART_REACH)
     while start > lo and text[start - 1] not in _PART_BREAKS:
         start -= 1

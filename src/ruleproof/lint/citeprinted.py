@@ -49,7 +49,7 @@ from ruleproof.lint.citewords import _family
 from ruleproof.lint.diagnosis import RENUMBERED_EN, RENUMBERED_ZH
 from ruleproof.lint.frames import longest_run
 from ruleproof.lint.headwords import guarded
-from ruleproof.lint.topics import _REFERENCE, ExplainedPlace, _close_bracket, _open_bracket, _related, _squash
+from ruleproof.lint.topics import _REFERENCE, ExplainedPlace, _open_bracket, _related, _squash
 from ruleproof.text.model import RefKind
 
 if TYPE_CHECKING:
@@ -65,7 +65,7 @@ _BLANK = " \u3000"
 _CLOSERS = "）)"
 _COMMAS = "，,"
 _PART_BREAKS = frozenset("，,；;（(：:。\n")
-_ANNOTATED_BREAKS = _PART_BREAKS | {"、", "）", ")"}
+_ANNOTATED_BREAKS = _PART_BREAKS | frozenset("、）)")
 PART_REACH = 40  # a backed part is read at most this far back
 _DEFERRING = ("详见", "参见", "依", "见", "按")  # a bare deferral before the closing citation
 _WORDS_LEFT = re.compile(r"[\u4e00-\u9fff]")  # a bracket's content, citations and their joiners taken out
@@ -120,10 +120,7 @@ def closing_part(text: str, at: int, raw: str) -> str:
         stop = i
     else:
         return ""
-    start, lo = stop, max(0, stop - PART_REACH)
-    while start > lo and text[start - 1] not in _PART_BREAKS:
-        start -= 1
-    return text[start:stop]
+    return text[_part_start(text, stop, _PART_BREAKS) : stop]
 
 
 def bracketed_part(text: str, at: int) -> str:
@@ -132,16 +129,21 @@ def bracketed_part(text: str, at: int) -> str:
     opener = _open_bracket(text, at, 0)
     if opener is None:
         return ""
-    closer = _close_bracket(text, opener, len(text))
+    closer = min((k for k in (text.find("）", at), text.find(")", at)) if k >= 0), default=-1)
     inside = text[opener + 1 : closer]
-    if closer >= len(text) or len(_REFERENCE.findall(inside)) != 1:
+    if closer < 0 or "（" in inside or "(" in inside or len(_REFERENCE.findall(inside)) != 1:
         return ""  # (a bracket of several citations: each member cites its own part of the phrase)
     if _WORDS_LEFT.search(_JOINERS.sub("", _REFERENCE.sub("", inside))):
         return ""
-    start, lo = opener, max(0, opener - PART_REACH)
-    while start > lo and text[start - 1] not in _ANNOTATED_BREAKS:
+    return text[_part_start(text, opener, _ANNOTATED_BREAKS) : opener]
+
+
+def _part_start(text: str, stop: int, breaks: frozenset[str]) -> int:
+    """Where the part ending at ``stop`` starts: after the last of ``breaks`` at most ``PART_REACH`` back."""
+    start, lo = stop, max(0, stop - PART_REACH)
+    while start > lo and text[start - 1] not in breaks:
         start -= 1
-    return text[start:opener]
+    return start
 
 
 def backed(unit: Unit, at: int, raw: str) -> str:

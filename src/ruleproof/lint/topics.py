@@ -1121,6 +1121,9 @@ def verdict(
 
         found = governed_verdict(topics, unit, at, ref) or authority_verdict(topics, unit, at, ref)
         found = found or subject_verdict(topics, unit, at, ref)
+        from ruleproof.lint.citeprinted import printed_verdict  # (it reads this module's places)
+
+        found = found or printed_verdict(topics, unit, at, ref)
     if found is not None or ref.kind not in (RefKind.CLAUSE, RefKind.ITEM):
         return found
     place = topics.target(ref)[0]

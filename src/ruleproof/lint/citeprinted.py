@@ -46,7 +46,6 @@ from typing import TYPE_CHECKING
 
 from ruleproof.lint.citegoverned import governed
 from ruleproof.lint.citewords import _family
-from ruleproof.lint.diagnosis import RENUMBERED_EN, RENUMBERED_ZH
 from ruleproof.lint.frames import longest_run
 from ruleproof.lint.headwords import guarded
 from ruleproof.lint.topics import _REFERENCE, ExplainedPlace, _open_bracket, _related, _squash
@@ -79,21 +78,17 @@ class PrintedPlace(ExplainedPlace):
     run: str = ""
     cited_run: int = 0
 
-    def explain(self, raw: str, cited: str, shown: str) -> tuple[str, str]:
+    def reason(self, cited: str, shown: str) -> tuple[str, str]:
         shared_zh = f"与此至多 {self.cited_run} 字连续相同" if self.cited_run else "与此无一字相同"
         shared_en = (
             f"shares at most {self.cited_run} characters in a row with it"
             if self.cited_run
             else "shares none"
         )
-        zh = (
-            f"引用 {raw}：所依据的「{self.run}」原样见于 {self.name}，而 {cited} {shared_zh}，{RENUMBERED_ZH}"
+        return (
+            f"所依据的「{self.run}」原样见于 {self.name}，而 {cited} {shared_zh}",
+            f"the statement it backs, '{self.run}', is printed at {self.name}, while {cited} {shared_en}",
         )
-        en = (
-            f"cites {raw}: the statement it backs, '{self.run}', is printed at {self.name}, while {cited} "
-            f"{shared_en} — {RENUMBERED_EN}"
-        )
-        return zh, en
 
 
 def closing_part(text: str, at: int, raw: str) -> str:

@@ -1126,8 +1126,6 @@ def _topic_verdict(
     ctx: LintContext, topics: _Topics, unit: Unit, at: int, ref: Ref
 ) -> tuple[Place, list[str], Place] | None:
     """The verdict by what the cited place and its neighbours say."""
-    from ruleproof.lint import step_topics  # (it reads this module's places: imported when called)
-
     if _compared_or_denied(unit.text, at, at + len(ref.raw)):
         return None
     listed = _in_list(unit.text, at, at + len(ref.raw))
@@ -1581,4 +1579,5 @@ from ruleproof.lint import (  # noqa: E402
     citewords,
     headwords,
     rowheads,
+    step_topics,
 )

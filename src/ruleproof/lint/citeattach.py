@@ -43,8 +43,12 @@ import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ruleproof.lint.topics import ExplainedPlace, Place
-from ruleproof.text.model import RefKind
+from ruleproof.lint.base import clip
+from ruleproof.lint.context import CLAUSE_OR_ITEM, CLAUSE_REF, ITEM_REF, REGISTRY_REF, normalize_item
+from ruleproof.lint.headwords import _likely_cited_near
+from ruleproof.lint.registry_topics import WINDOW, named_before
+from ruleproof.lint.topics import _ITEM_TAIL, ExplainedPlace, Place, _in_tag, _number_pair, _related
+from ruleproof.text.markers import MARKER_RE, parse_marker
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
@@ -115,21 +119,19 @@ def _located(topics: _Topics, unit: Unit) -> _Located:
     out = per.get(unit.id)
     if out is None:
         cited = topics.ctx.refs_by_unit.get(unit.id, [])
-        if not any(r.kind is RefKind.REGISTRY for r in cited):
+        if not any(r.kind is REGISTRY_REF for r in cited):
             out = per[unit.id] = _NOTHING
             return out
         located = [(topics.locate(unit, r), r) for r in cited]
         refs = sorted(((p, r) for p, r in located if p is not None), key=lambda x: x[0])
         clause = topics.ctx.clause(unit.id) if unit.is_clause else None
         starts = [it.offset for it in clause.items] if clause else []
-        out = per[unit.id] = (refs, starts, [(p, r) for p, r in refs if r.kind is RefKind.REGISTRY])
+        out = per[unit.id] = (refs, starts, [(p, r) for p, r in refs if r.kind is REGISTRY_REF])
     return out
 
 
 def pointer_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The pointer and the one sibling its registry entry covers, when it does not cover the cited place."""
-    from ruleproof.lint.registry_topics import WINDOW, named_before
-
     refs, starts, pointers = _located(topics, unit)
     if not any(at < pos <= at + WINDOW for pos, _r in pointers):
         return None  # (most citations: no pointer follows)
@@ -152,10 +154,6 @@ def pointer_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[st
 def _registered_sibling(
     topics: _Topics, ref: Ref, pointer: Ref, entry: Entry
 ) -> tuple[list[str], Place] | None:
-    from ruleproof.lint.base import clip
-    from ruleproof.lint.context import normalize_item
-    from ruleproof.lint.topics import _ITEM_TAIL
-
     place, near = topics.target(ref)
     if place is None:
         return None
@@ -175,12 +173,9 @@ def _registered_sibling(
 
 def label_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The label and the sibling whose title head it is, when the cited clause's titles never say it."""
-    from ruleproof.lint.headwords import _likely_cited_near
-    from ruleproof.lint.topics import _in_tag, _related
-
     cid = ref.target_clause or ""
     parent = cid.rpartition(".")[0]
-    if ref.kind is not RefKind.CLAUSE or ref.target_item or not parent or _in_tag(unit.text, at):
+    if ref.kind is not CLAUSE_REF or ref.target_item or not parent or _in_tag(unit.text, at):
         return None
     family = [c for c in topics.children(parent) if "." in c]
     if cid not in family:
@@ -274,9 +269,7 @@ def attach_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Plac
     """The pointer verdict, else the label verdict, under family q's guards that apply to words printed
     beside an id (numbers taken for an id, a gate the checklist cites; a comparison or a denial still
     names the place: 「不走 4.10.2 八步结算链」)."""
-    from ruleproof.lint.topics import _number_pair
-
-    if ref.kind not in (RefKind.CLAUSE, RefKind.ITEM) or not ref.target_clause:
+    if ref.kind not in CLAUSE_OR_ITEM or not ref.target_clause:
         return None
     found = (
         pointer_fit(topics, unit, at, ref)
@@ -319,10 +312,8 @@ def part_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str],
     place, near = topics.target(ref)
     if place is None or _part(topics, place):
         return None
-    from ruleproof.lint.topics import _related
-
     parted = [p for p in near if _part(topics, p) and not _related(p.name, unit.id)]
-    if ref.kind is RefKind.ITEM:
+    if ref.kind is ITEM_REF:
         parted.sort(key=lambda p: abs(_ordinal(p.name) - _ordinal(place.name)))
     if not parted:
         return None
@@ -332,7 +323,5 @@ def part_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str],
 
 def _ordinal(name: str) -> int:
     """An item place's number (「2.8.3④」 → 4), 0 when it has none."""
-    from ruleproof.text.markers import MARKER_RE, parse_marker
-
     m = MARKER_RE.search(name)
     return parse_marker(m)[0] if m else 0

@@ -8,13 +8,8 @@ import pytest
 from ruleproof.books import Source, load_source
 from ruleproof.lint import citeattach, run_lint, topics
 from ruleproof.lint.context import LintContext
-from ruleproof.text import Document, read_document
-from tests.lint.citing import citation_at, judged_topics, moved, own_citations
-
-
-@pytest.fixture(scope="module")
-def judged(fanhanglu: Document) -> tuple[LintContext, topics._Topics]:
-    return judged_topics(fanhanglu)
+from ruleproof.text import read_document
+from tests.lint.citing import citation_at, moved, own_citations
 
 
 @pytest.mark.parametrize(

@@ -6,14 +6,11 @@ from __future__ import annotations
 
 import dataclasses
 
-import pytest
-
 from ruleproof.lint import citeauthority, run_lint, topics
 from ruleproof.lint.context import LintContext
-from ruleproof.text import Document
 from ruleproof.text.model import Ref, RefKind
 from tests.conftest import doc_from_text
-from tests.lint.citing import judged_topics, own_citations
+from tests.lint.citing import own_citations
 
 BOOK = """示例规则书 · 正文 v0.1
 
@@ -62,11 +59,6 @@ def test_the_declared_matter_cited_at_a_sibling_names_its_authority() -> None:
     assert isinstance(likely, citeauthority.AuthorityPlace)
     zh, _en = likely.explain(ref.raw, "1.1", "进程型产出")
     assert zh == "引用 1.1：此处讲「进程型产出」，全文声明其唯一权威源为 1.2；1.1 不讲它，疑为改号后未同步"
-
-
-@pytest.fixture(scope="module")
-def judged(fanhanglu: Document) -> tuple[LintContext, topics._Topics]:
-    return judged_topics(fanhanglu)
 
 
 def test_the_declarations_are_read(judged: tuple[LintContext, topics._Topics]) -> None:

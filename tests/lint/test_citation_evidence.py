@@ -10,14 +10,12 @@ import pytest
 from ruleproof.lint import citefit, headwords, topics
 from ruleproof.lint.context import LintContext, Unit
 from ruleproof.lint.habit_audit import tips
-from ruleproof.text import Document
 from ruleproof.text.model import Ref, RefKind
 
 
-@pytest.fixture(scope="module")
-def judged(fanhanglu: Document) -> tuple[LintContext, topics._Topics]:
-    ctx = LintContext(fanhanglu)
-    return ctx, topics._Topics(ctx)
+@pytest.fixture
+def judged(judged_plain: tuple[LintContext, topics._Topics]) -> tuple[LintContext, topics._Topics]:
+    return judged_plain  # the text alone, without the spec's knowledge (tests/lint/conftest.py)
 
 
 def test_no_citation_of_the_real_text_is_one_edit_from_a_habit_finding(

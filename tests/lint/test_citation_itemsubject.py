@@ -9,14 +9,7 @@ import pytest
 
 from ruleproof.lint import itemsubject, topics
 from ruleproof.lint.context import LintContext
-from ruleproof.text import Document
 from ruleproof.text.model import RefKind
-from tests.lint.citing import judged_topics
-
-
-@pytest.fixture(scope="module")
-def judged(fanhanglu: Document) -> tuple[LintContext, topics._Topics]:
-    return judged_topics(fanhanglu)
 
 
 @pytest.mark.parametrize("wrong", ["⑤", "⑦"])

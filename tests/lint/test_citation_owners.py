@@ -12,16 +12,9 @@ from ruleproof.books import BOOKS, load_source
 from ruleproof.lint import citeowners, topics
 from ruleproof.lint.context import LintContext, Unit
 from ruleproof.pipeline import knowledge_for
-from ruleproof.text import Document
 from ruleproof.text.model import Ref, RefKind
 from tests.conftest import doc_from_text
-from tests.lint.citing import judged_topics
 from tests.lint.edited import FAMILY_OR_ALL, family_of, lint
-
-
-@pytest.fixture(scope="module")
-def judged(fanhanglu: Document) -> tuple[LintContext, topics._Topics]:
-    return judged_topics(fanhanglu)
 
 
 def _at(judged: tuple[LintContext, topics._Topics], clause: str, raw: str, line: int) -> tuple[Ref, int]:

@@ -13,11 +13,6 @@ from ruleproof.text import Document, read_document
 from tests.lint.citing import citation_at, judged_topics, moved, own_citations
 
 
-@pytest.fixture(scope="module")
-def judged(fanhanglu: Document) -> tuple[LintContext, topics._Topics]:
-    return judged_topics(fanhanglu)
-
-
 @pytest.mark.parametrize(
     ("clause", "raw", "line", "wrong", "shown"),
     [
@@ -60,11 +55,12 @@ def test_every_citation_of_the_text_is_silent_at_its_own_target(
 
 
 def test_a_word_only_the_cited_place_says_clears_it(
-    judged: tuple[LintContext, topics._Topics], monkeypatch: pytest.MonkeyPatch
+    fanhanglu: Document, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # 5.7 「施加告知属 7.2.6明文授予」: 明文授予 is how the text cites 7.2.7 (two other clauses, two words), but
-    # 施加∕告知 are 7.2.6's title words, which 7.2.7 never says; even at two words the guard keeps it silent
-    ctx, tp = judged
+    # 施加∕告知 are 7.2.6's title words, which 7.2.7 never says; even at two words the guard keeps it silent.
+    # The rule's constant is patched: judged with an object of its own, not the session's shared one.
+    ctx, tp = judged_topics(fanhanglu)
     monkeypatch.setattr(citeprofile, "PROFILE_WORDS", 2)
     ref, at = citation_at(tp, "5.7", "7.2.6", 3193)
     unit = ctx.unit_by_id["5.7"]

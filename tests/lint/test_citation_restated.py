@@ -11,10 +11,8 @@ import pytest
 from ruleproof.lint import citerestate, run_lint, topics
 from ruleproof.lint.context import LintContext
 from ruleproof.lint.frames import longest_run
-from ruleproof.text import Document
 from ruleproof.text.model import Ref, RefKind
 from tests.conftest import doc_from_text
-from tests.lint.citing import judged_topics
 
 # a small book: 1.2 prints what the glossary entry 公示 restates; 1.1 and 1.3 say 公示 once each in passing
 BOOK = """示例规则书 · 正文 v0.1
@@ -76,11 +74,6 @@ def test_the_entry_term_one_sibling_is_about_names_it() -> None:
             "引用 1.1：术语表此条释「停摆」；1.3 讲它 4 次，同族其他条款（含 1.1）至多 1 次，疑为改号后未同步",
         )
     ]
-
-
-@pytest.fixture(scope="module")
-def judged(fanhanglu: Document) -> tuple[LintContext, topics._Topics]:
-    return judged_topics(fanhanglu)
 
 
 def _appendix_citation(

@@ -11,15 +11,13 @@ import pytest
 from ruleproof.books import load_source
 from ruleproof.lint import rowheads, topics
 from ruleproof.lint.context import LintContext, Unit
-from ruleproof.text import Document
 from ruleproof.text.model import Ref, RefKind
 from tests.conftest import doc_from_text
 
 
-@pytest.fixture(scope="module")
-def judged(fanhanglu: Document) -> tuple[LintContext, topics._Topics]:
-    ctx = LintContext(fanhanglu)
-    return ctx, topics._Topics(ctx)
+@pytest.fixture
+def judged(judged_plain: tuple[LintContext, topics._Topics]) -> tuple[LintContext, topics._Topics]:
+    return judged_plain  # the text alone, without the spec's knowledge (tests/lint/conftest.py)
 
 
 def _at(

@@ -10,15 +10,8 @@ import pytest
 
 from ruleproof.lint import citeshape, topics
 from ruleproof.lint.context import LintContext
-from ruleproof.text import Document
 from ruleproof.text.sentences import sentence_at
-from tests.lint.citing import judged_topics
 from tests.lint.test_citation_owners import _at  # (a citation of the text by clause, id and line)
-
-
-@pytest.fixture(scope="module")
-def judged(fanhanglu: Document) -> tuple[LintContext, topics._Topics]:
-    return judged_topics(fanhanglu)
 
 
 @pytest.mark.parametrize(

@@ -13,16 +13,9 @@ from ruleproof.books import BOOKS, load_source
 from ruleproof.lint import citewords, topics
 from ruleproof.lint.context import LintContext
 from ruleproof.pipeline import knowledge_for
-from ruleproof.text import Document
 from ruleproof.text.model import RefKind
 from tests.conftest import doc_from_text
-from tests.lint.citing import judged_topics
 from tests.lint.test_citation_owners import _at  # (the citation finder: clause, raw, line)
-
-
-@pytest.fixture(scope="module")
-def judged(fanhanglu: Document) -> tuple[LintContext, topics._Topics]:
-    return judged_topics(fanhanglu)
 
 
 @pytest.mark.parametrize(

@@ -20,6 +20,7 @@ Everything else stays body text, where the reference scanner sees it.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ruleproof.text.markers import CIRCLED_CLASS, REF_LEAD_CHARS, REF_LEAD_WORDS, TERMINAL, cn_number
@@ -235,50 +236,58 @@ def find_candidates(lines: list[str], end_line: int) -> list[Candidate]:
     return out
 
 
-def successor_cost(a: tuple[int, ...], b: tuple[int, ...]) -> int | None:
-    """How plausible it is that heading ``b`` directly follows heading ``a``; None if it cannot."""
-    if b <= a:
-        return None
-    if b[: len(a)] == a:  # descend
-        if len(b) != len(a) + 1:
-            return None
-        return {0: 0, 1: 0, 2: 1}.get(b[-1])
-    p = 0
-    while p < min(len(a), len(b)) and a[p] == b[p]:
-        p += 1
-    jump = b[p] - a[p]
-    if p == 0:
-        if jump > 2:
-            return None
-        cost = (jump - 1) * 2
-    else:
-        if jump > 4:
-            return None
-        cost = jump - 1
-    for part in b[p + 1 :]:
-        if part > 2:
-            return None
-        cost += max(0, part - 1)
-    return cost
+def _predecessors(b: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], bool, int]]:
+    """Which headings ``a`` may directly precede heading ``b`` in the numbering, and at what cost (how
+    implausible the step is): ``(key, exact, cost)`` — ``a == key`` when ``exact``, else every ``a`` that
+    starts with ``key``.
+
+    - descend: ``a`` is ``b``'s parent and ``b`` its child 0, 1 (cost 0) or 2 (cost 1);
+    - move on: ``a`` shares ``b``'s first ``p`` parts and its part ``p`` is ``b[p]`` less a jump of 1–2
+      at the top level (cost 2 per skipped number) or 1–4 below it (cost 1 per skipped number), whatever
+      follows in ``a``; ``b``'s parts after ``p`` are each ≤ 2 (cost 1 for a 2: it skips its 1).
+
+    Each ``a`` lies in one place (where it parts from ``b`` is unique); nothing else may precede ``b``."""
+    if len(b) > 1 and b[-1] in (0, 1, 2):
+        yield b[:-1], True, 1 if b[-1] == 2 else 0
+    tail = 0  # the cost of b's parts after p; -1 once one of them is > 2 (no a may then part at p)
+    for p in range(len(b) - 1, -1, -1):
+        if tail < 0:
+            return
+        for jump in range(1, min(2 if p == 0 else 4, b[p]) + 1):
+            yield (*b[:p], b[p] - jump), False, ((jump - 1) * 2 if p == 0 else jump - 1) + tail
+        tail = -1 if b[p] > 2 else tail + max(0, b[p] - 1)
 
 
 def choose_chain(cands: list[Candidate]) -> list[int]:
-    """Indices of the heaviest numbering-consistent subsequence (deterministic)."""
+    """Indices of the heaviest numbering-consistent subsequence (deterministic).
+
+    The best chain ending at each heading, from every earlier one that may precede it: those are looked up
+    by key (:func:`_predecessors`, the cases of :func:`successor_cost`) instead of asked pair by pair, and
+    taken in file order with the same ties (the first best predecessor wins) — the same chain in linear
+    rather than quadratic time (``tests/text/test_heading_chain.py`` holds the pairwise definition)."""
     n = len(cands)
     if n == 0:
         return []
     best = [c.weight for c in cands]
     prev = [-1] * n
     keys = [c.key for c in cands]
+    exact: dict[tuple[int, ...], list[int]] = {}  # earlier headings by their key
+    under: dict[tuple[int, ...], list[int]] = {}  # earlier headings by each prefix of their key
     for j in range(n):
-        for i in range(j):
-            cost = successor_cost(keys[i], keys[j])
-            if cost is None:
-                continue
-            value = best[i] + cands[j].weight - cost
+        b = keys[j]
+        costs: dict[int, int] = {}
+        for key, is_exact, cost in _predecessors(b):
+            for i in (exact if is_exact else under).get(key, ()):
+                costs[i] = cost
+        weight = cands[j].weight
+        for i in sorted(costs):
+            value = best[i] + weight - costs[i]
             if value > best[j]:
                 best[j] = value
                 prev[j] = i
+        exact.setdefault(b, []).append(j)
+        for k in range(1, len(b) + 1):
+            under.setdefault(b[:k], []).append(j)
     end = max(range(n), key=lambda k: (best[k], -k))
     chain: list[int] = []
     while end != -1:

@@ -71,9 +71,14 @@ def raise_if_pending() -> None:
     """Raise :class:`Interrupted` if a signal arrived inside the active :func:`guard` (call after a blocking
     call that may have been cancelled, so that its cancelled answer is never taken for a result).  Outside a
     guard it does nothing: a signal of an ended guard was that command's, and has been answered."""
-    sig = pending()
-    if sig is not None and _guards:
-        raise Interrupted(sig)
+    if standing():
+        raise Interrupted(_received[0])
+
+
+def standing() -> bool:
+    """Whether a signal arrived inside the active :func:`guard`: its command must end, every check running
+    is to be cancelled and no new one may start (:func:`raise_if_pending` raises)."""
+    return bool(_received) and _guards > 0
 
 
 def _handler(signum: int, frame: FrameType | None) -> None:
@@ -144,4 +149,4 @@ def guard() -> Iterator[None]:
         os.close(read_fd)
 
 
-__all__ = ["Interrupted", "guard", "pending", "raise_if_pending", "register_canceller"]
+__all__ = ["Interrupted", "guard", "pending", "raise_if_pending", "register_canceller", "standing"]

@@ -28,6 +28,7 @@ configuration solver (:mod:`ruleproof.config.solver`) call through here, so ever
 from __future__ import annotations
 
 import threading
+import time
 import weakref
 from enum import StrEnum
 from typing import Any
@@ -53,11 +54,37 @@ _LOCK = threading.Lock()
 
 
 def _cancel_z3() -> None:
-    """Cancel every check running now (what the interrupt watcher calls); an idle context is left alone."""
+    """Cancel every check running now (what the interrupt watcher calls); an idle context is left alone.
+
+    A cancel can still be lost: Z3 resets a context's cancel when a check starts, so one that lands after
+    :func:`check` recorded the context and before Z3's check began is wiped (under load that window is
+    wide enough: a SIGINT left a pigeonhole check solving for minutes).  So while the signal stands — it
+    arrived inside the active guard, where every check must end and no new one starts — the running
+    checks are cancelled again every :data:`_RECANCEL_S` seconds (a thread of its own: the watcher goes
+    on reading signals), until none runs or :data:`_RECANCEL_FOR_S` seconds have passed."""
+    if _cancel_running() and interrupts.standing():
+        threading.Thread(target=_keep_cancelling, name="ruleproof-recancel", daemon=True).start()
+
+
+def _cancel_running() -> bool:
+    """Cancel the checks running now; whether there were any."""
     with _LOCK:
         for ctx in _IN_CHECK:
             ctx.interrupt()
             _CANCELLED.add(ctx)
+        return bool(_IN_CHECK)
+
+
+_RECANCEL_S = 0.05
+_RECANCEL_FOR_S = 60.0
+
+
+def _keep_cancelling() -> None:
+    deadline = time.monotonic() + _RECANCEL_FOR_S
+    while time.monotonic() < deadline and interrupts.standing():
+        time.sleep(_RECANCEL_S)
+        if not _cancel_running():
+            return
 
 
 interrupts.register_canceller(_cancel_z3)

@@ -9,6 +9,7 @@ failure of 08ea2dc).  Each test asks that pair, which is ``unsat``, on a context
 from __future__ import annotations
 
 import signal
+import time
 from typing import Any
 
 import pytest
@@ -78,3 +79,55 @@ def test_a_signal_ends_its_command_and_nothing_after_it() -> None:
     s.add(x < 1)
     assert solvers.answer(s, solvers.check(s)) is solvers.Answer.UNSAT  # (raised Interrupted: stale)
     assert _contradiction_answer(solvers.new_solver(), z3.main_ctx()) == RIGHT
+
+
+class _CountingContext:
+    """Stands for a context whose check runs: counts the cancels it gets."""
+
+    def __init__(self) -> None:
+        self.cancels = 0
+
+    def interrupt(self) -> None:
+        self.cancels += 1
+
+
+def test_a_standing_signal_cancels_a_running_check_again_until_it_ends() -> None:
+    """Z3 wipes a context's cancel when its check starts, so one cancel can be lost in the window between
+    the wrapper recording the check and Z3 starting it (a SIGINT once left a pigeonhole check solving
+    for minutes at load 11).  While the signal stands, the running check is cancelled again and again;
+    once it has ended nothing is cancelled any more."""
+    ctx: Any = _CountingContext()
+    with interrupts.guard():
+        with pytest.raises(interrupts.Interrupted):
+            signal.raise_signal(signal.SIGINT)
+        with solvers._LOCK:
+            solvers._IN_CHECK[ctx] = 1  # a check on ctx is running (recorded, Z3 maybe not started)
+        try:
+            solvers._cancel_z3()  # the watcher's call
+            deadline = time.monotonic() + 10
+            while ctx.cancels < 3 and time.monotonic() < deadline:
+                time.sleep(0.01)
+            assert ctx.cancels >= 3  # cancelled again while it runs
+        finally:
+            with solvers._LOCK:
+                del solvers._IN_CHECK[ctx]
+                solvers._CANCELLED.discard(ctx)
+        seen = ctx.cancels
+        time.sleep(5 * solvers._RECANCEL_S)
+        assert ctx.cancels <= seen + 1  # (one may have been under way) — then no more: it ended
+
+
+def test_without_a_standing_signal_a_check_is_cancelled_once() -> None:
+    """Outside a guard (a test or a library user calling the canceller) nothing is repeated: a later check
+    on the context must not be cancelled by an interrupt that is over."""
+    ctx: Any = _CountingContext()
+    with solvers._LOCK:
+        solvers._IN_CHECK[ctx] = 1
+    try:
+        solvers._cancel_z3()
+        time.sleep(5 * solvers._RECANCEL_S)
+        assert ctx.cancels == 1
+    finally:
+        with solvers._LOCK:
+            del solvers._IN_CHECK[ctx]
+            solvers._CANCELLED.discard(ctx)

@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterator
 
 from ruleproof.findings import Finding
+from ruleproof.lint import step_rowwords
 from ruleproof.lint.base import clip
 from ruleproof.lint.context import CLAUSE_ID, LintContext, Unit, normalize_item
 from ruleproof.lint.frames import _common_run, _common_suffix
@@ -57,6 +58,7 @@ def run(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
     yield from _slot_statements(ctx, topics)
     yield from _batch_names(ctx, topics)
     yield from _row_words(ctx, topics)
+    yield from step_rowwords.run(ctx, topics)
 
 
 def batch_subject(
@@ -527,7 +529,7 @@ ROW_WORDS = 4  # characters right after a step that only one row of the step tab
 _AFTER_STEP = re.compile(rf"[\s（(]*([\u4e00-\u9fff]{{{ROW_WORDS},12}})")
 
 
-_NOT_A_NAME = frozenset("不非无未可须应已仍亦均皆各并且及与或的之于在为即")
+_NOT_A_NAME = step_rowwords.NOT_A_NAME
 
 
 def _row_words(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
@@ -535,7 +537,7 @@ def _row_words(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
     (「经步骤 9死亡结算」: row 9 is 「死亡结算」; 「该夜步骤 11 自然流逝为 0」: row 11 says 「停转夜自然流逝为 0」):
     the step was renumbered.  The words are the longest start of the run of characters right after the
     step, at least :data:`ROW_WORDS` of them, found in exactly one row."""
-    rows = {k: _squash(row[len(k) :]) for k, row in topics.places.step_rows.items()}
+    rows = step_rowwords.own_rows(topics.places.step_rows)  # (row 0.5's 「0.55 的感染致死」 is 0.55's)
     owner = ctx.owners.night_steps
     for unit in ctx.units_outside_log():
         if unit.id == owner:

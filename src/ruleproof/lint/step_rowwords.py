@@ -19,7 +19,7 @@ from ruleproof.findings import Finding
 from ruleproof.lint.base import clip
 from ruleproof.lint.context import LintContext
 from ruleproof.lint.diagnosis import RENUMBERED_OR_MISTYPED_EN, RENUMBERED_OR_MISTYPED_ZH
-from ruleproof.lint.topics import TOPIC, _squash, _Topics
+from ruleproof.lint.topics import SPECIFIC_SHARE, TOPIC, _squash, _Topics
 
 # another step named inside a row: 「步骤 2」, or a bare key that cannot be a count (「0.55 的」「4b选」)
 _OTHER_KEY = re.compile(
@@ -76,9 +76,44 @@ def _run_before(text: str, at: int) -> tuple[str, int] | None:
     return (run.group(0), run.start()) if run is not None else None
 
 
+def _one_row(own: dict[str, str], key: str, words: str, *, tail: bool) -> tuple[str, str] | None:
+    """The one row whose own words print the longest end (``tail``) or start of ``words`` — at least
+    :data:`ROW_WORDS` characters, none starting on a function character — with those words; None when
+    no row, two rows, or the cited row ``key`` prints the longest."""
+    best: dict[str, str] = {}
+    for k, row in own.items():
+        for n in range(len(words), ROW_WORDS - 1, -1):
+            said = words[-n:] if tail else words[:n]
+            if said[0] not in NOT_A_NAME and said in row:
+                best[k] = said
+                break
+    longest = max((len(w) for w in best.values()), default=0)
+    best = {
+        k: w for k, w in best.items() if len(w) == longest
+    }  # 「普通船员查验」 (row 2), not 4a's 「普通船员」
+    if len(best) != 1 or key in best:
+        return None
+    return next(iter(best.items()))
+
+
+_BRACKET_AFTER = re.compile(r"\s*[（(](?P<w>[\u4e00-\u9fff]{2,12})")
+
+
+def _bracket_term(topics: _Topics, own: dict[str, str], key: str, text: str) -> tuple[str, str] | None:
+    """The name a bracket right after a step opens with (「跳过步骤 11（倒计时当夜不减…）」: 倒计时) when
+    exactly one row's own words say it and the cited row's do not, with that row."""
+    hits = topics.vocab.scan(text)
+    if not hits or hits[0].start != 0 or not topics.vocab.specific(hits[0].term, SPECIFIC_SHARE):
+        return None
+    term = hits[0].term
+    having = [k for k, row in own.items() if topics.present(term, row)]
+    return (having[0], term) if len(having) == 1 and having[0] != key else None
+
+
 def run(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
-    """Steps cited right after words that only one row's own words print, the cited row's not.  The words
-    are the longest end of the run before 「于∕在」, at least :data:`ROW_WORDS` characters."""
+    """Steps cited with words that only one row's own words print, the cited row's not: the end of the run
+    before 「于∕在」, or the start of a bracket right after the step (「步骤 2（普通船员查验、神探查验）」 —
+    even after 「跳过」, as the bracket says what is skipped)."""
     own = own_rows(topics.places.step_rows)
     for unit in ctx.units_outside_log():
         if unit.id == ctx.owners.night_steps:
@@ -86,34 +121,34 @@ def run(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
         text = unit.text
         for m in _STEP.finditer(text):
             key = m.group("k")
-            found = _run_before(text, m.start()) if key in own else None
+            if key not in own:
+                continue
+            found: tuple[str, str] | None = None
+            at = m.start()
+            before = _run_before(text, m.start())
+            if before is not None:
+                found = _one_row(own, key, before[0], tail=True)
+                if found is not None:
+                    at = before[1] + len(before[0]) - len(found[1])
+            bracket = _BRACKET_AFTER.match(text, m.end())
+            if found is None and bracket is not None:
+                words = bracket.group("w")
+                found = _one_row(own, key, words, tail=False) or _bracket_term(topics, own, key, words)
             if found is None:
                 continue
-            run_, start = found
-            best: dict[str, int] = {}
-            for k, row in own.items():
-                n = next(
-                    (
-                        n
-                        for n in range(len(run_), ROW_WORDS - 1, -1)
-                        if run_[-n] not in NOT_A_NAME and run_[-n:] in row
-                    ),
-                    0,
-                )
-                if n:
-                    best[k] = n
-            if len(best) != 1 or key in best:
-                continue
-            ((likely, n),) = best.items()
-            said, at = run_[-n:], start + len(run_) - n
-            raw = text[at : m.end()]
+            likely, said = found
+            raw = (
+                text[at : m.end()]
+                if at < m.start()
+                else text[m.start() : bracket.end() if bracket else m.end()]
+            )
             yield TOPIC.finding(
                 unit.id,
                 unit.line_of(m.start()),
                 f"「{clip(raw, 30)}」：步骤表中只有步骤 {likely} 讲「{said}」，步骤 {key} 不讲，{RENUMBERED_OR_MISTYPED_ZH}",
                 f"'{clip(raw, 30)}': only step {likely}'s row of the step table says '{said}', step {key}'s does "
                 f"not — {RENUMBERED_OR_MISTYPED_EN}",
-                clip(text[at : m.end() + 8], 40),
+                clip(text[min(at, m.start()) : m.end() + 12], 40),
                 related=[(f"步骤 {likely}", None)],
                 extra={
                     "target": f"步骤 {key}",

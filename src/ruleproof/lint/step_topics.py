@@ -378,22 +378,27 @@ def _step_times(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
 
 _TITLE_STEP = re.compile(r"步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])")
 _SOURCE_AFTER = re.compile(rf"\s*[（(]\s*(?:依|见)?\s*(?P<id>{CLAUSE_ID})\s*[）)]")
+# 「含3.3.2（出手同属步骤8）」: the source before a bracket that gives its step
+_SOURCE_BEFORE = re.compile(rf"(?<![\d.])(?P<id>{CLAUSE_ID})\s*[（(][^（）()\d]{{0,12}}$")
 
 
 def _step_sources(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
-    """A step given with its source right after it (「研制、接种同属步骤 8（依 3.3.2）」) while the source's title
-    names another step (3.3.2 「医生出手同属步骤 8」): one of the two was renumbered."""
+    """A step given with its source right after it (「研制、接种同属步骤 8（依 3.3.2）」), or in a bracket right
+    after the source (「3.3.2（出手同属步骤 8）」), while the source's title names another step (3.3.2
+    「医生出手同属步骤 8」): one of the two was renumbered."""
     for unit in ctx.units_outside_log():
         text = unit.text
         for m in _STEP_EVENT.finditer(text):
             src = _SOURCE_AFTER.match(text, m.end() - (1 if text[m.end() - 1 : m.end()] in "（(" else 0))
+            if src is None:
+                src = _SOURCE_BEFORE.search(text, max(0, m.start() - 24), m.start())
             if src is None:
                 continue
             clause = ctx.clause(src.group("id"))
             said = _TITLE_STEP.search(clause.title) if clause is not None else None
             if clause is None or said is None or said.group("k") == m.group("k"):
                 continue
-            raw = text[m.start() : src.end()].strip()
+            raw = text[min(m.start(), src.start()) : max(src.end(), m.end())].strip()
             yield TOPIC.finding(
                 unit.id,
                 unit.line_of(m.start()),
@@ -401,7 +406,7 @@ def _step_sources(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
                 f"{m.group('k')}，疑为改号未同步",
                 f"'{raw}': its source {clause.id} '{clause.title}' is about step {said.group('k')}, but here it is "
                 f"step {m.group('k')} — probably renumbered",
-                clip(text[max(0, m.start() - 10) : src.end() + 2], 40),
+                clip(text[max(0, min(m.start(), src.start()) - 10) : max(src.end(), m.end()) + 2], 40),
                 related=[(clause.id, None)],
                 extra={
                     "target": f"步骤 {m.group('k')}",

@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterator
 
 from ruleproof.findings import Finding
-from ruleproof.lint import batch_words, step_rowwords
+from ruleproof.lint import batch_words, step_frames, step_rowwords
 from ruleproof.lint.base import clip
 from ruleproof.lint.context import CLAUSE_ID, LintContext, Unit, normalize_item
 from ruleproof.lint.frames import _common_run, _common_suffix
@@ -60,6 +60,7 @@ def run(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
     yield from batch_words.run(ctx)
     yield from _row_words(ctx, topics)
     yield from step_rowwords.run(ctx, topics)
+    yield from step_frames.run(ctx)
 
 
 def batch_subject(

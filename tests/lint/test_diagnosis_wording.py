@@ -15,6 +15,7 @@ PHRASES = (
     diagnosis.RENUMBERED_EN,
     diagnosis.RENUMBERED_OR_MISTYPED_ZH,
     diagnosis.RENUMBERED_OR_MISTYPED_EN,
+    "疑为改号",  # the stem: a variant wording (「疑为改号未同步」, written so by a branch of stop 31) is drift too
 )
 
 

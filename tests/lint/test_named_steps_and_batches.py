@@ -38,8 +38,8 @@ def test_a_renumbered_name_is_found(old: str, new: str, clause: str, likely: str
 @pytest.mark.parametrize(
     ("old", "new"),
     [
-        # named once elsewhere and by no row: one other place is not enough to say which batch it is
-        ("驱逐公告（批次⑩）之前", "驱逐公告（批次⑪）之前"),
+        # (「驱逐公告（批次⑪）」 was here: named once elsewhere, no vote of _batch_names; row ⑩ printing 驱逐 now
+        # tells it, tests/lint/test_step_rows_and_frames.py)
         # a property many steps have (「不占行动窗口」) is not what happens at one step
         ("①行动位＝步骤 1（不占行动窗口）", "①行动位＝步骤 2（不占行动窗口）"),
     ],

@@ -26,14 +26,18 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from ruleproof.findings import Finding
+from ruleproof.lint.base import clip
 from ruleproof.lint.citehabits import HABIT_VOTES
-from ruleproof.lint.gatelines import _GATE_TOKEN, GateLine
+from ruleproof.lint.diagnosis import RENUMBERED_EN, RENUMBERED_ZH
+from ruleproof.lint.gatelines import _GATE_TOKEN, GateLine, parse_gates
 from ruleproof.text.model import Ref, RefKind
 
 if TYPE_CHECKING:
-    from ruleproof.lint.context import Unit
+    from ruleproof.lint.context import LintContext, Unit
     from ruleproof.lint.topics import _Topics
 
 LABEL_REACH = 60  # a citation stands under the last gate label at most this many characters before it
@@ -76,12 +80,16 @@ class GateSources:
                     votes.setdefault(label, {}).setdefault(ref.target_clause, set()).add(unit_id)
         return votes
 
+    def votes(self) -> dict[str, dict[str, set[str]]]:
+        """For each gate label, each clause the lines cite under it with the clauses whose lines cite it."""
+        if self._votes is None:
+            self._votes = self._read_votes()
+        return self._votes
+
     def voted(self, label: str, cited: str, unit_id: str) -> bool:
         """Whether the lines of at least ``HABIT_VOTES`` clauses other than ``unit_id`` cite ``cited`` under
         the gate ``label`` (read when first asked: most citations are excused by the checklist)."""
-        if self._votes is None:
-            self._votes = self._read_votes()
-        return len(self._votes.get(label, {}).get(cited, set()) - {unit_id}) >= HABIT_VOTES
+        return len(self.votes().get(label, {}).get(cited, set()) - {unit_id}) >= HABIT_VOTES
 
 
 def as_cited(topics: _Topics, unit: Unit, at: int, ref: Ref) -> Ref:
@@ -93,3 +101,56 @@ def as_cited(topics: _Topics, unit: Unit, at: int, ref: Ref) -> Ref:
     if at + len(ref.raw) - len(item) not in topics.gate_sources.labels_at.get(unit.id, frozenset()):
         return ref
     return dataclasses.replace(ref, kind=RefKind.CLAUSE, target_item=None, raw=ref.raw[: -len(item)].rstrip())
+
+
+def _parent(cid: str) -> str:
+    return cid.rsplit(".", 1)[0] if "." in cid else ""
+
+
+def odd_sources(topics: _Topics) -> Iterator[tuple[str, str, str, int]]:
+    """The checklist's sources that the ten-gate lines outvote: a clause the checklist cites under a gate
+    that no line cites under it, while the lines of at least ``HABIT_VOTES`` clauses cite one sibling of it
+    there — the sibling cited most under the gate, by no other gate of the checklist (2.8.10 ⑥ 「封锁（2.8.4
+    总清单）」 against twelve clauses' 「⑥封锁＝依 2.8.3」).  Each as (gate label, the checklist's source, the
+    lines' source, the number of clauses whose lines cite it)."""
+    listed = set().union(*topics.gate_cites.values()) if topics.gate_cites else set()
+    votes = topics.gate_sources.votes()
+    for label, cites in topics.gate_cites.items():
+        under = votes.get(label, {})
+        for cited in sorted(cites):
+            if under.get(cited):
+                continue
+            counts = sorted(
+                ((len(units), other) for other, units in under.items() if other not in listed),
+                reverse=True,
+            )
+            if not counts or counts[0][0] < HABIT_VOTES or (len(counts) > 1 and counts[1][0] == counts[0][0]):
+                continue
+            n, usual = counts[0]
+            if _parent(usual) == _parent(cited):
+                yield label, cited, usual, n
+
+
+def checklist_findings(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+    """The findings of :func:`odd_sources`, at the checklist (:data:`ruleproof.lint.topics.TOPIC`)."""
+    from ruleproof.lint.topics import TOPIC  # (topics imports this module)
+
+    parsed = parse_gates(ctx)
+    owner = ctx.unit_by_id.get(parsed[0]) if parsed else None
+    if owner is None:
+        return
+    for label, cited, usual, n in odd_sources(topics):
+        start = owner.text.find(label)
+        at = owner.text.find(cited, max(0, start))
+        at = at if at >= 0 else max(0, start)
+        yield TOPIC.finding(
+            owner.id,
+            owner.line_of(at),
+            f"接入检查 {label} 引 {cited}，而 {n} 条的「十关核验」行在 {label} 下都引 {usual}、无一引 {cited}，"
+            f"{RENUMBERED_ZH}",
+            f"the checklist cites {cited} under gate {label}, but the ten-gate lines of {n} clauses cite {usual} "
+            f"there and none {cited} — {RENUMBERED_EN}",
+            clip(owner.text[max(0, at - 10) : at + 14], 40),
+            related=[(usual, None)],
+            extra={"target": cited, "likely": usual, "terms": [label], "kind": "clause"},
+        )

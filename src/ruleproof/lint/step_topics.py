@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterator
 
 from ruleproof.findings import Finding
+from ruleproof.lint import batch_words, step_frames, step_rowwords
 from ruleproof.lint.base import clip
 from ruleproof.lint.context import CLAUSE_ID, LintContext, Unit, normalize_item
 from ruleproof.lint.diagnosis import (
@@ -62,7 +63,10 @@ def run(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
     yield from _night_entries(ctx, topics)
     yield from _slot_statements(ctx, topics)
     yield from _batch_names(ctx, topics)
+    yield from batch_words.run(ctx)
     yield from _row_words(ctx, topics)
+    yield from step_rowwords.run(ctx, topics)
+    yield from step_frames.run(ctx)
 
 
 def batch_subject(
@@ -356,10 +360,10 @@ def _step_times(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
             rel_en = "after" if later else "before"
             raw = text[m.start() : m.end()]
             if own is not None and term == own.group(0).strip():
-                zh = f"此处先说「{term}」，又说「{raw}」（步骤 {k} {rel_zh}），按步骤顺序（{owner}）二者不能同真，疑为改号"
+                zh = f"此处先说「{term}」，又说「{raw}」（步骤 {k} {rel_zh}），按步骤顺序（{owner}）二者不能同真，{RENUMBERED_ZH}"
                 en = f"'{term}' and then '{raw}' (step {k} {rel_en}) cannot both hold in the order of {owner}"
             else:
-                zh = f"「{term}」在步骤表中属步骤 {home}，此处却说它在「{raw}」（步骤 {k} {rel_zh}），与步骤顺序（{owner}）相反，疑为改号"
+                zh = f"「{term}」在步骤表中属步骤 {home}，此处却说它在「{raw}」（步骤 {k} {rel_zh}），与步骤顺序（{owner}）相反，{RENUMBERED_ZH}"
                 en = (
                     f"'{term}' is step {home} in the step table, but here it is '{raw}' (step {k} {rel_en}), "
                     f"against the order of {owner}"
@@ -382,30 +386,35 @@ def _step_times(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
 
 _TITLE_STEP = re.compile(r"步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])")
 _SOURCE_AFTER = re.compile(rf"\s*[（(]\s*(?:依|见)?\s*(?P<id>{CLAUSE_ID})\s*[）)]")
+# 「含3.3.2（出手同属步骤8）」: the source before a bracket that gives its step
+_SOURCE_BEFORE = re.compile(rf"(?<![\d.])(?P<id>{CLAUSE_ID})\s*[（(][^（）()\d]{{0,12}}$")
 
 
 def _step_sources(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
-    """A step given with its source right after it (「研制、接种同属步骤 8（依 3.3.2）」) while the source's title
-    names another step (3.3.2 「医生出手同属步骤 8」): one of the two was renumbered."""
+    """A step given with its source right after it (「研制、接种同属步骤 8（依 3.3.2）」), or in a bracket right
+    after the source (「3.3.2（出手同属步骤 8）」), while the source's title names another step (3.3.2
+    「医生出手同属步骤 8」): one of the two was renumbered."""
     for unit in ctx.units_outside_log():
         text = unit.text
         for m in _STEP_EVENT.finditer(text):
             src = _SOURCE_AFTER.match(text, m.end() - (1 if text[m.end() - 1 : m.end()] in "（(" else 0))
+            if src is None:
+                src = _SOURCE_BEFORE.search(text, max(0, m.start() - 24), m.start())
             if src is None:
                 continue
             clause = ctx.clause(src.group("id"))
             said = _TITLE_STEP.search(clause.title) if clause is not None else None
             if clause is None or said is None or said.group("k") == m.group("k"):
                 continue
-            raw = text[m.start() : src.end()].strip()
+            raw = text[min(m.start(), src.start()) : max(src.end(), m.end())].strip()
             yield TOPIC.finding(
                 unit.id,
                 unit.line_of(m.start()),
                 f"「{raw}」：所依的 {clause.id}「{clause.title}」讲的是步骤 {said.group('k')}，此处却作步骤 "
-                f"{m.group('k')}，疑为改号未同步",
+                f"{m.group('k')}，{RENUMBERED_ZH}",
                 f"'{raw}': its source {clause.id} '{clause.title}' is about step {said.group('k')}, but here it is "
                 f"step {m.group('k')} — {RENUMBERED_EN}",
-                clip(text[max(0, m.start() - 10) : src.end() + 2], 40),
+                clip(text[max(0, min(m.start(), src.start()) - 10) : max(src.end(), m.end()) + 2], 40),
                 related=[(clause.id, None)],
                 extra={
                     "target": f"步骤 {m.group('k')}",
@@ -533,7 +542,7 @@ ROW_WORDS = 4  # characters right after a step that only one row of the step tab
 _AFTER_STEP = re.compile(rf"[\s（(]*([\u4e00-\u9fff]{{{ROW_WORDS},12}})")
 
 
-_NOT_A_NAME = frozenset("不非无未可须应已仍亦均皆各并且及与或的之于在为即")
+_NOT_A_NAME = step_rowwords.NOT_A_NAME
 
 
 def _row_words(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
@@ -541,7 +550,7 @@ def _row_words(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
     (「经步骤 9死亡结算」: row 9 is 「死亡结算」; 「该夜步骤 11 自然流逝为 0」: row 11 says 「停转夜自然流逝为 0」):
     the step was renumbered.  The words are the longest start of the run of characters right after the
     step, at least :data:`ROW_WORDS` of them, found in exactly one row."""
-    rows = {k: _squash(row[len(k) :]) for k, row in topics.places.step_rows.items()}
+    rows = step_rowwords.own_rows(topics.places.step_rows)  # (row 0.5's 「0.55 的感染致死」 is 0.55's)
     owner = ctx.owners.night_steps
     for unit in ctx.units_outside_log():
         if unit.id == owner:
@@ -778,7 +787,7 @@ def _step_skips(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
                 unit,
                 m.start(),
                 f"此处「{shown}」而「{raw}」，但「{shown}」属步骤 {home}，步骤表（{owner}）该行所列跳过的步骤为 {usual}，"
-                f"不含步骤 {k}，疑为改号",
+                f"不含步骤 {k}，{RENUMBERED_ZH}",
                 f"'{shown}' here skips step {k} ('{raw}'), but '{shown}' is step {home}, whose row in the step "
                 f"table ({owner}) skips step {usual} — {RENUMBERED_EN}",
                 clip(text[max(0, m.start() - 12) : m.end() + 4], 40),
@@ -812,7 +821,7 @@ def _self_skips(ctx: LintContext, rows: dict[str, str], skips: dict[str, set[str
         yield TOPIC.finding(
             unit.id,
             unit.line_of(at),
-            f"步骤表（{owner}）步骤 {key} 一行「{clip(raw, 30)}」跳过的是本步骤自身，疑为改号",
+            f"步骤表（{owner}）步骤 {key} 一行「{clip(raw, 30)}」跳过的是本步骤自身，{RENUMBERED_ZH}",
             f"row {key} of the step table ({owner}) skips its own step ('{clip(raw, 30)}') — {RENUMBERED_EN}",
             clip(unit.text[max(0, at - 12) : at + len(raw) + 2], 40),
             related=[(owner, None)],
@@ -937,7 +946,7 @@ def _night_entries(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
                     unit.id,
                     unit.line_of(m.start("k")),
                     f"「{clip(raw, 40)}」讲的是夜晚的开始，而步骤表（{owner}）的第一个步骤是步骤 {first}，此处却作步骤 "
-                    f"{k}，疑为改号",
+                    f"{k}，{RENUMBERED_ZH}",
                     f"'{clip(raw, 40)}' is where the night begins, but the first step of the step table ({owner}) is "
                     f"step {first}, not step {k} — {RENUMBERED_EN}",
                     clip(text[max(0, m.start("k") - 16) : m.end() + 2], 40),
@@ -1001,7 +1010,7 @@ def _slot_statements(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
                 unit,
                 at,
                 f"「{clip(raw, 40)}」说的是「{shown}」的行动位，而「{shown}」在步骤表（{owner}）中属步骤 {home}，"
-                f"此处却作步骤 {k}，疑为改号",
+                f"此处却作步骤 {k}，{RENUMBERED_ZH}",
                 f"'{clip(raw, 40)}' is the slot of '{shown}', which is step {home} in the step table ({owner}), "
                 f"not step {k} — {RENUMBERED_EN}",
                 clip(text[max(0, at - 16) : at + 16], 40),

@@ -54,7 +54,7 @@ from ruleproof.lint.context import (
     safe_key,
 )
 from ruleproof.lint.diagnosis import cites_renumbered
-from ruleproof.lint.gatecites import GateSources, as_cited, gate_label
+from ruleproof.lint.gatecites import GateSources, as_cited, checklist_findings, gate_label
 from ruleproof.lint.gatelines import find_gate_lines, parse_gates
 from ruleproof.lint.registry import Registry, parse_registry
 from ruleproof.lint.registry_topics import registry_entry
@@ -898,6 +898,7 @@ def run(ctx: LintContext) -> Iterator[Finding]:
     topics = _Topics(ctx)
     yield from _topics(ctx, topics)
     yield from step_topics.run(ctx, topics)
+    yield from checklist_findings(ctx, topics)
     yield from _quotes(ctx, topics)
     yield from _repeated(ctx)
 

@@ -1,0 +1,69 @@
+"""Issue 10, eleventh namespace pass: a step or batch retargeted where the words around it are one row's
+(before 「于∕在」 past a bracket, inside a bracket after it, after 「批次N 公告」, a publication's name), where
+its source stands before it, or where another place says the same words with the old number — edits of
+the real 返航录 text, linted by family q (:mod:`ruleproof.lint.step_rowwords`, :mod:`ruleproof.lint.batch_words`,
+:mod:`ruleproof.lint.step_frames`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.lint.edited import FAMILY_OR_ALL, family_of, mutated, unedited
+
+TOPIC = "citation-topic"
+
+
+def _new_topics(old: str, new: str, whole: bool) -> set[tuple[str, str]]:
+    """(clause, message) of the citation-topic findings the edit adds to the unedited text's."""
+    family = None if whole else family_of(TOPIC)
+    before = {f.fingerprint() for f in unedited(family) if f.check == TOPIC}
+    found = mutated((old, new), family=family)
+    return {(f.clause, f.message) for f in found if f.check == TOPIC and f.fingerprint() not in before}
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "clause", "likely"),
+    [
+        # the words before 「在步骤」, past the bracket citing 4.9: row 10 is 「验票官紧急会议」
+        ("紧急会议（4.9）在步骤10增开", "紧急会议（4.9）在步骤11增开", "2.3.3", "步骤 10"),
+        # 「配对结果」 before 「（「谁和谁聊了」）于步骤」: row 0's
+        ("（「谁和谁聊了」）于步骤 0 结算完成后", "（「谁和谁聊了」）于步骤 0.1 结算完成后", "2.2", "步骤 0"),
+        # row 0.5 says 「0.55 的感染致死」: those words are 0.55's, not 0.5's
+        ("步骤 0.55 感染致死结算时", "步骤 0.5 感染致死结算时", "6.4.2", "步骤 0.55"),
+        # a bracket right after a skipped step says what is skipped: 倒计时 is row 11's
+        ("该夜跳过步骤 11（倒计时", "该夜跳过步骤 10（倒计时", "4.9.2", "步骤 11"),
+        # 「普通船员查验」 at full length is row 2's alone (4a says 「普通船员协助维修」)
+        (
+            "步骤 0.1（外星人蛰伏）或步骤 2（普通船员查验",
+            "步骤 0.1（外星人蛰伏）或步骤 3（普通船员查验",
+            "7.2.1",
+            "步骤 2",
+        ),
+        # the source before the bracket: 3.3.2 is 「医生出手同属步骤 8」
+        ("3.3.2（出手同属步骤8）", "3.3.2（出手同属步骤7）", "4.14.1", "步骤 8"),
+        # the publication's name: 驱逐 is row ⑩'s (⑪ is 窃听报告)
+        ("驱逐公告（批次⑩）之前", "驱逐公告（批次⑪）之前", "2.3.4", "批次⑩"),
+        ("其出局公告（批次⑩）", "其出局公告（批次⑨）", "2.6.1", "批次⑩"),
+        # the words after 「批次N 公告」: 「各被投票者之编号」 is row ⑨'s
+        (
+            "随批次⑨公告各被投票者之编号及其得票数，不公开投票者编",
+            "随批次⑦公告各被投票者之编号及其得票数，不公开投票者编",
+            "附录三",
+            "批次⑨",
+        ),
+    ],
+)
+@FAMILY_OR_ALL
+def test_a_renumbered_step_or_batch_is_found(
+    old: str, new: str, clause: str, likely: str, whole: bool
+) -> None:
+    new_ones = _new_topics(old, new, whole)
+    assert clause in {c for c, _m in new_ones}, new_ones
+    assert any(likely in m for c, m in new_ones if c == clause), new_ones
+
+
+@FAMILY_OR_ALL
+def test_a_restated_sentence_with_another_step_is_found(whole: bool) -> None:
+    # 5.11 and 6.7 say 「全局限 2 次；于步骤 1 发动，不占用行动窗口」 word for word: one of them edited
+    new_ones = _new_topics("全局限 2 次；于步骤1发动", "全局限 2 次；于步骤2发动", whole)
+    assert any("以同样的话写作「步骤1」" in m for _c, m in new_ones), new_ones

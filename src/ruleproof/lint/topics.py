@@ -1114,6 +1114,10 @@ def verdict(
 
         found = governed_verdict(topics, unit, at, ref) or authority_verdict(topics, unit, at, ref)
         found = found or subject_verdict(topics, unit, at, ref)
+    if found is None and ref.kind is RefKind.CLAUSE:
+        from ruleproof.lint.citelists import list_verdict  # (it reads this module's places)
+
+        found = list_verdict(topics, unit, at, ref)
     if found is not None or ref.kind not in (RefKind.CLAUSE, RefKind.ITEM):
         return found
     place = topics.target(ref)[0]

@@ -1,0 +1,117 @@
+"""(q) A list of citations that repeats citations printed earlier in its clause.
+
+A clause often names its matters with their citations and then refers to them again as a bare list: 4.10.1
+「②延迟致死伤害行为：感染（3.3）与毒药（4.6.4③）二者…各依其本身条款（3.3、4.6.4③）结算」.  The second list
+says nothing of its own, so the other cite checks (which weigh what a citation's words are about) cannot judge
+it; but it *echoes* the first: when every other member of a bare list is cited earlier in the clause, a member
+the clause cites nowhere else is one of the earlier citations renumbered — reported when exactly one sibling of
+the cited clause is cited earlier in the clause (outside the list), which is named.
+
+It reads the citing clause's own citations only, so an edited citation elsewhere cannot make it report (the
+habit audit stays 0).  Figures: docs/lint.md, family q, "Eleventh pass".
+"""
+
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ruleproof.lint.context import CLAUSE_OR_ITEM, CLAUSE_REF
+from ruleproof.lint.diagnosis import RENUMBERED_EN, RENUMBERED_ZH
+from ruleproof.lint.topics import ExplainedPlace, Place, _in_list
+
+if TYPE_CHECKING:
+    from ruleproof.lint.context import Unit
+    from ruleproof.lint.topics import _Topics
+    from ruleproof.text.model import Ref
+
+LIST_SPAN = 16  # the other members of a citation's list stand this close to it on its line
+
+
+@dataclass(frozen=True)
+class EchoedPlace(ExplainedPlace):
+    """The sibling cited earlier in the clause, which the bare list repeats."""
+
+    listed: str = ""
+
+    def explain(self, raw: str, cited: str, shown: str) -> tuple[str, str]:
+        zh = (
+            f"引用 {raw}：所在清单（{self.listed}）复述本条前文已引的条款，其余各项前文均已引用，"
+            f"唯 {cited} 前文未引，而其同级的 {self.name} 前文已引，{RENUMBERED_ZH}"
+        )
+        en = (
+            f"cites {raw}: its list ({self.listed}) repeats citations made earlier in the clause; every other "
+            f"member is cited earlier, {cited} is not, its sibling {self.name} is — {RENUMBERED_EN}"
+        )
+        return zh, en
+
+
+_Located = list[tuple[int, "Ref"]]
+_LOCATED: weakref.WeakKeyDictionary[_Topics, dict[str, _Located]] = weakref.WeakKeyDictionary()
+
+
+def _located(topics: _Topics, unit: Unit) -> _Located:
+    """The unit's clause and item citations with their offsets, in text order (memoised per text)."""
+    per = _LOCATED.setdefault(topics, {})
+    out = per.get(unit.id)
+    if out is None:
+        out = []
+        for r in topics.ctx.refs_by_unit.get(unit.id, []):
+            if r.kind in CLAUSE_OR_ITEM and r.target_clause and not r.quoted:
+                off = topics.locate(unit, r)
+                if off is not None:
+                    out.append((off, r))
+        out.sort(key=lambda x: x[0])
+        per[unit.id] = out
+    return out
+
+
+def _name(ref: Ref) -> str:
+    return f"{ref.target_clause or ''}{ref.target_item or ''}"
+
+
+def echo_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+    """The sibling cited earlier in the clause, when the citation stands in a bare list whose other members
+    all repeat earlier citations while the clause cites the cited clause nowhere else."""
+    cid = ref.target_clause or ""
+    parent = cid.rpartition(".")[0]
+    if ref.kind is not CLAUSE_REF or ref.target_item or not parent:
+        return None
+    text = unit.text
+    if not _in_list(text, at, at + len(ref.raw)):
+        return None
+    located = [(off, r) for off, r in _located(topics, unit) if off != at]
+    if any(r.target_clause == cid for _off, r in located):
+        return None  # (most listed citations: the clause cites the place elsewhere too)
+    members = [(off, r) for off, r in located if r.line == ref.line and abs(off - at) <= LIST_SPAN]
+    if not members:
+        return None
+    start = min(at, *(off for off, _r in members))
+    earlier = [r for off, r in located if off < start]
+    said = {_name(r) for r in earlier}
+    if not all(_name(r) in said for _off, r in members):
+        return None
+    listed = {_name(r) for _off, r in members}
+    depth = cid.count(".")
+    sibs = {
+        r.target_clause
+        for r in earlier
+        if r.target_clause
+        and r.target_clause.rpartition(".")[0] == parent
+        and r.target_clause.count(".") == depth
+        and _name(r) not in listed
+    }
+    if len(sibs) != 1:
+        return None
+    sib = sibs.pop()
+    place = topics.target(ref)[0]
+    if place is None:
+        return None
+    shown = "、".join(r.raw for _off, r in sorted([*members, (at, ref)], key=lambda x: x[0]))
+    return place, [sib], EchoedPlace(sib, topics.places.clause_text(sib), listed=shown)
+
+
+def list_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+    """This module's verdicts, in order (the hook at the end of ``topics.verdict``'s chain)."""
+    return echo_verdict(topics, unit, at, ref)

@@ -57,6 +57,43 @@ def test_a_list_with_a_member_the_clause_never_cited_before_is_no_echo(
     assert citelists.echo_verdict(tp, unit, at, moved(ref, "5.7")) is None
 
 
+@pytest.mark.parametrize(
+    ("clause", "raw", "line", "wrong", "part"),
+    [
+        # 7.2.2 「③ 被结茧护盾或工匠护甲抵挡（5.7、4.11）」: the second words, 工匠护甲, name 4.11 工匠
+        ("7.2.2", "4.11", 3891, "4.12", "工匠护甲抵挡"),
+        # 7.1.2 「警长∕猎手的武装识别（4.4、4.4.7⑤）」: the first words, 警长, name 4.4
+        ("7.1.2", "4.4", 3783, "4.5", "警长"),
+    ],
+)
+def test_words_paired_in_order_with_a_bracket_of_citations_name_their_clause(
+    judged: tuple[LintContext, topics._Topics], clause: str, raw: str, line: int, wrong: str, part: str
+) -> None:
+    ctx, tp = judged
+    ref, at = citation_at(tp, clause, raw, line)
+    unit = ctx.unit_by_id[clause]
+    assert citelists.paired_verdict(tp, unit, at, ref) is None  # the text's own citation
+    found = citelists.paired_verdict(tp, unit, at, moved(ref, wrong))
+    assert found is not None
+    place, terms, likely = found
+    assert isinstance(likely, citelists.PairedPlace) and terms == [part]
+    assert (place.name, likely.name) == (wrong, raw)
+    zh, en = likely.explain(wrong, place.name, part)
+    assert f"「{part}」" in zh and zh.endswith(RENUMBERED_ZH) and raw in en
+
+
+def test_a_bracket_with_words_of_its_own_or_another_count_of_parts_is_not_paired(
+    judged: tuple[LintContext, topics._Topics],
+) -> None:
+    """「破坏（5.2∕6.3）」 (7.2.7): two citations for one word; 「转化（5.5，2次上限跨形态累计）」 (6.8.3): one citation, and words of its own."""
+    ctx, tp = judged
+    ref, at = citation_at(tp, "7.2.7", "6.3", 3985)
+    unit = ctx.unit_by_id["7.2.7"]
+    assert citelists.paired_verdict(tp, unit, at, moved(ref, "6.4")) is None
+    ref, at = citation_at(tp, "6.8.3", "5.5", 3519)
+    assert citelists.paired_verdict(tp, ctx.unit_by_id["6.8.3"], at, moved(ref, "5.6")) is None
+
+
 def test_every_citation_of_the_text_is_silent_at_its_own_target(
     judged: tuple[LintContext, topics._Topics],
 ) -> None:

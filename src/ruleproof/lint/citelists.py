@@ -1,4 +1,4 @@
-"""(q) A list of citations that repeats citations printed earlier in its clause.
+"""(q) Lists of citations: one that repeats citations printed earlier in its clause, one paired with words.
 
 A clause often names its matters with their citations and then refers to them again as a bare list: 4.10.1
 「②延迟致死伤害行为：感染（3.3）与毒药（4.6.4③）二者…各依其本身条款（3.3、4.6.4③）结算」.  The second list
@@ -7,19 +7,25 @@ it; but it *echoes* the first: when every other member of a bare list is cited e
 the clause cites nowhere else is one of the earlier citations renumbered — reported when exactly one sibling of
 the cited clause is cited earlier in the clause (outside the list), which is named.
 
-It reads the citing clause's own citations only, so an edited citation elsewhere cannot make it report (the
+A bracket holding only citations may also pair them in order with as many words listed before it: 7.2.2
+「③ 被结茧护盾或工匠护甲抵挡（5.7、4.11）」 — the k-th words are what the k-th citation is about.  When the paired
+words print a title head of exactly one clause of the cited family and nothing of the cited clause's titles,
+that clause is named (not when it is cited in the bracket too, or of the citing clause's own family).
+
+Both read the citing clause's own citations only, so an edited citation elsewhere cannot make it report (the
 habit audit stays 0).  Figures: docs/lint.md, family q, "Eleventh pass".
 """
 
 from __future__ import annotations
 
+import re
 import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.context import CLAUSE_OR_ITEM, CLAUSE_REF
 from ruleproof.lint.diagnosis import RENUMBERED_EN, RENUMBERED_ZH
-from ruleproof.lint.topics import ExplainedPlace, Place, _in_list
+from ruleproof.lint.topics import ExplainedPlace, Place, _close_bracket, _in_list, _open_bracket, _related
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
@@ -27,6 +33,10 @@ if TYPE_CHECKING:
     from ruleproof.text.model import Ref
 
 LIST_SPAN = 16  # the other members of a citation's list stand this close to it on its line
+PHRASE_SPAN = 30  # the words a bracket of citations annotates: at most this many characters before it
+_PARTS = re.compile(r"[、∕/与及和或]")  # 「被结茧护盾或工匠护甲（5.7、4.11）」: one part for each citation
+_PHRASE = re.compile(r"[\u4e00-\u9fff、∕/]+$")
+_BETWEEN = re.compile(r"[\s、∕/，,与及和]*")  # what may stand between the citations of a bracket of citations
 
 
 @dataclass(frozen=True)
@@ -43,6 +53,24 @@ class EchoedPlace(ExplainedPlace):
         en = (
             f"cites {raw}: its list ({self.listed}) repeats citations made earlier in the clause; every other "
             f"member is cited earlier, {cited} is not, its sibling {self.name} is — {RENUMBERED_EN}"
+        )
+        return zh, en
+
+
+@dataclass(frozen=True)
+class PairedPlace(ExplainedPlace):
+    """The sibling the part of the phrase paired with the citation names (the k-th words, the k-th id)."""
+
+    part: str = ""
+
+    def explain(self, raw: str, cited: str, shown: str) -> tuple[str, str]:
+        zh = (
+            f"引用 {raw}：括号内各引用依次对应前文所列各项，与其对应的「{self.part}」是 {self.name} 的标题所指，"
+            f"{cited} 的标题并无此名，{RENUMBERED_ZH}"
+        )
+        en = (
+            f"cites {raw}: the bracket's citations pair in order with the words listed before it; its words, "
+            f"'{self.part}', name {self.name}'s title, not {cited}'s — {RENUMBERED_EN}"
         )
         return zh, en
 
@@ -112,6 +140,53 @@ def echo_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place,
     return place, [sib], EchoedPlace(sib, topics.places.clause_text(sib), listed=shown)
 
 
+def paired_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+    """The sibling named by the words paired with the citation, when a bracket of citations only annotates as
+    many words, listed in the same order (「被结茧护盾或工匠护甲（5.7、4.11）」: 工匠护甲 is 4.11's): the paired
+    words print a title head of exactly one clause of the cited family and nothing of the cited clause's
+    titles, and the clause is not cited in the bracket (nor of the citing clause's own family)."""
+    from ruleproof.lint.citeattach import _heads
+
+    cid = ref.target_clause or ""
+    parent = cid.rpartition(".")[0]
+    if ref.kind is not CLAUSE_REF or ref.target_item or not parent:
+        return None
+    text = unit.text
+    opener = _open_bracket(text, at, max(0, at - PHRASE_SPAN))
+    if opener is None:
+        return None  # (most citations: in no bracket)
+    close = _close_bracket(text, opener, len(text))
+    cited = [(off, r) for off, r in _located(topics, unit) if opener < off < close and off != at]
+    if not cited or close <= at:
+        return None
+    cited = sorted([*cited, (at, ref)], key=lambda x: x[0])
+    i = opener + 1
+    for off, r in cited:
+        if _BETWEEN.fullmatch(text, i, off) is None:
+            return None  # the bracket has words of its own
+        i = off + len(r.raw)
+    if _BETWEEN.fullmatch(text, i, close) is None:
+        return None
+    phrase = _PHRASE.search(text, max(0, opener - PHRASE_SPAN), opener)
+    parts = _PARTS.split(phrase.group(0)) if phrase else []
+    if len(parts) != len(cited) or any(len(p) < 2 for p in parts):
+        return None
+    part = parts[[off for off, _r in cited].index(at)]
+    family = [c for c in topics.children(parent) if "." in c]
+    said = {c for h, c in _heads(topics, family) if h in part}
+    if len(said) != 1:
+        return None
+    sib = said.pop()
+    if sib == cid or any(t in part for t in topics.title_names(cid)) or _related(sib, unit.id):
+        return None
+    if any(r.target_clause == sib for _off, r in cited):
+        return None
+    place = topics.target(ref)[0]
+    if place is None:
+        return None
+    return place, [part], PairedPlace(sib, topics.places.clause_text(sib), part=part)
+
+
 def list_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
     """This module's verdicts, in order (the hook at the end of ``topics.verdict``'s chain)."""
-    return echo_verdict(topics, unit, at, ref)
+    return echo_verdict(topics, unit, at, ref) or paired_verdict(topics, unit, at, ref)

@@ -26,6 +26,8 @@ def judged(fanhanglu: Document) -> tuple[LintContext, topics._Topics]:
         ("6.1.2", "5.1", 3315, "5.2", "进化"),
         # 2.8.3 「、普通船员转职（4.2）、」 → 4.1 普通船员 (mutation seed 11, cite-006)
         ("2.8.3", "4.2", 931, "4.1", "普通船员转职"),
+        # 6.8.3 「；刀数（5.6）属被动」: 刀数 is the title of 5.6.2, under 5.6 (mutation seed 11, cite-013)
+        ("6.8.3", "5.6", 3521, "5.5", "刀数"),
     ],
 )
 def test_a_whole_title_name_before_a_retargeted_citation_names_its_clause(
@@ -40,7 +42,11 @@ def test_a_whole_title_name_before_a_retargeted_citation_names_its_clause(
     place, terms, likely = found
     assert isinstance(likely, citeattach.WholeLabelledPlace) and terms == [label]
     assert (place.name, likely.name) == (wrong, raw)
-    assert tp.present(label, tp.family_titles(wrong))  # the old label rule could not read it
+    family = [c for c in tp.children(wrong.rpartition(".")[0]) if "." in c]
+    assert (
+        citeattach._label_before(tp, unit.text, at, wrong, family) is None
+    )  # the older label rule is silent
+    assert label in tp.title_heads(likely.titled) and likely.titled in (raw, *tp.children(raw))
     zh, en = likely.explain(wrong, place.name, label)
     assert f"「{label}」" in zh and raw in zh and zh.endswith(RENUMBERED_ZH) and raw in en
 

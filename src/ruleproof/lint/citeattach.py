@@ -129,13 +129,17 @@ class WholeLabelledPlace(LabelledPlace):
     """The sibling whose whole title head is the label before the citation (the cited clause's title may say
     it as part of a longer name: 5.2 破坏进化 beside 5.1 进化)."""
 
+    titled: str = ""  # the clause whose title it is: the sibling or one of its sub-clauses
+
     def explain(self, raw: str, cited: str, shown: str) -> tuple[str, str]:
+        whose = self.name if self.titled in ("", self.name) else f"{self.titled}（属 {self.name}）"
+        whose_en = self.name if self.titled in ("", self.name) else f"{self.titled} (under {self.name})"
         zh = (
-            f"引用 {raw}：编号前标注「{self.label}」，正是 {self.name} 的标题名，{cited} 的标题不是此名，"
+            f"引用 {raw}：编号前标注「{self.label}」，正是 {whose} 的标题名，{cited} 的标题不是此名，"
             f"{RENUMBERED_ZH}"
         )
         en = (
-            f"cites {raw}: the label before it, '{self.label}', is the whole title of {self.name}, "
+            f"cites {raw}: the label before it, '{self.label}', is the whole title of {whose_en}, "
             f"not {cited}'s — {RENUMBERED_EN}"
         )
         return zh, en
@@ -241,6 +245,9 @@ def label_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str]
         return None
     if _likely_cited_near(topics, unit, at, ref, sib):
         return None
+    if kind is WholeLabelledPlace:
+        titled = next((k for k in (sib, *topics.children(sib)) if label in topics.title_heads(k)), sib)
+        return [label], WholeLabelledPlace(sib, topics.places.clause_text(sib), label=label, titled=titled)
     return [label], kind(sib, topics.places.clause_text(sib), label=label)
 
 
@@ -313,10 +320,29 @@ _JOINED = re.compile(r"[与及和或]")
 _PAIRED = ("∕", "/")
 
 
+_WHOLE: weakref.WeakKeyDictionary[_Topics, dict[tuple[str, ...], list[tuple[str, str]]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _whole_heads(topics: _Topics, family: list[str]) -> list[tuple[str, str]]:
+    """(head, clause) for the family's title heads and their sub-clauses' (「刀数」, 5.6.2's, names 5.6), memoised
+    per text."""
+    per = _WHOLE.setdefault(topics, {})
+    key = tuple(family)
+    out = per.get(key)
+    if out is None:
+        kids = [
+            (h, c) for c in family for k in topics.children(c) for h in topics.title_heads(k) if len(h) >= 2
+        ]
+        out = per[key] = [*_heads(topics, family), *kids]
+    return out
+
+
 def _whole_label(topics: _Topics, text: str, at: int, cid: str, family: list[str]) -> tuple[str, str] | None:
     """The clause whose whole title head the words right before the id print, and nothing else: the CJK run up
     to the id or its bracket, or its last part after 与∕及∕和∕或 (「、进化（5.1）、」「、普通船员转职（4.2）、」
-    「与…同制」).  A whole name is the label even when it is part of the cited clause's
+    「与…同制」), or of one of its sub-clauses (「；刀数（5.6）」: 5.6.2 刀数).  A whole name is the label even when it is part of the cited clause's
     longer head (5.2 破坏进化) or holds it (4.1 普通船员): the label heuristics above read only heads the cited
     titles never say.  Nobody is named when another part says another clause's head (「击杀或破坏（6.1）」: 6.6 and
     6.3 — what 6.1 蛰伏 is set against) or a head of the cited family is the same word."""
@@ -334,11 +360,12 @@ def _whole_label(topics: _Topics, text: str, at: int, cid: str, family: list[str
         return None  # 「生化医师∕疫苗研究员 4.5、4.14」: names paired with the ids in their order
     parts = _JOINED.split(tail.group(0))
     label = parts[-1]
-    whole = {h: c for h, c in _heads(topics, family)}
+    heads = _whole_heads(topics, family)
+    whole = dict(heads)
     sib = whole.get(label)
-    if sib is None or sib == cid or any(h in p for p in parts[:-1] for h, c in whole.items() if c != sib):
+    if sib is None or sib == cid or any(h in p for p in parts[:-1] for h, c in heads if c != sib):
         return None
-    if sum(1 for h, _c in _heads(topics, family) if h == label) != 1:
+    if sum(1 for h, _c in heads if h == label) != 1:
         return None
     if any(label == h for c in (cid, *topics.children(cid)) for h in topics.title_heads(c)):
         return None

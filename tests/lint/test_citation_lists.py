@@ -54,7 +54,7 @@ def test_a_list_with_a_member_the_clause_never_cited_before_is_no_echo(
     ref = next(r for r in ctx.refs_by_unit["3.3.10"] if r.raw == "5.8")
     at = tp.locate(unit, ref)
     assert at is not None and topics._in_list(unit.text, at, at + len(ref.raw))
-    assert citelists.echo_verdict(tp, unit, at, moved(ref, "5.7")) is None
+    assert citelists.list_verdict(tp, unit, at, moved(ref, "5.7")) is None
 
 
 @pytest.mark.parametrize(
@@ -72,8 +72,8 @@ def test_words_paired_in_order_with_a_bracket_of_citations_name_their_clause(
     ctx, tp = judged
     ref, at = citation_at(tp, clause, raw, line)
     unit = ctx.unit_by_id[clause]
-    assert citelists.paired_verdict(tp, unit, at, ref) is None  # the text's own citation
-    found = citelists.paired_verdict(tp, unit, at, moved(ref, wrong))
+    assert citelists.list_verdict(tp, unit, at, ref) is None  # the text's own citation
+    found = citelists.list_verdict(tp, unit, at, moved(ref, wrong))
     assert found is not None
     place, terms, likely = found
     assert isinstance(likely, citelists.PairedPlace) and terms == [part]
@@ -89,9 +89,9 @@ def test_a_bracket_with_words_of_its_own_or_another_count_of_parts_is_not_paired
     ctx, tp = judged
     ref, at = citation_at(tp, "7.2.7", "6.3", 3985)
     unit = ctx.unit_by_id["7.2.7"]
-    assert citelists.paired_verdict(tp, unit, at, moved(ref, "6.4")) is None
+    assert citelists.list_verdict(tp, unit, at, moved(ref, "6.4")) is None
     ref, at = citation_at(tp, "6.8.3", "5.5", 3519)
-    assert citelists.paired_verdict(tp, ctx.unit_by_id["6.8.3"], at, moved(ref, "5.6")) is None
+    assert citelists.list_verdict(tp, ctx.unit_by_id["6.8.3"], at, moved(ref, "5.6")) is None
 
 
 def test_every_citation_of_the_text_is_silent_at_its_own_target(

@@ -325,6 +325,17 @@ _WHOLE: weakref.WeakKeyDictionary[_Topics, dict[tuple[str, ...], list[tuple[str,
 )
 
 
+_ALL: weakref.WeakKeyDictionary[_Topics, frozenset[str]] = weakref.WeakKeyDictionary()
+
+
+def _all_heads(topics: _Topics) -> frozenset[str]:
+    """Every clause's title heads (memoised per text): a label must be one of them."""
+    out = _ALL.get(topics)
+    if out is None:
+        out = _ALL[topics] = frozenset(h for c in topics.ctx.doc.clauses for h in topics.title_heads(c))
+    return out
+
+
 def _whole_heads(topics: _Topics, family: list[str]) -> list[tuple[str, str]]:
     """(head, clause) for the family's title heads and their sub-clauses' (「刀数」, 5.6.2's, names 5.6), memoised
     per text."""
@@ -360,6 +371,8 @@ def _whole_label(topics: _Topics, text: str, at: int, cid: str, family: list[str
         return None  # 「生化医师∕疫苗研究员 4.5、4.14」: names paired with the ids in their order
     parts = _JOINED.split(tail.group(0))
     label = parts[-1]
+    if label not in _all_heads(topics):
+        return None  # (most citations: the words before them are no title's whole head)
     heads = _whole_heads(topics, family)
     whole = dict(heads)
     sib = whole.get(label)

@@ -23,6 +23,7 @@ import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ruleproof.lint.citeattach import _heads
 from ruleproof.lint.context import CLAUSE_OR_ITEM, CLAUSE_REF
 from ruleproof.lint.diagnosis import RENUMBERED_EN, RENUMBERED_ZH
 from ruleproof.lint.topics import ExplainedPlace, Place, _close_bracket, _in_list, _open_bracket, _related
@@ -99,19 +100,17 @@ def _name(ref: Ref) -> str:
     return f"{ref.target_clause or ''}{ref.target_item or ''}"
 
 
-def echo_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
-    """The sibling cited earlier in the clause, when the citation stands in a bare list whose other members
-    all repeat earlier citations while the clause cites the cited clause nowhere else."""
+def _echo(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+    """The sibling cited earlier in the clause, when the citation (a clause citation in a list) stands in a bare
+    list whose other members all repeat earlier citations while the clause cites the cited clause nowhere
+    else."""
     cid = ref.target_clause or ""
     parent = cid.rpartition(".")[0]
     if ref.kind is not CLAUSE_REF or ref.target_item or not parent:
         return None
-    text = unit.text
-    if not _in_list(text, at, at + len(ref.raw)):
-        return None
     located = [(off, r) for off, r in _located(topics, unit) if off != at]
     if any(r.target_clause == cid for _off, r in located):
-        return None  # (most listed citations: the clause cites the place elsewhere too)
+        return None
     members = [(off, r) for off, r in located if r.line == ref.line and abs(off - at) <= LIST_SPAN]
     if not members:
         return None
@@ -140,13 +139,11 @@ def echo_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place,
     return place, [sib], EchoedPlace(sib, topics.places.clause_text(sib), listed=shown)
 
 
-def paired_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+def _paired(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
     """The sibling named by the words paired with the citation, when a bracket of citations only annotates as
     many words, listed in the same order (「被结茧护盾或工匠护甲（5.7、4.11）」: 工匠护甲 is 4.11's): the paired
     words print a title head of exactly one clause of the cited family and nothing of the cited clause's
     titles, and the clause is not cited in the bracket (nor of the citing clause's own family)."""
-    from ruleproof.lint.citeattach import _heads
-
     cid = ref.target_clause or ""
     parent = cid.rpartition(".")[0]
     if ref.kind is not CLAUSE_REF or ref.target_item or not parent:
@@ -154,7 +151,7 @@ def paired_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Plac
     text = unit.text
     opener = _open_bracket(text, at, max(0, at - PHRASE_SPAN))
     if opener is None:
-        return None  # (most citations: in no bracket)
+        return None
     close = _close_bracket(text, opener, len(text))
     cited = [(off, r) for off, r in _located(topics, unit) if opener < off < close and off != at]
     if not cited or close <= at:
@@ -188,5 +185,8 @@ def paired_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Plac
 
 
 def list_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
-    """This module's verdicts, in order (the hook at the end of ``topics.verdict``'s chain)."""
-    return echo_verdict(topics, unit, at, ref) or paired_verdict(topics, unit, at, ref)
+    """This module's verdicts, in order (the hook at the end of ``topics.verdict``'s chain); both judge only a
+    clause citation listed with another citation."""
+    if ref.kind is not CLAUSE_REF or ref.target_item or not _in_list(unit.text, at, at + len(ref.raw)):
+        return None  # (most citations)
+    return _echo(topics, unit, at, ref) or _paired(topics, unit, at, ref)

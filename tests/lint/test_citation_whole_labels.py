@@ -28,6 +28,8 @@ def judged(fanhanglu: Document) -> tuple[LintContext, topics._Topics]:
         ("2.8.3", "4.2", 931, "4.1", "普通船员转职"),
         # 6.8.3 「；刀数（5.6）属被动」: 刀数 is the title of 5.6.2, under 5.6 (mutation seed 11, cite-013)
         ("6.8.3", "5.6", 3521, "5.5", "刀数"),
+        # 7.2.7 「④破坏（5.2∕6.3）」: the words before the bracket label its second id too — 6.3 破坏
+        ("7.2.7", "6.3", 3985, "6.4", "破坏"),
     ],
 )
 def test_a_whole_title_name_before_a_retargeted_citation_names_its_clause(

@@ -318,6 +318,8 @@ def _label_before(topics: _Topics, text: str, at: int, cid: str, family: list[st
 
 _JOINED = re.compile(r"[与及和或]")
 _PAIRED = ("∕", "/")
+_ID_RUN = "、∕/"  # a citation after another in one bracket: 「（5.2∕6.3）」
+_ID_RUN_TAIL = re.compile(r"[\d.①-⑳ 、∕/]+$")
 
 
 _WHOLE: weakref.WeakKeyDictionary[_Topics, dict[tuple[str, ...], list[tuple[str, str]]]] = (
@@ -360,6 +362,10 @@ def _whole_label(topics: _Topics, text: str, at: int, cid: str, family: list[str
     i = at
     while i > 0 and text[i - 1] in " \u3000":
         i -= 1
+    if i > 0 and text[i - 1] in _ID_RUN:
+        run = _ID_RUN_TAIL.search(text, max(0, i - 24), i)
+        if run is not None and run.start() > 0 and text[run.start() - 1] in _OPENERS:
+            i = run.start()  # 「破坏（5.2∕6.3）」: the words before the bracket label every id in it
     if i > 0 and text[i - 1] in _OPENERS:
         i -= 1
     tail = _CJK_TAIL.search(text, max(0, i - 2 * LABEL_SPAN), i)

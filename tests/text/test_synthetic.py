@@ -73,6 +73,28 @@ def test_reference_forms(sentence: str, kind: RefKind, target: str | None, item:
     assert ref.clause == "2.2"
 
 
+@pytest.mark.parametrize(
+    ("sentence", "clauses"),
+    [
+        # moments: the night's steps are numbered like clauses, and a clause is never before or after
+        ("紧接 1.1 之后、1.2之前结算。", []),
+        ("步骤 1（1.3 之后、步骤 2 之前）。", []),
+        # a run of values joined by ∕, one of which no clause bears
+        ("致死型 1.1∕2∕1.3。", []),
+        ("相关公告批次1.2∕1.25 感染抑制。", []),
+        # two clauses joined by ∕, and a moment led by 依: citations
+        ("选择目标时（1.1∕1.3）。", ["1.1", "1.3"]),
+        ("依 1.2 之后段。", ["1.2"]),
+    ],
+)
+def test_moments_and_runs_of_values_are_no_citations(sentence: str, clauses: list[str]) -> None:
+    """(issue 10, cite12b) 返航录 2.1.4 「紧接 0.5 之后、0.6之前结算」 and the appendix's scores 「致死型 1.5∕2∕2.5」
+    name steps and values that happen to be clause ids: the mutation harness retargeted them as citations
+    (seed 11's cite-002), which no check can catch."""
+    doc = doc_from_text(BASE.replace("每人每夜 1 次。", sentence))
+    assert [r.target_clause for r in doc.clauses["2.2"].refs if r.kind is RefKind.CLAUSE] == clauses
+
+
 def test_missing_clause_item_and_registry() -> None:
     text = BASE.replace("每人每夜 1 次。", "依 1.7 与 1.2③；另见 9.9.9。")
     doc = doc_from_text(text)

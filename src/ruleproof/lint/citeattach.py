@@ -25,6 +25,13 @@ citation say which place it means, whatever the places' texts say:
   窃听, 4.12.2 报告) names nobody; a sibling cited close by on the line (「4.4.3 额外子弹（4.4.6）」) or of the
   citing clause's own family is never named.
 
+- **A whole title name before it** (eleventh pass).  The words up to the id or its bracket, or their last part
+  after 与∕及∕和∕或, that are exactly one clause's whole title head (「、进化（5.1）、」「、普通船员转职（4.2）、」)
+  name that clause even when the cited clause's title says them as part of a longer name (5.2 破坏进化) or
+  holds them (4.1 普通船员): the label above reads only heads the cited titles never say.  Not when another part
+  says another clause's head (「击杀或破坏（6.1）」) or the words pair names with ids (「生化医师∕疫苗研究员 4.5、
+  4.14」).
+
 - **An attached part.**  A citation followed by 附 (「详依 2.3.4 附」「依 2.8.3④附不受沉默封锁」「2.4.1 附则」; not
   a word: 附加∕附带∕附录…) cites the part a place attaches to its rule, which the place prints as 「附·…」
   「附则·…」「附：」 (「④附·时序确认」), or as a heading of its own (「2.3.4 附·票数公开」).  When the cited place
@@ -107,6 +114,21 @@ class LabelledPlace(ExplainedPlace):
         )
 
 
+@dataclass(frozen=True)
+class WholeLabelledPlace(LabelledPlace):
+    """The sibling whose whole title head is the label before the citation (the cited clause's title may say
+    it as part of a longer name: 5.2 破坏进化 beside 5.1 进化)."""
+
+    titled: str = ""  # the clause whose title it is: the sibling or one of its sub-clauses
+
+    def reason(self, cited: str, shown: str) -> tuple[str, str]:
+        whose = self.name if self.titled in ("", self.name) else f"{self.titled}（属 {self.name}）"
+        whose_en = self.name if self.titled in ("", self.name) else f"{self.titled} (under {self.name})"
+        zh = f"编号前标注「{self.label}」，正是 {whose} 的标题名，{cited} 的标题不是此名"
+        en = f"the label before it, '{self.label}', is the whole title of {whose_en}, not {cited}'s"
+        return zh, en
+
+
 _Located = tuple[list[tuple[int, "Ref"]], list[int], list[tuple[int, "Ref"]]]
 _LOCATED: weakref.WeakKeyDictionary[_Topics, dict[str, _Located]] = weakref.WeakKeyDictionary()
 _NOTHING: _Located = ([], [], [])
@@ -184,14 +206,24 @@ def label_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str]
     found = _label_after(topics, text, end, cid, family) or (
         None if topics.glossary(unit) else _label_before(topics, text, at, cid, family)
     )
+    if found is not None:
+        sib, label = found
+        if topics.present(label, topics.family_titles(cid)):
+            found = None
+    kind = LabelledPlace
+    if found is None and not topics.glossary(unit):
+        found, kind = _whole_label(topics, text, at, cid, family), WholeLabelledPlace
     if found is None:
         return None
     sib, label = found
-    if sib == cid or _related(sib, unit.id) or topics.present(label, topics.family_titles(cid)):
+    if sib == cid or _related(sib, unit.id):
         return None
     if _likely_cited_near(topics, unit, at, ref, sib):
         return None
-    return [label], LabelledPlace(sib, topics.places.clause_text(sib), label=label)
+    if kind is WholeLabelledPlace:
+        titled = next((k for k in (sib, *topics.children(sib)) if label in topics.title_heads(k)), sib)
+        return [label], WholeLabelledPlace(sib, topics.places.clause_text(sib), label=label, titled=titled)
+    return [label], kind(sib, topics.places.clause_text(sib), label=label)
 
 
 _HEADS: weakref.WeakKeyDictionary[_Topics, dict[tuple[str, ...], list[tuple[str, str]]]] = (
@@ -257,6 +289,81 @@ def _label_before(topics: _Topics, text: str, at: int, cid: str, family: list[st
     if _shared(heads, c, head):
         return None
     return c, head
+
+
+_JOINED = re.compile(r"[与及和或]")
+_PAIRED = ("∕", "/")
+_ID_RUN = "、∕/"  # a citation after another in one bracket: 「（5.2∕6.3）」
+_ID_RUN_TAIL = re.compile(r"[\d.①-⑳ 、∕/]+$")
+
+
+_WHOLE: weakref.WeakKeyDictionary[_Topics, dict[tuple[str, ...], list[tuple[str, str]]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+_ALL: weakref.WeakKeyDictionary[_Topics, frozenset[str]] = weakref.WeakKeyDictionary()
+
+
+def _all_heads(topics: _Topics) -> frozenset[str]:
+    """Every clause's title heads (memoised per text): a label must be one of them."""
+    out = _ALL.get(topics)
+    if out is None:
+        out = _ALL[topics] = frozenset(h for c in topics.ctx.doc.clauses for h in topics.title_heads(c))
+    return out
+
+
+def _whole_heads(topics: _Topics, family: list[str]) -> list[tuple[str, str]]:
+    """(head, clause) for the family's title heads and their sub-clauses' (「刀数」, 5.6.2's, names 5.6), memoised
+    per text."""
+    per = _WHOLE.setdefault(topics, {})
+    key = tuple(family)
+    out = per.get(key)
+    if out is None:
+        kids = [
+            (h, c) for c in family for k in topics.children(c) for h in topics.title_heads(k) if len(h) >= 2
+        ]
+        out = per[key] = [*_heads(topics, family), *kids]
+    return out
+
+
+def _whole_label(topics: _Topics, text: str, at: int, cid: str, family: list[str]) -> tuple[str, str] | None:
+    """The clause whose whole title head the words right before the id print, and nothing else: the CJK run up
+    to the id or its bracket, or its last part after 与∕及∕和∕或 (「、进化（5.1）、」「、普通船员转职（4.2）、」
+    「与…同制」), or of one of its sub-clauses (「；刀数（5.6）」: 5.6.2 刀数).  A whole name is the label even when it is part of the cited clause's
+    longer head (5.2 破坏进化) or holds it (4.1 普通船员): the label heuristics above read only heads the cited
+    titles never say.  Nobody is named when another part says another clause's head (「击杀或破坏（6.1）」: 6.6 and
+    6.3 — what 6.1 蛰伏 is set against) or a head of the cited family is the same word."""
+    i = at
+    while i > 0 and text[i - 1] in " \u3000":
+        i -= 1
+    if i > 0 and text[i - 1] in _ID_RUN:
+        run = _ID_RUN_TAIL.search(text, max(0, i - 24), i)
+        if run is not None and run.start() > 0 and text[run.start() - 1] in _OPENERS:
+            i = run.start()  # 「破坏（5.2∕6.3）」: the words before the bracket label every id in it
+    if i > 0 and text[i - 1] in _OPENERS:
+        i -= 1
+    tail = _CJK_TAIL.search(text, max(0, i - 2 * LABEL_SPAN), i)
+    if (
+        tail is None
+        or len(tail.group(0)) > 2 * LABEL_SPAN - 1
+        or text[tail.start() - 1 : tail.start()] in _PAIRED
+    ):
+        return None  # 「生化医师∕疫苗研究员 4.5、4.14」: names paired with the ids in their order
+    parts = _JOINED.split(tail.group(0))
+    label = parts[-1]
+    if label not in _all_heads(topics):
+        return None  # (most citations: the words before them are no title's whole head)
+    heads = _whole_heads(topics, family)
+    whole = dict(heads)
+    sib = whole.get(label)
+    if sib is None or sib == cid or any(h in p for p in parts[:-1] for h, c in heads if c != sib):
+        return None
+    if sum(1 for h, _c in heads if h == label) != 1:
+        return None
+    if any(label == h for c in (cid, *topics.children(cid)) for h in topics.title_heads(c)):
+        return None
+    return sib, label
 
 
 def _shared(heads: list[tuple[str, str]], clause: str, head: str) -> bool:

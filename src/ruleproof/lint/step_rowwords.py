@@ -55,7 +55,7 @@ ROW_WORDS = 4  # characters before a step that only one row of the step table pr
 _ATTACH = re.compile(r"(?<![早晚先后])[于在]\s*(?:当夜|该夜)?\s*$")
 # words cannot start on a function character: 「与外星人于步骤 1」 says 外星人, not row 4b's 「与外星人」; nor
 # on a property many steps have (「步骤 1（不占行动窗口」)
-NOT_A_NAME = frozenset("不非无未可须应已仍亦均皆各并且及与或的之于在为即")
+NOT_A_NAME: frozenset[str] = frozenset("不非无未可须应已仍亦均皆各并且及与或的之于在为即")
 _STEP = re.compile(r"步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])")
 _RUN_BEFORE = re.compile(rf"[\u4e00-\u9fff]{{{ROW_WORDS},12}}$")
 

@@ -1100,15 +1100,12 @@ def verdict(
     if found is None and ref.kind in CLAUSE_OR_ITEM:
         found = citeattach.attach_verdict(topics, unit, at, ref)
     if found is None and ref.kind in (RefKind.CLAUSE, RefKind.ITEM):
-        from ruleproof.lint.citeauthority import authority_verdict  # (they read this module's places)
-        from ruleproof.lint.citegoverned import governed_verdict
-        from ruleproof.lint.itemsubject import subject_verdict
-
-        found = governed_verdict(topics, unit, at, ref) or authority_verdict(topics, unit, at, ref)
-        found = found or subject_verdict(topics, unit, at, ref)
-        from ruleproof.lint.citeprinted import printed_verdict  # (it reads this module's places)
-
-        found = found or printed_verdict(topics, unit, at, ref)
+        found = citegoverned.governed_verdict(topics, unit, at, ref)
+        found = found or citeauthority.authority_verdict(topics, unit, at, ref)
+        found = found or itemsubject.subject_verdict(topics, unit, at, ref)
+        found = found or citeprinted.printed_verdict(topics, unit, at, ref)
+    if found is None and ref.kind is RefKind.CLAUSE:
+        found = citelists.list_verdict(topics, unit, at, ref)
     if found is not None or ref.kind not in (RefKind.CLAUSE, RefKind.ITEM):
         return found
     place = topics.target(ref)[0]
@@ -1590,13 +1587,18 @@ def _fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Pla
 # module here instead saves that import on every judged citation.
 from ruleproof.lint import (  # noqa: E402
     citeattach,
+    citeauthority,
     citefit,
+    citegoverned,
+    citelists,
     citeowners,
+    citeprinted,
     citeprofile,
     citerestate,
     citeshape,
     citewords,
     headwords,
+    itemsubject,
     rowheads,
     step_topics,
 )

@@ -35,6 +35,12 @@ _UNIT_AFTER = re.compile(
     r"\s*(?:名|夜|次|点|发|票|人|份|倍|分|秒|个|件|只|枚|天|小时|昼夜|%|％|[~〜～]|至\s*\d|即|档|级)"
 )
 _VALUE_BEFORE = (*tuple("+＋−-~〜～≥≤＝=×达值约≈"), "为", "减", "加", "计", "量", "到", "满", "共")
+# 「紧接 0.5 之后、0.6之前结算」「步骤 1（0.6 之后、步骤 2 之前）」: a moment — the night's steps are numbered like
+# clauses, a clause is cited, never before or after.
+_MOMENT_AFTER = re.compile(r" ?(?:之前|之后)")
+# 「致死型 1.5∕2∕2.5」「批次 0.5∕0.55 感染」: a run of numbers joined by ∕ of which one is no clause id (「2」,
+# 「0.55」) is a run of values or step labels; 「（5.3∕5.8）」 cites two clauses.
+_VALUE_RUN = re.compile(r"\d{1,2}(?:\.\d{1,2})*(?: ?[∕/] ?\d{1,2}(?:\.\d{1,2})*)+")
 _STRONG_BEFORE = ("依", "见", "参见", "详见", "援引", "登记于", "登记入", "同制", "依据", "按", "参照")
 _REF_BEFORE = tuple("于与及和或、（(∕「并，对之属含由在照同据即") + _STRONG_BEFORE
 _REF_AFTER = (
@@ -209,7 +215,18 @@ def _scan_ids(
             if _UNIT_AFTER.match(text, after) or before.endswith(_VALUE_BEFORE):
                 continue
             strong = before.endswith(_STRONG_BEFORE)
+            if not strong and (_MOMENT_AFTER.match(text, after) or _in_value_run(text, start, after, exists)):
+                continue
             cited = strong or before.endswith(_REF_BEFORE) or text.startswith(_REF_AFTER, after)
             if not (strong or (cited and exists(cid)) or (exists(cid) and not before)):
                 continue
         add(start, after, RefKind.CLAUSE, cid, None)
+
+
+def _in_value_run(text: str, start: int, after: int, exists: Callable[[str], bool]) -> bool:
+    """The number is one of a run of numbers joined by ∕ that holds a number no clause bears (「1.5∕2∕2.5」)."""
+    lo = max(0, start - 12)
+    for run in _VALUE_RUN.finditer(text, lo, min(len(text), after + 12)):
+        if run.start() <= start and after <= run.end():
+            return any(not exists(n.strip()) for n in re.split(r"[∕/]", run.group(0)))
+    return False

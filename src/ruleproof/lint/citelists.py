@@ -1,0 +1,191 @@
+"""(q) Lists of citations: one that repeats citations printed earlier in its clause, one paired with words.
+
+A clause often names its matters with their citations and then refers to them again as a bare list: 4.10.1
+「②延迟致死伤害行为：感染（3.3）与毒药（4.6.4③）二者…各依其本身条款（3.3、4.6.4③）结算」.  The second list
+says nothing of its own, so the other cite checks (which weigh what a citation's words are about) cannot judge
+it; but it *echoes* the first: when every other member of a bare list is cited earlier in the clause, a member
+the clause cites nowhere else is one of the earlier citations renumbered — reported when exactly one sibling of
+the cited clause is cited earlier in the clause (outside the list), which is named.
+
+A bracket holding only citations may also pair them in order with as many words listed before it: 7.2.2
+「③ 被结茧护盾或工匠护甲抵挡（5.7、4.11）」 — the k-th words are what the k-th citation is about.  When the paired
+words print a title head of exactly one clause of the cited family and nothing of the cited clause's titles,
+that clause is named (not when it is cited in the bracket too, or of the citing clause's own family).
+
+Both read the citing clause's own citations only, so an edited citation elsewhere cannot make it report (the
+habit audit stays 0).  Figures: docs/lint.md, family q, "Eleventh pass".
+"""
+
+from __future__ import annotations
+
+import re
+import weakref
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ruleproof.lint.citeattach import _heads
+from ruleproof.lint.context import CLAUSE_OR_ITEM, CLAUSE_REF
+from ruleproof.lint.topics import ExplainedPlace, Place, _close_bracket, _in_list, _open_bracket, _related
+
+if TYPE_CHECKING:
+    from ruleproof.lint.context import Unit
+    from ruleproof.lint.topics import _Topics
+    from ruleproof.text.model import Ref
+
+LIST_SPAN = 16  # the other members of a citation's list stand this close to it on its line
+PHRASE_SPAN = 30  # the words a bracket of citations annotates: at most this many characters before it
+_PARTS = re.compile(r"[、∕/与及和或]")  # 「被结茧护盾或工匠护甲（5.7、4.11）」: one part for each citation
+_PHRASE = re.compile(r"[\u4e00-\u9fff、∕/]+$")
+_BETWEEN = re.compile(r"[\s、∕/，,与及和]*")  # what may stand between the citations of a bracket of citations
+
+
+@dataclass(frozen=True)
+class EchoedPlace(ExplainedPlace):
+    """The sibling cited earlier in the clause, which the bare list repeats."""
+
+    listed: str = ""
+
+    def reason(self, cited: str, shown: str) -> tuple[str, str]:
+        zh = (
+            f"所在清单（{self.listed}）复述本条前文已引的条款，其余各项前文均已引用，"
+            f"唯 {cited} 前文未引，而其同级的 {self.name} 前文已引"
+        )
+        en = (
+            f"its list ({self.listed}) repeats citations made earlier in the clause; every other "
+            f"member is cited earlier, {cited} is not, its sibling {self.name} is"
+        )
+        return zh, en
+
+
+@dataclass(frozen=True)
+class PairedPlace(ExplainedPlace):
+    """The sibling the part of the phrase paired with the citation names (the k-th words, the k-th id)."""
+
+    part: str = ""
+
+    def reason(self, cited: str, shown: str) -> tuple[str, str]:
+        zh = (
+            f"括号内各引用依次对应前文所列各项，与其对应的「{self.part}」是 {self.name} 的标题所指，"
+            f"{cited} 的标题并无此名"
+        )
+        en = (
+            f"the bracket's citations pair in order with the words listed before it; its words, "
+            f"'{self.part}', name {self.name}'s title, not {cited}'s"
+        )
+        return zh, en
+
+
+_Located = list[tuple[int, "Ref"]]
+_LOCATED: weakref.WeakKeyDictionary[_Topics, dict[str, _Located]] = weakref.WeakKeyDictionary()
+
+
+def _located(topics: _Topics, unit: Unit) -> _Located:
+    """The unit's clause and item citations with their offsets, in text order (memoised per text)."""
+    per = _LOCATED.setdefault(topics, {})
+    out = per.get(unit.id)
+    if out is None:
+        out = []
+        for r in topics.ctx.refs_by_unit.get(unit.id, []):
+            if r.kind in CLAUSE_OR_ITEM and r.target_clause and not r.quoted:
+                off = topics.locate(unit, r)
+                if off is not None:
+                    out.append((off, r))
+        out.sort(key=lambda x: x[0])
+        per[unit.id] = out
+    return out
+
+
+def _name(ref: Ref) -> str:
+    return f"{ref.target_clause or ''}{ref.target_item or ''}"
+
+
+def _echo(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+    """The sibling cited earlier in the clause, when the citation (a clause citation in a list) stands in a bare
+    list whose other members all repeat earlier citations while the clause cites the cited clause nowhere
+    else."""
+    cid = ref.target_clause or ""
+    parent = cid.rpartition(".")[0]
+    if ref.kind is not CLAUSE_REF or ref.target_item or not parent:
+        return None
+    located = [(off, r) for off, r in _located(topics, unit) if off != at]
+    if any(r.target_clause == cid for _off, r in located):
+        return None
+    members = [(off, r) for off, r in located if r.line == ref.line and abs(off - at) <= LIST_SPAN]
+    if not members:
+        return None
+    start = min(at, *(off for off, _r in members))
+    earlier = [r for off, r in located if off < start]
+    said = {_name(r) for r in earlier}
+    if not all(_name(r) in said for _off, r in members):
+        return None
+    listed = {_name(r) for _off, r in members}
+    depth = cid.count(".")
+    sibs = {
+        r.target_clause
+        for r in earlier
+        if r.target_clause
+        and r.target_clause.rpartition(".")[0] == parent
+        and r.target_clause.count(".") == depth
+        and _name(r) not in listed
+    }
+    if len(sibs) != 1:
+        return None
+    sib = sibs.pop()
+    place = topics.target(ref)[0]
+    if place is None:
+        return None
+    shown = "、".join(r.raw for _off, r in sorted([*members, (at, ref)], key=lambda x: x[0]))
+    return place, [sib], EchoedPlace(sib, topics.places.clause_text(sib), listed=shown)
+
+
+def _paired(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+    """The sibling named by the words paired with the citation, when a bracket of citations only annotates as
+    many words, listed in the same order (「被结茧护盾或工匠护甲（5.7、4.11）」: 工匠护甲 is 4.11's): the paired
+    words print a title head of exactly one clause of the cited family and nothing of the cited clause's
+    titles, and the clause is not cited in the bracket (nor of the citing clause's own family)."""
+    cid = ref.target_clause or ""
+    parent = cid.rpartition(".")[0]
+    if ref.kind is not CLAUSE_REF or ref.target_item or not parent:
+        return None
+    text = unit.text
+    opener = _open_bracket(text, at, max(0, at - PHRASE_SPAN))
+    if opener is None:
+        return None
+    close = _close_bracket(text, opener, len(text))
+    cited = [(off, r) for off, r in _located(topics, unit) if opener < off < close and off != at]
+    if not cited or close <= at:
+        return None
+    cited = sorted([*cited, (at, ref)], key=lambda x: x[0])
+    i = opener + 1
+    for off, r in cited:
+        if _BETWEEN.fullmatch(text, i, off) is None:
+            return None  # the bracket has words of its own
+        i = off + len(r.raw)
+    if _BETWEEN.fullmatch(text, i, close) is None:
+        return None
+    phrase = _PHRASE.search(text, max(0, opener - PHRASE_SPAN), opener)
+    parts = _PARTS.split(phrase.group(0)) if phrase else []
+    if len(parts) != len(cited) or any(len(p) < 2 for p in parts):
+        return None
+    part = parts[[off for off, _r in cited].index(at)]
+    family = [c for c in topics.children(parent) if "." in c]
+    said = {c for h, c in _heads(topics, family) if h in part}
+    if len(said) != 1:
+        return None
+    sib = said.pop()
+    if sib == cid or any(t in part for t in topics.title_names(cid)) or _related(sib, unit.id):
+        return None
+    if any(r.target_clause == sib for _off, r in cited):
+        return None
+    place = topics.target(ref)[0]
+    if place is None:
+        return None
+    return place, [part], PairedPlace(sib, topics.places.clause_text(sib), part=part)
+
+
+def list_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+    """This module's verdicts, in order (the hook at the end of ``topics.verdict``'s chain); both judge only a
+    clause citation listed with another citation."""
+    if ref.kind is not CLAUSE_REF or ref.target_item or not _in_list(unit.text, at, at + len(ref.raw)):
+        return None  # (most citations)
+    return _echo(topics, unit, at, ref) or _paired(topics, unit, at, ref)

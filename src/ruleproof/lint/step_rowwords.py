@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 from ruleproof.findings import Finding
 from ruleproof.lint.base import clip
-from ruleproof.lint.context import LintContext
+from ruleproof.lint.context import LintContext, Unit
 from ruleproof.lint.diagnosis import RENUMBERED_OR_MISTYPED_EN, RENUMBERED_OR_MISTYPED_ZH
 from ruleproof.lint.topics import SPECIFIC_SHARE, TOPIC, _squash, _Topics
 
@@ -142,18 +142,21 @@ def run(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
                 if at < m.start()
                 else text[m.start() : bracket.end() if bracket else m.end()]
             )
-            yield TOPIC.finding(
-                unit.id,
-                unit.line_of(m.start()),
-                f"「{clip(raw, 30)}」：步骤表中只有步骤 {likely} 讲「{said}」，步骤 {key} 不讲，{RENUMBERED_OR_MISTYPED_ZH}",
-                f"'{clip(raw, 30)}': only step {likely}'s row of the step table says '{said}', step {key}'s does "
-                f"not — {RENUMBERED_OR_MISTYPED_EN}",
-                clip(text[min(at, m.start()) : m.end() + 12], 40),
-                related=[(f"步骤 {likely}", None)],
-                extra={
-                    "target": f"步骤 {key}",
-                    "likely": f"步骤 {likely}",
-                    "terms": [said],
-                    "kind": "night_step",
-                },
+            yield only_row_says(
+                unit, m.start(), raw, likely, said, key, clip(text[min(at, m.start()) : m.end() + 12], 40)
             )
+
+
+def only_row_says(unit: Unit, at: int, raw: str, likely: str, said: str, key: str, quote: str) -> Finding:
+    """The finding at ``unit``'s ``at``: the words ``said`` beside step ``key`` (written ``raw``) are only
+    step ``likely``'s row's."""
+    return TOPIC.finding(
+        unit.id,
+        unit.line_of(at),
+        f"「{clip(raw, 30)}」：步骤表中只有步骤 {likely} 讲「{said}」，步骤 {key} 不讲，{RENUMBERED_OR_MISTYPED_ZH}",
+        f"'{clip(raw, 30)}': only step {likely}'s row of the step table says '{said}', step {key}'s does "
+        f"not — {RENUMBERED_OR_MISTYPED_EN}",
+        quote,
+        related=[(f"步骤 {likely}", None)],
+        extra={"target": f"步骤 {key}", "likely": f"步骤 {likely}", "terms": [said], "kind": "night_step"},
+    )

@@ -574,21 +574,8 @@ def _row_words(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
             ((likely, n),) = best.items()
             said = words[:n]
             raw = text[m.start() : after.end()]
-            yield TOPIC.finding(
-                unit.id,
-                unit.line_of(m.start()),
-                f"「{clip(raw, 30)}」：步骤表中只有步骤 {likely} 讲「{said}」，步骤 {key} 不讲，{RENUMBERED_OR_MISTYPED_ZH}",
-                f"'{clip(raw, 30)}': only step {likely}'s row of the step table says '{said}', step {key}'s does "
-                f"not — {RENUMBERED_OR_MISTYPED_EN}",
-                clip(text[max(0, m.start() - 8) : after.end() + 4], 40),
-                related=[(f"步骤 {likely}", None)],
-                extra={
-                    "target": f"步骤 {key}",
-                    "likely": f"步骤 {likely}",
-                    "terms": [said],
-                    "kind": "night_step",
-                },
-            )
+            quote = clip(text[max(0, m.start() - 8) : after.end() + 4], 40)
+            yield step_rowwords.only_row_says(unit, m.start(), raw, likely, said, key, quote)
 
 
 def _item_starts(ctx: LintContext, unit: Unit, at: int) -> bool:

@@ -1083,29 +1083,11 @@ def verdict(
     clause id (「依2.9⑧不新增批次」) is no item of the clause (:func:`gatecites.as_cited`)."""
     ref = as_cited(topics, unit, at, ref)
     found = _topic_verdict(ctx, topics, unit, at, ref)
-    if found is None and ref.kind in CLAUSE_OR_ITEM:
-        found = headwords.head_verdict(topics, unit, at, ref)
-    if found is None and ref.kind in CLAUSE_OR_ITEM:
-        found = citeowners.glossary_title(topics, unit, at, ref)
-    if found is None and ref.kind in CLAUSE_OR_ITEM:
-        found = citewords.word_verdict(topics, unit, at, ref)
-    if found is None and ref.kind in CLAUSE_OR_ITEM:
-        found = rowheads.row_verdict(topics, unit, at, ref)
-    if found is None and ref.kind is CLAUSE_REF:
-        found = citeshape.listed_twice(topics, unit, at, ref)
-    if found is None and ref.kind in CLAUSE_OR_ITEM:
-        found = citerestate.restated_verdict(topics, unit, at, ref)
-    if found is None and ref.kind in CLAUSE_OR_ITEM:
-        found = citeprofile.profile_verdict(topics, unit, at, ref)
-    if found is None and ref.kind in CLAUSE_OR_ITEM:
-        found = citeattach.attach_verdict(topics, unit, at, ref)
-    if found is None and ref.kind in (RefKind.CLAUSE, RefKind.ITEM):
-        found = citegoverned.governed_verdict(topics, unit, at, ref)
-        found = found or citeauthority.authority_verdict(topics, unit, at, ref)
-        found = found or itemsubject.subject_verdict(topics, unit, at, ref)
-        found = found or citeprinted.printed_verdict(topics, unit, at, ref)
-    if found is None and ref.kind is RefKind.CLAUSE:
-        found = citelists.list_verdict(topics, unit, at, ref)
+    for kinds, rule in _CHAIN:
+        if found is not None:
+            break
+        if ref.kind in kinds:
+            found = rule(topics, unit, at, ref)
     if found is not None or ref.kind not in (RefKind.CLAUSE, RefKind.ITEM):
         return found
     place = topics.target(ref)[0]
@@ -1601,4 +1583,25 @@ from ruleproof.lint import (  # noqa: E402
     itemsubject,
     rowheads,
     step_topics,
+)
+
+_Verdict = tuple[Place, list[str], Place]
+_Rule = Callable[[_Topics, Unit, int, Ref], _Verdict | None]
+
+# The verdict chain after the topic verdict, in the order tried (the first answer wins): the citation kinds each
+# rule judges and the rule.  A new rule is one row here (and its module in the import above).
+_CHAIN: tuple[tuple[tuple[RefKind, ...], _Rule], ...] = (
+    (CLAUSE_OR_ITEM, headwords.head_verdict),
+    (CLAUSE_OR_ITEM, citeowners.glossary_title),
+    (CLAUSE_OR_ITEM, citewords.word_verdict),
+    (CLAUSE_OR_ITEM, rowheads.row_verdict),
+    ((CLAUSE_REF,), citeshape.listed_twice),
+    (CLAUSE_OR_ITEM, citerestate.restated_verdict),
+    (CLAUSE_OR_ITEM, citeprofile.profile_verdict),
+    (CLAUSE_OR_ITEM, citeattach.attach_verdict),
+    (CLAUSE_OR_ITEM, citegoverned.governed_verdict),
+    (CLAUSE_OR_ITEM, citeauthority.authority_verdict),
+    (CLAUSE_OR_ITEM, itemsubject.subject_verdict),
+    (CLAUSE_OR_ITEM, citeprinted.printed_verdict),
+    ((CLAUSE_REF,), citelists.list_verdict),
 )

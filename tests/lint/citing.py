@@ -1,15 +1,25 @@
 """What the tests of family q's citation rules share: the bundled 返航录 judged by family q (with its spec's
-knowledge, as ``check`` runs it), a citation of the text found by clause, id and line, and a citation
-pointed at another place."""
+knowledge, as ``check`` runs it), a citation of the text found by clause, id and line, a citation pointed at
+another place — and the two tests every citation rule states:
+
+- :func:`assert_silent_at_own_targets` — every citation of the real text, at its own target, is silent (or
+  exactly the known findings): the rule's false alarms on the text it was built on;
+- :func:`assert_retarget_caught` — a real citation retargeted (a renumbering edit) is caught by the rule,
+  naming the intended place, and family q's chain reports it.
+
+A rule is any ``rule(tp, unit, at, ref)`` of family q: a verdict (place cited, words, place meant) or a fit
+(words, place meant)."""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
+from typing import TypeVar
 
 from ruleproof.books import BOOKS
 from ruleproof.lint import topics
 from ruleproof.lint.context import LintContext, Unit
+from ruleproof.lint.topics import Place
 from ruleproof.pipeline import knowledge_for
 from ruleproof.text import Document
 from ruleproof.text.model import Ref, RefKind
@@ -50,3 +60,96 @@ def own_citations(
         at = tp.locate(unit, ref) if unit is not None else None
         if unit is not None and at is not None:
             yield unit, at, ref
+
+
+Judged = tuple[LintContext, topics._Topics]
+"""A text's lint context and family q's places over it (:func:`judged_topics`, the ``judged`` fixtures)."""
+
+Found = tuple[Place, list[str], Place]
+"""What a rule's verdict finds: the place cited, the words that say so, the place likely meant."""
+
+Fit = tuple[list[str], Place]
+"""What a rule's fit finds, before family q's guard: the words that say so and the place likely meant."""
+
+F = TypeVar("F", Found, Fit)
+
+ALL_KINDS = (RefKind.CLAUSE, RefKind.ITEM)
+
+
+def place_name(ref: Ref) -> str:
+    """The name family q gives the place ``ref`` cites (「2.8.2⑥」 for an item, 「4.7.5」 for a clause)."""
+    return f"{ref.target_clause}{ref.target_item or ''}"
+
+
+def citation_near(
+    tp: topics._Topics, clause: str, raw: str, *, after: str = "", before: str = ""
+) -> tuple[Ref, int]:
+    """The citation ``raw`` of ``clause`` whose text right after it starts with ``after`` and right before it
+    (spaces aside) ends with ``before``, and its offset — for a citation the text prints twice in a unit."""
+    unit = tp.ctx.unit_by_id[clause]
+    for ref in tp.ctx.refs_by_unit[clause]:
+        at = tp.locate(unit, ref)
+        if (
+            ref.raw == raw
+            and at is not None
+            and unit.text[at + len(raw) :].startswith(after)
+            and unit.text[:at].rstrip().endswith(before)
+        ):
+            return ref, at
+    raise AssertionError(f"no citation {raw} in {clause} after {before!r}, before {after!r}")
+
+
+def assert_silent_at_own_targets(
+    judged: Judged,
+    rule: Callable[[topics._Topics, Unit, int, Ref], Found | Fit | None],
+    *,
+    kinds: tuple[RefKind, ...] = ALL_KINDS,
+    where: Callable[[Unit, int, Ref], object] | None = None,
+    at_least: int = 1,
+    reported: Sequence[tuple[str, int, str]] = (),
+) -> list[tuple[Unit, int, Ref]]:
+    """Every citation of the text of these ``kinds`` that family q judges (those ``where`` selects), at its own
+    target: ``rule`` finds nothing — but for the citations ``reported`` (unit id, line, raw as printed) it is
+    known to report, exactly those.  At least ``at_least`` citations are asked (a test that asks none
+    asserts nothing).  Returns the citations asked."""
+    ctx, tp = judged
+    asked = [c for c in own_citations(ctx, tp, kinds) if where is None or where(*c)]
+    found = [(unit.id, ref.line, ref.raw) for unit, at, ref in asked if rule(tp, unit, at, ref) is not None]
+    assert found == list(reported), found
+    assert len(asked) >= at_least, len(asked)
+    return asked
+
+
+def assert_retarget_caught(
+    judged: Judged,
+    rule: Callable[[topics._Topics, Unit, int, Ref], F | None],
+    cited: tuple[Ref, int],
+    wrong: str,
+    *,
+    meant: str | None = None,
+    kind: type[Place] | None = None,
+    reported: bool = True,
+) -> F:
+    """A citation of the text (``cited``: the reference and its offset) and the same citation pointed at
+    ``wrong`` (:func:`moved`): at its own target ``rule`` and family q's whole chain find nothing; retargeted,
+    ``rule`` names ``meant`` (by default the citation's own target: a real renumbering edit is caught, naming
+    the intended place), a ``kind`` of place, and — ``reported`` — family q's chain reports it too (the
+    rules ahead of it in the chain may be the ones that do).  Returns what ``rule`` found."""
+    ctx, tp = judged
+    ref, at = cited
+    unit = topics.judged_unit(ctx, ref)
+    assert unit is not None
+    assert rule(tp, unit, at, ref) is None, "the rule reports the text's own citation"
+    assert topics.verdict(ctx, tp, unit, at, ref) is None, "family q reports the text's own citation"
+    retargeted = moved(ref, wrong)
+    found = rule(tp, unit, at, retargeted)
+    assert found is not None, f"the rule misses {ref.raw} retargeted to {wrong}"
+    likely = found[-1]
+    assert isinstance(likely, Place)
+    assert likely.name == (meant if meant is not None else place_name(ref)), likely.name
+    assert kind is None or isinstance(likely, kind), type(likely)
+    if reported:
+        assert topics.verdict(ctx, tp, unit, at, retargeted) is not None, (
+            "family q's chain does not report it"
+        )
+    return found

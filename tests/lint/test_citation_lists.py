@@ -10,7 +10,13 @@ from ruleproof.lint import citelists, run_lint, topics
 from ruleproof.lint.context import LintContext
 from ruleproof.lint.diagnosis import RENUMBERED_ZH
 from ruleproof.text import Document, read_document
-from tests.lint.citing import citation_at, judged_topics, moved, own_citations
+from tests.lint.citing import (
+    assert_retarget_caught,
+    assert_silent_at_own_targets,
+    citation_at,
+    judged_topics,
+    moved,
+)
 
 
 @pytest.fixture(scope="module")
@@ -30,18 +36,13 @@ def judged(fanhanglu: Document) -> tuple[LintContext, topics._Topics]:
 def test_a_list_repeating_earlier_citations_names_the_earlier_sibling(
     judged: tuple[LintContext, topics._Topics], clause: str, raw: str, line: int, wrong: str
 ) -> None:
-    ctx, tp = judged
-    ref, at = citation_at(tp, clause, raw, line)
-    unit = ctx.unit_by_id[clause]
-    assert citelists.list_verdict(tp, unit, at, ref) is None  # the text's own citation
-    found = citelists.list_verdict(tp, unit, at, moved(ref, wrong))
-    assert found is not None
-    place, terms, likely = found
-    assert isinstance(likely, citelists.EchoedPlace) and terms == [raw]
-    assert (place.name, likely.name) == (wrong, raw)
+    cited = citation_at(judged[1], clause, raw, line)
+    place, terms, likely = assert_retarget_caught(
+        judged, citelists.list_verdict, cited, wrong, meant=raw, kind=citelists.EchoedPlace
+    )
+    assert terms == [raw] and place.name == wrong
     zh, en = likely.explain(wrong, place.name, raw)
     assert raw in zh and zh.endswith(RENUMBERED_ZH) and raw in en
-    assert topics.verdict(ctx, tp, unit, at, moved(ref, wrong)) is not None  # through family q's chain
 
 
 def test_a_list_with_a_member_the_clause_never_cited_before_is_no_echo(
@@ -69,15 +70,11 @@ def test_a_list_with_a_member_the_clause_never_cited_before_is_no_echo(
 def test_words_paired_in_order_with_a_bracket_of_citations_name_their_clause(
     judged: tuple[LintContext, topics._Topics], clause: str, raw: str, line: int, wrong: str, part: str
 ) -> None:
-    ctx, tp = judged
-    ref, at = citation_at(tp, clause, raw, line)
-    unit = ctx.unit_by_id[clause]
-    assert citelists.list_verdict(tp, unit, at, ref) is None  # the text's own citation
-    found = citelists.list_verdict(tp, unit, at, moved(ref, wrong))
-    assert found is not None
-    place, terms, likely = found
-    assert isinstance(likely, citelists.PairedPlace) and terms == [part]
-    assert (place.name, likely.name) == (wrong, raw)
+    cited = citation_at(judged[1], clause, raw, line)
+    place, terms, likely = assert_retarget_caught(
+        judged, citelists.list_verdict, cited, wrong, meant=raw, kind=citelists.PairedPlace
+    )
+    assert terms == [part] and place.name == wrong
     zh, en = likely.explain(wrong, place.name, part)
     assert f"「{part}」" in zh and zh.endswith(RENUMBERED_ZH) and raw in en
 
@@ -97,12 +94,7 @@ def test_a_bracket_with_words_of_its_own_or_another_count_of_parts_is_not_paired
 def test_every_citation_of_the_text_is_silent_at_its_own_target(
     judged: tuple[LintContext, topics._Topics],
 ) -> None:
-    ctx, tp = judged
-    asked = 0
-    for unit, at, ref in own_citations(ctx, tp):
-        asked += 1
-        assert citelists.list_verdict(tp, unit, at, ref) is None, (unit.id, ref.line, ref.raw)
-    assert asked > 1000
+    assert_silent_at_own_targets(judged, citelists.list_verdict, at_least=1000)
 
 
 def test_an_edited_text_reports_the_echoing_list() -> None:

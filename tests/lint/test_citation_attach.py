@@ -8,8 +8,9 @@ import pytest
 from ruleproof.books import Source, load_source
 from ruleproof.lint import citeattach, run_lint, topics
 from ruleproof.lint.context import LintContext
+from ruleproof.lint.diagnosis import RENUMBERED_ZH
 from ruleproof.text import read_document
-from tests.lint.citing import citation_at, moved, own_citations
+from tests.lint.citing import assert_retarget_caught, assert_silent_at_own_targets, citation_at, moved
 
 
 @pytest.mark.parametrize(
@@ -42,19 +43,11 @@ def test_what_the_text_prints_beside_a_retargeted_citation_names_its_place(
     kind: type[topics.ExplainedPlace],
     evidence: str,
 ) -> None:
-    ctx, tp = judged
-    ref, at = citation_at(tp, clause, raw, line)
-    unit = ctx.unit_by_id[clause]
-    assert citeattach.attach_verdict(tp, unit, at, ref) is None  # the text's own citation
-    retargeted = moved(ref, wrong)
-    found = citeattach.attach_verdict(tp, unit, at, retargeted)
-    assert found is not None
-    place, terms, likely = found
-    assert isinstance(likely, kind) and terms == [evidence]
-    assert likely.name == f"{ref.target_clause}{ref.target_item or ''}" and place.name != likely.name
-    zh, en = likely.explain(retargeted.raw, place.name, evidence)
-    assert likely.name in zh and "疑为改号后未同步" in zh and likely.name in en
-    assert topics.verdict(ctx, tp, unit, at, retargeted) is not None  # reported through family q's chain
+    cited = citation_at(judged[1], clause, raw, line)
+    place, terms, likely = assert_retarget_caught(judged, citeattach.attach_verdict, cited, wrong, kind=kind)
+    assert terms == [evidence] and place.name != likely.name
+    zh, en = likely.explain(raw, place.name, evidence)
+    assert likely.name in zh and RENUMBERED_ZH in zh and likely.name in en
 
 
 @pytest.mark.parametrize(
@@ -87,12 +80,7 @@ def test_words_that_name_two_places_are_no_label(
 def test_every_citation_of_the_text_is_silent_at_its_own_target(
     judged: tuple[LintContext, topics._Topics],
 ) -> None:
-    ctx, tp = judged
-    asked = 0
-    for unit, at, ref in own_citations(ctx, tp):
-        asked += 1
-        assert citeattach.attach_verdict(tp, unit, at, ref) is None, (unit.id, ref.line, ref.raw)
-    assert asked > 1000
+    assert_silent_at_own_targets(judged, citeattach.attach_verdict, at_least=1000)
 
 
 def test_an_edited_text_reports_the_renumbered_part() -> None:

@@ -4,13 +4,11 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 from ruleproof.lint import citeauthority, run_lint, topics
 from ruleproof.lint.context import LintContext
-from ruleproof.text.model import Ref, RefKind
+from ruleproof.text.model import RefKind
 from tests.conftest import doc_from_text
-from tests.lint.citing import own_citations
+from tests.lint.citing import assert_retarget_caught, assert_silent_at_own_targets, citation_near
 
 BOOK = """示例规则书 · 正文 v0.1
 
@@ -70,30 +68,15 @@ def test_the_declarations_are_read(judged: tuple[LintContext, topics._Topics]) -
     assert declared["封锁"] == "2.8.3"  # 「封锁事项」: the matters of 封锁
 
 
-def _citation(
-    judged: tuple[LintContext, topics._Topics], unit_id: str, raw: str, before: str
-) -> tuple[Ref, int]:
-    ctx, tp = judged
-    unit = ctx.unit_by_id[unit_id]
-    for ref in ctx.refs_by_unit[unit_id]:
-        at = tp.locate(unit, ref)
-        if ref.raw == raw and at is not None and unit.text[:at].rstrip().endswith(before):
-            return ref, at
-    raise AssertionError(f"{unit_id} {raw} {before}")
-
-
 def test_a_clause_citing_its_ancestor_for_the_matter(judged: tuple[LintContext, topics._Topics]) -> None:
     """2.8.10's gate ⑦ 「属进程型产出者另依 2.9记账」 retargeted to 2.8, its own ancestor (mutate seed 2 cite-008,
     seed 3 cite-006): 2.8 says 进程型产出 only in 2.8.9's row citing 2.9, which does not count."""
-    ctx, tp = judged
-    ref, at = _citation(judged, "2.8.10", "2.9", "另依")
-    unit = ctx.unit_by_id["2.8.10"]
-    assert topics._self_citation(tp, unit, at, ref) is None  # (not its own family: judged by verdict)
-    assert topics.verdict(ctx, tp, unit, at, ref) is None
-    moved = dataclasses.replace(ref, target_clause="2.8")
-    found = topics._self_citation(tp, unit, at, moved)
-    assert found is not None and found[2].name == "2.9" and found[1] == ["进程型产出"]
-    assert isinstance(found[2], citeauthority.AuthorityPlace)
+    cited = citation_near(judged[1], "2.8.10", "2.9", before="另依")
+    # at its own target not its own family (judged by verdict); retargeted, it is
+    _place, terms, _likely = assert_retarget_caught(
+        judged, topics._self_citation, cited, "2.8", kind=citeauthority.AuthorityPlace
+    )
+    assert terms == ["进程型产出"]
 
 
 def test_a_phrase_naming_another_matter_of_the_cited_clause(
@@ -111,9 +94,6 @@ def test_a_phrase_naming_another_matter_of_the_cited_clause(
 
 
 def test_the_texts_own_citations_are_silent(judged: tuple[LintContext, topics._Topics]) -> None:
-    ctx, tp = judged
-    asked = 0
-    for unit, at, ref in own_citations(ctx, tp, (RefKind.CLAUSE,)):
-        asked += 1
-        assert citeauthority.authority_verdict(tp, unit, at, ref) is None, (unit.id, ref.line, ref.raw)
-    assert asked >= 500
+    assert_silent_at_own_targets(
+        judged, citeauthority.authority_verdict, kinds=(RefKind.CLAUSE,), at_least=500
+    )

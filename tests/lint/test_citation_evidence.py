@@ -3,14 +3,13 @@ sibling that fits the citing phrase clearly better names the intended target."""
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from ruleproof.lint import citefit, headwords, topics
 from ruleproof.lint.context import LintContext, Unit
 from ruleproof.lint.habit_audit import tips
 from ruleproof.text.model import Ref, RefKind
+from tests.lint.citing import assert_retarget_caught
 
 
 @pytest.fixture
@@ -50,11 +49,13 @@ def test_a_sibling_that_fits_clearly_better_is_the_likely_target(
     assert unit is not None
     at = tp.locate(unit, ref)
     assert at is not None
-    assert topics.verdict(ctx, tp, unit, at, ref) is None  # the text's own citation: no finding
-    found = citefit.sibling_margin(
-        tp, unit, at, dataclasses.replace(ref, target_clause=wrong), topics._related
+    found, _likely = assert_retarget_caught(
+        judged,
+        lambda tp, unit, at, ref: citefit.sibling_margin(tp, unit, at, ref, topics._related),
+        (ref, at),
+        wrong,
     )
-    assert found is not None and found[1].name == raw and terms <= set(found[0])
+    assert terms <= set(found)
 
 
 def _judged_citation(
@@ -74,20 +75,17 @@ def _judged_citation(
     ("unit_id", "raw", "wrong", "words"),
     [
         # 「各自受 2.9⑤ 独占性约束」: 2.9⑤ is headed 独占性, ⑥ 产物确定时点
-        ("4.11.2", "2.9⑤", {"target_item": "⑥"}, {"独占"}),
+        ("4.11.2", "2.9⑤", "⑥", {"独占"}),
         # 「经停摆奖励间接影响倒计时（依 1.3）」: 1.3 is 停摆系统, 1.2 胜利条件与判定优先级
-        ("3.1", "1.3", {"target_clause": "1.2"}, {"停摆"}),
+        ("3.1", "1.3", "1.2", {"停摆"}),
     ],
 )
 def test_a_phrase_naming_a_siblings_head_names_the_likely_target(
-    judged: tuple[LintContext, topics._Topics], unit_id: str, raw: str, wrong: dict[str, str], words: set[str]
+    judged: tuple[LintContext, topics._Topics], unit_id: str, raw: str, wrong: str, words: set[str]
 ) -> None:
-    ctx, tp = judged
-    unit, at, ref = _judged_citation(judged, unit_id, raw)
-    assert topics.verdict(ctx, tp, unit, at, ref) is None  # the text's own citation: no finding
-    found = headwords.head_fit(tp, unit, at, dataclasses.replace(ref, **wrong))
-    assert found is not None and found[1].name == f"{ref.target_clause}{ref.target_item or ''}"
-    assert words <= set(found[0])
+    _unit, at, ref = _judged_citation(judged, unit_id, raw)
+    found, _likely = assert_retarget_caught(judged, headwords.head_fit, (ref, at), wrong)
+    assert words <= set(found)
 
 
 @pytest.mark.parametrize(

@@ -3,38 +3,26 @@ words it governs (``lint/citegoverned.py``)."""
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from ruleproof.lint import citegoverned, topics
 from ruleproof.lint.context import LintContext
-from ruleproof.text.model import Ref, RefKind
+from ruleproof.text.model import Ref
+from tests.lint.citing import assert_retarget_caught, assert_silent_at_own_targets, citation_near
 
 
 def _citation(
     judged: tuple[LintContext, topics._Topics], unit_id: str, raw: str, after: str
 ) -> tuple[Ref, int]:
     """The citation ``raw`` of ``unit_id`` whose text right after it starts with ``after``."""
-    ctx, tp = judged
-    unit = ctx.unit_by_id[unit_id]
-    for ref in ctx.refs_by_unit[unit_id]:
-        at = tp.locate(unit, ref)
-        if ref.raw == raw and at is not None and unit.text[at + len(raw) :].startswith(after):
-            return ref, at
-    raise AssertionError(f"{unit_id} {raw} {after}")
-
-
-def _moved(ref: Ref, wrong: str) -> Ref:
-    clause, _, item = wrong.partition("#")
-    return dataclasses.replace(ref, target_clause=clause, target_item=item or None)
+    return citation_near(judged[1], unit_id, raw, after=after)
 
 
 @pytest.mark.parametrize(
     ("unit_id", "raw", "after", "wrong", "meant", "evidence"),
     [
         # 「依4.10.2③之例外，对已濒死目标之后续攻击虽无效果，仍属落身、记入报告」: ③ says 8 of the words, ④ none
-        ("4.13.1", "4.10.2③", "之例外", "4.10.2#④", "4.10.2③", "仍属落身"),
+        ("4.13.1", "4.10.2③", "之例外", "④", "4.10.2③", "仍属落身"),
         # 「同2.6.2：异形出局后即丧失队内私聊、队友身份可见性…」: 2.6.2 prints 19 characters of it
         ("5.10", "2.6.2", "：", "2.6.3", "2.6.2", "与其余出局者在死人频道中地位平等"),
         ("5.10", "2.6.2", "：", "2.6.1", "2.6.2", "与其余出局者在死人频道中地位平等"),
@@ -52,31 +40,21 @@ def test_governed_words_name_the_place_meant(
     meant: str,
     evidence: str,
 ) -> None:
-    ctx, tp = judged
-    ref, at = _citation(judged, unit_id, raw, after)
-    unit = ctx.unit_by_id[unit_id]
-    assert citegoverned.governed_verdict(tp, unit, at, ref) is None  # the text's own citation
-    found = citegoverned.governed_verdict(tp, unit, at, _moved(ref, wrong))
-    assert found is not None and found[2].name == meant
-    assert isinstance(found[2], citegoverned.GovernedPlace)
-    assert evidence in found[1][0]
-    assert topics.verdict(ctx, tp, unit, at, _moved(ref, wrong)) is not None  # and family q reports it
+    cited = _citation(judged, unit_id, raw, after)
+    _place, terms, _likely = assert_retarget_caught(
+        judged, citegoverned.governed_verdict, cited, wrong, meant=meant, kind=citegoverned.GovernedPlace
+    )
+    assert evidence in terms[0]
 
 
 def test_the_texts_own_governing_citations_are_silent(judged: tuple[LintContext, topics._Topics]) -> None:
     """Every clause and item citation of the text that governs words, at its own target: no finding."""
-    ctx, tp = judged
-    asked = 0
-    for ref in ctx.doc.refs():
-        unit = topics.judged_unit(ctx, ref)
-        at = tp.locate(unit, ref) if unit is not None else None
-        if unit is None or at is None or ref.kind not in (RefKind.CLAUSE, RefKind.ITEM):
-            continue
-        if citegoverned.governed(unit, at, ref.raw) is None:
-            continue
-        asked += 1
-        assert citegoverned.governed_verdict(tp, unit, at, ref) is None, (unit.id, ref.line, ref.raw)
-    assert asked >= 40
+    assert_silent_at_own_targets(
+        judged,
+        citegoverned.governed_verdict,
+        where=lambda unit, at, ref: citegoverned.governed(unit, at, ref.raw) is not None,
+        at_least=40,
+    )
 
 
 def test_a_loose_restatement_is_not_read_as_a_sibling_s(judged: tuple[LintContext, topics._Topics]) -> None:

@@ -14,20 +14,13 @@ from ruleproof.lint.context import LintContext, Unit
 from ruleproof.pipeline import knowledge_for
 from ruleproof.text.model import Ref, RefKind
 from tests.conftest import doc_from_text
+from tests.lint.citing import assert_retarget_caught, citation_at
 from tests.lint.edited import FAMILY_OR_ALL, family_of, lint
 
 
 def _at(judged: tuple[LintContext, topics._Topics], clause: str, raw: str, line: int) -> tuple[Ref, int]:
-    ctx, tp = judged
-    ref = next(
-        r
-        for r in ctx.doc.refs()
-        if r.clause == clause and r.raw == raw and r.line == line and r.kind is RefKind.CLAUSE
-    )
-    unit = topics.judged_unit(ctx, ref)
-    assert unit is not None
-    at = tp.locate(unit, ref)
-    assert at is not None
+    ref, at = citation_at(judged[1], clause, raw, line)
+    assert ref.kind is RefKind.CLAUSE
     return ref, at
 
 
@@ -51,12 +44,10 @@ def _at(judged: tuple[LintContext, topics._Topics], clause: str, raw: str, line:
 def test_a_phrase_owned_by_a_sibling_names_it(
     judged: tuple[LintContext, topics._Topics], clause: str, raw: str, line: int, wrong: str, phrase: str
 ) -> None:
-    ctx, tp = judged
-    ref, at = _at(judged, clause, raw, line)
-    unit = ctx.unit_by_id[clause]
-    assert citeowners.owner_sibling(tp, unit, at, ref) is None  # the text's own citation
-    found = citeowners.owner_sibling(tp, unit, at, dataclasses.replace(ref, target_clause=wrong))
-    assert found is not None and found[1].name == raw and phrase in found[0]
+    phrases, _likely = assert_retarget_caught(
+        judged, citeowners.owner_sibling, _at(judged, clause, raw, line), wrong
+    )
+    assert phrase in phrases
 
 
 @pytest.mark.parametrize(
@@ -154,24 +145,23 @@ def _glossary_at(judged: tuple[LintContext, topics._Topics], raw: str, line: int
 
 
 @pytest.mark.parametrize(
-    ("raw", "line", "clause", "item", "head"),
+    ("raw", "line", "wrong", "head"),
     [
         # 附录一 「假标记外观同真标记但不计时、不致死的标记…（5.3.5）」: 5.3.5 is titled 假标记 (5.3.4 says
         # 假标记 in passing: 「每多烙一个假标记」)
-        ("5.3.5", 4189, "5.3.4", None, "假标记"),
+        ("5.3.5", 4189, "5.3.4", "假标记"),
         # 附录一 「攒弹 猎手的子弹成长方式…可反复进行（4.4.7②）」: ② is headed 攒弹 (③ says it in passing)
-        ("4.4.7②", 4237, "4.4.7", "③", "攒弹"),
+        ("4.4.7②", 4237, "③", "攒弹"),
     ],
 )
 def test_a_glossary_entry_cites_the_place_titled_by_its_term(
-    judged: tuple[LintContext, topics._Topics], raw: str, line: int, clause: str, item: str | None, head: str
+    judged: tuple[LintContext, topics._Topics], raw: str, line: int, wrong: str, head: str
 ) -> None:
-    _ctx, tp = judged
-    unit, ref, at = _glossary_at(judged, raw, line)
-    assert citeowners.glossary_title(tp, unit, at, ref) is None  # the text's own citation
-    moved = dataclasses.replace(ref, target_clause=clause, target_item=item)
-    found = citeowners.glossary_title(tp, unit, at, moved)
-    assert found is not None and found[1] == [head] and found[2].name == raw
+    _unit, ref, at = _glossary_at(judged, raw, line)
+    _place, terms, _likely = assert_retarget_caught(
+        judged, citeowners.glossary_title, (ref, at), wrong, meant=raw
+    )
+    assert terms == [head]
 
 
 @pytest.mark.parametrize(

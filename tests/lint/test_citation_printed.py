@@ -7,10 +7,11 @@ import pytest
 
 from ruleproof.lint import citeprinted, topics
 from ruleproof.lint.context import LintContext
+from ruleproof.lint.diagnosis import RENUMBERED_EN, RENUMBERED_ZH
 from ruleproof.lint.frames import longest_run
 from ruleproof.text import Document
 from ruleproof.text.model import RefKind
-from tests.lint.citing import citation_at, judged_topics, moved, own_citations
+from tests.lint.citing import assert_retarget_caught, assert_silent_at_own_targets, citation_at, judged_topics
 
 
 @pytest.fixture(scope="module")
@@ -40,29 +41,21 @@ def test_a_sibling_printing_the_backed_statement_is_named(
     meant: str,
     run: str,
 ) -> None:
-    ctx, tp = judged
-    ref, at = citation_at(tp, clause, raw, line)
-    unit = topics.judged_unit(ctx, ref)
-    assert unit is not None
-    assert citeprinted.printed_verdict(tp, unit, at, ref) is None  # the text's own citation
-    found = citeprinted.printed_verdict(tp, unit, at, moved(ref, wrong))
-    assert found is not None and found[2].name == meant
-    assert found[1] == [run]
-    assert isinstance(found[2], citeprinted.PrintedPlace) and found[2].cited_run <= citeprinted.CITED_RUN
-    zh, en = found[2].explain(raw, found[0].name, run)
-    assert zh.endswith("疑为改号后未同步") and en.endswith("probably renumbered")
-    assert topics.verdict(ctx, tp, unit, at, moved(ref, wrong)) is not None  # and family q reports it
+    cited = citation_at(judged[1], clause, raw, line)
+    place, terms, likely = assert_retarget_caught(
+        judged, citeprinted.printed_verdict, cited, wrong, meant=meant, kind=citeprinted.PrintedPlace
+    )
+    assert terms == [run] and likely.cited_run <= citeprinted.CITED_RUN
+    zh, en = likely.explain(raw, place.name, run)
+    assert zh.endswith(RENUMBERED_ZH) and en.endswith(RENUMBERED_EN)
 
 
 def test_the_texts_own_citations_are_silent(judged: tuple[LintContext, topics._Topics]) -> None:
-    """Every clause and item citation of the text at its own target: no finding (and many are asked)."""
-    ctx, tp = judged
-    asked = 0
-    for unit, at, ref in own_citations(ctx, tp):
-        if len(citeprinted.backed(unit, at, ref.raw)) >= citeprinted.PRINTED_RUN:
-            asked += 1
-        assert citeprinted.printed_verdict(tp, unit, at, ref) is None, (unit.id, ref.line, ref.raw)
-    assert asked >= 300
+    """Every clause and item citation of the text at its own target: no finding (and many back a statement
+    long enough to be read)."""
+    asked = assert_silent_at_own_targets(judged, citeprinted.printed_verdict)
+    backing = [c for c in asked if len(citeprinted.backed(c[0], c[1], c[2].raw)) >= citeprinted.PRINTED_RUN]
+    assert len(backing) >= 300
 
 
 def test_a_sibling_pointing_at_the_cited_place_is_not_named(

@@ -10,7 +10,7 @@ from ruleproof.lint import citeprofile, run_lint, topics
 from ruleproof.lint.context import LintContext
 from ruleproof.pipeline import knowledge_for
 from ruleproof.text import Document, read_document
-from tests.lint.citing import citation_at, judged_topics, moved, own_citations
+from tests.lint.citing import assert_retarget_caught, assert_silent_at_own_targets, citation_at, judged_topics
 
 
 @pytest.mark.parametrize(
@@ -27,31 +27,20 @@ from tests.lint.citing import citation_at, judged_topics, moved, own_citations
 def test_a_phrase_the_text_cites_a_sibling_with_names_it(
     judged: tuple[LintContext, topics._Topics], clause: str, raw: str, line: int, wrong: str, shown: str
 ) -> None:
-    ctx, tp = judged
-    ref, at = citation_at(tp, clause, raw, line)
-    unit = ctx.unit_by_id[clause]
-    assert citeprofile.profile_verdict(tp, unit, at, ref) is None  # the text's own citation
-    found = citeprofile.profile_verdict(tp, unit, at, moved(ref, wrong))
-    assert found is not None
-    _place, runs, likely = found
-    assert likely.name == f"{ref.target_clause}{ref.target_item or ''}" and shown in "".join(runs)
-    assert isinstance(likely, citeprofile.ProfiledPlace) and likely.clauses >= citeprofile.PROFILE_VOTES
-    zh, en = likely.explain(moved(ref, wrong).raw, wrong, "、".join(runs))
+    cited = citation_at(judged[1], clause, raw, line)
+    _place, runs, likely = assert_retarget_caught(
+        judged, citeprofile.profile_verdict, cited, wrong, kind=citeprofile.ProfiledPlace
+    )
+    assert shown in "".join(runs) and likely.clauses >= citeprofile.PROFILE_VOTES
+    zh, en = likely.explain(raw, wrong, "、".join(runs))
     assert f"另有 {likely.clauses} 处引用 {likely.name} 时也这样讲" in zh and likely.example in zh
     assert f"{likely.clauses} other units say it citing {likely.name}" in en
-    # and family q reports it through its verdict chain
-    assert topics.verdict(ctx, tp, unit, at, moved(ref, wrong)) is not None
 
 
 def test_every_citation_of_the_text_is_silent_at_its_own_target(
     judged: tuple[LintContext, topics._Topics],
 ) -> None:
-    ctx, tp = judged
-    asked = 0
-    for unit, at, ref in own_citations(ctx, tp):
-        asked += 1
-        assert citeprofile.profile_verdict(tp, unit, at, ref) is None, (unit.id, ref.line, ref.raw)
-    assert asked > 1000
+    assert_silent_at_own_targets(judged, citeprofile.profile_verdict, at_least=1000)
 
 
 def test_a_word_only_the_cited_place_says_clears_it(

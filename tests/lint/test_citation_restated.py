@@ -4,8 +4,6 @@ place of the family is about the entry's term (``lint/citerestate.py``)."""
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from ruleproof.lint import citerestate, run_lint, topics
@@ -13,6 +11,7 @@ from ruleproof.lint.context import LintContext
 from ruleproof.lint.frames import longest_run
 from ruleproof.text.model import Ref, RefKind
 from tests.conftest import doc_from_text
+from tests.lint.citing import assert_retarget_caught, assert_silent_at_own_targets
 
 # a small book: 1.2 prints what the glossary entry 公示 restates; 1.1 and 1.3 say 公示 once each in passing
 BOOK = """示例规则书 · 正文 v0.1
@@ -115,34 +114,19 @@ def test_appendix_retargets_are_caught(
     evidence: str,
     kind: type,
 ) -> None:
-    ref, at = _appendix_citation(judged, unit_id, raw, line)
-    ctx, tp = judged
-    moved = dataclasses.replace(ref, target_clause=wrong)
-    unit = ctx.unit_by_id[unit_id]
-    found = citerestate.restated_verdict(tp, unit, at, moved)
-    assert citerestate.restated_verdict(tp, unit, at, ref) is None  # the text's own citation
-    assert found is not None and found[2].name == raw and isinstance(found[2], kind)
-    assert evidence in found[1][0]
-    assert topics.verdict(ctx, tp, unit, at, moved) is not None  # and family q reports it
+    cited = _appendix_citation(judged, unit_id, raw, line)
+    _place, terms, _likely = assert_retarget_caught(
+        judged, citerestate.restated_verdict, cited, wrong, meant=raw, kind=kind
+    )
+    assert evidence in terms[0]
 
 
 def test_the_texts_own_appendix_citations_are_silent(judged: tuple[LintContext, topics._Topics]) -> None:
     """Every clause and item citation of the appendices at its own target: no finding (the unedited text's
     glossary and summaries cite what they restate)."""
-    ctx, tp = judged
-    asked = 0
-    for unit in ctx.units_outside_log():
-        if unit.is_clause:
-            continue
-        for ref in ctx.refs_by_unit.get(unit.id, []):
-            if ref.kind not in (RefKind.CLAUSE, RefKind.ITEM) or topics.judged_unit(ctx, ref) is None:
-                continue
-            at = tp.locate(unit, ref)
-            if at is None:
-                continue
-            asked += 1
-            assert citerestate.restated_verdict(tp, unit, at, ref) is None, (unit.id, ref.line, ref.raw)
-    assert asked >= 100
+    assert_silent_at_own_targets(
+        judged, citerestate.restated_verdict, where=lambda unit, _at, _ref: not unit.is_clause, at_least=100
+    )
 
 
 def test_a_restatement_in_the_body_is_not_read(judged: tuple[LintContext, topics._Topics]) -> None:

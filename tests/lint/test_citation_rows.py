@@ -11,8 +11,9 @@ import pytest
 from ruleproof.books import load_source
 from ruleproof.lint import rowheads, topics
 from ruleproof.lint.context import LintContext, Unit
-from ruleproof.text.model import Ref, RefKind
+from ruleproof.text.model import Ref
 from tests.conftest import doc_from_text
+from tests.lint.citing import assert_retarget_caught, assert_silent_at_own_targets
 
 
 @pytest.fixture
@@ -53,33 +54,21 @@ def test_the_row_head_is_the_step_gate_or_item_heading(
 
 
 @pytest.mark.parametrize(
-    ("unit", "raw", "nth", "wrong_clause", "wrong_item", "likely"),
+    ("unit", "raw", "nth", "wrong"),
     [
         # 乔装 is 7.3's title (乔装通则); 7.1 says it only just before citing 7.3 (mutate seed 2, cite-003)
-        ("2.1.1", "7.3", 0, "7.1", None, "7.3"),
+        ("2.1.1", "7.3", 0, "7.1"),
         # gate ③ is 伤害侧: 2.8.2⑥ is headed 「现行层序·伤害侧」, ⑦ 「现行层序·感染侧」 (seed 3, cite-009)
-        ("4.3.1", "2.8.2⑥", 1, "2.8.2", "⑦", "2.8.2⑥"),
+        ("4.3.1", "2.8.2⑥", 1, "⑦"),
         # 2.1.6's row 「⑥ 死亡名单（格式见4.10）」: 4.10 is 死亡与濒死…, 4.11 工匠
-        ("2.1.6", "4.10", 0, "4.11", None, "4.10"),
+        ("2.1.6", "4.10", 0, "4.11"),
     ],
 )
 def test_a_retargeted_row_citation_names_the_place_its_head_names(
-    judged: tuple[LintContext, topics._Topics],
-    unit: str,
-    raw: str,
-    nth: int,
-    wrong_clause: str,
-    wrong_item: str | None,
-    likely: str,
+    judged: tuple[LintContext, topics._Topics], unit: str, raw: str, nth: int, wrong: str
 ) -> None:
-    ctx, tp = judged
-    u, at, ref = _at(judged, unit, raw, nth)
-    assert topics.verdict(ctx, tp, u, at, ref) is None  # the text's own citation: no finding
-    assert rowheads.row_verdict(tp, u, at, ref) is None
-    wrong = dataclasses.replace(ref, target_clause=wrong_clause, target_item=wrong_item)
-    found = rowheads.row_verdict(tp, u, at, wrong)
-    assert found is not None and found[2].name == likely
-    assert topics.verdict(ctx, tp, u, at, wrong) is not None
+    _u, at, ref = _at(judged, unit, raw, nth)
+    assert_retarget_caught(judged, rowheads.row_verdict, (ref, at), wrong, meant=raw)
 
 
 def test_the_finding_quotes_the_head_s_words_whole() -> None:
@@ -114,18 +103,14 @@ def test_the_next_gate_after_a_clause_id_is_not_an_item(judged: tuple[LintContex
 def test_no_row_citation_of_the_real_text_is_reported(judged: tuple[LintContext, topics._Topics]) -> None:
     """Every clause and item citation in a row, at its own target: the rule reports none (ci/sim_citations.py's
     own flags stay the four known ones)."""
-    ctx, tp = judged
-    seen = 0
-    for ref in ctx.doc.refs():
-        unit = topics.judged_unit(ctx, ref)
-        if unit is None or ref.kind not in (RefKind.CLAUSE, RefKind.ITEM):
-            continue
-        at = tp.locate(unit, ref)
-        if at is None or not rowheads.row_head(tp, unit, at):
-            continue
-        seen += 1
-        assert rowheads.row_verdict(tp, unit, at, ref) is None, (unit.id, ref.raw)
-    assert seen > 300  # step rows, gate answers and item-table rows are all read
+    tp = judged[1]
+    # step rows, gate answers and item-table rows are all read
+    assert_silent_at_own_targets(
+        judged,
+        rowheads.row_verdict,
+        where=lambda unit, at, _ref: rowheads.row_head(tp, unit, at),
+        at_least=300,
+    )
 
 
 def test_a_checklist_without_a_gate_still_leaves_that_gate_s_answers_alone() -> None:

@@ -11,7 +11,7 @@ import pytest
 from ruleproof.lint import citeshape, topics
 from ruleproof.lint.context import LintContext
 from ruleproof.text.sentences import sentence_at
-from tests.lint.test_citation_owners import _at  # (a citation of the text by clause, id and line)
+from tests.lint.citing import assert_retarget_caught, citation_at
 
 
 @pytest.mark.parametrize(
@@ -41,7 +41,7 @@ def test_a_citation_of_its_own_family_is_judged_by_its_shape(
     likely: str,
 ) -> None:
     ctx, tp = judged
-    ref, at = _at(judged, clause, raw, line)
+    ref, at = citation_at(tp, clause, raw, line)
     unit = ctx.unit_by_id[clause]
     assert citeshape.family_shape(tp, unit, at, ref) is None  # (not its own family: never asked)
     moved = dataclasses.replace(ref, target_clause=wrong)
@@ -66,13 +66,9 @@ def test_a_clause_cited_twice_for_a_siblings_title_names_the_sibling(
 ) -> None:
     """3.2.6 「工程师维修（4.3.2）、工程师追加维修（4.3.3）」 with 4.3.3 renumbered to 4.3.2: 4.3.3 is titled 追加维修
     (4.3.2 维修's title inside it does not count); the first citation, whose phrase says only 维修, is not it."""
-    ctx, tp = judged
-    ref, at = _at(judged, "3.2.6", "4.3.3", 1275)
-    unit = ctx.unit_by_id["3.2.6"]
-    assert citeshape.listed_twice(tp, unit, at, ref) is None
-    found = citeshape.listed_twice(tp, unit, at, dataclasses.replace(ref, target_clause="4.3.2"))
-    assert found is not None and found[2].name == "4.3.3" and found[1] == ["追加维修"]
-    assert topics.verdict(ctx, tp, unit, at, dataclasses.replace(ref, target_clause="4.3.2")) is not None
+    cited = citation_at(judged[1], "3.2.6", "4.3.3", 1275)
+    _place, terms, _likely = assert_retarget_caught(judged, citeshape.listed_twice, cited, "4.3.2")
+    assert terms == ["追加维修"]
 
 
 def test_no_clause_cited_twice_in_a_sentence_of_the_text_is_reported(

@@ -11,7 +11,7 @@ from ruleproof.lint import citeattach, run_lint, topics
 from ruleproof.lint.context import LintContext
 from ruleproof.lint.diagnosis import RENUMBERED_ZH
 from ruleproof.text import Document, read_document
-from tests.lint.citing import citation_at, judged_topics, moved
+from tests.lint.citing import assert_retarget_caught, citation_at, judged_topics, moved
 
 
 @pytest.fixture(scope="module")
@@ -38,12 +38,10 @@ def test_a_whole_title_name_before_a_retargeted_citation_names_its_clause(
     ctx, tp = judged
     ref, at = citation_at(tp, clause, raw, line)
     unit = ctx.unit_by_id[clause]
-    assert citeattach.attach_verdict(tp, unit, at, ref) is None  # the text's own citation
-    found = citeattach.attach_verdict(tp, unit, at, moved(ref, wrong))
-    assert found is not None
-    place, terms, likely = found
-    assert isinstance(likely, citeattach.WholeLabelledPlace) and terms == [label]
-    assert (place.name, likely.name) == (wrong, raw)
+    place, terms, likely = assert_retarget_caught(
+        judged, citeattach.attach_verdict, (ref, at), wrong, meant=raw, kind=citeattach.WholeLabelledPlace
+    )
+    assert terms == [label] and place.name == wrong
     family = [c for c in tp.children(wrong.rpartition(".")[0]) if "." in c]
     assert (
         citeattach._label_before(tp, unit.text, at, wrong, family) is None

@@ -5,17 +5,14 @@ say it in passing — and a bare lead citation (「依3.3，…」) is read with
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from ruleproof.books import BOOKS, load_source
 from ruleproof.lint import citewords, topics
 from ruleproof.lint.context import LintContext
 from ruleproof.pipeline import knowledge_for
-from ruleproof.text.model import RefKind
 from tests.conftest import doc_from_text
-from tests.lint.test_citation_owners import _at  # (the citation finder: clause, raw, line)
+from tests.lint.citing import assert_retarget_caught, assert_silent_at_own_targets, citation_at, moved
 
 
 @pytest.mark.parametrize(
@@ -38,19 +35,15 @@ from tests.lint.test_citation_owners import _at  # (the citation finder: clause,
 def test_a_word_one_sibling_is_about_names_it(
     judged: tuple[LintContext, topics._Topics], clause: str, raw: str, line: int, wrong: str, word: str
 ) -> None:
-    ctx, tp = judged
-    ref, at = _at(judged, clause, raw, line)
-    unit = judged[0].unit_by_id[clause]
-    assert citewords.word_verdict(tp, unit, at, ref) is None  # the text's own citation
-    found = citewords.word_verdict(tp, unit, at, dataclasses.replace(ref, target_clause=wrong))
-    assert found is not None and found[2].name == raw and word in found[1]
+    cited = citation_at(judged[1], clause, raw, line)
+    _place, words, likely = assert_retarget_caught(
+        judged, citewords.word_verdict, cited, wrong, kind=citewords.TitledPlace
+    )
+    assert word in words
     # the finding says how often the sibling and the rest of its family say the word
-    likely = found[2]
-    assert isinstance(likely, citewords.TitledPlace) and likely.said >= citewords.FAMILY_RATIO * likely.others
+    assert likely.said >= citewords.FAMILY_RATIO * likely.others
     zh, en = likely.explain(wrong, wrong, word)
     assert f"{raw} 讲它 {likely.said} 次" in zh and f"says it {likely.said} times" in en
-    # and family q reports it through its verdict chain
-    assert topics.verdict(ctx, tp, unit, at, dataclasses.replace(ref, target_clause=wrong)) is not None
 
 
 @pytest.mark.parametrize(
@@ -69,10 +62,9 @@ def test_a_word_one_sibling_is_about_names_it(
 def test_a_word_the_family_shares_names_no_sibling(
     judged: tuple[LintContext, topics._Topics], clause: str, raw: str, line: int, wrong: str
 ) -> None:
-    _ctx, tp = judged
-    ref, at = _at(judged, clause, raw, line)
-    unit = judged[0].unit_by_id[clause]
-    assert citewords.word_verdict(tp, unit, at, dataclasses.replace(ref, target_clause=wrong)) is None
+    ctx, tp = judged
+    ref, at = citation_at(tp, clause, raw, line)
+    assert citewords.word_verdict(tp, ctx.unit_by_id[clause], at, moved(ref, wrong)) is None
 
 
 def test_no_citation_of_the_real_text_is_reported_by_its_words(
@@ -81,14 +73,9 @@ def test_no_citation_of_the_real_text_is_reported_by_its_words(
     """Every clause and item citation family q judges, at its own target: the rule reports only the defect
     family q was built on — 6.1.2 「计入外星人逃亡积分（6.9.1④）」 for the silencer's score: ④ is the exile item,
     ⑤ 「发动沉默」 the silence one (the earlier checks of the chain report it too)."""
-    ctx, tp = judged
-    reported = []
-    for ref in ctx.doc.refs():
-        unit = topics.judged_unit(ctx, ref) if ref.kind in (RefKind.CLAUSE, RefKind.ITEM) else None
-        at = tp.locate(unit, ref) if unit is not None else None
-        if unit is not None and at is not None and citewords.word_verdict(tp, unit, at, ref) is not None:
-            reported.append((unit.id, ref.line, ref.raw))
-    assert reported == [("6.1.2", 3335, "6.9.1④")]
+    assert_silent_at_own_targets(
+        judged, citewords.word_verdict, at_least=1000, reported=[("6.1.2", 3335, "6.9.1④")]
+    )
 
 
 @pytest.mark.parametrize(
@@ -127,7 +114,7 @@ def test_a_sibling_that_cites_the_cited_clause_is_not_its_rival() -> None:
     assert family["7.3.5"].count("发动") == 0 and family["7.3.1"].count("发动") >= 3 * max(
         b.count("发动") for n, b in family.items() if n != "7.3.1"
     )  # the counts alone now name 7.3.1
-    ref, where = _at(judged, "7.3.8", "7.3.0", ref_line(ctx, "7.3.8", "7.3.0"))
+    ref, where = citation_at(judged[1], "7.3.8", "7.3.0", ref_line(ctx, "7.3.8", "7.3.0"))
     assert citewords._defers(judged[1], "7.3.1", ref, ["发动"])
     assert citewords.word_verdict(judged[1], ctx.unit_by_id["7.3.8"], where, ref) is None
     assert topics.verdict(ctx, judged[1], ctx.unit_by_id["7.3.8"], where, ref) is None

@@ -5,7 +5,7 @@ another place — and the two tests every citation rule states:
 - :func:`assert_silent_at_own_targets` — every citation of the real text, at its own target, is silent (or
   exactly the known findings): the rule's false alarms on the text it was built on;
 - :func:`assert_retarget_caught` — a real citation retargeted (a renumbering edit) is caught by the rule,
-  naming the intended place, and family q's chain reports it.
+  naming the intended place, and family q reports it (:func:`family_q_reports`).
 
 A rule is any ``rule(tp, unit, at, ref)`` of family q: a verdict (place cited, words, place meant) or a fit
 (words, place meant)."""
@@ -99,6 +99,19 @@ def citation_near(
     raise AssertionError(f"no citation {raw} in {clause} after {before!r}, before {after!r}")
 
 
+def family_q_reports(judged: Judged, unit: Unit, at: int, ref: Ref) -> bool:
+    """Whether family q reports the citation ``ref`` of ``unit`` at offset ``at``, by the path its run takes:
+    a citation it judges goes through the verdict chain (``topics.verdict``), a citation of the citing
+    clause's own family through ``topics._self_citation``."""
+    ctx, tp = judged
+    if topics.judged_unit(ctx, ref) is not None:
+        return topics.verdict(ctx, tp, unit, at, ref) is not None
+    return (
+        topics._self_citing_unit(ctx, ref) is not None
+        and topics._self_citation(tp, unit, at, ref) is not None
+    )
+
+
 def assert_silent_at_own_targets(
     judged: Judged,
     rule: Callable[[topics._Topics, Unit, int, Ref], Found | Fit | None],
@@ -131,16 +144,17 @@ def assert_retarget_caught(
     reported: bool = True,
 ) -> F:
     """A citation of the text (``cited``: the reference and its offset) and the same citation pointed at
-    ``wrong`` (:func:`moved`): at its own target ``rule`` and family q's whole chain find nothing; retargeted,
+    ``wrong`` (:func:`moved`): at its own target neither ``rule`` nor family q finds anything; retargeted,
     ``rule`` names ``meant`` (by default the citation's own target: a real renumbering edit is caught, naming
-    the intended place), a ``kind`` of place, and — ``reported`` — family q's chain reports it too (the
-    rules ahead of it in the chain may be the ones that do).  Returns what ``rule`` found."""
+    the intended place), a ``kind`` of place, and — ``reported`` — family q reports it too
+    (:func:`family_q_reports`; the rules ahead of it in the chain may be the ones that do).  Returns what
+    ``rule`` found."""
     ctx, tp = judged
     ref, at = cited
     unit = topics.judged_unit(ctx, ref)
     assert unit is not None
     assert rule(tp, unit, at, ref) is None, "the rule reports the text's own citation"
-    assert topics.verdict(ctx, tp, unit, at, ref) is None, "family q reports the text's own citation"
+    assert not family_q_reports(judged, unit, at, ref), "family q reports the text's own citation"
     retargeted = moved(ref, wrong)
     found = rule(tp, unit, at, retargeted)
     assert found is not None, f"the rule misses {ref.raw} retargeted to {wrong}"
@@ -149,7 +163,5 @@ def assert_retarget_caught(
     assert likely.name == (meant if meant is not None else place_name(ref)), likely.name
     assert kind is None or isinstance(likely, kind), type(likely)
     if reported:
-        assert topics.verdict(ctx, tp, unit, at, retargeted) is not None, (
-            "family q's chain does not report it"
-        )
+        assert family_q_reports(judged, unit, at, retargeted), "family q does not report it"
     return found

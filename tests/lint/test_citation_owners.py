@@ -14,7 +14,7 @@ from ruleproof.lint.context import LintContext, Unit
 from ruleproof.pipeline import knowledge_for
 from ruleproof.text.model import Ref, RefKind
 from tests.conftest import doc_from_text
-from tests.lint.citing import assert_retarget_caught, citation_at
+from tests.lint.citing import assert_retarget_caught, citation_at, moved
 from tests.lint.edited import FAMILY_OR_ALL, family_of, lint
 
 
@@ -104,15 +104,12 @@ def test_a_common_word_quoted_first_coins_nothing(judged: tuple[LintContext, top
 def test_a_citation_of_its_own_family_is_judged_by_the_owners(
     judged: tuple[LintContext, topics._Topics], clause: str, raw: str, line: int, wrong: str, phrase: str
 ) -> None:
-    ctx, tp = judged
+    ctx, _tp = judged
     ref, at = _at(judged, clause, raw, line)
-    unit = ctx.unit_by_id[clause]
-    moved = dataclasses.replace(ref, target_clause=wrong)
-    assert topics._self_citing_unit(ctx, moved) is unit
-    found = citeowners.family_owner(tp, unit, at, moved)
-    assert found is not None and found[1].name == raw and phrase in found[0]
-    verdict = topics._self_citation(tp, unit, at, moved)
-    assert verdict is not None and verdict[2].name == raw
+    assert topics._self_citing_unit(ctx, moved(ref, wrong)) is ctx.unit_by_id[clause]
+    phrases, _likely = assert_retarget_caught(judged, citeowners.family_owner, (ref, at), wrong)
+    assert phrase in phrases
+    assert_retarget_caught(judged, topics._self_citation, (ref, at), wrong, meant=raw)
 
 
 def test_no_citation_of_its_own_family_in_the_text_is_reported(

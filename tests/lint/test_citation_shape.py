@@ -46,10 +46,10 @@ def test_a_citation_of_its_own_family_is_judged_by_its_shape(
     assert citeshape.family_shape(tp, unit, at, ref) is None  # (not its own family: never asked)
     moved = dataclasses.replace(ref, target_clause=wrong)
     assert topics._self_citing_unit(ctx, moved) is unit
-    verdict = topics._self_citation(tp, unit, at, moved)
-    assert verdict is not None
-    place, _terms, found = verdict
-    assert isinstance(found, citeshape.ShapedPlace) and found.shape == shape and found.name == likely
+    place, _terms, found = assert_retarget_caught(
+        judged, topics._self_citation, (ref, at), wrong, meant=likely, kind=citeshape.ShapedPlace
+    )
+    assert found.shape == shape
     finding = topics._topic_finding(unit, moved, at, place, _terms, found)
     assert finding.check == "citation-topic" and finding.clause == clause
     if not likely:  # no title names the target: the finding names the neighbours a renumbering came from

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 import textwrap
 from pathlib import Path
 
@@ -97,21 +98,31 @@ def raw_checks(tree: ast.AST, solvers: set[str]) -> list[tuple[int, str]]:
     return found
 
 
-def _sources() -> dict[str, ast.AST]:
-    """Every Python source of the package, through its links (``specs``, ``invariants``), parsed."""
+# A source can bind a solver or run a raw check only if its text holds one of these (every factory, type and
+# checking call above does): the rest (280 of 356 files) is not parsed — 1.3 CPU-s for this module, not 5.3.
+MAY_SOLVE = re.compile(r"\.check\(|\bz3\b|solver|optimize", re.IGNORECASE)
+
+
+def _sources() -> tuple[int, dict[str, ast.AST]]:
+    """How many Python sources the package has, through its links (``specs``, ``invariants``), and those
+    that may bind a solver or check one (:data:`MAY_SOLVE`), parsed."""
+    read = 0
     trees: dict[str, ast.AST] = {}
     for root, dirs, files in os.walk(SRC, followlinks=True):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
         for name in sorted(files):
             if name.endswith(".py"):
+                read += 1
                 path = Path(root) / name
-                trees[str(path.relative_to(SRC))] = ast.parse(path.read_text(encoding="utf-8"), str(path))
-    return trees
+                text = path.read_text(encoding="utf-8")
+                if MAY_SOLVE.search(text):
+                    trees[str(path.relative_to(SRC))] = ast.parse(text, str(path))
+    return read, trees
 
 
 def test_every_solver_check_goes_through_the_guarded_check() -> None:
-    trees = _sources()
-    assert {"solvers.py", "smt/ts.py", "config/solver.py"} <= set(trees)
+    read, trees = _sources()
+    assert read > 300 and {"solvers.py", "smt/ts.py", "config/solver.py", "smt/ranks.py"} <= set(trees)
     assert any(p.startswith("specs/") for p in trees) and any(p.startswith("invariants/") for p in trees)
     # a name bound to a solver anywhere is a solver everywhere (``enc.solver`` is made in another module)
     names = set().union(*(solver_names(t) for t in trees.values()))

@@ -9,7 +9,8 @@ place rules, and a clause's matter is what its title names.
 A clause citation whose own phrase names no term, right after a deferral word, is reported when the words it
 governs say a title name (:meth:`_Topics.title_names`: the terms of the heads of a clause's and its sub-clauses'
 titles) of exactly one sibling S of the cited clause X, while they say no title name of X and no term X's text
-says (X read without the citing clause when X is its ancestor); S is named as the likely target.  S and X must
+says (X read without the citing clause when X is its ancestor, and without what stands next to its own
+citations of S: 7.0's 「不公开清单（7.1）」 points at 7.1); S is named as the likely target.  S and X must
 both lie outside the citing clause's own family — except X, when the citation is one of the citing clause's own
 ancestors (「依 7.1」 in 7.1.4: :func:`family_deferral`, asked by ``topics._self_citation``).
 
@@ -24,6 +25,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ruleproof.lint.citeauthority import _without_citations_of
 from ruleproof.lint.context import is_descendant
 from ruleproof.lint.headwords import guarded
 from ruleproof.lint.topics import (
@@ -109,9 +111,12 @@ def deferral_fit(
     if len(named) != 1:
         return None
     sib, said = named.popitem()
-    cited = _squash(topics.places.clause_text(cid) if outside is None else outside)
+    cited = topics.places.clause_text(cid) if outside is None else outside
+    cited = _squash(_without_citations_of(cited, sib))
     if any(topics.present(t, cited) for t in terms):
-        return None  # the cited clause speaks of a governed matter itself
+        return (
+            None  # the cited clause speaks of a governed matter itself (not only where it cites the sibling)
+        )
     return said, DeferredPlace(sib, topics.places.clause_text(sib), governed=_squash(words)[:PHRASE])
 
 

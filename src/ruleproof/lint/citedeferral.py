@@ -34,6 +34,7 @@ from ruleproof.lint.topics import (
     ExplainedPlace,
     Place,
     _close_bracket,
+    _in_list,
     _open_bracket,
     _phrase_start,
     _related,
@@ -155,6 +156,8 @@ def listed_self(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[st
     cid = ref.target_clause or ""
     if ref.kind is not RefKind.CLAUSE or ref.target_item or cid != unit.id or "." not in cid:
         return None
+    if not _in_list(unit.text, at, at + len(ref.raw)):
+        return None  # (〔通则 2.6.1 之例外〕 in 2.6.1 after 「押注 2.6.4）」: no list of its)
     parent = cid.rpartition(".")[0]
     members = [
         r.target_clause or ""

@@ -1039,8 +1039,8 @@ def _self_citation(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Plac
         return None
     if _in_list(unit.text, at, at + len(ref.raw)):
         listed = citelists.list_verdict(topics, unit, at, ref)
-        own = citedeferral.listed_self(topics, unit, at, ref) if listed is None else None
-        return listed if own is None else (Place(unit.id, topics.places.clause_text(unit.id)), *own)
+        itself = citedeferral.listed_self(topics, unit, at, ref) if listed is None else None
+        return listed if itself is None else (Place(unit.id, topics.places.clause_text(unit.id)), *itself)
     from ruleproof.lint.citeauthority import family_authority  # (it reads this module's places)
     from ruleproof.lint.citeowners import family_owner  # (it reads this module's places)
     from ruleproof.lint.citeshape import family_shape  # (it reads this module's places)

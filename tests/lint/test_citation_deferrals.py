@@ -10,7 +10,7 @@ from ruleproof.lint.context import LintContext
 from ruleproof.lint.diagnosis import RENUMBERED_ZH
 from ruleproof.text import read_document
 from ruleproof.text.model import RefKind
-from tests.lint.citing import citation_at, moved, own_citations
+from tests.lint.citing import citation_at, moved, own_citations, self_citations
 
 Judged = tuple[LintContext, topics._Topics]
 
@@ -78,11 +78,7 @@ def test_every_self_citation_of_the_text_is_silent(judged: Judged) -> None:
     no sibling of 2.3.2), make neither new rule report."""
     ctx, tp = judged
     asked = listed = 0
-    for ref in ctx.doc.refs():
-        unit = topics._self_citing_unit(ctx, ref)
-        at = tp.locate(unit, ref) if unit is not None else None
-        if unit is None or at is None:
-            continue
+    for unit, at, ref in self_citations(ctx, tp):
         asked += 1
         listed += topics._in_list(unit.text, at, at + len(ref.raw))
         assert citedeferral.family_deferral(tp, unit, at, ref) is None, (unit.id, ref.line, ref.raw)

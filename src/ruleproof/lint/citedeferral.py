@@ -59,15 +59,12 @@ class DeferredPlace(ExplainedPlace):
     governed: str = ""
 
     def reason(self, cited: str, shown: str) -> tuple[str, str]:
-        zh = (
-            f"此处援引所管的文字「{self.governed}」讲「{shown}」，正是 {self.name} 的标题所指；"
-            f"{cited} 的标题与正文都不讲它"
+        said = f"「{self.governed}」讲「{shown}」"  # (the governed words, shown in both languages)
+        return (
+            f"此处援引所管的文字{said}，正是 {self.name} 的标题所指；{cited} 的标题与正文都不讲它",
+            f"the words the deferral governs, {said}, name {self.name}'s title; neither {cited}'s titles nor "
+            f"its text say them",
         )
-        en = (
-            f"the words the deferral governs, '{self.governed}', are about '{shown}', which {self.name}'s title "
-            f"names; neither {cited}'s titles nor its text say it"
-        )
-        return zh, en
 
 
 def _governed(topics: _Topics, unit: Unit, at: int, ref: Ref) -> str | None:

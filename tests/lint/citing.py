@@ -165,3 +165,13 @@ def assert_retarget_caught(
     if reported:
         assert family_q_reports(judged, unit, at, retargeted), "family q does not report it"
     return found
+
+
+def self_citations(ctx: LintContext, tp: topics._Topics) -> Iterator[tuple[Unit, int, Ref]]:
+    """Every citation of the text of the citing clause itself or one of its ancestors (judged apart, by
+    ``topics._self_citation``), with its unit and offset."""
+    for ref in ctx.doc.refs():
+        unit = topics._self_citing_unit(ctx, ref)
+        at = tp.locate(unit, ref) if unit is not None else None
+        if unit is not None and at is not None:
+            yield unit, at, ref

@@ -189,6 +189,12 @@ def finding(unit: Unit, ref: Ref, at: int, place: Place, terms: list[str], likel
             f"cites {ref.raw}: {unit.id} defers to itself ('{terms[0]} {ref.raw}' inside {unit.id}) — "
             f"{RENUMBERED_EN} (a neighbour: {near_en})"
         )
+    elif likely.shape == "listed":
+        zh = f"引用 {ref.raw}：{unit.id} 在同级条款 {terms[0]} 的编号清单中列出本条自身的编号；{RENUMBERED_ZH}（原或为相邻的 {near}）"
+        en = (
+            f"cites {ref.raw}: {unit.id} lists its own id among its sibling {terms[0]}'s — "
+            f"{RENUMBERED_EN} (a neighbour: {near_en})"
+        )
     else:
         zh = f"引用 {ref.raw}：{unit.id} 称本条「与 {ref.raw}」相比，而 {ref.raw} 即本条自身；{RENUMBERED_ZH}（原或为相邻的 {near}）"
         en = (

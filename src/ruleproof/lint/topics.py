@@ -1031,15 +1031,26 @@ def _self_citation(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Plac
     within it (「受 4.8.1 连续保护限制」 in 4.8.1, whose other sentences say 连续保护), but a renumbering that
     lands a citation on its own clause leaves a phrase the clause says nowhere else, cited at a sibling.
     A clause citing itself or an ancestor is also judged by the owners of the phrase (spec, glossary, the
-    clause coining a quoted term): :func:`citeowners.family_owner`."""
-    if _compared_or_denied(unit.text, at, at + len(ref.raw)) or _in_list(unit.text, at, at + len(ref.raw)):
+    clause coining a quoted term): :func:`citeowners.family_owner`.  One listed with its siblings' ids
+    (「（2.8.6、2.8.10）」 in 2.8.10: a renumbering landed one member on the citing clause) is judged by the list
+    rules (:func:`citelists.list_verdict`) alone; a bare deferral 「依 7.1」 in 7.1.4 by the words it governs
+    (:func:`citedeferral.family_deferral`)."""
+    if _compared_or_denied(unit.text, at, at + len(ref.raw)):
         return None
+    if _in_list(unit.text, at, at + len(ref.raw)):
+        listed = citelists.list_verdict(topics, unit, at, ref)
+        itself = citedeferral.listed_self(topics, unit, at, ref) if listed is None else None
+        return listed if itself is None else (Place(unit.id, topics.places.clause_text(unit.id)), *itself)
     from ruleproof.lint.citeauthority import family_authority  # (it reads this module's places)
     from ruleproof.lint.citeowners import family_owner  # (it reads this module's places)
     from ruleproof.lint.citeshape import family_shape  # (it reads this module's places)
 
     owned = family_owner(topics, unit, at, ref) or family_shape(topics, unit, at, ref)
-    owned = owned or family_authority(topics, unit, at, ref)
+    owned = (
+        owned
+        or family_authority(topics, unit, at, ref)
+        or citedeferral.family_deferral(topics, unit, at, ref)
+    )
     if owned is not None:
         return Place(ref.target_clause or "", topics.places.clause_text(ref.target_clause or "")), *owned
     if unit.id != ref.target_clause:
@@ -1570,6 +1581,7 @@ def _fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Pla
 from ruleproof.lint import (  # noqa: E402
     citeattach,
     citeauthority,
+    citedeferral,
     citefit,
     citegoverned,
     citelists,
@@ -1604,4 +1616,5 @@ _CHAIN: tuple[tuple[tuple[RefKind, ...], _Rule], ...] = (
     (CLAUSE_OR_ITEM, itemsubject.subject_verdict),
     (CLAUSE_OR_ITEM, citeprinted.printed_verdict),
     ((CLAUSE_REF,), citelists.list_verdict),
+    ((CLAUSE_REF,), citedeferral.deferral_verdict),
 )

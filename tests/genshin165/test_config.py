@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ruleproof.config import solver as solver_mod
+from ruleproof.config.rounding import Rounding
 from ruleproof.config.solver import SolverUnknown, Status
 from ruleproof.specs.genshin165 import rules as g
 from ruleproof.specs.genshin165.check import check, ranges
@@ -16,7 +17,57 @@ from ruleproof.specs.genshin165.smt import Encoding, count_tuples, generate
 COVERED = range(8, 41)  # the default --check range (the text names none)
 
 
-@pytest.mark.parametrize("n", COVERED)
+def regime(n: int) -> tuple[object, ...]:
+    """What decides the rules at ``n`` players, short of the rounded values themselves: which bound of
+    each (count, direction) binds where the text gives two (T ≤ 5 or T ≤ 四舍五入(0.2N)), and where each
+    seer-type probability stands (0, between, at its stated 最大, or 1) — read from the rules as parsed
+    from the text (default reading)."""
+    r = g.rules()
+    bounds = r.bounds_for(g.TCapReading.BOTH)
+    out: list[object] = []
+    for count, op in dict.fromkeys((b.count, b.op) for b in bounds):
+        same = [b for b in bounds if (b.count, b.op) == (count, op)]
+        pick = min if op == "<=" else max
+        best = pick(b.value(n) for b in same)
+        out.append(tuple(b.id for b in same if b.value(n) == best))
+    for p in r.seer_probabilities:
+        lit = (p.sign * n + p.offset) * p.step
+        out.append(
+            "0" if lit <= 0 else "1" if lit >= 1 else "max" if p.cap is not None and lit >= p.cap else "~"
+        )
+    return tuple(out)
+
+
+def _half_tie(n: int) -> bool:
+    """A 四舍五入 bound lands on exactly .5 at ``n`` (where rounding half up differs from half to even)."""
+    return any(
+        b.factor is not None
+        and b.rounding is Rounding.HALF_UP
+        and (b.factor * n * 2).denominator == 1
+        and (b.factor * n).denominator != 1
+        for b in g.rules().bounds
+    )
+
+
+def suite_players(ns: range) -> set[int]:
+    """The N whose boards the suite checks: the first and last N of each :func:`regime` and every N where a
+    四舍五入 bound is a tie; the other N of ``ns`` are the heavy job's (each N is the same check — generate
+    two boards, pass the independent checker — with other rounded bounds inside a regime already covered at
+    both its ends; ``test_any_seed_any_reading_is_legal`` also draws any N of 8–40 in the suite)."""
+    by_regime: dict[tuple[object, ...], list[int]] = {}
+    for n in ns:
+        by_regime.setdefault(regime(n), []).append(n)
+    return {n for group in by_regime.values() for n in (group[0], group[-1])} | {
+        n for n in ns if _half_tie(n)
+    }
+
+
+SUITE_N = suite_players(COVERED)
+
+
+@pytest.mark.parametrize(
+    "n", [pytest.param(n, marks=() if n in SUITE_N else pytest.mark.heavy) for n in COVERED]
+)
 def test_generated_boards_pass_independent_checker(n: int) -> None:
     status, boards = generate(n, seed=n, boards=2)
     assert status is Status.SAT and len(boards) == 2

@@ -281,3 +281,33 @@ def test_cores_by_endings_on_the_real_text(fanhanglu: Document) -> None:
     found = _cores(titles, body)
     assert len(found) > 20
     assert found == _cores_by_pairs(titles, body)
+
+
+_LEAD_ALPHABET = "0123456789..A第一二三十项关档选发次 夜"
+
+
+@given(st.text(alphabet=_LEAD_ALPHABET, max_size=40))
+def test_number_scanners_led_by_their_first_character_match_as_the_look_behind_ones(text: str) -> None:
+    """facts.CITE, frames._NUMBER and frames._CN_COUNT start with their first character and look behind
+    from there: the same matches as the patterns led by the look-behind."""
+    from ruleproof.lint import facts, frames
+    from ruleproof.lint.context import CLAUSE_ID
+
+    slow = {
+        facts.CITE: rf"(?<![\d.])({CLAUSE_ID})(?![\d])",
+        frames._NUMBER: rf"(?<![\d.A-Za-z])(?P<n>\d+(?:\.\d+)?)\s*(?P<u>{frames._MEASURE_RE})(?![\d.])",
+        frames._CN_COUNT: r"(?<![第一二三四五六七八九十])(?P<n>[二三四五六七八九十])(?P<u>选一|项|种|类|档|关)",
+    }
+    for fast, pattern in slow.items():
+        assert fast.pattern != pattern
+        assert _matches(fast, text) == _matches(re.compile(pattern), text)
+
+
+@given(st.text(alphabet="子弹存储上限a。\n ", max_size=14))
+def test_cjk_tail_is_what_the_tail_pattern_matches(text: str) -> None:
+    """hygiene._cjk_tail reads a piece's last CJK characters from its end: what the search of the anchored
+    pattern it replaces matched (a final line break included)."""
+    from ruleproof.lint.hygiene import _CJK_TAIL, _cjk_tail
+
+    m = _CJK_TAIL.search(text)
+    assert _cjk_tail(text) == (m.group(0) if m else None)

@@ -311,3 +311,11 @@ def test_cjk_tail_is_what_the_tail_pattern_matches(text: str) -> None:
 
     m = _CJK_TAIL.search(text)
     assert _cjk_tail(text) == (m.group(0) if m else None)
+
+
+@given(st.text(alphabet="子弹ab", max_size=12), st.text(alphabet="子弹ab", min_size=1, max_size=3))
+def test_twice_is_a_count_of_two_or_more(text: str, word: str) -> None:
+    """vocab._twice stops at the second occurrence: the answer of ``str.count`` (non-overlapping) ≥ 2."""
+    from ruleproof.lint.vocab import _twice
+
+    assert _twice(text, word) == (text.count(word) >= 2)

@@ -319,3 +319,29 @@ def test_twice_is_a_count_of_two_or_more(text: str, word: str) -> None:
     from ruleproof.lint.vocab import _twice
 
     assert _twice(text, word) == (text.count(word) >= 2)
+
+
+def _phrases_by_scan(window: str, owned: list[tuple[str, str, None]]) -> list[tuple[str, str, None]]:
+    """The owned phrases a window prints, as the scan of every piece of the window found them."""
+    from ruleproof.lint.citeowners import MIN_PHRASE, _index
+
+    index = _index(owned)
+    found: dict[int, tuple[str, str, None]] = {}
+    for i in range(len(window) - MIN_PHRASE + 1):
+        for entry in index.get(window[i : i + MIN_PHRASE], ()):
+            if id(entry) not in found and window.startswith(entry[1], i):
+                found[id(entry)] = entry
+    return list(found.values())
+
+
+@given(
+    st.lists(st.text(alphabet="子弹存储a", min_size=2, max_size=4), max_size=8),
+    st.text(alphabet="子弹存储a。", max_size=30),
+)
+def test_owned_phrases_found_by_their_starts_as_by_the_scan(phrases: list[str], window: str) -> None:
+    """citeowners._phrases_in finds the places a phrase may start by str.find: the same phrases, in the
+    same order, as the lookup of every piece of the window."""
+    from ruleproof.lint.citeowners import _index, _phrases_in
+
+    owned = [(f"1.{k}", p, None) for k, p in enumerate(phrases)]
+    assert _phrases_in(window, _index(owned)) == _phrases_by_scan(window, owned)

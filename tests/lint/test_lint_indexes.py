@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from ruleproof.lint.context import LintContext, is_descendant, normalize_item
@@ -345,3 +345,51 @@ def test_owned_phrases_found_by_their_starts_as_by_the_scan(phrases: list[str], 
 
     owned = [(f"1.{k}", p, None) for k, p in enumerate(phrases)]
     assert _phrases_in(window, _index(owned)) == _phrases_by_scan(window, owned)
+
+
+_PREFILTER_PIECES = [
+    "死亡",
+    "公告",
+    "（",
+    "(",
+    "批次",
+    "⑥",
+    "〇",
+    "步骤",
+    "8",
+    ".",
+    "1",
+    "之后",
+    "前",
+    "先于",
+    "三",
+    "选",
+    "择",
+    "一",
+    " ",
+]
+
+
+_ALL_MATCH = "死亡公告（批次⑥ 死亡（批次⑥ 步骤8之后 先于步骤8 三选一"
+
+
+@example(_ALL_MATCH)
+@given(st.lists(st.sampled_from(_PREFILTER_PIECES), max_size=14).map("".join))
+def test_scans_skipped_without_their_word_find_nothing_there(text: str) -> None:
+    """A whole-text scan is skipped on a text that lacks a word every match prints (「（批次」「批次」「步骤」「选∕择」):
+    every match of each pattern prints its word."""
+    from ruleproof.lint import batch_words, enumerations, step_topics, topics
+
+    required = [
+        (topics._NAMED_BATCH, (topics._BATCH_NAMED,)),
+        (batch_words._NAMED, ("批次",)),
+        (step_topics._STEP_EVENT, ("步骤",)),
+        (step_topics._TIME_BEFORE, ("步骤",)),
+        (step_topics._TIME_AFTER_STEP, ("步骤",)),
+        (enumerations._CHOICE, ("选", "择")),
+    ]
+    for pattern, words in required:
+        found = list(pattern.finditer(text))
+        assert found or text != _ALL_MATCH, pattern.pattern  # (the example holds a match of each)
+        for m in found:
+            assert any(w in m.group(0) for w in words), (pattern.pattern, m.group(0))

@@ -183,6 +183,8 @@ def _chain_after(text: str) -> str | None:
 
 
 def _choices(uid: str, text: str, line_of: Callable[[int], int]) -> Iterator[Finding]:
+    if "选" not in text and "择" not in text:
+        return  # every match prints one of them (a text without both is not scanned)
     for m in _CHOICE.finditer(text):
         n = _value(m.group("n"))
         if n is None or n < 2:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from ruleproof.lint.context import LintContext, is_descendant, normalize_item
@@ -281,3 +281,115 @@ def test_cores_by_endings_on_the_real_text(fanhanglu: Document) -> None:
     found = _cores(titles, body)
     assert len(found) > 20
     assert found == _cores_by_pairs(titles, body)
+
+
+_LEAD_ALPHABET = "0123456789..A第一二三十项关档选发次 夜"
+
+
+@given(st.text(alphabet=_LEAD_ALPHABET, max_size=40))
+def test_number_scanners_led_by_their_first_character_match_as_the_look_behind_ones(text: str) -> None:
+    """facts.CITE, frames._NUMBER and frames._CN_COUNT start with their first character and look behind
+    from there: the same matches as the patterns led by the look-behind."""
+    from ruleproof.lint import facts, frames
+    from ruleproof.lint.context import CLAUSE_ID
+
+    slow = {
+        facts.CITE: rf"(?<![\d.])({CLAUSE_ID})(?![\d])",
+        frames._NUMBER: rf"(?<![\d.A-Za-z])(?P<n>\d+(?:\.\d+)?)\s*(?P<u>{frames._MEASURE_RE})(?![\d.])",
+        frames._CN_COUNT: r"(?<![第一二三四五六七八九十])(?P<n>[二三四五六七八九十])(?P<u>选一|项|种|类|档|关)",
+    }
+    for fast, pattern in slow.items():
+        assert fast.pattern != pattern
+        assert _matches(fast, text) == _matches(re.compile(pattern), text)
+
+
+@given(st.text(alphabet="子弹存储上限a。\n ", max_size=14))
+def test_cjk_tail_is_what_the_tail_pattern_matches(text: str) -> None:
+    """hygiene._cjk_tail reads a piece's last CJK characters from its end: what the search of the anchored
+    pattern it replaces matched (a final line break included)."""
+    from ruleproof.lint.hygiene import _CJK_TAIL, _cjk_tail
+
+    m = _CJK_TAIL.search(text)
+    assert _cjk_tail(text) == (m.group(0) if m else None)
+
+
+@given(st.text(alphabet="子弹ab", max_size=12), st.text(alphabet="子弹ab", min_size=1, max_size=3))
+def test_twice_is_a_count_of_two_or_more(text: str, word: str) -> None:
+    """vocab._twice stops at the second occurrence: the answer of ``str.count`` (non-overlapping) ≥ 2."""
+    from ruleproof.lint.vocab import _twice
+
+    assert _twice(text, word) == (text.count(word) >= 2)
+
+
+def _phrases_by_scan(window: str, owned: list[tuple[str, str, None]]) -> list[tuple[str, str, None]]:
+    """The owned phrases a window prints, as the scan of every piece of the window found them."""
+    from ruleproof.lint.citeowners import MIN_PHRASE, _index
+
+    index = _index(owned)
+    found: dict[int, tuple[str, str, None]] = {}
+    for i in range(len(window) - MIN_PHRASE + 1):
+        for entry in index.get(window[i : i + MIN_PHRASE], ()):
+            if id(entry) not in found and window.startswith(entry[1], i):
+                found[id(entry)] = entry
+    return list(found.values())
+
+
+@given(
+    st.lists(st.text(alphabet="子弹存储a", min_size=2, max_size=4), max_size=8),
+    st.text(alphabet="子弹存储a。", max_size=30),
+)
+def test_owned_phrases_found_by_their_starts_as_by_the_scan(phrases: list[str], window: str) -> None:
+    """citeowners._phrases_in finds the places a phrase may start by str.find: the same phrases, in the
+    same order, as the lookup of every piece of the window."""
+    from ruleproof.lint.citeowners import _index, _phrases_in
+
+    owned = [(f"1.{k}", p, None) for k, p in enumerate(phrases)]
+    assert _phrases_in(window, _index(owned)) == _phrases_by_scan(window, owned)
+
+
+_PREFILTER_PIECES = [
+    "死亡",
+    "公告",
+    "（",
+    "(",
+    "批次",
+    "⑥",
+    "〇",
+    "步骤",
+    "8",
+    ".",
+    "1",
+    "之后",
+    "前",
+    "先于",
+    "三",
+    "选",
+    "择",
+    "一",
+    " ",
+]
+
+
+_ALL_MATCH = "死亡公告（批次⑥ 死亡（批次⑥ 步骤8之后 先于步骤8 三选一"
+
+
+@example(_ALL_MATCH)
+@given(st.lists(st.sampled_from(_PREFILTER_PIECES), max_size=14).map("".join))
+def test_scans_skipped_without_their_word_find_nothing_there(text: str) -> None:
+    """A whole-text scan is skipped on a text that lacks a word every match prints (「（批次」「批次」「步骤」「选∕择」):
+    every match of each pattern prints its word."""
+    from ruleproof.lint import batch_words, enumerations, step_topics, topics
+
+    required = [
+        (topics._NAMED_BATCH, (topics._BATCH_NAMED,)),
+        (batch_words._NAMED, ("批次",)),
+        (step_topics._STEP_EVENT, ("步骤",)),
+        (step_topics._TIME_BEFORE, ("步骤",)),
+        (step_topics._TIME_AFTER_STEP, ("步骤",)),
+        (enumerations._CHOICE, ("选", "择")),
+    ]
+    for pattern, words in required:
+        found = list(pattern.finditer(text))
+        assert found or text != _ALL_MATCH, pattern.pattern  # (the example holds a match of each)
+        for m in found:
+            assert any(w in m.group(0) for w in words), (pattern.pattern, m.group(0))

@@ -191,11 +191,21 @@ def _starts(window: str) -> frozenset[str]:
 
 def _phrases_in(window: str, index: dict[str, list[_Owned]]) -> list[_Owned]:
     """The owned phrases ``window`` prints, each once, in the order of the owned list's entries' first hits."""
-    if index.keys().isdisjoint(_starts(window)):
+    keys = index.keys() & _starts(window)
+    if not keys:
         return []  # (most windows: no phrase starts anywhere in them, told by one set operation in C)
+    # the places where a phrase may start, in the window's order: each such piece found by str.find (in C)
+    # rather than every piece of the window looked up in the index
+    at: list[tuple[int, str]] = []
+    for key in keys:
+        i = window.find(key)
+        while i >= 0:
+            at.append((i, key))
+            i = window.find(key, i + 1)
+    at.sort()
     found: dict[int, _Owned] = {}
-    for i in range(len(window) - MIN_PHRASE + 1):
-        for entry in index.get(window[i : i + MIN_PHRASE], ()):
+    for i, key in at:
+        for entry in index[key]:
             if id(entry) not in found and window.startswith(entry[1], i):
                 found[id(entry)] = entry
     return list(found.values())

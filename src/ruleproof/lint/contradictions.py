@@ -136,6 +136,8 @@ def _exclusive(ctx: LintContext) -> Iterator[Finding]:
     roles = _roles(ctx)
     claims: list[tuple[str, str, Statement]] = []
     for unit in _units(ctx):
+        if "独有" not in unit.text and "独属" not in unit.text:
+            continue  # the pattern ends on one of them: a text without both is not scanned
         for m in _EXCLUSIVE.finditer(unit.text):
             owner = m.group("owner")
             if owner not in roles:
@@ -148,7 +150,10 @@ def _exclusive(ctx: LintContext) -> Iterator[Finding]:
         pattern = re.compile(
             "(" + "|".join(sorted(map(re.escape, roles), key=len, reverse=True)) + rf")的{re.escape(thing)}"
         )
+        said = "的" + thing  # every match prints it: the units that do not are not scanned
         for unit in _units(ctx):
+            if said not in unit.text:
+                continue
             for m in pattern.finditer(unit.text):
                 other = m.group(1)
                 if (

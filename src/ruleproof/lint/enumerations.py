@@ -93,6 +93,8 @@ def _signed(sign: str | None, raw: str) -> float:
 def _steps(uid: str, text: str, line_of: Callable[[int], int]) -> Iterator[Finding]:
     """「a~b（自选，步长 s，共 N 档）」: N = (b − a) ∕ s + 1.  A sign on the first end only is the sign of
     the whole range (「−1.0~1.5」 is a repair of 1.0 to 1.5)."""
+    if "步长" not in text:
+        return  # the pattern needs the word (a scan of a text without it finds nothing, slowly)
     for m in _RANGE_STEP.finditer(text):
         if m.group("a2") is not None:
             a, b = float(m.group("a2")), float(m.group("b2"))
@@ -181,6 +183,8 @@ def _chain_after(text: str) -> str | None:
 
 
 def _choices(uid: str, text: str, line_of: Callable[[int], int]) -> Iterator[Finding]:
+    if "选" not in text and "择" not in text:
+        return  # every match prints one of them (a text without both is not scanned)
     for m in _CHOICE.finditer(text):
         n = _value(m.group("n"))
         if n is None or n < 2:

@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from ruleproof.lint.context import CLAUSE_ID, LintContext, Unit, normalize_item
+from ruleproof.lint.context import CLAUSE_ID, FREE_CLAUSE_ID, LintContext, Unit, normalize_item
 from ruleproof.lint.vocab import Vocabulary
 from ruleproof.text.markers import cn_number
 from ruleproof.text.sentences import Sentence, sentence_at
@@ -158,7 +158,9 @@ def title_quantities(title: str) -> list[tuple[tuple[float, ...], str, frozenset
     return out
 
 
-CITE = _CITE = re.compile(rf"(?<![\d.])({CLAUSE_ID})(?![\d])")
+# a clause id not glued to a digit or a dot before it (rf"(?<![\d.])({CLAUSE_ID})(?![\d])"), written to start
+# with its first digit as context.FREE_CLAUSE_ID is: the same matches, and ``re`` skips to the digits
+CITE = _CITE = re.compile(rf"({FREE_CLAUSE_ID})(?![\d])")
 
 # patterns of the per-number tests, compiled once (not looked up in re's cache for each of ~3 k numbers)
 _DOT_DIGIT_AFTER = re.compile(r"\s*[.．]\s*\d")

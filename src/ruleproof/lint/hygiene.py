@@ -184,25 +184,48 @@ def _term_starts(ctx: LintContext) -> dict[str, list[str]]:
     return out
 
 
+def _cjk_tail(body: str) -> str | None:
+    """What ``_CJK_TAIL.search(body)`` matches: the last two to eight characters of ``body`` (before one final
+    line break) when they are all CJK — read from the end, not by a search trying every position of the
+    piece."""
+    end = len(body) - 1 if body.endswith("\n") else len(body)
+    start = end
+    while start > 0 and end - start < 8 and "\u4e00" <= body[start - 1] <= "\u9fff":
+        start -= 1
+    return body[start:end] if end - start >= 2 else None
+
+
+class _Printed(dict[str, int]):
+    """How often the text prints each word (``str.count`` over the whole text, memoised: the pieces of a book
+    ask about the same fragments and terms)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def __missing__(self, word: str) -> int:
+        n = self[word] = self.text.count(word)
+        return n
+
+
 def _cut_term(
-    ctx: LintContext, body: str, printed: str, starts: dict[str, list[str]]
+    ctx: LintContext, body: str, printed: _Printed, starts: dict[str, list[str]]
 ) -> tuple[str, str] | None:
     """``(fragment, term)`` when ``body`` ends inside a term of the text's vocabulary: its last characters
     begin the term (「净破坏」 of 净破坏量), are no term themselves, and the text prints them nowhere else
     except as the start of that term (which it prints at least twice)."""
-    tail = _CJK_TAIL.search(body)
-    if tail is None:
+    run = _cjk_tail(body)
+    if run is None:
         return None
-    run = tail.group(0)
     for k in range(len(run), MIN_CUT - 1, -1):
         frag = run[-k:]
         if frag in ctx.vocabulary:
             return None  # the piece ends on a term, whole
-        terms = [t for t in starts.get(frag, ()) if printed.count(t) >= 2]
+        terms = [t for t in starts.get(frag, ()) if printed[t] >= 2]
         if len(terms) != 1:
             continue
         term = terms[0]
-        if printed.count(frag) == printed.count(term) + 1:
+        if printed[frag] == printed[term] + 1:
             return frag, term
     return None
 
@@ -255,7 +278,7 @@ def _truncated(ctx: LintContext) -> Iterator[Finding]:
     tables = [h for h in headers if h.count(" ") >= TABLE_COLUMNS - 1]
     gates = _gate_ranges(ctx)
     alone = _alone_share(ctx, headers)
-    printed = "\u0000".join(u.text for u in ctx.units_outside_log())
+    printed = _Printed("\u0000".join(u.text for u in ctx.units_outside_log()))
     starts = _term_starts(ctx)
     for unit in ctx.units_outside_log():
         pieces = _with_preamble(ctx, unit, list(_pieces(ctx, unit)))

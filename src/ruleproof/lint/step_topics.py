@@ -30,6 +30,7 @@ from ruleproof.lint.diagnosis import (
 )
 from ruleproof.lint.frames import _common_run, _common_suffix
 from ruleproof.lint.topics import (
+    _BATCH_NAMED,
     _BRACKET_NAME,
     _HEAD_CUT,
     _NAMED_BATCH,
@@ -207,6 +208,8 @@ def _step_events(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
     said: dict[str, list[tuple[str, Unit, int, int]]] = {}
     for unit in ctx.units_outside_log():
         text = unit.text
+        if "步骤" not in text:
+            continue  # every match prints 步骤 (a text without it is not scanned)
         for m in _STEP_EVENT.finditer(text):
             if _skipped(text, m.start()):
                 continue  # what is said around a skipped step is the skipper's
@@ -333,6 +336,8 @@ def _step_times(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
         if unit.id in tables:
             continue
         text = unit.text
+        if "步骤" not in text:
+            continue  # every match of both prints 步骤 (a text without it is not scanned)
         for m in (*_TIME_BEFORE.finditer(text), *_TIME_AFTER_STEP.finditer(text)):
             k = m.group("k")
             if k not in order:
@@ -396,6 +401,8 @@ def _step_sources(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
     「医生出手同属步骤 8」): one of the two was renumbered."""
     for unit in ctx.units_outside_log():
         text = unit.text
+        if "步骤" not in text:
+            continue  # every match prints 步骤 (a text without it is not scanned)
         for m in _STEP_EVENT.finditer(text):
             src = _SOURCE_AFTER.match(text, m.end() - (1 if text[m.end() - 1 : m.end()] in "（(" else 0))
             if src is None:
@@ -506,7 +513,7 @@ def _batch_names(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
     named = [
         (m.group("name"), m.group("label"), unit, m.start("label"))
         for unit in ctx.units_outside_log()
-        if unit.id != clause.id
+        if unit.id != clause.id and _BATCH_NAMED in unit.text  # (a text without it holds no match)
         for m in _NAMED_BATCH.finditer(unit.text)
         if not _item_starts(ctx, unit, m.start("label"))  # 「公告（批次」 cut, then the item 「② 对象：」
     ]

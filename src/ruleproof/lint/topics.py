@@ -160,6 +160,9 @@ _KINDS = (
 )
 _CITATION = re.compile(rf"{FREE_CLAUSE_ID}(?:[①-⑳]|[(（]\d{{1,2}}[)）])*")
 _NAMED_BATCH = re.compile(r"(?P<name>[\u4e00-\u9fff]{2,12})（批次\s*(?P<label>[〇①-⑳])")
+# what every match of _NAMED_BATCH prints: a scan led by a run of CJK characters tries every one of them (a
+# text without this is not scanned: the same matches)
+_BATCH_NAMED = "（批次"
 _CITATION_ID = re.compile(rf"({FREE_CLAUSE_ID})")
 _REFERENCE = re.compile(rf"{_CITATION.pattern}|(?:批次|判定|步骤)\s*[〇①-⑳\d.ab]+|§\s*[\d.]+")
 
@@ -309,6 +312,8 @@ class _Places:
         rows["〇"] = preamble[zero[-1] :] if zero else preamble
         # what the text calls each batch elsewhere: 「死亡公告（批次⑥）」 names ⑥
         for unit in self.ctx.units_outside_log():
+            if _BATCH_NAMED not in unit.text:
+                continue  # (a text without it holds no match: not scanned)
             for m in _NAMED_BATCH.finditer(unit.text):
                 label = m.group("label")
                 if label in rows:

@@ -156,12 +156,18 @@ def glossary_terms(text: str, known: str) -> list[str]:
         else:
             # no space after the term: the longest prefix the body uses elsewhere
             word = next(
-                (word[:k] for k in range(min(len(word), 8), MIN_LEN - 1, -1) if known.count(word[:k]) >= 2),
+                (word[:k] for k in range(min(len(word), 8), MIN_LEN - 1, -1) if _twice(known, word[:k])),
                 "",
             )
         if MIN_LEN <= len(word) <= MAX_LEN and word[0] not in _FUNCTION and word[-1] not in _FUNCTION:
             out.append(word)
     return out
+
+
+def _twice(text: str, word: str) -> bool:
+    """``text.count(word) >= 2`` (``word`` not empty), reading ``text`` only as far as the second occurrence."""
+    first = text.find(word)
+    return first >= 0 and text.find(word, first + len(word)) >= 0
 
 
 class _Counts(dict[str, int]):

@@ -1571,6 +1571,7 @@ from ruleproof.lint import (  # noqa: E402
     citeattach,
     citeauthority,
     citefit,
+    citegloss,
     citegoverned,
     citelists,
     citeowners,
@@ -1604,4 +1605,5 @@ _CHAIN: tuple[tuple[tuple[RefKind, ...], _Rule], ...] = (
     (CLAUSE_OR_ITEM, itemsubject.subject_verdict),
     (CLAUSE_OR_ITEM, citeprinted.printed_verdict),
     ((CLAUSE_REF,), citelists.list_verdict),
+    (CLAUSE_OR_ITEM, citegloss.gloss_verdict),
 )

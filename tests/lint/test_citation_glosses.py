@@ -29,6 +29,9 @@ def judged(fanhanglu: Document) -> tuple[LintContext, topics._Topics]:
         ("5.1", "1.5.1②", 2653, "③", citegloss.HeadedPlace, "转化次数"),
         # 7.1.2 「外星人的夜晚免疫消耗告知（7.2.4）」: 7.2.4's title, not 7.2.3's (seed 22, cite-016)
         ("7.1.2", "7.2.4", 3783, "7.2.3", citegloss.TitledPlace, "外星人的夜晚免疫消耗告知"),
+        # 4.8.1 「互不牵连（4.8.2、4.10.5）」: 4.10.5 抵挡层与层序 and 4.8.2 伤害层序 share 层序, 4.8.3 受袭感知
+        # nothing (seed 19, cite-011)
+        ("4.8.1", "4.8.2", 2175, "4.8.3", citegloss.KinPlace, "层序"),
     ],
 )
 def test_words_glued_to_a_retargeted_citation_name_the_place_it_meant(
@@ -63,6 +66,9 @@ def test_words_glued_to_a_retargeted_citation_name_the_place_it_meant(
         ("4.4.7", "4.4.4", 1835, "4.4.2"),
         # 0.5 「濒死不跨夜（4.10.4）」: 4.10.4's title says it in two pieces (濒死（即时状态，不跨夜）)
         ("0.5", "4.10.4", 71, "4.10.4"),
+        # 4.7.2 「（4.7.3、4.7.4）」: members of one family share its subject (查验 — 4.7.1's title too)
+        ("4.7.2", "4.7.4", 2073, "4.7.4"),
+        ("4.7.5", "4.7.2", 2139, "4.7.2"),
     ],
 )
 def test_stock_glosses_predicates_and_split_titles_name_nobody(

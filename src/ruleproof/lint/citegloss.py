@@ -12,11 +12,19 @@ sentence around it is about (twelfth pass):
 - **Names paired with ids.**  A run of names joined by ∕ right before as many ids joined by 、 (「生化医师∕疫苗
   研究员 4.5、4.14」): the k-th name goes with the k-th id.  When the cited clause's titles (its own and its
   sub-clauses') never say its name while a sibling's title does, the sibling is named.
+- **A sibling's title before the bracket.**  The words right before a bracket that holds only a clause citation,
+  their last part after 与∕及∕和∕或∕、 (「外星人的夜晚免疫消耗告知（7.2.4）」), three characters at least, that one
+  sibling's title holds while the cited clause's titles never say them (even in two pieces: 「濒死不跨夜（4.10.4）」
+  — 4.10.4 濒死（即时状态，不跨夜）): the sibling is named.  (:mod:`citeattach` reads whole title heads only.)
+- **A bare list.**  A bracket of ids only (「互不牵连（4.8.2、4.10.5）」) cites one matter from its several places:
+  when the other members' title names share a term (层序: 4.10.5 抵挡层与层序) that the cited clause's titles never
+  say and exactly one sibling's title does (4.8.2 伤害层序), the sibling is named — not when a member is of the
+  cited clause's own family (what siblings share is their family's subject).
 - **An item's heading before its citation.**  The words right before a bracket that holds only an item citation
   (「转化次数（1.5.1②）」) end with the heading another item of the clause opens with (「② 转化次数 每只异形…」),
   which the cited item never says: that item is named.
 
-All three read the citing line and the cited family only, so an edited citation elsewhere cannot make them
+All of them read the citing line and the cited family only, so an edited citation elsewhere cannot make them
 report.  A place cited close by on the line (「4.4.3 额外子弹（4.4.6）」) or of the citing clause's own family is
 never named.
 """
@@ -104,6 +112,19 @@ class TitledPlace(ExplainedPlace):
         return (
             f"编号前标注「{self.label}」，见于 {self.name} 的标题，{cited} 的标题并无此语",
             f"the words before it, '{self.label}', are in {self.name}'s title, not in {cited}'s",
+        )
+
+
+@dataclass(frozen=True)
+class KinPlace(ExplainedPlace):
+    """The sibling whose title shares a term with the other members of a bare list of ids."""
+
+    other: str = ""
+
+    def reason(self, cited: str, shown: str) -> tuple[str, str]:
+        return (
+            f"与同列的 {self.other} 并列引用，其标题共有「{shown}」；{cited} 的标题无此语，{self.name} 才有",
+            f"listed with {self.other}, whose title says '{shown}'; {cited}'s title does not, {self.name}'s does",
         )
 
 
@@ -285,6 +306,47 @@ def titled_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str
     return [words], TitledPlace(sib, topics.places.clause_text(sib), label=words)
 
 
+_BARE = re.compile(r"[（(](?P<l>[\d.①-⑳ 、∕/]+)[）)]")
+_LIST_ID = re.compile(r"\d{1,2}(?:\.\d{1,2})+")
+
+
+def kin_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+    """A bare list (「（4.8.2、4.10.5）」): the one sibling of the cited clause whose title names share a term with
+    every other member's, when the cited clause's titles share none — the members of a list of ids cite one
+    matter from its several places.  Not when another member is of the cited clause's family (「（4.7.3、4.7.4）」:
+    what they share is the family's subject, 查验)."""
+    cid = ref.target_clause or ""
+    parent = cid.rpartition(".")[0]
+    if ref.kind is not CLAUSE_REF or ref.target_item or not parent:
+        return None
+    text = unit.text
+    opener = text.rfind("（", max(0, at - 30), at)
+    opener = max(opener, text.rfind("(", max(0, at - 30), at))
+    bare = _BARE.match(text, opener) if opener >= 0 else None
+    if bare is None or bare.end() <= at:
+        return None
+    members = [(bare.start("l") + m.start(), m.group(0)) for m in _LIST_ID.finditer(bare.group("l"))]
+    others = [c for pos, c in members if pos != at]
+    if len(others) != len(members) - 1 or not others or any(c not in topics.ctx.doc.clauses for c in others):
+        return None
+    if any(_related(c, parent) for c in others):
+        return None  # members of one family share its subject: it tells none of them apart
+    shared = frozenset.intersection(*(topics.sibling_names(c) for c in others))
+    if not shared or shared & topics.title_names(cid):
+        return None
+    kin = [
+        c
+        for c in topics.children(parent)
+        if c != cid and "." in c and shared & topics.sibling_names(c) and not _related(c, unit.id)
+    ]
+    if len(kin) != 1:
+        return None
+    sib = kin[0]
+    return sorted(shared & topics.sibling_names(sib)), KinPlace(
+        sib, topics.places.clause_text(sib), other=others[0]
+    )
+
+
 def gloss_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
     """The gloss, pairing and heading verdicts, under family q's guards for words printed beside an id
     (numbers taken for an id, a gate the checklist cites, a place cited close by)."""
@@ -295,6 +357,7 @@ def gloss_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place
         or paired_fit(topics, unit, at, ref)
         or headed_fit(topics, unit, at, ref)
         or titled_fit(topics, unit, at, ref)
+        or kin_fit(topics, unit, at, ref)
     )
     if found is None or _number_pair(unit.text, at, ref.raw) or topics.gate_defined(unit, at, ref):
         return None

@@ -100,3 +100,21 @@ def test_an_edited_text_reports_the_gloss() -> None:
     assert any("「额度即上限」" in f.message and "2.5" in f.message for f in found), [
         f.message for f in found
     ]
+
+
+def test_values_paired_with_names_are_no_citations() -> None:
+    """「船员 1.5∕有职业者 2.0∕异形2.5」 (a ∕-run of 「words number」 pairs, one number no clause's) holds scores; the
+    reader takes none of them for a citation — 「（保镖保护4.8∕警长巡逻4.4）」, every number a clause's, cites two."""
+    from ruleproof.text.refs import _in_value_run
+
+    def exists(cid: str) -> bool:
+        return cid in {"1.5", "2.5", "4.4", "4.8"}
+
+    scores = "致死型（击杀）船员 1.5∕有职业者 2.0∕异形2.5。"
+    for n in ("1.5", "2.0", "2.5"):
+        at = scores.index(n)
+        assert _in_value_run(scores, at, at + len(n), exists)
+    cites = "（保镖保护4.8∕警长巡逻4.4）"
+    for n in ("4.8", "4.4"):
+        at = cites.index(n)
+        assert not _in_value_run(cites, at, at + len(n), exists)

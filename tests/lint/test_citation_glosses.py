@@ -22,16 +22,16 @@ def judged(fanhanglu: Document) -> tuple[LintContext, topics._Topics]:
     ("clause", "raw", "line", "wrong", "kind", "evidence"),
     [
         # 4.14.5 「适用2.5（额度即上限）」: 2.5 says 「额度即上限」, 2.6 never does (mutation seed 19, cite-013)
-        ("4.14.5", "2.5", 2859, "2.6", citegloss.GlossedPlace, "额度即上限"),
+        ("4.14.5", "2.5", 2859, "2.6", "gloss", "额度即上限"),
         # 1.1.1 「生化医师∕疫苗研究员 4.5、4.14」: the first name goes with the first id (seed 19, cite-001)
-        ("1.1.1", "4.5", 99, "4.6", citegloss.PairedPlace, "生化医师"),
+        ("1.1.1", "4.5", 99, "4.6", "paired", "生化医师"),
         # 5.1 「与转化次数（1.5.1②）」: item ② opens with 「转化次数」 (seed 20, cite-014)
-        ("5.1", "1.5.1②", 2653, "③", citegloss.HeadedPlace, "转化次数"),
+        ("5.1", "1.5.1②", 2653, "③", "heading", "转化次数"),
         # 7.1.2 「外星人的夜晚免疫消耗告知（7.2.4）」: 7.2.4's title, not 7.2.3's (seed 22, cite-016)
-        ("7.1.2", "7.2.4", 3783, "7.2.3", citegloss.TitledPlace, "外星人的夜晚免疫消耗告知"),
+        ("7.1.2", "7.2.4", 3783, "7.2.3", "title", "外星人的夜晚免疫消耗告知"),
         # 4.8.1 「互不牵连（4.8.2、4.10.5）」: 4.10.5 抵挡层与层序 and 4.8.2 伤害层序 share 层序, 4.8.3 受袭感知
         # nothing (seed 19, cite-011)
-        ("4.8.1", "4.8.2", 2175, "4.8.3", citegloss.KinPlace, "层序"),
+        ("4.8.1", "4.8.2", 2175, "4.8.3", "kin", "层序"),
     ],
 )
 def test_words_glued_to_a_retargeted_citation_name_the_place_it_meant(
@@ -40,7 +40,7 @@ def test_words_glued_to_a_retargeted_citation_name_the_place_it_meant(
     raw: str,
     line: int,
     wrong: str,
-    kind: type[citegloss.ExplainedPlace],
+    kind: str,
     evidence: str,
 ) -> None:
     ctx, tp = judged
@@ -50,7 +50,7 @@ def test_words_glued_to_a_retargeted_citation_name_the_place_it_meant(
     found = citegloss.gloss_verdict(tp, unit, at, moved(ref, wrong))
     assert found is not None
     place, terms, likely = found
-    assert isinstance(likely, kind) and terms == [evidence]
+    assert isinstance(likely, citegloss.GluedPlace) and likely.rule == kind and terms == [evidence]
     assert likely.name == raw and place.name != raw
     zh, en = likely.explain(wrong, place.name, evidence)
     assert f"「{evidence}」" in zh and raw in zh and zh.endswith(RENUMBERED_ZH) and raw in en

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import re
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -62,70 +63,64 @@ _JOINED = re.compile(r"[与及和或、]")
 _LABEL_TAIL = re.compile(rf"{_CJK}{{2,16}}$")
 
 
-@dataclass(frozen=True)
-class GlossedPlace(ExplainedPlace):
-    """The nearby place that says the gloss printed beside the citation."""
-
-    gloss: str = ""
-
-    def reason(self, cited: str, shown: str) -> tuple[str, str]:
-        return (
-            f"编号旁注「{self.gloss}」，{cited} 通篇无此语，{self.name} 才有",
-            f"the gloss beside it, '{self.gloss}', is nowhere in {cited}; {self.name} says it",
-        )
-
-
-@dataclass(frozen=True)
-class PairedPlace(ExplainedPlace):
-    """The sibling whose title is the name paired with the citation in a list of names and ids."""
-
-    label: str = ""
-
-    def reason(self, cited: str, shown: str) -> tuple[str, str]:
-        return (
-            f"名称与编号依次配对，与此编号配对的是「{self.label}」，这是 {self.name} 的标题，{cited} 的标题并无此名",
-            f"names and ids are paired in order; the one paired with it, '{self.label}', is {self.name}'s "
-            f"title, not {cited}'s",
-        )
-
-
-@dataclass(frozen=True)
-class HeadedPlace(ExplainedPlace):
-    """The item of the clause that opens with the heading printed before the citation."""
-
-    label: str = ""
-
-    def reason(self, cited: str, shown: str) -> tuple[str, str]:
-        return (
-            f"编号前标注「{self.label}」，这是 {self.name} 的项首标题，{cited} 并无此语",
-            f"the words before it, '{self.label}', head {self.name}; {cited} never says them",
-        )
+# Why the words glued to a citation name another place, by the rule that read them (Chinese, English): {words}
+# the words, {name} the place they name, {cited} the cited place, {other} another member of the list.
+_WHY = {
+    "gloss": (
+        "编号旁注「{words}」，{cited} 通篇无此语，{name} 才有",
+        "the gloss beside it, '{words}', is nowhere in {cited}; {name} says it",
+    ),
+    "paired": (
+        "名称与编号依次配对，与此编号配对的是「{words}」，这是 {name} 的标题，{cited} 的标题并无此名",
+        "names and ids are paired in order; the one paired with it, '{words}', is {name}'s title, not {cited}'s",
+    ),
+    "heading": (
+        "编号前标注「{words}」，这是 {name} 的项首标题，{cited} 并无此语",
+        "the words before it, '{words}', head {name}; {cited} never says them",
+    ),
+    "title": (
+        "编号前标注「{words}」，见于 {name} 的标题，{cited} 的标题并无此语",
+        "the words before it, '{words}', are in {name}'s title, not in {cited}'s",
+    ),
+    "kin": (
+        "与同列的 {other} 并列引用，其标题共有「{words}」；{cited} 的标题无此语，{name} 才有",
+        "listed with {other}, whose title says '{words}'; {cited}'s title does not, {name}'s does",
+    ),
+}
 
 
 @dataclass(frozen=True)
-class TitledPlace(ExplainedPlace):
-    """The sibling whose title holds the words printed before the citation's bracket."""
+class GluedPlace(ExplainedPlace):
+    """The place the words glued to a citation name: ``rule`` is the rule that read them (a key of ``_WHY``),
+    ``words`` the words, ``other`` another member of a bare list."""
 
-    label: str = ""
-
-    def reason(self, cited: str, shown: str) -> tuple[str, str]:
-        return (
-            f"编号前标注「{self.label}」，见于 {self.name} 的标题，{cited} 的标题并无此语",
-            f"the words before it, '{self.label}', are in {self.name}'s title, not in {cited}'s",
-        )
-
-
-@dataclass(frozen=True)
-class KinPlace(ExplainedPlace):
-    """The sibling whose title shares a term with the other members of a bare list of ids."""
-
+    rule: str = ""
+    words: str = ""
     other: str = ""
 
     def reason(self, cited: str, shown: str) -> tuple[str, str]:
-        return (
-            f"与同列的 {self.other} 并列引用，其标题共有「{shown}」；{cited} 的标题无此语，{self.name} 才有",
-            f"listed with {self.other}, whose title says '{shown}'; {cited}'s title does not, {self.name}'s does",
-        )
+        zh, en = _WHY[self.rule]
+        said = {"words": self.words, "name": self.name, "cited": cited, "other": self.other}
+        return zh.format(**said), en.format(**said)
+
+
+def _one_sibling(topics: _Topics, unit: Unit, cid: str, says: Callable[[str], bool]) -> str | None:
+    """The one sibling of the cited clause (not of the citing clause's family) of which ``says`` holds; None
+    when there is none or more than one."""
+    parent = cid.rpartition(".")[0]
+    found = [
+        c for c in topics.children(parent) if c != cid and "." in c and says(c) and not _related(c, unit.id)
+    ]
+    return found[0] if len(found) == 1 else None
+
+
+def _named(
+    topics: _Topics, sib: str | None, rule: str, words: str, other: str = ""
+) -> tuple[list[str], Place] | None:
+    """The finding's evidence and the sibling ``rule`` names for ``words``."""
+    if sib is None:
+        return None
+    return [words], GluedPlace(sib, topics.places.clause_text(sib), rule=rule, words=words, other=other)
 
 
 def _gloss(text: str, at: int, end: int) -> str | None:
@@ -199,7 +194,7 @@ def gloss_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str]
     if not sayers:
         return None
     likely = sayers[0]
-    return [gloss], GlossedPlace(likely.name, likely.text, gloss=gloss)
+    return [gloss], GluedPlace(likely.name, likely.text, rule="gloss", words=gloss)
 
 
 def paired_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
@@ -229,15 +224,8 @@ def paired_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str
     label = labels[starts.index(at)]
     if label in topics.family_titles(cid):
         return None
-    titled = [
-        c
-        for c in topics.children(parent)
-        if c != cid and "." in c and label in topics.title_heads(c) and not _related(c, unit.id)
-    ]
-    if len(titled) != 1:
-        return None
-    sib = titled[0]
-    return [label], PairedPlace(sib, topics.places.clause_text(sib), label=label)
+    sib = _one_sibling(topics, unit, cid, lambda c: label in topics.title_heads(c))
+    return _named(topics, sib, "paired", label)
 
 
 def _head(place: Place) -> str:
@@ -271,7 +259,7 @@ def headed_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str
     if len(headed) != 1:
         return None
     head, likely = headed[0]
-    return [head], HeadedPlace(likely.name, likely.text, label=head)
+    return [head], GluedPlace(likely.name, likely.text, rule="heading", words=head)
 
 
 # a label this long that a sibling's title holds names it (「不公开（2.8.7）」: 2.8.7 默认不公开原则)
@@ -295,15 +283,8 @@ def titled_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str
     words = _JOINED.split(tail.group(0))[-1]
     if len(words) < TITLED_MIN or topics.present(words, topics.family_titles(cid)):
         return None
-    titled = [
-        c
-        for c in topics.children(parent)
-        if c != cid and "." in c and words in topics.family_titles(c) and not _related(c, unit.id)
-    ]
-    if len(titled) != 1:
-        return None
-    sib = titled[0]
-    return [words], TitledPlace(sib, topics.places.clause_text(sib), label=words)
+    sib = _one_sibling(topics, unit, cid, lambda c: words in topics.family_titles(c))
+    return _named(topics, sib, "title", words)
 
 
 _BARE = re.compile(r"[（(](?P<l>[\d.①-⑳ 、∕/]+)[）)]")
@@ -334,17 +315,9 @@ def kin_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], 
     shared = frozenset.intersection(*(topics.sibling_names(c) for c in others))
     if not shared or shared & topics.title_names(cid):
         return None
-    kin = [
-        c
-        for c in topics.children(parent)
-        if c != cid and "." in c and shared & topics.sibling_names(c) and not _related(c, unit.id)
-    ]
-    if len(kin) != 1:
-        return None
-    sib = kin[0]
-    return sorted(shared & topics.sibling_names(sib)), KinPlace(
-        sib, topics.places.clause_text(sib), other=others[0]
-    )
+    sib = _one_sibling(topics, unit, cid, lambda c: bool(shared & topics.sibling_names(c)))
+    shown = "、".join(sorted(shared & topics.sibling_names(sib))) if sib is not None else ""
+    return _named(topics, sib, "kin", shown, other=others[0])
 
 
 def gloss_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:

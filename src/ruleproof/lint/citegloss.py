@@ -262,6 +262,17 @@ def headed_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str
     return [head], GluedPlace(likely.name, likely.text, rule="heading", words=head)
 
 
+_TITLES: weakref.WeakKeyDictionary[_Topics, str] = weakref.WeakKeyDictionary()
+
+
+def _all_titles(topics: _Topics) -> str:
+    """Every clause's title, squashed, in one string (memoised per text): words in none of them name no sibling."""
+    out = _TITLES.get(topics)
+    if out is None:
+        out = _TITLES[topics] = "。".join(_squash(c.title) for c in topics.ctx.doc)
+    return out
+
+
 # a label this long that a sibling's title holds names it (「不公开（2.8.7）」: 2.8.7 默认不公开原则)
 TITLED_MIN = 3
 
@@ -281,7 +292,9 @@ def titled_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str
     if tail is None:
         return None
     words = _JOINED.split(tail.group(0))[-1]
-    if len(words) < TITLED_MIN or topics.present(words, topics.family_titles(cid)):
+    if len(words) < TITLED_MIN or words not in _all_titles(topics):
+        return None  # (most citations: the words are in no title at all)
+    if topics.present(words, topics.family_titles(cid)):
         return None
     sib = _one_sibling(topics, unit, cid, lambda c: words in topics.family_titles(c))
     return _named(topics, sib, "title", words)

@@ -1588,6 +1588,7 @@ from ruleproof.lint import (  # noqa: E402
     citeauthority,
     citedeferral,
     citefit,
+    citegloss,
     citegoverned,
     citelists,
     citeowners,
@@ -1622,4 +1623,5 @@ _CHAIN: tuple[tuple[tuple[RefKind, ...], _Rule], ...] = (
     (CLAUSE_OR_ITEM, citeprinted.printed_verdict),
     ((CLAUSE_REF,), citelists.list_verdict),
     ((CLAUSE_REF,), citedeferral.deferral_verdict),
+    (CLAUSE_OR_ITEM, citegloss.gloss_verdict),
 )

@@ -41,6 +41,11 @@ _MOMENT_AFTER = re.compile(r" ?(?:之前|之后)")
 # 「致死型 1.5∕2∕2.5」「批次 0.5∕0.55 感染」: a run of numbers joined by ∕ of which one is no clause id (「2」,
 # 「0.55」) is a run of values or step labels; 「（5.3∕5.8）」 cites two clauses.
 _VALUE_RUN = re.compile(r"\d{1,2}(?:\.\d{1,2})*(?: ?[∕/] ?\d{1,2}(?:\.\d{1,2})*)+")
+# 「船员 1.5∕有职业者 2.0∕异形2.5」: values paired with names, joined by ∕ — the same run with a name before each
+# number; 「（保镖保护4.8∕警长巡逻4.4）」, every number a clause's, cites two clauses.
+_NAMED_VALUE_RUN = re.compile(
+    r"(?<![\d.])\d{1,2}(?:\.\d{1,2})+(?: ?[∕/] ?[\u4e00-\u9fff]{1,6} ?\d{1,2}(?:\.\d{1,2})+)+(?![\d.])"
+)
 _STRONG_BEFORE = ("依", "见", "参见", "详见", "援引", "登记于", "登记入", "同制", "依据", "按", "参照")
 _REF_BEFORE = tuple("于与及和或、（(∕「并，对之属含由在照同据即") + _STRONG_BEFORE
 _REF_AFTER = (
@@ -224,9 +229,13 @@ def _scan_ids(
 
 
 def _in_value_run(text: str, start: int, after: int, exists: Callable[[str], bool]) -> bool:
-    """The number is one of a run of numbers joined by ∕ that holds a number no clause bears (「1.5∕2∕2.5」)."""
+    """The number is one of a run of numbers joined by ∕ that holds a number no clause bears (「1.5∕2∕2.5」), or of
+    such a run with a name before each number (「船员 1.5∕有职业者 2.0∕异形2.5」)."""
     lo = max(0, start - 12)
     for run in _VALUE_RUN.finditer(text, lo, min(len(text), after + 12)):
         if run.start() <= start and after <= run.end():
             return any(not exists(n.strip()) for n in re.split(r"[∕/]", run.group(0)))
+    for run in _NAMED_VALUE_RUN.finditer(text, max(0, start - 30), min(len(text), after + 30)):
+        if run.start() <= start and after <= run.end():
+            return any(not exists(n) for n in re.findall(r"\d{1,2}(?:\.\d{1,2})+", run.group(0)))
     return False

@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterator
 
 from ruleproof.findings import Finding
-from ruleproof.lint import batch_words, step_frames, step_rowwords
+from ruleproof.lint import batch_words, step_frames, step_heads, step_rowwords
 from ruleproof.lint.base import clip
 from ruleproof.lint.context import CLAUSE_ID, LintContext, Unit, normalize_item
 from ruleproof.lint.diagnosis import (
@@ -67,6 +67,7 @@ def run(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
     yield from _row_words(ctx, topics)
     yield from step_rowwords.run(ctx, topics)
     yield from step_frames.run(ctx)
+    yield from step_heads.run(topics, {ctx.owners.night_steps, ctx.owners.batches})
 
 
 def batch_subject(

@@ -21,13 +21,15 @@ from collections.abc import Iterator
 from ruleproof.findings import Finding
 from ruleproof.lint.base import clip
 from ruleproof.lint.diagnosis import RENUMBERED_OR_MISTYPED_EN, RENUMBERED_OR_MISTYPED_ZH
-from ruleproof.lint.topics import SPECIFIC_SHARE, TOPIC, _Topics
+from ruleproof.lint.step_rowwords import skipped as _skipped
+from ruleproof.lint.topics import SPECIFIC_SHARE, TOPIC, _part_end, _Topics
 
 _JOINS = "∕/、（("  # what may stand between two names of a row's head
 _STEP = re.compile(
-    r"(?<![早晚先后])(?P<mark>[于在自])\s*(?:当夜|该夜)?\s*步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])"
+    r"(?:(?<![早晚先后])(?P<mark>[于在自]))?\s*(?:当夜|该夜)?\s*步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])"
 )
 _TIME_AFTER = re.compile(r"\s*(?:结算|结束|完成|开始)*\s*(?:之前|之后|前|后|起|内|以前|以后)")
+_CONDITION = ("在", "于", "因", "若", "如", "自", "从", "当")  # words after a step that say when, not what
 NAME_REACH = 8  # characters before 「于∕在∕自」 in which the action's term must end right at the mark
 
 
@@ -45,6 +47,24 @@ def head_names(topics: _Topics, rows: dict[str, str]) -> dict[str, set[str]]:
     return homes
 
 
+def _named(
+    topics: _Topics, text: str, m: re.Match[str], homes: dict[str, set[str]]
+) -> tuple[str, int] | None:
+    """The action the sentence names at the step of ``m``, with where its term starts: the term that ends right
+    before 「于∕在∕自」, else the first term of the words right after the step that heads a row (「于步骤 4b 提交
+    破坏行动」) in its sentence part — not when they open on a condition (「步骤 8 在寂灭时刻中空转」)."""
+    if m.group("mark"):
+        head = text[max(0, m.start() - NAME_REACH) : m.start()]
+        hits = topics.vocab.scan(head)
+        if hits and hits[-1].end == len(head):
+            return hits[-1].term, m.start() - len(hits[-1].term)
+    after = text[m.end() : _part_end(text, m.end(), min(len(text), m.end() + NAME_REACH))]
+    if after.lstrip().startswith(_CONDITION) or _skipped(text, m.start()):
+        return None
+    hit = next((h for h in topics.vocab.scan(after) if h.term in homes), None)
+    return (hit.term, m.end() + hit.start) if hit is not None else None
+
+
 def run(topics: _Topics, tables: set[str]) -> Iterator[Finding]:
     """The steps cited beside an action that heads exactly one other row of the step table."""
     rows = topics.places.step_rows
@@ -59,16 +79,15 @@ def run(topics: _Topics, tables: set[str]) -> Iterator[Finding]:
             key = m.group("k")
             if key not in rows or _TIME_AFTER.match(text, m.end()):
                 continue
-            head = text[max(0, m.start() - NAME_REACH) : m.start()]
-            hits = topics.vocab.scan(head)
-            if not hits or hits[-1].end != len(head):
+            named = _named(topics, text, m, homes)
+            if named is None:
                 continue
-            term = hits[-1].term
+            term, at = named
             home = homes.get(term, set())
             if len(home) != 1 or key in home or not topics.vocab.specific(term, SPECIFIC_SHARE):
                 continue
             (likely,) = home
-            raw = text[m.start() - len(term) : m.end()]
+            raw = text[min(at, m.start()) : max(m.end(), at + len(term))]
             yield TOPIC.finding(
                 unit.id,
                 unit.line_of(m.start("k")),

@@ -21,8 +21,9 @@ from collections.abc import Iterator
 from ruleproof.findings import Finding
 from ruleproof.lint.base import clip
 from ruleproof.lint.diagnosis import RENUMBERED_OR_MISTYPED_EN, RENUMBERED_OR_MISTYPED_ZH
+from ruleproof.lint.step_rowwords import renumbered_step
 from ruleproof.lint.step_rowwords import skipped as _skipped
-from ruleproof.lint.topics import SPECIFIC_SHARE, TOPIC, _part_end, _Topics
+from ruleproof.lint.topics import SPECIFIC_SHARE, _part_end, _Topics
 
 _JOINS = "∕/、（("  # what may stand between two names of a row's head
 _STEP = re.compile(
@@ -88,19 +89,16 @@ def run(topics: _Topics, tables: set[str]) -> Iterator[Finding]:
                 continue
             (likely,) = home
             raw = text[min(at, m.start()) : max(m.end(), at + len(term))]
-            yield TOPIC.finding(
-                unit.id,
-                unit.line_of(m.start("k")),
-                f"「{clip(raw, 30)}」：步骤表（{topics.ctx.owners.night_steps}）中「{term}」列在步骤 {likely} 一行之首，"
-                f"步骤 {key} 一行之首不列它，{RENUMBERED_OR_MISTYPED_ZH}",
-                f"'{clip(raw, 30)}': the step table ({topics.ctx.owners.night_steps}) heads step {likely}'s row with "
-                f"'{term}', not step {key}'s — {RENUMBERED_OR_MISTYPED_EN}",
+            owner = topics.ctx.owners.night_steps
+            yield renumbered_step(
+                unit,
+                m.start("k"),
+                f"「{clip(raw, 30)}」：步骤表（{owner}）中「{term}」列在步骤 {likely} 一行之首，步骤 {key} 一行之首不列它，"
+                f"{RENUMBERED_OR_MISTYPED_ZH}",
+                f"'{clip(raw, 30)}': the step table ({owner}) heads step {likely}'s row with '{term}', not step "
+                f"{key}'s — {RENUMBERED_OR_MISTYPED_EN}",
                 clip(text[max(0, m.start() - 12) : m.end() + 12], 40),
-                related=[(f"步骤 {likely}", None)],
-                extra={
-                    "target": f"步骤 {key}",
-                    "likely": f"步骤 {likely}",
-                    "terms": [term],
-                    "kind": "night_step",
-                },
+                owner,
+                (key, likely),
+                [term],
             )

@@ -170,3 +170,32 @@ def only_row_says(unit: Unit, at: int, raw: str, likely: str, said: str, key: st
         related=[(f"步骤 {likely}", None)],
         extra={"target": f"步骤 {key}", "likely": f"步骤 {likely}", "terms": [said], "kind": "night_step"},
     )
+
+
+def renumbered_step(
+    unit: Unit,
+    at: int,
+    zh: str,
+    en: str,
+    quote: str,
+    owner: str | None,
+    steps: tuple[str, str],
+    events: list[str],
+) -> Finding:
+    """A night step said of events the step table (``owner``) puts elsewhere: ``steps`` is (the step the text
+    says, the step the table gives), for the finding's target and likely target."""
+    said, likely = steps
+    return TOPIC.finding(
+        unit.id,
+        unit.line_of(at),
+        zh,
+        en,
+        quote,
+        related=[(owner, None)],
+        extra={
+            "target": f"步骤 {said}",
+            "likely": f"步骤 {likely}",
+            "terms": list(dict.fromkeys(events)),
+            "kind": "night_step",
+        },
+    )

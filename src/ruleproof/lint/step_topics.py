@@ -1013,33 +1013,7 @@ def _slot_statements(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
             )
 
 
-def _renumbered_step(
-    unit: Unit,
-    at: int,
-    zh: str,
-    en: str,
-    quote: str,
-    owner: str | None,
-    steps: tuple[str, str],
-    events: list[str],
-) -> Finding:
-    """A night step said of events the step table (``owner``) puts elsewhere: ``steps`` is (the step the text
-    says, the step the table gives), for the finding's target and likely target."""
-    said, likely = steps
-    return TOPIC.finding(
-        unit.id,
-        unit.line_of(at),
-        zh,
-        en,
-        quote,
-        related=[(owner, None)],
-        extra={
-            "target": f"步骤 {said}",
-            "likely": f"步骤 {likely}",
-            "terms": list(dict.fromkeys(events)),
-            "kind": "night_step",
-        },
-    )
+_renumbered_step = step_rowwords.renumbered_step
 
 
 def _one_home(events: list[str], homes: dict[str, str]) -> str:

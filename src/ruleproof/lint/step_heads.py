@@ -66,7 +66,7 @@ def _named(
     return (hit.term, m.end() + hit.start) if hit is not None else None
 
 
-def run(topics: _Topics, tables: set[str]) -> Iterator[Finding]:
+def run(topics: _Topics, tables: set[str | None]) -> Iterator[Finding]:
     """The steps cited beside an action that heads exactly one other row of the step table."""
     rows = topics.places.step_rows
     if len(rows) < 2:

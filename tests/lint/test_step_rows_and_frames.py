@@ -51,6 +51,17 @@ def _new_topics(old: str, new: str, whole: bool) -> set[tuple[str, str]]:
             "附录三",
             "批次⑨",
         ),
+        # twelfth pass (step_heads, 随-batches, 同窗口 slots):
+        # the action before 「于」: 查验 heads row 2
+        ("查验于步骤2结算", "查验于步骤1结算", "4.7.1", "步骤 2"),
+        # before 「自」: 转化 heads row 0.6
+        ("转化自步骤 0.6 结算完成即生效", "转化自步骤 0.55 结算完成即生效", "5.5.3", "步骤 0.6"),
+        # the first row-head term after the step: 神探 is row 2's
+        ("早于步骤2的神探查验", "早于步骤3的神探查验", "6.1.1", "步骤 2"),
+        # what goes 「随」 a step into a batch is published after that step: ⑤ is 步骤4b后
+        ("当夜步骤 4b并入批次⑤的", "当夜步骤 5并入批次⑤的", "5.2", "步骤 4b"),
+        # 「与医生的治疗∕救援同窗口结算 … 于步骤 K」: 医生 heads row 8
+        ("故清除效果于步骤 8 实际落地", "故清除效果于步骤 7 实际落地", "6.5", "步骤 8"),
     ],
 )
 @FAMILY_OR_ALL

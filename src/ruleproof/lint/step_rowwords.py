@@ -57,6 +57,16 @@ _ATTACH = re.compile(r"(?<![早晚先后])[于在]\s*(?:当夜|该夜)?\s*$")
 # on a property many steps have (「步骤 1（不占行动窗口」)
 NOT_A_NAME: frozenset[str] = frozenset("不非无未可须应已仍亦均皆各并且及与或的之于在为即")
 _STEP = re.compile(r"步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])")
+# 「当晚不再参与步骤7」 (5.8.1) says the same as a skip
+SKIP_WORD = r"(?:跳过|不再参与)"
+_SKIPPED = re.compile(rf"{SKIP_WORD}\s*(?:当夜|该夜)?\s*$")
+
+
+def skipped(text: str, at: int) -> bool:
+    """Whether the step cited at ``at`` is the object of 「跳过」: what is said around it is the skipper's."""
+    return _SKIPPED.search(text[max(0, at - 8) : at]) is not None
+
+
 _RUN_BEFORE = re.compile(rf"[\u4e00-\u9fff]{{{ROW_WORDS},12}}$")
 
 
@@ -159,4 +169,33 @@ def only_row_says(unit: Unit, at: int, raw: str, likely: str, said: str, key: st
         quote,
         related=[(f"步骤 {likely}", None)],
         extra={"target": f"步骤 {key}", "likely": f"步骤 {likely}", "terms": [said], "kind": "night_step"},
+    )
+
+
+def renumbered_step(
+    unit: Unit,
+    at: int,
+    zh: str,
+    en: str,
+    quote: str,
+    owner: str | None,
+    steps: tuple[str, str],
+    events: list[str],
+) -> Finding:
+    """A night step said of events the step table (``owner``) puts elsewhere: ``steps`` is (the step the text
+    says, the step the table gives), for the finding's target and likely target."""
+    said, likely = steps
+    return TOPIC.finding(
+        unit.id,
+        unit.line_of(at),
+        zh,
+        en,
+        quote,
+        related=[(owner, None)],
+        extra={
+            "target": f"步骤 {said}",
+            "likely": f"步骤 {likely}",
+            "terms": list(dict.fromkeys(events)),
+            "kind": "night_step",
+        },
     )

@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterator
 
 from ruleproof.findings import Finding
-from ruleproof.lint import batch_words, step_frames, step_rowwords
+from ruleproof.lint import batch_words, step_frames, step_heads, step_rowwords
 from ruleproof.lint.base import clip
 from ruleproof.lint.context import CLAUSE_ID, LintContext, Unit, normalize_item
 from ruleproof.lint.diagnosis import (
@@ -68,6 +68,7 @@ def run(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
     yield from _row_words(ctx, topics)
     yield from step_rowwords.run(ctx, topics)
     yield from step_frames.run(ctx)
+    yield from step_heads.run(topics, {ctx.owners.night_steps, ctx.owners.batches})
 
 
 def batch_subject(
@@ -441,9 +442,11 @@ def _row_names(head: str) -> str:
 
 # 「步骤 4b 后」「步骤10开始时」: when a batch row says it is published
 _ROW_TIME = re.compile(r"步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)\s*(?:后|开始时|会议)")
-# 「于当夜步骤4a结算后随批次④公告」「于步骤 0.6 结算后发布（批次②）」: a sentence's time for a batch
+# 「于当夜步骤4a结算后随批次④公告」「于步骤 0.6 结算后发布（批次②）」「随当夜步骤 4b并入批次⑤」: a sentence's
+# time for a batch (what goes 「随」 a step is published with it)
 _SAID_TIME = re.compile(
-    r"(?<![早晚先])(?:于|在)?(?:当夜|该夜)?步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])\s*(?:结算|完成)*\s*(?:之)?后"
+    r"(?<![早晚先])(?:(?:于|在)?(?:当夜|该夜)?步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])\s*(?:结算|完成)*\s*(?:之)?后"
+    r"|随\s*(?:当夜|该夜)?\s*步骤\s*(?P<w>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])\s*(?:结算)?)"
 )
 _BATCH_NEAR = 16  # at most this many characters between the time and the batch, in one sentence part
 
@@ -472,7 +475,7 @@ def _batch_times(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
         if not said:
             continue
         m = said[-1]
-        step = m.group("k")
+        step = m.group("k") or m.group("w")
         if step in times[label]:
             continue
         usual = "∕".join(sorted(times[label], key=_step_order))
@@ -728,8 +731,7 @@ _STEP_STOP = frozenset(
 
 
 # 「→跳过步骤7」 in row 4b, 「召开该夜跳过步骤11」 in row 10: the steps a row's event makes the night skip
-# 「当晚不再参与步骤7」 (5.8.1) says the same as a skip
-_SKIP_WORD = r"(?:跳过|不再参与)"
+_SKIP_WORD = step_rowwords.SKIP_WORD
 _SKIP = re.compile(rf"{_SKIP_WORD}\s*(?:当夜|该夜)?\s*步骤\s*(?P<k>\d{{1,2}}(?:\.\d{{1,2}})?[ab]?)(?![\d.])")
 # 「跳过蛰伏（步骤0.1）与步骤5」: every step a skip names, down a list
 _SKIP_LIST = re.compile(
@@ -739,9 +741,7 @@ _SKIP_LIST = re.compile(
 _KEY = re.compile(r"步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])")
 
 
-def _skipped(text: str, at: int) -> bool:
-    """Whether the step cited at ``at`` is the object of 「跳过」."""
-    return re.search(rf"{_SKIP_WORD}\s*(?:当夜|该夜)?\s*$", text[max(0, at - 8) : at]) is not None
+_skipped = step_rowwords.skipped
 
 
 def _step_skips(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
@@ -957,13 +957,14 @@ def _night_entries(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
 # 「外星人蛰伏…而占步骤表内行动位「步骤 0.1」」: a step given as an action's slot, said of the sentence's event
 _SLOT = re.compile(rf"行动位\s*[＝=:：「]\s*(?:当夜|该夜|每夜)?\s*{_STEP_KEY}")
 # 「于步骤 3 提交，与保镖保护（4.8）∕工匠护甲（4.11）同一步骤」: a step said to be the step of other events
-_SAME_SLOT = re.compile(r"与(?P<with>[^。；;]{2,30}?)同(?:一)?(?:步骤|行动位)")
+# 「与医生的治疗∕救援同窗口结算、不另设步骤，故清除效果于步骤 8 实际落地」: the step may follow the phrase
+_SAME_SLOT = re.compile(r"与(?P<with>[^。；;]{2,30}?)同(?:一)?(?:步骤|行动位|窗口)")
 SLOT_REACH = 40  # how far back, in one sentence, the event or the step of a slot statement is looked for
 
 
 def _slot_statements(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
     """A step stated as the slot of an event the step table's rows head (「X 占行动位「步骤 K」」, or 「于步骤
-    K …，与 Y 同一步骤」 where Y heads a row): the step must be that row's.  The event is every term of the
+    K …，与 Y 同一步骤」 where Y heads a row, or 「与 Y 同窗口结算…于步骤 K」): the step must be that row's.  The event is every term of the
     sentence before the step (or of the 「与…同」 phrase) that heads exactly one row; all of them must name
     the same row, and nothing else is cited between."""
     rows = topics.places.step_rows
@@ -990,11 +991,16 @@ def _slot_statements(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
             lo = max(0, m.start() - SLOT_REACH)
             cut = max((text.rfind(ch, lo, m.start()) for ch in "。；;"), default=-1)
             steps = list(_TITLE_STEP.finditer(text, max(lo, cut + 1), m.start()))
+            if not steps:
+                hi = min(len(text), m.end() + SLOT_REACH)
+                stop = min((i for i in (text.find(ch, m.end(), hi) for ch in "。；;") if i >= 0), default=hi)
+                steps = list(_TITLE_STEP.finditer(text, m.end(), stop))
             if len(steps) != 1:
                 continue
             events = [h.term for h in topics.vocab.scan(m.group("with")) if h.term in homes]
             step = steps[0]
-            found.append((step.start("k"), step.group("k"), events, text[step.start() : m.end()]))
+            raw = text[min(step.start(), m.start()) : max(step.end(), m.end())]
+            found.append((step.start("k"), step.group("k"), events, raw))
         for at, k, events, raw in found:
             home = _one_home(events, homes)
             if not home or home == k or k not in rows:
@@ -1014,33 +1020,7 @@ def _slot_statements(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
             )
 
 
-def _renumbered_step(
-    unit: Unit,
-    at: int,
-    zh: str,
-    en: str,
-    quote: str,
-    owner: str | None,
-    steps: tuple[str, str],
-    events: list[str],
-) -> Finding:
-    """A night step said of events the step table (``owner``) puts elsewhere: ``steps`` is (the step the text
-    says, the step the table gives), for the finding's target and likely target."""
-    said, likely = steps
-    return TOPIC.finding(
-        unit.id,
-        unit.line_of(at),
-        zh,
-        en,
-        quote,
-        related=[(owner, None)],
-        extra={
-            "target": f"步骤 {said}",
-            "likely": f"步骤 {likely}",
-            "terms": list(dict.fromkeys(events)),
-            "kind": "night_step",
-        },
-    )
+_renumbered_step = step_rowwords.renumbered_step
 
 
 def _one_home(events: list[str], homes: dict[str, str]) -> str:

@@ -54,7 +54,7 @@ from ruleproof.lint.base import clip
 from ruleproof.lint.context import CLAUSE_OR_ITEM, CLAUSE_REF, ITEM_REF, REGISTRY_REF, normalize_item
 from ruleproof.lint.headwords import _likely_cited_near
 from ruleproof.lint.registry_topics import WINDOW, named_before
-from ruleproof.lint.topics import _ITEM_TAIL, ExplainedPlace, Place, _in_tag, _number_pair, _related
+from ruleproof.lint.topics import _ITEM_TAIL, ExplainedPlace, Place, _in_tag, _related
 from ruleproof.text.markers import MARKER_RE, parse_marker
 
 if TYPE_CHECKING:
@@ -383,7 +383,7 @@ def attach_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Plac
         or label_fit(topics, unit, at, ref)
         or part_fit(topics, unit, at, ref)
     )
-    if found is None or _number_pair(unit.text, at, ref.raw) or topics.gate_defined(unit, at, ref):
+    if found is None or topics.no_place_beside(unit, at, ref):
         return None
     place = topics.target(ref)[0]
     return (place, *found) if place is not None else None

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 
 from ruleproof.lint.context import CLAUSE_OR_ITEM, CLAUSE_REF, ITEM_REF
 from ruleproof.lint.headwords import _likely_cited_near
-from ruleproof.lint.topics import ExplainedPlace, Place, _number_pair, _related, _squash, judged_unit
+from ruleproof.lint.topics import ExplainedPlace, Place, _related, _squash, judged_unit
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
@@ -345,7 +345,7 @@ def gloss_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place
         or titled_fit(topics, unit, at, ref)
         or kin_fit(topics, unit, at, ref)
     )
-    if found is None or _number_pair(unit.text, at, ref.raw) or topics.gate_defined(unit, at, ref):
+    if found is None or topics.no_place_beside(unit, at, ref):
         return None
     likely = found[1]
     if _likely_cited_near(topics, unit, at, ref, likely.name):

@@ -48,7 +48,6 @@ from ruleproof.lint.topics import (
     _in_list,
     _in_tag,
     _item_heads,
-    _number_pair,
     _related,
     _squash,
 )
@@ -202,11 +201,7 @@ def guarded(
     if found is None:
         return None
     text, end = unit.text, at + len(ref.raw)
-    if (
-        _compared_or_denied(text, at, end)
-        or _number_pair(text, at, ref.raw)
-        or topics.gate_defined(unit, at, ref)
-    ):
+    if _compared_or_denied(text, at, end) or topics.no_place_beside(unit, at, ref):
         return None
     if _in_list(text, at, end) and not topics.list_confirms(unit, at, ref, *found):
         return None

@@ -564,6 +564,12 @@ class _Topics:
             terms.append(LEAD_MARK + m.group("w"))
         return terms
 
+    def no_place_beside(self, unit: Unit, at: int, ref: Ref) -> bool:
+        """Words printed beside the id at ``at`` name no cited place: the id is a number the reader took for one
+        (「有职业者 2.0∕…」, :func:`_number_pair`) or a gate the checklist cites (:meth:`gate_defined`) — the guard
+        every rule reading such words applies."""
+        return _number_pair(unit.text, at, ref.raw) or self.gate_defined(unit, at, ref)
+
     def gate_defined(self, unit: Unit, at: int, ref: Ref) -> bool:
         """In a 十关核验 line, the gate a citation stands under cites the same clause in the checklist."""
         spans = self.gate_spans.get(unit.id, [])

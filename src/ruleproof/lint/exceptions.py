@@ -186,24 +186,36 @@ def _expand(ctx: LintContext, text: str) -> list[str]:
 
 
 def general_layer(ctx: LintContext) -> list[str] | None:
-    """Clause ids of the general layer as the text defines it, or None when it defines none.
+    """Clause ids of the general layer as the text defines it, or None when it defines none."""
+    found = general_layer_defined(ctx)
+    return found[0] if found is not None else None
+
+
+def general_layer_defined(ctx: LintContext) -> tuple[list[str], list[tuple[str, int]]] | None:
+    """The general layer as the text defines it and where: its clause ids, and the (clause, line) of every
+    sentence that lists members — or None when the text defines none.
 
     Definitions read: 「通则层＝…」 (up to the end of the sentence) and 「… 同属通则层」 (the ids and
     ranges before it in the sentence), plus clauses titled as 通则 (「减免层序通则【…】」「…（通则）」).
+    A finding that judges a clause by the layer names the defining sentences as related places: the layer
+    is part of its evidence (an edit of the list makes it, and is where to look).
     """
     listed: list[str] = []
+    where: list[tuple[str, int]] = []
     for unit in ctx.clause_units:
         text = unit.text
         for m in _GENERAL_DEF.finditer(text):
             end = text.find("。", m.end())
             listed.extend(_expand(ctx, text[m.end() : end if end > 0 else len(text)]))
+            where.append((unit.id, unit.line_of(m.start())))
         for m in _GENERAL_MEMBER.finditer(text):
             start = max(text.rfind("。", 0, m.start()), text.rfind("；", 0, m.start())) + 1
             listed.extend(_expand(ctx, text[start : m.start()]))
+            where.append((unit.id, unit.line_of(m.start())))
     if not listed:
         return None
     titled = [c.id for c in ctx.doc if _TITLED_GENERAL.search(c.title)]
-    return sorted(set(listed) | set(titled), key=safe_key)
+    return sorted(set(listed) | set(titled), key=safe_key), sorted(set(where), key=lambda w: w[1])
 
 
 def in_layer(cid: str, layer: list[str]) -> bool:
@@ -360,21 +372,25 @@ def _carries_label(ctx: LintContext, cid: str, item: str | None) -> bool:
 
 
 def _not_general(ctx: LintContext, found: list[Label]) -> Iterator[Finding]:
-    layer = general_layer(ctx)
-    if layer is None:
+    defined = general_layer_defined(ctx)
+    if defined is None:
         return
+    layer, where = defined
     for lab in found:
         target = lab.tag.target_clause
         if target is None or not ctx.exists(target):
             continue
         if in_layer(target, layer):
             continue
+        listed_at = "、".join(dict.fromkeys(cid for cid, _line in where))
         yield NOT_GENERAL.finding(
             lab.tag.clause,
             lab.tag.line,
-            f"{_where(lab.tag)} 把 {target} 标为通则（{lab.tag.raw}），但 {target} 不在正文所列的通则层内",
+            f"{_where(lab.tag)} 把 {target} 标为通则（{lab.tag.raw}），但 {target} 不在正文所列的通则层内"
+            f"（通则层列于 {listed_at}）",
             f"{_where(lab.tag)} calls {target} a general rule ({lab.tag.raw}), but {target} is not in the "
-            "general layer the text defines",
+            f"general layer the text defines (listed at {listed_at})",
             lab.tag.raw,
+            related=[(cid, line) for cid, line in where if cid != lab.tag.clause],
             extra={"target": target},
         )

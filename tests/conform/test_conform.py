@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sys
 import xml.etree.ElementTree as ET
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -82,17 +83,22 @@ def vector_features(path: Path, kind: str) -> set[tuple[str, ...]]:
     return {(book, *f) for f in feats}
 
 
-def protocol_sample() -> list[Path]:
-    """The fewest corpus vectors (greedy, in corpus order on ties) that together have every feature
-    (:func:`vector_features`) some vector of the corpus has: what the suite sends through the adapter.
-    Each vector's behaviour is also diffed against the committed corpus (test_corpus.py), and each book's
-    vectors replay in process (its own tests), so the protocol is what this run adds, for every kind of
-    question a vector asks; the whole corpus through the adapter is the heavy job's."""
-    feats: dict[Path, set[tuple[str, ...]]] = {}
-    for book in BOOKS.values():
-        for kind, folder in book_sources(book):
-            for path in vector_files(folder):
-                feats[path] = vector_features(path, kind)
+def corpus_features() -> dict[Path, set[tuple[str, ...]]]:
+    """Every corpus vector (in corpus order) with its :func:`vector_features`."""
+    return {
+        p: vector_features(p, kind)
+        for b in BOOKS.values()
+        for kind, d in book_sources(b)
+        for p in vector_files(d)
+    }
+
+
+def protocol_sample(feats: dict[Path, set[tuple[str, ...]]]) -> list[Path]:
+    """The fewest vectors of ``feats`` (greedy, in its order on ties) that together have every feature some
+    vector has: what the suite sends through the adapter.  Each corpus vector's behaviour is also diffed
+    against the committed corpus (test_corpus.py), and each book's vectors replay in process (its own
+    tests), so the protocol is what this run adds, for every kind of question a vector asks; the whole
+    corpus through the adapter is the heavy job's."""
     left = set().union(*feats.values())
     order = list(feats)
     chosen: list[int] = []
@@ -103,21 +109,27 @@ def protocol_sample() -> list[Path]:
     return [order[i] for i in sorted(chosen)]
 
 
-def test_the_protocol_sample_has_every_feature_of_the_corpus() -> None:
-    sample = protocol_sample()
-    corpus = {
-        p: vector_features(p, kind)
-        for b in BOOKS.values()
-        for kind, d in book_sources(b)
-        for p in vector_files(d)
-    }
-    assert set(corpus) == set(corpus_sources()) and set(sample) <= set(corpus)
+@pytest.fixture(scope="module")
+def corpus() -> dict[Path, set[tuple[str, ...]]]:
+    return corpus_features()
+
+
+def test_the_protocol_sample_has_every_feature_of_the_corpus(
+    corpus: dict[Path, set[tuple[str, ...]]],
+) -> None:
+    sample = protocol_sample(corpus)
+    assert list(corpus) == corpus_sources() and set(sample) <= set(corpus)
     assert set().union(*(corpus[p] for p in sample)) == set().union(*corpus.values())
     assert len(sample) < len(corpus) / 3  # a sample: most vectors repeat what others ask
+    # a feature only one vector has brings that vector in
+    seen = Counter(f for fs in corpus.values() for f in fs)
+    assert {p for p, fs in corpus.items() if any(seen[f] == 1 for f in fs)} <= set(sample)
 
 
-def test_reference_adapter_passes_a_sample_with_every_feature(tmp_path: Path) -> None:
-    sample = protocol_sample()
+def test_reference_adapter_passes_a_sample_with_every_feature(
+    tmp_path: Path, corpus: dict[Path, set[tuple[str, ...]]]
+) -> None:
+    sample = protocol_sample(corpus)
     _passes_every_case(_conform(tmp_path / "report.json", sample), len(sample))
 
 

@@ -1,5 +1,6 @@
-"""``ruleproof conform``: the reference adapter passes the whole corpus; the broken engine's planted bugs are
-reported, each exactly, and nothing else; the report's three forms; bad engines exit 2 with one line."""
+"""``ruleproof conform``: the reference adapter passes the whole corpus (heavy; in the suite, vectors that
+together ask everything the corpus asks); the broken engine's planted bugs are reported, each exactly, and
+nothing else; the report's three forms; bad engines exit 2 with one line."""
 
 from __future__ import annotations
 

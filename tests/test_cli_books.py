@@ -9,6 +9,7 @@ import pytest
 
 from ruleproof.books import BOOKS
 from ruleproof.cli import main
+from tests.shared_check import shared_checks
 
 SECTIONED = ("genshin165", "jiejie140", "botc-m124", "random41")
 
@@ -33,7 +34,8 @@ def test_outline_and_lint_json_on_every_bundled_book(capsys: pytest.CaptureFixtu
 
 @pytest.mark.parametrize("key", SECTIONED)
 def test_check_lists_every_stage(capsys: pytest.CaptureFixture[str], key: str) -> None:
-    code, out, err = run(capsys, "check", f"bundled:{key}", "--format", "json")
+    with shared_checks():  # each book's check once per process (tests/shared_check.py)
+        code, out, err = run(capsys, "check", f"bundled:{key}", "--format", "json")
     assert code in (0, 1), err
     stages = {s["name"]: s["status"] for s in json.loads(out)["stages"]}
     assert list(stages) == ["text", "lint", "book-lint", "spec", "verify", "readings", "appendix", "config"]
@@ -50,10 +52,11 @@ def test_check_lists_every_stage(capsys: pytest.CaptureFixture[str], key: str) -
 
 
 def test_check_text_report_says_why_a_stage_is_skipped(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "check", "bundled:botc-m124")
+    with shared_checks():  # the check above, its report in two languages
+        code, out, _ = run(capsys, "check", "bundled:botc-m124")
+        _, out_en, _ = run(capsys, "--lang", "en", "check", "bundled:botc-m124")
     assert code == 1
     assert "按标题读取" in out and "跳过" in out
-    _, out_en, _ = run(capsys, "--lang", "en", "check", "bundled:botc-m124")
     assert "read by headings" in out_en and "skipped" in out_en
 
 

@@ -1,11 +1,13 @@
-"""``ruleproof conform``: the reference adapter passes the whole corpus; the broken engine's planted bugs are
-reported, each exactly, and nothing else; the report's three forms; bad engines exit 2 with one line."""
+"""``ruleproof conform``: the reference adapter passes the whole corpus (heavy; in the suite, vectors that
+together ask everything the corpus asks); the broken engine's planted bugs are reported, each exactly, and
+nothing else; the report's three forms; bad engines exit 2 with one line."""
 
 from __future__ import annotations
 
 import json
 import sys
 import xml.etree.ElementTree as ET
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -14,7 +16,7 @@ from ruleproof.books import BOOKS, BookProfile
 from ruleproof.cli import main
 from ruleproof.cli.cmd_conform import load
 from ruleproof.conform.runner import CaseReport, Conformance, EngineProcess
-from ruleproof.vectors.corpus import corpus_sources
+from ruleproof.vectors.corpus import book_sources, corpus_sources, vector_files
 
 from . import broken_engine
 from .broken_engine import PLANTS
@@ -36,24 +38,100 @@ def toy_book(monkeypatch: pytest.MonkeyPatch) -> str:
     return f"--extra=toy/1={toy.__name__}:ENGINE"
 
 
-@pytest.fixture(scope="session")
-def corpus_report(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
-    """The whole corpus through the reference adapter, once per session, as ``conform --format json``."""
-    out = tmp_path_factory.mktemp("conform") / "report.json"
-    code = main(["conform", "--engine", " ".join(REFERENCE), "--format", "json", "--output", str(out)])
+def _conform(out: Path, paths: list[Path]) -> dict[str, object]:
+    """``conform --format json`` of the reference adapter on ``paths`` (none: the whole corpus)."""
+    argv = ["conform", "--engine", " ".join(REFERENCE), "--format", "json", "--output", str(out)]
+    code = main([*argv, *(str(p) for p in paths)])
     report: dict[str, object] = json.loads(out.read_text(encoding="utf-8"))
     report["exit"] = code
     return report
 
 
-def test_reference_adapter_passes_the_whole_corpus(corpus_report: dict[str, object]) -> None:
-    vectors = corpus_report["vectors"]
+def _passes_every_case(report: dict[str, object], cases: int) -> None:
+    vectors = report["vectors"]
     assert isinstance(vectors, list)
-    expected = len(corpus_sources())
-    assert len(vectors) == expected > 800
+    assert len(vectors) == cases
     bad = [v for v in vectors if v["status"] != "pass"]
-    assert bad == [] and corpus_report["exit"] == 0 and corpus_report["ok"] is True
+    assert bad == [] and report["exit"] == 0 and report["ok"] is True
     assert {v["book"] for v in vectors} == {b.book_id for b in BOOKS.values() if b.vectors}
+
+
+@pytest.mark.heavy
+def test_reference_adapter_passes_the_whole_corpus(tmp_path: Path) -> None:
+    """Every vector of the corpus through the reference adapter (the heavy job; the suite runs
+    :func:`protocol_sample`, and each book's own tests replay its vectors in process)."""
+    expected = len(corpus_sources())
+    assert expected > 800
+    _passes_every_case(_conform(tmp_path / "report.json", []), expected)
+
+
+def vector_features(path: Path, kind: str) -> set[tuple[str, ...]]:
+    """What a vector asks of an engine and its adapter, each tagged with its book: the corpus folder's kind
+    (hand-checked / counterexample, and a distinguishing pair in a sub-folder), the format, every top-level
+    field it fills, every expectation key, every script key and action skill, every setup field and every
+    interpretation switch it sets."""
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    feats: set[tuple[str, ...]] = {("kind", kind, path.parent.name), ("format", raw["format"])}
+    feats |= {("field", k) for k, v in raw.items() if v not in (None, "", [], {})}
+    feats |= {("setup", k) for k in raw.get("setup", {})}
+    feats |= {("switch", k) for k in raw.get("interpretation") or {}}
+    for entry in raw.get("expect", []):
+        feats |= {("expect", k) for k in entry}
+    for step in raw.get("script", []):
+        feats |= {("script", k) for k in step}
+        feats |= {("skill", str(a.get("skill"))) for a in step.get("actions", [])}
+    book = str(raw["book"]).split("/")[0]
+    return {(book, *f) for f in feats}
+
+
+def corpus_features() -> dict[Path, set[tuple[str, ...]]]:
+    """Every corpus vector (in corpus order) with its :func:`vector_features`."""
+    return {
+        p: vector_features(p, kind)
+        for b in BOOKS.values()
+        for kind, d in book_sources(b)
+        for p in vector_files(d)
+    }
+
+
+def protocol_sample(feats: dict[Path, set[tuple[str, ...]]]) -> list[Path]:
+    """The fewest vectors of ``feats`` (greedy, in its order on ties) that together have every feature some
+    vector has: what the suite sends through the adapter.  Each corpus vector's behaviour is also diffed
+    against the committed corpus (test_corpus.py), and each book's vectors replay in process (its own
+    tests), so the protocol is what this run adds, for every kind of question a vector asks; the whole
+    corpus through the adapter is the heavy job's."""
+    left = set().union(*feats.values())
+    order = list(feats)
+    chosen: list[int] = []
+    while left:
+        best = max(range(len(order)), key=lambda i: (len(feats[order[i]] & left), -i))
+        chosen.append(best)
+        left -= feats[order[best]]
+    return [order[i] for i in sorted(chosen)]
+
+
+@pytest.fixture(scope="module")
+def corpus() -> dict[Path, set[tuple[str, ...]]]:
+    return corpus_features()
+
+
+def test_the_protocol_sample_has_every_feature_of_the_corpus(
+    corpus: dict[Path, set[tuple[str, ...]]],
+) -> None:
+    sample = protocol_sample(corpus)
+    assert list(corpus) == corpus_sources() and set(sample) <= set(corpus)
+    assert set().union(*(corpus[p] for p in sample)) == set().union(*corpus.values())
+    assert len(sample) < len(corpus) / 3  # a sample: most vectors repeat what others ask
+    # a feature only one vector has brings that vector in
+    seen = Counter(f for fs in corpus.values() for f in fs)
+    assert {p for p, fs in corpus.items() if any(seen[f] == 1 for f in fs)} <= set(sample)
+
+
+def test_reference_adapter_passes_a_sample_with_every_feature(
+    tmp_path: Path, corpus: dict[Path, set[tuple[str, ...]]]
+) -> None:
+    sample = protocol_sample(corpus)
+    _passes_every_case(_conform(tmp_path / "report.json", sample), len(sample))
 
 
 def _planted(reports: list[CaseReport]) -> dict[str, object]:

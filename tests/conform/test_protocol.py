@@ -14,6 +14,7 @@ from ruleproof.conform.protocol import ProtocolError, decode, encode, read_repli
 from ruleproof.conform.runner import judge
 from ruleproof.runtime.replay import Mismatch
 from ruleproof.vectors.format import Vector
+from tests.games import sizes
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 20) | st.text(max_size=5),
@@ -45,15 +46,12 @@ BOOK, RUN = load(
 )
 
 
-@settings(max_examples=300, deadline=None)
-@given(
-    st.lists(
-        st.builds(lambda t, kv: {"type": t, **kv}, TYPES, st.dictionaries(KEYS, JSON, max_size=5)), max_size=6
-    )
+STREAMS = st.lists(
+    st.builds(lambda t, kv: {"type": t, **kv}, TYPES, st.dictionaries(KEYS, JSON, max_size=5)), max_size=6
 )
-def test_any_reply_stream_is_judged_or_refused_never_a_crash(replies: list[dict[str, Any]]) -> None:
-    """Whatever an engine sends, the runner reports mismatches or an error: read_replies gives a reply or a
-    ProtocolError, and judging a reply against a real vector gives mismatches or an error line."""
+
+
+def judged_or_refused(replies: list[dict[str, Any]]) -> None:
     try:
         reply = read_replies(RUN, [*replies, {"type": "end"}])
     except ProtocolError:
@@ -63,6 +61,14 @@ def test_any_reply_stream_is_judged_or_refused_never_a_crash(replies: list[dict[
         return
     judged = judge(BOOK, RUN, reply.outcome, ["3.3.10"])
     assert isinstance(judged, str) or all(isinstance(m, Mismatch) for m in judged)
+
+
+@sizes(full=300, quick=60)
+def test_any_reply_stream_is_judged_or_refused_never_a_crash(games: int) -> None:
+    """Whatever an engine sends, the runner reports mismatches or an error: read_replies gives a reply or a
+    ProtocolError, and judging a reply against a real vector gives mismatches or an error line.  Fresh
+    random streams every run: 60 in the suite, 300 in the heavy job."""
+    settings(max_examples=games, deadline=None)(given(STREAMS)(judged_or_refused))()
 
 
 @settings(max_examples=100, deadline=None)

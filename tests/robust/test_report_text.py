@@ -4,12 +4,22 @@ by clause in between, and a short list of what to fix first."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from ruleproof.cli import main
+from tests.shared_check import shared_checks
 from tests.text.test_synthetic import BASE
+
+
+@pytest.fixture(autouse=True)
+def _one_check_per_text() -> Iterator[None]:
+    """The reports of one check: jiejie140's is asked four times here (JSON twice, zh, en), checked once
+    per process (tests/shared_check.py); nothing in this module patches what ``check`` computes."""
+    with shared_checks():
+        yield
 
 
 def lines(args: list[str], capsys: pytest.CaptureFixture[str], code: int) -> list[str]:

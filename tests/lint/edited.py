@@ -40,7 +40,7 @@ def family_of(check: str) -> str:
 
 
 @functools.cache
-def _unedited_text() -> str:
+def unedited_text() -> str:
     """The bundled text, normalised, read once per process."""
     return normalize(load_source(None).data.decode("utf-8"))
 
@@ -48,7 +48,7 @@ def _unedited_text() -> str:
 def edited(*pairs: tuple[str, str]) -> Document:
     """The bundled text (normalised) with each ``old`` replaced by ``new`` — each must occur once — read
     under the name ``mutated.txt``."""
-    text = _unedited_text()
+    text = unedited_text()
     for old, new in pairs:
         assert text.count(old) == 1, old
         text = text.replace(old, new)
@@ -121,7 +121,7 @@ def section(unit: str) -> str:
 @functools.cache
 def _sections(edit: Edit) -> frozenset[str]:
     """The sections of the clauses ``edit`` reads findings at and of every place its old words stand."""
-    text = _unedited_text()
+    text = unedited_text()
     doc = unedited_context().doc
     where = set(edit.clauses)
     for old, _new in edit.pairs:
@@ -206,3 +206,11 @@ BATCH_OR_ALL = pytest.mark.parametrize(
     "whole",
     [pytest.param(False, id="batch"), pytest.param(True, id="all", marks=pytest.mark.heavy)],
 )
+
+
+def topic_messages(old: str, new: str, clause: str, whole: bool) -> list[str]:
+    """The messages of the citation-topic findings at ``clause`` on the bundled text with ``old`` replaced by
+    ``new``: family q's alone (the suite's ``[family]``) or every family's, as ``ruleproof lint`` (``[all]``)."""
+    family = None if whole else family_of("citation-topic")
+    found = mutated((old, new), family=family)
+    return [f.message for f in found if f.check == "citation-topic" and f.clause == clause]

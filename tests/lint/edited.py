@@ -12,7 +12,9 @@ module that compares an edited text with the unedited one shares one read and on
 
 from __future__ import annotations
 
+import dataclasses
 import functools
+from collections.abc import Iterable
 
 import pytest
 
@@ -37,10 +39,16 @@ def family_of(check: str) -> str:
     return family
 
 
+@functools.cache
+def unedited_text() -> str:
+    """The bundled text, normalised, read once per process."""
+    return normalize(load_source(None).data.decode("utf-8"))
+
+
 def edited(*pairs: tuple[str, str]) -> Document:
     """The bundled text (normalised) with each ``old`` replaced by ``new`` — each must occur once — read
     under the name ``mutated.txt``."""
-    text = normalize(load_source(None).data.decode("utf-8"))
+    text = unedited_text()
     for old, new in pairs:
         assert text.count(old) == 1, old
         text = text.replace(old, new)
@@ -81,3 +89,128 @@ def unedited(family: str | None = None) -> list[Finding]:
 def mutated(*pairs: tuple[str, str], family: str | None = None) -> list[Finding]:
     """The findings on :func:`edited` ``(*pairs)``, of every family or of the one ``family``."""
     return lint(edited(*pairs), family)
+
+
+# ------------------------------------------------------------------------------------------------
+# Several cases' edits in one text.  A case asserts on the findings its edit adds at the clauses it names;
+# where the edits of several cases stand far apart, one lint of the text with all of them gives each case the
+# findings it gets alone (the heavy job checks that, case by case, against the whole lint of its edit alone).
+
+
+@dataclasses.dataclass(frozen=True)
+class Edit:
+    """One case of a lint test on the edited real text: its replacements, the family that owns the checked
+    check, and the clauses at which the case reads what the edit adds.  ``alone``: never in a batch."""
+
+    pairs: tuple[tuple[str, str], ...]
+    family: str
+    clauses: frozenset[str]
+    alone: bool = False
+
+    @classmethod
+    def of(cls, pairs: Iterable[tuple[str, str]], check: str, clauses: Iterable[str]) -> Edit:
+        return cls(tuple((old, new) for old, new in pairs), family_of(check), frozenset(clauses))
+
+
+def section(unit: str) -> str:
+    """The section of a clause id (its first two numbers: 4.11 for 4.11.3), or an appendix or chapter as a
+    whole — what two cases' edits must not share to be linted in one text."""
+    return ".".join(unit.split(".")[:2])
+
+
+@functools.cache
+def _sections(edit: Edit) -> frozenset[str]:
+    """The sections of the clauses ``edit`` reads findings at and of every place its old words stand."""
+    text = unedited_text()
+    doc = unedited_context().doc
+    where = set(edit.clauses)
+    for old, _new in edit.pairs:
+        at = text.index(old)
+        clause = doc.clause_at_line(text.count("\n", 0, at) + 1)
+        where.add(clause.id if clause is not None else "<outside>")
+    return frozenset(section(c) for c in where)
+
+
+# The families whose cases are batched: family q judges a citation, a step or a batch by the words around it
+# against the place it names.  The others compare places across the text — a restated value against the
+# consensus of its restatements, one order graph per table, the registry against the rows it lists — so an
+# edit of one restatement or order changes what another edit of the same value or table is measured against
+# (measured: the restatement cases 「自步骤 0.5 起」 of 6.8.3 and of its source 6.1.2, and the order cases of
+# the glossary and of 2.8.2⑥'s chain, lose or gain findings when linted together); their cases are one lint
+# each.  (Family q learns its citation habits from the whole text too: the heavy job's ``[all]`` cases check
+# every batched case against its edit alone.)
+BATCHED_FAMILIES = frozenset({"ruleproof.lint.topics"})
+
+
+def _apart(a: Edit, b: Edit) -> bool:
+    """Whether two cases may share a text: one batched family, and no section in common."""
+    return (
+        a.family == b.family
+        and a.family in BATCHED_FAMILIES
+        and not (a.alone or b.alone)
+        and not _sections(a) & _sections(b)
+    )
+
+
+@functools.cache
+def batches(edits: tuple[Edit, ...]) -> tuple[tuple[Edit, ...], ...]:
+    """``edits`` in batches linted as one text each, first fit in order: a batch holds cases of one batched
+    family (:data:`BATCHED_FAMILIES`) whose edits and read clauses lie in pairwise different sections (no case's
+    edit stands in a section another case edits or reads findings in), so each finding a case asserts is made
+    by the text around its own edit; every other case is a batch of its own."""
+    out: list[list[Edit]] = []
+    for edit in edits:
+        fits = (b for b in out if all(_apart(edit, m) for m in b))
+        batch = next(fits, None)
+        if batch is None:
+            out.append([edit])
+        else:
+            batch.append(edit)
+    return tuple(tuple(b) for b in out)
+
+
+@functools.cache
+def _added(batch: tuple[Edit, ...], family: str | None) -> tuple[Finding, ...]:
+    """The findings of ``family`` (every family: None) on the text with every edit of ``batch`` that the
+    unedited text does not have (by fingerprint, which no line number enters)."""
+    before = {f.fingerprint() for f in _unedited(family)}
+    pairs = [p for edit in batch for p in edit.pairs]
+    return tuple(f for f in lint(edited(*pairs), family) if f.fingerprint() not in before)
+
+
+def added(edit: Edit, edits: tuple[Edit, ...], whole: bool = False) -> list[Finding]:
+    """What ``edit`` adds to the unedited text's findings, as its case reads them.
+
+    In the suite (``whole`` False) from one lint of its batch's text by its family: the added findings at
+    the case's own clauses, and any at a clause no case of the batch names (so a stray finding still fails
+    a case that asserts it has none).  In the heavy job (``whole``) the edit alone, linted by every family
+    — after asserting that its family's findings there are the batch's: each finding the edit makes alone
+    the batch makes, and at the case's clauses the batch makes no other."""
+    (batch,) = [b for b in batches(edits) if edit in b]
+    others = {c for b in batch if b != edit for c in b.clauses}
+    together = [f for f in _added(batch, edit.family) if f.clause not in others]
+    if not whole:
+        return together
+    alone = list(_added((edit,), None))
+    checks = {info.id for f in FAMILIES if f.__name__ == edit.family for info in f.CHECKS}
+    own = {f.fingerprint() for f in alone if f.check in checks}
+    assert own <= {f.fingerprint() for f in _added(batch, edit.family)}, "a finding lost in the batch"
+    mine = {f.fingerprint() for f in together if f.clause in edit.clauses}
+    assert mine <= own, ("the batch adds at the case's clauses", sorted(mine - own))
+    return alone
+
+
+# a case of :func:`added` read from its batch's text linted by the owning family (the suite, ``[batch]``) or
+# from its edit alone linted whole (the heavy job, ``[all]``, which also compares the two)
+BATCH_OR_ALL = pytest.mark.parametrize(
+    "whole",
+    [pytest.param(False, id="batch"), pytest.param(True, id="all", marks=pytest.mark.heavy)],
+)
+
+
+def topic_messages(old: str, new: str, clause: str, whole: bool) -> list[str]:
+    """The messages of the citation-topic findings at ``clause`` on the bundled text with ``old`` replaced by
+    ``new``: family q's alone (the suite's ``[family]``) or every family's, as ``ruleproof lint`` (``[all]``)."""
+    family = None if whole else family_of("citation-topic")
+    found = mutated((old, new), family=family)
+    return [f.message for f in found if f.check == "citation-topic" and f.clause == clause]

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from ruleproof.books import Source, load_source
-from ruleproof.lint import citeattach, run_lint, topics
+from ruleproof.lint import citeattach, topics
 from ruleproof.lint.context import LintContext
 from ruleproof.lint.diagnosis import RENUMBERED_ZH
-from ruleproof.text import read_document
 from tests.lint.citing import assert_retarget_caught, assert_silent_at_own_targets, citation_at, moved
+from tests.lint.edited import FAMILY_OR_ALL, topic_messages
 
 
 @pytest.mark.parametrize(
@@ -83,12 +82,9 @@ def test_every_citation_of_the_text_is_silent_at_its_own_target(
     assert_silent_at_own_targets(judged, citeattach.attach_verdict, at_least=1000)
 
 
-def test_an_edited_text_reports_the_renumbered_part() -> None:
+@FAMILY_OR_ALL
+def test_an_edited_text_reports_the_renumbered_part(whole: bool) -> None:
     """2.1.7's 「详依 2.3.4 附」 renumbered to 2.3.3 in the text: ``ruleproof lint`` reports it at 2.1.7,
-    naming 2.3.4 and its part."""
-    text = load_source("bundled:fanhanglu").data.decode("utf-8")
-    old = "详依 2.3.4 附"
-    assert text.count(old) == 1
-    doc = read_document(Source("edited.txt", text.replace(old, "详依 2.3.3 附").encode("utf-8")))
-    found = [f for f in run_lint(doc) if f.check == "citation-topic" and f.clause == "2.1.7"]
-    assert any("2.3.3 并无附项；2.3.4 才有" in f.message for f in found), [f.message for f in found]
+    naming 2.3.4 and its part (family q alone in the suite, every family in the heavy job)."""
+    found = topic_messages("详依 2.3.4 附", "详依 2.3.3 附", "2.1.7", whole)
+    assert any("2.3.3 并无附项；2.3.4 才有" in m for m in found), found

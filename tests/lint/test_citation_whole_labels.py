@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from ruleproof.books import Source, load_source
-from ruleproof.lint import citeattach, run_lint, topics
+from ruleproof.lint import citeattach, topics
 from ruleproof.lint.context import LintContext
 from ruleproof.lint.diagnosis import RENUMBERED_ZH
-from ruleproof.text import Document, read_document
+from ruleproof.text import Document
 from tests.lint.citing import assert_retarget_caught, citation_at, judged_topics, moved
+from tests.lint.edited import FAMILY_OR_ALL, topic_messages
 
 
 @pytest.fixture(scope="module")
@@ -76,11 +76,9 @@ def test_words_that_also_name_another_clause_are_no_whole_label(
     assert citeattach.label_fit(tp, unit, at, moved(ref, wrong)) is None
 
 
-def test_an_edited_text_reports_the_whole_label() -> None:
-    """6.1.2's 「进化（5.1）」 renumbered to 5.2 in the text: ``ruleproof lint`` reports it at 6.1.2, naming 5.1."""
-    text = load_source("bundled:fanhanglu").data.decode("utf-8")
-    old = "夜间技能、进化（5.1）、"
-    assert text.count(old) == 1
-    doc = read_document(Source("edited.txt", text.replace(old, "夜间技能、进化（5.2）、").encode("utf-8")))
-    found = [f for f in run_lint(doc) if f.check == "citation-topic" and f.clause == "6.1.2"]
-    assert any("「进化」，正是 5.1 的标题名" in f.message for f in found), [f.message for f in found]
+@FAMILY_OR_ALL
+def test_an_edited_text_reports_the_whole_label(whole: bool) -> None:
+    """6.1.2's 「进化（5.1）」 renumbered to 5.2 in the text: ``ruleproof lint`` reports it at 6.1.2, naming 5.1
+    (family q alone in the suite, every family in the heavy job)."""
+    found = topic_messages("夜间技能、进化（5.1）、", "夜间技能、进化（5.2）、", "6.1.2", whole)
+    assert any("「进化」，正是 5.1 的标题名" in m for m in found), found

@@ -8,15 +8,13 @@ import functools
 
 import pytest
 
-from ruleproof.books import Source, load_source
 from ruleproof.findings import Finding
-from ruleproof.lint import families_for, numbering, topics
+from ruleproof.lint import numbering, topics
 from ruleproof.lint.context import LintContext
 from ruleproof.lint.gatecites import as_cited
 from ruleproof.lint.gatelines import find_gate_lines, label_of, parse_gates
-from ruleproof.text import read_document
 from ruleproof.text.model import Ref, RefKind
-from ruleproof.text.normalize import normalize
+from tests.lint.edited import edited, findings, unedited, unedited_context
 
 CHECKLIST = "2.8.10"
 GATE_1 = "①行动位归属（2.8.6）｜"
@@ -25,19 +23,16 @@ GATE_7 = "｜⑦额度记账（2.5、2.9 与 2.8.5；属进程型产出者另依
 
 @functools.cache
 def _context(*pairs: tuple[str, str]) -> LintContext:
-    """The bundled text with each ``old`` replaced by ``new`` (each found once), as a lint context."""
-    text = normalize(load_source(None).data.decode("utf-8"))
-    for old, new in pairs:
-        assert text.count(old) == 1, old
-        text = text.replace(old, new)
-    return LintContext(read_document(Source("mutated.txt", text.encode("utf-8"))))
+    """The bundled text with each ``old`` replaced by ``new`` (each found once), as a lint context (the
+    unedited one is the process's, tests/lint/edited.py)."""
+    return LintContext(edited(*pairs)) if pairs else unedited_context()
 
 
 def _new(*pairs: tuple[str, str], family: str) -> list[Finding]:
-    """The findings of one lint family on the edited text that the unedited text does not have."""
-    (runner,) = [f for f in families_for(_context().doc) if f.__name__ == family]
-    before = {f.fingerprint() for f in runner.run(_context())}
-    return [f for f in runner.run(_context(*pairs)) if f.fingerprint() not in before]
+    """The findings of one lint family on the edited text that the unedited text does not have (the
+    unedited text's linted once per process and family)."""
+    before = {f.fingerprint() for f in unedited(family)}
+    return [f for f in findings(_context(*pairs), family) if f.fingerprint() not in before]
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.lint.edited import FAMILY_OR_ALL, family_of, mutated, unedited
+from tests.lint.edited import BATCH_OR_ALL, FAMILY_OR_ALL, Edit, added, family_of, mutated, unedited
 
 TOPIC = "citation-topic"
 
@@ -19,18 +19,22 @@ def _new_topics(old: str, new: str, whole: bool) -> set[tuple[str, str, str]]:
     return {(f.clause, f.fingerprint(), f.message) for f in found if f.check == TOPIC} - before
 
 
-@pytest.mark.parametrize(
-    ("old", "new", "clause", "likely"),
-    [
-        # 2.3.0 calls batch ⑦ 「紧急会议开场公告」; the table's row ⑦ says 「会议开场」, row ⑨ nothing of it
-        ("紧急会议开场公告（批次⑦", "紧急会议开场公告（批次⑨", "2.3.0", "批次⑦"),
-        # row 11 of the step table is the one that says 「停转夜自然流逝为 0」
-        ("该夜步骤 11 自然流逝为 0", "该夜步骤 10 自然流逝为 0", "3.2.5", "步骤 11"),
-    ],
-)
-@FAMILY_OR_ALL
+NAMED: list[tuple[str, str, str, str]] = [
+    # 2.3.0 calls batch ⑦ 「紧急会议开场公告」; the table's row ⑦ says 「会议开场」, row ⑨ nothing of it
+    ("紧急会议开场公告（批次⑦", "紧急会议开场公告（批次⑨", "2.3.0", "批次⑦"),
+    # row 11 of the step table is the one that says 「停转夜自然流逝为 0」
+    ("该夜步骤 11 自然流逝为 0", "该夜步骤 10 自然流逝为 0", "3.2.5", "步骤 11"),
+]
+EDITS = tuple(Edit.of([(old, new)], TOPIC, {clause}) for old, new, clause, _likely in NAMED)
+
+
+@pytest.mark.parametrize(("old", "new", "clause", "likely"), NAMED)
+@BATCH_OR_ALL
 def test_a_renumbered_name_is_found(old: str, new: str, clause: str, likely: str, whole: bool) -> None:
-    new_ones = _new_topics(old, new, whole)
+    """Both edits in one text linted by family q (the suite: tests/lint/edited.py, ``batches``), or each alone
+    by every family (heavy)."""
+    found = added(Edit.of([(old, new)], TOPIC, {clause}), EDITS, whole)
+    new_ones = {(f.clause, f.fingerprint(), f.message) for f in found if f.check == TOPIC}
     assert {c for c, _fp, _m in new_ones} == {clause}, new_ones
     assert any(likely in m for _c, _fp, m in new_ones)
 

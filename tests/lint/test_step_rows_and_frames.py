@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.lint.edited import FAMILY_OR_ALL, family_of, mutated, unedited
+from tests.lint.edited import BATCH_OR_ALL, FAMILY_OR_ALL, Edit, added, family_of, mutated, unedited
 
 TOPIC = "citation-topic"
 
@@ -21,54 +21,58 @@ def _new_topics(old: str, new: str, whole: bool) -> set[tuple[str, str]]:
     return {(f.clause, f.message) for f in found if f.check == TOPIC and f.fingerprint() not in before}
 
 
-@pytest.mark.parametrize(
-    ("old", "new", "clause", "likely"),
-    [
-        # the words before 「在步骤」, past the bracket citing 4.9: row 10 is 「验票官紧急会议」
-        ("紧急会议（4.9）在步骤10增开", "紧急会议（4.9）在步骤11增开", "2.3.3", "步骤 10"),
-        # 「配对结果」 before 「（「谁和谁聊了」）于步骤」: row 0's
-        ("（「谁和谁聊了」）于步骤 0 结算完成后", "（「谁和谁聊了」）于步骤 0.1 结算完成后", "2.2", "步骤 0"),
-        # row 0.5 says 「0.55 的感染致死」: those words are 0.55's, not 0.5's
-        ("步骤 0.55 感染致死结算时", "步骤 0.5 感染致死结算时", "6.4.2", "步骤 0.55"),
-        # a bracket right after a skipped step says what is skipped: 倒计时 is row 11's
-        ("该夜跳过步骤 11（倒计时", "该夜跳过步骤 10（倒计时", "4.9.2", "步骤 11"),
-        # 「普通船员查验」 at full length is row 2's alone (4a says 「普通船员协助维修」)
-        (
-            "步骤 0.1（外星人蛰伏）或步骤 2（普通船员查验",
-            "步骤 0.1（外星人蛰伏）或步骤 3（普通船员查验",
-            "7.2.1",
-            "步骤 2",
-        ),
-        # the source before the bracket: 3.3.2 is 「医生出手同属步骤 8」
-        ("3.3.2（出手同属步骤8）", "3.3.2（出手同属步骤7）", "4.14.1", "步骤 8"),
-        # the publication's name: 驱逐 is row ⑩'s (⑪ is 窃听报告)
-        ("驱逐公告（批次⑩）之前", "驱逐公告（批次⑪）之前", "2.3.4", "批次⑩"),
-        ("其出局公告（批次⑩）", "其出局公告（批次⑨）", "2.6.1", "批次⑩"),
-        # the words after 「批次N 公告」: 「各被投票者之编号」 is row ⑨'s
-        (
-            "随批次⑨公告各被投票者之编号及其得票数，不公开投票者编",
-            "随批次⑦公告各被投票者之编号及其得票数，不公开投票者编",
-            "附录三",
-            "批次⑨",
-        ),
-        # twelfth pass (step_heads, 随-batches, 同窗口 slots):
-        # the action before 「于」: 查验 heads row 2
-        ("查验于步骤2结算", "查验于步骤1结算", "4.7.1", "步骤 2"),
-        # before 「自」: 转化 heads row 0.6
-        ("转化自步骤 0.6 结算完成即生效", "转化自步骤 0.55 结算完成即生效", "5.5.3", "步骤 0.6"),
-        # the first row-head term after the step: 神探 is row 2's
-        ("早于步骤2的神探查验", "早于步骤3的神探查验", "6.1.1", "步骤 2"),
-        # what goes 「随」 a step into a batch is published after that step: ⑤ is 步骤4b后
-        ("当夜步骤 4b并入批次⑤的", "当夜步骤 5并入批次⑤的", "5.2", "步骤 4b"),
-        # 「与医生的治疗∕救援同窗口结算 … 于步骤 K」: 医生 heads row 8
-        ("故清除效果于步骤 8 实际落地", "故清除效果于步骤 7 实际落地", "6.5", "步骤 8"),
-    ],
-)
-@FAMILY_OR_ALL
+RENUMBERED: list[tuple[str, str, str, str]] = [
+    # the words before 「在步骤」, past the bracket citing 4.9: row 10 is 「验票官紧急会议」
+    ("紧急会议（4.9）在步骤10增开", "紧急会议（4.9）在步骤11增开", "2.3.3", "步骤 10"),
+    # 「配对结果」 before 「（「谁和谁聊了」）于步骤」: row 0's
+    ("（「谁和谁聊了」）于步骤 0 结算完成后", "（「谁和谁聊了」）于步骤 0.1 结算完成后", "2.2", "步骤 0"),
+    # row 0.5 says 「0.55 的感染致死」: those words are 0.55's, not 0.5's
+    ("步骤 0.55 感染致死结算时", "步骤 0.5 感染致死结算时", "6.4.2", "步骤 0.55"),
+    # a bracket right after a skipped step says what is skipped: 倒计时 is row 11's
+    ("该夜跳过步骤 11（倒计时", "该夜跳过步骤 10（倒计时", "4.9.2", "步骤 11"),
+    # 「普通船员查验」 at full length is row 2's alone (4a says 「普通船员协助维修」)
+    (
+        "步骤 0.1（外星人蛰伏）或步骤 2（普通船员查验",
+        "步骤 0.1（外星人蛰伏）或步骤 3（普通船员查验",
+        "7.2.1",
+        "步骤 2",
+    ),
+    # the source before the bracket: 3.3.2 is 「医生出手同属步骤 8」
+    ("3.3.2（出手同属步骤8）", "3.3.2（出手同属步骤7）", "4.14.1", "步骤 8"),
+    # the publication's name: 驱逐 is row ⑩'s (⑪ is 窃听报告)
+    ("驱逐公告（批次⑩）之前", "驱逐公告（批次⑪）之前", "2.3.4", "批次⑩"),
+    ("其出局公告（批次⑩）", "其出局公告（批次⑨）", "2.6.1", "批次⑩"),
+    # the words after 「批次N 公告」: 「各被投票者之编号」 is row ⑨'s
+    (
+        "随批次⑨公告各被投票者之编号及其得票数，不公开投票者编",
+        "随批次⑦公告各被投票者之编号及其得票数，不公开投票者编",
+        "附录三",
+        "批次⑨",
+    ),
+    # twelfth pass (step_heads, 随-batches, 同窗口 slots):
+    # the action before 「于」: 查验 heads row 2
+    ("查验于步骤2结算", "查验于步骤1结算", "4.7.1", "步骤 2"),
+    # before 「自」: 转化 heads row 0.6
+    ("转化自步骤 0.6 结算完成即生效", "转化自步骤 0.55 结算完成即生效", "5.5.3", "步骤 0.6"),
+    # the first row-head term after the step: 神探 is row 2's
+    ("早于步骤2的神探查验", "早于步骤3的神探查验", "6.1.1", "步骤 2"),
+    # what goes 「随」 a step into a batch is published after that step: ⑤ is 步骤4b后
+    ("当夜步骤 4b并入批次⑤的", "当夜步骤 5并入批次⑤的", "5.2", "步骤 4b"),
+    # 「与医生的治疗∕救援同窗口结算 … 于步骤 K」: 医生 heads row 8
+    ("故清除效果于步骤 8 实际落地", "故清除效果于步骤 7 实际落地", "6.5", "步骤 8"),
+]
+EDITS = tuple(Edit.of([(old, new)], TOPIC, {clause}) for old, new, clause, _likely in RENUMBERED)
+
+
+@pytest.mark.parametrize(("old", "new", "clause", "likely"), RENUMBERED)
+@BATCH_OR_ALL
 def test_a_renumbered_step_or_batch_is_found(
     old: str, new: str, clause: str, likely: str, whole: bool
 ) -> None:
-    new_ones = _new_topics(old, new, whole)
+    """Each case's edit, linted in one text with the other cases of its batch by family q (the suite:
+    tests/lint/edited.py, ``batches``) or alone by every family (heavy)."""
+    found = added(Edit.of([(old, new)], TOPIC, {clause}), EDITS, whole)
+    new_ones = {(f.clause, f.message) for f in found if f.check == TOPIC}
     assert clause in {c for c, _m in new_ones}, new_ones
     assert any(likely in m for c, m in new_ones if c == clause), new_ones
 

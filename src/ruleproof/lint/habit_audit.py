@@ -117,16 +117,17 @@ def _judge_with(
         vars(tp)["habits"] = base
 
 
-def tips(ctx: LintContext, tp: _Topics) -> list[Tip]:
+def tips(ctx: LintContext, tp: _Topics, sample: slice = slice(None)) -> list[Tip]:
     """Every unreported clause or item citation of the text that one added or retargeted citation elsewhere
-    would report, with the edit."""
+    would report, with the edit — of the judged citations in text order, those ``sample`` selects (all by
+    default; the test suite audits every fourth, its heavy job all)."""
     base = tp.habits
     filed_at: dict[str, list[Citing]] = {}
     for c in base.sites():
         for p in c.places:
             filed_at.setdefault(p, []).append(c)
     out: list[Tip] = []
-    for unit, at, ref, self_cite in list(_judged(ctx, tp)):
+    for unit, at, ref, self_cite in list(_judged(ctx, tp))[sample]:
         place = tp.target(ref)[0]
         terms = set(tp.habit_terms(unit, at, ref.raw))
         if place is None or not terms or _judge(ctx, tp, unit, at, ref, self_cite, full=True) is not None:

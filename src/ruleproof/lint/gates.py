@@ -165,6 +165,8 @@ def _named(ctx: LintContext, cid: str, words: list[str]) -> bool:
             if any(w in unit.text for w in words):
                 return True
             continue
+        if cid not in unit.text:
+            continue  # (every match prints the id: most units are not scanned)
         for m in cite.finditer(unit.text):
             before = unit.text[max(0, m.start() - 24) : m.start()].rstrip(" （(「」")
             run = _NAME_RUN.search(before)

@@ -164,7 +164,20 @@ _NAMED_BATCH = re.compile(r"(?P<name>[\u4e00-\u9fff]{2,12})（批次\s*(?P<label
 # text without this is not scanned: the same matches)
 _BATCH_NAMED = "（批次"
 _CITATION_ID = re.compile(rf"({FREE_CLAUSE_ID})")
-_REFERENCE = re.compile(rf"{_CITATION.pattern}|(?:批次|判定|步骤)\s*[〇①-⑳\d.ab]+|§\s*[\d.]+")
+# A citation, a batch∕verdict∕step label or a § mark: the pattern
+#     rf"{_CITATION.pattern}|(?:批次|判定|步骤)\s*[〇①-⑳\d.ab]+|§\s*[\d.]+"
+# written to start with the one character every match starts with, then each alternative checking by a
+# look-behind which character that was: a pattern led by a choice of alternatives makes ``re`` try each at
+# every character of the text; one led by a character class lets it skip to the candidates (the same matches,
+# tests/lint/test_lint_indexes.py; the verdicts' windows and sentences: ~13,000 scans a lint).
+_REFERENCE_LABEL = r"\s*[〇①-⑳\d.ab]+"
+_CITATION_REST = _CITATION.pattern.removeprefix(r"\d")  # (FREE_CLAUSE_ID starts with its first digit)
+_REFERENCE = re.compile(
+    r"[\d批判步§](?:"
+    rf"(?<=\d){_CITATION_REST}"
+    rf"|(?<=批)次{_REFERENCE_LABEL}|(?<=判)定{_REFERENCE_LABEL}|(?<=步)骤{_REFERENCE_LABEL}"
+    r"|(?<=§)\s*[\d.]+)"
+)
 
 
 @dataclass(frozen=True)
@@ -810,9 +823,19 @@ class _Topics:
         """The titles of a clause and its sub-clauses, squashed."""
         out = self._family_titles.get(cid)
         if out is None:
-            out = self._family_titles[cid] = _squash(
-                "。".join(c.title for c in self.ctx.doc if c.id == cid or c.id.startswith(cid + "."))
-            )
+            out = self._family_titles[cid] = _squash("。".join(self._titles_under.get(cid, ())))
+        return out
+
+    @cached_property
+    def _titles_under(self) -> dict[str, list[str]]:
+        """The titles of the clauses at or under each id (a clause's id cut at each of its dots), in the
+        document's order — the clauses ``c.id == cid or c.id.startswith(cid + ".")`` (read once, not once per
+        asked clause: ~400 asks a lint, each a walk over every clause)."""
+        out: dict[str, list[str]] = {}
+        for c in self.ctx.doc:
+            parts = c.id.split(".")
+            for k in range(1, len(parts) + 1):
+                out.setdefault(".".join(parts[:k]), []).append(c.title)
         return out
 
     def title_heads(self, cid: str) -> frozenset[str]:

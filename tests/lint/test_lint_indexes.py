@@ -378,10 +378,12 @@ _ALL_MATCH = "死亡公告（批次⑥ 死亡（批次⑥ 步骤8之后 先于�
 def test_scans_skipped_without_their_word_find_nothing_there(text: str) -> None:
     """A whole-text scan is skipped on a text that lacks a word every match prints (「（批次」「批次」「步骤」「选∕择」):
     every match of each pattern prints its word."""
-    from ruleproof.lint import batch_words, enumerations, step_topics, topics
+    from ruleproof.lint import batch_words, enumerations, restatements, step_heads, step_topics, topics
 
     required = [
         (topics._NAMED_BATCH, (topics._BATCH_NAMED,)),
+        (step_heads._STEP, ("步骤",)),
+        (restatements._STEP_AT, ("步骤",)),
         (batch_words._NAMED, ("批次",)),
         (step_topics._STEP_EVENT, ("步骤",)),
         (step_topics._TIME_BEFORE, ("步骤",)),
@@ -393,3 +395,63 @@ def test_scans_skipped_without_their_word_find_nothing_there(text: str) -> None:
         assert found or text != _ALL_MATCH, pattern.pattern  # (the example holds a match of each)
         for m in found:
             assert any(w in m.group(0) for w in words), (pattern.pattern, m.group(0))
+
+
+@example("1.2、4.4∕4.4.6 与 4.4.60、14.4.6 4.4.6.1", "4.4.6")
+@given(st.text(alphabet="0123456789.、∕， 与", max_size=30), st.sampled_from(["4.4", "4.4.6", "2.1"]))
+def test_a_section_citation_prints_its_id(text: str, cid: str) -> None:
+    """gates._named scans only the units that print the section's id: every match of its citation does."""
+    from ruleproof.lint.gates import citation_of
+
+    for m in citation_of(cid).finditer(text):
+        assert cid in m.group(0)
+
+
+_REFERENCE_ALPHABET = "0123456789..①②⑳(（)）ab 批次判定步骤§〇、之"
+
+
+@example("依4.4.6③与2.8.9(12)、批次⑥ 判定① 步骤 0.5b § 2.1 14.4.6 .4.4 4..4")
+@given(st.text(alphabet=_REFERENCE_ALPHABET, max_size=40))
+def test_reference_led_by_its_first_character_matches_as_the_alternation(text: str) -> None:
+    """topics._REFERENCE starts with the character every match starts with (``re`` skips to the candidates):
+    the same matches, substitutions, splits and anchored matches as the alternation it replaces."""
+    from ruleproof.lint import topics
+
+    slow = re.compile(rf"{topics._CITATION.pattern}|(?:批次|判定|步骤)\s*[〇①-⑳\d.ab]+|§\s*[\d.]+")
+    fast = topics._REFERENCE
+    assert _matches(fast, text) == _matches(slow, text)
+    assert fast.sub("。", text) == slow.sub("。", text)
+    assert fast.split(text) == slow.split(text)
+    for pos in range(len(text) + 1):
+        a, b = fast.match(text, pos), slow.match(text, pos)
+        assert (a and a.span()) == (b and b.span())
+
+
+def test_memoised_places_and_titles_are_what_they_were_built_from(fanhanglu: Document) -> None:
+    """family q's per-text indexes answer what the walks they replace answered: the titles under each clause
+    (every clause ``c.id == cid or c.id.startswith(cid + ".")``), a clause's items as places (a copy each
+    time: a caller may change its list), and ``safe_key``."""
+    from ruleproof.lint.context import safe_key
+    from ruleproof.lint.topics import _squash, _Topics
+    from ruleproof.text.model import clause_key
+
+    topics = _Topics(LintContext(fanhanglu))
+    ids = [c.id for c in fanhanglu]
+    for cid in {*ids, *(i.rpartition(".")[0] for i in ids)}:
+        walked = "。".join(c.title for c in fanhanglu if c.id == cid or c.id.startswith(cid + "."))
+        assert topics.family_titles(cid) == _squash(walked), cid
+        first = topics.places.items(cid)
+        first.clear()
+        again = topics.places.items(cid)
+        clause = fanhanglu.clauses.get(cid)
+        assert [p.name for p in again] == [
+            f"{cid}{it.label}"
+            for it in (clause.items if clause else [])
+            if not topics.places._in_gate_line(cid, it.offset)
+        ]
+        try:
+            expected: tuple[int, ...] = clause_key(cid)
+        except ValueError:
+            expected = ()
+        assert safe_key(cid) == expected
+    assert sum(len(topics.places.items(c)) for c in ids) > 100

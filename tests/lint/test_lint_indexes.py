@@ -455,3 +455,50 @@ def test_memoised_places_and_titles_are_what_they_were_built_from(fanhanglu: Doc
             expected = ()
         assert safe_key(cid) == expected
     assert sum(len(topics.places.items(c)) for c in ids) > 100
+
+
+_LED_ALPHABET = "0123456789..．aA①(（)）「 子弹步骤白天投票进入→当夜。"
+
+
+@example(
+    "1.2.3 12.4 .5.6 a1.2 A.1.2 3 . 4 12.子 ．1.2 步骤3（子弹） 1步骤2 .步骤4 白天子→当夜步骤 1 进入当夜步骤2"
+)
+@given(st.text(alphabet=_LED_ALPHABET, max_size=40))
+def test_scanners_led_by_a_character_class_match_as_the_patterns_they_replace(text: str) -> None:
+    """Scanners rewritten so that ``re`` can skip to their first characters (a look-behind moved after the first
+    character, a run ``[…]+`` written ``[…][…]*``, a literal before its look-behind, a choice spread over what
+    follows it): the same matches and groups as the patterns they replace, on any text."""
+    from ruleproof.lint import citerestate, hygiene, layout, step_topics, topics
+    from ruleproof.text import headings, items, refs
+    from ruleproof.text.markers import CIRCLED_CLASS
+
+    cjk = r"[\u4e00-\u9fff]"
+    night = step_topics._NIGHT_ENTRY[0].pattern.split(")", 1)[1]  # (what follows the day words, unchanged)
+    replaced = [
+        (topics._CJK_RUN, rf"{cjk}+"),
+        (citerestate._CJK_RUN, rf"{cjk}+"),
+        (layout._SPACE, r"\s+"),
+        (layout._ID_CHARS, r"\d{1,2}(?:\s*\.\s*\d{1,2}){1,3}"),
+        (headings.ID_RE, r"(?<![0-9.．A-Za-z])(\d{1,2}(?:\.\d{1,2}){1,3})(?![0-9]|\.\d)"),
+        (refs._LOOSE_ID_RE, r"(?<![0-9.．A-Za-z])(\d{1,2}(?: ?\. ?\d{1,2}){1,3})(?![0-9]|\.\d)"),
+        (items._SERIAL_RE, rf"(?<![0-9.．A-Za-z])(\d{{1,3}})\.(?=[\u4e00-\u9fff「（〔【{CIRCLED_CLASS}])"),
+        (
+            hygiene._HEADER_RUN,
+            rf"(?<!{cjk}){cjk}{{1,6}}(?: [\u4e00-\u9fff（）()]{{1,8}}){{1,4}}(?!{cjk})",
+        ),
+        (
+            step_topics._STEP_EVENT,
+            r"(?<![\d.])步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])\s*(?:（(?=[\u4e00-\u9fff]{2,8}）))?",
+        ),
+        (step_topics._NIGHT_ENTRY[0], rf"(?:进入|(?:白天|昼|投票|驱逐|讨论)[^。；;→]{{0,12}}→){night}"),
+    ]
+    for fast, slow in replaced:
+        assert fast.pattern != slow
+        assert _matches(fast, text) == _matches(re.compile(slow), text), slow
+    # each is one whose first characters ``re`` can skip to (a literal prefix or a character set)
+    from re import _compiler, _parser  # type: ignore[attr-defined]
+
+    for fast, _slow in replaced:
+        parsed = _parser.parse(fast.pattern, fast.flags)
+        prefix = _compiler._get_literal_prefix(parsed, fast.flags)[0]
+        assert prefix or _compiler._get_charset_prefix(parsed, fast.flags), fast.pattern

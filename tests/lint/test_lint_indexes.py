@@ -502,3 +502,58 @@ def test_scanners_led_by_a_character_class_match_as_the_patterns_they_replace(te
         parsed = _parser.parse(fast.pattern, fast.flags)
         prefix = _compiler._get_literal_prefix(parsed, fast.flags)[0]
         assert prefix or _compiler._get_charset_prefix(parsed, fast.flags), fast.pattern
+
+
+_MARK_ALPHABET = "①②⑳㊿(（)）12345 0之二例外一两十、。）关核验项：:选择于早步骤"
+
+
+@example("①之二（12）(50)之三例外 ⑳之二例 一、二项：① 三选一 十二关核验 早于步骤 1 步骤2之后 。十一、子")
+@given(st.text(alphabet=_MARK_ALPHABET, max_size=40))
+def test_marker_and_numeral_scanners_led_by_one_class_match_as_before(text: str) -> None:
+    """Item markers (the circled numeral taken by a look-behind after the first character), chapter numerals,
+    counts 「三项」「12 选 1」, checklist lines and steps after a time word, rewritten so that ``re`` skips to their
+    first characters: the same matches and groups — found, matched and fully matched — as the patterns they
+    replace."""
+    from ruleproof.lint import citegloss, enumerations, gatelines, step_topics
+    from ruleproof.text import headings, markers
+    from ruleproof.text.markers import CIRCLED_CLASS
+
+    num = r"[一二两三四五六七八九十]|\d{1,2}"
+    replaced = [
+        (
+            markers.MARKER_RE,
+            rf"(?:(?P<circ>[{CIRCLED_CLASS}])|[(（](?P<par>[1-4]\d|50)[)）])(?:之(?P<var>[二三四五])(?!例外))?",
+        ),
+        (
+            headings._CHAPTER_RE,
+            r"(?:(?<=^)|(?<=[。）】」〕]))([一二三四五六七八九十]{1,2})、(?=[\u4e00-\u9fff])",
+        ),
+        (enumerations._CHOICE, rf"(?P<n>{num})\s*(?:者)?\s*(?:选|择)\s*[一1](?![选择])"),
+        (
+            enumerations._LABELLED,
+            rf"(?P<n>{num})\s*(?P<unit>项|类|种|条|点|款|档|层|级)\s*[）)]?\s*[：:]\s*(?P<first>①|[（(]a[）)])",
+        ),
+        (gatelines.LINE_RE, r"[一二三四五六七八九十]{1,3}关核验"),
+        (
+            step_topics._TIME_AFTER_STEP,
+            r"(?<![早晚先后]于)步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])\s*(?:结算|完成|结束)*\s*(?P<w>之前|之后|前|后)",
+        ),
+        (
+            citegloss._ID_LIST,
+            r"\d{1,2}(?:\.\d{1,2}){1,3}(?:[ \u3000]*、[ \u3000]*\d{1,2}(?:\.\d{1,2}){1,3})+",
+        ),
+    ]
+    for fast, slow_pattern in replaced:
+        slow = re.compile(slow_pattern)
+        assert fast.pattern != slow.pattern
+        assert _matches(fast, text) == _matches(slow, text), slow_pattern
+        for pos in range(len(text) + 1):
+            a, b = fast.match(text, pos), slow.match(text, pos)
+            assert (a and (a.span(), a.groups())) == (b and (b.span(), b.groups())), slow_pattern
+        a, b = fast.fullmatch(text), slow.fullmatch(text)
+        assert (a and a.groups()) == (b and b.groups())
+    for label in ("①", "⑳之二", "（12）", "(50)之三", "①之例外"):
+        m = markers.MARKER_RE.fullmatch(label) or markers.MARKER_RE.match(label)
+        assert m is not None and m.group("circ", "par", "var") == re.match(replaced[0][1], label).group(  # type: ignore[union-attr]
+            "circ", "par", "var"
+        )

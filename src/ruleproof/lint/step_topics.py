@@ -314,7 +314,7 @@ def _step_homes(topics: _Topics) -> dict[str, set[str]]:
 # 「晚于步骤 7」「早于步骤0.5」 and 「步骤 3 之后」「步骤 9 前」: a time relative to a step
 _TIME_BEFORE = re.compile(r"(?P<w>早于|先于|晚于|后于)\s*步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])")
 _TIME_AFTER_STEP = re.compile(
-    r"(?<![早晚先后]于)步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])\s*(?:结算|完成|结束)*\s*(?P<w>之前|之后|前|后)"
+    r"步骤(?<![早晚先后]于步骤)\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])\s*(?:结算|完成|结束)*\s*(?P<w>之前|之后|前|后)"
 )
 _OWN_STEP = re.compile(r"(?<![早晚先后])[于在]\s*步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])")
 TIME_SUBJECT = 16  # the event a time is said of stands at most this many characters before it

@@ -366,7 +366,12 @@ def place_headings(cands: list[Candidate], rejected: list[Candidate]) -> list[Pl
 
 # ---------------------------------------------------------------- chapters and appendices
 
-_CHAPTER_RE = re.compile(r"(?:(?<=^)|(?<=[。）】」〕]))([一二三四五六七八九十]{1,2})、(?=[\u4e00-\u9fff])")
+# (led by its first numeral, the look-behinds after it — the text's start or a sentence end before it: ``re``
+# skips to the numerals; the same matches as rf"(?:(?<=^)|(?<=[。）】」〕]))([{_CN}]{{1,2}})、…")
+_CN_DIGIT = "[一二三四五六七八九十]"
+_CHAPTER_RE = re.compile(
+    rf"({_CN_DIGIT}(?:(?<=^{_CN_DIGIT})|(?<=[。）】」〕]{_CN_DIGIT})){_CN_DIGIT}?)、(?=[\u4e00-\u9fff])"
+)
 _APPENDIX_RE = re.compile(r"附录(十[一二三四五六七八九]?|[一二三四五六七八九])")
 _APPENDIX_REF_BEFORE = set("见依与及和或、，「《（(为在按照同于")
 _APPENDIX_REF_AFTER = set("⸺—、，。》」）)；：·")

@@ -514,7 +514,7 @@ def test_marker_and_numeral_scanners_led_by_one_class_match_as_before(text: str)
     counts 「三项」「12 选 1」, checklist lines and steps after a time word, rewritten so that ``re`` skips to their
     first characters: the same matches and groups — found, matched and fully matched — as the patterns they
     replace."""
-    from ruleproof.lint import citegloss, enumerations, gatelines, step_topics
+    from ruleproof.lint import citegloss, enumerations, gatelines, step_topics, topics
     from ruleproof.text import headings, markers
     from ruleproof.text.markers import CIRCLED_CLASS
 
@@ -552,6 +552,12 @@ def test_marker_and_numeral_scanners_led_by_one_class_match_as_before(text: str)
             assert (a and (a.span(), a.groups())) == (b and (b.span(), b.groups())), slow_pattern
         a, b = fast.fullmatch(text), slow.fullmatch(text)
         assert (a and a.groups()) == (b and b.groups())
+    from re import _compiler, _parser  # type: ignore[attr-defined]
+
+    for fast in (*(f for f, _slow in replaced), topics._REFERENCE):
+        parsed = _parser.parse(fast.pattern, fast.flags)
+        prefix = _compiler._get_literal_prefix(parsed, fast.flags)[0]
+        assert prefix or _compiler._get_charset_prefix(parsed, fast.flags), fast.pattern
     for label in ("①", "⑳之二", "（12）", "(50)之三", "①之例外"):
         m = markers.MARKER_RE.fullmatch(label) or markers.MARKER_RE.match(label)
         assert m is not None and m.group("circ", "par", "var") == re.match(replaced[0][1], label).group(  # type: ignore[union-attr]

@@ -169,7 +169,7 @@ _CITATION_ID = re.compile(rf"({FREE_CLAUSE_ID})")
 # written to start with the one character every match starts with, then each alternative checking by a
 # look-behind which character that was: a pattern led by a choice of alternatives makes ``re`` try each at
 # every character of the text; one led by a character class lets it skip to the candidates (the same matches,
-# tests/lint/test_lint_indexes.py; the verdicts' windows and sentences: ~13,000 scans a lint).
+# tests/lint/test_lint_indexes.py; the verdicts' windows and sentences: ~9,000 scans a lint).
 _REFERENCE_LABEL = r"\s*[〇①-⑳\d.ab]+"
 _CITATION_REST = _CITATION.pattern.removeprefix(r"\d")  # (FREE_CLAUSE_ID starts with its first digit)
 _REFERENCE = re.compile(

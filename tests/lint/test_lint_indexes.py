@@ -378,10 +378,12 @@ _ALL_MATCH = "死亡公告（批次⑥ 死亡（批次⑥ 步骤8之后 先于�
 def test_scans_skipped_without_their_word_find_nothing_there(text: str) -> None:
     """A whole-text scan is skipped on a text that lacks a word every match prints (「（批次」「批次」「步骤」「选∕择」):
     every match of each pattern prints its word."""
-    from ruleproof.lint import batch_words, enumerations, step_topics, topics
+    from ruleproof.lint import batch_words, enumerations, restatements, step_heads, step_topics, topics
 
     required = [
         (topics._NAMED_BATCH, (topics._BATCH_NAMED,)),
+        (step_heads._STEP, ("步骤",)),
+        (restatements._STEP_AT, ("步骤",)),
         (batch_words._NAMED, ("批次",)),
         (step_topics._STEP_EVENT, ("步骤",)),
         (step_topics._TIME_BEFORE, ("步骤",)),
@@ -393,3 +395,171 @@ def test_scans_skipped_without_their_word_find_nothing_there(text: str) -> None:
         assert found or text != _ALL_MATCH, pattern.pattern  # (the example holds a match of each)
         for m in found:
             assert any(w in m.group(0) for w in words), (pattern.pattern, m.group(0))
+
+
+@example("1.2、4.4∕4.4.6 与 4.4.60、14.4.6 4.4.6.1", "4.4.6")
+@given(st.text(alphabet="0123456789.、∕， 与", max_size=30), st.sampled_from(["4.4", "4.4.6", "2.1"]))
+def test_a_section_citation_prints_its_id(text: str, cid: str) -> None:
+    """gates._named scans only the units that print the section's id: every match of its citation does."""
+    from ruleproof.lint.gates import citation_of
+
+    for m in citation_of(cid).finditer(text):
+        assert cid in m.group(0)
+
+
+_REFERENCE_ALPHABET = "0123456789..①②⑳(（)）ab 批次判定步骤§〇、之"
+
+
+@example("依4.4.6③与2.8.9(12)、批次⑥ 判定① 步骤 0.5b § 2.1 14.4.6 .4.4 4..4")
+@given(st.text(alphabet=_REFERENCE_ALPHABET, max_size=40))
+def test_reference_led_by_its_first_character_matches_as_the_alternation(text: str) -> None:
+    """topics._REFERENCE starts with the character every match starts with (``re`` skips to the candidates):
+    the same matches, substitutions, splits and anchored matches as the alternation it replaces."""
+    from ruleproof.lint import topics
+
+    slow = re.compile(rf"{topics._CITATION.pattern}|(?:批次|判定|步骤)\s*[〇①-⑳\d.ab]+|§\s*[\d.]+")
+    fast = topics._REFERENCE
+    assert _matches(fast, text) == _matches(slow, text)
+    assert fast.sub("。", text) == slow.sub("。", text)
+    assert fast.split(text) == slow.split(text)
+    for pos in range(len(text) + 1):
+        a, b = fast.match(text, pos), slow.match(text, pos)
+        assert (a and a.span()) == (b and b.span())
+
+
+def test_memoised_places_and_titles_are_what_they_were_built_from(fanhanglu: Document) -> None:
+    """family q's per-text indexes answer what the walks they replace answered: the titles under each clause
+    (every clause ``c.id == cid or c.id.startswith(cid + ".")``), a clause's items as places (a copy each
+    time: a caller may change its list), and ``safe_key``."""
+    from ruleproof.lint.context import safe_key
+    from ruleproof.lint.topics import _squash, _Topics
+    from ruleproof.text.model import clause_key
+
+    topics = _Topics(LintContext(fanhanglu))
+    ids = [c.id for c in fanhanglu]
+    for cid in {*ids, *(i.rpartition(".")[0] for i in ids)}:
+        walked = "。".join(c.title for c in fanhanglu if c.id == cid or c.id.startswith(cid + "."))
+        assert topics.family_titles(cid) == _squash(walked), cid
+        first = topics.places.items(cid)
+        first.clear()
+        again = topics.places.items(cid)
+        clause = fanhanglu.clauses.get(cid)
+        assert [p.name for p in again] == [
+            f"{cid}{it.label}"
+            for it in (clause.items if clause else [])
+            if not topics.places._in_gate_line(cid, it.offset)
+        ]
+        try:
+            expected: tuple[int, ...] = clause_key(cid)
+        except ValueError:
+            expected = ()
+        assert safe_key(cid) == expected
+    assert sum(len(topics.places.items(c)) for c in ids) > 100
+
+
+_LED_ALPHABET = "0123456789..．aA①(（)）「 子弹步骤白天投票进入→当夜。"
+
+
+@example(
+    "1.2.3 12.4 .5.6 a1.2 A.1.2 3 . 4 12.子 ．1.2 步骤3（子弹） 1步骤2 .步骤4 白天子→当夜步骤 1 进入当夜步骤2"
+)
+@given(st.text(alphabet=_LED_ALPHABET, max_size=40))
+def test_scanners_led_by_a_character_class_match_as_the_patterns_they_replace(text: str) -> None:
+    """Scanners rewritten so that ``re`` can skip to their first characters (a look-behind moved after the first
+    character, a run ``[…]+`` written ``[…][…]*``, a literal before its look-behind, a choice spread over what
+    follows it): the same matches and groups as the patterns they replace, on any text."""
+    from ruleproof.lint import citerestate, hygiene, layout, step_topics, topics
+    from ruleproof.text import headings, items, refs
+    from ruleproof.text.markers import CIRCLED_CLASS
+
+    cjk = r"[\u4e00-\u9fff]"
+    night = step_topics._NIGHT_ENTRY[0].pattern.split(")", 1)[1]  # (what follows the day words, unchanged)
+    replaced = [
+        (topics._CJK_RUN, rf"{cjk}+"),
+        (citerestate._CJK_RUN, rf"{cjk}+"),
+        (layout._SPACE, r"\s+"),
+        (layout._ID_CHARS, r"\d{1,2}(?:\s*\.\s*\d{1,2}){1,3}"),
+        (headings.ID_RE, r"(?<![0-9.．A-Za-z])(\d{1,2}(?:\.\d{1,2}){1,3})(?![0-9]|\.\d)"),
+        (refs._LOOSE_ID_RE, r"(?<![0-9.．A-Za-z])(\d{1,2}(?: ?\. ?\d{1,2}){1,3})(?![0-9]|\.\d)"),
+        (items._SERIAL_RE, rf"(?<![0-9.．A-Za-z])(\d{{1,3}})\.(?=[\u4e00-\u9fff「（〔【{CIRCLED_CLASS}])"),
+        (
+            hygiene._HEADER_RUN,
+            rf"(?<!{cjk}){cjk}{{1,6}}(?: [\u4e00-\u9fff（）()]{{1,8}}){{1,4}}(?!{cjk})",
+        ),
+        (
+            step_topics._STEP_EVENT,
+            r"(?<![\d.])步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])\s*(?:（(?=[\u4e00-\u9fff]{2,8}）))?",
+        ),
+        (step_topics._NIGHT_ENTRY[0], rf"(?:进入|(?:白天|昼|投票|驱逐|讨论)[^。；;→]{{0,12}}→){night}"),
+    ]
+    for fast, slow in replaced:
+        assert fast.pattern != slow
+        assert _matches(fast, text) == _matches(re.compile(slow), text), slow
+    # each is one whose first characters ``re`` can skip to (a literal prefix or a character set)
+    from re import _compiler, _parser  # type: ignore[attr-defined]
+
+    for fast, _slow in replaced:
+        parsed = _parser.parse(fast.pattern, fast.flags)
+        prefix = _compiler._get_literal_prefix(parsed, fast.flags)[0]
+        assert prefix or _compiler._get_charset_prefix(parsed, fast.flags), fast.pattern
+
+
+_MARK_ALPHABET = "①②⑳㊿(（)）12345 0之二例外一两十、。）关核验项：:选择于早步骤"
+
+
+@example("①之二（12）(50)之三例外 ⑳之二例 一、二项：① 三选一 十二关核验 早于步骤 1 步骤2之后 。十一、子")
+@given(st.text(alphabet=_MARK_ALPHABET, max_size=40))
+def test_marker_and_numeral_scanners_led_by_one_class_match_as_before(text: str) -> None:
+    """Item markers (the circled numeral taken by a look-behind after the first character), chapter numerals,
+    counts 「三项」「12 选 1」, checklist lines and steps after a time word, rewritten so that ``re`` skips to their
+    first characters: the same matches and groups — found, matched and fully matched — as the patterns they
+    replace."""
+    from ruleproof.lint import citegloss, enumerations, gatelines, step_topics, topics
+    from ruleproof.text import headings, markers
+    from ruleproof.text.markers import CIRCLED_CLASS
+
+    num = r"[一二两三四五六七八九十]|\d{1,2}"
+    replaced = [
+        (
+            markers.MARKER_RE,
+            rf"(?:(?P<circ>[{CIRCLED_CLASS}])|[(（](?P<par>[1-4]\d|50)[)）])(?:之(?P<var>[二三四五])(?!例外))?",
+        ),
+        (
+            headings._CHAPTER_RE,
+            r"(?:(?<=^)|(?<=[。）】」〕]))([一二三四五六七八九十]{1,2})、(?=[\u4e00-\u9fff])",
+        ),
+        (enumerations._CHOICE, rf"(?P<n>{num})\s*(?:者)?\s*(?:选|择)\s*[一1](?![选择])"),
+        (
+            enumerations._LABELLED,
+            rf"(?P<n>{num})\s*(?P<unit>项|类|种|条|点|款|档|层|级)\s*[）)]?\s*[：:]\s*(?P<first>①|[（(]a[）)])",
+        ),
+        (gatelines.LINE_RE, r"[一二三四五六七八九十]{1,3}关核验"),
+        (
+            step_topics._TIME_AFTER_STEP,
+            r"(?<![早晚先后]于)步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])\s*(?:结算|完成|结束)*\s*(?P<w>之前|之后|前|后)",
+        ),
+        (
+            citegloss._ID_LIST,
+            r"\d{1,2}(?:\.\d{1,2}){1,3}(?:[ \u3000]*、[ \u3000]*\d{1,2}(?:\.\d{1,2}){1,3})+",
+        ),
+    ]
+    for fast, slow_pattern in replaced:
+        slow = re.compile(slow_pattern)
+        assert fast.pattern != slow.pattern
+        assert _matches(fast, text) == _matches(slow, text), slow_pattern
+        for pos in range(len(text) + 1):
+            a, b = fast.match(text, pos), slow.match(text, pos)
+            assert (a and (a.span(), a.groups())) == (b and (b.span(), b.groups())), slow_pattern
+        a, b = fast.fullmatch(text), slow.fullmatch(text)
+        assert (a and a.groups()) == (b and b.groups())
+    from re import _compiler, _parser  # type: ignore[attr-defined]
+
+    for fast in (*(f for f, _slow in replaced), topics._REFERENCE):
+        parsed = _parser.parse(fast.pattern, fast.flags)
+        prefix = _compiler._get_literal_prefix(parsed, fast.flags)[0]
+        assert prefix or _compiler._get_charset_prefix(parsed, fast.flags), fast.pattern
+    for label in ("①", "⑳之二", "（12）", "(50)之三", "①之例外"):
+        m = markers.MARKER_RE.fullmatch(label) or markers.MARKER_RE.match(label)
+        assert m is not None and m.group("circ", "par", "var") == re.match(replaced[0][1], label).group(  # type: ignore[union-attr]
+            "circ", "par", "var"
+        )

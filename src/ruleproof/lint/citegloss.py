@@ -56,7 +56,9 @@ _GLOSS_CLOSING = re.compile(
 )
 _CITING_WORD = re.compile(r"[（(][ \u3000]*(?:依|见|参见|详见)?[ \u3000]*$")
 _NAMES = re.compile(rf"(?P<n>{_CJK}{{2,8}}(?:[∕/]{_CJK}{{2,8}})+)[ \u3000]*$")
-_ID_LIST = re.compile(r"\d{1,2}(?:\.\d{1,2}){1,3}(?:[ \u3000]*、[ \u3000]*\d{1,2}(?:\.\d{1,2}){1,3})+")
+_ID_LIST = re.compile(
+    r"\d\d?(?:\.\d{1,2}){1,3}(?:[ \u3000]*、[ \u3000]*\d{1,2}(?:\.\d{1,2}){1,3})+"
+)  # (\d\d?: re skips to it)
 _ITEM_HEAD = re.compile(rf"^[ \u3000]*[①-⑳]?[ \u3000]*(?P<h>{_CJK}{{2,8}})[ \u3000：:⸺（(]")
 _PREDICATE = tuple("不非无未仍亦均各另同即并皆须可")  # 「不适用」「亦同」「均依」: a predicate, not a name
 _JOINED = re.compile(r"[与及和或、]")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.vocab import Vocabulary, build_vocabulary
@@ -125,7 +125,10 @@ def is_descendant(cid: str, ancestor: str) -> bool:
     return cid == ancestor or cid.startswith(ancestor + ".")
 
 
+@lru_cache(maxsize=4096)
 def safe_key(cid: str) -> tuple[int, ...]:
+    """The id's numbers, () when a part is not one (memoised: pure in the string; family q's sibling sort asks
+    ~6,000 times a lint of 返航录 for 275 ids)."""
     try:
         return clause_key(cid)
     except ValueError:

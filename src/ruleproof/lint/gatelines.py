@@ -21,7 +21,9 @@ from weakref import WeakKeyDictionary
 from ruleproof.lint.context import LintContext
 from ruleproof.text.markers import CIRCLED, CIRCLED_CLASS, VARIANT_WORDS
 
-LINE_RE = re.compile(r"[一二三四五六七八九十]{1,3}关核验")
+LINE_RE = re.compile(
+    r"[一二三四五六七八九十][一二三四五六七八九十]{0,2}关核验"
+)  # (class-led: re skips to it)
 _GATE_TOKEN = re.compile(rf"(?P<circ>[{CIRCLED_CLASS}])(?:之(?P<var>[二三四五]))?")
 # a gate of the checklist: its label and its name (up to the first bracket or separator)
 _DEF_RE = re.compile(

@@ -154,10 +154,15 @@ def _topics(title: str) -> list[str]:
     return [p for p in parts if len(p) >= 2] if len(parts) >= 2 else []
 
 
+def citation_of(cid: str) -> re.Pattern[str]:
+    """A citation of ``cid``, with the ids listed before it (「5.1∕6.3」): every match prints ``cid``."""
+    return re.compile(rf"(?:{CLAUSE_ID}\s*[∕、，,]\s*)*{re.escape(cid)}(?![\d]|\.\d)")
+
+
 def _named(ctx: LintContext, cid: str, words: list[str]) -> bool:
     """The text calls the section by one of ``words``: a citation of it right after the word
     (「进化（5.1）」「④破坏（5.2∕6.3）」), or the role card (the appendix titled 职业速查卡) lists the word."""
-    cite = re.compile(rf"(?:{CLAUSE_ID}\s*[∕、，,]\s*)*{re.escape(cid)}(?![\d]|\.\d)")
+    cite = citation_of(cid)
     for unit in ctx.units_outside_log():
         if is_descendant(unit.id, cid):
             continue
@@ -165,6 +170,8 @@ def _named(ctx: LintContext, cid: str, words: list[str]) -> bool:
             if any(w in unit.text for w in words):
                 return True
             continue
+        if cid not in unit.text:
+            continue  # (every match prints the id: most units are not scanned)
         for m in cite.finditer(unit.text):
             before = unit.text[max(0, m.start() - 24) : m.start()].rstrip(" （(「」")
             run = _NAME_RUN.search(before)

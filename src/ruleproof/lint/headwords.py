@@ -52,7 +52,7 @@ from ruleproof.lint.topics import (
     _squash,
 )
 from ruleproof.lint.vocab import title_terms
-from ruleproof.text.model import Ref
+from ruleproof.text.model import Ref, RefKind
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
@@ -67,6 +67,10 @@ _HEADS: weakref.WeakKeyDictionary[_Topics, dict[tuple[str, bool], frozenset[str]
     weakref.WeakKeyDictionary()
 )
 _OWN: weakref.WeakKeyDictionary[_Topics, dict[tuple[tuple[str, ...], bool], list[frozenset[str]]]] = (
+    weakref.WeakKeyDictionary()
+)
+_NamedKey = tuple[str, int, str, RefKind, str | None, str | None, bool]
+_NAMED: weakref.WeakKeyDictionary[_Topics, dict[_NamedKey, tuple[Place, Place, list[str]] | None]] = (
     weakref.WeakKeyDictionary()
 )
 
@@ -168,7 +172,14 @@ def head_fit(
     phrase = _bigrams(topics.window(unit, at, ref.raw, wide=wide))
     if not phrase:
         return None
-    named = sibling_head(topics, ref, item, phrase, unit.id)
+    # the same citation is read twice by the chain (``head_verdict``, then ``citewords`` with its own
+    # ``cited_says``): what the phrase names is memoised by all it depends on
+    memo = _NAMED.setdefault(topics, {})
+    key = (unit.id, at, ref.raw, ref.kind, ref.target_clause, ref.target_item, wide)
+    if key in memo:
+        named = memo[key]
+    else:
+        named = memo[key] = sibling_head(topics, ref, item, phrase, unit.id)
     if named is None:
         return None  # no sibling's head is named, or two are: no telling which was meant
     place, sibling, said = named

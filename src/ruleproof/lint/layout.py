@@ -74,8 +74,10 @@ _MENTION_AFTER = ("附", "的", "之", "、", "，", "。", "与", "及", "∕")
 # what may precede a label that opens an item: a sentence end, a cell separator, a table header
 _ITEM_OPENERS = ("。", "；", "｜", "说明")
 _LABEL_HEAD = re.compile(r"^(?:[①-⑳]|[(（]\d{1,2}[)）])(?:之[二三四五])?\s*")
-_SPACE = re.compile(r"\s+")
-_ID_CHARS = re.compile(r"\d{1,2}(?:\s*\.\s*\d{1,2}){1,3}")
+# (a run written as one character then more: a pattern led by a repeat makes ``re`` try every character; one led by
+# a character class lets it skip to the candidates — the same matches, tests/lint/test_lint_indexes.py)
+_SPACE = re.compile(r"\s\s*")
+_ID_CHARS = re.compile(r"\d\d?(?:\s*\.\s*\d{1,2}){1,3}")
 _ASCII = tuple("0123456789")
 
 

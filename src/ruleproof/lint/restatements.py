@@ -507,6 +507,8 @@ def _steps(ctx: LintContext) -> Iterator[Finding]:
     restated: dict[tuple[str, str, str], list[tuple[Unit, int, str, str]]] = {}
     for unit in ctx.units_outside_log():
         text = unit.text
+        if "步骤" not in text:
+            continue  # (every match prints 步骤; a scan led by a CJK class tries every character)
         for m in _STEP_AT.finditer(text):
             lo = max(text.rfind(ch, 0, m.start()) for ch in "（(")
             hi = min((p for p in (text.find(ch, m.end()) for ch in "）)") if p >= 0), default=-1)
@@ -526,7 +528,7 @@ def _steps(ctx: LintContext) -> Iterator[Finding]:
         for c in ctx.doc:
             if c.id == cid or is_descendant(c.id, cid):
                 cu = ctx.unit_by_id[c.id]
-                for x in _STEP_AT.finditer(c.text):
+                for x in _STEP_AT.finditer(c.text) if "步骤" in c.text else ():
                     if x.group("pre") == pre and x.group("post") == post:
                         said.setdefault(x.group("k"), (c.id, cu.line_of(x.start("k"))))
         off = [p for p in places if p[2] not in said]

@@ -191,8 +191,10 @@ def _titles(topics: _Topics, unit: Unit) -> list[str]:
 
 
 # 「步骤 9 死亡」「步骤 0.1（蛰伏）」: a step and the name of what happens at it, right after it
+# (步骤 first, then the look-behind: a pattern led by a literal lets ``re`` skip to it, one led by a look-behind
+# is tried at every character — the same matches, tests/lint/test_lint_indexes.py)
 _STEP_EVENT = re.compile(
-    r"(?<![\d.])步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])\s*(?:（(?=[\u4e00-\u9fff]{2,8}）))?"
+    r"步骤(?<![\d.]步骤)\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])\s*(?:（(?=[\u4e00-\u9fff]{2,8}）))?"
 )
 ROWLESS_VOTES = 3  # for a step the table gives no row of its own
 STEP_VOTES = 2  # places that put an event at one step before a lone other step is an odd one out
@@ -312,7 +314,7 @@ def _step_homes(topics: _Topics) -> dict[str, set[str]]:
 # 「晚于步骤 7」「早于步骤0.5」 and 「步骤 3 之后」「步骤 9 前」: a time relative to a step
 _TIME_BEFORE = re.compile(r"(?P<w>早于|先于|晚于|后于)\s*步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])")
 _TIME_AFTER_STEP = re.compile(
-    r"(?<![早晚先后]于)步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])\s*(?:结算|完成|结束)*\s*(?P<w>之前|之后|前|后)"
+    r"步骤(?<![早晚先后]于步骤)\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])\s*(?:结算|完成|结束)*\s*(?P<w>之前|之后|前|后)"
 )
 _OWN_STEP = re.compile(r"(?<![早晚先后])[于在]\s*步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])")
 TIME_SUBJECT = 16  # the event a time is said of stands at most this many characters before it
@@ -905,8 +907,13 @@ _STEP_KEY = r"步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])"
 # 第 1夜步骤0」; not an event mapped to its step, 「死亡→当夜步骤 9」), the
 # window between the day (or the night before) and it (「白天投票之后、当夜步骤 0 之前」「上一夜步骤 9 死亡结算
 # 完成后、当夜步骤0之前」), or 「早于一切夜间步骤，故第 1 夜步骤 0 之前」
+_DAY_TO_ARROW = r"[^。；;→]{0,12}→"
 _NIGHT_ENTRY = (
-    re.compile(rf"(?:进入|(?:白天|昼|投票|驱逐|讨论)[^。；;→]{{0,12}}→)\s*{_NIGHT}\s*{_STEP_KEY}"),
+    # (?:进入|(?:白天|昼|投票|驱逐|讨论)[^。；;→]{0,12}→) with the inner choice spread over the arrow: every
+    # alternative led by a literal, so ``re`` skips to their first characters (the same matches)
+    re.compile(
+        rf"(?:进入|{'|'.join(w + _DAY_TO_ARROW for w in ('白天', '昼', '投票', '驱逐', '讨论'))})\s*{_NIGHT}\s*{_STEP_KEY}"
+    ),
     re.compile(
         rf"(?:白天|昼|投票|驱逐|讨论|上一夜|前一夜)[^。；;「」]{{0,16}}?(?:之后|后|结束)\s*[、，,至到]?\s*{_NIGHT}\s*{_STEP_KEY}"
         r"\s*(?:之前|前)"

@@ -164,7 +164,20 @@ _NAMED_BATCH = re.compile(r"(?P<name>[\u4e00-\u9fff]{2,12})（批次\s*(?P<label
 # text without this is not scanned: the same matches)
 _BATCH_NAMED = "（批次"
 _CITATION_ID = re.compile(rf"({FREE_CLAUSE_ID})")
-_REFERENCE = re.compile(rf"{_CITATION.pattern}|(?:批次|判定|步骤)\s*[〇①-⑳\d.ab]+|§\s*[\d.]+")
+# A citation, a batch∕verdict∕step label or a § mark: the pattern
+#     rf"{_CITATION.pattern}|(?:批次|判定|步骤)\s*[〇①-⑳\d.ab]+|§\s*[\d.]+"
+# written to start with the one character every match starts with, then each alternative checking by a
+# look-behind which character that was: a pattern led by a choice of alternatives makes ``re`` try each at
+# every character of the text; one led by a character class lets it skip to the candidates (the same matches,
+# tests/lint/test_lint_indexes.py; the verdicts' windows and sentences: ~9,000 scans a lint).
+_REFERENCE_LABEL = r"\s*[〇①-⑳\d.ab]+"
+_CITATION_REST = _CITATION.pattern.removeprefix(r"\d")  # (FREE_CLAUSE_ID starts with its first digit)
+_REFERENCE = re.compile(
+    r"[\d批判步§](?:"
+    rf"(?<=\d){_CITATION_REST}"
+    rf"|(?<=批)次{_REFERENCE_LABEL}|(?<=判)定{_REFERENCE_LABEL}|(?<=步)骤{_REFERENCE_LABEL}"
+    r"|(?<=§)\s*[\d.]+)"
+)
 
 
 @dataclass(frozen=True)
@@ -221,6 +234,7 @@ class _Places:
     def __init__(self, ctx: LintContext) -> None:
         self.ctx = ctx
         self._texts: dict[str, str] = {}
+        self._items: dict[str, list[Place]] = {}
         # 「十关核验」 lines: a checklist of the clause, not one of its items (「①之二 席位＝…」)
         self.gate_spans: dict[str, list[tuple[int, int]]] = {}
 
@@ -264,14 +278,21 @@ class _Places:
         return Place(f"{cid}{it.label}", f"{clause.title}。{it.text}")
 
     def items(self, cid: str) -> list[Place]:
-        clause = self.ctx.clause(cid)
-        if clause is None:
-            return []
-        return [
-            Place(f"{cid}{it.label}", f"{clause.title}。{it.text}")
-            for it in clause.items
-            if not self._in_gate_line(cid, it.offset)
-        ]
+        """The clause's items as places (memoised per clause — the gate spans are set before any is asked —
+        and a copy returned: ~430 asks a lint of 返航录 for ~60 clauses, each built a fresh text to hash when squashed)."""
+        out = self._items.get(cid)
+        if out is None:
+            clause = self.ctx.clause(cid)
+            out = self._items[cid] = (
+                []
+                if clause is None
+                else [
+                    Place(f"{cid}{it.label}", f"{clause.title}。{it.text}")
+                    for it in clause.items
+                    if not self._in_gate_line(cid, it.offset)
+                ]
+            )
+        return list(out)
 
     @cached_property
     def step_rows(self) -> dict[str, str]:
@@ -802,9 +823,19 @@ class _Topics:
         """The titles of a clause and its sub-clauses, squashed."""
         out = self._family_titles.get(cid)
         if out is None:
-            out = self._family_titles[cid] = _squash(
-                "。".join(c.title for c in self.ctx.doc if c.id == cid or c.id.startswith(cid + "."))
-            )
+            out = self._family_titles[cid] = _squash("。".join(self._titles_under.get(cid, ())))
+        return out
+
+    @cached_property
+    def _titles_under(self) -> dict[str, list[str]]:
+        """The titles of the clauses at or under each id (a clause's id cut at each of its dots), in the
+        document's order — the clauses ``c.id == cid or c.id.startswith(cid + ".")`` (read once, not once per
+        asked clause: ~400 asks a lint, each a walk over every clause)."""
+        out: dict[str, list[str]] = {}
+        for c in self.ctx.doc:
+            parts = c.id.split(".")
+            for k in range(1, len(parts) + 1):
+                out.setdefault(".".join(parts[:k]), []).append(c.title)
         return out
 
     def title_heads(self, cid: str) -> frozenset[str]:
@@ -1453,7 +1484,9 @@ def _topic_finding(unit: Unit, ref: Ref, at: int, place: Place, terms: list[str]
     )
 
 
-_CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
+# (a run written as one character then more: a pattern led by a repeat makes ``re`` try every character; one led by
+# a character class lets it skip to the candidates — the same matches, tests/lint/test_lint_indexes.py)
+_CJK_RUN = re.compile(r"[\u4e00-\u9fff][\u4e00-\u9fff]*")
 
 
 @lru_cache(maxsize=8192)

@@ -55,6 +55,7 @@ class _Table:
     spread: dict[str, int]  # how many rows print each word
     headed: dict[str, int]  # how many rows head with each word
     owner: str | None
+    spans: dict[str, tuple[int, int]]  # where each row stands in the table's text (steps)
 
 
 _TABLES: weakref.WeakKeyDictionary[_Topics, dict[str, _Table | None]] = weakref.WeakKeyDictionary()
@@ -100,7 +101,13 @@ def _build(topics: _Topics, batch: bool) -> _Table | None:
     for head in heads.values():
         for w in head:
             headed[w] = headed.get(w, 0) + 1
-    return _Table(order, rows, heads, spread, headed, owner)
+    spans: dict[str, tuple[int, int]] = {}
+    clause = topics.ctx.clause(owner) if not batch else None
+    for key, row in raw.items() if clause is not None else ():
+        start = clause.text.find(row)
+        if start >= 0:
+            spans[key] = (start, start + len(row))
+    return _Table(order, rows, heads, spread, headed, owner, spans)
 
 
 def _stretch(text: str, at: int, end: int, reach: int, stops: str) -> str:
@@ -118,6 +125,8 @@ def _stretch(text: str, at: int, end: int, reach: int, stops: str) -> str:
             ""  # 「晚于步骤7」: the words before say what is compared with the step, not what happens at it
         )
     before = before[before.rfind("、") + 1 :]  # 「是否死亡、是否被步骤 8救回」: another member of a list
+    if before.rstrip().endswith(tuple(_SEPARATORS)):
+        before = ""  # 「0.6进化∕转化∕转职与步骤 1乔装」: the words before 「与」 are the other member's
     prev = None
     for m in _ID.finditer(before):
         prev = m
@@ -131,6 +140,17 @@ def _stretch(text: str, at: int, end: int, reach: int, stops: str) -> str:
         cuts = [i for i in (between.find(c) for c in _SEPARATORS) if i >= 0]
         after = between[: min(cuts)] if cuts else after[: nxt.start() // 2]
     return before + "。" + after
+
+
+def _published_after(topics: _Topics, unit: Unit, at: int, end: int) -> str | None:
+    """In a row of the batch table, the step after which the batch is published (「③ 全部阵营查验出手人次、巡逻
+    统计与神探公告 步骤2后」) is the step whose events it reports: the row's content before the step says what
+    happens there.  None for any other step citation."""
+    if unit.id != topics.ctx.owners.batches or not _TIME_AFTER.match(unit.text, end):
+        return None
+    clause = topics.ctx.clause(unit.id)
+    starts = [it.offset for it in clause.items if it.offset <= at] if clause is not None else []
+    return unit.text[max(starts) : at] if starts else None
 
 
 def _words(text: str) -> set[str]:
@@ -158,16 +178,26 @@ def weigh_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place
     if not batch and ref.kind is not STEP_REF:
         return None
     table = _table(topics, batch)
-    if table is None or unit.id == table.owner:
+    if table is None or (unit.id == table.owner and batch):
         return None
+    # in the step table, a row speaking of another step is not evidence for itself
+    within = (
+        next((k for k, (lo, hi) in table.spans.items() if lo <= at < hi), None)
+        if unit.id == table.owner
+        else None
+    )
     key = normalize_item(ref.target_item or "") if batch else ref.target_item
     if key not in table.rows or _item_label_at(topics.ctx, unit, at, ref):
         return None  # (「…公告（批次」 at an item's end, then 「② 对象：」: the ② labels the next item)
     text = unit.text
     end = at + len(ref.raw)
-    if not batch and (_TIME_AFTER.match(text, end) or skipped(text, at)):
+    published = _published_after(topics, unit, at, end) if not batch else None
+    if published is not None:
+        near = _words(published)
+    elif not batch and (_TIME_AFTER.match(text, end) or skipped(text, at)):
         return None
-    near = _words(_stretch(text, at, end, REACH, _PART_STOP))
+    else:
+        near = _words(_stretch(text, at, end, REACH, _PART_STOP))
     words = dict.fromkeys(near, 1.0)
     if not words:
         return None
@@ -178,6 +208,8 @@ def weigh_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place
         if k < 0 or not 0 <= j < len(table.order):
             continue
         other = table.order[j]
+        if other == within:
+            continue
         score, said = _score(table, other, words)
         if score >= LEAST and score >= MARGIN * own and (best is None or score > best[0]):
             best = (score, said, other)

@@ -44,6 +44,8 @@ _FUNCTION = frozenset("的之于与及和或在为并且而则亦均皆也其此
 _SEPARATORS = "∕/、与及或和"  # what stands between two members of a list of ids
 _STOP = _STEP_STOP | {"公告", "发布", "该夜"}
 _COMPARED = re.compile(r"(?:[早晚先后]于|不同于|有别于)\s*(?:当夜|该夜)?\s*$")
+_SETTLED = re.compile(r"\s*(?:结算|结束|完成)")
+_ATTACHED = re.compile(r"(?<![早晚先后])[于在]\s*(?:当夜|该夜)?\s*$")
 _TIME_AFTER = re.compile(r"\s*(?:结算|结束|完成|开始)*\s*(?:之前|之后|前|后|起|以前|以后)")
 
 
@@ -194,8 +196,13 @@ def weigh_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place
     published = _published_after(topics, unit, at, end) if not batch else None
     if published is not None:
         near = _words(published)
-    elif not batch and (_TIME_AFTER.match(text, end) or skipped(text, at)):
+    elif not batch and skipped(text, at):
         return None
+    elif not batch and (time := _TIME_AFTER.match(text, end)):
+        if not _SETTLED.match(time.group(0)) or not _ATTACHED.search(text, max(0, at - 4), at):
+            return None  # 「步骤 2 之前」 says when, not what happens there
+        # 「协助维修者于步骤 4a 结算后获得…」: what is settled at the step is said before 「于」
+        near = _words(_stretch(text, at, at + len(ref.raw), REACH, _PART_STOP).split("。")[0])
     else:
         near = _words(_stretch(text, at, end, REACH, _PART_STOP))
     words = dict.fromkeys(near, 1.0)

@@ -105,10 +105,11 @@ def _build(topics: _Topics, batch: bool) -> _Table | None:
             headed[w] = headed.get(w, 0) + 1
     spans: dict[str, tuple[int, int]] = {}
     clause = topics.ctx.clause(owner) if not batch else None
-    for key, row in raw.items() if clause is not None else ():
-        start = clause.text.find(row)
-        if start >= 0:
-            spans[key] = (start, start + len(row))
+    if clause is not None:  # (the step rows are slices of the table's text, in order)
+        for key, row in raw.items():
+            start = clause.text.find(row)
+            if start >= 0:
+                spans[key] = (start, start + len(row))
     return _Table(order, rows, heads, spread, headed, owner, spans)
 
 

@@ -3,21 +3,23 @@
 The step table (2.1.1) and the batch table (2.1.6) are closed lists whose rows say what happens at each step
 and what each batch publishes.  A sentence citing 「步骤 N」 or 「批次N」 usually says, right beside the id,
 what it cites the row for (「经步骤 9 死亡结算」, 「随批次⑥公告之死亡名单」, 「早于步骤 2 的神探查验」).  A renumbered
-or mistyped id lands on a row next to the intended one (N ± 1), so the words beside the citation are scored
-against the cited row and the two rows next to it:
+or mistyped id lands on a row next to the intended one, so the words beside the citation are scored
+against the cited row and the rows up to two either side of it:
 
-* the words are the two-character words of the citation's own stretch of its sentence part — the characters
-  nearer to it than to any other step or batch id in the part, at most :data:`REACH` on each side;
+* the words are the two-character words of the citation's own stretch of its sentence part — at most
+  :data:`REACH` characters on each side, up to a list separator or halfway to another step or batch id;
 * a word scores in a row that prints it, weighed by how few rows of the table print it (a word one row prints
-  is worth 1, two rows ½, more rows nothing: it tells no row from another), and doubled at the row's head
-  (the names it opens with: :func:`ruleproof.lint.step_heads.head_names` for a step, the content cell before
+  is worth 1, two rows ½, more rows nothing: it tells no row from another), and doubled at the row's head,
+  divided then by how many rows head with it (the names a row opens with: :func:`ruleproof.lint.step_heads.head_names` for a step, the content cell before
   its first bracket for a batch);
 * a finding when a neighbour scores at least :data:`LEAST` and :data:`MARGIN` times the cited row's score.
 
-It weighs the evidence of all three rows together, so it judges citations that the exactly-one-fits readers
+It weighs the evidence of the rows together, so it judges citations that the exactly-one-fits readers
 (step_heads, batch_words, _row_words) leave alone because a word also appears in a third row, or the words
-are split across a row's head and content.  The tables themselves are not judged (their rows cite each
-other's steps in their notes), nor a step said as a time (「步骤 2 之前」 says when, not what).
+are split across a row's head and content.  A step said as a time (「步骤 2 之前」) says when, not what, and is
+not judged — but 「X 于步骤 N 结算后」 is weighed by X, what is settled there.  In the step table a note is weighed
+against the rows other than the one it stands in; in the batch table a row's time cell (「步骤2后」) is weighed
+by the row's content, and its batches are not judged.
 """
 
 from __future__ import annotations

@@ -42,8 +42,9 @@ def citation_at(tp: topics._Topics, clause: str, raw: str, line: int) -> tuple[R
 
 
 def moved(ref: Ref, wrong: str) -> Ref:
-    """``ref`` pointed at ``wrong`` (an item label for an item citation, a clause id otherwise)."""
-    if ref.kind is RefKind.ITEM:
+    """``ref`` pointed at ``wrong`` (an item label for an item citation, a step key or batch label for a step
+    or batch citation, a clause id otherwise)."""
+    if ref.kind in (RefKind.ITEM, RefKind.NIGHT_STEP, RefKind.BATCH):
         return dataclasses.replace(ref, target_item=wrong)
     return dataclasses.replace(ref, target_clause=wrong)
 

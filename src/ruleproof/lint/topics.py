@@ -319,7 +319,8 @@ class _Places:
         return rows
 
     @cached_property
-    def _batch_rows(self) -> dict[str, str]:
+    def batch_table(self) -> dict[str, str]:
+        """The rows of the batch table as it prints them: what each batch publishes and when."""
         owner = self.ctx.owners.batches
         clause = self.ctx.clause(owner)
         if clause is None:
@@ -331,6 +332,13 @@ class _Places:
         preamble = clause.text[:first]
         zero = [m.start() for m in re.finditer(r"〇(?![〜~～\-－至])", preamble)]
         rows["〇"] = preamble[zero[-1] :] if zero else preamble
+        return rows
+
+    @cached_property
+    def _batch_rows(self) -> dict[str, str]:
+        rows = dict(self.batch_table)
+        if not rows:
+            return {}
         # what the text calls each batch elsewhere: 「死亡公告（批次⑥）」 names ⑥
         for unit in self.ctx.units_outside_log():
             if _BATCH_NAMED not in unit.text:
@@ -1639,6 +1647,7 @@ from ruleproof.lint import (  # noqa: E402
     headwords,
     itemsubject,
     rowheads,
+    rowweigh,
     step_topics,
 )
 
@@ -1663,4 +1672,5 @@ _CHAIN: tuple[tuple[tuple[RefKind, ...], _Rule], ...] = (
     ((CLAUSE_REF,), citelists.list_verdict),
     ((CLAUSE_REF,), citedeferral.deferral_verdict),
     (CLAUSE_OR_ITEM, citegloss.gloss_verdict),
+    ((STEP_REF, BATCH_REF), rowweigh.weigh_verdict),
 )

@@ -1592,6 +1592,7 @@ def _fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Pla
 from ruleproof.lint import (  # noqa: E402
     citeattach,
     citeauthority,
+    citeconsistency,
     citedeferral,
     citefit,
     citegloss,
@@ -1630,4 +1631,7 @@ _CHAIN: tuple[tuple[tuple[RefKind, ...], _Rule], ...] = (
     ((CLAUSE_REF,), citelists.list_verdict),
     ((CLAUSE_REF,), citedeferral.deferral_verdict),
     (CLAUSE_OR_ITEM, citegloss.gloss_verdict),
+    ((ITEM_REF,), citeconsistency.sublabel_evidence),
+    (CLAUSE_OR_ITEM, citeconsistency.colist_evidence),
+    ((CLAUSE_REF,), citeconsistency.summary_evidence),
 )

@@ -1,0 +1,299 @@
+"""(q) Citations judged by the text's own consistency: sub-labels the cited clause has, and one clause's lists.
+
+The other cite checks of family q ask what the cited place is *about*.  These ask whether the citation agrees
+with what the text itself prints elsewhere about the same place, whatever the places are about:
+
+- **a sub-label the cited clause does not have.**  A clause may add an appendix to one of its items, headed
+  by the item's label and 附 (2.8.3 「④附·时序确认（非豁免…）」, 2.3.0 「②附二·人数恒定…」); other clauses cite
+  it as 「依2.8.3④附」.  A citation of 「X⑤附」 when X heads 「④附·」 and no 「⑤附·」 cites an appendix that
+  does not exist: the item whose appendix it is was renumbered.  Reported when exactly one item of X heads
+  an appendix of that name (:func:`sublabel_evidence`).
+- **a clause's lists that share members.**  A clause that names the same matter twice cites the same places
+  for it: 4.10.1 「感染（3.3）与毒药（4.6.4③）二者…各依其本身条款（3.3、4.6.4③）结算」, then 「②之层序与结
+  算各依 3.3、5.3.3、2.8.2⑨与 4.6.4③」.  When a clause citation stands in a list of citations, the clause
+  cites it nowhere else, and another list of the same clause shares a member with its list and holds
+  exactly one sibling of the cited clause that this list lacks, that sibling was meant
+  (:func:`colist_evidence`).
+- **a summary whose list the items no longer cite.**  「其余各款均为对 2.5∕2.8.3∕2.8.7 的〔适用〕」 says which
+  general clauses the clause's items apply.  When the summary lists a clause that no other citation of the
+  clause cites, while a citation outside the summary cites one of its siblings that the summary does not
+  list (or the other way round: the summary lists a clause no item cites, and the items cite its sibling,
+  which the summary omits), one of the two was renumbered: each side names the other
+  (:func:`summary_evidence`).
+
+Each evidence function is ``(topics, unit, at, ref) → (place cited, words, place meant) | None`` and reads
+the citing clause (or the cited clause's own text) only, so an edited citation elsewhere cannot make it
+report (the habit audit stays 0).  Figures: docs/lint.md, family q, "Thirteenth pass — the clause's own
+consistency".
+"""
+
+from __future__ import annotations
+
+import re
+import weakref
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ruleproof.lint.context import CLAUSE_REF, ITEM_REF
+from ruleproof.lint.topics import ExplainedPlace, Place
+
+if TYPE_CHECKING:
+    from ruleproof.lint.context import Unit
+    from ruleproof.lint.topics import _Topics
+    from ruleproof.text.model import Ref
+
+_Verdict = tuple[Place, list[str], Place]
+
+# ---------------------------------------------------------------------------------------- sub-labels
+
+# an item's appendix as its clause heads it: 「④附·时序确认」「②附二·人数恒定」 (not a citation's 「2.8.3④附」)
+_APPENDIX_HEAD = re.compile(r"(?<![\d.\s])\s*(?P<label>[①-⑳])(?P<sub>附[一二三四五]?)[·・:：]")
+# the same sub-label right after an item citation: 「依2.8.3④附不受…」 (附 as a verb or a word's first
+# character — 附加、附带 — is no sub-label)
+_CITED_SUB = re.compile(r"(?P<sub>附[一二三四五]?)(?![加带属录件近注和])")
+
+
+@dataclass(frozen=True)
+class SublabelPlace(ExplainedPlace):
+    """The item of the cited clause that heads the appendix the citation names."""
+
+    sub: str = ""
+
+    def reason(self, cited: str, shown: str) -> tuple[str, str]:
+        zh = f"所引「{cited}{self.sub}」并不存在：该条款中带「{self.sub}」的只有 {self.name}（「{self.name}{self.sub}」）"
+        en = f"'{cited}{self.sub}' does not exist: the only item of its clause with '{self.sub}' is {self.name}"
+        return zh, en
+
+
+_APPENDICES: weakref.WeakKeyDictionary[_Topics, dict[str, dict[str, list[str]]]] = weakref.WeakKeyDictionary()
+
+
+def _appendices(topics: _Topics, cid: str) -> dict[str, list[str]]:
+    """The appendices the clause ``cid`` heads, by sub-label (附, 附二 …): the labels of the items heading one
+    (memoised per text and clause)."""
+    per = _APPENDICES.setdefault(topics, {})
+    out = per.get(cid)
+    if out is None:
+        out = {}
+        clause = topics.ctx.clause(cid)
+        if clause is not None:
+            for m in _APPENDIX_HEAD.finditer(clause.text):
+                labels = out.setdefault(m.group("sub"), [])
+                if m.group("label") not in labels:
+                    labels.append(m.group("label"))
+        per[cid] = out
+    return out
+
+
+def sublabel_evidence(topics: _Topics, unit: Unit, at: int, ref: Ref) -> _Verdict | None:
+    """An item citation followed by a sub-label (「2.8.3⑤附」) that the cited item does not head, when exactly
+    one item of the cited clause heads it: the place cited, the sub-label, that item."""
+    if ref.kind is not ITEM_REF or not ref.target_item or not ref.target_clause:
+        return None
+    m = _CITED_SUB.match(unit.text, at + len(ref.raw))
+    if m is None:
+        return None
+    sub = m.group("sub")
+    heads = _appendices(topics, ref.target_clause).get(sub, [])
+    if len(heads) != 1 or heads[0] == ref.target_item:
+        return None
+    place = topics.target(ref)[0]
+    meant = topics.places.item(ref.target_clause, heads[0])
+    if place is None or meant is None:
+        return None
+    return place, [f"{ref.target_item}{sub}"], SublabelPlace(meant.name, meant.text, sub=sub)
+
+
+# --------------------------------------------------------------------------------- one clause's lists
+
+_JOINED = re.compile(r"[\s、∕/与及和或]*")  # what may stand between two citations of one list
+# a summary of what the clause's items apply, right before its list: 「其余各款均为对 2.5∕2.8.3∕2.8.7 的〔适用〕」
+_SUMMARY_LEAD = re.compile(r"(?:均|皆|一律)(?:为对|系对|属对|为|依|按|系|属)?\s*$")
+_SUMMARY_OF = re.compile(r"各[款项条]|其余|以下|以上|上述")
+_SENTENCE_END = "。；;\n"
+
+_Located = list[tuple[int, "Ref"]]
+_Lists = tuple[_Located, list[_Located], list[_Located]]
+_LISTS: weakref.WeakKeyDictionary[_Topics, dict[str, _Lists]] = weakref.WeakKeyDictionary()
+
+
+def _name(ref: Ref) -> str:
+    return f"{ref.target_clause or ''}{ref.target_item or ''}"
+
+
+def _lists(topics: _Topics, unit: Unit) -> _Lists:
+    """The unit's clause and item citations with their offsets, in text order, its lists (runs of two or
+    more of them with nothing but joiners between) and those of its lists that are summaries (memoised per
+    text and unit)."""
+    per = _LISTS.setdefault(topics, {})
+    out = per.get(unit.id)
+    if out is None:
+        located: _Located = []
+        for r in topics.ctx.refs_by_unit.get(unit.id, []):
+            if r.kind in (CLAUSE_REF, ITEM_REF) and r.target_clause and not r.quoted:
+                off = topics.locate(unit, r)
+                if off is not None:
+                    located.append((off, r))
+        located.sort(key=lambda x: x[0])
+        runs: list[_Located] = []
+        run: _Located = []
+        text = unit.text
+        for off, r in located:
+            if run and _JOINED.fullmatch(text, run[-1][0] + len(run[-1][1].raw), off) is not None:
+                run.append((off, r))
+                continue
+            if len(run) >= 2:
+                runs.append(run)
+            run = [(off, r)]
+        if len(run) >= 2:
+            runs.append(run)
+        out = per[unit.id] = (located, runs, [run for run in runs if _is_summary(text, run)])
+    return out
+
+
+def _siblings(ref: Ref, other: Ref) -> bool:
+    """``other`` cites a sibling of what ``ref`` cites: another item of the same clause, or (a clause citation)
+    another clause of the same parent."""
+    if ref.target_item:
+        return (
+            other.kind is ITEM_REF
+            and other.target_clause == ref.target_clause
+            and bool(other.target_item)
+            and other.target_item != ref.target_item
+        )
+    a, b = ref.target_clause or "", other.target_clause or ""
+    return (
+        not other.target_item
+        and a != b
+        and "." in a
+        and a.rpartition(".")[0] == b.rpartition(".")[0]
+        and a.count(".") == b.count(".")
+    )
+
+
+def _is_summary(text: str, run: _Located) -> bool:
+    """The list says what the clause's items apply (「其余各款均为对 X∕Y∕Z 的〔适用〕」)."""
+    start = run[0][0]
+    lo = max(text.rfind(c, 0, start) for c in _SENTENCE_END) + 1
+    return (
+        _SUMMARY_LEAD.search(text, lo, start) is not None and _SUMMARY_OF.search(text, lo, start) is not None
+    )
+
+
+@dataclass(frozen=True)
+class ConsistentPlace(ExplainedPlace):
+    """The sibling the citing clause's other citations of the same matter name."""
+
+    listed: str = ""
+    other: str = ""
+    summary: bool = False
+
+    def reason(self, cited: str, shown: str) -> tuple[str, str]:
+        if self.summary:
+            zh = (
+                f"本条总括各款所适用的条款（{self.other}），其中 {self.name} 无一款引用，而 {cited} "
+                f"不在总括之列、本条别处也不引用"
+            )
+            en = (
+                f"the clause sums up what its items apply ({self.other}): none of them cites {self.name}, "
+                f"and {cited} is neither summed up nor cited elsewhere in the clause"
+            )
+            return zh, en
+        zh = (
+            f"本条另一处清单（{self.other}）与此处清单（{self.listed}）同引一处，彼处引 {self.name}，"
+            f"此处却引 {cited}，而 {cited} 在本条别处未被引用"
+        )
+        en = (
+            f"another list of the clause ({self.other}) shares a citation with this one ({self.listed}) and "
+            f"cites {self.name} where this one cites {cited}, which the clause cites nowhere else"
+        )
+        return zh, en
+
+
+def _shown(run: _Located, at: int, ref: Ref) -> str:
+    return "、".join((ref if off == at else r).raw for off, r in run)
+
+
+def colist_evidence(topics: _Topics, unit: Unit, at: int, ref: Ref) -> _Verdict | None:
+    """A citation in a list whose members another list of the clause shares, when the clause cites it
+    nowhere else and the other lists print exactly one sibling of it that this list lacks: the place cited,
+    the shared members, that sibling."""
+    located, runs, _summaries = _lists(topics, unit)
+    mine = next((run for run in runs if any(off == at for off, _r in run)), None)
+    if mine is None:
+        return None
+    name = _name(ref)
+    if any(_name(r) == name for off, r in located if off != at):
+        return None
+    listed = {_name(r) for off, r in mine if off != at}
+    shared: list[str] = []
+    meant: dict[str, _Located] = {}
+    for run in runs:
+        if run is mine:
+            continue
+        common = listed & {_name(r) for _off, r in run}
+        if not common:
+            continue
+        for _off, r in run:
+            if _siblings(ref, r) and _name(r) not in listed:
+                meant.setdefault(_name(r), run)
+                shared.extend(c for c in sorted(common) if c not in shared)
+    if len(meant) != 1:
+        return None
+    [(sib, other)] = meant.items()
+    return _verdict(topics, ref, sib, shared, ConsistentPlace, _shown(mine, at, ref), _shown(other, -1, ref))
+
+
+def summary_evidence(topics: _Topics, unit: Unit, at: int, ref: Ref) -> _Verdict | None:
+    """A citation that breaks the clause's summary of what its items apply: a summed-up clause no other
+    citation of the clause cites, while the others cite exactly one sibling of it the summary omits — or
+    the citation of such a sibling, when the summary lists exactly one sibling of it that nothing else
+    cites.  The place cited, the summary, the sibling."""
+    if ref.target_item:
+        return None
+    located, _runs, summaries = _lists(topics, unit)
+    if len(summaries) != 1:
+        return None
+    summary = summaries[0]
+    inside = {off for off, _r in summary}
+    summed = {_name(r) for off, r in summary if off != at}
+    outside = [r for off, r in located if off not in inside and off != at]
+    name = _name(ref)
+    if any(_name(r) == name for r in outside):
+        return None
+    if at in inside:
+        if name in summed:
+            return None
+        pool = {_name(r) for r in outside if _siblings(ref, r) and _name(r) not in summed}
+    else:
+        if name in summed:
+            return None
+        cited = {_name(r) for r in outside}
+        pool = {_name(r) for off, r in summary if _siblings(ref, r) and _name(r) not in cited}
+        if any(_siblings(ref, r) for r in outside):
+            return None  # the items cite more of the family than the summary names: it is no full list
+    if len(pool) != 1:
+        return None
+    shown = _shown(summary, at, ref)
+    return _verdict(topics, ref, pool.pop(), [shown], ConsistentPlace, "", shown, summary=True)
+
+
+def _verdict(
+    topics: _Topics,
+    ref: Ref,
+    sib: str,
+    words: list[str],
+    kind: type[ConsistentPlace],
+    listed: str,
+    other: str,
+    summary: bool = False,
+) -> _Verdict | None:
+    place = topics.target(ref)[0]
+    if place is None:
+        return None
+    if ref.target_item:
+        meant = topics.places.item(ref.target_clause or "", sib[len(ref.target_clause or "") :])
+        text = meant.text if meant is not None else ""
+    else:
+        text = topics.places.clause_text(sib)
+    return place, words, kind(sib, text, listed=listed, other=other, summary=summary)

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.context import CLAUSE_REF, ITEM_REF
-from ruleproof.lint.topics import ExplainedPlace, Place
+from ruleproof.lint.topics import ExplainedPlace, Place, _close_bracket, _open_bracket, _related, _squash
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
@@ -297,3 +297,124 @@ def _verdict(
     else:
         text = topics.places.clause_text(sib)
     return place, words, kind(sib, text, listed=listed, other=other, summary=summary)
+
+
+# ------------------------------------------------------------------------------------ glossary lines
+
+# the glossary's entries run on one after another, each closing on a bracket of its clause(s): 「…每层各抵挡
+# 1 次（5.3.3）全额减免 当夜免疫…」.  A bracket followed by a mark (「与抵挡层序（2.8.2∕5.3.3）、额度…」) is
+# inside an entry, not its close.
+_BRACKET = re.compile(r"[（(][^（）()]*\d[^（）()]*[）)]")
+_INSIDE = "、，,；;：:。（(∕/"
+_CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
+ENTRY_SPAN = 200  # an entry is at most this long
+ENTRY_QUOTE = 16  # the finding quotes this much of the entry, before its bracket
+GRAM = 3  # the entry's words compared with the places: its three-character runs
+GLOSS_MIN = 3  # a sibling prints at least this many of them more than the cited clause, and
+GLOSS_RATIO = (
+    2  # at least twice (plus GLOSS_MIN) as many in all, and twice as many of its own as the runner-up
+)
+
+
+@dataclass(frozen=True)
+class RestatedPlace(ExplainedPlace):
+    """The sibling whose text the glossary entry restates."""
+
+    entry: str = ""
+    own: int = 0
+    theirs: int = 0
+
+    def reason(self, cited: str, shown: str) -> tuple[str, str]:
+        zh = (
+            f"术语表此条（「{self.entry}」）复述的是 {self.name} 的文字：其三字词见于 {self.name} 者 "
+            f"{self.theirs} 个，见于 {cited} 者仅 {self.own} 个"
+        )
+        en = (
+            f"the glossary entry ('{self.entry}') restates {self.name}: {self.theirs} of its three-character "
+            f"words are in {self.name}, only {self.own} in {cited}"
+        )
+        return zh, en
+
+
+def _closes(text: str, close: int) -> bool:
+    """The bracket ending at ``close`` (its last character) closes a glossary entry."""
+    return text[close + 1 : close + 2] not in _INSIDE or close + 1 >= len(text)
+
+
+_GRAMS: weakref.WeakKeyDictionary[_Topics, dict[tuple[str, int], frozenset[str]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _entry_grams(topics: _Topics, unit: Unit, opener: int) -> frozenset[str]:
+    """The three-character runs of the glossary entry whose closing bracket opens at ``opener`` (memoised per
+    text and entry)."""
+    per = _GRAMS.setdefault(topics, {})
+    out = per.get((unit.id, opener))
+    if out is None:
+        text = unit.text
+        start = max(0, opener - ENTRY_SPAN)
+        for m in _BRACKET.finditer(text, start, opener):
+            if _closes(text, m.end() - 1):
+                start = m.end()
+        out = per[(unit.id, opener)] = frozenset(
+            run[i : i + GRAM]
+            for run in _CJK_RUN.findall(text, start, opener)
+            for i in range(len(run) - GRAM + 1)
+        )
+    return out
+
+
+def glossary_evidence(topics: _Topics, unit: Unit, at: int, ref: Ref) -> _Verdict | None:
+    """A glossary entry's closing citation of a clause whose sibling prints far more of the entry's words:
+    at least ``GLOSS_MIN`` of them the cited clause does not print, twice as many in all, and twice as many
+    of its own as any other sibling — unless the entry's bracket cites that sibling or another clause of the
+    family too (the entry spans several clauses).  The place cited, the words, the sibling."""
+    cid = ref.target_clause or ""
+    parent = cid.rpartition(".")[0]
+    if ref.kind is not CLAUSE_REF or ref.target_item or not parent or not topics.glossary(unit):
+        return None
+    text = unit.text
+    opener = _open_bracket(text, at, max(0, at - 30))
+    if opener is None:
+        return None
+    close = _close_bracket(text, opener, len(text))
+    if close >= len(text) or not _closes(text, close):
+        return None
+    located, _runs, _summaries = _lists(topics, unit)
+    if any(opener < off < close and off != at and _siblings(ref, r) for off, r in located):
+        return None
+    grams = _entry_grams(topics, unit, opener)
+    if not grams:
+        return None
+    depth = cid.count(".")
+    own_text = _squash(topics.places.clause_text(cid))
+    own = {g for g in grams if g in own_text}
+    scored = []
+    for sib in topics.children(parent):
+        if sib == cid or sib.count(".") != depth:
+            continue
+        sib_text = _squash(topics.places.clause_text(sib))
+        said = [g for g in grams if g in sib_text]
+        scored.append((sum(g not in own for g in said), len(said), sib, said))
+    if not scored:
+        return None
+    scored.sort(key=lambda s: (s[0], s[1]), reverse=True)
+    unique, total, sib, said = scored[0]
+    runner_up = scored[1][0] if len(scored) > 1 else 0
+    if (
+        unique < GLOSS_MIN
+        or total < GLOSS_RATIO * len(own) + GLOSS_MIN
+        or unique < GLOSS_RATIO * runner_up + 1
+    ):
+        return None
+    place = topics.target(ref)[0]
+    if place is None or _related(sib, unit.id):
+        return None
+    entry = ("…" if opener > ENTRY_QUOTE else "") + text[max(0, opener - ENTRY_QUOTE) : opener]
+    words = sorted(g for g in said if g not in own)
+    return (
+        place,
+        words,
+        RestatedPlace(sib, topics.places.clause_text(sib), entry=entry, own=len(own), theirs=total),
+    )

@@ -1634,4 +1634,5 @@ _CHAIN: tuple[tuple[tuple[RefKind, ...], _Rule], ...] = (
     ((ITEM_REF,), citeconsistency.sublabel_evidence),
     (CLAUSE_OR_ITEM, citeconsistency.colist_evidence),
     ((CLAUSE_REF,), citeconsistency.summary_evidence),
+    ((CLAUSE_REF,), citeconsistency.glossary_evidence),
 )

@@ -113,7 +113,7 @@ _SUMMARY_OF = re.compile(r"各[款项条]|其余|以下|以上|上述")
 _SENTENCE_END = "。；;\n"
 
 _Located = list[tuple[int, "Ref"]]
-_Lists = tuple[_Located, list[_Located], list[_Located]]
+_Lists = tuple[_Located, list[_Located], list[_Located]]  # citations, lists, summaries
 _LISTS: weakref.WeakKeyDictionary[_Topics, dict[str, _Lists]] = weakref.WeakKeyDictionary()
 
 
@@ -135,19 +135,16 @@ def _lists(topics: _Topics, unit: Unit) -> _Lists:
                 if off is not None:
                     located.append((off, r))
         located.sort(key=lambda x: x[0])
-        runs: list[_Located] = []
-        run: _Located = []
+        groups: list[_Located] = []
         text = unit.text
         for off, r in located:
-            if run and _JOINED.fullmatch(text, run[-1][0] + len(run[-1][1].raw), off) is not None:
-                run.append((off, r))
-                continue
-            if len(run) >= 2:
-                runs.append(run)
-            run = [(off, r)]
-        if len(run) >= 2:
-            runs.append(run)
-        out = per[unit.id] = (located, runs, [run for run in runs if _is_summary(text, run)])
+            last = groups[-1][-1] if groups else None
+            if last is not None and _JOINED.fullmatch(text, last[0] + len(last[1].raw), off) is not None:
+                groups[-1].append((off, r))
+            else:
+                groups.append([(off, r)])
+        runs = [g for g in groups if len(g) >= 2]
+        out = per[unit.id] = (located, runs, [g for g in groups if _is_summary(text, g)])
     return out
 
 
@@ -186,9 +183,19 @@ class ConsistentPlace(ExplainedPlace):
 
     listed: str = ""
     other: str = ""
-    summary: bool = False
+    summary: str = ""  # "in": the citation is the summary's; "out": an item's, outside the summary
 
     def reason(self, cited: str, shown: str) -> tuple[str, str]:
+        if self.summary == "in":
+            zh = (
+                f"本条总括各款所适用的条款（{self.other}），其中 {cited} 本条无一款引用，"
+                f"而本条各款所引的 {self.name} 却不在总括之列"
+            )
+            en = (
+                f"the clause sums up what its items apply ({self.other}): none of them cites {cited}, "
+                f"while they cite {self.name}, which the summary leaves out"
+            )
+            return zh, en
         if self.summary:
             zh = (
                 f"本条总括各款所适用的条款（{self.other}），其中 {self.name} 无一款引用，而 {cited} "
@@ -249,33 +256,34 @@ def summary_evidence(topics: _Topics, unit: Unit, at: int, ref: Ref) -> _Verdict
     citation of the clause cites, while the others cite exactly one sibling of it the summary omits — or
     the citation of such a sibling, when the summary lists exactly one sibling of it that nothing else
     cites.  The place cited, the summary, the sibling."""
-    if ref.target_item:
-        return None
     located, _runs, summaries = _lists(topics, unit)
-    if len(summaries) != 1:
-        return None
-    summary = summaries[0]
+    mine = next((g for g in summaries if any(off == at for off, _r in g)), None)
+    found = [
+        v for g in ([mine] if mine is not None else summaries) if (v := _summed(topics, located, g, at, ref))
+    ]
+    return found[0] if len(found) == 1 else None
+
+
+def _summed(topics: _Topics, located: _Located, summary: _Located, at: int, ref: Ref) -> _Verdict | None:
     inside = {off for off, _r in summary}
     summed = {_name(r) for off, r in summary if off != at}
     outside = [r for off, r in located if off not in inside and off != at]
     name = _name(ref)
-    if any(_name(r) == name for r in outside):
+    if name in summed or any(_name(r) == name for r in outside):
         return None
     if at in inside:
-        if name in summed:
-            return None
         pool = {_name(r) for r in outside if _siblings(ref, r) and _name(r) not in summed}
     else:
-        if name in summed:
-            return None
         cited = {_name(r) for r in outside}
-        pool = {_name(r) for off, r in summary if _siblings(ref, r) and _name(r) not in cited}
+        pool = {_name(r) for _off, r in summary if _siblings(ref, r) and _name(r) not in cited}
         if any(_siblings(ref, r) for r in outside):
             return None  # the items cite more of the family than the summary names: it is no full list
     if len(pool) != 1:
         return None
     shown = _shown(summary, at, ref)
-    return _verdict(topics, ref, pool.pop(), [shown], ConsistentPlace, "", shown, summary=True)
+    return _verdict(
+        topics, ref, pool.pop(), [shown], ConsistentPlace, "", shown, summary="in" if at in inside else "out"
+    )
 
 
 def _verdict(
@@ -286,7 +294,7 @@ def _verdict(
     kind: type[ConsistentPlace],
     listed: str,
     other: str,
-    summary: bool = False,
+    summary: str = "",
 ) -> _Verdict | None:
     place = topics.target(ref)[0]
     if place is None:
@@ -368,8 +376,8 @@ def _entry_grams(topics: _Topics, unit: Unit, opener: int) -> frozenset[str]:
 def glossary_evidence(topics: _Topics, unit: Unit, at: int, ref: Ref) -> _Verdict | None:
     """A glossary entry's closing citation of a clause whose sibling prints far more of the entry's words:
     at least ``GLOSS_MIN`` of them the cited clause does not print, twice as many in all, and twice as many
-    of its own as any other sibling — unless the entry's bracket cites that sibling or another clause of the
-    family too (the entry spans several clauses).  The place cited, the words, the sibling."""
+    of its own as any other sibling (the siblings the entry's bracket cites too are no candidates: the
+    entry spans them).  The place cited, the words, the sibling."""
     cid = ref.target_clause or ""
     parent = cid.rpartition(".")[0]
     if ref.kind is not CLAUSE_REF or ref.target_item or not parent or not topics.glossary(unit):
@@ -382,8 +390,7 @@ def glossary_evidence(topics: _Topics, unit: Unit, at: int, ref: Ref) -> _Verdic
     if close >= len(text) or not _closes(text, close):
         return None
     located, _runs, _summaries = _lists(topics, unit)
-    if any(opener < off < close and off != at and _siblings(ref, r) for off, r in located):
-        return None
+    mates = {r.target_clause for off, r in located if opener < off < close and off != at}
     grams = _entry_grams(topics, unit, opener)
     if not grams:
         return None
@@ -392,7 +399,7 @@ def glossary_evidence(topics: _Topics, unit: Unit, at: int, ref: Ref) -> _Verdic
     own = {g for g in grams if g in own_text}
     scored = []
     for sib in topics.children(parent):
-        if sib == cid or sib.count(".") != depth:
+        if sib == cid or sib.count(".") != depth or sib in mates:
             continue
         sib_text = _squash(topics.places.clause_text(sib))
         said = [g for g in grams if g in sib_text]
@@ -417,4 +424,98 @@ def glossary_evidence(topics: _Topics, unit: Unit, at: int, ref: Ref) -> _Verdic
         place,
         words,
         RestatedPlace(sib, topics.places.clause_text(sib), entry=entry, own=len(own), theirs=total),
+    )
+
+
+# ------------------------------------------------------------------------------------ parallel rows
+
+_CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
+
+
+def _ordinal(ref: Ref) -> int | None:
+    """Where the cited place stands among its siblings: its item's number, or its clause id's last part."""
+    if ref.target_item:
+        return _CIRCLED.index(ref.target_item) + 1 if ref.target_item in _CIRCLED else None
+    last = (ref.target_clause or "").rpartition(".")[2]
+    return int(last) if last.isdigit() else None
+
+
+@dataclass(frozen=True)
+class OrderedPlace(ExplainedPlace):
+    """The sibling missing from a run of citations that otherwise follows its siblings' order."""
+
+    before: str = ""
+    after: str = ""
+
+    def reason(self, cited: str, shown: str) -> tuple[str, str]:
+        zh = (
+            (
+                f"本条依次引用 {self.before}、{cited}、{self.after}，{cited} 与后者重号而 {self.name} 全条未引，"
+                f"应为按序排列中的 {self.name}"
+            )
+            if cited == self.after
+            else (
+                f"本条依次引用 {self.before}、{cited}、{self.after}，{cited} 与前者重号而 {self.name} 全条未引，"
+                f"应为按序排列中的 {self.name}"
+            )
+        )
+        en = (
+            f"the clause cites {self.before}, {cited}, {self.after} in turn: {cited} repeats its neighbour "
+            f"while {self.name}, next in order, is cited nowhere in the clause"
+        )
+        return zh, en
+
+
+LEAD = 3  # parallel rows print the same this many characters before their citations (「专属（」)
+_SPACES = re.compile(r"\s+")
+
+
+def _lead(text: str, at: int) -> str:
+    """The ``LEAD`` characters before offset ``at``, spaces aside."""
+    return _SPACES.sub("", text[max(0, at - 2 * LEAD) : at])[-LEAD:]
+
+
+def order_evidence(topics: _Topics, unit: Unit, at: int, ref: Ref) -> _Verdict | None:
+    """A citation between two citations of its siblings in parallel rows (the same words right before each:
+    「诊断 专属（4.14.2）…研制 专属（4.14.3）…接种 专属（4.14.4）」) that, with it, would follow their order but for it:
+    the one before cites the sibling two places back and the one after repeats it (…4.14.2…4.14.4…4.14.4),
+    or the one before repeats it and the one after cites two places on — while the sibling between, which
+    exists, is cited nowhere in the clause.  The place cited, the run, that sibling."""
+    v = _ordinal(ref)
+    if v is None:
+        return None
+    located, _runs, _summaries = _lists(topics, unit)
+    family = [(off, r) for off, r in located if off == at or _name(r) == _name(ref) or _siblings(ref, r)]
+    i = next((k for k, (off, _r) in enumerate(family) if off == at), None)
+    if i is None or i == 0 or i + 1 >= len(family):
+        return None
+    before, after = family[i - 1][1], family[i + 1][1]
+    lead = _lead(unit.text, at)
+    if len(lead) < LEAD or any(_lead(unit.text, off) != lead for off in (family[i - 1][0], family[i + 1][0])):
+        return None  # not parallel rows: a text may cite a family out of order on purpose
+    p, n = _ordinal(before), _ordinal(after)
+    if p == v - 2 and n == v:
+        meant = v - 1
+    elif p == v and n == v + 2:
+        meant = v + 1
+    else:
+        return None
+    if ref.target_item:
+        if meant > len(_CIRCLED):
+            return None
+        sib = f"{ref.target_clause}{_CIRCLED[meant - 1]}"
+        place_meant = topics.places.item(ref.target_clause or "", _CIRCLED[meant - 1])
+    else:
+        sib = f"{(ref.target_clause or '').rpartition('.')[0]}.{meant}"
+        place_meant = Place(sib, topics.places.clause_text(sib)) if sib in topics.ctx.doc.clauses else None
+    if place_meant is None or any(_name(r) == sib for off, r in located if off != at):
+        return None
+    place = topics.target(ref)[0]
+    if place is None:
+        return None
+    run = [before.raw, ref.raw, after.raw]
+    return (
+        place,
+        run,
+        OrderedPlace(place_meant.name, place_meant.text, before=_name(before), after=_name(after)),
     )

@@ -1633,6 +1633,7 @@ _CHAIN: tuple[tuple[tuple[RefKind, ...], _Rule], ...] = (
     (CLAUSE_OR_ITEM, citegloss.gloss_verdict),
     ((ITEM_REF,), citeconsistency.sublabel_evidence),
     (CLAUSE_OR_ITEM, citeconsistency.colist_evidence),
-    ((CLAUSE_REF,), citeconsistency.summary_evidence),
+    (CLAUSE_OR_ITEM, citeconsistency.summary_evidence),
     ((CLAUSE_REF,), citeconsistency.glossary_evidence),
+    (CLAUSE_OR_ITEM, citeconsistency.order_evidence),
 )

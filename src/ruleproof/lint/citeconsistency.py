@@ -373,6 +373,20 @@ def _entry_grams(topics: _Topics, unit: Unit, opener: int) -> frozenset[str]:
     return out
 
 
+_PLACE_GRAMS: weakref.WeakKeyDictionary[_Topics, dict[str, frozenset[str]]] = weakref.WeakKeyDictionary()
+
+
+def _place_grams(topics: _Topics, cid: str) -> frozenset[str]:
+    """The three-character runs of a clause's family text, squashed (memoised per text and clause: the
+    entries of a glossary are compared with the same few clauses)."""
+    per = _PLACE_GRAMS.setdefault(topics, {})
+    out = per.get(cid)
+    if out is None:
+        text = _squash(topics.places.clause_text(cid))
+        out = per[cid] = frozenset(text[i : i + GRAM] for i in range(len(text) - GRAM + 1))
+    return out
+
+
 def glossary_evidence(topics: _Topics, unit: Unit, at: int, ref: Ref) -> _Verdict | None:
     """A glossary entry's closing citation of a clause whose sibling prints far more of the entry's words:
     at least ``GLOSS_MIN`` of them the cited clause does not print, twice as many in all, and twice as many
@@ -395,15 +409,13 @@ def glossary_evidence(topics: _Topics, unit: Unit, at: int, ref: Ref) -> _Verdic
     if not grams:
         return None
     depth = cid.count(".")
-    own_text = _squash(topics.places.clause_text(cid))
-    own = {g for g in grams if g in own_text}
+    own = grams & _place_grams(topics, cid)
     scored = []
     for sib in topics.children(parent):
         if sib == cid or sib.count(".") != depth or sib in mates:
             continue
-        sib_text = _squash(topics.places.clause_text(sib))
-        said = [g for g in grams if g in sib_text]
-        scored.append((sum(g not in own for g in said), len(said), sib, said))
+        said = grams & _place_grams(topics, sib)
+        scored.append((len(said - own), len(said), sib, said))
     if not scored:
         return None
     scored.sort(key=lambda s: (s[0], s[1]), reverse=True)

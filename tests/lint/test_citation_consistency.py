@@ -54,6 +54,7 @@ def _glossary_citation(tp: topics._Topics, raw: str, line: int) -> tuple[Ref, in
         (cc.summary_evidence, (RefKind.CLAUSE, RefKind.ITEM), 1400),
         (cc.glossary_evidence, (RefKind.CLAUSE,), 1000),
         (cc.order_evidence, (RefKind.CLAUSE, RefKind.ITEM), 1400),
+        (cc.rows_evidence, (RefKind.CLAUSE, RefKind.ITEM), 1400),
     ],
 )
 def test_silent_at_the_texts_own_targets(
@@ -192,3 +193,24 @@ def test_rows_that_are_not_parallel_keep_their_order_to_themselves(judged: Judge
     for u, at, ref in topics_own(judged):
         if u.id == "7.2.5" and ref.target_clause == "4.8.3":
             assert cc.order_evidence(tp, unit, at, ref) is None
+
+
+@pytest.mark.parametrize("line", [4373, 4375])
+def test_rows_of_one_wording_citing_one_place_name_it(judged: Judged, line: int) -> None:
+    """附录三's step table: 「5 外星人击杀∕双刀 无（7.2.2 私人反馈）6 …枪击 无（7.2.2 私人反馈）7 …」 — three
+    rows worded alike cite 7.2.2 (mutation seed 111, cite-020, was one of them retargeted to 7.2.1)."""
+    ctx, tp = judged
+    ref = next(r for r in ctx.refs_by_unit["附录三"] if r.raw == "7.2.2" and r.line == line)
+    at = tp.locate(ctx.unit_by_id["附录三"], ref)
+    assert at is not None
+    found = assert_retarget_caught(judged, cc.rows_evidence, (ref, at), "7.2.1", kind=cc.RowsPlace)
+    assert found[1] == ["无（…私人反"]
+    _worded(found, "7.2.1", "7.2.2", "另外 2 行")
+
+
+def test_rows_of_one_wording_citing_different_places_name_nothing(judged: Judged) -> None:
+    """4.14.5's rows 「专属（4.14.2）⸺每夜」「专属（4.14.3）⸺每夜」 are worded alike but cite two places: no
+    one place is the rows' statement."""
+    ctx, tp = judged
+    ref, at = citation_at(tp, "4.14.5", "4.14.4", 2859)
+    assert cc.rows_evidence(tp, ctx.unit_by_id["4.14.5"], at, moved(ref, "4.14.5")) is None

@@ -531,3 +531,69 @@ def order_evidence(topics: _Topics, unit: Unit, at: int, ref: Ref) -> _Verdict |
         run,
         OrderedPlace(place_meant.name, place_meant.text, before=_name(before), after=_name(after)),
     )
+
+
+ROW_LEAD = 2  # rows of one wording print the same two characters before the citation and three after it
+
+
+def _trail(text: str, end: int) -> str:
+    """The ``LEAD`` characters after offset ``end``, spaces aside."""
+    return _SPACES.sub("", text[end : end + 2 * LEAD])[:LEAD]
+
+
+@dataclass(frozen=True)
+class RowsPlace(ExplainedPlace):
+    """The place every other row of the same wording cites."""
+
+    rows: int = 0
+    wording: str = ""
+
+    def reason(self, cited: str, shown: str) -> tuple[str, str]:
+        zh = (
+            f"同样写作「{self.wording}」的另外 {self.rows} 行都引 {self.name}，唯此处引 {cited}，"
+            f"而 {cited} 在本条别处未被引用"
+        )
+        en = (
+            f"the {self.rows} other rows worded '{self.wording}' all cite {self.name}; this one cites {cited}, "
+            f"which the clause cites nowhere else"
+        )
+        return zh, en
+
+
+def rows_evidence(topics: _Topics, unit: Unit, at: int, ref: Ref) -> _Verdict | None:
+    """A citation worded as two or more other citations of the clause — the same characters right before
+    and after each (附录三 「5 外星人击杀∕双刀 无（7.2.2 私人反馈）6 …枪击 无（7.2.2 私人反馈）」) — that all
+    cite one sibling of the cited place, which the clause cites nowhere else: the rows are one statement
+    repeated, and the odd one was renumbered.  The place cited, the wording, that sibling."""
+    text = unit.text
+    lead, trail = _lead(text, at)[-ROW_LEAD:], _trail(text, at + len(ref.raw))
+    if len(lead) < ROW_LEAD or len(trail) < LEAD:
+        return None
+    located, _runs, _summaries = _lists(topics, unit)
+    name = _name(ref)
+    alike: set[str] = set()
+    rows = 0
+    for off, r in located:
+        if off == at:
+            continue
+        if _name(r) == name:
+            return None
+        if _lead(text, off).endswith(lead) and _trail(text, off + len(r.raw)) == trail:
+            alike.add(_name(r))
+            rows += 1
+    if rows < 2 or len(alike) != 1:
+        return None
+    sib = alike.pop()
+    if not any(_siblings(ref, r) and _name(r) == sib for _off, r in located):
+        return None
+    place = topics.target(ref)[0]
+    if place is None:
+        return None
+    if ref.target_item:
+        meant = topics.places.item(ref.target_clause or "", sib[len(ref.target_clause or "") :])
+    else:
+        meant = Place(sib, topics.places.clause_text(sib))
+    if meant is None:
+        return None
+    wording = f"{lead}…{trail}"
+    return place, [wording], RowsPlace(meant.name, meant.text, rows=rows, wording=wording)

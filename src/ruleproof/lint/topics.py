@@ -1636,4 +1636,5 @@ _CHAIN: tuple[tuple[tuple[RefKind, ...], _Rule], ...] = (
     (CLAUSE_OR_ITEM, citeconsistency.summary_evidence),
     ((CLAUSE_REF,), citeconsistency.glossary_evidence),
     (CLAUSE_OR_ITEM, citeconsistency.order_evidence),
+    (CLAUSE_OR_ITEM, citeconsistency.rows_evidence),
 )

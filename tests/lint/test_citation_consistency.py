@@ -28,10 +28,11 @@ Judged = tuple[LintContext, topics._Topics]
 Rule = Callable[[topics._Topics, Unit, int, Ref], Found | None]
 
 
-def _worded(found: Found, wrong: str, *needles: str) -> str:
-    """The finding's Chinese words (framed as every citation finding is), which quote ``needles``."""
+def _worded(found: Found, wrong: str, *needles: str, signal: str = "") -> str:
+    """The finding's Chinese words (framed as every citation finding is), which quote ``needles``; the
+    evidence that found it is ``signal``."""
     place, _terms, likely = found
-    assert isinstance(likely, topics.ExplainedPlace)
+    assert isinstance(likely, cc.ConsistentPlace) and likely.signal == signal
     zh, en = likely.explain(wrong, place.name, "")
     assert zh.endswith(RENUMBERED_ZH) and en.endswith(RENUMBERED_EN)
     assert all(n in zh for n in needles), zh
@@ -74,9 +75,9 @@ def test_silent_at_the_texts_own_targets(
 def test_a_sub_label_only_one_item_heads_names_that_item(judged: Judged, clause: str, line: int) -> None:
     """2.8.3 heads 「④附·时序确认」 and no other 附: 「2.8.3⑤附」 cites an appendix that does not exist."""
     cited = citation_at(judged[1], clause, "2.8.3④", line)
-    found = assert_retarget_caught(judged, cc.sublabel_evidence, cited, "⑤", kind=cc.SublabelPlace)
+    found = assert_retarget_caught(judged, cc.sublabel_evidence, cited, "⑤", kind=cc.ConsistentPlace)
     assert found[1] == ["⑤附"] and found[0].name == "2.8.3⑤"
-    _worded(found, "2.8.3⑤", "「2.8.3⑤附」", "2.8.3④")
+    _worded(found, "2.8.3⑤", "「2.8.3⑤附」", "2.8.3④", signal="sublabel")
 
 
 def test_an_item_citation_without_a_sub_label_is_not_judged_by_it(judged: Judged) -> None:
@@ -103,7 +104,7 @@ def test_a_list_sharing_members_with_another_list_of_the_clause_names_its_siblin
     cited = citation_at(judged[1], clause, raw, line)
     found = assert_retarget_caught(judged, cc.colist_evidence, cited, wrong, kind=cc.ConsistentPlace)
     assert other in found[1]
-    _worded(found, found[0].name, raw, "同引一处")
+    _worded(found, found[0].name, raw, "同引一处", signal="colist")
 
 
 def test_a_list_sharing_nothing_with_another_list_of_its_clause_is_its_own(judged: Judged) -> None:
@@ -125,14 +126,14 @@ def test_an_item_citation_outside_the_summary_names_the_summed_up_sibling(judged
     judge13: cite seed 61, cite-010); retargeted to 2.4, the summary names 2.5 that nothing else cites."""
     cited = citation_near(judged[1], "4.4.9", "2.5", before="全局 2 个夜晚（")
     found = assert_retarget_caught(judged, cc.summary_evidence, cited, "2.4", kind=cc.ConsistentPlace)
-    _worded(found, "2.4", "2.5∕2.8.3∕2.8.7".replace("∕", "、"), "不在总括之列")
+    _worded(found, "2.4", "2.5∕2.8.3∕2.8.7".replace("∕", "、"), "不在总括之列", signal="summary")
 
 
 def test_a_summary_member_no_item_cites_names_the_cited_sibling(judged: Judged) -> None:
     """The same summary's 2.5 retargeted to 2.4: the items cite 2.5, which the summary now leaves out."""
     cited = citation_near(judged[1], "4.4.9", "2.5", before="均为对")
     found = assert_retarget_caught(judged, cc.summary_evidence, cited, "2.4", kind=cc.ConsistentPlace)
-    _worded(found, "2.4", "无一款引用", "不在总括之列")
+    _worded(found, "2.4", "无一款引用", "不在总括之列", signal="summary")
 
 
 def test_a_one_citation_summary_of_an_item_names_the_item_the_clause_cites(judged: Judged) -> None:
@@ -162,9 +163,9 @@ def test_a_glossary_entry_restating_a_sibling_names_it(
     judged: Judged, raw: str, line: int, wrong: str
 ) -> None:
     cited = _glossary_citation(judged[1], raw, line)
-    found = assert_retarget_caught(judged, cc.glossary_evidence, cited, wrong, kind=cc.RestatedPlace)
+    found = assert_retarget_caught(judged, cc.glossary_evidence, cited, wrong, kind=cc.ConsistentPlace)
     assert len(found[1]) >= cc.GLOSS_MIN
-    _worded(found, wrong, "术语表", raw)
+    _worded(found, wrong, "术语表", raw, signal="glossary")
 
 
 def test_a_glossary_citation_inside_an_entry_is_not_its_close(judged: Judged) -> None:
@@ -180,9 +181,9 @@ def test_a_glossary_citation_inside_an_entry_is_not_its_close(judged: Judged) ->
 def test_parallel_rows_out_of_order_name_the_missing_sibling(judged: Judged, wrong: str) -> None:
     """4.14.5's rows 「诊断 专属（4.14.2）…研制 专属（4.14.3）…接种 专属（4.14.4）」 (mutation seed 110, cite-013)."""
     cited = citation_at(judged[1], "4.14.5", "4.14.3", 2855)
-    found = assert_retarget_caught(judged, cc.order_evidence, cited, wrong, kind=cc.OrderedPlace)
+    found = assert_retarget_caught(judged, cc.order_evidence, cited, wrong, kind=cc.ConsistentPlace)
     assert found[1] == ["4.14.2", "4.14.3", "4.14.4"]
-    _worded(found, wrong, "4.14.3", "全条未引")
+    _worded(found, wrong, "4.14.3", "全条未引", signal="order")
 
 
 def test_rows_that_are_not_parallel_keep_their_order_to_themselves(judged: Judged) -> None:
@@ -203,9 +204,9 @@ def test_rows_of_one_wording_citing_one_place_name_it(judged: Judged, line: int)
     ref = next(r for r in ctx.refs_by_unit["附录三"] if r.raw == "7.2.2" and r.line == line)
     at = tp.locate(ctx.unit_by_id["附录三"], ref)
     assert at is not None
-    found = assert_retarget_caught(judged, cc.rows_evidence, (ref, at), "7.2.1", kind=cc.RowsPlace)
+    found = assert_retarget_caught(judged, cc.rows_evidence, (ref, at), "7.2.1", kind=cc.ConsistentPlace)
     assert found[1] == ["无（…私人反"]
-    _worded(found, "7.2.1", "7.2.2", "另外 2 行")
+    _worded(found, "7.2.1", "7.2.2", "另外 2 行", signal="rows")
 
 
 def test_rows_of_one_wording_citing_different_places_name_nothing(judged: Judged) -> None:

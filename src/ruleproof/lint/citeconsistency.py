@@ -43,6 +43,38 @@ if TYPE_CHECKING:
     from ruleproof.text.model import Ref
 
 _Verdict = tuple[Place, list[str], Place]
+_Why = tuple[str, str]  # the finding's reason (Chinese, English), 「{cited}」 standing for the place cited
+
+
+@dataclass(frozen=True)
+class ConsistentPlace(ExplainedPlace):
+    """The place the text's own wording elsewhere names: ``signal`` says which evidence (sublabel, colist,
+    summary, glossary, order, rows), ``why`` words it."""
+
+    signal: str = ""
+    why: _Why = ("", "")
+
+    def reason(self, cited: str, shown: str) -> tuple[str, str]:
+        zh, en = self.why
+        return zh.replace("{cited}", cited), en.replace("{cited}", cited)
+
+
+def _found(
+    topics: _Topics, ref: Ref, meant: str, words: list[str], signal: str, why: _Why
+) -> _Verdict | None:
+    """The verdict: the place ``ref`` cites, the words that say so, and ``meant`` (a sibling of the cited place:
+    an item name of its clause for an item citation, else a clause id)."""
+    place = topics.target(ref)[0]
+    cid = ref.target_clause or ""
+    if ref.target_item:
+        item = topics.places.item(cid, meant[len(cid) :]) if meant.startswith(cid) else None
+        text = item.text if item is not None else None
+    else:
+        text = topics.places.clause_text(meant) if meant in topics.ctx.doc.clauses else None
+    if place is None or text is None:
+        return None
+    return place, words, ConsistentPlace(meant, text, signal=signal, why=why)
+
 
 # ---------------------------------------------------------------------------------------- sub-labels
 
@@ -51,18 +83,6 @@ _APPENDIX_HEAD = re.compile(r"(?<![\d.\s])\s*(?P<label>[①-⑳])(?P<sub>附[一
 # the same sub-label right after an item citation: 「依2.8.3④附不受…」 (附 as a verb or a word's first
 # character — 附加、附带 — is no sub-label)
 _CITED_SUB = re.compile(r"(?P<sub>附[一二三四五]?)(?![加带属录件近注和])")
-
-
-@dataclass(frozen=True)
-class SublabelPlace(ExplainedPlace):
-    """The item of the cited clause that heads the appendix the citation names."""
-
-    sub: str = ""
-
-    def reason(self, cited: str, shown: str) -> tuple[str, str]:
-        zh = f"所引「{cited}{self.sub}」并不存在：该条款中带「{self.sub}」的只有 {self.name}（「{self.name}{self.sub}」）"
-        en = f"'{cited}{self.sub}' does not exist: the only item of its clause with '{self.sub}' is {self.name}"
-        return zh, en
 
 
 _APPENDICES: weakref.WeakKeyDictionary[_Topics, dict[str, dict[str, list[str]]]] = weakref.WeakKeyDictionary()
@@ -97,11 +117,12 @@ def sublabel_evidence(topics: _Topics, unit: Unit, at: int, ref: Ref) -> _Verdic
     heads = _appendices(topics, ref.target_clause).get(sub, [])
     if len(heads) != 1 or heads[0] == ref.target_item:
         return None
-    place = topics.target(ref)[0]
-    meant = topics.places.item(ref.target_clause, heads[0])
-    if place is None or meant is None:
-        return None
-    return place, [f"{ref.target_item}{sub}"], SublabelPlace(meant.name, meant.text, sub=sub)
+    meant = f"{ref.target_clause}{heads[0]}"
+    why = (
+        f"所引「{{cited}}{sub}」并不存在：该条款中带「{sub}」的只有 {meant}（「{meant}{sub}」）",
+        f"'{{cited}}{sub}' does not exist: the only item of its clause with '{sub}' is {meant}",
+    )
+    return _found(topics, ref, meant, [f"{ref.target_item}{sub}"], "sublabel", why)
 
 
 # --------------------------------------------------------------------------------- one clause's lists
@@ -177,46 +198,6 @@ def _is_summary(text: str, run: _Located) -> bool:
     )
 
 
-@dataclass(frozen=True)
-class ConsistentPlace(ExplainedPlace):
-    """The sibling the citing clause's other citations of the same matter name."""
-
-    listed: str = ""
-    other: str = ""
-    summary: str = ""  # "in": the citation is the summary's; "out": an item's, outside the summary
-
-    def reason(self, cited: str, shown: str) -> tuple[str, str]:
-        if self.summary == "in":
-            zh = (
-                f"本条总括各款所适用的条款（{self.other}），其中 {cited} 本条无一款引用，"
-                f"而本条各款所引的 {self.name} 却不在总括之列"
-            )
-            en = (
-                f"the clause sums up what its items apply ({self.other}): none of them cites {cited}, "
-                f"while they cite {self.name}, which the summary leaves out"
-            )
-            return zh, en
-        if self.summary:
-            zh = (
-                f"本条总括各款所适用的条款（{self.other}），其中 {self.name} 无一款引用，而 {cited} "
-                f"不在总括之列、本条别处也不引用"
-            )
-            en = (
-                f"the clause sums up what its items apply ({self.other}): none of them cites {self.name}, "
-                f"and {cited} is neither summed up nor cited elsewhere in the clause"
-            )
-            return zh, en
-        zh = (
-            f"本条另一处清单（{self.other}）与此处清单（{self.listed}）同引一处，彼处引 {self.name}，"
-            f"此处却引 {cited}，而 {cited} 在本条别处未被引用"
-        )
-        en = (
-            f"another list of the clause ({self.other}) shares a citation with this one ({self.listed}) and "
-            f"cites {self.name} where this one cites {cited}, which the clause cites nowhere else"
-        )
-        return zh, en
-
-
 def _shown(run: _Located, at: int, ref: Ref) -> str:
     return "、".join((ref if off == at else r).raw for off, r in run)
 
@@ -248,7 +229,14 @@ def colist_evidence(topics: _Topics, unit: Unit, at: int, ref: Ref) -> _Verdict 
     if len(meant) != 1:
         return None
     [(sib, other)] = meant.items()
-    return _verdict(topics, ref, sib, shared, ConsistentPlace, _shown(mine, at, ref), _shown(other, -1, ref))
+    listed_shown, other_shown = _shown(mine, at, ref), _shown(other, -1, ref)
+    why = (
+        f"本条另一处清单（{other_shown}）与此处清单（{listed_shown}）同引一处，彼处引 {sib}，"
+        "此处却引 {cited}，而 {cited} 在本条别处未被引用",
+        f"another list of the clause ({other_shown}) shares a citation with this one ({listed_shown}) and "
+        f"cites {sib} where this one cites {{cited}}, which the clause cites nowhere else",
+    )
+    return _found(topics, ref, sib, shared, "colist", why)
 
 
 def summary_evidence(topics: _Topics, unit: Unit, at: int, ref: Ref) -> _Verdict | None:
@@ -280,31 +268,20 @@ def _summed(topics: _Topics, located: _Located, summary: _Located, at: int, ref:
             return None  # the items cite more of the family than the summary names: it is no full list
     if len(pool) != 1:
         return None
-    shown = _shown(summary, at, ref)
-    return _verdict(
-        topics, ref, pool.pop(), [shown], ConsistentPlace, "", shown, summary="in" if at in inside else "out"
-    )
-
-
-def _verdict(
-    topics: _Topics,
-    ref: Ref,
-    sib: str,
-    words: list[str],
-    kind: type[ConsistentPlace],
-    listed: str,
-    other: str,
-    summary: str = "",
-) -> _Verdict | None:
-    place = topics.target(ref)[0]
-    if place is None:
-        return None
-    if ref.target_item:
-        meant = topics.places.item(ref.target_clause or "", sib[len(ref.target_clause or "") :])
-        text = meant.text if meant is not None else ""
+    shown, sib = _shown(summary, at, ref), pool.pop()
+    if at in inside:
+        why = (
+            f"本条总括各款所适用的条款（{shown}），其中 {{cited}} 本条无一款引用，而本条各款所引的 {sib} 却不在总括之列",
+            f"the clause sums up what its items apply ({shown}): none of them cites {{cited}}, while they "
+            f"cite {sib}, which the summary leaves out",
+        )
     else:
-        text = topics.places.clause_text(sib)
-    return place, words, kind(sib, text, listed=listed, other=other, summary=summary)
+        why = (
+            f"本条总括各款所适用的条款（{shown}），其中 {sib} 无一款引用，而 {{cited}} 不在总括之列、本条别处也不引用",
+            f"the clause sums up what its items apply ({shown}): none of them cites {sib}, and {{cited}} is "
+            "neither summed up nor cited elsewhere in the clause",
+        )
+    return _found(topics, ref, sib, [shown], "summary", why)
 
 
 # ------------------------------------------------------------------------------------ glossary lines
@@ -322,26 +299,6 @@ GLOSS_MIN = 3  # a sibling prints at least this many of them more than the cited
 GLOSS_RATIO = (
     2  # at least twice (plus GLOSS_MIN) as many in all, and twice as many of its own as the runner-up
 )
-
-
-@dataclass(frozen=True)
-class RestatedPlace(ExplainedPlace):
-    """The sibling whose text the glossary entry restates."""
-
-    entry: str = ""
-    own: int = 0
-    theirs: int = 0
-
-    def reason(self, cited: str, shown: str) -> tuple[str, str]:
-        zh = (
-            f"术语表此条（「{self.entry}」）复述的是 {self.name} 的文字：其三字词见于 {self.name} 者 "
-            f"{self.theirs} 个，见于 {cited} 者仅 {self.own} 个"
-        )
-        en = (
-            f"the glossary entry ('{self.entry}') restates {self.name}: {self.theirs} of its three-character "
-            f"words are in {self.name}, only {self.own} in {cited}"
-        )
-        return zh, en
 
 
 def _closes(text: str, close: int) -> bool:
@@ -427,16 +384,16 @@ def glossary_evidence(topics: _Topics, unit: Unit, at: int, ref: Ref) -> _Verdic
         or unique < GLOSS_RATIO * runner_up + 1
     ):
         return None
-    place = topics.target(ref)[0]
-    if place is None or _related(sib, unit.id):
+    if _related(sib, unit.id):
         return None
     entry = ("…" if opener > ENTRY_QUOTE else "") + text[max(0, opener - ENTRY_QUOTE) : opener]
-    words = sorted(g for g in said if g not in own)
-    return (
-        place,
-        words,
-        RestatedPlace(sib, topics.places.clause_text(sib), entry=entry, own=len(own), theirs=total),
+    why = (
+        f"术语表此条（「{entry}」）复述的是 {sib} 的文字：其三字词见于 {sib} 者 {total} 个，"
+        f"见于 {{cited}} 者仅 {len(own)} 个",
+        f"the glossary entry ('{entry}') restates {sib}: {total} of its three-character words are in {sib}, "
+        f"only {len(own)} in {{cited}}",
     )
+    return _found(topics, ref, sib, sorted(said - own), "glossary", why)
 
 
 # ------------------------------------------------------------------------------------ parallel rows
@@ -450,32 +407,6 @@ def _ordinal(ref: Ref) -> int | None:
         return _CIRCLED.index(ref.target_item) + 1 if ref.target_item in _CIRCLED else None
     last = (ref.target_clause or "").rpartition(".")[2]
     return int(last) if last.isdigit() else None
-
-
-@dataclass(frozen=True)
-class OrderedPlace(ExplainedPlace):
-    """The sibling missing from a run of citations that otherwise follows its siblings' order."""
-
-    before: str = ""
-    after: str = ""
-
-    def reason(self, cited: str, shown: str) -> tuple[str, str]:
-        zh = (
-            (
-                f"本条依次引用 {self.before}、{cited}、{self.after}，{cited} 与后者重号而 {self.name} 全条未引，"
-                f"应为按序排列中的 {self.name}"
-            )
-            if cited == self.after
-            else (
-                f"本条依次引用 {self.before}、{cited}、{self.after}，{cited} 与前者重号而 {self.name} 全条未引，"
-                f"应为按序排列中的 {self.name}"
-            )
-        )
-        en = (
-            f"the clause cites {self.before}, {cited}, {self.after} in turn: {cited} repeats its neighbour "
-            f"while {self.name}, next in order, is cited nowhere in the clause"
-        )
-        return zh, en
 
 
 LEAD = 3  # parallel rows print the same this many characters before their citations (「专属（」)
@@ -512,25 +443,20 @@ def order_evidence(topics: _Topics, unit: Unit, at: int, ref: Ref) -> _Verdict |
         meant = v + 1
     else:
         return None
-    if ref.target_item:
-        if meant > len(_CIRCLED):
-            return None
-        sib = f"{ref.target_clause}{_CIRCLED[meant - 1]}"
-        place_meant = topics.places.item(ref.target_clause or "", _CIRCLED[meant - 1])
-    else:
-        sib = f"{(ref.target_clause or '').rpartition('.')[0]}.{meant}"
-        place_meant = Place(sib, topics.places.clause_text(sib)) if sib in topics.ctx.doc.clauses else None
-    if place_meant is None or any(_name(r) == sib for off, r in located if off != at):
+    if meant > len(_CIRCLED):
         return None
-    place = topics.target(ref)[0]
-    if place is None:
+    cid = ref.target_clause or ""
+    sib = f"{cid}{_CIRCLED[meant - 1]}" if ref.target_item else f"{cid.rpartition('.')[0]}.{meant}"
+    if any(_name(r) == sib for off, r in located if off != at):
         return None
-    run = [before.raw, ref.raw, after.raw]
-    return (
-        place,
-        run,
-        OrderedPlace(place_meant.name, place_meant.text, before=_name(before), after=_name(after)),
+    a, b = _name(before), _name(after)
+    why = (
+        f"本条依次引用 {a}、{{cited}}、{b}，{{cited}} 与{'后' if n == v else '前'}者重号而 {sib} 全条未引，"
+        f"应为按序排列中的 {sib}",
+        f"the clause cites {a}, {{cited}}, {b} in turn: {{cited}} repeats its neighbour while {sib}, next in "
+        "order, is cited nowhere in the clause",
     )
+    return _found(topics, ref, sib, [before.raw, ref.raw, after.raw], "order", why)
 
 
 ROW_LEAD = 2  # rows of one wording print the same two characters before the citation and three after it
@@ -539,25 +465,6 @@ ROW_LEAD = 2  # rows of one wording print the same two characters before the cit
 def _trail(text: str, end: int) -> str:
     """The ``LEAD`` characters after offset ``end``, spaces aside."""
     return _SPACES.sub("", text[end : end + 2 * LEAD])[:LEAD]
-
-
-@dataclass(frozen=True)
-class RowsPlace(ExplainedPlace):
-    """The place every other row of the same wording cites."""
-
-    rows: int = 0
-    wording: str = ""
-
-    def reason(self, cited: str, shown: str) -> tuple[str, str]:
-        zh = (
-            f"同样写作「{self.wording}」的另外 {self.rows} 行都引 {self.name}，唯此处引 {cited}，"
-            f"而 {cited} 在本条别处未被引用"
-        )
-        en = (
-            f"the {self.rows} other rows worded '{self.wording}' all cite {self.name}; this one cites {cited}, "
-            f"which the clause cites nowhere else"
-        )
-        return zh, en
 
 
 def rows_evidence(topics: _Topics, unit: Unit, at: int, ref: Ref) -> _Verdict | None:
@@ -586,14 +493,10 @@ def rows_evidence(topics: _Topics, unit: Unit, at: int, ref: Ref) -> _Verdict | 
     sib = alike.pop()
     if not any(_siblings(ref, r) and _name(r) == sib for _off, r in located):
         return None
-    place = topics.target(ref)[0]
-    if place is None:
-        return None
-    if ref.target_item:
-        meant = topics.places.item(ref.target_clause or "", sib[len(ref.target_clause or "") :])
-    else:
-        meant = Place(sib, topics.places.clause_text(sib))
-    if meant is None:
-        return None
     wording = f"{lead}…{trail}"
-    return place, [wording], RowsPlace(meant.name, meant.text, rows=rows, wording=wording)
+    why = (
+        f"同样写作「{wording}」的另外 {rows} 行都引 {sib}，唯此处引 {{cited}}，而 {{cited}} 在本条别处未被引用",
+        f"the {rows} other rows worded '{wording}' all cite {sib}; this one cites {{cited}}, which the clause "
+        "cites nowhere else",
+    )
+    return _found(topics, ref, sib, [wording], "rows", why)

@@ -330,18 +330,10 @@ def _entry_grams(topics: _Topics, unit: Unit, opener: int) -> frozenset[str]:
     return out
 
 
-_PLACE_GRAMS: weakref.WeakKeyDictionary[_Topics, dict[str, frozenset[str]]] = weakref.WeakKeyDictionary()
-
-
-def _place_grams(topics: _Topics, cid: str) -> frozenset[str]:
-    """The three-character runs of a clause's family text, squashed (memoised per text and clause: the
-    entries of a glossary are compared with the same few clauses)."""
-    per = _PLACE_GRAMS.setdefault(topics, {})
-    out = per.get(cid)
-    if out is None:
-        text = _squash(topics.places.clause_text(cid))
-        out = per[cid] = frozenset(text[i : i + GRAM] for i in range(len(text) - GRAM + 1))
-    return out
+def _said(topics: _Topics, grams: frozenset[str], cid: str) -> frozenset[str]:
+    """The runs of ``grams`` a clause's family text prints (its squashed text is memoised per text)."""
+    text = _squash(topics.places.clause_text(cid))
+    return frozenset(g for g in grams if g in text)
 
 
 def glossary_evidence(topics: _Topics, unit: Unit, at: int, ref: Ref) -> _Verdict | None:
@@ -366,12 +358,12 @@ def glossary_evidence(topics: _Topics, unit: Unit, at: int, ref: Ref) -> _Verdic
     if not grams:
         return None
     depth = cid.count(".")
-    own = grams & _place_grams(topics, cid)
+    own = _said(topics, grams, cid)
     scored = []
     for sib in topics.children(parent):
         if sib == cid or sib.count(".") != depth or sib in mates:
             continue
-        said = grams & _place_grams(topics, sib)
+        said = _said(topics, grams, sib)
         scored.append((len(said - own), len(said), sib, said))
     if not scored:
         return None
@@ -418,6 +410,31 @@ def _lead(text: str, at: int) -> str:
     return _SPACES.sub("", text[max(0, at - 2 * LEAD) : at])[-LEAD:]
 
 
+_Wording = dict[int, tuple[str, str]]
+_WORDINGS: weakref.WeakKeyDictionary[_Topics, dict[str, tuple[_Wording, dict[str, int]]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _wordings(topics: _Topics, unit: Unit) -> tuple[_Wording, dict[str, int]]:
+    """Each citation's lead and trail (by offset), and how many citations of the unit share each lead
+    (memoised per text and unit: the row checks ask for every citation of the unit)."""
+    per = _WORDINGS.setdefault(topics, {})
+    out = per.get(unit.id)
+    if out is None:
+        text = unit.text
+        wording: _Wording = {}
+        count: dict[str, int] = {}
+        for off, r in _lists(topics, unit)[0]:
+            lead = _lead(text, off)
+            wording[off] = (lead, _trail(text, off + len(r.raw)))
+            count[lead] = count.get(lead, 0) + 1
+            if len(lead) >= ROW_LEAD:
+                count[lead[-ROW_LEAD:] + "\0"] = count.get(lead[-ROW_LEAD:] + "\0", 0) + 1
+        out = per[unit.id] = (wording, count)
+    return out
+
+
 def order_evidence(topics: _Topics, unit: Unit, at: int, ref: Ref) -> _Verdict | None:
     """A citation between two citations of its siblings in parallel rows (the same words right before each:
     「诊断 专属（4.14.2）…研制 专属（4.14.3）…接种 专属（4.14.4）」) that, with it, would follow their order but for it:
@@ -425,16 +442,17 @@ def order_evidence(topics: _Topics, unit: Unit, at: int, ref: Ref) -> _Verdict |
     or the one before repeats it and the one after cites two places on — while the sibling between, which
     exists, is cited nowhere in the clause.  The place cited, the run, that sibling."""
     v = _ordinal(ref)
-    if v is None:
-        return None
+    wording, count = _wordings(topics, unit)
+    lead = wording.get(at, ("", ""))[0]
+    if v is None or len(lead) < LEAD or count.get(lead, 0) < 3:
+        return None  # (most citations: no two others of the unit are worded alike before)
     located, _runs, _summaries = _lists(topics, unit)
     family = [(off, r) for off, r in located if off == at or _name(r) == _name(ref) or _siblings(ref, r)]
     i = next((k for k, (off, _r) in enumerate(family) if off == at), None)
     if i is None or i == 0 or i + 1 >= len(family):
         return None
     before, after = family[i - 1][1], family[i + 1][1]
-    lead = _lead(unit.text, at)
-    if len(lead) < LEAD or any(_lead(unit.text, off) != lead for off in (family[i - 1][0], family[i + 1][0])):
+    if any(wording[off][0] != lead for off in (family[i - 1][0], family[i + 1][0])):
         return None  # not parallel rows: a text may cite a family out of order on purpose
     p, n = _ordinal(before), _ordinal(after)
     if p == v - 2 and n == v:
@@ -472,10 +490,11 @@ def rows_evidence(topics: _Topics, unit: Unit, at: int, ref: Ref) -> _Verdict | 
     and after each (附录三 「5 外星人击杀∕双刀 无（7.2.2 私人反馈）6 …枪击 无（7.2.2 私人反馈）」) — that all
     cite one sibling of the cited place, which the clause cites nowhere else: the rows are one statement
     repeated, and the odd one was renumbered.  The place cited, the wording, that sibling."""
-    text = unit.text
-    lead, trail = _lead(text, at)[-ROW_LEAD:], _trail(text, at + len(ref.raw))
-    if len(lead) < ROW_LEAD or len(trail) < LEAD:
-        return None
+    wording, count = _wordings(topics, unit)
+    full, trail = wording.get(at, ("", ""))
+    lead = full[-ROW_LEAD:]
+    if len(lead) < ROW_LEAD or len(trail) < LEAD or count.get(lead + "\0", 0) < 3:
+        return None  # (most citations: no two others of the unit are worded alike before)
     located, _runs, _summaries = _lists(topics, unit)
     name = _name(ref)
     alike: set[str] = set()
@@ -485,7 +504,7 @@ def rows_evidence(topics: _Topics, unit: Unit, at: int, ref: Ref) -> _Verdict | 
             continue
         if _name(r) == name:
             return None
-        if _lead(text, off).endswith(lead) and _trail(text, off + len(r.raw)) == trail:
+        if wording[off][0].endswith(lead) and wording[off][1] == trail:
             alike.add(_name(r))
             rows += 1
     if rows < 2 or len(alike) != 1:

@@ -512,10 +512,10 @@ def rows_evidence(topics: _Topics, unit: Unit, at: int, ref: Ref) -> _Verdict | 
     sib = alike.pop()
     if not any(_siblings(ref, r) and _name(r) == sib for _off, r in located):
         return None
-    wording = f"{lead}…{trail}"
+    shown = f"{lead}…{trail}"
     why = (
-        f"同样写作「{wording}」的另外 {rows} 行都引 {sib}，唯此处引 {{cited}}，而 {{cited}} 在本条别处未被引用",
-        f"the {rows} other rows worded '{wording}' all cite {sib}; this one cites {{cited}}, which the clause "
+        f"同样写作「{shown}」的另外 {rows} 行都引 {sib}，唯此处引 {{cited}}，而 {{cited}} 在本条别处未被引用",
+        f"the {rows} other rows worded '{shown}' all cite {sib}; this one cites {{cited}}, which the clause "
         "cites nowhere else",
     )
-    return _found(topics, ref, sib, [wording], "rows", why)
+    return _found(topics, ref, sib, [shown], "rows", why)

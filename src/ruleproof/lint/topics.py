@@ -1633,6 +1633,7 @@ def _fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Pla
 from ruleproof.lint import (  # noqa: E402
     citeattach,
     citeauthority,
+    citeconsistency,
     citedeferral,
     citefit,
     citegloss,
@@ -1672,5 +1673,11 @@ _CHAIN: tuple[tuple[tuple[RefKind, ...], _Rule], ...] = (
     ((CLAUSE_REF,), citelists.list_verdict),
     ((CLAUSE_REF,), citedeferral.deferral_verdict),
     (CLAUSE_OR_ITEM, citegloss.gloss_verdict),
+    ((ITEM_REF,), citeconsistency.sublabel_evidence),
+    (CLAUSE_OR_ITEM, citeconsistency.colist_evidence),
+    (CLAUSE_OR_ITEM, citeconsistency.summary_evidence),
+    ((CLAUSE_REF,), citeconsistency.glossary_evidence),
+    (CLAUSE_OR_ITEM, citeconsistency.order_evidence),
+    (CLAUSE_OR_ITEM, citeconsistency.rows_evidence),
     ((STEP_REF, BATCH_REF), rowweigh.weigh_verdict),
 )

@@ -35,7 +35,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.context import CLAUSE_REF, ITEM_REF
-from ruleproof.lint.topics import ExplainedPlace, Place, _close_bracket, _open_bracket, _related, _squash
+from ruleproof.lint.topics import (
+    _CJK_RUN,
+    ExplainedPlace,
+    Place,
+    _close_bracket,
+    _open_bracket,
+    _related,
+    _squash,
+)
+from ruleproof.text.markers import CIRCLED, ORDINAL_TO_CIRCLED
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
@@ -291,7 +300,6 @@ def _summed(topics: _Topics, located: _Located, summary: _Located, at: int, ref:
 # inside an entry, not its close.
 _BRACKET = re.compile(r"[（(][^（）()]*\d[^（）()]*[）)]")
 _INSIDE = "、，,；;：:。（(∕/"
-_CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
 ENTRY_SPAN = 200  # an entry is at most this long
 ENTRY_QUOTE = 16  # the finding quotes this much of the entry, before its bracket
 GRAM = 3  # the entry's words compared with the places: its three-character runs
@@ -390,13 +398,11 @@ def glossary_evidence(topics: _Topics, unit: Unit, at: int, ref: Ref) -> _Verdic
 
 # ------------------------------------------------------------------------------------ parallel rows
 
-_CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
-
 
 def _ordinal(ref: Ref) -> int | None:
     """Where the cited place stands among its siblings: its item's number, or its clause id's last part."""
     if ref.target_item:
-        return _CIRCLED.index(ref.target_item) + 1 if ref.target_item in _CIRCLED else None
+        return CIRCLED.get(ref.target_item)
     last = (ref.target_clause or "").rpartition(".")[2]
     return int(last) if last.isdigit() else None
 
@@ -461,10 +467,10 @@ def order_evidence(topics: _Topics, unit: Unit, at: int, ref: Ref) -> _Verdict |
         meant = v + 1
     else:
         return None
-    if meant > len(_CIRCLED):
+    if ref.target_item and meant not in ORDINAL_TO_CIRCLED:
         return None
     cid = ref.target_clause or ""
-    sib = f"{cid}{_CIRCLED[meant - 1]}" if ref.target_item else f"{cid.rpartition('.')[0]}.{meant}"
+    sib = f"{cid}{ORDINAL_TO_CIRCLED[meant]}" if ref.target_item else f"{cid.rpartition('.')[0]}.{meant}"
     if any(_name(r) == sib for off, r in located if off != at):
         return None
     a, b = _name(before), _name(after)

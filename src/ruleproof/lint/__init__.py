@@ -35,8 +35,9 @@ sub-module — :mod:`.base` for :class:`~ruleproof.lint.base.CheckInfo`, as ``ve
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ruleproof.lazy import loader
 
 if TYPE_CHECKING:
     from ruleproof.lint.base import CheckInfo
@@ -71,14 +72,7 @@ _HOME = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOME.get(name)
-    if home is None:  # (a family or other sub-module: ``from ruleproof.lint import topics`` imports it)
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value
-    return value
-
+__getattr__ = loader(__name__, _HOME, globals())
 
 __all__ = [
     "BOOK_CHECK_IDS",

@@ -32,6 +32,11 @@ SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 EXAMPLES = 1000  # per model under heavy (.ci/run runs it every time)
 QUICK = 60  # per model in the suite (tests/games.py)
 Z3_SEEDS = (0, 1, 2, 3)  # games in which every step is also evaluated with the Z3 algebra (slow)
+# the four models' games through the Z3 algebra: two seeds in the suite, the other two in the heavy job (each
+# seed is one more game of the same models, ~1.3 CPU-s; the batch model's are cheap and all run)
+Z3_MODEL_SEEDS = pytest.mark.parametrize(
+    "seed", [pytest.param(s, marks=pytest.mark.heavy if s >= 2 else ()) for s in Z3_SEEDS]
+)
 
 
 def step_both(ts: TransitionSystem, s: dict[str, Any], i: dict[str, Any]) -> dict[str, Any]:
@@ -378,7 +383,7 @@ def test_occupancy_when_the_meeting_exile_ends_the_game() -> None:
     occupancy_game(seed, "fizzle", {})
 
 
-@pytest.mark.parametrize("seed", Z3_SEEDS)
+@Z3_MODEL_SEEDS
 def test_z3_evaluates_the_models_like_python(seed: int) -> None:
     """The same step functions over the Z3 algebra give the same states on the engine's own games."""
     bullet_game(seed, "sheriff", "per_enemy", {"bounty.bullets_per_kill": 2}, z3check=True)

@@ -54,7 +54,9 @@ def slow_check(solver: Any, *assumptions: Any) -> Any:
     if slow:
         calls += 1
         if calls == int(os.environ.get("SLOW_AT", "1")):
-            print("SOLVING", file=sys.stderr, flush=True)
+            # one write of the whole line: with --jobs 2 two forked workers reach here at once, and print's
+            # two writes ("SOLVING", then the newline) interleaved into "SOLVINGSOLVING" (a failure seen at load 20)
+            os.write(2, b"SOLVING\n")
             real_check(pigeonhole(14, int(os.environ.get("SLOW_TIMEOUT_MS", "120000"))))
     return real_check(solver, *assumptions)
 

@@ -8,8 +8,9 @@ longer imports :mod:`.verify` and, through it, the whole linter (0.85 CPU-s per 
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ruleproof.lazy import loader
 
 if TYPE_CHECKING:
     from ruleproof.smt.invariant import Checked, Invariant, NotConcretizable, SystemInvariant
@@ -33,14 +34,7 @@ _HOME = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOME.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value
-    return value
-
+__getattr__ = loader(__name__, _HOME, globals())
 
 __all__ = [
     "CheckResult",

@@ -61,6 +61,40 @@ def test_forget_memos_empties_the_process_wide_memos(fanhanglu: Document) -> Non
     assert topics._related.cache_info().currsize == 0
 
 
+def test_per_lint_memos_live_on_the_lint_objects(fanhanglu: Document) -> None:
+    """A per-lint memo is built once per lint object and kept on it (lint.memo): a second context of the
+    same text builds its own, and no module of the lint keeps a table keyed by the lint's objects besides."""
+    import sys
+    import weakref
+
+    import ruleproof.lint
+    from ruleproof.lint import orders
+    from ruleproof.lint.memo import Memos, per_lint
+
+    class Owner:
+        def __init__(self) -> None:
+            self.memos: Memos = {}
+
+    built: list[Owner] = []
+
+    @per_lint
+    def build(owner: Owner) -> list[Owner]:
+        built.append(owner)
+        return [owner]
+
+    one, two = Owner(), Owner()
+    assert build(one) is build(one) and build(two) == [two] and built == [one, two]
+    first, second = LintContext(fanhanglu), LintContext(fanhanglu)
+    tables = orders.extract_order_tables(first)
+    assert tables and orders.extract_order_tables(first) is tables
+    assert orders.extract_order_tables(second) is not tables
+    modules = [m for name, m in sys.modules.items() if name.startswith(ruleproof.lint.__name__ + ".")]
+    assert len(modules) > 40
+    for module in modules:
+        for name, value in vars(module).items():
+            assert not isinstance(value, weakref.WeakKeyDictionary), (module.__name__, name)
+
+
 def _find_loose_by_pattern(text: str, quote: str) -> tuple[int, int] | None:
     import re
 

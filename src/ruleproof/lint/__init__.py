@@ -144,7 +144,9 @@ def forget_memos() -> None:
     """Empty every process-wide memo table of the lint (the ``lru_cache`` functions of its modules, the
     squashed texts of :mod:`ruleproof.lint.topics`) and the ``re`` module's pattern cache, so that the next
     :func:`run_lint` pays what a lint of a new text in a fresh process pays.  For benchmarks: the memos
-    are kept on purpose between the lints of one process (``mutate`` lints many near-identical texts)."""
+    are kept on purpose between the lints of one process (``mutate`` lints many near-identical texts).
+    The per-lint memos (:func:`ruleproof.lint.memo.per_lint`) need no emptying: they live on the lint's
+    own objects and go with them."""
     re.purge()
     for name, module in list(sys.modules.items()):
         if name == __name__ or name.startswith(__name__ + "."):

@@ -46,13 +46,13 @@ point to it — a disagreement between the registry and the body either way (mut
 from __future__ import annotations
 
 import re
-import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.base import clip
 from ruleproof.lint.context import CLAUSE_OR_ITEM, CLAUSE_REF, ITEM_REF, REGISTRY_REF, normalize_item
 from ruleproof.lint.headwords import _likely_cited_near
+from ruleproof.lint.memo import per_lint
 from ruleproof.lint.registry_topics import WINDOW, named_before
 from ruleproof.lint.topics import _ITEM_TAIL, ExplainedPlace, Place, _in_tag, _related
 from ruleproof.text.markers import MARKER_RE, parse_marker
@@ -130,14 +130,20 @@ class WholeLabelledPlace(LabelledPlace):
 
 
 _Located = tuple[list[tuple[int, "Ref"]], list[int], list[tuple[int, "Ref"]]]
-_LOCATED: weakref.WeakKeyDictionary[_Topics, dict[str, _Located]] = weakref.WeakKeyDictionary()
+
+
+@per_lint
+def _located_memo(topics: _Topics) -> dict[str, _Located]:
+    return {}
+
+
 _NOTHING: _Located = ([], [], [])
 
 
 def _located(topics: _Topics, unit: Unit) -> _Located:
     """The unit's located references in text order, its items' offsets and its located registry pointers
     (memoised per text; a unit without a pointer is read no further)."""
-    per = _LOCATED.setdefault(topics, {})
+    per = _located_memo(topics)
     out = per.get(unit.id)
     if out is None:
         cited = topics.ctx.refs_by_unit.get(unit.id, [])
@@ -226,15 +232,15 @@ def label_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str]
     return [label], kind(sib, topics.places.clause_text(sib), label=label)
 
 
-_HEADS: weakref.WeakKeyDictionary[_Topics, dict[tuple[str, ...], list[tuple[str, str]]]] = (
-    weakref.WeakKeyDictionary()
-)
+@per_lint
+def _heads_memo(topics: _Topics) -> dict[tuple[str, ...], list[tuple[str, str]]]:
+    return {}
 
 
 def _heads(topics: _Topics, family: list[str]) -> list[tuple[str, str]]:
     """(head, clause) for every title head of the family, longest first (memoised per text: every citation
     of a family reads the same heads)."""
-    per = _HEADS.setdefault(topics, {})
+    per = _heads_memo(topics)
     key = tuple(family)
     out = per.get(key)
     if out is None:
@@ -297,26 +303,21 @@ _ID_RUN = "、∕/"  # a citation after another in one bracket: 「（5.2∕6.3�
 _ID_RUN_TAIL = re.compile(r"[\d.①-⑳ 、∕/]+$")
 
 
-_WHOLE: weakref.WeakKeyDictionary[_Topics, dict[tuple[str, ...], list[tuple[str, str]]]] = (
-    weakref.WeakKeyDictionary()
-)
+@per_lint
+def _whole_memo(topics: _Topics) -> dict[tuple[str, ...], list[tuple[str, str]]]:
+    return {}
 
 
-_ALL: weakref.WeakKeyDictionary[_Topics, frozenset[str]] = weakref.WeakKeyDictionary()
-
-
+@per_lint
 def _all_heads(topics: _Topics) -> frozenset[str]:
     """Every clause's title heads (memoised per text): a label must be one of them."""
-    out = _ALL.get(topics)
-    if out is None:
-        out = _ALL[topics] = frozenset(h for c in topics.ctx.doc.clauses for h in topics.title_heads(c))
-    return out
+    return frozenset(h for c in topics.ctx.doc.clauses for h in topics.title_heads(c))
 
 
 def _whole_heads(topics: _Topics, family: list[str]) -> list[tuple[str, str]]:
     """(head, clause) for the family's title heads and their sub-clauses' (「刀数」, 5.6.2's, names 5.6), memoised
     per text."""
-    per = _WHOLE.setdefault(topics, {})
+    per = _whole_memo(topics)
     key = tuple(family)
     out = per.get(key)
     if out is None:
@@ -389,13 +390,15 @@ def attach_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Plac
     return (place, *found) if place is not None else None
 
 
-_PARTS: weakref.WeakKeyDictionary[_Topics, dict[str, str]] = weakref.WeakKeyDictionary()
+@per_lint
+def _parts_memo(topics: _Topics) -> dict[str, str]:
+    return {}
 
 
 def _part(topics: _Topics, place: Place) -> str:
     """The appended part a place prints (「附·时序确认」), or a heading of its own (「2.3.4 附·票数公开」),
     as printed; empty when it has none (memoised per text)."""
-    per = _PARTS.setdefault(topics, {})
+    per = _parts_memo(topics)
     out = per.get(place.name)
     if out is None:
         m = _PART.search(place.text)

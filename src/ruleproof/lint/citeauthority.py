@@ -22,12 +22,12 @@ docs/lint.md, family q, "Tenth pass" (declared authorities).
 from __future__ import annotations
 
 import re
-import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.context import is_descendant
 from ruleproof.lint.headwords import NEAR_CITED, guarded
+from ruleproof.lint.memo import per_lint
 from ruleproof.lint.topics import SPECIFIC_SHARE, ExplainedPlace, Place, _related, _squash, _Topics
 from ruleproof.text.model import RefKind
 
@@ -56,15 +56,10 @@ class AuthorityPlace(ExplainedPlace):
         )
 
 
-_CACHE: weakref.WeakKeyDictionary[_Topics, dict[str, str]] = weakref.WeakKeyDictionary()
-
-
+@per_lint
 def authorities(topics: _Topics) -> dict[str, str]:
     """Each declared phrase (squashed) and its authority clause (memoised per text); a phrase declared for
     two clauses names none."""
-    out = _CACHE.get(topics)
-    if out is not None:
-        return out
     found: dict[str, set[str]] = {}
     doc = topics.ctx.doc
     for unit in topics.ctx.units_outside_log():
@@ -78,8 +73,7 @@ def authorities(topics: _Topics) -> dict[str, str]:
             owner = m.group("o") or unit.id
             if len(phrase) >= 2 and owner in doc.clauses:
                 found.setdefault(phrase, set()).add(owner)
-    out = _CACHE[topics] = {p: next(iter(o)) for p, o in found.items() if len(o) == 1}
-    return out
+    return {p: next(iter(o)) for p, o in found.items() if len(o) == 1}
 
 
 def _without_citations_of(text: str, owner: str) -> str:

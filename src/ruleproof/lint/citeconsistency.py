@@ -30,11 +30,11 @@ consistency".
 from __future__ import annotations
 
 import re
-import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.context import CLAUSE_REF, ITEM_REF
+from ruleproof.lint.memo import per_lint
 from ruleproof.lint.topics import (
     _CJK_RUN,
     ExplainedPlace,
@@ -94,13 +94,15 @@ _APPENDIX_HEAD = re.compile(r"(?<![\d.\s])\s*(?P<label>[①-⑳])(?P<sub>附[一
 _CITED_SUB = re.compile(r"(?P<sub>附[一二三四五]?)(?![加带属录件近注和])")
 
 
-_APPENDICES: weakref.WeakKeyDictionary[_Topics, dict[str, dict[str, list[str]]]] = weakref.WeakKeyDictionary()
+@per_lint
+def _appendices_memo(topics: _Topics) -> dict[str, dict[str, list[str]]]:
+    return {}
 
 
 def _appendices(topics: _Topics, cid: str) -> dict[str, list[str]]:
     """The appendices the clause ``cid`` heads, by sub-label (附, 附二 …): the labels of the items heading one
     (memoised per text and clause)."""
-    per = _APPENDICES.setdefault(topics, {})
+    per = _appendices_memo(topics)
     out = per.get(cid)
     if out is None:
         out = {}
@@ -144,7 +146,11 @@ _SENTENCE_END = "。；;\n"
 
 _Located = list[tuple[int, "Ref"]]
 _Lists = tuple[_Located, list[_Located], list[_Located]]  # citations, lists, summaries
-_LISTS: weakref.WeakKeyDictionary[_Topics, dict[str, _Lists]] = weakref.WeakKeyDictionary()
+
+
+@per_lint
+def _lists_memo(topics: _Topics) -> dict[str, _Lists]:
+    return {}
 
 
 def _name(ref: Ref) -> str:
@@ -155,7 +161,7 @@ def _lists(topics: _Topics, unit: Unit) -> _Lists:
     """The unit's clause and item citations with their offsets, in text order, its lists (runs of two or
     more of them with nothing but joiners between) and those of its lists that are summaries (memoised per
     text and unit)."""
-    per = _LISTS.setdefault(topics, {})
+    per = _lists_memo(topics)
     out = per.get(unit.id)
     if out is None:
         located: _Located = []
@@ -314,15 +320,15 @@ def _closes(text: str, close: int) -> bool:
     return text[close + 1 : close + 2] not in _INSIDE or close + 1 >= len(text)
 
 
-_GRAMS: weakref.WeakKeyDictionary[_Topics, dict[tuple[str, int], frozenset[str]]] = (
-    weakref.WeakKeyDictionary()
-)
+@per_lint
+def _grams_memo(topics: _Topics) -> dict[tuple[str, int], frozenset[str]]:
+    return {}
 
 
 def _entry_grams(topics: _Topics, unit: Unit, opener: int) -> frozenset[str]:
     """The three-character runs of the glossary entry whose closing bracket opens at ``opener`` (memoised per
     text and entry)."""
-    per = _GRAMS.setdefault(topics, {})
+    per = _grams_memo(topics)
     out = per.get((unit.id, opener))
     if out is None:
         text = unit.text
@@ -417,15 +423,17 @@ def _lead(text: str, at: int) -> str:
 
 
 _Wording = dict[int, tuple[str, str]]
-_WORDINGS: weakref.WeakKeyDictionary[_Topics, dict[str, tuple[_Wording, dict[str, int]]]] = (
-    weakref.WeakKeyDictionary()
-)
+
+
+@per_lint
+def _wordings_memo(topics: _Topics) -> dict[str, tuple[_Wording, dict[str, int]]]:
+    return {}
 
 
 def _wordings(topics: _Topics, unit: Unit) -> tuple[_Wording, dict[str, int]]:
     """Each citation's lead and trail (by offset), and how many citations of the unit share each lead
     (memoised per text and unit: the row checks ask for every citation of the unit)."""
-    per = _WORDINGS.setdefault(topics, {})
+    per = _wordings_memo(topics)
     out = per.get(unit.id)
     if out is None:
         text = unit.text

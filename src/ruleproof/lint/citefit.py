@@ -17,10 +17,10 @@ how other citations cite, so an edit elsewhere in the text cannot move it.
 from __future__ import annotations
 
 import math
-import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ruleproof.lint.memo import per_lint
 from ruleproof.lint.topics import SPECIFIC_SHARE, Place, _squash
 from ruleproof.text.model import Ref, RefKind
 
@@ -34,11 +34,12 @@ FIT_RATIO = (
 )
 TITLE_WEIGHT = 2.0  # a term a clause's title names counts this many times
 
+
 # the squashed texts of a clause's items, or of a parent's sub-clauses, per text (every citation of the
 # clause reads the same group)
-_GROUPS: weakref.WeakKeyDictionary[_Topics, dict[tuple[str, bool], dict[str, str]]] = (
-    weakref.WeakKeyDictionary()
-)
+@per_lint
+def _groups_memo(topics: _Topics) -> dict[tuple[str, bool], dict[str, str]]:
+    return {}
 
 
 def family_group(topics: _Topics, cid: str, item: bool) -> dict[str, str]:
@@ -46,7 +47,7 @@ def family_group(topics: _Topics, cid: str, item: bool) -> dict[str, str]:
     (memoised per text: every citation of the family reads the same group)."""
 
     key = (cid if item else cid.rpartition(".")[0], item)
-    memo = _GROUPS.setdefault(topics, {})
+    memo = _groups_memo(topics)
     group = memo.get(key)
     if group is None:
         if item:

@@ -32,13 +32,13 @@ never named.
 from __future__ import annotations
 
 import re
-import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.context import CLAUSE_OR_ITEM, CLAUSE_REF, ITEM_REF
 from ruleproof.lint.headwords import _likely_cited_near
+from ruleproof.lint.memo import per_lint
 from ruleproof.lint.topics import ExplainedPlace, Place, _related, _squash, judged_unit
 
 if TYPE_CHECKING:
@@ -139,27 +139,21 @@ def _gloss(text: str, at: int, end: int) -> str | None:
     return m.group("g")
 
 
-_GLOSSES: weakref.WeakKeyDictionary[_Topics, dict[str, list[tuple[str, int, str]]]] = (
-    weakref.WeakKeyDictionary()
-)
-
-
+@per_lint
 def _glosses(topics: _Topics) -> dict[str, list[tuple[str, int, str]]]:
     """Every gloss of the text's clause and item citations: the citing unit, the offset and the cited place
     (memoised per text)."""
-    out = _GLOSSES.get(topics)
-    if out is None:
-        out = _GLOSSES[topics] = {}
-        for ref in topics.ctx.doc.refs():
-            if ref.kind not in CLAUSE_OR_ITEM or not ref.target_clause:
-                continue
-            unit = judged_unit(topics.ctx, ref)
-            at = topics.locate(unit, ref) if unit is not None else None
-            if unit is None or at is None:
-                continue
-            gloss = _gloss(unit.text, at, at + len(ref.raw))
-            if gloss is not None:
-                out.setdefault(_squash(gloss), []).append((unit.id, at, ref.target_clause))
+    out: dict[str, list[tuple[str, int, str]]] = {}
+    for ref in topics.ctx.doc.refs():
+        if ref.kind not in CLAUSE_OR_ITEM or not ref.target_clause:
+            continue
+        unit = judged_unit(topics.ctx, ref)
+        at = topics.locate(unit, ref) if unit is not None else None
+        if unit is None or at is None:
+            continue
+        gloss = _gloss(unit.text, at, at + len(ref.raw))
+        if gloss is not None:
+            out.setdefault(_squash(gloss), []).append((unit.id, at, ref.target_clause))
     return out
 
 
@@ -264,15 +258,10 @@ def headed_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str
     return [head], GluedPlace(likely.name, likely.text, rule="heading", words=head)
 
 
-_TITLES: weakref.WeakKeyDictionary[_Topics, str] = weakref.WeakKeyDictionary()
-
-
+@per_lint
 def _all_titles(topics: _Topics) -> str:
     """Every clause's title, squashed, in one string (memoised per text): words in none of them name no sibling."""
-    out = _TITLES.get(topics)
-    if out is None:
-        out = _TITLES[topics] = "。".join(_squash(c.title) for c in topics.ctx.doc)
-    return out
+    return "。".join(_squash(c.title) for c in topics.ctx.doc)
 
 
 # a label this long that a sibling's title holds names it (「不公开（2.8.7）」: 2.8.7 默认不公开原则)

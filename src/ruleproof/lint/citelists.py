@@ -19,12 +19,12 @@ habit audit stays 0).  Figures: docs/lint.md, family q, "Eleventh pass".
 from __future__ import annotations
 
 import re
-import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.citeattach import _heads
 from ruleproof.lint.context import CLAUSE_OR_ITEM, CLAUSE_REF
+from ruleproof.lint.memo import per_lint
 from ruleproof.lint.topics import ExplainedPlace, Place, _close_bracket, _in_list, _open_bracket, _related
 
 if TYPE_CHECKING:
@@ -76,12 +76,16 @@ class PairedPlace(ExplainedPlace):
 
 
 _Located = list[tuple[int, "Ref"]]
-_LOCATED: weakref.WeakKeyDictionary[_Topics, dict[str, _Located]] = weakref.WeakKeyDictionary()
+
+
+@per_lint
+def _located_memo(topics: _Topics) -> dict[str, _Located]:
+    return {}
 
 
 def _located(topics: _Topics, unit: Unit) -> _Located:
     """The unit's clause and item citations with their offsets, in text order (memoised per text)."""
-    per = _LOCATED.setdefault(topics, {})
+    per = _located_memo(topics)
     out = per.get(unit.id)
     if out is None:
         out = []

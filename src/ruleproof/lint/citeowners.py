@@ -29,7 +29,6 @@ pass: owners from the spec and the glossary".
 from __future__ import annotations
 
 import re
-import weakref
 from bisect import bisect_right
 from collections.abc import Callable
 from functools import lru_cache
@@ -37,6 +36,7 @@ from itertools import accumulate
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.context import CLAUSE_OR_ITEM, CLAUSE_REF, ITEM_REF, is_descendant
+from ruleproof.lint.memo import per_lint
 from ruleproof.lint.topics import (
     _REFERENCE,
     SPECIFIC_SHARE,
@@ -63,10 +63,14 @@ DEFINED_MIN = 3
 DEFINED_SHARE = 0.08  # a term said in more units than this is common words, whoever quoted it first
 
 _Owned = tuple[str, str, tuple[str, int] | None]  # (owner clause, squashed phrase, the citation it came from)
-_CACHE: weakref.WeakKeyDictionary[_Topics, list[_Owned]] = weakref.WeakKeyDictionary()
-_DEFINED: weakref.WeakKeyDictionary[_Topics, list[_Owned]] = weakref.WeakKeyDictionary()
+
+
 # the words a citation is judged by (the same citation is asked by both sources, and by the habit audit)
-_WINDOWS: weakref.WeakKeyDictionary[_Topics, dict[tuple[str, int, str], str]] = weakref.WeakKeyDictionary()
+@per_lint
+def _windows_memo(topics: _Topics) -> dict[tuple[str, int, str], str]:
+    return {}
+
+
 _QUOTED = re.compile(rf"「([^「」]{{{MIN_PHRASE},{DEFINED_MAX}}})」")
 
 
@@ -94,16 +98,13 @@ def _between_citations(topics: _Topics, unit: Unit, at: int, raw: str) -> str:
 _PUNCTUATION = re.compile(r"[，,；;。：:（(「]")
 
 
+@per_lint
 def owned_phrases(topics: _Topics) -> list[_Owned]:
     """Every (owner clause, phrase) the spec quotes or names, then every glossary entry's head with a
     clause its entry cites (with where that citation stands, so it does not vote about itself)."""
-    out = _CACHE.get(topics)
-    if out is not None:
-        return out
-
     ctx = topics.ctx
     doc = ctx.doc
-    out = [
+    out: list[_Owned] = [
         (cid, _squash(q), None)
         for cid, q in (*ctx.knowledge.quotes, *ctx.knowledge.owners)
         if cid in doc.clauses and len(_squash(q)) >= MIN_PHRASE
@@ -120,17 +121,13 @@ def owned_phrases(topics: _Topics) -> list[_Owned]:
             head = _entry_head(unit.text, at)
             if len(head) >= MIN_PHRASE and head in topics.vocab:
                 out.append((ref.target_clause or "", head, (unit.id, at)))
-    _CACHE[topics] = out
     return out
 
 
+@per_lint
 def defined_phrases(topics: _Topics) -> list[_Owned]:
     """Every term the text quotes, with the clause that quotes it first (reading order), when the term is
     uncommon: the clause that coins it."""
-    out = _DEFINED.get(topics)
-    if out is not None:
-        return out
-
     units = list(topics.ctx.units_outside_log())
     first: dict[str, str] = {}
     for unit in units:
@@ -141,11 +138,10 @@ def defined_phrases(topics: _Topics) -> list[_Owned]:
     joined = "\x00".join(texts)
     starts = list(accumulate((len(t) + 1 for t in texts[:-1]), initial=0))
     most = max(3, int(len(texts) * DEFINED_SHARE))
-    out = []
+    out: list[_Owned] = []
     for term, cid in first.items():
         if len(term) >= DEFINED_MIN and _units_saying(term, joined, starts, most) <= most:
             out.append((cid, term, None))
-    _DEFINED[topics] = out
     return out
 
 
@@ -169,13 +165,15 @@ def _index(owned: list[_Owned]) -> dict[str, list[_Owned]]:
     return out
 
 
-_INDEXES: weakref.WeakKeyDictionary[_Topics, dict[str, dict[str, list[_Owned]]]] = weakref.WeakKeyDictionary()
+@per_lint
+def _indexes_memo(topics: _Topics) -> dict[str, dict[str, list[_Owned]]]:
+    return {}
 
 
 def _indexed(
     topics: _Topics, name: str, source: Callable[[_Topics], list[_Owned]]
 ) -> dict[str, list[_Owned]]:
-    per = _INDEXES.setdefault(topics, {})
+    per = _indexes_memo(topics)
     out = per.get(name)
     if out is None:
         out = per[name] = _index(source(topics))
@@ -253,12 +251,12 @@ def _owner_sibling(
     if ref.kind is not CLAUSE_REF or ref.target_item or "." not in cid or cid not in topics.ctx.doc.clauses:
         return None
     key = (unit.id, at, ref.raw)
-    window = _WINDOWS.get(topics, {}).get(key)
+    window = _windows_memo(topics).get(key)
     if window is None:
         window = _squash(
             topics.window(unit, at, ref.raw) + "。" + _between_citations(topics, unit, at, ref.raw)
         )
-        _WINDOWS.setdefault(topics, {})[key] = window
+        _windows_memo(topics)[key] = window
     here = (unit.id, at)
     owners: dict[str, list[str]] = {}
     for owner, phrase, origin in _phrases_in(window, _indexed(topics, name, source)):

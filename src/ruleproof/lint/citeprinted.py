@@ -40,7 +40,6 @@ docs/lint.md, family q, "Eleventh pass" (printed statements).
 from __future__ import annotations
 
 import re
-import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -48,6 +47,7 @@ from ruleproof.lint.citegoverned import governed
 from ruleproof.lint.citewords import _family
 from ruleproof.lint.frames import longest_run
 from ruleproof.lint.headwords import guarded
+from ruleproof.lint.memo import per_lint
 from ruleproof.lint.topics import _REFERENCE, ExplainedPlace, _open_bracket, _related, _squash
 from ruleproof.text.model import RefKind
 
@@ -147,22 +147,28 @@ def backed(unit: Unit, at: int, raw: str) -> str:
     return _squash(governed(unit, at, raw) or closing_part(text, at, raw) or bracketed_part(text, at))
 
 
-_FAMILIES: weakref.WeakKeyDictionary[_Topics, dict[tuple[str, bool], dict[str, str]]] = (
-    weakref.WeakKeyDictionary()
-)
-_SPREAD: weakref.WeakKeyDictionary[_Topics, dict[str, frozenset[str]]] = weakref.WeakKeyDictionary()
-_UNITS: weakref.WeakKeyDictionary[_Topics, list[tuple[str, str]]] = weakref.WeakKeyDictionary()
+@per_lint
+def _families_memo(topics: _Topics) -> dict[tuple[str, bool], dict[str, str]]:
+    return {}
+
+
+@per_lint
+def _spread_memo(topics: _Topics) -> dict[str, frozenset[str]]:
+    return {}
+
+
+@per_lint
+def _squashed_units(topics: _Topics) -> list[tuple[str, str]]:
+    """Each unit outside the change log with its squashed text (per lint)."""
+    return [(u.id, _squash(u.text)) for u in topics.ctx.units_outside_log()]
 
 
 def _printed_in(topics: _Topics, run: str) -> frozenset[str]:
     """The units (outside the change log) whose squashed text prints ``run`` — memoised per text."""
-    memo = _SPREAD.setdefault(topics, {})
+    memo = _spread_memo(topics)
     found = memo.get(run)
     if found is None:
-        units = _UNITS.get(topics)
-        if units is None:
-            units = _UNITS[topics] = [(u.id, _squash(u.text)) for u in topics.ctx.units_outside_log()]
-        found = memo[run] = frozenset(uid for uid, text in units if run in text)
+        found = memo[run] = frozenset(uid for uid, text in _squashed_units(topics) if run in text)
     return found
 
 
@@ -179,7 +185,7 @@ def printed_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[st
     place, near = topics.target(ref)
     if place is None or not near:
         return None
-    families = _FAMILIES.setdefault(topics, {})
+    families = _families_memo(topics)
     key = (ref.target_clause, label is not None)
     family = families.get(key)
     if family is None:

@@ -31,13 +31,13 @@ reports nothing (``python ci/sim_citations.py``); two words instead of three rep
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.base import clip
 from ruleproof.lint.context import CLAUSE_OR_ITEM
 from ruleproof.lint.headwords import guarded
+from ruleproof.lint.memo import per_lint
 from ruleproof.lint.topics import _CJK_RUN, ExplainedPlace, _bigrams, _in_tag, _related, _squash, judged_unit
 
 if TYPE_CHECKING:
@@ -81,17 +81,14 @@ class _Profiles:
 
 
 _NONE: frozenset[str] = frozenset()
-_PROFILES: weakref.WeakKeyDictionary[_Topics, _Profiles] = weakref.WeakKeyDictionary()
 
 
+@per_lint
 def _profiles(topics: _Topics) -> _Profiles:
     """Every judged clause and item citation of the text filed under the uncommon words of its phrase, at
     its place (an item citation at its clause too) — memoised per text."""
 
-    out = _PROFILES.get(topics)
-    if out is not None:
-        return out
-    out = _PROFILES[topics] = _Profiles()
+    out = _Profiles()
     common = topics.common_words
     for ref in topics.ctx.doc.refs():
         if ref.kind not in CLAUSE_OR_ITEM or not ref.target_clause:

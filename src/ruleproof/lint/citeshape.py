@@ -25,13 +25,13 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import weakref
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ruleproof.findings import Finding
 from ruleproof.lint.context import CLAUSE_REF, is_descendant
 from ruleproof.lint.diagnosis import RENUMBERED_EN, RENUMBERED_ZH
+from ruleproof.lint.memo import per_lint
 from ruleproof.lint.topics import Place, _squash, _topic_finding
 from ruleproof.text.model import Ref
 from ruleproof.text.sentences import sentence_at
@@ -148,13 +148,17 @@ def listed_twice(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place,
 
 
 _Cited = tuple[list[tuple[int, Ref]], dict[str, list[int]]]
-_CITATIONS: weakref.WeakKeyDictionary[_Topics, dict[str, _Cited]] = weakref.WeakKeyDictionary()
+
+
+@per_lint
+def _citations_memo(topics: _Topics) -> dict[str, _Cited]:
+    return {}
 
 
 def _clause_citations(topics: _Topics, unit: Unit) -> _Cited:
     """The clause citations of a unit (not quoted) with their offsets, and the offsets of each clause cited
     whole, memoised per text."""
-    per = _CITATIONS.setdefault(topics, {})
+    per = _citations_memo(topics)
     out = per.get(unit.id)
     if out is None:
         cited: list[tuple[int, Ref]] = []

@@ -34,12 +34,12 @@ prints to tell its siblings apart.
 
 from __future__ import annotations
 
-import weakref
 from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.context import CLAUSE_REF, ITEM_REF
+from ruleproof.lint.memo import per_lint
 from ruleproof.lint.topics import (
     _HEAD_CUT,
     NAME_LEN,
@@ -63,21 +63,28 @@ SaysCheck = Callable[[list[str], "Place"], bool]
 
 NEAR_CITED = 30  # a citation of the likely target this close (same line) owns the words
 
-_HEADS: weakref.WeakKeyDictionary[_Topics, dict[tuple[str, bool], frozenset[str]]] = (
-    weakref.WeakKeyDictionary()
-)
-_OWN: weakref.WeakKeyDictionary[_Topics, dict[tuple[tuple[str, ...], bool], list[frozenset[str]]]] = (
-    weakref.WeakKeyDictionary()
-)
+
+@per_lint
+def _heads_memo(topics: _Topics) -> dict[tuple[str, bool], frozenset[str]]:
+    return {}
+
+
+@per_lint
+def _own_memo(topics: _Topics) -> dict[tuple[tuple[str, ...], bool], list[frozenset[str]]]:
+    return {}
+
+
 _NamedKey = tuple[str, int, str, RefKind, str | None, str | None, bool]
-_NAMED: weakref.WeakKeyDictionary[_Topics, dict[_NamedKey, tuple[Place, Place, list[str]] | None]] = (
-    weakref.WeakKeyDictionary()
-)
+
+
+@per_lint
+def _named_memo(topics: _Topics) -> dict[_NamedKey, tuple[Place, Place, list[str]] | None]:
+    return {}
 
 
 def _head_words(topics: _Topics, place: Place, item: bool) -> frozenset[str]:
     """What a place prints at its head (memoised per text: every citation of a clause reads its siblings')."""
-    memo = _HEADS.setdefault(topics, {})
+    memo = _heads_memo(topics)
     key = (place.name, item)
     if key not in memo:
         memo[key] = frozenset(_read_head(topics, place, item))
@@ -122,7 +129,7 @@ def _likely_cited_near(topics: _Topics, unit: Unit, at: int, ref: Ref, likely: s
 def _own_heads(topics: _Topics, group: list[Place], item: bool) -> list[frozenset[str]]:
     """Each place's head words that no other place of the group prints at its head (memoised per group:
     every citation of a place reads the same group)."""
-    memo = _OWN.setdefault(topics, {})
+    memo = _own_memo(topics)
     key = (tuple(p.name for p in group), item)
     out = memo.get(key)
     if out is None:
@@ -174,7 +181,7 @@ def head_fit(
         return None
     # the same citation is read twice by the chain (``head_verdict``, then ``citewords`` with its own
     # ``cited_says``): what the phrase names is memoised by all it depends on
-    memo = _NAMED.setdefault(topics, {})
+    memo = _named_memo(topics)
     key = (unit.id, at, ref.raw, ref.kind, ref.target_clause, ref.target_item, wide)
     if key in memo:
         named = memo[key]

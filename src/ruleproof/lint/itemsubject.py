@@ -24,11 +24,11 @@ subject).
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.headwords import guarded
+from ruleproof.lint.memo import per_lint
 from ruleproof.lint.topics import ExplainedPlace, Place, _item_heads, _related, _squash, _Topics
 from ruleproof.text.model import RefKind
 
@@ -38,11 +38,13 @@ if TYPE_CHECKING:
 
 
 # each clause's items' headings, by item name, per text (every item citation of the clause reads them)
-_HEADS: weakref.WeakKeyDictionary[_Topics, dict[str, dict[str, frozenset[str]]]] = weakref.WeakKeyDictionary()
+@per_lint
+def _heads_memo(topics: _Topics) -> dict[str, dict[str, frozenset[str]]]:
+    return {}
 
 
 def _heads(topics: _Topics, cid: str) -> dict[str, frozenset[str]]:
-    memo = _HEADS.setdefault(topics, {})
+    memo = _heads_memo(topics)
     out = memo.get(cid)
     if out is None:
         out = memo[cid] = {p.name: _item_heads(topics, p) for p in topics.places.items(cid)}

@@ -34,13 +34,13 @@ name in 2.8.10 changes the head of that gate's answers everywhere).
 from __future__ import annotations
 
 import re
-import weakref
 from bisect import bisect_right
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.gatelines import _GATE_TOKEN, _citing
 from ruleproof.lint.headwords import NEAR_CITED, _body, _likely_cited_near, sibling_head
+from ruleproof.lint.memo import per_lint
 from ruleproof.lint.step_topics import _ROW_NAMES, _row_names
 from ruleproof.lint.topics import (
     Place,
@@ -73,8 +73,6 @@ _PIECE = re.compile(r"[^\s∕/、·（）()，,；;]+")  # a row head's pieces: 
 _IN_CELL = "（(∕/、，,"  # a row key never follows these: the number is a cell's
 
 _Rows = tuple[list[int], list[str]]  # row starts (sorted) and their heads; a start past a table's end: ""
-# per text: each unit's rows, read once
-_ROWS: weakref.WeakKeyDictionary[_Topics, dict[str, _UnitRows]] = weakref.WeakKeyDictionary()
 _BESIDE: dict[tuple[str, str], str] = {}
 
 
@@ -119,10 +117,14 @@ class _UnitRows:
     lines: tuple[_Marks, ...]
 
 
+# per text: each unit's rows, read once
+@per_lint
+def _rows_memo(topics: _Topics) -> dict[str, _UnitRows]:
+    return {}
+
+
 def _rows(topics: _Topics, unit: Unit) -> _UnitRows:
-    memo = _ROWS.get(topics)
-    if memo is None:
-        memo = _ROWS[topics] = {}
+    memo = _rows_memo(topics)
     rows = memo.get(unit.id)
     if rows is None:
         rows = memo[unit.id] = _UnitRows(

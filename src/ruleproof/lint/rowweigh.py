@@ -25,11 +25,11 @@ by the row's content, and its batches are not judged.
 from __future__ import annotations
 
 import re
-import weakref
 from dataclasses import dataclass
 
 from ruleproof.lint import step_heads
 from ruleproof.lint.context import BATCH_REF, STEP_REF, Unit, normalize_item
+from ruleproof.lint.memo import per_lint
 from ruleproof.lint.step_rowwords import own_rows, skipped
 from ruleproof.lint.step_topics import _STEP_STOP
 from ruleproof.lint.topics import Place, _bigrams, _item_label_at, _squash, _Topics
@@ -62,7 +62,9 @@ class _Table:
     spans: dict[str, tuple[int, int]]  # where each row stands in the table's text (steps)
 
 
-_TABLES: weakref.WeakKeyDictionary[_Topics, dict[str, _Table | None]] = weakref.WeakKeyDictionary()
+@per_lint
+def _tables_memo(topics: _Topics) -> dict[str, _Table | None]:
+    return {}
 
 
 def _ordinal(label: str) -> int:
@@ -71,7 +73,7 @@ def _ordinal(label: str) -> int:
 
 def _table(topics: _Topics, batch: bool) -> _Table | None:
     """The step or batch table indexed once per lint."""
-    cache = _TABLES.setdefault(topics, {})
+    cache = _tables_memo(topics)
     name = "batch" if batch else "step"
     if name not in cache:
         cache[name] = _build(topics, batch)

@@ -56,6 +56,7 @@ from ruleproof.lint.context import (
 from ruleproof.lint.diagnosis import cites_renumbered
 from ruleproof.lint.gatecites import GateSources, as_cited, checklist_findings, gate_label
 from ruleproof.lint.gatelines import find_gate_lines, parse_gates
+from ruleproof.lint.memo import Memos
 from ruleproof.lint.registry import Registry, parse_registry
 from ruleproof.lint.registry_topics import registry_entry
 from ruleproof.lint.vocab import title_terms
@@ -518,6 +519,7 @@ class _Topics:
         self.ctx = ctx
         self.vocab = ctx.vocabulary
         self.places = _Places(ctx)
+        self.memos: Memos = {}  # the per-lint memos of the citation rules that read the text (lint.memo)
         self._sents: dict[str, list[Sentence]] = {}
         self._offsets: dict[str, dict[int, int]] = {}
         self._targets: dict[tuple[RefKind, str | None, str | None], tuple[Place | None, list[Place]]] = {}

@@ -1,0 +1,50 @@
+"""Per-lint memos: what a rule reads once from the whole text and asks again for every citation.
+
+One facility for every such memo of the lint: :func:`per_lint` turns a function of one lint's object — the
+:class:`~ruleproof.lint.context.LintContext`, or family q's reader of it
+(``topics._Topics``) — into one that builds its value once per object and keeps it in
+the object's ``memos`` table.  The memo lives and dies with the lint: no process-wide table keyed by
+the lint's objects, nothing for :func:`ruleproof.lint.forget_memos` to empty, and a second lint of an edited
+text (``mutate``) never answers from the first one's memo.
+
+A memo of many answers (one per clause, per phrase …) is a builder of an empty ``dict`` that its caller
+fills::
+
+    @per_lint
+    def _heads_of(topics: _Topics) -> dict[str, frozenset[str]]:
+        return {}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import update_wrapper
+from typing import Protocol, TypeVar, cast
+
+# a per-lint object's table of memos: the builder function → what it built for that object
+Memos = dict[Callable[..., object], object]
+
+
+class Memoising(Protocol):
+    """An object of one lint that keeps that lint's memos (:func:`per_lint`)."""
+
+    memos: Memos
+
+
+_Owner = TypeVar("_Owner", bound=Memoising)
+_Value = TypeVar("_Value")
+
+
+def per_lint(build: Callable[[_Owner], _Value]) -> Callable[[_Owner], _Value]:
+    """``build(owner)`` computed on the first call for ``owner`` and answered from ``owner.memos`` after."""
+
+    def memoised(owner: _Owner) -> _Value:
+        memos = owner.memos
+        if build in memos:
+            return cast(_Value, memos[build])
+        value = build(owner)
+        memos[build] = value
+        return value
+
+    update_wrapper(memoised, build)
+    return memoised

@@ -103,13 +103,12 @@ def citation_near(
 def family_q_reports(judged: Judged, unit: Unit, at: int, ref: Ref) -> bool:
     """Whether family q reports the citation ``ref`` of ``unit`` at offset ``at``, by the path its run takes:
     a citation it judges goes through the verdict chain (``topics.verdict``), a citation of the citing
-    clause's own family through ``topics._self_citation``."""
+    clause's own family through ``topics.self_citation``."""
     ctx, tp = judged
     if topics.judged_unit(ctx, ref) is not None:
         return topics.verdict(ctx, tp, unit, at, ref) is not None
     return (
-        topics._self_citing_unit(ctx, ref) is not None
-        and topics._self_citation(tp, unit, at, ref) is not None
+        topics.self_citing_unit(ctx, ref) is not None and topics.self_citation(tp, unit, at, ref) is not None
     )
 
 
@@ -170,9 +169,9 @@ def assert_retarget_caught(
 
 def self_citations(ctx: LintContext, tp: topics._Topics) -> Iterator[tuple[Unit, int, Ref]]:
     """Every citation of the text of the citing clause itself or one of its ancestors (judged apart, by
-    ``topics._self_citation``), with its unit and offset."""
+    ``topics.self_citation``), with its unit and offset."""
     for ref in ctx.doc.refs():
-        unit = topics._self_citing_unit(ctx, ref)
+        unit = topics.self_citing_unit(ctx, ref)
         at = tp.locate(unit, ref) if unit is not None else None
         if unit is not None and at is not None:
             yield unit, at, ref

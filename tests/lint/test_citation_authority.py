@@ -74,7 +74,7 @@ def test_a_clause_citing_its_ancestor_for_the_matter(judged: tuple[LintContext, 
     cited = citation_near(judged[1], "2.8.10", "2.9", before="另依")
     # at its own target not its own family (judged by verdict); retargeted, it is
     _place, terms, _likely = assert_retarget_caught(
-        judged, topics._self_citation, cited, "2.8", kind=citeauthority.AuthorityPlace
+        judged, topics.self_citation, cited, "2.8", kind=citeauthority.AuthorityPlace
     )
     assert terms == ["进程型产出"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ruleproof.lint import citefit, headwords, topics
+from ruleproof.lint import citefit, citetext, headwords, topics
 from ruleproof.lint.context import LintContext, Unit
 from ruleproof.lint.habit_audit import tips
 from ruleproof.text.model import Ref, RefKind
@@ -59,7 +59,7 @@ def test_a_sibling_that_fits_clearly_better_is_the_likely_target(
     assert at is not None
     found, _likely = assert_retarget_caught(
         judged,
-        lambda tp, unit, at, ref: citefit.sibling_margin(tp, unit, at, ref, topics._related),
+        lambda tp, unit, at, ref: citefit.sibling_margin(tp, unit, at, ref, citetext.related),
         (ref, at),
         wrong,
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ruleproof.lint import citegoverned, topics
+from ruleproof.lint import citegoverned, citetext, topics
 from ruleproof.lint.context import LintContext
 from ruleproof.text.model import Ref
 from tests.lint.citing import assert_retarget_caught, assert_silent_at_own_targets, citation_near
@@ -65,7 +65,7 @@ def test_a_loose_restatement_is_not_read_as_a_sibling_s(judged: tuple[LintContex
     unit = ctx.unit_by_id["4.2.2"]
     said = citegoverned.governed(unit, at, ref.raw)
     assert said is not None and "削减倒计时与净破坏量同额" in said
-    words = topics._bigrams(said) - tp.common_words
+    words = citetext.bigrams(said) - tp.common_words
     counts = {c: sum(w in tp.places.clause_text(c) for w in words) for c in ("4.1", "4.3")}
     assert counts["4.1"] > counts["4.3"] > 0
     assert counts["4.1"] < citegoverned.RESTATED_RATIO * counts["4.3"]

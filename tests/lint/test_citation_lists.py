@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ruleproof.lint import citelists, topics
+from ruleproof.lint import citelists, citetext, topics
 from ruleproof.lint.context import LintContext
 from ruleproof.lint.diagnosis import RENUMBERED_ZH
 from ruleproof.text import Document
@@ -54,7 +54,7 @@ def test_a_list_with_a_member_the_clause_never_cited_before_is_no_echo(
     unit = ctx.unit_by_id["3.3.10"]
     ref = next(r for r in ctx.refs_by_unit["3.3.10"] if r.raw == "5.8")
     at = tp.locate(unit, ref)
-    assert at is not None and topics._in_list(unit.text, at, at + len(ref.raw))
+    assert at is not None and citetext.in_list(unit.text, at, at + len(ref.raw))
     assert citelists.list_verdict(tp, unit, at, moved(ref, "5.7")) is None
 
 

@@ -106,10 +106,10 @@ def test_a_citation_of_its_own_family_is_judged_by_the_owners(
 ) -> None:
     ctx, _tp = judged
     ref, at = _at(judged, clause, raw, line)
-    assert topics._self_citing_unit(ctx, moved(ref, wrong)) is ctx.unit_by_id[clause]
+    assert topics.self_citing_unit(ctx, moved(ref, wrong)) is ctx.unit_by_id[clause]
     phrases, _likely = assert_retarget_caught(judged, citeowners.family_owner, (ref, at), wrong)
     assert phrase in phrases
-    assert_retarget_caught(judged, topics._self_citation, (ref, at), wrong, meant=raw)
+    assert_retarget_caught(judged, topics.self_citation, (ref, at), wrong, meant=raw)
 
 
 def test_no_citation_of_its_own_family_in_the_text_is_reported(
@@ -120,14 +120,14 @@ def test_no_citation_of_its_own_family_in_the_text_is_reported(
     ctx, tp = judged
     seen = 0
     for ref in ctx.doc.refs():
-        unit = topics._self_citing_unit(ctx, ref)
+        unit = topics.self_citing_unit(ctx, ref)
         at = tp.locate(unit, ref) if unit is not None else None
         if unit is None or at is None:
             continue
         seen += 1
         assert citeowners.family_owner(tp, unit, at, ref) is None, (unit.id, ref.line, ref.raw)
         # nor by their shape (lint/citeshape.py: 「本项与①占位数（1.5.1）…相互独立」, 「（4.13.1、2.3.2）」 in a list)
-        assert topics._self_citation(tp, unit, at, ref) is None, (unit.id, ref.line, ref.raw)
+        assert topics.self_citation(tp, unit, at, ref) is None, (unit.id, ref.line, ref.raw)
     assert seen >= 20
 
 

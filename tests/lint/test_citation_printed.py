@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ruleproof.lint import citeprinted, topics
+from ruleproof.lint import citeprinted, citetext, topics
 from ruleproof.lint.context import LintContext
 from ruleproof.lint.diagnosis import RENUMBERED_EN, RENUMBERED_ZH
 from ruleproof.lint.frames import longest_run
@@ -68,7 +68,7 @@ def test_a_sibling_pointing_at_the_cited_place_is_not_named(
     unit = topics.judged_unit(ctx, ref)
     assert unit is not None and ref.kind is RefKind.ITEM
     said = citeprinted.backed(unit, at, ref.raw)
-    items = {p.name: topics._squash(p.text.split("。", 1)[-1]) for p in tp.places.items("4.7.5")}
+    items = {p.name: citetext.squash(p.text.split("。", 1)[-1]) for p in tp.places.items("4.7.5")}
     assert len(longest_run(said, items["4.7.5④"])) >= citeprinted.PRINTED_RUN  # ④ prints the statement …
     assert len(longest_run(said, items["4.7.5②"])) <= citeprinted.CITED_RUN  # … ② does not …
     assert "②" in items["4.7.5④"]  # … and ④ names ②: the guard keeps the citation silent

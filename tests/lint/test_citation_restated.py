@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from ruleproof.lint import citerestate, run_lint, topics
+from ruleproof.lint import citerestate, citetext, run_lint, topics
 from ruleproof.lint.context import LintContext
 from ruleproof.lint.frames import longest_run
 from ruleproof.text.model import Ref, RefKind
@@ -139,8 +139,8 @@ def test_a_restatement_in_the_body_is_not_read(judged: tuple[LintContext, topics
     assert at is not None and unit.text[at - 1] == "同"
     assert citerestate.restated_verdict(tp, unit, at, ref) is None
     words = "削减倒计时与净破坏量同额"
-    assert len(longest_run(words, topics._squash(tp.places.clause_text("4.1")))) >= citerestate.LONG
-    assert len(longest_run(words, topics._squash(tp.places.clause_text("4.3")))) <= citerestate.SHORT
+    assert len(longest_run(words, citetext.squash(tp.places.clause_text("4.1")))) >= citerestate.LONG
+    assert len(longest_run(words, citetext.squash(tp.places.clause_text("4.3")))) <= citerestate.SHORT
 
 
 def test_runs() -> None:

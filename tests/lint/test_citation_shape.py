@@ -45,12 +45,12 @@ def test_a_citation_of_its_own_family_is_judged_by_its_shape(
     unit = ctx.unit_by_id[clause]
     assert citeshape.family_shape(tp, unit, at, ref) is None  # (not its own family: never asked)
     moved = dataclasses.replace(ref, target_clause=wrong)
-    assert topics._self_citing_unit(ctx, moved) is unit
+    assert topics.self_citing_unit(ctx, moved) is unit
     place, _terms, found = assert_retarget_caught(
-        judged, topics._self_citation, (ref, at), wrong, meant=likely, kind=citeshape.ShapedPlace
+        judged, topics.self_citation, (ref, at), wrong, meant=likely, kind=citeshape.ShapedPlace
     )
     assert found.shape == shape
-    finding = topics._topic_finding(unit, moved, at, place, _terms, found)
+    finding = topics.topic_finding(unit, moved, at, place, _terms, found)
     assert finding.check == "citation-topic" and finding.clause == clause
     if not likely:  # no title names the target: the finding names the neighbours a renumbering came from
         assert found.candidates and all(

@@ -50,11 +50,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.base import clip
+from ruleproof.lint.citetext import ITEM_TAIL, in_tag, related
 from ruleproof.lint.context import CLAUSE_OR_ITEM, CLAUSE_REF, ITEM_REF, REGISTRY_REF, normalize_item
 from ruleproof.lint.headwords import _likely_cited_near
 from ruleproof.lint.memo import per_lint
 from ruleproof.lint.registry_topics import WINDOW, named_before
-from ruleproof.lint.topics import _ITEM_TAIL, ExplainedPlace, Place, _in_tag, _related
+from ruleproof.lint.topics import ExplainedPlace, Place
 from ruleproof.text.markers import MARKER_RE, parse_marker
 
 if TYPE_CHECKING:
@@ -187,7 +188,7 @@ def _registered_sibling(
         return None
     hits = []
     for p in near:
-        base = _ITEM_TAIL.sub("", p.name)
+        base = ITEM_TAIL.sub("", p.name)
         item = p.name[len(base) :] or None
         if entry.covers(base, normalize_item(item) if item else None):
             hits.append(p)
@@ -203,7 +204,7 @@ def label_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str]
     """The label and the sibling whose title head it is, when the cited clause's titles never say it."""
     cid = ref.target_clause or ""
     parent = cid.rpartition(".")[0]
-    if ref.kind is not CLAUSE_REF or ref.target_item or not parent or _in_tag(unit.text, at):
+    if ref.kind is not CLAUSE_REF or ref.target_item or not parent or in_tag(unit.text, at):
         return None
     family = [c for c in topics.children(parent) if "." in c]
     if cid not in family:
@@ -222,7 +223,7 @@ def label_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str]
     if found is None:
         return None
     sib, label = found
-    if sib == cid or _related(sib, unit.id):
+    if sib == cid or related(sib, unit.id):
         return None
     if _likely_cited_near(topics, unit, at, ref, sib):
         return None
@@ -422,7 +423,7 @@ def part_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str],
     place, near = topics.target(ref)
     if place is None or _part(topics, place):
         return None
-    parted = [p for p in near if _part(topics, p) and not _related(p.name, unit.id)]
+    parted = [p for p in near if _part(topics, p) and not related(p.name, unit.id)]
     if ref.kind is ITEM_REF:
         parted.sort(key=lambda p: abs(_ordinal(p.name) - _ordinal(place.name)))
     if not parted:

@@ -25,10 +25,11 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ruleproof.lint.citetext import related, squash
 from ruleproof.lint.context import is_descendant
 from ruleproof.lint.headwords import NEAR_CITED, guarded
 from ruleproof.lint.memo import per_lint
-from ruleproof.lint.topics import SPECIFIC_SHARE, ExplainedPlace, Place, _related, _squash, _Topics
+from ruleproof.lint.topics import SPECIFIC_SHARE, ExplainedPlace, Place, _Topics
 from ruleproof.text.model import RefKind
 
 if TYPE_CHECKING:
@@ -69,7 +70,7 @@ def authorities(topics: _Topics) -> dict[str, str]:
         if _MARK not in text:
             continue  # (most units: the pattern is not tried at each of their characters)
         for m in _DECLARED.finditer(text):
-            phrase = _squash(m.group("q") or m.group("p") or "").removesuffix(_MATTERS)
+            phrase = squash(m.group("q") or m.group("p") or "").removesuffix(_MATTERS)
             owner = m.group("o") or unit.id
             if len(phrase) >= 2 and owner in doc.clauses:
                 found.setdefault(phrase, set()).add(owner)
@@ -110,19 +111,19 @@ def authority_fit(
     declared = authorities(topics)
     if not declared:
         return None
-    phrase = _squash(topics.window(unit, at, ref.raw))
+    phrase = squash(topics.window(unit, at, ref.raw))
     said = [p for p in declared if p in phrase]
     owners = {declared[p] for p in said}
     if len(owners) != 1:
         return None
     owner = owners.pop()
-    if owner.rpartition(".")[0] != cid.rpartition(".")[0] or _related(owner, cid) or _related(owner, unit.id):
+    if owner.rpartition(".")[0] != cid.rpartition(".")[0] or related(owner, cid) or related(owner, unit.id):
         return None
     cited = topics.places.clause_text(cid) if outside is None else outside
-    cited = _squash(_without_citations_of(cited, owner))
+    cited = squash(_without_citations_of(cited, owner))
     if any(p in cited for p in said):
         return None  # the cited clause speaks of the matter itself
-    meant = _squash(topics.places.clause_text(owner))
+    meant = squash(topics.places.clause_text(owner))
     vocab = topics.vocab
     for hit in vocab.scan(phrase):
         t = hit.term

@@ -33,17 +33,10 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ruleproof.lint.citetext import CJK_RUN, close_bracket, open_bracket, related, squash
 from ruleproof.lint.context import CLAUSE_REF, ITEM_REF
 from ruleproof.lint.memo import per_lint
-from ruleproof.lint.topics import (
-    _CJK_RUN,
-    ExplainedPlace,
-    Place,
-    _close_bracket,
-    _open_bracket,
-    _related,
-    _squash,
-)
+from ruleproof.lint.topics import ExplainedPlace, Place
 from ruleproof.text.markers import CIRCLED, ORDINAL_TO_CIRCLED
 
 if TYPE_CHECKING:
@@ -338,7 +331,7 @@ def _entry_grams(topics: _Topics, unit: Unit, opener: int) -> frozenset[str]:
                 start = m.end()
         out = per[(unit.id, opener)] = frozenset(
             run[i : i + GRAM]
-            for run in _CJK_RUN.findall(text, start, opener)
+            for run in CJK_RUN.findall(text, start, opener)
             for i in range(len(run) - GRAM + 1)
         )
     return out
@@ -346,7 +339,7 @@ def _entry_grams(topics: _Topics, unit: Unit, opener: int) -> frozenset[str]:
 
 def _said(topics: _Topics, grams: frozenset[str], cid: str) -> frozenset[str]:
     """The runs of ``grams`` a clause's family text prints (its squashed text is memoised per text)."""
-    text = _squash(topics.places.clause_text(cid))
+    text = squash(topics.places.clause_text(cid))
     return frozenset(g for g in grams if g in text)
 
 
@@ -360,10 +353,10 @@ def glossary_evidence(topics: _Topics, unit: Unit, at: int, ref: Ref) -> _Verdic
     if ref.kind is not CLAUSE_REF or ref.target_item or not parent or not topics.glossary(unit):
         return None
     text = unit.text
-    opener = _open_bracket(text, at, max(0, at - 30))
+    opener = open_bracket(text, at, max(0, at - 30))
     if opener is None:
         return None
-    close = _close_bracket(text, opener, len(text))
+    close = close_bracket(text, opener, len(text))
     if close >= len(text) or not _closes(text, close):
         return None
     located, _runs, _summaries = _lists(topics, unit)
@@ -390,7 +383,7 @@ def glossary_evidence(topics: _Topics, unit: Unit, at: int, ref: Ref) -> _Verdic
         or unique < GLOSS_RATIO * runner_up + 1
     ):
         return None
-    if _related(sib, unit.id):
+    if related(sib, unit.id):
         return None
     entry = ("…" if opener > ENTRY_QUOTE else "") + text[max(0, opener - ENTRY_QUOTE) : opener]
     why = (

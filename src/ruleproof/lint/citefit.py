@@ -20,8 +20,9 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ruleproof.lint.citetext import squash
 from ruleproof.lint.memo import per_lint
-from ruleproof.lint.topics import SPECIFIC_SHARE, Place, _squash
+from ruleproof.lint.topics import SPECIFIC_SHARE, Place
 from ruleproof.text.model import Ref, RefKind
 
 if TYPE_CHECKING:
@@ -51,9 +52,9 @@ def family_group(topics: _Topics, cid: str, item: bool) -> dict[str, str]:
     group = memo.get(key)
     if group is None:
         if item:
-            group = {p.name: _squash(p.text) for p in topics.places.items(cid)}
+            group = {p.name: squash(p.text) for p in topics.places.items(cid)}
         else:
-            group = {c: _squash(topics.places.clause_text(c)) for c in topics.children(key[0])}
+            group = {c: squash(topics.places.clause_text(c)) for c in topics.children(key[0])}
         memo[key] = group
     return group
 

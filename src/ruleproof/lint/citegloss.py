@@ -36,10 +36,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ruleproof.lint.citetext import related, squash
 from ruleproof.lint.context import CLAUSE_OR_ITEM, CLAUSE_REF, ITEM_REF
 from ruleproof.lint.headwords import _likely_cited_near
 from ruleproof.lint.memo import per_lint
-from ruleproof.lint.topics import ExplainedPlace, Place, _related, _squash, judged_unit
+from ruleproof.lint.topics import ExplainedPlace, Place, judged_unit
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
@@ -111,7 +112,7 @@ def _one_sibling(topics: _Topics, unit: Unit, cid: str, says: Callable[[str], bo
     when there is none or more than one."""
     parent = cid.rpartition(".")[0]
     found = [
-        c for c in topics.children(parent) if c != cid and "." in c and says(c) and not _related(c, unit.id)
+        c for c in topics.children(parent) if c != cid and "." in c and says(c) and not related(c, unit.id)
     ]
     return found[0] if len(found) == 1 else None
 
@@ -153,7 +154,7 @@ def _glosses(topics: _Topics) -> dict[str, list[tuple[str, int, str]]]:
             continue
         gloss = _gloss(unit.text, at, at + len(ref.raw))
         if gloss is not None:
-            out.setdefault(_squash(gloss), []).append((unit.id, at, ref.target_clause))
+            out.setdefault(squash(gloss), []).append((unit.id, at, ref.target_clause))
     return out
 
 
@@ -161,13 +162,13 @@ def _stock(topics: _Topics, words: str, unit: Unit, at: int) -> bool:
     """The text prints the gloss beside citations of unrelated clauses (「（唯一权威源）」): it says what role
     the cited place plays, not which place it is.  The citation judged is left out of the count."""
     cited = {c for u, a, c in _glosses(topics).get(words, []) if (u, a) != (unit.id, at)}
-    return any(not _related(a, b) for a in cited for b in cited)
+    return any(not related(a, b) for a in cited for b in cited)
 
 
 def _said(topics: _Topics, ref: Ref, place: Place, words: str) -> bool:
     """The cited place says the words: an item its own text or its clause's family; a clause its family
     text with its ancestors' titles."""
-    return words in _squash(place.text) or words in topics.cited_text(ref)
+    return words in squash(place.text) or words in topics.cited_text(ref)
 
 
 def gloss_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
@@ -178,15 +179,15 @@ def gloss_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str]
     place, near = topics.target(ref)
     if place is None:
         return None
-    words = _squash(gloss)
+    words = squash(gloss)
     if _stock(topics, words, unit, at):
         return None
     if ref.kind is ITEM_REF and ref.target_item:
-        if words in _squash(place.text):
+        if words in squash(place.text):
             return None
     elif _said(topics, ref, place, words):
         return None
-    sayers = [p for p in near if words in _squash(p.text) and not _related(p.name, unit.id)]
+    sayers = [p for p in near if words in squash(p.text) and not related(p.name, unit.id)]
     if not sayers:
         return None
     likely = sayers[0]
@@ -244,7 +245,7 @@ def headed_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str
     place, near = topics.target(ref)
     if tail is None or place is None:
         return None
-    cited = _squash(place.text.split("。", 1)[-1])
+    cited = squash(place.text.split("。", 1)[-1])
     words = _JOINED.split(tail.group(0))[-1]
     own = _head(place)
     headed = [
@@ -261,7 +262,7 @@ def headed_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str
 @per_lint
 def _all_titles(topics: _Topics) -> str:
     """Every clause's title, squashed, in one string (memoised per text): words in none of them name no sibling."""
-    return "。".join(_squash(c.title) for c in topics.ctx.doc)
+    return "。".join(squash(c.title) for c in topics.ctx.doc)
 
 
 # a label this long that a sibling's title holds names it (「不公开（2.8.7）」: 2.8.7 默认不公开原则)
@@ -314,7 +315,7 @@ def kin_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], 
     others = [c for pos, c in members if pos != at]
     if len(others) != len(members) - 1 or not others or any(c not in topics.ctx.doc.clauses for c in others):
         return None
-    if any(_related(c, parent) for c in others):
+    if any(related(c, parent) for c in others):
         return None  # members of one family share its subject: it tells none of them apart
     shared = frozenset.intersection(*(topics.sibling_names(c) for c in others))
     if not shared or shared & topics.title_names(cid):

@@ -23,9 +23,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.citeattach import _heads
+from ruleproof.lint.citetext import close_bracket, in_list, open_bracket, related
 from ruleproof.lint.context import CLAUSE_OR_ITEM, CLAUSE_REF
 from ruleproof.lint.memo import per_lint
-from ruleproof.lint.topics import ExplainedPlace, Place, _close_bracket, _in_list, _open_bracket, _related
+from ruleproof.lint.topics import ExplainedPlace, Place
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
@@ -152,10 +153,10 @@ def _paired(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list
     if ref.kind is not CLAUSE_REF or ref.target_item or not parent:
         return None
     text = unit.text
-    opener = _open_bracket(text, at, max(0, at - PHRASE_SPAN))
+    opener = open_bracket(text, at, max(0, at - PHRASE_SPAN))
     if opener is None:
         return None
-    close = _close_bracket(text, opener, len(text))
+    close = close_bracket(text, opener, len(text))
     cited = [(off, r) for off, r in _located(topics, unit) if opener < off < close and off != at]
     if not cited or close <= at:
         return None
@@ -177,7 +178,7 @@ def _paired(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list
     if len(said) != 1:
         return None
     sib = said.pop()
-    if sib == cid or any(t in part for t in topics.title_names(cid)) or _related(sib, unit.id):
+    if sib == cid or any(t in part for t in topics.title_names(cid)) or related(sib, unit.id):
         return None
     if any(r.target_clause == sib for _off, r in cited):
         return None
@@ -190,6 +191,6 @@ def _paired(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list
 def list_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
     """This module's verdicts, in order (the hook at the end of ``topics.verdict``'s chain); both judge only a
     clause citation listed with another citation."""
-    if ref.kind is not CLAUSE_REF or ref.target_item or not _in_list(unit.text, at, at + len(ref.raw)):
+    if ref.kind is not CLAUSE_REF or ref.target_item or not in_list(unit.text, at, at + len(ref.raw)):
         return None  # (most citations)
     return _echo(topics, unit, at, ref) or _paired(topics, unit, at, ref)

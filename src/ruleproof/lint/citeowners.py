@@ -35,18 +35,10 @@ from functools import lru_cache
 from itertools import accumulate
 from typing import TYPE_CHECKING
 
+from ruleproof.lint.citetext import REFERENCE, entry_head, open_bracket, related, squash
 from ruleproof.lint.context import CLAUSE_OR_ITEM, CLAUSE_REF, ITEM_REF, is_descendant
 from ruleproof.lint.memo import per_lint
-from ruleproof.lint.topics import (
-    _REFERENCE,
-    SPECIFIC_SHARE,
-    Place,
-    _entry_head,
-    _item_heads,
-    _open_bracket,
-    _related,
-    _squash,
-)
+from ruleproof.lint.topics import SPECIFIC_SHARE, Place, item_heads
 from ruleproof.text.model import Ref
 from ruleproof.text.sentences import sentence_at
 
@@ -85,8 +77,8 @@ def _between_citations(topics: _Topics, unit: Unit, at: int, raw: str) -> str:
     sent = sentence_at(topics.sentences_of(unit), at)
     lo, hi = (sent.start, sent.end) if sent else (0, len(text))
     end = at + len(raw)
-    bracketed = _open_bracket(text, at, lo) is not None
-    for m in _REFERENCE.finditer(text, lo, hi):
+    bracketed = open_bracket(text, at, lo) is not None
+    for m in REFERENCE.finditer(text, lo, hi):
         if m.end() <= at:
             lo = m.end()
         elif m.start() >= end:
@@ -105,9 +97,9 @@ def owned_phrases(topics: _Topics) -> list[_Owned]:
     ctx = topics.ctx
     doc = ctx.doc
     out: list[_Owned] = [
-        (cid, _squash(q), None)
+        (cid, squash(q), None)
         for cid, q in (*ctx.knowledge.quotes, *ctx.knowledge.owners)
-        if cid in doc.clauses and len(_squash(q)) >= MIN_PHRASE
+        if cid in doc.clauses and len(squash(q)) >= MIN_PHRASE
     ]
     for unit in ctx.units_outside_log():
         if not topics.glossary(unit):
@@ -118,7 +110,7 @@ def owned_phrases(topics: _Topics) -> list[_Owned]:
             at = topics.locate(unit, ref)
             if at is None:
                 continue
-            head = _entry_head(unit.text, at)
+            head = entry_head(unit.text, at)
             if len(head) >= MIN_PHRASE and head in topics.vocab:
                 out.append((ref.target_clause or "", head, (unit.id, at)))
     return out
@@ -133,8 +125,8 @@ def defined_phrases(topics: _Topics) -> list[_Owned]:
     for unit in units:
         if unit.is_clause:
             for m in _QUOTED.finditer(unit.text):
-                first.setdefault(_squash(m.group(1)), unit.id)
-    texts = [_squash(u.text) for u in units]
+                first.setdefault(squash(m.group(1)), unit.id)
+    texts = [squash(u.text) for u in units]
     joined = "\x00".join(texts)
     starts = list(accumulate((len(t) + 1 for t in texts[:-1]), initial=0))
     most = max(3, int(len(texts) * DEFINED_SHARE))
@@ -253,26 +245,26 @@ def _owner_sibling(
     key = (unit.id, at, ref.raw)
     window = _windows_memo(topics).get(key)
     if window is None:
-        window = _squash(
+        window = squash(
             topics.window(unit, at, ref.raw) + "。" + _between_citations(topics, unit, at, ref.raw)
         )
         _windows_memo(topics)[key] = window
     here = (unit.id, at)
     owners: dict[str, list[str]] = {}
     for owner, phrase, origin in _phrases_in(window, _indexed(topics, name, source)):
-        if origin != here and not _related(owner, unit.id):
+        if origin != here and not related(owner, unit.id):
             owners.setdefault(owner, []).append(phrase)
-    if not owners or any(_related(owner, cid) for owner in owners):
+    if not owners or any(related(owner, cid) for owner in owners):
         return None
     parent = cid.rpartition(".")[0]
     siblings = [owner for owner in owners if owner.rpartition(".")[0] == parent]
     if len(siblings) != 1:
         return None
     likely = siblings[0]
-    cited = _squash(topics.places.clause_text(cid) if outside is None else outside)
+    cited = squash(topics.places.clause_text(cid) if outside is None else outside)
     if any(topics.present(p, cited) for phrases in owners.values() for p in phrases):
         return None  # the cited clause says the phrase too
-    meant = _squash(topics.places.clause_text(likely))
+    meant = squash(topics.places.clause_text(likely))
     vocab = topics.vocab
     for hit in vocab.scan(window):
         t = hit.term
@@ -291,9 +283,9 @@ def glossary_title(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Plac
 
     if not topics.glossary(unit) or ref.kind not in CLAUSE_OR_ITEM:
         return None
-    if _open_bracket(unit.text, at, max(0, at - 30)) is None:
+    if open_bracket(unit.text, at, max(0, at - 30)) is None:
         return None  # a citation inside the entry's prose (「唯一作用点为4.4.3 额外子弹」) is not the entry's own
-    head = _entry_head(unit.text, at)
+    head = entry_head(unit.text, at)
     place, near = topics.target(ref)
     if len(head) < MIN_PHRASE or place is None:
         return None
@@ -314,7 +306,7 @@ def glossary_title(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Plac
         if len(titled) != 1:
             return None
         return place, [titled[0][1]], Place(titled[0][0], topics.places.clause_text(titled[0][0]))
-    if ref.kind is not ITEM_REF or any(head.startswith(t) for t in _item_heads(topics, place)):
+    if ref.kind is not ITEM_REF or any(head.startswith(t) for t in item_heads(topics, place)):
         return None
-    headed = [(other, t) for other in near for t in _item_heads(topics, other) if head.startswith(t)]
+    headed = [(other, t) for other in near for t in item_heads(topics, other) if head.startswith(t)]
     return (place, [headed[0][1]], headed[0][0]) if len(headed) == 1 else None

@@ -44,11 +44,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.citegoverned import governed
+from ruleproof.lint.citetext import REFERENCE, open_bracket, related, squash
 from ruleproof.lint.citewords import _family
 from ruleproof.lint.frames import longest_run
 from ruleproof.lint.headwords import guarded
 from ruleproof.lint.memo import per_lint
-from ruleproof.lint.topics import _REFERENCE, ExplainedPlace, _open_bracket, _related, _squash
+from ruleproof.lint.topics import ExplainedPlace
 from ruleproof.text.model import RefKind
 
 if TYPE_CHECKING:
@@ -121,14 +122,14 @@ def closing_part(text: str, at: int, raw: str) -> str:
 def bracketed_part(text: str, at: int) -> str:
     """The part a bracket of citations only annotates (「属玩家自由发言（2.3.4）」 → 「属玩家自由发言」: back to the
     part's start or an enumeration comma), or ''."""
-    opener = _open_bracket(text, at, 0)
+    opener = open_bracket(text, at, 0)
     if opener is None:
         return ""
     closer = min((k for k in (text.find("）", at), text.find(")", at)) if k >= 0), default=-1)
     inside = text[opener + 1 : closer]
-    if closer < 0 or "（" in inside or "(" in inside or len(_REFERENCE.findall(inside)) != 1:
+    if closer < 0 or "（" in inside or "(" in inside or len(REFERENCE.findall(inside)) != 1:
         return ""  # (a bracket of several citations: each member cites its own part of the phrase)
-    if _WORDS_LEFT.search(_JOINERS.sub("", _REFERENCE.sub("", inside))):
+    if _WORDS_LEFT.search(_JOINERS.sub("", REFERENCE.sub("", inside))):
         return ""
     return text[_part_start(text, opener, _ANNOTATED_BREAKS) : opener]
 
@@ -144,7 +145,7 @@ def _part_start(text: str, stop: int, breaks: frozenset[str]) -> int:
 def backed(unit: Unit, at: int, raw: str) -> str:
     """The statement the citation at ``at`` backs (see the module's docstring), squashed, or ''."""
     text = unit.text
-    return _squash(governed(unit, at, raw) or closing_part(text, at, raw) or bracketed_part(text, at))
+    return squash(governed(unit, at, raw) or closing_part(text, at, raw) or bracketed_part(text, at))
 
 
 @per_lint
@@ -160,7 +161,7 @@ def _spread_memo(topics: _Topics) -> dict[str, frozenset[str]]:
 @per_lint
 def _squashed_units(topics: _Topics) -> list[tuple[str, str]]:
     """Each unit outside the change log with its squashed text (per lint)."""
-    return [(u.id, _squash(u.text)) for u in topics.ctx.units_outside_log()]
+    return [(u.id, squash(u.text)) for u in topics.ctx.units_outside_log()]
 
 
 def _printed_in(topics: _Topics, run: str) -> frozenset[str]:
@@ -200,7 +201,7 @@ def printed_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[st
     runs = [
         (run, p)
         for p in near
-        if not _related(p.name, unit.id)
+        if not related(p.name, unit.id)
         for body in [family.get(p.name, "")]
         if pointer not in body
         for run in [longest_run(said, body)]

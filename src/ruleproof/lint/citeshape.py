@@ -15,7 +15,7 @@ shape of the citation itself, whatever the places say:
 - **a clause compared with itself.**  「本条…与 X 相互独立」「本款…与名额（X）为两件事」 in X sets the
   clause against itself: 1.5.2 「本条为兜底条款，与 1.5.2 相互独立」.
 
-They are asked for clause citations of the citing clause's own family (:func:`topics._self_citation`),
+They are asked for clause citations of the citing clause's own family (:func:`topics.self_citation`),
 after the owners and before the habits, and never in a list (「（4.13.1、2.3.2）」 cites a clause's own part
 of a shared matter).  The unedited 返航录 v1preview1.0 has 25 such citations, none of them in these shapes;
 the figures are in docs/lint.md, family q, "Eighth pass".
@@ -29,10 +29,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ruleproof.findings import Finding
+from ruleproof.lint.citetext import squash
 from ruleproof.lint.context import CLAUSE_REF, is_descendant
 from ruleproof.lint.diagnosis import RENUMBERED_EN, RENUMBERED_ZH
 from ruleproof.lint.memo import per_lint
-from ruleproof.lint.topics import Place, _squash, _topic_finding
+from ruleproof.lint.topics import Place, topic_finding
 from ruleproof.text.model import Ref
 from ruleproof.text.sentences import sentence_at
 
@@ -95,7 +96,7 @@ def _sibling_title(
     parent = cid.rpartition(".")[0]
     if not parent:
         return None
-    phrase = _squash(topics.window(unit, at, ref.raw))
+    phrase = squash(topics.window(unit, at, ref.raw))
     own_titles = topics.family_titles(cid)
     named: list[tuple[str, list[str]]] = []
     for sib in topics.children(parent):
@@ -142,7 +143,7 @@ def listed_twice(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place,
     if found is None:
         return None
     heads, likely = found
-    if any(h in _squash(topics.window(unit, off, r.raw)) for off, r in twins for h in heads):
+    if any(h in squash(topics.window(unit, off, r.raw)) for off, r in twins for h in heads):
         return None  # both phrases name the sibling: no telling which one was meant
     return Place(cid, topics.places.clause_text(cid)), heads, likely
 
@@ -206,7 +207,7 @@ def finding(unit: Unit, ref: Ref, at: int, place: Place, terms: list[str], likel
             f"{RENUMBERED_EN} (a neighbour: {near_en})"
         )
 
-    plain = _topic_finding(unit, ref, at, place, terms, Place(place.name, place.text))
+    plain = topic_finding(unit, ref, at, place, terms, Place(place.name, place.text))
     return dataclasses.replace(
         plain,
         message=zh,

@@ -25,12 +25,12 @@ from dataclasses import dataclass
 from ruleproof.lint.citehabits import CitationHabits, Citing
 from ruleproof.lint.context import LintContext, Unit
 from ruleproof.lint.topics import (
-    _habit,
-    _self_citation,
-    _self_citing_unit,
     _Topics,
+    habit_fit,
     habit_places,
     judged_unit,
+    self_citation,
+    self_citing_unit,
     verdict,
 )
 from ruleproof.text.model import Ref, RefKind
@@ -56,7 +56,7 @@ def _judged(ctx: LintContext, tp: _Topics) -> Iterator[tuple[Unit, int, Ref, boo
             continue
         unit = judged_unit(ctx, ref)
         self_cite = unit is None
-        unit = unit or _self_citing_unit(ctx, ref)
+        unit = unit or self_citing_unit(ctx, ref)
         at = tp.locate(unit, ref) if unit is not None else None
         if unit is not None and at is not None:
             yield unit, at, ref, self_cite
@@ -68,7 +68,7 @@ def _judge(
     """The likely target family q names for the citation, None when it reports nothing (``full``: by every
     path of the verdict; else the habit path is asked first, as only the map changes)."""
     if self_cite:
-        found = _self_citation(tp, unit, at, ref)
+        found = self_citation(tp, unit, at, ref)
     elif not full and _habit_place(tp, unit, at, ref) is None:
         return None  # (the map alone clears it: the verdict's other paths are read below, once)
     else:
@@ -78,7 +78,7 @@ def _judge(
 
 def _habit_place(tp: _Topics, unit: Unit, at: int, ref: Ref) -> object:
     place = tp.target(ref)[0]
-    return _habit(tp, unit, at, ref, place) if place is not None else None
+    return habit_fit(tp, unit, at, ref, place) if place is not None else None
 
 
 def _never(term: str) -> bool:

@@ -38,19 +38,10 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ruleproof.lint.citetext import HEAD_CUT, bigrams, compared_or_denied, in_list, in_tag, related, squash
 from ruleproof.lint.context import CLAUSE_REF, ITEM_REF
 from ruleproof.lint.memo import per_lint
-from ruleproof.lint.topics import (
-    _HEAD_CUT,
-    NAME_LEN,
-    _bigrams,
-    _compared_or_denied,
-    _in_list,
-    _in_tag,
-    _item_heads,
-    _related,
-    _squash,
-)
+from ruleproof.lint.topics import NAME_LEN, item_heads
 from ruleproof.lint.vocab import title_terms
 from ruleproof.text.model import Ref, RefKind
 
@@ -95,15 +86,15 @@ def _read_head(topics: _Topics, place: Place, item: bool) -> frozenset[str]:
     """An item's heading, a clause's title names, as two-character words."""
 
     if item:
-        return _bigrams("。".join(_item_heads(topics, place)))
+        return bigrams("。".join(item_heads(topics, place)))
     clause = topics.ctx.clause(place.name)
-    head = _HEAD_CUT.split(clause.title, 1)[0] if clause is not None else ""
-    return _bigrams("。".join(t for t in title_terms(head) if len(t) <= NAME_LEN))
+    head = HEAD_CUT.split(clause.title, 1)[0] if clause is not None else ""
+    return bigrams("。".join(t for t in title_terms(head) if len(t) <= NAME_LEN))
 
 
 def _body(place: Place, item: bool) -> str:
 
-    return _squash(place.text.split("。", 1)[-1] if item else place.text)
+    return squash(place.text.split("。", 1)[-1] if item else place.text)
 
 
 def _within(place: str, cited: str) -> bool:
@@ -156,7 +147,7 @@ def sibling_head(
     hits = [
         (k, sorted(own[k] & words))
         for k in range(1, len(group))
-        if own[k] & words and not _related(group[k].name, unit_id)
+        if own[k] & words and not related(group[k].name, unit_id)
     ]
     return (place, group[hits[0][0]], hits[0][1]) if len(hits) == 1 else None
 
@@ -174,9 +165,9 @@ def head_fit(
     if not ref.target_clause or not (item or ref.kind is CLAUSE_REF):
         return None
     place, near = topics.target(ref)
-    if place is None or not near or _in_tag(unit.text, at) or topics.glossary(unit):
+    if place is None or not near or in_tag(unit.text, at) or topics.glossary(unit):
         return None
-    phrase = _bigrams(topics.window(unit, at, ref.raw, wide=wide))
+    phrase = bigrams(topics.window(unit, at, ref.raw, wide=wide))
     if not phrase:
         return None
     # the same citation is read twice by the chain (``head_verdict``, then ``citewords`` with its own
@@ -219,9 +210,9 @@ def guarded(
     if found is None:
         return None
     text, end = unit.text, at + len(ref.raw)
-    if _compared_or_denied(text, at, end) or topics.no_place_beside(unit, at, ref):
+    if compared_or_denied(text, at, end) or topics.no_place_beside(unit, at, ref):
         return None
-    if _in_list(text, at, end) and not topics.list_confirms(unit, at, ref, *found):
+    if in_list(text, at, end) and not topics.list_confirms(unit, at, ref, *found):
         return None
     place = topics.target(ref)[0]
     return (place, *found) if place is not None else None

@@ -10,7 +10,7 @@ says what the row is about:
 - a **ten-gate line** answers each gate of the checklist (2.8.10: 「③ 伤害侧层序」「⑥ 封锁」); an answer
   (「③伤害侧层序＝…依 2.8.2⑥〔适用〕」) is headed by its gate's name as the checklist defines it;
 - a **row of an item table** (items after the column heads 「项 说明」 or 「项 位置 …」: 4.11.1 「② 层序 …」,
-  2.1.6 「⑥ 死亡名单（格式见4.10）」) is headed by the item's heading (family q's ``_item_heads``).
+  2.1.6 「⑥ 死亡名单（格式见4.10）」) is headed by the item's heading (family q's ``item_heads``).
 
 A citation there is reported, naming the sibling, when the head says none of the cited place's own head
 words (its title's names for a clause, its heading for an item, the words no sibling prints at its head:
@@ -38,22 +38,21 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ruleproof.lint.citetext import (
+    bigrams,
+    compared_or_denied,
+    in_list,
+    in_tag,
+    number_pair,
+    squash,
+    step_head,
+    step_order,
+)
 from ruleproof.lint.gatelines import _GATE_TOKEN, _citing
 from ruleproof.lint.headwords import NEAR_CITED, _body, _likely_cited_near, sibling_head
 from ruleproof.lint.memo import per_lint
 from ruleproof.lint.step_topics import _ROW_NAMES, _row_names
-from ruleproof.lint.topics import (
-    Place,
-    _bigrams,
-    _compared_or_denied,
-    _in_list,
-    _in_tag,
-    _item_heads,
-    _number_pair,
-    _squash,
-    _step_head,
-    _step_order,
-)
+from ruleproof.lint.topics import Place, item_heads
 from ruleproof.text.markers import CIRCLED
 from ruleproof.text.model import Ref, RefKind
 
@@ -85,12 +84,12 @@ def _step_rows(topics: _Topics, unit: Unit) -> _Rows:
     text = unit.text
     header = _STEP_HEADER.search(text)
     if header is not None:
-        keys = sorted(topics.places.step_rows, key=_step_order)  # the keys of 2.1.1's rows
+        keys = sorted(topics.places.step_rows, key=step_order)  # the keys of 2.1.1's rows
         pos = header.end()
         for key in keys:
-            found = _step_head(text, key, pos)
+            found = step_head(text, key, pos)
             while found is not None and text[found[0] - 1] in _IN_CELL:
-                found = _step_head(text, key, found[1])  # 「强力乔装（2 次∕…」: a number in a cell
+                found = step_head(text, key, found[1])  # 「强力乔装（2 次∕…」: a number in a cell
             if found is None:
                 continue
             starts.append(found[0])
@@ -175,7 +174,7 @@ def row_head(topics: _Topics, unit: Unit, at: int) -> str:
 
 def _item_rows(topics: _Topics, unit: Unit) -> _Rows:
     """The rows of a unit's 「项 说明」 tables: the items after the first column heads, where each starts and
-    its heading (family q's ``_item_heads``)."""
+    its heading (family q's ``item_heads``)."""
 
     clause = topics.ctx.clause(unit.id) if unit.is_clause else None
     header = _ITEM_HEADER.search(unit.text) if clause is not None else None
@@ -186,7 +185,7 @@ def _item_rows(topics: _Topics, unit: Unit) -> _Rows:
     for it in clause.items:
         if it.offset >= header.start():
             starts.append(it.offset)
-            found = _item_heads(topics, Place(f"{clause.id}{it.label}", f"{clause.title}。{it.text}"))
+            found = item_heads(topics, Place(f"{clause.id}{it.label}", f"{clause.title}。{it.text}"))
             heads.append(next(iter(found), ""))
     return starts, heads
 
@@ -203,8 +202,8 @@ def row_fit(
     if not named:
         return None  # (most citations: outside any row)
 
-    head = _bigrams(named)
-    if not head or _in_tag(unit.text, at):
+    head = bigrams(named)
+    if not head or in_tag(unit.text, at):
         return None
     found = sibling_head(topics, ref, item, head, unit.id)
     if found is None:
@@ -215,8 +214,8 @@ def row_fit(
         return None  # the cited place says the head's word too (not merely beside a citation of the sibling)
     if _next_gate(topics, unit, at, ref):
         return None
-    phrase = _bigrams(topics.window(unit, at, ref.raw)) - topics.common_words - head
-    if any(w in _squash(own_text) for w in phrase):
+    phrase = bigrams(topics.window(unit, at, ref.raw)) - topics.common_words - head
+    if any(w in squash(own_text) for w in phrase):
         return None  # the cell says what it cites the place for
     if _likely_cited_near(topics, unit, at, ref, likely.name):
         return None
@@ -289,12 +288,12 @@ def row_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, 
         return None  # (most citations: outside any row)
 
     text, end = unit.text, at + len(ref.raw)
-    if _compared_or_denied(text, at, end) or _number_pair(text, at, ref.raw):
+    if compared_or_denied(text, at, end) or number_pair(text, at, ref.raw):
         return None
     found = row_fit(topics, unit, at, ref, named)
     if found is None:
         return None
-    if _in_list(text, at, end) and not topics.list_confirms(unit, at, ref, *found):
+    if in_list(text, at, end) and not topics.list_confirms(unit, at, ref, *found):
         return None
     place = topics.target(ref)[0]
     return (place, *found) if place is not None else None

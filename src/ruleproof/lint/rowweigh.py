@@ -28,11 +28,12 @@ import re
 from dataclasses import dataclass
 
 from ruleproof.lint import step_heads
+from ruleproof.lint.citetext import bigrams, squash
 from ruleproof.lint.context import BATCH_REF, STEP_REF, Unit, normalize_item
 from ruleproof.lint.memo import per_lint
 from ruleproof.lint.step_rowwords import own_rows, skipped
 from ruleproof.lint.step_topics import _STEP_STOP
-from ruleproof.lint.topics import Place, _bigrams, _item_label_at, _squash, _Topics
+from ruleproof.lint.topics import Place, _Topics, item_label_at
 from ruleproof.text.markers import CIRCLED
 from ruleproof.text.model import Ref
 
@@ -84,9 +85,9 @@ def _build(topics: _Topics, batch: bool) -> _Table | None:
     if batch:
         raw = topics.places.batch_table  # (not the names the text gives batches elsewhere)
         order = tuple(sorted(raw, key=_ordinal))
-        rows = {k: _squash(v) for k, v in raw.items()}
+        rows = {k: squash(v) for k, v in raw.items()}
         heads = {
-            k: _bigrams(_squash(re.split(r"[（(：:；;]", v.lstrip("〇 "), maxsplit=1)[0]))
+            k: bigrams(squash(re.split(r"[（(：:；;]", v.lstrip("〇 "), maxsplit=1)[0]))
             for k, v in raw.items()
         }
         owner = topics.ctx.owners.batches
@@ -95,13 +96,13 @@ def _build(topics: _Topics, batch: bool) -> _Table | None:
         order = tuple(raw)
         rows = own_rows(raw)
         names = step_heads.head_names(topics, raw)
-        heads = {k: frozenset().union(*(_bigrams(t) for t, ks in names.items() if k in ks)) for k in raw}
+        heads = {k: frozenset().union(*(bigrams(t) for t, ks in names.items() if k in ks)) for k in raw}
         owner = topics.ctx.owners.night_steps
     if len(order) < 2:
         return None
     spread: dict[str, int] = {}
     for row in rows.values():
-        for w in _bigrams(row):
+        for w in bigrams(row):
             spread[w] = spread.get(w, 0) + 1
     headed: dict[str, int] = {}
     for head in heads.values():
@@ -161,7 +162,7 @@ def _published_after(topics: _Topics, unit: Unit, at: int, end: int) -> str | No
 
 
 def _words(text: str) -> set[str]:
-    return {w for w in _bigrams(text) if w not in _STOP and not (set(w) & _FUNCTION)}
+    return {w for w in bigrams(text) if w not in _STOP and not (set(w) & _FUNCTION)}
 
 
 def _score(table: _Table, key: str, words: dict[str, float]) -> tuple[float, list[str]]:
@@ -194,7 +195,7 @@ def weigh_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place
         else None
     )
     key = normalize_item(ref.target_item or "") if batch else ref.target_item
-    if key not in table.rows or _item_label_at(topics.ctx, unit, at, ref):
+    if key not in table.rows or item_label_at(topics.ctx, unit, at, ref):
         return None  # (「…公告（批次」 at an item's end, then 「② 对象：」: the ② labels the next item)
     text = unit.text
     end = at + len(ref.raw)

@@ -20,10 +20,11 @@ from collections.abc import Iterator
 
 from ruleproof.findings import Finding
 from ruleproof.lint.base import clip
+from ruleproof.lint.citetext import part_end
 from ruleproof.lint.diagnosis import RENUMBERED_OR_MISTYPED_EN, RENUMBERED_OR_MISTYPED_ZH
 from ruleproof.lint.step_rowwords import renumbered_step
 from ruleproof.lint.step_rowwords import skipped as _skipped
-from ruleproof.lint.topics import SPECIFIC_SHARE, _part_end, _Topics
+from ruleproof.lint.topics import SPECIFIC_SHARE, _Topics
 
 _JOINS = "∕/、（("  # what may stand between two names of a row's head
 _STEP = re.compile(
@@ -59,7 +60,7 @@ def _named(
         hits = topics.vocab.scan(head)
         if hits and hits[-1].end == len(head):
             return hits[-1].term, m.start() - len(hits[-1].term)
-    after = text[m.end() : _part_end(text, m.end(), min(len(text), m.end() + NAME_REACH))]
+    after = text[m.end() : part_end(text, m.end(), min(len(text), m.end() + NAME_REACH))]
     if after.lstrip().startswith(_CONDITION) or _skipped(text, m.start()):
         return None
     hit = next((h for h in topics.vocab.scan(after) if h.term in homes), None)

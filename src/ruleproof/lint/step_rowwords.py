@@ -17,9 +17,10 @@ from collections.abc import Iterator
 
 from ruleproof.findings import Finding
 from ruleproof.lint.base import clip
+from ruleproof.lint.citetext import squash
 from ruleproof.lint.context import LintContext, Unit
 from ruleproof.lint.diagnosis import RENUMBERED_OR_MISTYPED_EN, RENUMBERED_OR_MISTYPED_ZH
-from ruleproof.lint.topics import SPECIFIC_SHARE, TOPIC, _squash, _Topics
+from ruleproof.lint.topics import SPECIFIC_SHARE, TOPIC, _Topics
 
 # another step named inside a row: 「步骤 2」, or a bare key that cannot be a count (「0.55 的」「4b选」)
 _OTHER_KEY = re.compile(
@@ -47,7 +48,7 @@ def own_rows(rows: dict[str, str]) -> dict[str, str]:
     for key, row in rows.items():
         body = row[len(key) :]
         kept = "".join(piece if i % 2 == 0 else "" for i, piece in enumerate(_split_others(body, key)))
-        out[key] = _squash(kept)
+        out[key] = squash(kept)
     return out
 
 

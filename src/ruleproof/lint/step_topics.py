@@ -21,6 +21,19 @@ from collections.abc import Iterator
 from ruleproof.findings import Finding
 from ruleproof.lint import batch_words, step_frames, step_heads, step_rowwords
 from ruleproof.lint.base import clip
+from ruleproof.lint.citetext import (
+    BATCH_NAMED,
+    BRACKET_NAME,
+    HEAD_CUT,
+    NAMED_BATCH,
+    REFERENCE,
+    bigrams,
+    part_end,
+    part_start,
+    phrase_start,
+    squash,
+    step_order,
+)
 from ruleproof.lint.context import CLAUSE_ID, LintContext, Unit, normalize_item
 from ruleproof.lint.diagnosis import (
     RENUMBERED_EN,
@@ -29,26 +42,7 @@ from ruleproof.lint.diagnosis import (
     RENUMBERED_ZH,
 )
 from ruleproof.lint.frames import _common_run, _common_suffix
-from ruleproof.lint.topics import (
-    _BATCH_NAMED,
-    _BRACKET_NAME,
-    _HEAD_CUT,
-    _NAMED_BATCH,
-    _REFERENCE,
-    PHRASE,
-    SPECIFIC_SHARE,
-    TOPIC,
-    Place,
-    _bigrams,
-    _item_label_at,
-    _part_end,
-    _part_start,
-    _phrase_start,
-    _squash,
-    _step_order,
-    _topic_finding,
-    _Topics,
-)
+from ruleproof.lint.topics import PHRASE, SPECIFIC_SHARE, TOPIC, Place, _Topics, item_label_at, topic_finding
 from ruleproof.lint.vocab import Hit
 from ruleproof.text.model import Ref, RefKind
 
@@ -87,24 +81,24 @@ def batch_subject(
     # prints, and the cited row none of the phrase's words (「经其提交者随批次⑪公开」: 提交 is ⑪'s
     # 「择定并提交的私聊内容」).  (What follows a label may be the next gate: 「⑧不新增批次⑨已标注」.)
     # (the words of the table's preamble, its column heads 「批次 内容 发布时点」 among them, are every row's)
-    header = _squash(topics.places.batch_header)
+    header = squash(topics.places.batch_header)
     lead = unit.text[max(0, at - PHRASE) : at]
     terms = [t for t in topics.topic(unit, at, ref.raw) if t in lead and not topics.present(t, header)]
-    cited = _squash(place.text)
-    texts = [(p, _squash(p.text)) for p in near]
+    cited = squash(place.text)
+    texts = [(p, squash(p.text)) for p in near]
     if terms and not any(topics.present(t, cited) for t in terms):
         having = {p.name: p for t in terms for p, x in texts if topics.present(t, x)}
         if len(having) == 1:
             likely = next(iter(having.values()))
-            return sorted(t for t in terms if topics.present(t, _squash(likely.text))), likely
+            return sorted(t for t in terms if topics.present(t, squash(likely.text))), likely
     # a phrase that tells no row (「经系统以批次〇发布」): the sentence before the batch, when the cited row
     # prints none of its names and one row prints at least two, twice as many as any other row
     # (「窃听者…私聊内容并择定提交」: ⑪ prints three, ① 私聊 alone)
     sentence = topics.topic(unit, at, ref.raw, wide=True)
-    words = _content_bigrams(topics.window(unit, at, ref.raw, wide=True)) - _bigrams(header)
-    if any(topics.present(t, cited) for t in sentence) or words & _bigrams(place.text):
+    words = _content_bigrams(topics.window(unit, at, ref.raw, wide=True)) - bigrams(header)
+    if any(topics.present(t, cited) for t in sentence) or words & bigrams(place.text):
         return None  # the sentence says something of the cited row (驱逐 of ⑩), however common the word
-    lead = _REFERENCE.split(unit.text[max(0, at - SENTENCE_LEAD) : at])[-1]  # after any citation before it
+    lead = REFERENCE.split(unit.text[max(0, at - SENTENCE_LEAD) : at])[-1]  # after any citation before it
     said = [t for t in sentence if t in lead and not topics.present(t, header)]
     owners = sorted(
         ((sum(topics.present(t, x) for t in said), k, p) for k, (p, x) in enumerate(texts)),
@@ -113,7 +107,7 @@ def batch_subject(
     if not owners or owners[0][0] < BATCH_NAMES or (len(owners) > 1 and owners[1][0] * 2 > owners[0][0]):
         return None
     likely = owners[0][2]
-    return sorted(t for t in said if topics.present(t, _squash(likely.text))), likely
+    return sorted(t for t in said if topics.present(t, squash(likely.text))), likely
 
 
 SENTENCE_LEAD = 40  # the words of the sentence before a batch that may say which batch it is
@@ -146,7 +140,7 @@ def _clause_subject(
     the citation."""
     if not unit.is_clause:
         return None
-    titles = [_HEAD_CUT.split(title, 1)[0] for title in _titles(topics, unit)]
+    titles = [HEAD_CUT.split(title, 1)[0] for title in _titles(topics, unit)]
     names = [
         h.term
         for title in titles
@@ -164,16 +158,16 @@ def _clause_subject(
     terms = list(dict.fromkeys([*names, *topics.topic(unit, at, ref.raw, wide=wide)]))
     if not names:
         return None
-    cited = _squash(place.text)
+    cited = squash(place.text)
     said = [t for t in terms if topics.present(t, cited)]
     if not said:
-        having = [p for p in near if any(topics.present(t, _squash(p.text)) for t in names)]
+        having = [p for p in near if any(topics.present(t, squash(p.text)) for t in names)]
         if len(having) != 1:
             return None
-        return sorted(t for t in names if topics.present(t, _squash(having[0].text))), having[0]
+        return sorted(t for t in names if topics.present(t, squash(having[0].text))), having[0]
     # the cited row says a word of the sentence (报告), but one other row alone says a name of the
     # clause (窃听者: ⑪ 「窃听报告」) and all that the cited row says: that row is the one meant
-    texts = {p.name: _squash(p.text) for p in (place, *near)}
+    texts = {p.name: squash(p.text) for p in (place, *near)}
     unique = [t for t in names if sum(topics.present(t, x) for x in texts.values()) == 1]
     owners = [p for p in near if any(topics.present(t, texts[p.name]) for t in unique)]
     if len(owners) != 1 or not all(topics.present(t, texts[owners[0].name]) for t in said):
@@ -226,7 +220,7 @@ def _step_events(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
                 said.setdefault(event, []).append((m.group("k"), unit, m.start(), m.end()))
             elif text[m.start() - 1 : m.start()] in "（(" and m.start() > 0:
                 # 「倒计时结算（步骤 11）」: the bracket annotates the words before it
-                head = text[_phrase_start(text, m.start() - 1, max(0, m.start() - 12)) : m.start() - 1]
+                head = text[phrase_start(text, m.start() - 1, max(0, m.start() - 12)) : m.start() - 1]
                 before = [h for h in topics.vocab.scan(head) if topics.vocab.specific(h.term, SPECIFIC_SHARE)]
                 if before:
                     said.setdefault(before[-1].term, []).append((m.group("k"), unit, m.start(), m.end()))
@@ -244,7 +238,7 @@ def _step_events(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
                 votes[kk] = votes.get(kk, 0) + STEP_VOTES
             if len(votes) != 1 or max(votes.values()) < STEP_VOTES:
                 continue
-            if k in rows and topics.present(term, _squash(rows[k])):
+            if k in rows and topics.present(term, squash(rows[k])):
                 continue  # the step table says it happens here too
             if k not in rows and max(votes.values()) < ROWLESS_VOTES:
                 continue  # a step without a row of its own (11, glued to 10's): only a clear majority tells
@@ -327,7 +321,7 @@ def _step_times(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
     rows = topics.places.step_rows
     if not rows:
         return
-    order = {k: n for n, k in enumerate(sorted(rows, key=_step_order))}
+    order = {k: n for n, k in enumerate(sorted(rows, key=step_order))}
     homes = {
         t: next(iter(ks))
         for t, ks in _step_homes(topics).items()
@@ -468,7 +462,7 @@ def _batch_times(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
         return
     for unit, ref, at in _located(ctx, topics, RefKind.BATCH, quoted=False):
         label = normalize_item(ref.target_item or "")
-        if unit.id == owner or label not in times or _item_label_at(ctx, unit, at, ref):
+        if unit.id == owner or label not in times or item_label_at(ctx, unit, at, ref):
             continue
         text = unit.text
         lo = max(0, at - _BATCH_NEAR - 12)
@@ -480,7 +474,7 @@ def _batch_times(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
         step = m.group("k") or m.group("w")
         if step in times[label]:
             continue
-        usual = "∕".join(sorted(times[label], key=_step_order))
+        usual = "∕".join(sorted(times[label], key=step_order))
         raw = text[m.start() : at + len(ref.raw)]
         yield TOPIC.finding(
             unit.id,
@@ -514,12 +508,12 @@ def _batch_names(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
     clause = ctx.clause(ctx.owners.batches)
     if clause is None:
         return
-    table = {normalize_item(it.label): _squash(it.text) for it in clause.items}
+    table = {normalize_item(it.label): squash(it.text) for it in clause.items}
     named = [
         (m.group("name"), m.group("label"), unit, m.start("label"))
         for unit in ctx.units_outside_log()
-        if unit.id != clause.id and _BATCH_NAMED in unit.text  # (a text without it holds no match)
-        for m in _NAMED_BATCH.finditer(unit.text)
+        if unit.id != clause.id and BATCH_NAMED in unit.text  # (a text without it holds no match)
+        for m in NAMED_BATCH.finditer(unit.text)
         if not _item_starts(ctx, unit, m.start("label"))  # 「公告（批次」 cut, then the item 「② 对象：」
     ]
     for i, (name, label, unit, at) in enumerate(named):
@@ -638,8 +632,8 @@ def step_verdict(
     skip = end
     while skip < len(text) and text[skip] in " \u3000":
         skip += 1
-    after = text[skip : _part_end(text, skip, min(len(text), skip + _STEP_NEAR))]
-    bracket = _BRACKET_NAME.match(text, skip) or _BRACKET_HEAD.match(text, skip)
+    after = text[skip : part_end(text, skip, min(len(text), skip + _STEP_NEAR))]
+    bracket = BRACKET_NAME.match(text, skip) or _BRACKET_HEAD.match(text, skip)
     if bracket:
         after = bracket.group(1)  # 「步骤 6（枪击）」: the bracket names what happens at the step
     if after.startswith(("在", "于", "因", "若", "如", "自", "从", "当")):
@@ -651,21 +645,19 @@ def step_verdict(
         return None  # 「行动位＝步骤 3」: a gate answer, the step is the value
     if text[max(0, before_at - 1) : before_at] in ("（", "("):
         before_at -= 1  # 「私聊（步骤 0）」: the bracket annotates the words before it
-    before = text[max(_part_start(text, before_at, max(0, before_at - 12)), before_at - 12) : before_at]
-    before = _REFERENCE.split(before)[
-        -1
-    ]  # 「步骤 8 救援与步骤 9」: only what stands after the last reference
-    row = _bigrams(place.text)
+    before = text[max(part_start(text, before_at, max(0, before_at - 12)), before_at - 12) : before_at]
+    before = REFERENCE.split(before)[-1]  # 「步骤 8 救援与步骤 9」: only what stands after the last reference
+    row = bigrams(place.text)
     # the names around the step (longest match: 「感染抑制」, not 「感染」) decide first
     attached = text[max(0, at - 1) : at] in ("于", "在", "（", "(", "属", "归")
     around = after + ("。" + re.split(r"[→若]", before)[-1] if attached or not after.strip() else "")
     mentioned = [h.term for h in topics.vocab.scan(around)]
     named = [t for t in mentioned if topics.vocab.specific(t, SPECIFIC_SHARE)]
     if named:
-        squashed = _squash(place.text)
+        squashed = squash(place.text)
         if any(topics.present(t, squashed) for t in mentioned):
             return None  # the row names one of them (「外星人出刀位于步骤 5」: 步骤 5 is 外星人击杀)
-        having = [p for p in near if any(topics.present(t, _squash(p.text)) for t in named)]
+        having = [p for p in near if any(topics.present(t, squash(p.text)) for t in named)]
         if len(having) == 1:
             return sorted(set(named)), having[0]
     if (_content_bigrams(after) | _content_bigrams(before)) & row:
@@ -673,11 +665,11 @@ def step_verdict(
     if attached and mentioned and not named:
         # 「濒死状态在步骤 9 必定终结」: a name the book says everywhere (濒死) still tells the rows apart
         # when the step is its subject's — the cited row must say it if exactly one row near it does
-        squashed = _squash(place.text)
+        squashed = squash(place.text)
         if not any(topics.present(t, squashed) for t in mentioned):
-            having = [p for p in near if any(topics.present(t, _squash(p.text)) for t in mentioned)]
+            having = [p for p in near if any(topics.present(t, squash(p.text)) for t in mentioned)]
             if len(having) == 1:
-                return sorted({t for t in mentioned if topics.present(t, _squash(having[0].text))}), having[0]
+                return sorted({t for t in mentioned if topics.present(t, squash(having[0].text))}), having[0]
     words_after = _content_bigrams(after, topics.common_words)
     words_before = _content_bigrams(before, topics.common_words)
     # 「濒死状态在步骤 9必定终结」: the words before a step they are attached to are said of it too
@@ -685,23 +677,21 @@ def step_verdict(
     if not words:
         return None
     scored = sorted(
-        ((len(words & _bigrams(p.text)), -k, p) for k, p in enumerate(near)),
+        ((len(words & bigrams(p.text)), -k, p) for k, p in enumerate(near)),
         key=lambda sc: (sc[0], sc[1]),
         reverse=True,
     )
     if not scored or scored[0][0] == 0 or (len(scored) > 1 and scored[1][0] == scored[0][0]):
         return None  # no row says these words, or two do equally
     likely = scored[0][2]
-    return sorted(words & _bigrams(likely.text)), likely
+    return sorted(words & bigrams(likely.text)), likely
 
 
 def _content_bigrams(text: str, common: frozenset[str] = frozenset()) -> set[str]:
     """Two-character words that carry content: none of a function character, none of the step table's
     own vocabulary (步骤, 结算, 当夜 …), none the book uses everywhere."""
     return {
-        w
-        for w in _bigrams(text)
-        if w not in _STEP_STOP and w not in common and not (set(w) & _FUNCTION_CHARS)
+        w for w in bigrams(text) if w not in _STEP_STOP and w not in common and not (set(w) & _FUNCTION_CHARS)
     }
 
 
@@ -776,7 +766,7 @@ def _step_skips(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
             allowed = _skipper_list(topics, unit, text, m.start(), lists[home]) or skips[home]
             if k in allowed:
                 continue
-            usual = "∕".join(sorted(allowed, key=_step_order))
+            usual = "∕".join(sorted(allowed, key=step_order))
             raw = text[m.start() : m.end()]
             shown = "、".join(dict.fromkeys(events))
             yield _renumbered_step(
@@ -886,7 +876,7 @@ def _quoted_steps(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
             continue
         found = step_verdict(topics, unit.text, at, at + len(ref.raw), place, near)
         if found is not None:
-            yield _topic_finding(unit, ref, at, place, *found)
+            yield topic_finding(unit, ref, at, place, *found)
 
 
 def _located(
@@ -931,7 +921,7 @@ def _night_entries(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
     rows = topics.places.step_rows
     if not rows:
         return
-    first = min(rows, key=_step_order)
+    first = min(rows, key=step_order)
     owner = ctx.owners.night_steps
     for unit in ctx.units_outside_log():
         text = unit.text

@@ -53,7 +53,7 @@ def main() -> int:
     book = BOOKS["fanhanglu"]
     doc = read_document(load_source("bundled:fanhanglu"))
     ctx = LintContext(doc, knowledge_for(book))
-    tp = topics._Topics(ctx)
+    tp = topics.Topics(ctx)
     steps = sorted(
         {r.target_item for r in doc.refs() if r.kind is RefKind.NIGHT_STEP and r.target_item}, key=step_sort
     )

@@ -11,7 +11,7 @@ from ruleproof.text.model import RefKind
 from tests.lint.citing import citation_at, moved, own_citations, self_citations
 from tests.lint.edited import FAMILY_OR_ALL, topic_messages, unedited_text
 
-Judged = tuple[LintContext, topics._Topics]
+Judged = tuple[LintContext, topics.Topics]
 
 
 def test_a_bracketed_deferral_is_judged_by_the_phrase_it_annotates(judged: Judged) -> None:

@@ -225,11 +225,11 @@ def test_family_texts_are_squashed_as_their_clauses_joined(fanhanglu: Document) 
     parts' squashed texts: the same as squashing the whole text."""
     from ruleproof.lint import forget_memos
     from ruleproof.lint.citetext import LOOSE, squash
-    from ruleproof.lint.topics import _Topics
+    from ruleproof.lint.topics import Topics
     from ruleproof.text.model import Ref, RefKind
 
     forget_memos()
-    topics = _Topics(LintContext(fanhanglu))
+    topics = Topics(LintContext(fanhanglu))
     for c in fanhanglu:
         text = topics.places.clause_text(c.id)
         assert squash(text) == LOOSE.sub("", text), c.id
@@ -475,10 +475,10 @@ def test_memoised_places_and_titles_are_what_they_were_built_from(fanhanglu: Doc
     time: a caller may change its list), and ``safe_key``."""
     from ruleproof.lint.citetext import squash
     from ruleproof.lint.context import safe_key
-    from ruleproof.lint.topics import _Topics
+    from ruleproof.lint.topics import Topics
     from ruleproof.text.model import clause_key
 
-    topics = _Topics(LintContext(fanhanglu))
+    topics = Topics(LintContext(fanhanglu))
     ids = [c.id for c in fanhanglu]
     for cid in {*ids, *(i.rpartition(".")[0] for i in ids)}:
         walked = "。".join(c.title for c in fanhanglu if c.id == cid or c.id.startswith(cid + "."))

@@ -61,7 +61,7 @@ from ruleproof.text.markers import MARKER_RE, parse_marker
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
     from ruleproof.lint.registry import Entry
-    from ruleproof.lint.topics import _Topics
+    from ruleproof.lint.topics import Topics
     from ruleproof.text.model import Ref
 
 LABEL_SPAN = 12  # the words touching an id read as its label: at most this many characters
@@ -134,14 +134,14 @@ _Located = tuple[list[tuple[int, "Ref"]], list[int], list[tuple[int, "Ref"]]]
 
 
 @per_lint
-def _located_memo(topics: _Topics) -> dict[str, _Located]:
+def _located_memo(topics: Topics) -> dict[str, _Located]:
     return {}
 
 
 _NOTHING: _Located = ([], [], [])
 
 
-def _located(topics: _Topics, unit: Unit) -> _Located:
+def _located(topics: Topics, unit: Unit) -> _Located:
     """The unit's located references in text order, its items' offsets and its located registry pointers
     (memoised per text; a unit without a pointer is read no further)."""
     per = _located_memo(topics)
@@ -159,7 +159,7 @@ def _located(topics: _Topics, unit: Unit) -> _Located:
     return out
 
 
-def pointer_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+def pointer_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The pointer and the one sibling its registry entry covers, when it does not cover the cited place."""
     refs, starts, pointers = _located(topics, unit)
     if not any(at < pos <= at + WINDOW for pos, _r in pointers):
@@ -181,7 +181,7 @@ def pointer_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[st
 
 
 def _registered_sibling(
-    topics: _Topics, ref: Ref, pointer: Ref, entry: Entry
+    topics: Topics, ref: Ref, pointer: Ref, entry: Entry
 ) -> tuple[list[str], Place] | None:
     place, near = topics.target(ref)
     if place is None:
@@ -200,7 +200,7 @@ def _registered_sibling(
     )
 
 
-def label_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+def label_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The label and the sibling whose title head it is, when the cited clause's titles never say it."""
     cid = ref.target_clause or ""
     parent = cid.rpartition(".")[0]
@@ -234,11 +234,11 @@ def label_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str]
 
 
 @per_lint
-def _heads_memo(topics: _Topics) -> dict[tuple[str, ...], list[tuple[str, str]]]:
+def _heads_memo(topics: Topics) -> dict[tuple[str, ...], list[tuple[str, str]]]:
     return {}
 
 
-def _heads(topics: _Topics, family: list[str]) -> list[tuple[str, str]]:
+def _heads(topics: Topics, family: list[str]) -> list[tuple[str, str]]:
     """(head, clause) for every title head of the family, longest first (memoised per text: every citation
     of a family reads the same heads)."""
     per = _heads_memo(topics)
@@ -250,7 +250,7 @@ def _heads(topics: _Topics, family: list[str]) -> list[tuple[str, str]]:
     return out
 
 
-def _label_after(topics: _Topics, text: str, end: int, cid: str, family: list[str]) -> tuple[str, str] | None:
+def _label_after(topics: Topics, text: str, end: int, cid: str, family: list[str]) -> tuple[str, str] | None:
     """The clause and the head the words right after the id start with (spaces skipped, nothing else),
     when the words name nothing of the cited clause's titles (「4.12.2 窃听报告」: 4.12.1 is 窃听, 4.12.2
     报告)."""
@@ -271,7 +271,7 @@ def _label_after(topics: _Topics, text: str, end: int, cid: str, family: list[st
     return label
 
 
-def _label_before(topics: _Topics, text: str, at: int, cid: str, family: list[str]) -> tuple[str, str] | None:
+def _label_before(topics: Topics, text: str, at: int, cid: str, family: list[str]) -> tuple[str, str] | None:
     """The one clause of the family whose heads the words right before the id (or its bracket) print, when
     they print nothing of the cited clause's titles and, unless the head ends them, join nothing to it."""
     i = at
@@ -305,17 +305,17 @@ _ID_RUN_TAIL = re.compile(r"[\d.①-⑳ 、∕/]+$")
 
 
 @per_lint
-def _whole_memo(topics: _Topics) -> dict[tuple[str, ...], list[tuple[str, str]]]:
+def _whole_memo(topics: Topics) -> dict[tuple[str, ...], list[tuple[str, str]]]:
     return {}
 
 
 @per_lint
-def _all_heads(topics: _Topics) -> frozenset[str]:
+def _all_heads(topics: Topics) -> frozenset[str]:
     """Every clause's title heads (memoised per text): a label must be one of them."""
     return frozenset(h for c in topics.ctx.doc.clauses for h in topics.title_heads(c))
 
 
-def _whole_heads(topics: _Topics, family: list[str]) -> list[tuple[str, str]]:
+def _whole_heads(topics: Topics, family: list[str]) -> list[tuple[str, str]]:
     """(head, clause) for the family's title heads and their sub-clauses' (「刀数」, 5.6.2's, names 5.6), memoised
     per text."""
     per = _whole_memo(topics)
@@ -329,7 +329,7 @@ def _whole_heads(topics: _Topics, family: list[str]) -> list[tuple[str, str]]:
     return out
 
 
-def _whole_label(topics: _Topics, text: str, at: int, cid: str, family: list[str]) -> tuple[str, str] | None:
+def _whole_label(topics: Topics, text: str, at: int, cid: str, family: list[str]) -> tuple[str, str] | None:
     """The clause whose whole title head the words right before the id print, and nothing else: the CJK run up
     to the id or its bracket, or its last part after 与∕及∕和∕或 (「、进化（5.1）、」「、普通船员转职（4.2）、」
     「与…同制」), or of one of its sub-clauses (「；刀数（5.6）」: 5.6.2 刀数).  A whole name is the label even when it is part of the cited clause's
@@ -374,7 +374,7 @@ def _shared(heads: list[tuple[str, str]], clause: str, head: str) -> bool:
     return any(head in h and o != clause for h, o in heads if len(h) > len(head))
 
 
-def attach_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+def attach_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
     """The pointer verdict, else the label verdict, under family q's guards that apply to words printed
     beside an id (numbers taken for an id, a gate the checklist cites; a comparison or a denial still
     names the place: 「不走 4.10.2 八步结算链」)."""
@@ -392,11 +392,11 @@ def attach_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Plac
 
 
 @per_lint
-def _parts_memo(topics: _Topics) -> dict[str, str]:
+def _parts_memo(topics: Topics) -> dict[str, str]:
     return {}
 
 
-def _part(topics: _Topics, place: Place) -> str:
+def _part(topics: Topics, place: Place) -> str:
     """The appended part a place prints (「附·时序确认」), or a heading of its own (「2.3.4 附·票数公开」),
     as printed; empty when it has none (memoised per text)."""
     per = _parts_memo(topics)
@@ -414,7 +414,7 @@ def _part(topics: _Topics, place: Place) -> str:
     return out
 
 
-def part_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+def part_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The nearest sibling that prints an appended part, when the citation cites one (「依 X 附」) and the
     cited place prints none."""
     end = at + len(ref.raw)

@@ -29,7 +29,7 @@ from ruleproof.lint.citetext import related, squash
 from ruleproof.lint.context import is_descendant
 from ruleproof.lint.headwords import NEAR_CITED, guarded
 from ruleproof.lint.memo import per_lint
-from ruleproof.lint.topics import SPECIFIC_SHARE, ExplainedPlace, Place, _Topics
+from ruleproof.lint.topics import SPECIFIC_SHARE, ExplainedPlace, Place, Topics
 from ruleproof.text.model import RefKind
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ class AuthorityPlace(ExplainedPlace):
 
 
 @per_lint
-def authorities(topics: _Topics) -> dict[str, str]:
+def authorities(topics: Topics) -> dict[str, str]:
     """Each declared phrase (squashed) and its authority clause (memoised per text); a phrase declared for
     two clauses names none."""
     found: dict[str, set[str]] = {}
@@ -96,7 +96,7 @@ def _without_citations_of(text: str, owner: str) -> str:
 
 
 def authority_fit(
-    topics: _Topics, unit: Unit, at: int, ref: Ref, outside: str | None = None
+    topics: Topics, unit: Unit, at: int, ref: Ref, outside: str | None = None
 ) -> tuple[list[str], Place] | None:
     """The declared phrase and its authority when the phrase is cited at the authority's sibling (see the
     module's docstring); ``outside``: the cited clause's text to read (an ancestor without the citing clause)."""
@@ -132,7 +132,7 @@ def authority_fit(
     return sorted(said), AuthorityPlace(owner, topics.places.clause_text(owner))
 
 
-def family_authority(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+def family_authority(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """:func:`authority_fit` for a clause citing its own ancestor, read without the citing clause."""
     cid = ref.target_clause or ""
     if not unit.is_clause or unit.id == cid or not is_descendant(unit.id, cid):
@@ -141,8 +141,6 @@ def family_authority(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[li
     return authority_fit(topics, unit, at, ref, outside)
 
 
-def authority_verdict(
-    topics: _Topics, unit: Unit, at: int, ref: Ref
-) -> tuple[Place, list[str], Place] | None:
+def authority_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
     """:func:`authority_fit` under family q's guards (:func:`headwords.guarded`)."""
     return guarded(topics, unit, at, ref, authority_fit(topics, unit, at, ref))

@@ -7,7 +7,7 @@ annotates (the words before the bracket), or the sentence a deferral opens.  Tho
 place rules, and a clause's matter is what its title names.
 
 A clause citation whose own phrase names no term, right after a deferral word, is reported when the words it
-governs say a title name (:meth:`_Topics.title_names`: the terms of the heads of a clause's and its sub-clauses'
+governs say a title name (:meth:`Topics.title_names`: the terms of the heads of a clause's and its sub-clauses'
 titles) of exactly one sibling S of the cited clause X, while they say no title name of X and no term X's text
 says (X read without the citing clause when X is its ancestor, and without what stands next to its own
 citations of S: 7.0's 「不公开清单（7.1）」 points at 7.1); S is named as the likely target.  S and X must
@@ -35,7 +35,7 @@ from ruleproof.text.sentences import sentence_at
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
-    from ruleproof.lint.topics import _Topics
+    from ruleproof.lint.topics import Topics
     from ruleproof.text.model import Ref
 
 # the deferral words a bare citation follows (spaces allowed between): 「依 7.0」「（详见2.3）」「按 2.9」
@@ -57,7 +57,7 @@ class DeferredPlace(ExplainedPlace):
         )
 
 
-def _governed(topics: _Topics, unit: Unit, at: int, ref: Ref) -> str | None:
+def _governed(topics: Topics, unit: Unit, at: int, ref: Ref) -> str | None:
     """The words a bare deferral governs: the phrase before its bracket, or its sentence without it; None when
     the citation is no bare deferral (a word of its own phrase is a term, or no deferral word precedes it)."""
     text = unit.text
@@ -75,7 +75,7 @@ def _governed(topics: _Topics, unit: Unit, at: int, ref: Ref) -> str | None:
 
 
 def deferral_fit(
-    topics: _Topics, unit: Unit, at: int, ref: Ref, outside: str | None = None
+    topics: Topics, unit: Unit, at: int, ref: Ref, outside: str | None = None
 ) -> tuple[list[str], Place] | None:
     """The governed words' title name and the one sibling they name (see the module's docstring); ``outside``:
     the cited clause's text to read (an ancestor without the citing clause)."""
@@ -108,7 +108,7 @@ def deferral_fit(
     return said, DeferredPlace(sib, topics.places.clause_text(sib), governed=squash(words)[:PHRASE])
 
 
-def deferral_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+def deferral_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
     """:func:`deferral_fit` under family q's guards (:func:`headwords.guarded`); a citation of the citing
     clause's own family is judged by :func:`family_deferral`."""
     if related(ref.target_clause or "", unit.id):
@@ -116,7 +116,7 @@ def deferral_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Pl
     return guarded(topics, unit, at, ref, deferral_fit(topics, unit, at, ref))
 
 
-def family_deferral(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+def family_deferral(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """:func:`deferral_fit` for a clause citing itself or one of its own ancestors, read without the citing
     words (they say the citing clause's own matter): the clause without the citing sentence, the ancestor
     without the citing clause."""
@@ -132,7 +132,7 @@ def family_deferral(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[lis
     return deferral_fit(topics, unit, at, ref, outside)
 
 
-def listed_self(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+def listed_self(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """A clause citing itself by id in a list with the id of one of its siblings: a clause names itself among
     its siblings by 「本条」, so its own id there is a sibling's renumbered (「（4.3.1∕4.3.3）」 in 4.3.1; the
     text's 「（4.13.1、2.3.2）」 in 2.3.2 lists no sibling of 2.3.2).  The evidence is the sibling listed; the

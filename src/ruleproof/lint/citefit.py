@@ -27,7 +27,7 @@ from ruleproof.text.model import Ref, RefKind
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
-    from ruleproof.lint.topics import _Topics
+    from ruleproof.lint.topics import Topics
 
 FIT_MARGIN = 7.0  # a sibling must say this much more of the phrase (rarity-weighted) than the cited place
 FIT_RATIO = (
@@ -39,11 +39,11 @@ TITLE_WEIGHT = 2.0  # a term a clause's title names counts this many times
 # the squashed texts of a clause's items, or of a parent's sub-clauses, per text (every citation of the
 # clause reads the same group)
 @per_lint
-def _groups_memo(topics: _Topics) -> dict[tuple[str, bool], dict[str, str]]:
+def _groups_memo(topics: Topics) -> dict[tuple[str, bool], dict[str, str]]:
     return {}
 
 
-def family_group(topics: _Topics, cid: str, item: bool) -> dict[str, str]:
+def family_group(topics: Topics, cid: str, item: bool) -> dict[str, str]:
     """The squashed texts, by name, of clause ``cid``'s items (``item``) or of the sub-clauses of its parent
     (memoised per text: every citation of the family reads the same group)."""
 
@@ -60,7 +60,7 @@ def family_group(topics: _Topics, cid: str, item: bool) -> dict[str, str]:
 
 
 def sibling_margin(
-    topics: _Topics, unit: Unit, at: int, ref: Ref, related: Callable[[str, str], bool]
+    topics: Topics, unit: Unit, at: int, ref: Ref, related: Callable[[str, str], bool]
 ) -> tuple[list[str], Place] | None:
     """The terms and the sibling when a sibling fits the phrase by more than ``FIT_MARGIN`` over the cited
     place (``related(name, unit_id)``: a place of the citing clause's own family, never a likely target)."""

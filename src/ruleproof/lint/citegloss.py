@@ -44,7 +44,7 @@ from ruleproof.lint.topics import ExplainedPlace, Place, judged_unit
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
-    from ruleproof.lint.topics import _Topics
+    from ruleproof.lint.topics import Topics
     from ruleproof.text.model import Ref
 
 _CJK = r"[\u4e00-\u9fff]"
@@ -107,7 +107,7 @@ class GluedPlace(ExplainedPlace):
         return zh.format(**said), en.format(**said)
 
 
-def _one_sibling(topics: _Topics, unit: Unit, cid: str, says: Callable[[str], bool]) -> str | None:
+def _one_sibling(topics: Topics, unit: Unit, cid: str, says: Callable[[str], bool]) -> str | None:
     """The one sibling of the cited clause (not of the citing clause's family) of which ``says`` holds; None
     when there is none or more than one."""
     parent = cid.rpartition(".")[0]
@@ -118,7 +118,7 @@ def _one_sibling(topics: _Topics, unit: Unit, cid: str, says: Callable[[str], bo
 
 
 def _named(
-    topics: _Topics, sib: str | None, rule: str, words: str, other: str = ""
+    topics: Topics, sib: str | None, rule: str, words: str, other: str = ""
 ) -> tuple[list[str], Place] | None:
     """The finding's evidence and the sibling ``rule`` names for ``words``."""
     if sib is None:
@@ -141,7 +141,7 @@ def _gloss(text: str, at: int, end: int) -> str | None:
 
 
 @per_lint
-def _glosses(topics: _Topics) -> dict[str, list[tuple[str, int, str]]]:
+def _glosses(topics: Topics) -> dict[str, list[tuple[str, int, str]]]:
     """Every gloss of the text's clause and item citations: the citing unit, the offset and the cited place
     (memoised per text)."""
     out: dict[str, list[tuple[str, int, str]]] = {}
@@ -158,20 +158,20 @@ def _glosses(topics: _Topics) -> dict[str, list[tuple[str, int, str]]]:
     return out
 
 
-def _stock(topics: _Topics, words: str, unit: Unit, at: int) -> bool:
+def _stock(topics: Topics, words: str, unit: Unit, at: int) -> bool:
     """The text prints the gloss beside citations of unrelated clauses (「（唯一权威源）」): it says what role
     the cited place plays, not which place it is.  The citation judged is left out of the count."""
     cited = {c for u, a, c in _glosses(topics).get(words, []) if (u, a) != (unit.id, at)}
     return any(not related(a, b) for a in cited for b in cited)
 
 
-def _said(topics: _Topics, ref: Ref, place: Place, words: str) -> bool:
+def _said(topics: Topics, ref: Ref, place: Place, words: str) -> bool:
     """The cited place says the words: an item its own text or its clause's family; a clause its family
     text with its ancestors' titles."""
     return words in squash(place.text) or words in topics.cited_text(ref)
 
 
-def gloss_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+def gloss_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The nearest place of the cited kind that says the gloss, when the cited place never does."""
     gloss = _gloss(unit.text, at, at + len(ref.raw))
     if gloss is None:
@@ -194,7 +194,7 @@ def gloss_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str]
     return [gloss], GluedPlace(likely.name, likely.text, rule="gloss", words=gloss)
 
 
-def paired_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+def paired_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The sibling whose title is the name paired with the citation (names ∕ ids 、, in order)."""
     cid = ref.target_clause or ""
     parent = cid.rpartition(".")[0]
@@ -232,7 +232,7 @@ def _head(place: Place) -> str:
     return m.group("h") if m is not None else ""
 
 
-def headed_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+def headed_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The item whose heading ends the words before the bracket of the item citation, when the cited item opens
     with another heading and never says it — or says it in passing while the words (their last part after
     与∕及∕和∕或∕、) are the heading itself (「与转化次数（1.5.1②）」)."""
@@ -260,7 +260,7 @@ def headed_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str
 
 
 @per_lint
-def _all_titles(topics: _Topics) -> str:
+def _all_titles(topics: Topics) -> str:
     """Every clause's title, squashed, in one string (memoised per text): words in none of them name no sibling."""
     return "。".join(squash(c.title) for c in topics.ctx.doc)
 
@@ -269,7 +269,7 @@ def _all_titles(topics: _Topics) -> str:
 TITLED_MIN = 3
 
 
-def titled_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+def titled_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The one sibling whose title holds the words right before the bracket of a clause citation (their last
     part after 与∕及∕和∕或∕、), when the cited clause's titles never say them, even in two pieces (「濒死不跨夜
     （4.10.4）」: 4.10.4 濒死（即时状态，不跨夜））."""
@@ -296,7 +296,7 @@ _BARE = re.compile(r"[（(](?P<l>[\d.①-⑳ 、∕/]+)[）)]")
 _LIST_ID = re.compile(r"\d{1,2}(?:\.\d{1,2})+")
 
 
-def kin_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+def kin_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """A bare list (「（4.8.2、4.10.5）」): the one sibling of the cited clause whose title names share a term with
     every other member's, when the cited clause's titles share none — the members of a list of ids cite one
     matter from its several places.  Not when another member is of the cited clause's family (「（4.7.3、4.7.4）」:
@@ -325,7 +325,7 @@ def kin_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], 
     return _named(topics, sib, "kin", shown, other=others[0])
 
 
-def gloss_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+def gloss_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
     """The gloss, pairing and heading verdicts, under family q's guards for words printed beside an id
     (numbers taken for an id, a gate the checklist cites, a place cited close by)."""
     if ref.kind not in CLAUSE_OR_ITEM or not ref.target_clause:

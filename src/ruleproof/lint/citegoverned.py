@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING
 
 from ruleproof.lint.citetext import CJK_RUN, REFERENCE, bigrams, in_tag, related
 from ruleproof.lint.headwords import guarded
-from ruleproof.lint.topics import ExplainedPlace, Place, _Topics
+from ruleproof.lint.topics import ExplainedPlace, Place, Topics
 from ruleproof.text.model import RefKind
 
 if TYPE_CHECKING:
@@ -86,7 +86,7 @@ def governed(unit: Unit, at: int, raw: str) -> str | None:
     return text[start:hi]
 
 
-def governed_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+def governed_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The governed words and the sibling that says them (see the module's docstring)."""
     if ref.kind not in (RefKind.ITEM, RefKind.CLAUSE):
         return None
@@ -154,6 +154,6 @@ def _stretches(said: str, shared: frozenset[str]) -> list[str]:
     return sorted(out, key=len, reverse=True)
 
 
-def governed_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+def governed_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
     """:func:`governed_fit` under family q's guards (comparison, denial, number pair, gate, list)."""
     return guarded(topics, unit, at, ref, governed_fit(topics, unit, at, ref))

@@ -30,7 +30,7 @@ from ruleproof.lint.topics import ExplainedPlace, Place
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
-    from ruleproof.lint.topics import _Topics
+    from ruleproof.lint.topics import Topics
     from ruleproof.text.model import Ref
 
 LIST_SPAN = 16  # the other members of a citation's list stand this close to it on its line
@@ -80,11 +80,11 @@ _Located = list[tuple[int, "Ref"]]
 
 
 @per_lint
-def _located_memo(topics: _Topics) -> dict[str, _Located]:
+def _located_memo(topics: Topics) -> dict[str, _Located]:
     return {}
 
 
-def _located(topics: _Topics, unit: Unit) -> _Located:
+def _located(topics: Topics, unit: Unit) -> _Located:
     """The unit's clause and item citations with their offsets, in text order (memoised per text)."""
     per = _located_memo(topics)
     out = per.get(unit.id)
@@ -104,7 +104,7 @@ def _name(ref: Ref) -> str:
     return f"{ref.target_clause or ''}{ref.target_item or ''}"
 
 
-def _echo(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+def _echo(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
     """The sibling cited earlier in the clause, when the citation (a clause citation in a list) stands in a bare
     list whose other members all repeat earlier citations while the clause cites the cited clause nowhere
     else."""
@@ -143,7 +143,7 @@ def _echo(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[s
     return place, [sib], EchoedPlace(sib, topics.places.clause_text(sib), listed=shown)
 
 
-def _paired(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+def _paired(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
     """The sibling named by the words paired with the citation, when a bracket of citations only annotates as
     many words, listed in the same order (「被结茧护盾或工匠护甲（5.7、4.11）」: 工匠护甲 is 4.11's): the paired
     words print a title head of exactly one clause of the cited family and nothing of the cited clause's
@@ -188,7 +188,7 @@ def _paired(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list
     return place, [part], PairedPlace(sib, topics.places.clause_text(sib), part=part)
 
 
-def list_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+def list_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
     """This module's verdicts, in order (the hook at the end of ``topics.verdict``'s chain); both judge only a
     clause citation listed with another citation."""
     if ref.kind is not CLAUSE_REF or ref.target_item or not in_list(unit.text, at, at + len(ref.raw)):

@@ -9,7 +9,7 @@ Two structured sources say which clause a phrase belongs to, without reading how
 - the glossary (附录一, 术语): each entry's head term and the clause(s) its entry ends on citing
   (「窃听报告 …（4.12.2）」).
 
-A clause citation whose phrase (the words it annotates, :meth:`_Topics.window`) prints such a phrase of
+A clause citation whose phrase (the words it annotates, :meth:`Topics.window`) prints such a phrase of
 exactly one clause A, when A is a sibling of the cited clause (same parent, neither containing the other),
 is reported with A as the likely target, unless the cited clause's family says one of those phrases, or
 says a specific term of the citing phrase that A's family does not (it shares the matter: 1.4.1.3
@@ -44,7 +44,7 @@ from ruleproof.text.sentences import sentence_at
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
-    from ruleproof.lint.topics import _Topics
+    from ruleproof.lint.topics import Topics
 
 MIN_PHRASE = 2  # a quoted phrase shorter than this names nothing
 DEFINED_MAX = 8  # a quotation longer than this is a sentence, not a term the text coins
@@ -59,14 +59,14 @@ _Owned = tuple[str, str, tuple[str, int] | None]  # (owner clause, squashed phra
 
 # the words a citation is judged by (the same citation is asked by both sources, and by the habit audit)
 @per_lint
-def _windows_memo(topics: _Topics) -> dict[tuple[str, int, str], str]:
+def _windows_memo(topics: Topics) -> dict[tuple[str, int, str], str]:
     return {}
 
 
 _QUOTED = re.compile(rf"「([^「」]{{{MIN_PHRASE},{DEFINED_MAX}}})」")
 
 
-def _between_citations(topics: _Topics, unit: Unit, at: int, raw: str) -> str:
+def _between_citations(topics: Topics, unit: Unit, at: int, raw: str) -> str:
     """The citation's sentence from the citation before it to the citation after it: the words no other
     citation of the sentence stands between (「初始1发、4.4.3的额外子弹、4.4.2的悬赏回复」: 4.4.2's part starts
     after 4.4.3).  The words after it count only for a citation outside brackets (「转职（4.2）查…」
@@ -91,7 +91,7 @@ _PUNCTUATION = re.compile(r"[，,；;。：:（(「]")
 
 
 @per_lint
-def owned_phrases(topics: _Topics) -> list[_Owned]:
+def owned_phrases(topics: Topics) -> list[_Owned]:
     """Every (owner clause, phrase) the spec quotes or names, then every glossary entry's head with a
     clause its entry cites (with where that citation stands, so it does not vote about itself)."""
     ctx = topics.ctx
@@ -117,7 +117,7 @@ def owned_phrases(topics: _Topics) -> list[_Owned]:
 
 
 @per_lint
-def defined_phrases(topics: _Topics) -> list[_Owned]:
+def defined_phrases(topics: Topics) -> list[_Owned]:
     """Every term the text quotes, with the clause that quotes it first (reading order), when the term is
     uncommon: the clause that coins it."""
     units = list(topics.ctx.units_outside_log())
@@ -158,13 +158,11 @@ def _index(owned: list[_Owned]) -> dict[str, list[_Owned]]:
 
 
 @per_lint
-def _indexes_memo(topics: _Topics) -> dict[str, dict[str, list[_Owned]]]:
+def _indexes_memo(topics: Topics) -> dict[str, dict[str, list[_Owned]]]:
     return {}
 
 
-def _indexed(
-    topics: _Topics, name: str, source: Callable[[_Topics], list[_Owned]]
-) -> dict[str, list[_Owned]]:
+def _indexed(topics: Topics, name: str, source: Callable[[Topics], list[_Owned]]) -> dict[str, list[_Owned]]:
     per = _indexes_memo(topics)
     out = per.get(name)
     if out is None:
@@ -201,7 +199,7 @@ def _phrases_in(window: str, index: dict[str, list[_Owned]]) -> list[_Owned]:
     return list(found.values())
 
 
-def owner_sibling(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+def owner_sibling(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The phrase and its owner when the citation's phrase prints a phrase owned by a sibling of the cited
     clause, and by no clause of the cited clause's family: owners from the spec and the glossary first,
     then, when they name none, the clauses that coin the phrase's quoted terms."""
@@ -209,7 +207,7 @@ def owner_sibling(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[
     return found if found is not None else _owner_sibling(topics, unit, at, ref, "defined", defined_phrases)
 
 
-def family_owner(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+def family_owner(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The same owners for a clause citing itself or one of its ancestors (「依 2.8」 in 2.8.10 — a
     renumbering that lands on the citing clause's own family), judged against what the cited clause says
     *outside* the citing words: the clause's other sentences when it cites itself, the ancestor without the
@@ -230,12 +228,12 @@ def family_owner(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[s
 
 
 def _owner_sibling(
-    topics: _Topics,
+    topics: Topics,
     unit: Unit,
     at: int,
     ref: Ref,
     name: str,
-    source: Callable[[_Topics], list[_Owned]],
+    source: Callable[[Topics], list[_Owned]],
     outside: str | None = None,
 ) -> tuple[list[str], Place] | None:
 
@@ -273,7 +271,7 @@ def _owner_sibling(
     return sorted(set(owners[likely])), Place(likely, topics.places.clause_text(likely))
 
 
-def glossary_title(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+def glossary_title(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
     """A glossary entry cites the place that defines its term: the cited place, the term, and the one
         sibling clause whose title is that term and nothing else (附录一 「假标记 …（5.3.5）」: 5.3.5 is titled
         假标记) or the one other item headed by it (「攒弹 …（4.4.7②）」: ② is headed 攒弹), when the cited

@@ -54,7 +54,7 @@ from ruleproof.text.model import RefKind
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
-    from ruleproof.lint.topics import Place, _Topics
+    from ruleproof.lint.topics import Place, Topics
     from ruleproof.text.model import Ref
 
 PRINTED_RUN = 4  # the sibling prints at least this long a run of the backed statement
@@ -149,22 +149,22 @@ def backed(unit: Unit, at: int, raw: str) -> str:
 
 
 @per_lint
-def _families_memo(topics: _Topics) -> dict[tuple[str, bool], dict[str, str]]:
+def _families_memo(topics: Topics) -> dict[tuple[str, bool], dict[str, str]]:
     return {}
 
 
 @per_lint
-def _spread_memo(topics: _Topics) -> dict[str, frozenset[str]]:
+def _spread_memo(topics: Topics) -> dict[str, frozenset[str]]:
     return {}
 
 
 @per_lint
-def _squashed_units(topics: _Topics) -> list[tuple[str, str]]:
+def _squashed_units(topics: Topics) -> list[tuple[str, str]]:
     """Each unit outside the change log with its squashed text (per lint)."""
     return [(u.id, squash(u.text)) for u in topics.ctx.units_outside_log()]
 
 
-def _printed_in(topics: _Topics, run: str) -> frozenset[str]:
+def _printed_in(topics: Topics, run: str) -> frozenset[str]:
     """The units (outside the change log) whose squashed text prints ``run`` — memoised per text."""
     memo = _spread_memo(topics)
     found = memo.get(run)
@@ -173,7 +173,7 @@ def _printed_in(topics: _Topics, run: str) -> frozenset[str]:
     return found
 
 
-def printed_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+def printed_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The run and the sibling that prints the backed statement (see the module's docstring)."""
     if ref.kind not in (RefKind.ITEM, RefKind.CLAUSE) or not ref.target_clause:
         return None
@@ -215,6 +215,6 @@ def printed_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[st
     return [run], PrintedPlace(likely.name, likely.text, run, cited_run)
 
 
-def printed_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+def printed_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
     """:func:`printed_fit` under family q's guards (comparison, denial, number pair, gate, list)."""
     return guarded(topics, unit, at, ref, printed_fit(topics, unit, at, ref))

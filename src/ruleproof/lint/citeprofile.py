@@ -43,7 +43,7 @@ from ruleproof.lint.topics import ExplainedPlace, judged_unit
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
-    from ruleproof.lint.topics import Place, _Topics
+    from ruleproof.lint.topics import Place, Topics
     from ruleproof.text.model import Ref
 
 PROFILE_VOTES = 2  # units (not the citing one) citing the sibling with a word before it is its word
@@ -85,7 +85,7 @@ _NONE: frozenset[str] = frozenset()
 
 
 @per_lint
-def _profiles(topics: _Topics) -> _Profiles:
+def _profiles(topics: Topics) -> _Profiles:
     """Every judged clause and item citation of the text filed under the uncommon words of its phrase, at
     its place (an item citation at its clause too) — memoised per text."""
 
@@ -138,7 +138,7 @@ def _runs(phrase: str, evidence: set[str], joins: frozenset[str]) -> list[str]:
     return out
 
 
-def profile_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+def profile_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The stretches and the sibling when the text cites the sibling with the phrase's words and never the
     cited place (see the module's docstring)."""
 
@@ -181,7 +181,7 @@ def profile_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[st
     return _runs(topics.window(unit, at, ref.raw), evidence, joins), place_of
 
 
-def profile_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+def profile_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
     """:func:`profile_fit` under family q's guards (comparison, denial, number pair, gate, list:
     :func:`headwords.guarded`)."""
     return guarded(topics, unit, at, ref, profile_fit(topics, unit, at, ref))

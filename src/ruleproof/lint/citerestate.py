@@ -56,7 +56,7 @@ from ruleproof.text.model import RefKind
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
-    from ruleproof.lint.topics import Place, _Topics
+    from ruleproof.lint.topics import Place, Topics
     from ruleproof.text.model import Ref
 
 SHORT = 5  # the cited place shares at most this long a run with the restated words
@@ -113,7 +113,7 @@ def _bracket(text: str, at: int) -> tuple[int, int] | None:
     return (opener, closer) if closer < len(text) else None
 
 
-def _term(topics: _Topics, entry: str) -> str:
+def _term(topics: Topics, entry: str) -> str:
     """An entry's term: the longest start of its first run that is a term of the vocabulary."""
     run = _CJK_RUN.match(entry)
     if run is None:
@@ -122,7 +122,7 @@ def _term(topics: _Topics, entry: str) -> str:
     return next((word[:k] for k in range(min(TERM_LEN, len(word)), 1, -1) if word[:k] in topics.vocab), "")
 
 
-def _entry(topics: _Topics, unit: Unit, at: int) -> tuple[str, tuple[int, int]] | None:
+def _entry(topics: Topics, unit: Unit, at: int) -> tuple[str, tuple[int, int]] | None:
     """The glossary entry a citation closes (its text before the bracket, unsquashed) and the bracket."""
 
     text = unit.text
@@ -142,7 +142,7 @@ def _entry(topics: _Topics, unit: Unit, at: int) -> tuple[str, tuple[int, int]] 
     return _HEADER.sub("", text[start:opener].lstrip(" \u3000")), found
 
 
-def _restated(topics: _Topics, unit: Unit, at: int, ref: Ref) -> str:
+def _restated(topics: Topics, unit: Unit, at: int, ref: Ref) -> str:
     """The words a point of an appendix restates after citing its source (「⸺依 X，…」「同 X：…」), up to the
     sentence's end or the next citation, squashed; '' elsewhere."""
 
@@ -160,7 +160,7 @@ def _restated(topics: _Topics, unit: Unit, at: int, ref: Ref) -> str:
     return squash(words[: cited.start()] if cited is not None else words)
 
 
-def _members(topics: _Topics, unit: Unit, ref: Ref, at: int, lo: int, hi: int) -> list[str]:
+def _members(topics: Topics, unit: Unit, ref: Ref, at: int, lo: int, hi: int) -> list[str]:
     """The other places cited between ``lo`` and ``hi`` (a bracket of citations), not the one at ``at``."""
     out = []
     for other in topics.ctx.refs_by_unit.get(unit.id, []):
@@ -172,7 +172,7 @@ def _members(topics: _Topics, unit: Unit, ref: Ref, at: int, lo: int, hi: int) -
     return out
 
 
-def restated_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+def restated_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
     """The cited place, the evidence and the sibling that prints what the citing place restates (or, for a
     glossary entry, the sibling about the entry's term)."""
     if unit.is_clause or not ref.target_clause or ref.kind not in (RefKind.CLAUSE, RefKind.ITEM):

@@ -39,7 +39,7 @@ from ruleproof.text.sentences import sentence_at
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
-    from ruleproof.lint.topics import _Topics
+    from ruleproof.lint.topics import Topics
 
 # a lead that defers to the cited clause, right before it (spaces allowed; a bracket between — 「可见（X」 —
 # makes the lead another word's)
@@ -59,7 +59,7 @@ class ShapedPlace(Place):
     candidates: tuple[str, ...] = field(default_factory=tuple)
 
 
-def family_shape(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+def family_shape(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The shape verdict on a clause citation of the citing clause's own family (itself or an ancestor):
     the evidence and the likely target, or None."""
     cid = ref.target_clause or ""
@@ -87,7 +87,7 @@ def family_shape(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[s
 
 
 def _sibling_title(
-    topics: _Topics, unit: Unit, at: int, ref: Ref, cited: set[str] | frozenset[str] = frozenset()
+    topics: Topics, unit: Unit, at: int, ref: Ref, cited: set[str] | frozenset[str] = frozenset()
 ) -> tuple[list[str], Place] | None:
     """The one sibling of the cited clause whose whole title head the phrase prints, while the phrase prints
     nothing of the cited clause's titles (a sibling's head that holds one — 追加维修 holds 维修 — counts as
@@ -121,7 +121,7 @@ def _sibling_title(
     return heads, ShapedPlace(sib, topics.places.clause_text(sib), shape="title")
 
 
-def listed_twice(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+def listed_twice(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
     """A clause cited twice in one sentence for two phrases, one of which prints the whole title head of
     exactly one sibling of the cited clause (not cited in the sentence, not of the citing clause's family):
     the sibling was meant (3.2.6 「工程师维修（4.3.2）、工程师追加维修（4.3.2）」 — 4.3.3 is 追加维修), unless
@@ -152,11 +152,11 @@ _Cited = tuple[list[tuple[int, Ref]], dict[str, list[int]]]
 
 
 @per_lint
-def _citations_memo(topics: _Topics) -> dict[str, _Cited]:
+def _citations_memo(topics: Topics) -> dict[str, _Cited]:
     return {}
 
 
-def _clause_citations(topics: _Topics, unit: Unit) -> _Cited:
+def _clause_citations(topics: Topics, unit: Unit) -> _Cited:
     """The clause citations of a unit (not quoted) with their offsets, and the offsets of each clause cited
     whole, memoised per text."""
     per = _citations_memo(topics)
@@ -175,7 +175,7 @@ def _clause_citations(topics: _Topics, unit: Unit) -> _Cited:
     return out
 
 
-def _neighbours(topics: _Topics, cid: str, shape: str) -> ShapedPlace:
+def _neighbours(topics: Topics, cid: str, shape: str) -> ShapedPlace:
     """The clauses right before and after ``cid`` under its parent: where a renumbering by one came from."""
     kids = topics.children(cid.rpartition(".")[0])
     k = kids.index(cid) if cid in kids else -1

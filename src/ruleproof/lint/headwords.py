@@ -47,7 +47,7 @@ from ruleproof.text.model import Ref, RefKind
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
-    from ruleproof.lint.topics import Place, _Topics
+    from ruleproof.lint.topics import Place, Topics
 
 # (the phrase's head words, the likely sibling): whether the cited place saying the words clears it
 SaysCheck = Callable[[list[str], "Place"], bool]
@@ -56,12 +56,12 @@ NEAR_CITED = 30  # a citation of the likely target this close (same line) owns t
 
 
 @per_lint
-def _heads_memo(topics: _Topics) -> dict[tuple[str, bool], frozenset[str]]:
+def _heads_memo(topics: Topics) -> dict[tuple[str, bool], frozenset[str]]:
     return {}
 
 
 @per_lint
-def _own_memo(topics: _Topics) -> dict[tuple[tuple[str, ...], bool], list[frozenset[str]]]:
+def _own_memo(topics: Topics) -> dict[tuple[tuple[str, ...], bool], list[frozenset[str]]]:
     return {}
 
 
@@ -69,11 +69,11 @@ _NamedKey = tuple[str, int, str, RefKind, str | None, str | None, bool]
 
 
 @per_lint
-def _named_memo(topics: _Topics) -> dict[_NamedKey, tuple[Place, Place, list[str]] | None]:
+def _named_memo(topics: Topics) -> dict[_NamedKey, tuple[Place, Place, list[str]] | None]:
     return {}
 
 
-def _head_words(topics: _Topics, place: Place, item: bool) -> frozenset[str]:
+def _head_words(topics: Topics, place: Place, item: bool) -> frozenset[str]:
     """What a place prints at its head (memoised per text: every citation of a clause reads its siblings')."""
     memo = _heads_memo(topics)
     key = (place.name, item)
@@ -82,7 +82,7 @@ def _head_words(topics: _Topics, place: Place, item: bool) -> frozenset[str]:
     return memo[key]
 
 
-def _read_head(topics: _Topics, place: Place, item: bool) -> frozenset[str]:
+def _read_head(topics: Topics, place: Place, item: bool) -> frozenset[str]:
     """An item's heading, a clause's title names, as two-character words."""
 
     if item:
@@ -102,7 +102,7 @@ def _within(place: str, cited: str) -> bool:
     return place == cited or (place.startswith(cited) and place[len(cited)] not in "0123456789.")
 
 
-def _likely_cited_near(topics: _Topics, unit: Unit, at: int, ref: Ref, likely: str) -> bool:
+def _likely_cited_near(topics: Topics, unit: Unit, at: int, ref: Ref, likely: str) -> bool:
     """Another citation of the likely target (or of its clause) close by on the same line."""
     cited = f"{ref.target_clause}{ref.target_item or ''}"
     for other in topics.ctx.refs_by_unit.get(unit.id, []):
@@ -117,7 +117,7 @@ def _likely_cited_near(topics: _Topics, unit: Unit, at: int, ref: Ref, likely: s
     return False
 
 
-def _own_heads(topics: _Topics, group: list[Place], item: bool) -> list[frozenset[str]]:
+def _own_heads(topics: Topics, group: list[Place], item: bool) -> list[frozenset[str]]:
     """Each place's head words that no other place of the group prints at its head (memoised per group:
     every citation of a place reads the same group)."""
     memo = _own_memo(topics)
@@ -131,7 +131,7 @@ def _own_heads(topics: _Topics, group: list[Place], item: bool) -> list[frozense
 
 
 def sibling_head(
-    topics: _Topics, ref: Ref, item: bool, words: frozenset[str], unit_id: str
+    topics: Topics, ref: Ref, item: bool, words: frozenset[str], unit_id: str
 ) -> tuple[Place, Place, list[str]] | None:
     """The cited place, the one sibling whose own head words ``words`` say, and those words — None when
     ``words`` say the cited place's own head words, or no sibling's, or two siblings' (no telling which was
@@ -153,7 +153,7 @@ def sibling_head(
 
 
 def head_fit(
-    topics: _Topics, unit: Unit, at: int, ref: Ref, cited_says: SaysCheck | None = None, wide: bool = False
+    topics: Topics, unit: Unit, at: int, ref: Ref, cited_says: SaysCheck | None = None, wide: bool = False
 ) -> tuple[list[str], Place] | None:
     """The head words and the sibling whose head the phrase says, when the cited place's does not.
 
@@ -192,7 +192,7 @@ def head_fit(
 
 
 def head_verdict(
-    topics: _Topics, unit: Unit, at: int, ref: Ref, cited_says: SaysCheck | None = None, wide: bool = False
+    topics: Topics, unit: Unit, at: int, ref: Ref, cited_says: SaysCheck | None = None, wide: bool = False
 ) -> tuple[Place, list[str], Place] | None:
     """:func:`head_fit` under family q's guards: not a comparison or a denial (「不走 X」), not numbers the
     reader took for an id, not a gate the checklist itself cites, and in a list only when the list rule
@@ -202,7 +202,7 @@ def head_verdict(
 
 
 def guarded(
-    topics: _Topics, unit: Unit, at: int, ref: Ref, found: tuple[list[str], Place] | None
+    topics: Topics, unit: Unit, at: int, ref: Ref, found: tuple[list[str], Place] | None
 ) -> tuple[Place, list[str], Place] | None:
     """A fit's evidence and sibling (``found``) as a verdict, under family q's guards (see
     :func:`head_verdict`)."""

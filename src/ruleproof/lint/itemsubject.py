@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 from ruleproof.lint.citetext import related, squash
 from ruleproof.lint.headwords import guarded
 from ruleproof.lint.memo import per_lint
-from ruleproof.lint.topics import ExplainedPlace, Place, _Topics, item_heads
+from ruleproof.lint.topics import ExplainedPlace, Place, Topics, item_heads
 from ruleproof.text.model import RefKind
 
 if TYPE_CHECKING:
@@ -40,11 +40,11 @@ if TYPE_CHECKING:
 
 # each clause's items' headings, by item name, per text (every item citation of the clause reads them)
 @per_lint
-def _heads_memo(topics: _Topics) -> dict[str, dict[str, frozenset[str]]]:
+def _heads_memo(topics: Topics) -> dict[str, dict[str, frozenset[str]]]:
     return {}
 
 
-def _heads(topics: _Topics, cid: str) -> dict[str, frozenset[str]]:
+def _heads(topics: Topics, cid: str) -> dict[str, frozenset[str]]:
     memo = _heads_memo(topics)
     out = memo.get(cid)
     if out is None:
@@ -66,7 +66,7 @@ class SubjectItem(ExplainedPlace):
         )
 
 
-def subject_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+def subject_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The heading and the item when the citing clause's title names another item's heading (see the
     module's docstring)."""
     if ref.kind is not RefKind.ITEM or not ref.target_item or not unit.is_clause or topics.glossary(unit):
@@ -101,6 +101,6 @@ def subject_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[st
     return [head], SubjectItem(likely.name, likely.text, citing=unit.id)
 
 
-def subject_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+def subject_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
     """:func:`subject_fit` under family q's guards."""
     return guarded(topics, unit, at, ref, subject_fit(topics, unit, at, ref))

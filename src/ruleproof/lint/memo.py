@@ -2,7 +2,7 @@
 
 One facility for every such memo of the lint: :func:`per_lint` turns a function of one lint's object — the
 :class:`~ruleproof.lint.context.LintContext`, or family q's reader of it
-(``topics._Topics``) — into one that builds its value once per object and keeps it in
+(:class:`~ruleproof.lint.topics.Topics`) — into one that builds its value once per object and keeps it in
 the object's ``memos`` table.  The memo lives and dies with the lint: no process-wide table keyed by
 the lint's objects, nothing for :func:`ruleproof.lint.forget_memos` to empty, and a second lint of an edited
 text (``mutate``) never answers from the first one's memo.
@@ -11,7 +11,7 @@ A memo of many answers (one per clause, per phrase …) is a builder of an empty
 fills::
 
     @per_lint
-    def _heads_of(topics: _Topics) -> dict[str, frozenset[str]]:
+    def _heads_of(topics: Topics) -> dict[str, frozenset[str]]:
         return {}
 """
 

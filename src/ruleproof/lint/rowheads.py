@@ -58,7 +58,7 @@ from ruleproof.text.model import Ref, RefKind
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
-    from ruleproof.lint.topics import _Topics
+    from ruleproof.lint.topics import Topics
 
 # a step table's column heads: 「步骤 发生什么 要点」「步骤 发生什么 相关公告批次」
 _STEP_HEADER = re.compile(r"步骤\s*发生什么")
@@ -75,7 +75,7 @@ _Rows = tuple[list[int], list[str]]  # row starts (sorted) and their heads; a st
 _BESIDE: dict[tuple[str, str], str] = {}
 
 
-def _step_rows(topics: _Topics, unit: Unit) -> _Rows:
+def _step_rows(topics: Topics, unit: Unit) -> _Rows:
     """The rows of the step tables of a unit: where each row starts and the name it prints after its key
     (step_topics' ``_row_names``); the last row ends at the table's end."""
 
@@ -118,11 +118,11 @@ class _UnitRows:
 
 # per text: each unit's rows, read once
 @per_lint
-def _rows_memo(topics: _Topics) -> dict[str, _UnitRows]:
+def _rows_memo(topics: Topics) -> dict[str, _UnitRows]:
     return {}
 
 
-def _rows(topics: _Topics, unit: Unit) -> _UnitRows:
+def _rows(topics: Topics, unit: Unit) -> _UnitRows:
     memo = _rows_memo(topics)
     rows = memo.get(unit.id)
     if rows is None:
@@ -132,7 +132,7 @@ def _rows(topics: _Topics, unit: Unit) -> _UnitRows:
     return rows
 
 
-def _gate_marks(topics: _Topics, unit: Unit) -> tuple[_Marks, ...]:
+def _gate_marks(topics: Topics, unit: Unit) -> tuple[_Marks, ...]:
     """The unit's 十关核验 lines with their gate labels (a numeral citing an item is no label)."""
     text = unit.text
     return tuple(
@@ -157,7 +157,7 @@ def _gate_label(rows: _UnitRows, at: int) -> tuple[str, _Marks | None]:
     return next((label for pos, label in reversed(line[2]) if pos < at), ""), line
 
 
-def row_head(topics: _Topics, unit: Unit, at: int) -> str:
+def row_head(topics: Topics, unit: Unit, at: int) -> str:
     """What heads the row a citation stands in: its gate's name in a ten-gate line (as the checklist
     defines it), its step's name in a step row, its item's heading in an item table, else ''."""
     rows = _rows(topics, unit)
@@ -172,7 +172,7 @@ def row_head(topics: _Topics, unit: Unit, at: int) -> str:
     return ""
 
 
-def _item_rows(topics: _Topics, unit: Unit) -> _Rows:
+def _item_rows(topics: Topics, unit: Unit) -> _Rows:
     """The rows of a unit's 「项 说明」 tables: the items after the first column heads, where each starts and
     its heading (family q's ``item_heads``)."""
 
@@ -191,7 +191,7 @@ def _item_rows(topics: _Topics, unit: Unit) -> _Rows:
 
 
 def row_fit(
-    topics: _Topics, unit: Unit, at: int, ref: Ref, named: str | None = None
+    topics: Topics, unit: Unit, at: int, ref: Ref, named: str | None = None
 ) -> tuple[list[str], Place] | None:
     """The row head's words and the sibling whose head they name, when the cited place's head is not named
     (``named``: the row head, when the caller has read it)."""
@@ -267,7 +267,7 @@ def _beside_removed(text: str, likely: str) -> str:
     return out
 
 
-def _next_gate(topics: _Topics, unit: Unit, at: int, ref: Ref) -> bool:
+def _next_gate(topics: Topics, unit: Unit, at: int, ref: Ref) -> bool:
     """An item citation whose label is the next gate's, in a 十关核验 line that gives that gate no label
     of its own after it: 「记账依2.9⑧不新增批次⑨已标注」 answers gate ⑧ right after citing 2.9, which the reader
     took for 2.9⑧.  The next gate is the next numeral, not the checklist's next entry: a revision that drops
@@ -280,7 +280,7 @@ def _next_gate(topics: _Topics, unit: Unit, at: int, ref: Ref) -> bool:
     return not any(pos > at and label == ref.target_item for pos, label in line[2])
 
 
-def row_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+def row_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
     """:func:`row_fit` under family q's guards (not a comparison or a denial, not numbers the reader took
     for an id, in a list only when the list rule confirms it) — but a gate the checklist cites is judged."""
     named = row_head(topics, unit, at)

@@ -33,7 +33,7 @@ from ruleproof.lint.context import BATCH_REF, STEP_REF, Unit, normalize_item
 from ruleproof.lint.memo import per_lint
 from ruleproof.lint.step_rowwords import own_rows, skipped
 from ruleproof.lint.step_topics import _STEP_STOP
-from ruleproof.lint.topics import Place, _Topics, item_label_at
+from ruleproof.lint.topics import Place, Topics, item_label_at
 from ruleproof.text.markers import CIRCLED
 from ruleproof.text.model import Ref
 
@@ -64,7 +64,7 @@ class _Table:
 
 
 @per_lint
-def _tables_memo(topics: _Topics) -> dict[str, _Table | None]:
+def _tables_memo(topics: Topics) -> dict[str, _Table | None]:
     return {}
 
 
@@ -72,7 +72,7 @@ def _ordinal(label: str) -> int:
     return 0 if label == "〇" else CIRCLED.get(label, 99)
 
 
-def _table(topics: _Topics, batch: bool) -> _Table | None:
+def _table(topics: Topics, batch: bool) -> _Table | None:
     """The step or batch table indexed once per lint."""
     cache = _tables_memo(topics)
     name = "batch" if batch else "step"
@@ -81,7 +81,7 @@ def _table(topics: _Topics, batch: bool) -> _Table | None:
     return cache[name]
 
 
-def _build(topics: _Topics, batch: bool) -> _Table | None:
+def _build(topics: Topics, batch: bool) -> _Table | None:
     if batch:
         raw = topics.places.batch_table  # (not the names the text gives batches elsewhere)
         order = tuple(sorted(raw, key=_ordinal))
@@ -150,7 +150,7 @@ def _stretch(text: str, at: int, end: int, reach: int, stops: str) -> str:
     return before + "。" + after
 
 
-def _published_after(topics: _Topics, unit: Unit, at: int, end: int) -> str | None:
+def _published_after(topics: Topics, unit: Unit, at: int, end: int) -> str | None:
     """In a row of the batch table, the step after which the batch is published (「③ 全部阵营查验出手人次、巡逻
     统计与神探公告 步骤2后」) is the step whose events it reports: the row's content before the step says what
     happens there.  None for any other step citation."""
@@ -180,7 +180,7 @@ def _score(table: _Table, key: str, words: dict[str, float]) -> tuple[float, lis
     return total, sorted(said)
 
 
-def weigh_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+def weigh_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
     """The cited step or batch, the words beside it and the neighbouring row they fit clearly better."""
     batch = ref.kind is BATCH_REF
     if not batch and ref.kind is not STEP_REF:

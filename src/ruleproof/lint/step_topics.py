@@ -10,7 +10,7 @@
   row) and for a batch (the citing clause's subject against the batch rows).
 
 All of them report as ``citation-topic`` (:data:`ruleproof.lint.topics.TOPIC`); they read the places and
-vocabulary that :class:`ruleproof.lint.topics._Topics` builds once per run.
+vocabulary that :class:`ruleproof.lint.topics.Topics` builds once per run.
 """
 
 from __future__ import annotations
@@ -42,12 +42,12 @@ from ruleproof.lint.diagnosis import (
     RENUMBERED_ZH,
 )
 from ruleproof.lint.frames import _common_run, _common_suffix
-from ruleproof.lint.topics import PHRASE, SPECIFIC_SHARE, TOPIC, Place, _Topics, item_label_at, topic_finding
+from ruleproof.lint.topics import PHRASE, SPECIFIC_SHARE, TOPIC, Place, Topics, item_label_at, topic_finding
 from ruleproof.lint.vocab import Hit
 from ruleproof.text.model import Ref, RefKind
 
 
-def run(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+def run(ctx: LintContext, topics: Topics) -> Iterator[Finding]:
     """The step- and batch-table checks, in report order."""
     yield from _step_events(ctx, topics)
     yield from _batch_times(ctx, topics)
@@ -66,7 +66,7 @@ def run(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
 
 
 def batch_subject(
-    topics: _Topics, unit: Unit, at: int, ref: Ref, place: Place, near: list[Place]
+    topics: Topics, unit: Unit, at: int, ref: Ref, place: Place, near: list[Place]
 ) -> tuple[list[str], Place] | None:
     """A batch cited by a sentence that names nothing the rows print (「随批次④ 向全体公告」) is judged by
     what its clause is about: the title of the citing clause and its ancestors (4.3.6 维修者暴露, 4.12.2
@@ -121,7 +121,7 @@ _OWN_TIME = re.compile(
 
 
 def step_subject(
-    topics: _Topics, unit: Unit, at: int, ref: Ref, place: Place, near: list[Place]
+    topics: Topics, unit: Unit, at: int, ref: Ref, place: Place, near: list[Place]
 ) -> tuple[list[str], Place] | None:
     """A step given as the citing clause's own time (「行动位＝步骤 0.2」 in 4.12.5, under 窃听者; 「发动时点为
     该夜步骤 10」 in 4.9.2 紧急会议) is judged as a batch is: by the titles of the clause and its ancestors.
@@ -133,7 +133,7 @@ def step_subject(
 
 
 def _clause_subject(
-    topics: _Topics, unit: Unit, at: int, ref: Ref, place: Place, near: list[Place], wide: bool = False
+    topics: Topics, unit: Unit, at: int, ref: Ref, place: Place, near: list[Place], wide: bool = False
 ) -> tuple[list[str], Place] | None:
     """The names of the citing clause's titles (its own and its ancestors') that exactly one row other
     than the cited one says, with that row; None when the cited row says one of them or a word around
@@ -175,7 +175,7 @@ def _clause_subject(
     return sorted(t for t in unique if topics.present(t, texts[owners[0].name])), owners[0]
 
 
-def _titles(topics: _Topics, unit: Unit) -> list[str]:
+def _titles(topics: Topics, unit: Unit) -> list[str]:
     """The titles of a clause and its ancestors (none for an appendix)."""
     if not unit.is_clause:
         return []
@@ -194,7 +194,7 @@ ROWLESS_VOTES = 3  # for a step the table gives no row of its own
 STEP_VOTES = 2  # places that put an event at one step before a lone other step is an odd one out
 
 
-def _step_events(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+def _step_events(ctx: LintContext, topics: Topics) -> Iterator[Finding]:
     """A step named with what happens at it (「于步骤 9 死亡」「步骤 8 救援」「步骤 0.1（蛰伏）」「结茧于步骤
     4b」) where the text puts that event at another step everywhere else — at least twice, or at the head
     of that step's row in the step table — and never at this one, and the step table's row for this step
@@ -294,7 +294,7 @@ _EVENT_LEAD = "致被"  # 「步骤 0.55 致濒死」「步骤 8 被救援」
 _ROW_NAMES = 24  # the names at the head of a step row: 「8 医生（治疗∕救援∕自救∕制药）」
 
 
-def _step_homes(topics: _Topics) -> dict[str, set[str]]:
+def _step_homes(topics: Topics) -> dict[str, set[str]]:
     """The step table names what happens at each step at the head of its row (「5 外星人击杀∕双刀」):
     each such term with the steps whose rows name it."""
     homes: dict[str, set[str]] = {}
@@ -314,7 +314,7 @@ _OWN_STEP = re.compile(r"(?<![早晚先后])[于在]\s*步骤\s*(?P<k>\d{1,2}(?:
 TIME_SUBJECT = 16  # the event a time is said of stands at most this many characters before it
 
 
-def _step_times(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+def _step_times(ctx: LintContext, topics: Topics) -> Iterator[Finding]:
     """A time said of an event whose step the step table gives (「乔装于步骤 1 结算、晚于步骤0.55」, 嗅探
     「步骤 3 之后、4a 之前」) must agree with the table's order: an event of step 3.5 is not 「晚于步骤 4a」.
     The event is the nearest term before the time, in the same sentence part, that heads exactly one row."""
@@ -392,7 +392,7 @@ _SOURCE_AFTER = re.compile(rf"\s*[（(]\s*(?:依|见)?\s*(?P<id>{CLAUSE_ID})\s*[
 _SOURCE_BEFORE = re.compile(rf"(?<![\d.])(?P<id>{CLAUSE_ID})\s*[（(][^（）()\d]{{0,12}}$")
 
 
-def _step_sources(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+def _step_sources(ctx: LintContext, topics: Topics) -> Iterator[Finding]:
     """A step given with its source right after it (「研制、接种同属步骤 8（依 3.3.2）」), or in a bracket right
     after the source (「3.3.2（出手同属步骤 8）」), while the source's title names another step (3.3.2
     「医生出手同属步骤 8」): one of the two was renumbered."""
@@ -447,7 +447,7 @@ _SAID_TIME = re.compile(
 _BATCH_NEAR = 16  # at most this many characters between the time and the batch, in one sentence part
 
 
-def _batch_times(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+def _batch_times(ctx: LintContext, topics: Topics) -> Iterator[Finding]:
     """A batch published 「步骤 X 后」 by the batch table (2.1.6: 「⑤ … 步骤4b后」) and said elsewhere to be
     published after another step in the same breath (「于当夜步骤4a结算后随批次⑤公告」): the step or the
     batch was renumbered."""
@@ -498,7 +498,7 @@ NAME_SAME = 4  # characters at the end of two names of a batch that make them on
 NAME_VOTES = 2  # what tells a batch's name: another place calling it so (1), its table row saying it (2)
 
 
-def _batch_names(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+def _batch_names(ctx: LintContext, topics: Topics) -> Iterator[Finding]:
     """A batch called by its name (「紧急会议开场公告（批次⑦，4.9.2）」「驱逐公告（批次⑩）」) names a row of the
     batch table: when the cited row's own text and the other places' names for it never say the name, while
     one other row does — its table text at least :data:`NAME_SAME` characters of the name, or other places
@@ -551,7 +551,7 @@ _AFTER_STEP = re.compile(rf"[\s（(]*([\u4e00-\u9fff]{{{ROW_WORDS},12}})")
 _NOT_A_NAME = step_rowwords.NOT_A_NAME
 
 
-def _row_words(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+def _row_words(ctx: LintContext, topics: Topics) -> Iterator[Finding]:
     """A step followed by words that one row of the step table prints and the cited row does not
     (「经步骤 9死亡结算」: row 9 is 「死亡结算」; 「该夜步骤 11 自然流逝为 0」: row 11 says 「停转夜自然流逝为 0」):
     the step was renumbered.  The words are the longest start of the run of characters right after the
@@ -590,7 +590,7 @@ def _item_starts(ctx: LintContext, unit: Unit, at: int) -> bool:
     return clause is not None and any(it.offset == at for it in clause.items)
 
 
-def _event_before(topics: _Topics, text: str, at: int) -> str | None:
+def _event_before(topics: Topics, text: str, at: int) -> str | None:
     """The term that ends right before 「于∕在∕位于∕属」 and the step at ``at``: 「结茧于步骤 4b」「乔装于步骤 1」
     (not a condition or a time: 「早于步骤 2」 ends on 早, no term)."""
     i = at
@@ -624,7 +624,7 @@ _BRACKET_HEAD = re.compile(r"[（(]([\u4e00-\u9fff∕/、]{2,10})[，,；;]")
 
 
 def step_verdict(
-    topics: _Topics, text: str, at: int, end: int, place: Place, near: list[Place]
+    topics: Topics, text: str, at: int, end: int, place: Place, near: list[Place]
 ) -> tuple[list[str], Place] | None:
     """A step is cited for what happens at it: the words right after 「步骤 N」 (「步骤 8 救援」), or the
     ones right before 「于步骤 N」 (「转职于步骤 0.6 结算」).  Their terms must be in the step's row; a
@@ -736,7 +736,7 @@ _KEY = re.compile(r"步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])")
 _skipped = step_rowwords.skipped
 
 
-def _step_skips(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+def _step_skips(ctx: LintContext, topics: Topics) -> Iterator[Finding]:
     """A skip said of an event whose row in the step table says which steps it skips (4b 「破坏∕结茧…→跳过
     步骤7」): 「选破坏或结茧而跳过步骤8」 names a step the row never skips — one of the two was renumbered.
     The event is a term of the same sentence part, before the skip, that heads exactly one row."""
@@ -818,7 +818,7 @@ def _self_skips(ctx: LintContext, rows: dict[str, str], skips: dict[str, set[str
 SKIP_SENTENCE = 40  # when the skip's own sentence part names no event, the sentence before it may
 
 
-def _skip_events(topics: _Topics, text: str, at: int, homes: dict[str, str]) -> list[str]:
+def _skip_events(topics: Topics, text: str, at: int, homes: dict[str, str]) -> list[str]:
     """The events that head one row each, said before the skip at ``at``: in its own sentence part
     (「选破坏或结茧而跳过步骤7」), or else in its sentence (「选破坏则在步骤 4b 结算，当晚不再参与步骤7」)."""
     for marks, reach in (("。；;，,", TIME_SUBJECT), ("。；;", SKIP_SENTENCE)):
@@ -830,7 +830,7 @@ def _skip_events(topics: _Topics, text: str, at: int, homes: dict[str, str]) -> 
     return []
 
 
-def _skip_lists(topics: _Topics, row: str) -> list[tuple[frozenset[str], set[str]]]:
+def _skip_lists(topics: Topics, row: str) -> list[tuple[frozenset[str], set[str]]]:
     """The skip lists of a step row, each with the terms said before it in its own sentence part (row 4b:
     「异形选此（破坏或结茧）→跳过步骤7」 and 「外星人选破坏→跳过蛰伏（步骤0.1）与步骤5」 are two lists, one
     for 异形 and one for 外星人).  Only the terms no other list of the row has are kept: they tell whose
@@ -847,7 +847,7 @@ def _skip_lists(topics: _Topics, row: str) -> list[tuple[frozenset[str], set[str
 
 
 def _skipper_list(
-    topics: _Topics, unit: Unit, text: str, at: int, lists: list[tuple[frozenset[str], set[str]]]
+    topics: Topics, unit: Unit, text: str, at: int, lists: list[tuple[frozenset[str], set[str]]]
 ) -> set[str] | None:
     """The one skip list of the row whose subject the citing sentence names (「异形…跳过步骤 X」 is held to
     异形's list, not 外星人's): first the sentence part before the skip, then the whole sentence, then the
@@ -866,7 +866,7 @@ def _skipper_list(
     return None
 
 
-def _quoted_steps(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+def _quoted_steps(ctx: LintContext, topics: Topics) -> Iterator[Finding]:
     """A step inside a quotation of a rule (「不违反「步骤 9为死亡硬结算点」」) is judged as any step citation
     is: the quoted words said of the step must be its row's.  (Other quoted citations are history or
     mentions; a quoted step with the words of its rule is a restatement of the table.)"""
@@ -880,7 +880,7 @@ def _quoted_steps(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
 
 
 def _located(
-    ctx: LintContext, topics: _Topics, kind: RefKind, quoted: bool
+    ctx: LintContext, topics: Topics, kind: RefKind, quoted: bool
 ) -> Iterator[tuple[Unit, Ref, int]]:
     """The citations of one kind, quoted or not, outside the revision log, with their units and offsets."""
     for unit in ctx.units_outside_log():
@@ -914,7 +914,7 @@ _NIGHT_ENTRY = (
 )
 
 
-def _night_entries(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+def _night_entries(ctx: LintContext, topics: Topics) -> Iterator[Finding]:
     """Where a night begins is its first step (2.1.1's first row): 「进入第 1 夜步骤 X」, 「白天投票之后、当夜步骤
     X 之前」 and 「早于一切夜间步骤…第 1 夜步骤 X 之前」 must name it.  Another step there leaves the steps
     before it outside the night — it was renumbered."""
@@ -959,7 +959,7 @@ _SAME_SLOT = re.compile(r"与(?P<with>[^。；;]{2,30}?)同(?:一)?(?:步骤|行
 SLOT_REACH = 40  # how far back, in one sentence, the event or the step of a slot statement is looked for
 
 
-def _slot_statements(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+def _slot_statements(ctx: LintContext, topics: Topics) -> Iterator[Finding]:
     """A step stated as the slot of an event the step table's rows head (「X 占行动位「步骤 K」」, or 「于步骤
     K …，与 Y 同一步骤」 where Y heads a row, or 「与 Y 同窗口结算…于步骤 K」): the step must be that row's.  The event is every term of the
     sentence before the step (or of the 「与…同」 phrase) that heads exactly one row; all of them must name

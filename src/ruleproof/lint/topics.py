@@ -369,7 +369,12 @@ def _unit_of(ref: Ref) -> str | None:
     return ref.context.removeprefix("appendix:") if ref.context.startswith("appendix:") else None
 
 
-class _Topics:
+class Topics:
+    """Family q's reader of one lint's text, shared by every citation rule: the places a citation can land on
+    (``places``, :meth:`target`), the words around a citation (:meth:`topic`, :meth:`window`), the clauses'
+    titles and names, the text's citation habits, the gates, and the rules' per-lint memos (``memos``,
+    :mod:`ruleproof.lint.memo`)."""
+
     def __init__(self, ctx: LintContext) -> None:
         self.ctx = ctx
         self.vocab = ctx.vocabulary
@@ -802,7 +807,7 @@ class _Topics:
 def run(ctx: LintContext) -> Iterator[Finding]:
     from ruleproof.lint import step_topics  # (it reads this module's places: imported when run)
 
-    topics = _Topics(ctx)
+    topics = Topics(ctx)
     yield from _topics(ctx, topics)
     yield from step_topics.run(ctx, topics)
     yield from checklist_findings(ctx, topics)
@@ -835,7 +840,7 @@ STRONG_SHARE = 0.10  # a term in at most this share of the clauses names somethi
 
 
 def _judge(
-    topics: _Topics,
+    topics: Topics,
     ref: Ref,
     place: Place,
     near: list[Place],
@@ -901,7 +906,7 @@ def _citing_unit(ctx: LintContext, ref: Ref) -> Unit | None:
     return ctx.unit_by_id.get(unit_id)
 
 
-def _topics(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+def _topics(ctx: LintContext, topics: Topics) -> Iterator[Finding]:
     for ref in ctx.doc.refs():
         unit = judged_unit(ctx, ref)
         if unit is None:
@@ -932,7 +937,7 @@ def self_citing_unit(ctx: LintContext, ref: Ref) -> Unit | None:
     return unit if is_descendant(unit.id, ref.target_clause) else None
 
 
-def self_citation(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+def self_citation(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
     """A clause citing itself is judged by the text's citation habits against what the clause says outside
     the citing sentence (the sentence says its own phrase): the text legitimately cites a clause from
     within it (「受 4.8.1 连续保护限制」 in 4.8.1, whose other sentences say 连续保护), but a renumbering that
@@ -992,7 +997,7 @@ def judged_unit(ctx: LintContext, ref: Ref) -> Unit | None:
 
 
 def verdict(
-    ctx: LintContext, topics: _Topics, unit: Unit, at: int, ref: Ref
+    ctx: LintContext, topics: Topics, unit: Unit, at: int, ref: Ref
 ) -> tuple[Place, list[str], Place] | None:
     """The cited place, the evidence and the likely intended target, when the citation at ``at`` lands on a
     place about something else: by what the places say, else (a clause or item citation) by how the text
@@ -1018,7 +1023,7 @@ def verdict(
 
 
 def _topic_verdict(
-    ctx: LintContext, topics: _Topics, unit: Unit, at: int, ref: Ref
+    ctx: LintContext, topics: Topics, unit: Unit, at: int, ref: Ref
 ) -> tuple[Place, list[str], Place] | None:
     """The verdict by what the cited place and its neighbours say."""
     if compared_or_denied(unit.text, at, at + len(ref.raw)):
@@ -1094,7 +1099,7 @@ LEAD_MARK = "‹"  # a lead word in the habit map, kept apart from the vocabular
 _LEAD = re.compile(r"(?P<w>[\u4e00-\u9fff]{2})[依见于入按据在及与和]?[\s（(]*$")
 
 
-def habit_fit(topics: _Topics, unit: Unit, at: int, ref: Ref, place: Place) -> tuple[list[str], Place] | None:
+def habit_fit(topics: Topics, unit: Unit, at: int, ref: Ref, place: Place) -> tuple[list[str], Place] | None:
     """The text's own citation habits (:mod:`ruleproof.lint.citehabits`) name a sibling of the cited place
     for a term of the phrase that the cited place never says."""
     terms = topics.habit_terms(unit, at, ref.raw)
@@ -1121,7 +1126,7 @@ def habit_fit(topics: _Topics, unit: Unit, at: int, ref: Ref, place: Place) -> t
     return [habit.term.removeprefix(LEAD_MARK)], HabitualPlace(likely.name, text, habit.votes)
 
 
-def habit_places(topics: _Topics, ref: Ref, place: Place) -> tuple[str, dict[str, Place]]:
+def habit_places(topics: Topics, ref: Ref, place: Place) -> tuple[str, dict[str, Place]]:
     """What the cited place says (an item with its clause's titles) and the places the habit map may name
     instead: the clause's other items, or the cited clause's sibling clauses (an item's text; a clause's
     is read when needed)."""
@@ -1151,7 +1156,7 @@ def _annotates(text: str, at: int, raw: str) -> bool:
     )
 
 
-def _named_sibling(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+def _named_sibling(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """A clause citation whose phrase names a sibling's subject — a head word of the sibling's title
     that the cited clause's titles (its own and its sub-clauses') lack — while the citing sentence
     names nothing of the cited clause's titles: 「警长双发 4.3」 (4.3 is 工程师, 4.4 警长), 「以实际执行救援为条件
@@ -1220,7 +1225,7 @@ def _named_sibling(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list
 _ITEM_HEAD = re.compile(r"^\s*[①-⑳]?\s*(?P<head>[\u4e00-\u9fff·\d]{2,12}?)\s*(?:[：:⸺〔（(＝]|【)")
 
 
-def item_heads(topics: _Topics, place: Place) -> frozenset[str]:
+def item_heads(topics: Topics, place: Place) -> frozenset[str]:
     """The heading of an item (「⑥ 封锁：…」「④ 疫苗抗体⸺…」), whole: a word inside a heading
     (「层序」 in 2.8.2⑧ 「毒药的层序」) is what the item says something about, not what tells it apart."""
     body = place.text.split("。", 1)[1] if "。" in place.text else place.text
@@ -1232,7 +1237,7 @@ def item_heads(topics: _Topics, place: Place) -> frozenset[str]:
 
 
 def _named_item(
-    topics: _Topics, unit: Unit, at: int, ref: Ref, place: Place, near: list[Place]
+    topics: Topics, unit: Unit, at: int, ref: Ref, place: Place, near: list[Place]
 ) -> tuple[list[str], Place] | None:
     """An item citation whose phrase names another item's heading (「④ 疫苗抗体⸺…」) that the cited
     item lacks, while the sentence names nothing of the cited item's heading: the items of one
@@ -1341,7 +1346,7 @@ _QUOTED_AFTER = re.compile(r"\s*「(?P<q>[^「」]{2,60})」")
 _QUOTED_BEFORE = re.compile(r"「(?P<q>[^「」]{2,60})」\s*$")
 
 
-def _quotes(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+def _quotes(ctx: LintContext, topics: Topics) -> Iterator[Finding]:
     everywhere = {u.id: squash(u.text) for u in ctx.units_outside_log()}
     for ref in ctx.doc.refs():
         if ref.kind not in CLAUSE_OR_ITEM or ref.quoted or ref.context == "tag":
@@ -1390,7 +1395,7 @@ def _quotes(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
 FIT_MIN = 2
 
 
-def _fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+def _fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     place, near = topics.target(ref)
     if place is None or not near:
         return None
@@ -1449,7 +1454,7 @@ from ruleproof.lint import (  # noqa: E402
 )
 
 _Verdict = tuple[Place, list[str], Place]
-_Rule = Callable[[_Topics, Unit, int, Ref], _Verdict | None]
+_Rule = Callable[[Topics, Unit, int, Ref], _Verdict | None]
 
 # The verdict chain after the topic verdict, in the order tried (the first answer wins): the citation kinds each
 # rule judges and the rule.  A new rule is one row here (and its module in the import above).

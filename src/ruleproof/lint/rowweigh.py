@@ -10,8 +10,9 @@ against the cited row and the rows up to two either side of it:
   :data:`REACH` characters on each side, up to a list separator or halfway to another step or batch id;
 * a word scores in a row that prints it, weighed by how few rows of the table print it (a word one row prints
   is worth 1, two rows ½, more rows nothing: it tells no row from another), and doubled at the row's head,
-  divided then by how many rows head with it (the names a row opens with: :func:`ruleproof.lint.step_heads.head_names` for a step, the content cell before
-  its first bracket for a batch);
+  divided then by how many rows head with it (the names a row opens with:
+  :func:`ruleproof.lint.step_heads.head_names` for a step, the content cell before its first bracket for a
+  batch);
 * a finding when a neighbour scores at least :data:`LEAST` and :data:`MARGIN` times the cited row's score.
 
 It weighs the evidence of the rows together, so it judges citations that the exactly-one-fits readers
@@ -43,8 +44,8 @@ MARGIN = 3.0  # how many times the cited row's score a neighbour must reach
 _PART_STOP = "，,；;。：:！？!?\n「」『』〔〕⸺—｜"
 _ID = re.compile(r"(?:步骤\s*\d{1,2}(?:\.\d{1,2})?[ab]?(?![\d.])|批次\s*[〇①-⑳])")
 _FUNCTION = frozenset("的之于与及和或在为并且而则亦均皆也其此该本即等各个每已未不可须得以所由")
-# the step table's own vocabulary (步骤, 结算, 当夜, 上限 …) and what every batch does
 _SEPARATORS = "∕/、与及或和"  # what stands between two members of a list of ids
+# the step table's own vocabulary (步骤, 结算, 当夜, 上限 …) and what every batch does
 _STOP = _STEP_STOP | {"公告", "发布", "该夜"}
 _COMPARED = re.compile(r"(?:[早晚先后]于|不同于|有别于)\s*(?:当夜|该夜)?\s*$")
 _SETTLED = re.compile(r"\s*(?:结算|结束|完成)")
@@ -165,17 +166,19 @@ def _words(text: str) -> set[str]:
     return {w for w in bigrams(text) if w not in _STOP and not (set(w) & _FUNCTION)}
 
 
-def _score(table: _Table, key: str, words: dict[str, float]) -> tuple[float, list[str]]:
+def _score(table: _Table, key: str, words: set[str]) -> tuple[float, list[str]]:
+    """The row's score for the words beside a citation (each word worth 1, doubled at the row's head, divided by
+    how many rows print it — or head with it —, nothing when more than two do) and the words it prints."""
     row, head = table.rows[key], table.heads[key]
     total = 0.0
     said: list[str] = []
-    for w, weight in words.items():
+    for w in words:
         if w not in row:
             continue
         n = table.headed[w] if w in head else table.spread[w]
         if n > 2:
             continue
-        total += weight * (2.0 if w in head else 1.0) / n
+        total += (2.0 if w in head else 1.0) / n
         said.append(w)
     return total, sorted(said)
 
@@ -211,11 +214,10 @@ def weigh_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place,
         near = _words(_stretch(text, at, at + len(ref.raw), REACH, _PART_STOP).split("。")[0])
     else:
         near = _words(_stretch(text, at, end, REACH, _PART_STOP))
-    words = dict.fromkeys(near, 1.0)
-    if not words:
+    if not near:
         return None
     k = table.order.index(key) if key in table.order else -1
-    own, _ = _score(table, key, words)
+    own, _ = _score(table, key, near)
     best: tuple[float, list[str], str] | None = None
     for j in (k - 2, k - 1, k + 1, k + 2):
         if k < 0 or not 0 <= j < len(table.order):
@@ -223,7 +225,7 @@ def weigh_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place,
         other = table.order[j]
         if other == within:
             continue
-        score, said = _score(table, other, words)
+        score, said = _score(table, other, near)
         if score >= LEAST and score >= MARGIN * own and (best is None or score > best[0]):
             best = (score, said, other)
     if best is None:

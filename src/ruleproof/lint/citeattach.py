@@ -53,7 +53,7 @@ from ruleproof.lint.base import clip
 from ruleproof.lint.citetext import ITEM_TAIL, in_tag, related
 from ruleproof.lint.context import CLAUSE_OR_ITEM, CLAUSE_REF, ITEM_REF, REGISTRY_REF, normalize_item
 from ruleproof.lint.headwords import _likely_cited_near
-from ruleproof.lint.memo import per_lint
+from ruleproof.lint.memo import PerLintTable, per_lint
 from ruleproof.lint.registry_topics import WINDOW, named_before
 from ruleproof.lint.topics import ExplainedPlace, Place
 from ruleproof.text.markers import MARKER_RE, parse_marker
@@ -133,9 +133,7 @@ class WholeLabelledPlace(LabelledPlace):
 _Located = tuple[list[tuple[int, "Ref"]], list[int], list[tuple[int, "Ref"]]]
 
 
-@per_lint
-def _located_memo(topics: Topics) -> dict[str, _Located]:
-    return {}
+_LOCATED: PerLintTable[Topics, str, _Located] = PerLintTable()
 
 
 _NOTHING: _Located = ([], [], [])
@@ -144,7 +142,7 @@ _NOTHING: _Located = ([], [], [])
 def _located(topics: Topics, unit: Unit) -> _Located:
     """The unit's located references in text order, its items' offsets and its located registry pointers
     (memoised per text; a unit without a pointer is read no further)."""
-    per = _located_memo(topics)
+    per = _LOCATED(topics)
     out = per.get(unit.id)
     if out is None:
         cited = topics.ctx.refs_by_unit.get(unit.id, [])
@@ -233,15 +231,13 @@ def label_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str],
     return [label], kind(sib, topics.places.clause_text(sib), label=label)
 
 
-@per_lint
-def _heads_memo(topics: Topics) -> dict[tuple[str, ...], list[tuple[str, str]]]:
-    return {}
+_HEADS: PerLintTable[Topics, tuple[str, ...], list[tuple[str, str]]] = PerLintTable()
 
 
 def _heads(topics: Topics, family: list[str]) -> list[tuple[str, str]]:
     """(head, clause) for every title head of the family, longest first (memoised per text: every citation
     of a family reads the same heads)."""
-    per = _heads_memo(topics)
+    per = _HEADS(topics)
     key = tuple(family)
     out = per.get(key)
     if out is None:
@@ -304,9 +300,7 @@ _ID_RUN = "、∕/"  # a citation after another in one bracket: 「（5.2∕6.3�
 _ID_RUN_TAIL = re.compile(r"[\d.①-⑳ 、∕/]+$")
 
 
-@per_lint
-def _whole_memo(topics: Topics) -> dict[tuple[str, ...], list[tuple[str, str]]]:
-    return {}
+_WHOLE: PerLintTable[Topics, tuple[str, ...], list[tuple[str, str]]] = PerLintTable()
 
 
 @per_lint
@@ -318,7 +312,7 @@ def _all_heads(topics: Topics) -> frozenset[str]:
 def _whole_heads(topics: Topics, family: list[str]) -> list[tuple[str, str]]:
     """(head, clause) for the family's title heads and their sub-clauses' (「刀数」, 5.6.2's, names 5.6), memoised
     per text."""
-    per = _whole_memo(topics)
+    per = _WHOLE(topics)
     key = tuple(family)
     out = per.get(key)
     if out is None:
@@ -391,15 +385,13 @@ def attach_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place
     return (place, *found) if place is not None else None
 
 
-@per_lint
-def _parts_memo(topics: Topics) -> dict[str, str]:
-    return {}
+_PARTS: PerLintTable[Topics, str, str] = PerLintTable()
 
 
 def _part(topics: Topics, place: Place) -> str:
     """The appended part a place prints (「附·时序确认」), or a heading of its own (「2.3.4 附·票数公开」),
     as printed; empty when it has none (memoised per text)."""
-    per = _parts_memo(topics)
+    per = _PARTS(topics)
     out = per.get(place.name)
     if out is None:
         m = _PART.search(place.text)

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 
 from ruleproof.lint.citetext import CJK_RUN, close_bracket, open_bracket, related, squash
 from ruleproof.lint.context import CLAUSE_REF, ITEM_REF
-from ruleproof.lint.memo import per_lint
+from ruleproof.lint.memo import PerLintTable
 from ruleproof.lint.topics import ExplainedPlace, Place
 from ruleproof.text.markers import CIRCLED, ORDINAL_TO_CIRCLED
 
@@ -85,15 +85,13 @@ _APPENDIX_HEAD = re.compile(r"(?<![\d.\s])\s*(?P<label>[①-⑳])(?P<sub>附[一
 _CITED_SUB = re.compile(r"(?P<sub>附[一二三四五]?)(?![加带属录件近注和])")
 
 
-@per_lint
-def _appendices_memo(topics: Topics) -> dict[str, dict[str, list[str]]]:
-    return {}
+_APPENDICES: PerLintTable[Topics, str, dict[str, list[str]]] = PerLintTable()
 
 
 def _appendices(topics: Topics, cid: str) -> dict[str, list[str]]:
     """The appendices the clause ``cid`` heads, by sub-label (附, 附二 …): the labels of the items heading one
     (memoised per text and clause)."""
-    per = _appendices_memo(topics)
+    per = _APPENDICES(topics)
     out = per.get(cid)
     if out is None:
         out = {}
@@ -139,9 +137,7 @@ _Located = list[tuple[int, "Ref"]]
 _Lists = tuple[_Located, list[_Located], list[_Located]]  # citations, lists, summaries
 
 
-@per_lint
-def _lists_memo(topics: Topics) -> dict[str, _Lists]:
-    return {}
+_LISTS: PerLintTable[Topics, str, _Lists] = PerLintTable()
 
 
 def _name(ref: Ref) -> str:
@@ -152,7 +148,7 @@ def _lists(topics: Topics, unit: Unit) -> _Lists:
     """The unit's clause and item citations with their offsets, in text order, its lists (runs of two or
     more of them with nothing but joiners between) and those of its lists that are summaries (memoised per
     text and unit)."""
-    per = _lists_memo(topics)
+    per = _LISTS(topics)
     out = per.get(unit.id)
     if out is None:
         located: _Located = []
@@ -311,15 +307,13 @@ def _closes(text: str, close: int) -> bool:
     return text[close + 1 : close + 2] not in _INSIDE or close + 1 >= len(text)
 
 
-@per_lint
-def _grams_memo(topics: Topics) -> dict[tuple[str, int], frozenset[str]]:
-    return {}
+_GRAMS: PerLintTable[Topics, tuple[str, int], frozenset[str]] = PerLintTable()
 
 
 def _entry_grams(topics: Topics, unit: Unit, opener: int) -> frozenset[str]:
     """The three-character runs of the glossary entry whose closing bracket opens at ``opener`` (memoised per
     text and entry)."""
-    per = _grams_memo(topics)
+    per = _GRAMS(topics)
     out = per.get((unit.id, opener))
     if out is None:
         text = unit.text
@@ -416,15 +410,13 @@ def _lead(text: str, at: int) -> str:
 _Wording = dict[int, tuple[str, str]]
 
 
-@per_lint
-def _wordings_memo(topics: Topics) -> dict[str, tuple[_Wording, dict[str, int]]]:
-    return {}
+_WORDINGS: PerLintTable[Topics, str, tuple[_Wording, dict[str, int]]] = PerLintTable()
 
 
 def _wordings(topics: Topics, unit: Unit) -> tuple[_Wording, dict[str, int]]:
     """Each citation's lead and trail (by offset), and how many citations of the unit share each lead
     (memoised per text and unit: the row checks ask for every citation of the unit)."""
-    per = _wordings_memo(topics)
+    per = _WORDINGS(topics)
     out = per.get(unit.id)
     if out is None:
         text = unit.text

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.citetext import squash
-from ruleproof.lint.memo import per_lint
+from ruleproof.lint.memo import PerLintTable
 from ruleproof.lint.topics import SPECIFIC_SHARE, Place
 from ruleproof.text.model import Ref, RefKind
 
@@ -38,9 +38,7 @@ TITLE_WEIGHT = 2.0  # a term a clause's title names counts this many times
 
 # the squashed texts of a clause's items, or of a parent's sub-clauses, per text (every citation of the
 # clause reads the same group)
-@per_lint
-def _groups_memo(topics: Topics) -> dict[tuple[str, bool], dict[str, str]]:
-    return {}
+_GROUPS: PerLintTable[Topics, tuple[str, bool], dict[str, str]] = PerLintTable()
 
 
 def family_group(topics: Topics, cid: str, item: bool) -> dict[str, str]:
@@ -48,7 +46,7 @@ def family_group(topics: Topics, cid: str, item: bool) -> dict[str, str]:
     (memoised per text: every citation of the family reads the same group)."""
 
     key = (cid if item else cid.rpartition(".")[0], item)
-    memo = _groups_memo(topics)
+    memo = _GROUPS(topics)
     group = memo.get(key)
     if group is None:
         if item:

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from ruleproof.lint.citeattach import _heads
 from ruleproof.lint.citetext import close_bracket, in_list, open_bracket, related
 from ruleproof.lint.context import CLAUSE_OR_ITEM, CLAUSE_REF
-from ruleproof.lint.memo import per_lint
+from ruleproof.lint.memo import PerLintTable
 from ruleproof.lint.topics import ExplainedPlace, Place
 
 if TYPE_CHECKING:
@@ -79,14 +79,12 @@ class PairedPlace(ExplainedPlace):
 _Located = list[tuple[int, "Ref"]]
 
 
-@per_lint
-def _located_memo(topics: Topics) -> dict[str, _Located]:
-    return {}
+_LOCATED: PerLintTable[Topics, str, _Located] = PerLintTable()
 
 
 def _located(topics: Topics, unit: Unit) -> _Located:
     """The unit's clause and item citations with their offsets, in text order (memoised per text)."""
-    per = _located_memo(topics)
+    per = _LOCATED(topics)
     out = per.get(unit.id)
     if out is None:
         out = []

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING
 
 from ruleproof.lint.citetext import REFERENCE, entry_head, open_bracket, related, squash
 from ruleproof.lint.context import CLAUSE_OR_ITEM, CLAUSE_REF, ITEM_REF, is_descendant
-from ruleproof.lint.memo import per_lint
+from ruleproof.lint.memo import PerLintTable, per_lint
 from ruleproof.lint.topics import SPECIFIC_SHARE, Place, item_heads
 from ruleproof.text.model import Ref
 from ruleproof.text.sentences import sentence_at
@@ -58,9 +58,7 @@ _Owned = tuple[str, str, tuple[str, int] | None]  # (owner clause, squashed phra
 
 
 # the words a citation is judged by (the same citation is asked by both sources, and by the habit audit)
-@per_lint
-def _windows_memo(topics: Topics) -> dict[tuple[str, int, str], str]:
-    return {}
+_WINDOWS: PerLintTable[Topics, tuple[str, int, str], str] = PerLintTable()
 
 
 _QUOTED = re.compile(rf"「([^「」]{{{MIN_PHRASE},{DEFINED_MAX}}})」")
@@ -157,13 +155,11 @@ def _index(owned: list[_Owned]) -> dict[str, list[_Owned]]:
     return out
 
 
-@per_lint
-def _indexes_memo(topics: Topics) -> dict[str, dict[str, list[_Owned]]]:
-    return {}
+_INDEXES: PerLintTable[Topics, str, dict[str, list[_Owned]]] = PerLintTable()
 
 
 def _indexed(topics: Topics, name: str, source: Callable[[Topics], list[_Owned]]) -> dict[str, list[_Owned]]:
-    per = _indexes_memo(topics)
+    per = _INDEXES(topics)
     out = per.get(name)
     if out is None:
         out = per[name] = _index(source(topics))
@@ -241,12 +237,12 @@ def _owner_sibling(
     if ref.kind is not CLAUSE_REF or ref.target_item or "." not in cid or cid not in topics.ctx.doc.clauses:
         return None
     key = (unit.id, at, ref.raw)
-    window = _windows_memo(topics).get(key)
+    window = _WINDOWS(topics).get(key)
     if window is None:
         window = squash(
             topics.window(unit, at, ref.raw) + "。" + _between_citations(topics, unit, at, ref.raw)
         )
-        _windows_memo(topics)[key] = window
+        _WINDOWS(topics)[key] = window
     here = (unit.id, at)
     owners: dict[str, list[str]] = {}
     for owner, phrase, origin in _phrases_in(window, _indexed(topics, name, source)):

@@ -48,7 +48,7 @@ from ruleproof.lint.citetext import REFERENCE, open_bracket, related, squash
 from ruleproof.lint.citewords import _family
 from ruleproof.lint.frames import longest_run
 from ruleproof.lint.headwords import guarded
-from ruleproof.lint.memo import per_lint
+from ruleproof.lint.memo import PerLintTable, per_lint
 from ruleproof.lint.topics import ExplainedPlace
 from ruleproof.text.model import RefKind
 
@@ -148,14 +148,10 @@ def backed(unit: Unit, at: int, raw: str) -> str:
     return squash(governed(unit, at, raw) or closing_part(text, at, raw) or bracketed_part(text, at))
 
 
-@per_lint
-def _families_memo(topics: Topics) -> dict[tuple[str, bool], dict[str, str]]:
-    return {}
+_FAMILIES: PerLintTable[Topics, tuple[str, bool], dict[str, str]] = PerLintTable()
 
 
-@per_lint
-def _spread_memo(topics: Topics) -> dict[str, frozenset[str]]:
-    return {}
+_SPREAD: PerLintTable[Topics, str, frozenset[str]] = PerLintTable()
 
 
 @per_lint
@@ -166,7 +162,7 @@ def _squashed_units(topics: Topics) -> list[tuple[str, str]]:
 
 def _printed_in(topics: Topics, run: str) -> frozenset[str]:
     """The units (outside the change log) whose squashed text prints ``run`` — memoised per text."""
-    memo = _spread_memo(topics)
+    memo = _SPREAD(topics)
     found = memo.get(run)
     if found is None:
         found = memo[run] = frozenset(uid for uid, text in _squashed_units(topics) if run in text)
@@ -186,7 +182,7 @@ def printed_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str
     place, near = topics.target(ref)
     if place is None or not near:
         return None
-    families = _families_memo(topics)
+    families = _FAMILIES(topics)
     key = (ref.target_clause, label is not None)
     family = families.get(key)
     if family is None:

@@ -32,7 +32,7 @@ from ruleproof.findings import Finding
 from ruleproof.lint.citetext import squash
 from ruleproof.lint.context import CLAUSE_REF, is_descendant
 from ruleproof.lint.diagnosis import RENUMBERED_EN, RENUMBERED_ZH
-from ruleproof.lint.memo import per_lint
+from ruleproof.lint.memo import PerLintTable
 from ruleproof.lint.topics import Place, topic_finding
 from ruleproof.text.model import Ref
 from ruleproof.text.sentences import sentence_at
@@ -151,15 +151,13 @@ def listed_twice(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, 
 _Cited = tuple[list[tuple[int, Ref]], dict[str, list[int]]]
 
 
-@per_lint
-def _citations_memo(topics: Topics) -> dict[str, _Cited]:
-    return {}
+_CITATIONS: PerLintTable[Topics, str, _Cited] = PerLintTable()
 
 
 def _clause_citations(topics: Topics, unit: Unit) -> _Cited:
     """The clause citations of a unit (not quoted) with their offsets, and the offsets of each clause cited
     whole, memoised per text."""
-    per = _citations_memo(topics)
+    per = _CITATIONS(topics)
     out = per.get(unit.id)
     if out is None:
         cited: list[tuple[int, Ref]] = []

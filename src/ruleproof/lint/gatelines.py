@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 
 from ruleproof.lint.context import LintContext
-from ruleproof.lint.memo import per_lint
+from ruleproof.lint.memo import PerLintTable, per_lint
 from ruleproof.text.markers import CIRCLED, CIRCLED_CLASS, VARIANT_WORDS
 
 LINE_RE = re.compile(
@@ -213,15 +213,14 @@ def _undefined_variants(
     return tuple(out)
 
 
-@per_lint
-def _gate_lines_memo(ctx: LintContext) -> dict[int, tuple[list[Gate], list[GateLine]]]:
-    return {}  # by the gate list read (the list itself kept with them: an id is only unique while it lives)
+# by the gate list read (the list itself kept with them: an id is only unique while it lives)
+_GATE_LINES: PerLintTable[LintContext, int, tuple[list[Gate], list[GateLine]]] = PerLintTable()
 
 
 def find_gate_lines(ctx: LintContext, gates: list[Gate]) -> list[GateLine]:
     """The 「十关核验」 lines of the text, read against ``gates`` (the same list each caller has from
     :func:`parse_gates`, so the lines are read once)."""
-    memo = _gate_lines_memo(ctx)
+    memo = _GATE_LINES(ctx)
     cached = memo.get(id(gates))
     if cached is None or cached[0] is not gates:
         cached = memo[id(gates)] = (gates, _find_gate_lines(ctx, gates))

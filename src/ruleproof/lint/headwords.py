@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING
 
 from ruleproof.lint.citetext import HEAD_CUT, bigrams, compared_or_denied, in_list, in_tag, related, squash
 from ruleproof.lint.context import CLAUSE_REF, ITEM_REF
-from ruleproof.lint.memo import per_lint
+from ruleproof.lint.memo import PerLintTable
 from ruleproof.lint.topics import NAME_LEN, item_heads
 from ruleproof.lint.vocab import title_terms
 from ruleproof.text.model import Ref, RefKind
@@ -55,27 +55,21 @@ SaysCheck = Callable[[list[str], "Place"], bool]
 NEAR_CITED = 30  # a citation of the likely target this close (same line) owns the words
 
 
-@per_lint
-def _heads_memo(topics: Topics) -> dict[tuple[str, bool], frozenset[str]]:
-    return {}
+_HEADS: PerLintTable[Topics, tuple[str, bool], frozenset[str]] = PerLintTable()
 
 
-@per_lint
-def _own_memo(topics: Topics) -> dict[tuple[tuple[str, ...], bool], list[frozenset[str]]]:
-    return {}
+_OWN: PerLintTable[Topics, tuple[tuple[str, ...], bool], list[frozenset[str]]] = PerLintTable()
 
 
 _NamedKey = tuple[str, int, str, RefKind, str | None, str | None, bool]
 
 
-@per_lint
-def _named_memo(topics: Topics) -> dict[_NamedKey, tuple[Place, Place, list[str]] | None]:
-    return {}
+_NAMED: PerLintTable[Topics, _NamedKey, tuple[Place, Place, list[str]] | None] = PerLintTable()
 
 
 def _head_words(topics: Topics, place: Place, item: bool) -> frozenset[str]:
     """What a place prints at its head (memoised per text: every citation of a clause reads its siblings')."""
-    memo = _heads_memo(topics)
+    memo = _HEADS(topics)
     key = (place.name, item)
     if key not in memo:
         memo[key] = frozenset(_read_head(topics, place, item))
@@ -120,7 +114,7 @@ def _likely_cited_near(topics: Topics, unit: Unit, at: int, ref: Ref, likely: st
 def _own_heads(topics: Topics, group: list[Place], item: bool) -> list[frozenset[str]]:
     """Each place's head words that no other place of the group prints at its head (memoised per group:
     every citation of a place reads the same group)."""
-    memo = _own_memo(topics)
+    memo = _OWN(topics)
     key = (tuple(p.name for p in group), item)
     out = memo.get(key)
     if out is None:
@@ -172,7 +166,7 @@ def head_fit(
         return None
     # the same citation is read twice by the chain (``head_verdict``, then ``citewords`` with its own
     # ``cited_says``): what the phrase names is memoised by all it depends on
-    memo = _named_memo(topics)
+    memo = _NAMED(topics)
     key = (unit.id, at, ref.raw, ref.kind, ref.target_clause, ref.target_item, wide)
     if key in memo:
         named = memo[key]

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from ruleproof.lint.citetext import related, squash
 from ruleproof.lint.headwords import guarded
-from ruleproof.lint.memo import per_lint
+from ruleproof.lint.memo import PerLintTable
 from ruleproof.lint.topics import ExplainedPlace, Place, Topics, item_heads
 from ruleproof.text.model import RefKind
 
@@ -39,13 +39,11 @@ if TYPE_CHECKING:
 
 
 # each clause's items' headings, by item name, per text (every item citation of the clause reads them)
-@per_lint
-def _heads_memo(topics: Topics) -> dict[str, dict[str, frozenset[str]]]:
-    return {}
+_HEADS: PerLintTable[Topics, str, dict[str, frozenset[str]]] = PerLintTable()
 
 
 def _heads(topics: Topics, cid: str) -> dict[str, frozenset[str]]:
-    memo = _heads_memo(topics)
+    memo = _HEADS(topics)
     out = memo.get(cid)
     if out is None:
         out = memo[cid] = {p.name: item_heads(topics, p) for p in topics.places.items(cid)}

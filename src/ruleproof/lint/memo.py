@@ -7,19 +7,19 @@ the object's ``memos`` table.  The memo lives and dies with the lint: no process
 the lint's objects, nothing for :func:`ruleproof.lint.forget_memos` to empty, and a second lint of an edited
 text (``mutate``) never answers from the first one's memo.
 
-A memo of many answers (one per clause, per phrase …) is a builder of an empty ``dict`` that its caller
-fills::
+A memo of many answers (one per clause, per phrase …) is a :class:`PerLintTable`: called with the lint's
+object, it answers that object's ``dict``, which its caller fills::
 
-    @per_lint
-    def _heads_of(topics: Topics) -> dict[str, frozenset[str]]:
-        return {}
+    _HEADS: PerLintTable[Topics, str, frozenset[str]] = PerLintTable()
+    ...
+    memo = _HEADS(topics)
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import update_wrapper
-from typing import Protocol, TypeVar, cast
+from typing import Generic, Protocol, TypeVar, cast
 
 # a per-lint object's table of memos: the builder function → what it built for that object
 Memos = dict[Callable[..., object], object]
@@ -33,6 +33,7 @@ class Memoising(Protocol):
 
 _Owner = TypeVar("_Owner", bound=Memoising)
 _Value = TypeVar("_Value")
+_Key = TypeVar("_Key")
 
 
 def per_lint(build: Callable[[_Owner], _Value]) -> Callable[[_Owner], _Value]:
@@ -48,3 +49,17 @@ def per_lint(build: Callable[[_Owner], _Value]) -> Callable[[_Owner], _Value]:
 
     update_wrapper(memoised, build)
     return memoised
+
+
+class PerLintTable(Generic[_Owner, _Key, _Value]):
+    """A memo of many answers kept per lint object: ``table(owner)`` is the ``dict`` this table keeps for
+    ``owner`` (empty at first; the caller fills it), in ``owner.memos`` under the table itself."""
+
+    __slots__ = ()
+
+    def __call__(self, owner: _Owner) -> dict[_Key, _Value]:
+        memos = owner.memos
+        table = memos.get(self)
+        if table is None:
+            table = memos[self] = {}
+        return cast(dict[_Key, _Value], table)

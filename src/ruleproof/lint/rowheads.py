@@ -50,7 +50,7 @@ from ruleproof.lint.citetext import (
 )
 from ruleproof.lint.gatelines import _GATE_TOKEN, _citing
 from ruleproof.lint.headwords import NEAR_CITED, _body, _likely_cited_near, sibling_head
-from ruleproof.lint.memo import per_lint
+from ruleproof.lint.memo import PerLintTable
 from ruleproof.lint.step_topics import _ROW_NAMES, _row_names
 from ruleproof.lint.topics import Place, item_heads
 from ruleproof.text.markers import CIRCLED
@@ -117,13 +117,11 @@ class _UnitRows:
 
 
 # per text: each unit's rows, read once
-@per_lint
-def _rows_memo(topics: Topics) -> dict[str, _UnitRows]:
-    return {}
+_ROWS: PerLintTable[Topics, str, _UnitRows] = PerLintTable()
 
 
 def _rows(topics: Topics, unit: Unit) -> _UnitRows:
-    memo = _rows_memo(topics)
+    memo = _ROWS(topics)
     rows = memo.get(unit.id)
     if rows is None:
         rows = memo[unit.id] = _UnitRows(

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from ruleproof.lint import step_heads
 from ruleproof.lint.citetext import bigrams, squash
 from ruleproof.lint.context import BATCH_REF, STEP_REF, Unit, normalize_item
-from ruleproof.lint.memo import per_lint
+from ruleproof.lint.memo import PerLintTable
 from ruleproof.lint.step_rowwords import own_rows, skipped
 from ruleproof.lint.step_topics import _STEP_STOP
 from ruleproof.lint.topics import Place, Topics, item_label_at
@@ -64,9 +64,7 @@ class _Table:
     spans: dict[str, tuple[int, int]]  # where each row stands in the table's text (steps)
 
 
-@per_lint
-def _tables_memo(topics: Topics) -> dict[str, _Table | None]:
-    return {}
+_TABLES: PerLintTable[Topics, str, _Table | None] = PerLintTable()
 
 
 def _ordinal(label: str) -> int:
@@ -75,7 +73,7 @@ def _ordinal(label: str) -> int:
 
 def _table(topics: Topics, batch: bool) -> _Table | None:
     """The step or batch table indexed once per lint."""
-    cache = _tables_memo(topics)
+    cache = _TABLES(topics)
     name = "batch" if batch else "step"
     if name not in cache:
         cache[name] = _build(topics, batch)

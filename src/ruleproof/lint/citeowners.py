@@ -35,7 +35,7 @@ from functools import lru_cache
 from itertools import accumulate
 from typing import TYPE_CHECKING
 
-from ruleproof.lint.citetext import REFERENCE, entry_head, open_bracket, related, squash
+from ruleproof.lint.citetext import PART_MARK, REFERENCE, entry_head, open_bracket, related, squash
 from ruleproof.lint.context import CLAUSE_OR_ITEM, CLAUSE_REF, ITEM_REF, is_descendant
 from ruleproof.lint.memo import PerLintTable, per_lint
 from ruleproof.lint.topics import SPECIFIC_SHARE, Place, item_heads
@@ -80,12 +80,9 @@ def _between_citations(topics: Topics, unit: Unit, at: int, raw: str) -> str:
         if m.end() <= at:
             lo = m.end()
         elif m.start() >= end:
-            hi = m.start() if _PUNCTUATION.search(text, end, m.start()) else end
+            hi = m.start() if PART_MARK.search(text, end, m.start()) else end
             break
     return text[lo:at] + ("" if bracketed else "。" + text[end:hi])
-
-
-_PUNCTUATION = re.compile(r"[，,；;。：:（(「]")
 
 
 @per_lint

@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.citetext import (
+    CJK_RUN,
     REFERENCE,
     close_bracket,
     compared_or_denied,
@@ -66,7 +67,6 @@ ENTRY_LOOKBACK = 300  # an entry's start is looked for this far before its closi
 TERM_LEN = 8  # the longest term read at an entry's start
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
-_CJK_RUN = re.compile(r"[\u4e00-\u9fff][\u4e00-\u9fff]*")  # (class-led: ``re`` skips to it; as ``[…]+``)
 _HEADER = re.compile(r"^.*?含义\s*[（(]对应条款[）)]\s*")  # a glossary table's column heads
 _JOINED = "与和及或、"  # a bracket followed by these is inside a sentence: 「感染（3.3）与毒药」
 _LEAD = re.compile(r"(?:同|依)\s*$")  # 「⸺依 7.2.7，」「同 X：」
@@ -115,7 +115,7 @@ def _bracket(text: str, at: int) -> tuple[int, int] | None:
 
 def _term(topics: Topics, entry: str) -> str:
     """An entry's term: the longest start of its first run that is a term of the vocabulary."""
-    run = _CJK_RUN.match(entry)
+    run = CJK_RUN.match(entry)
     if run is None:
         return ""
     word = run.group(0)

@@ -98,6 +98,7 @@ HEAD_CUT = re.compile(r"[（(〔【]")  # where a head (of a title, an item, a r
 
 # what ends a sentence part around a citation
 PART_STOP = " 　，,；;。：:、（(）)「」⸺—｜①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
+PART_MARK = re.compile(r"[，,；;。：:（(「]")  # a mark that ends a phrase or opens a bracket or quotation
 
 
 def open_bracket(text: str, at: int, lo: int) -> int | None:

@@ -44,6 +44,7 @@ from ruleproof.lint.citetext import (
     CJK_RUN,
     HEAD_CUT,
     NAMED_BATCH,
+    PART_MARK,
     REFERENCE,
     bigrams,
     close_bracket,
@@ -327,11 +328,6 @@ class _Places:
 
 # patterns of the per-citation tests, compiled once (not looked up in re's cache ~30 k times per lint)
 _NOT_CJK = re.compile(r"[^\u4e00-\u9fff]")
-_PART_MARK = re.compile(r"[，,；;。：:（(「]")
-
-
-_BEFORE_TIME = ("早于", "晚于", "先于", "后于", "自", "至", "起", "于", "到")
-_AFTER_TIME = ("之前", "之后", "前", "后", "起", "内", "及其后")
 
 
 def _temporal(text: str, at: int, end: int) -> bool:
@@ -562,7 +558,7 @@ class Topics:
             lo = max(s_lo, part_start(text, left, s_lo), at - PHRASE)
             hi = min(s_hi, part_end(text, right, s_hi), right + PHRASE)
             after = REFERENCE.search(text, right, min(s_hi, right + PHRASE))
-            if after is not None and not _PART_MARK.search(text[right : after.start()]):
+            if after is not None and not PART_MARK.search(text[right : after.start()]):
                 hi = right  # 「… 4.5、4.14神探∕摆渡人 4.7」: the words after are the next citation's phrase
             if self.glossary(unit) and right == at + len(raw):
                 hi = right  # a glossary entry ends on its citation: 「…见 6.8.3、2.8.5调查报告 …」

@@ -511,7 +511,7 @@ def test_scanners_led_by_a_character_class_match_as_the_patterns_they_replace(te
     """Scanners rewritten so that ``re`` can skip to their first characters (a look-behind moved after the first
     character, a run ``[…]+`` written ``[…][…]*``, a literal before its look-behind, a choice spread over what
     follows it): the same matches and groups as the patterns they replace, on any text."""
-    from ruleproof.lint import citerestate, citetext, hygiene, layout, step_topics
+    from ruleproof.lint import citetext, hygiene, layout, step_topics
     from ruleproof.text import headings, items, refs
     from ruleproof.text.markers import CIRCLED_CLASS
 
@@ -519,7 +519,6 @@ def test_scanners_led_by_a_character_class_match_as_the_patterns_they_replace(te
     night = step_topics._NIGHT_ENTRY[0].pattern.split(")", 1)[1]  # (what follows the day words, unchanged)
     replaced = [
         (citetext.CJK_RUN, rf"{cjk}+"),
-        (citerestate._CJK_RUN, rf"{cjk}+"),
         (layout._SPACE, r"\s+"),
         (layout._ID_CHARS, r"\d{1,2}(?:\s*\.\s*\d{1,2}){1,3}"),
         (headings.ID_RE, r"(?<![0-9.．A-Za-z])(\d{1,2}(?:\.\d{1,2}){1,3})(?![0-9]|\.\d)"),

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import update_wrapper
-from typing import Generic, Protocol, TypeVar, cast
+from typing import Generic, Protocol, TypeVar
 
 # a per-lint object's table of memos: the builder function → what it built for that object
 Memos = dict[Callable[..., object], object]
@@ -41,11 +41,11 @@ def per_lint(build: Callable[[_Owner], _Value]) -> Callable[[_Owner], _Value]:
 
     def memoised(owner: _Owner) -> _Value:
         memos = owner.memos
-        if build in memos:
-            return cast(_Value, memos[build])
-        value = build(owner)
-        memos[build] = value
-        return value
+        try:
+            return memos[build]  # type: ignore[return-value]  # (what ``build`` built; no cast: this is hot)
+        except KeyError:
+            value = memos[build] = build(owner)
+            return value
 
     update_wrapper(memoised, build)
     return memoised
@@ -59,7 +59,9 @@ class PerLintTable(Generic[_Owner, _Key, _Value]):
 
     def __call__(self, owner: _Owner) -> dict[_Key, _Value]:
         memos = owner.memos
-        table = memos.get(self)
-        if table is None:
-            table = memos[self] = {}
-        return cast(dict[_Key, _Value], table)
+        try:
+            return memos[self]  # type: ignore[return-value]  # (the dict kept under this table; no cast: hot)
+        except KeyError:
+            table: dict[_Key, _Value] = {}
+            memos[self] = table
+            return table

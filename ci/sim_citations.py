@@ -53,7 +53,7 @@ def main() -> int:
     book = BOOKS["fanhanglu"]
     doc = read_document(load_source("bundled:fanhanglu"))
     ctx = LintContext(doc, knowledge_for(book))
-    tp = topics._Topics(ctx)
+    tp = topics.Topics(ctx)
     steps = sorted(
         {r.target_item for r in doc.refs() if r.kind is RefKind.NIGHT_STEP and r.target_item}, key=step_sort
     )
@@ -111,14 +111,14 @@ def main() -> int:
                 and unit.is_clause
                 and (is_descendant(unit.id, cid) or is_descendant(cid, unit.id))
             ):
-                # the citing clause itself or its ancestor: judged apart (topics._self_citation), counted
+                # the citing clause itself or its ancestor: judged apart (topics.self_citation), counted
                 # apart so the figures above stay comparable with the earlier passes
                 family = by_kind.setdefault(FAMILY, [0, 0])
                 if is_descendant(unit.id, cid):
                     family[0] += 1
                     family[1] += (
-                        topics._self_citing_unit(ctx, alt) is unit
-                        and topics._self_citation(tp, unit, at, alt) is not None
+                        topics.self_citing_unit(ctx, alt) is unit
+                        and topics.self_citation(tp, unit, at, alt) is not None
                     )
                 continue
             st[2] += 1

@@ -25,13 +25,13 @@ from ruleproof.text import Document
 from ruleproof.text.model import Ref, RefKind
 
 
-def judged_topics(doc: Document) -> tuple[LintContext, topics._Topics]:
+def judged_topics(doc: Document) -> tuple[LintContext, topics.Topics]:
     """The text's lint context (with 返航录's spec knowledge) and family q's places over it."""
     ctx = LintContext(doc, knowledge_for(BOOKS["fanhanglu"]))
-    return ctx, topics._Topics(ctx)
+    return ctx, topics.Topics(ctx)
 
 
-def citation_at(tp: topics._Topics, clause: str, raw: str, line: int) -> tuple[Ref, int]:
+def citation_at(tp: topics.Topics, clause: str, raw: str, line: int) -> tuple[Ref, int]:
     """The citation ``raw`` of ``clause`` on ``line`` (a clause or an item citation) and its offset."""
     ref = next(r for r in tp.ctx.doc.refs() if r.clause == clause and r.raw == raw and r.line == line)
     unit = topics.judged_unit(tp.ctx, ref)
@@ -50,7 +50,7 @@ def moved(ref: Ref, wrong: str) -> Ref:
 
 
 def own_citations(
-    ctx: LintContext, tp: topics._Topics, kinds: tuple[RefKind, ...] = (RefKind.CLAUSE, RefKind.ITEM)
+    ctx: LintContext, tp: topics.Topics, kinds: tuple[RefKind, ...] = (RefKind.CLAUSE, RefKind.ITEM)
 ) -> Iterator[tuple[Unit, int, Ref]]:
     """Every citation of the text of these kinds that family q judges, with its unit and offset — for the
     tests that a rule is silent on the text's own citations."""
@@ -63,7 +63,7 @@ def own_citations(
             yield unit, at, ref
 
 
-Judged = tuple[LintContext, topics._Topics]
+Judged = tuple[LintContext, topics.Topics]
 """A text's lint context and family q's places over it (:func:`judged_topics`, the ``judged`` fixtures)."""
 
 Found = tuple[Place, list[str], Place]
@@ -83,7 +83,7 @@ def place_name(ref: Ref) -> str:
 
 
 def citation_near(
-    tp: topics._Topics, clause: str, raw: str, *, after: str = "", before: str = ""
+    tp: topics.Topics, clause: str, raw: str, *, after: str = "", before: str = ""
 ) -> tuple[Ref, int]:
     """The citation ``raw`` of ``clause`` whose text right after it starts with ``after`` and right before it
     (spaces aside) ends with ``before``, and its offset — for a citation the text prints twice in a unit."""
@@ -103,19 +103,18 @@ def citation_near(
 def family_q_reports(judged: Judged, unit: Unit, at: int, ref: Ref) -> bool:
     """Whether family q reports the citation ``ref`` of ``unit`` at offset ``at``, by the path its run takes:
     a citation it judges goes through the verdict chain (``topics.verdict``), a citation of the citing
-    clause's own family through ``topics._self_citation``."""
+    clause's own family through ``topics.self_citation``."""
     ctx, tp = judged
     if topics.judged_unit(ctx, ref) is not None:
         return topics.verdict(ctx, tp, unit, at, ref) is not None
     return (
-        topics._self_citing_unit(ctx, ref) is not None
-        and topics._self_citation(tp, unit, at, ref) is not None
+        topics.self_citing_unit(ctx, ref) is not None and topics.self_citation(tp, unit, at, ref) is not None
     )
 
 
 def assert_silent_at_own_targets(
     judged: Judged,
-    rule: Callable[[topics._Topics, Unit, int, Ref], Found | Fit | None],
+    rule: Callable[[topics.Topics, Unit, int, Ref], Found | Fit | None],
     *,
     kinds: tuple[RefKind, ...] = ALL_KINDS,
     where: Callable[[Unit, int, Ref], object] | None = None,
@@ -136,7 +135,7 @@ def assert_silent_at_own_targets(
 
 def assert_retarget_caught(
     judged: Judged,
-    rule: Callable[[topics._Topics, Unit, int, Ref], F | None],
+    rule: Callable[[topics.Topics, Unit, int, Ref], F | None],
     cited: tuple[Ref, int],
     wrong: str,
     *,
@@ -168,11 +167,11 @@ def assert_retarget_caught(
     return found
 
 
-def self_citations(ctx: LintContext, tp: topics._Topics) -> Iterator[tuple[Unit, int, Ref]]:
+def self_citations(ctx: LintContext, tp: topics.Topics) -> Iterator[tuple[Unit, int, Ref]]:
     """Every citation of the text of the citing clause itself or one of its ancestors (judged apart, by
-    ``topics._self_citation``), with its unit and offset."""
+    ``topics.self_citation``), with its unit and offset."""
     for ref in ctx.doc.refs():
-        unit = topics._self_citing_unit(ctx, ref)
+        unit = topics.self_citing_unit(ctx, ref)
         at = tp.locate(unit, ref) if unit is not None else None
         if unit is not None and at is not None:
             yield unit, at, ref

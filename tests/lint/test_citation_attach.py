@@ -34,7 +34,7 @@ from tests.lint.edited import FAMILY_OR_ALL, topic_messages
     ],
 )
 def test_what_the_text_prints_beside_a_retargeted_citation_names_its_place(
-    judged: tuple[LintContext, topics._Topics],
+    judged: tuple[LintContext, topics.Topics],
     clause: str,
     raw: str,
     line: int,
@@ -64,7 +64,7 @@ def test_what_the_text_prints_beside_a_retargeted_citation_names_its_place(
     ],
 )
 def test_words_that_name_two_places_are_no_label(
-    judged: tuple[LintContext, topics._Topics], clause: str, raw: str, line: int, wrong: str
+    judged: tuple[LintContext, topics.Topics], clause: str, raw: str, line: int, wrong: str
 ) -> None:
     ctx, tp = judged
     ref, at = citation_at(tp, clause, raw, line)
@@ -77,7 +77,7 @@ def test_words_that_name_two_places_are_no_label(
 
 
 def test_every_citation_of_the_text_is_silent_at_its_own_target(
-    judged: tuple[LintContext, topics._Topics],
+    judged: tuple[LintContext, topics.Topics],
 ) -> None:
     assert_silent_at_own_targets(judged, citeattach.attach_verdict, at_least=1000)
 

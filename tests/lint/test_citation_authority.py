@@ -46,7 +46,7 @@ def test_the_declared_matter_cited_at_a_sibling_names_its_authority() -> None:
     text = BOOK.replace("另依 1.2 记账", "另依 1.1 记账")
     assert [c for c, _m in _topic_findings(text)] == ["1.3"]
     ctx = LintContext(doc_from_text(text))
-    tp = topics._Topics(ctx)
+    tp = topics.Topics(ctx)
     unit = ctx.unit_by_id["1.3"]
     ref = next(r for r in ctx.refs_by_unit["1.3"] if r.raw.strip() == "1.1")
     at = tp.locate(unit, ref)
@@ -59,7 +59,7 @@ def test_the_declared_matter_cited_at_a_sibling_names_its_authority() -> None:
     assert zh == "引用 1.1：此处讲「进程型产出」，全文声明其唯一权威源为 1.2；1.1 不讲它，疑为改号后未同步"
 
 
-def test_the_declarations_are_read(judged: tuple[LintContext, topics._Topics]) -> None:
+def test_the_declarations_are_read(judged: tuple[LintContext, topics.Topics]) -> None:
     _ctx, tp = judged
     declared = citeauthority.authorities(tp)
     assert declared["进程型产出"] == "2.9"
@@ -68,19 +68,19 @@ def test_the_declarations_are_read(judged: tuple[LintContext, topics._Topics]) -
     assert declared["封锁"] == "2.8.3"  # 「封锁事项」: the matters of 封锁
 
 
-def test_a_clause_citing_its_ancestor_for_the_matter(judged: tuple[LintContext, topics._Topics]) -> None:
+def test_a_clause_citing_its_ancestor_for_the_matter(judged: tuple[LintContext, topics.Topics]) -> None:
     """2.8.10's gate ⑦ 「属进程型产出者另依 2.9记账」 retargeted to 2.8, its own ancestor (mutate seed 2 cite-008,
     seed 3 cite-006): 2.8 says 进程型产出 only in 2.8.9's row citing 2.9, which does not count."""
     cited = citation_near(judged[1], "2.8.10", "2.9", before="另依")
     # at its own target not its own family (judged by verdict); retargeted, it is
     _place, terms, _likely = assert_retarget_caught(
-        judged, topics._self_citation, cited, "2.8", kind=citeauthority.AuthorityPlace
+        judged, topics.self_citation, cited, "2.8", kind=citeauthority.AuthorityPlace
     )
     assert terms == ["进程型产出"]
 
 
 def test_a_phrase_naming_another_matter_of_the_cited_clause(
-    judged: tuple[LintContext, topics._Topics],
+    judged: tuple[LintContext, topics.Topics],
 ) -> None:
     """2.8.9's row 「5.3.2 夜晚免疫不参与感染侧层序」 cites where 夜晚免疫 is, though 5.3.3 rules 感染侧层序."""
     ctx, tp = judged
@@ -93,7 +93,7 @@ def test_a_phrase_naming_another_matter_of_the_cited_clause(
     assert hits and all(h is None for h in hits)
 
 
-def test_the_texts_own_citations_are_silent(judged: tuple[LintContext, topics._Topics]) -> None:
+def test_the_texts_own_citations_are_silent(judged: tuple[LintContext, topics.Topics]) -> None:
     assert_silent_at_own_targets(
         judged, citeauthority.authority_verdict, kinds=(RefKind.CLAUSE,), at_least=500
     )

@@ -24,8 +24,8 @@ from tests.lint.citing import (
     own_citations,
 )
 
-Judged = tuple[LintContext, topics._Topics]
-Rule = Callable[[topics._Topics, Unit, int, Ref], Found | None]
+Judged = tuple[LintContext, topics.Topics]
+Rule = Callable[[topics.Topics, Unit, int, Ref], Found | None]
 
 
 def _worded(found: Found, wrong: str, *needles: str, signal: str = "") -> str:
@@ -39,7 +39,7 @@ def _worded(found: Found, wrong: str, *needles: str, signal: str = "") -> str:
     return zh
 
 
-def _glossary_citation(tp: topics._Topics, raw: str, line: int) -> tuple[Ref, int]:
+def _glossary_citation(tp: topics.Topics, raw: str, line: int) -> tuple[Ref, int]:
     unit = tp.ctx.unit_by_id["附录一"]
     ref = next(r for r in tp.ctx.refs_by_unit["附录一"] if r.raw == raw and r.line == line)
     at = tp.locate(unit, ref)

@@ -1,17 +1,17 @@
 """Family q (issue 10, cite13a): a bare deferral 「依 X」「（详见 X）」 judged by the words it governs against the
 titles of X's family (``lint/citedeferral.py``), and a clause citing itself in a list of its siblings' ids
-(``topics._self_citation``'s list hook)."""
+(``topics.self_citation``'s list hook)."""
 
 from __future__ import annotations
 
-from ruleproof.lint import citedeferral, citeshape, topics
+from ruleproof.lint import citedeferral, citeshape, citetext, topics
 from ruleproof.lint.context import LintContext
 from ruleproof.lint.diagnosis import RENUMBERED_ZH
 from ruleproof.text.model import RefKind
 from tests.lint.citing import citation_at, moved, own_citations, self_citations
 from tests.lint.edited import FAMILY_OR_ALL, topic_messages, unedited_text
 
-Judged = tuple[LintContext, topics._Topics]
+Judged = tuple[LintContext, topics.Topics]
 
 
 def test_a_bracketed_deferral_is_judged_by_the_phrase_it_annotates(judged: Judged) -> None:
@@ -46,8 +46,8 @@ def test_a_deferral_landing_on_the_citing_clauses_ancestor_is_judged_without_the
     unit = ctx.unit_by_id["7.1.4"]
     assert citedeferral.family_deferral(tp, unit, at, ref) is None  # 7.0 is no ancestor of 7.1.4
     wrong = moved(ref, "7.1")
-    assert topics._self_citing_unit(ctx, wrong) is unit
-    found = topics._self_citation(tp, unit, at, wrong)
+    assert topics.self_citing_unit(ctx, wrong) is unit
+    found = topics.self_citation(tp, unit, at, wrong)
     assert found is not None
     place, terms, likely = found
     assert (place.name, likely.name, terms) == ("7.1", "7.0", ["推理"])
@@ -79,7 +79,7 @@ def test_every_self_citation_of_the_text_is_silent(judged: Judged) -> None:
     asked = listed = 0
     for unit, at, ref in self_citations(ctx, tp):
         asked += 1
-        listed += topics._in_list(unit.text, at, at + len(ref.raw))
+        listed += citetext.in_list(unit.text, at, at + len(ref.raw))
         assert citedeferral.family_deferral(tp, unit, at, ref) is None, (unit.id, ref.line, ref.raw)
         assert citedeferral.listed_self(tp, unit, at, ref) is None, (unit.id, ref.line, ref.raw)
     assert asked > 20 and listed >= 1
@@ -92,13 +92,13 @@ def test_a_clause_citing_itself_among_its_siblings_ids_is_reported(judged: Judge
     ref, at = citation_at(tp, "4.3.1", "4.3.2", 1631)
     unit = ctx.unit_by_id["4.3.1"]
     wrong = moved(ref, "4.3.1")
-    assert topics._in_list(unit.text, at, at + len(ref.raw))
-    found = topics._self_citation(tp, unit, at, wrong)
+    assert citetext.in_list(unit.text, at, at + len(ref.raw))
+    found = topics.self_citation(tp, unit, at, wrong)
     assert found is not None
     place, terms, likely = found
     assert isinstance(likely, citeshape.ShapedPlace) and likely.shape == "listed"
     assert place.name == "4.3.1" and terms == ["4.3.3"] and "4.3.2" in likely.candidates
-    finding = topics._topic_finding(unit, wrong, at, place, terms, likely)
+    finding = topics.topic_finding(unit, wrong, at, place, terms, likely)
     assert finding.message.startswith("引用 4.3.2：4.3.1 在同级条款 4.3.3 的编号清单中列出本条自身的编号")
     assert RENUMBERED_ZH in finding.message and "4.3.3" in finding.message_en
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ruleproof.lint import citefit, headwords, topics
+from ruleproof.lint import citefit, citetext, headwords, topics
 from ruleproof.lint.context import LintContext, Unit
 from ruleproof.lint.habit_audit import tips
 from ruleproof.text.model import Ref, RefKind
@@ -13,7 +13,7 @@ from tests.lint.citing import assert_retarget_caught
 
 
 @pytest.fixture
-def judged(judged_plain: tuple[LintContext, topics._Topics]) -> tuple[LintContext, topics._Topics]:
+def judged(judged_plain: tuple[LintContext, topics.Topics]) -> tuple[LintContext, topics.Topics]:
     return judged_plain  # the text alone, without the spec's knowledge (tests/lint/conftest.py)
 
 
@@ -25,7 +25,7 @@ def judged(judged_plain: tuple[LintContext, topics._Topics]) -> tuple[LintContex
     ],
 )
 def test_no_citation_of_the_real_text_is_one_edit_from_a_habit_finding(
-    judged: tuple[LintContext, topics._Topics], sample: slice
+    judged: tuple[LintContext, topics.Topics], sample: slice
 ) -> None:
     """For every clause and item citation family q does not report, one citation added in another clause
     under a term of its phrase at a sibling of its target, or one citation of its target retargeted to a
@@ -49,7 +49,7 @@ def _citation(ctx: LintContext, clause: str, raw: str) -> Ref:
     ],
 )
 def test_a_sibling_that_fits_clearly_better_is_the_likely_target(
-    judged: tuple[LintContext, topics._Topics], clause: str, raw: str, wrong: str, terms: set[str]
+    judged: tuple[LintContext, topics.Topics], clause: str, raw: str, wrong: str, terms: set[str]
 ) -> None:
     ctx, tp = judged
     ref = _citation(ctx, clause, raw)
@@ -59,7 +59,7 @@ def test_a_sibling_that_fits_clearly_better_is_the_likely_target(
     assert at is not None
     found, _likely = assert_retarget_caught(
         judged,
-        lambda tp, unit, at, ref: citefit.sibling_margin(tp, unit, at, ref, topics._related),
+        lambda tp, unit, at, ref: citefit.sibling_margin(tp, unit, at, ref, citetext.related),
         (ref, at),
         wrong,
     )
@@ -67,7 +67,7 @@ def test_a_sibling_that_fits_clearly_better_is_the_likely_target(
 
 
 def _judged_citation(
-    judged: tuple[LintContext, topics._Topics], unit_id: str, raw: str, line: int | None = None
+    judged: tuple[LintContext, topics.Topics], unit_id: str, raw: str, line: int | None = None
 ) -> tuple[Unit, int, Ref]:
     ctx, tp = judged
     for ref in ctx.doc.refs():
@@ -89,7 +89,7 @@ def _judged_citation(
     ],
 )
 def test_a_phrase_naming_a_siblings_head_names_the_likely_target(
-    judged: tuple[LintContext, topics._Topics], unit_id: str, raw: str, wrong: str, words: set[str]
+    judged: tuple[LintContext, topics.Topics], unit_id: str, raw: str, wrong: str, words: set[str]
 ) -> None:
     _unit, at, ref = _judged_citation(judged, unit_id, raw)
     found, _likely = assert_retarget_caught(judged, headwords.head_fit, (ref, at), wrong)
@@ -108,7 +108,7 @@ def test_a_phrase_naming_a_siblings_head_names_the_likely_target(
     ],
 )
 def test_head_words_another_place_owns_are_no_evidence(
-    judged: tuple[LintContext, topics._Topics], unit_id: str, raw: str, line: int
+    judged: tuple[LintContext, topics.Topics], unit_id: str, raw: str, line: int
 ) -> None:
     """Each of these is reported by the head words alone, without the guard it illustrates."""
     unit, at, ref = _judged_citation(judged, unit_id, raw, line)

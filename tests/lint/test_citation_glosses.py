@@ -29,7 +29,7 @@ from tests.lint.edited import FAMILY_OR_ALL, topic_messages
     ],
 )
 def test_words_glued_to_a_retargeted_citation_name_the_place_it_meant(
-    judged: tuple[LintContext, topics._Topics],
+    judged: tuple[LintContext, topics.Topics],
     clause: str,
     raw: str,
     line: int,
@@ -68,7 +68,7 @@ def test_words_glued_to_a_retargeted_citation_name_the_place_it_meant(
     ],
 )
 def test_stock_glosses_predicates_and_split_titles_name_nobody(
-    judged: tuple[LintContext, topics._Topics], clause: str, raw: str, line: int, wrong: str
+    judged: tuple[LintContext, topics.Topics], clause: str, raw: str, line: int, wrong: str
 ) -> None:
     ctx, tp = judged
     ref, at = citation_at(tp, clause, raw, line)
@@ -77,7 +77,7 @@ def test_stock_glosses_predicates_and_split_titles_name_nobody(
 
 
 def test_the_rules_are_silent_at_every_citation_of_the_text(
-    judged: tuple[LintContext, topics._Topics],
+    judged: tuple[LintContext, topics.Topics],
 ) -> None:
     assert_silent_at_own_targets(judged, citegloss.gloss_verdict, at_least=1000)
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from ruleproof.lint import citegoverned, topics
+from ruleproof.lint import citegoverned, citetext, topics
 from ruleproof.lint.context import LintContext
 from ruleproof.text.model import Ref
 from tests.lint.citing import assert_retarget_caught, assert_silent_at_own_targets, citation_near
 
 
 def _citation(
-    judged: tuple[LintContext, topics._Topics], unit_id: str, raw: str, after: str
+    judged: tuple[LintContext, topics.Topics], unit_id: str, raw: str, after: str
 ) -> tuple[Ref, int]:
     """The citation ``raw`` of ``unit_id`` whose text right after it starts with ``after``."""
     return citation_near(judged[1], unit_id, raw, after=after)
@@ -32,7 +32,7 @@ def _citation(
     ],
 )
 def test_governed_words_name_the_place_meant(
-    judged: tuple[LintContext, topics._Topics],
+    judged: tuple[LintContext, topics.Topics],
     unit_id: str,
     raw: str,
     after: str,
@@ -47,7 +47,7 @@ def test_governed_words_name_the_place_meant(
     assert evidence in terms[0]
 
 
-def test_the_texts_own_governing_citations_are_silent(judged: tuple[LintContext, topics._Topics]) -> None:
+def test_the_texts_own_governing_citations_are_silent(judged: tuple[LintContext, topics.Topics]) -> None:
     """Every clause and item citation of the text that governs words, at its own target: no finding."""
     assert_silent_at_own_targets(
         judged,
@@ -57,7 +57,7 @@ def test_the_texts_own_governing_citations_are_silent(judged: tuple[LintContext,
     )
 
 
-def test_a_loose_restatement_is_not_read_as_a_sibling_s(judged: tuple[LintContext, topics._Topics]) -> None:
+def test_a_loose_restatement_is_not_read_as_a_sibling_s(judged: tuple[LintContext, topics.Topics]) -> None:
     """4.2.2 「同4.3：削减倒计时与净破坏量同额」: 4.1 prints ten characters of it, 4.3 paraphrases; 4.1 says 7 of
     its words against 4.3's 4, under the ratio — silent."""
     ctx, tp = judged
@@ -65,7 +65,7 @@ def test_a_loose_restatement_is_not_read_as_a_sibling_s(judged: tuple[LintContex
     unit = ctx.unit_by_id["4.2.2"]
     said = citegoverned.governed(unit, at, ref.raw)
     assert said is not None and "削减倒计时与净破坏量同额" in said
-    words = topics._bigrams(said) - tp.common_words
+    words = citetext.bigrams(said) - tp.common_words
     counts = {c: sum(w in tp.places.clause_text(c) for w in words) for c in ("4.1", "4.3")}
     assert counts["4.1"] > counts["4.3"] > 0
     assert counts["4.1"] < citegoverned.RESTATED_RATIO * counts["4.3"]
@@ -73,7 +73,7 @@ def test_a_loose_restatement_is_not_read_as_a_sibling_s(judged: tuple[LintContex
 
 
 def test_an_item_restating_a_sibling_is_not_read_by_its_runs(
-    judged: tuple[LintContext, topics._Topics],
+    judged: tuple[LintContext, topics.Topics],
 ) -> None:
     """7.3.7 「依 4.7.5②，神探不获任何「本条可能不可靠」之提示」: ④'s text holds 「②③之别：…故②不含任何「本条可能
     不可靠」之提示」 (the items are split at their labels), so the run rule is not asked for items, and the words
@@ -84,7 +84,7 @@ def test_an_item_restating_a_sibling_is_not_read_by_its_runs(
     assert citegoverned.governed_verdict(tp, unit, at, ref) is None
 
 
-def test_governed_words_need_a_lead_and_a_comma(judged: tuple[LintContext, topics._Topics]) -> None:
+def test_governed_words_need_a_lead_and_a_comma(judged: tuple[LintContext, topics.Topics]) -> None:
     """5.3.3 「第一层抗体（4.5，感染侧专属，不参与伤害侧）」: no lead — the words after go on about 抗体."""
     ctx, _tp = judged
     ref, at = _citation(judged, "5.3.3", "4.5", "，感染侧专属")

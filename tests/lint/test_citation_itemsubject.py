@@ -12,9 +12,7 @@ from tests.lint.citing import assert_retarget_caught, assert_silent_at_own_targe
 
 
 @pytest.mark.parametrize("wrong", ["⑤", "⑦"])
-def test_the_citing_title_names_the_item_meant(
-    judged: tuple[LintContext, topics._Topics], wrong: str
-) -> None:
+def test_the_citing_title_names_the_item_meant(judged: tuple[LintContext, topics.Topics], wrong: str) -> None:
     """2.8.3 (「主动与被动的封锁通则」) 「变形（6.8.3⑥）…不在本清单之列」: ⑥ is headed 「封锁：」 (mutate seed 3
     cite-003 moved it to ⑦ 「不得转职：」)."""
     cited = citation_near(judged[1], "2.8.3", "6.8.3⑥")
@@ -22,7 +20,7 @@ def test_the_citing_title_names_the_item_meant(
     assert terms == ["封锁"]
 
 
-def test_the_texts_own_item_citations(judged: tuple[LintContext, topics._Topics]) -> None:
+def test_the_texts_own_item_citations(judged: tuple[LintContext, topics.Topics]) -> None:
     """At their own targets the item citations of the text are silent but one, 6.1.2's 「沉默（6.9.1④）」 — ⑤ of
     6.9.1 is headed 沉默 — which family q's phrase checks report already (sim_citations' own flags)."""
     ctx, tp = judged

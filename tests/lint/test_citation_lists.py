@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ruleproof.lint import citelists, topics
+from ruleproof.lint import citelists, citetext, topics
 from ruleproof.lint.context import LintContext
 from ruleproof.lint.diagnosis import RENUMBERED_ZH
 from ruleproof.text import Document
@@ -20,7 +20,7 @@ from tests.lint.edited import FAMILY_OR_ALL, topic_messages
 
 
 @pytest.fixture(scope="module")
-def judged(fanhanglu: Document) -> tuple[LintContext, topics._Topics]:
+def judged(fanhanglu: Document) -> tuple[LintContext, topics.Topics]:
     return judged_topics(fanhanglu)
 
 
@@ -34,7 +34,7 @@ def judged(fanhanglu: Document) -> tuple[LintContext, topics._Topics]:
     ],
 )
 def test_a_list_repeating_earlier_citations_names_the_earlier_sibling(
-    judged: tuple[LintContext, topics._Topics], clause: str, raw: str, line: int, wrong: str
+    judged: tuple[LintContext, topics.Topics], clause: str, raw: str, line: int, wrong: str
 ) -> None:
     cited = citation_at(judged[1], clause, raw, line)
     place, terms, likely = assert_retarget_caught(
@@ -46,7 +46,7 @@ def test_a_list_repeating_earlier_citations_names_the_earlier_sibling(
 
 
 def test_a_list_with_a_member_the_clause_never_cited_before_is_no_echo(
-    judged: tuple[LintContext, topics._Topics],
+    judged: tuple[LintContext, topics.Topics],
 ) -> None:
     """3.3.10 「选择感染目标时（5.3∕5.8）」: neither member is cited earlier in 3.3.10, so the list is the clause's
     own, not a repetition — a retargeted member is left to the other checks."""
@@ -54,7 +54,7 @@ def test_a_list_with_a_member_the_clause_never_cited_before_is_no_echo(
     unit = ctx.unit_by_id["3.3.10"]
     ref = next(r for r in ctx.refs_by_unit["3.3.10"] if r.raw == "5.8")
     at = tp.locate(unit, ref)
-    assert at is not None and topics._in_list(unit.text, at, at + len(ref.raw))
+    assert at is not None and citetext.in_list(unit.text, at, at + len(ref.raw))
     assert citelists.list_verdict(tp, unit, at, moved(ref, "5.7")) is None
 
 
@@ -68,7 +68,7 @@ def test_a_list_with_a_member_the_clause_never_cited_before_is_no_echo(
     ],
 )
 def test_words_paired_in_order_with_a_bracket_of_citations_name_their_clause(
-    judged: tuple[LintContext, topics._Topics], clause: str, raw: str, line: int, wrong: str, part: str
+    judged: tuple[LintContext, topics.Topics], clause: str, raw: str, line: int, wrong: str, part: str
 ) -> None:
     cited = citation_at(judged[1], clause, raw, line)
     place, terms, likely = assert_retarget_caught(
@@ -80,7 +80,7 @@ def test_words_paired_in_order_with_a_bracket_of_citations_name_their_clause(
 
 
 def test_a_bracket_with_words_of_its_own_or_another_count_of_parts_is_not_paired(
-    judged: tuple[LintContext, topics._Topics],
+    judged: tuple[LintContext, topics.Topics],
 ) -> None:
     """「破坏（5.2∕6.3）」 (7.2.7): two citations for one word; 「转化（5.5，2次上限跨形态累计）」 (6.8.3): one citation, and words of its own."""
     ctx, tp = judged
@@ -92,7 +92,7 @@ def test_a_bracket_with_words_of_its_own_or_another_count_of_parts_is_not_paired
 
 
 def test_every_citation_of_the_text_is_silent_at_its_own_target(
-    judged: tuple[LintContext, topics._Topics],
+    judged: tuple[LintContext, topics.Topics],
 ) -> None:
     assert_silent_at_own_targets(judged, citelists.list_verdict, at_least=1000)
 

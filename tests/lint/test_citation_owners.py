@@ -18,7 +18,7 @@ from tests.lint.citing import assert_retarget_caught, citation_at, moved
 from tests.lint.edited import FAMILY_OR_ALL, family_of, lint
 
 
-def _at(judged: tuple[LintContext, topics._Topics], clause: str, raw: str, line: int) -> tuple[Ref, int]:
+def _at(judged: tuple[LintContext, topics.Topics], clause: str, raw: str, line: int) -> tuple[Ref, int]:
     ref, at = citation_at(judged[1], clause, raw, line)
     assert ref.kind is RefKind.CLAUSE
     return ref, at
@@ -42,7 +42,7 @@ def _at(judged: tuple[LintContext, topics._Topics], clause: str, raw: str, line:
     ],
 )
 def test_a_phrase_owned_by_a_sibling_names_it(
-    judged: tuple[LintContext, topics._Topics], clause: str, raw: str, line: int, wrong: str, phrase: str
+    judged: tuple[LintContext, topics.Topics], clause: str, raw: str, line: int, wrong: str, phrase: str
 ) -> None:
     phrases, _likely = assert_retarget_caught(
         judged, citeowners.owner_sibling, _at(judged, clause, raw, line), wrong
@@ -64,7 +64,7 @@ def test_a_phrase_owned_by_a_sibling_names_it(
     ],
 )
 def test_no_owner_across_another_citation_or_a_shared_matter(
-    judged: tuple[LintContext, topics._Topics], clause: str, raw: str, line: int, wrong: str
+    judged: tuple[LintContext, topics.Topics], clause: str, raw: str, line: int, wrong: str
 ) -> None:
     ctx, tp = judged
     ref, at = _at(judged, clause, raw, line)
@@ -75,14 +75,14 @@ def test_no_owner_across_another_citation_or_a_shared_matter(
 
 
 def test_the_coined_terms_are_owned_by_the_clause_that_first_quotes_them(
-    judged: tuple[LintContext, topics._Topics],
+    judged: tuple[LintContext, topics.Topics],
 ) -> None:
     _ctx, tp = judged
     coined = {(cid, term) for cid, term, _ in citeowners.defined_phrases(tp)}
     assert {("4.12.2", "不保真"), ("2.5.3", "三者互斥")} <= coined
 
 
-def test_a_common_word_quoted_first_coins_nothing(judged: tuple[LintContext, topics._Topics]) -> None:
+def test_a_common_word_quoted_first_coins_nothing(judged: tuple[LintContext, topics.Topics]) -> None:
     """「不适用」 is first quoted in 2.8.10's gate answers but said all over the text: 2.8.13's 「不适用于
     2.8.2 伤害侧层序」 retargeted to 2.8.10 is not that clause's term (a false alarm of the measurement)."""
     ctx, tp = judged
@@ -102,36 +102,36 @@ def test_a_common_word_quoted_first_coins_nothing(judged: tuple[LintContext, top
     ],
 )
 def test_a_citation_of_its_own_family_is_judged_by_the_owners(
-    judged: tuple[LintContext, topics._Topics], clause: str, raw: str, line: int, wrong: str, phrase: str
+    judged: tuple[LintContext, topics.Topics], clause: str, raw: str, line: int, wrong: str, phrase: str
 ) -> None:
     ctx, _tp = judged
     ref, at = _at(judged, clause, raw, line)
-    assert topics._self_citing_unit(ctx, moved(ref, wrong)) is ctx.unit_by_id[clause]
+    assert topics.self_citing_unit(ctx, moved(ref, wrong)) is ctx.unit_by_id[clause]
     phrases, _likely = assert_retarget_caught(judged, citeowners.family_owner, (ref, at), wrong)
     assert phrase in phrases
-    assert_retarget_caught(judged, topics._self_citation, (ref, at), wrong, meant=raw)
+    assert_retarget_caught(judged, topics.self_citation, (ref, at), wrong, meant=raw)
 
 
 def test_no_citation_of_its_own_family_in_the_text_is_reported(
-    judged: tuple[LintContext, topics._Topics],
+    judged: tuple[LintContext, topics.Topics],
 ) -> None:
     """The text cites its own clauses and their ancestors legitimately (「受 4.8.1 连续保护限制」 in 4.8.1,
     「依 7.0」 under 7): none of them is a finding."""
     ctx, tp = judged
     seen = 0
     for ref in ctx.doc.refs():
-        unit = topics._self_citing_unit(ctx, ref)
+        unit = topics.self_citing_unit(ctx, ref)
         at = tp.locate(unit, ref) if unit is not None else None
         if unit is None or at is None:
             continue
         seen += 1
         assert citeowners.family_owner(tp, unit, at, ref) is None, (unit.id, ref.line, ref.raw)
         # nor by their shape (lint/citeshape.py: 「本项与①占位数（1.5.1）…相互独立」, 「（4.13.1、2.3.2）」 in a list)
-        assert topics._self_citation(tp, unit, at, ref) is None, (unit.id, ref.line, ref.raw)
+        assert topics.self_citation(tp, unit, at, ref) is None, (unit.id, ref.line, ref.raw)
     assert seen >= 20
 
 
-def _glossary_at(judged: tuple[LintContext, topics._Topics], raw: str, line: int) -> tuple[Unit, Ref, int]:
+def _glossary_at(judged: tuple[LintContext, topics.Topics], raw: str, line: int) -> tuple[Unit, Ref, int]:
     ctx, tp = judged
     ref = next(r for r in ctx.doc.refs() if r.clause is None and r.raw == raw and r.line == line)
     unit = topics.judged_unit(ctx, ref)
@@ -152,7 +152,7 @@ def _glossary_at(judged: tuple[LintContext, topics._Topics], raw: str, line: int
     ],
 )
 def test_a_glossary_entry_cites_the_place_titled_by_its_term(
-    judged: tuple[LintContext, topics._Topics], raw: str, line: int, wrong: str, head: str
+    judged: tuple[LintContext, topics.Topics], raw: str, line: int, wrong: str, head: str
 ) -> None:
     _unit, ref, at = _glossary_at(judged, raw, line)
     _place, terms, _likely = assert_retarget_caught(
@@ -172,13 +172,13 @@ def test_a_glossary_entry_cites_the_place_titled_by_its_term(
     ],
 )
 def test_no_glossary_title_for_a_title_naming_two_things_or_a_citation_in_the_prose(
-    judged: tuple[LintContext, topics._Topics], raw: str, line: int, clause: str
+    judged: tuple[LintContext, topics.Topics], raw: str, line: int, clause: str
 ) -> None:
     unit, ref, at = _glossary_at(judged, raw, line)
     assert citeowners.glossary_title(judged[1], unit, at, ref) is None
 
 
-def test_a_two_character_word_coins_nothing(judged: tuple[LintContext, topics._Topics]) -> None:
+def test_a_two_character_word_coins_nothing(judged: tuple[LintContext, topics.Topics]) -> None:
     """Coined terms have three characters or more: a two-character quotation (「无效」) is an ordinary word
     as often as a term, and its share of the units sits near the threshold."""
     _ctx, tp = judged

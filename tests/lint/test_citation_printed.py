@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ruleproof.lint import citeprinted, topics
+from ruleproof.lint import citeprinted, citetext, topics
 from ruleproof.lint.context import LintContext
 from ruleproof.lint.diagnosis import RENUMBERED_EN, RENUMBERED_ZH
 from ruleproof.lint.frames import longest_run
@@ -15,7 +15,7 @@ from tests.lint.citing import assert_retarget_caught, assert_silent_at_own_targe
 
 
 @pytest.fixture(scope="module")
-def judged(fanhanglu: Document) -> tuple[LintContext, topics._Topics]:
+def judged(fanhanglu: Document) -> tuple[LintContext, topics.Topics]:
     return judged_topics(fanhanglu)
 
 
@@ -33,7 +33,7 @@ def judged(fanhanglu: Document) -> tuple[LintContext, topics._Topics]:
     ],
 )
 def test_a_sibling_printing_the_backed_statement_is_named(
-    judged: tuple[LintContext, topics._Topics],
+    judged: tuple[LintContext, topics.Topics],
     clause: str,
     raw: str,
     line: int,
@@ -50,7 +50,7 @@ def test_a_sibling_printing_the_backed_statement_is_named(
     assert zh.endswith(RENUMBERED_ZH) and en.endswith(RENUMBERED_EN)
 
 
-def test_the_texts_own_citations_are_silent(judged: tuple[LintContext, topics._Topics]) -> None:
+def test_the_texts_own_citations_are_silent(judged: tuple[LintContext, topics.Topics]) -> None:
     """Every clause and item citation of the text at its own target: no finding (and many back a statement
     long enough to be read)."""
     asked = assert_silent_at_own_targets(judged, citeprinted.printed_verdict)
@@ -59,7 +59,7 @@ def test_the_texts_own_citations_are_silent(judged: tuple[LintContext, topics._T
 
 
 def test_a_sibling_pointing_at_the_cited_place_is_not_named(
-    judged: tuple[LintContext, topics._Topics],
+    judged: tuple[LintContext, topics.Topics],
 ) -> None:
     """7.3.7 「依 4.7.5②，神探不获任何「本条可能不可靠」之提示」 retargeted to ④: ④ prints the words, but it
     prints them explaining ② (「②③之别：…故②不含任何…」) — a sibling naming the cited label is not the one meant."""
@@ -68,7 +68,7 @@ def test_a_sibling_pointing_at_the_cited_place_is_not_named(
     unit = topics.judged_unit(ctx, ref)
     assert unit is not None and ref.kind is RefKind.ITEM
     said = citeprinted.backed(unit, at, ref.raw)
-    items = {p.name: topics._squash(p.text.split("。", 1)[-1]) for p in tp.places.items("4.7.5")}
+    items = {p.name: citetext.squash(p.text.split("。", 1)[-1]) for p in tp.places.items("4.7.5")}
     assert len(longest_run(said, items["4.7.5④"])) >= citeprinted.PRINTED_RUN  # ④ prints the statement …
     assert len(longest_run(said, items["4.7.5②"])) <= citeprinted.CITED_RUN  # … ② does not …
     assert "②" in items["4.7.5④"]  # … and ④ names ②: the guard keeps the citation silent

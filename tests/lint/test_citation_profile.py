@@ -25,7 +25,7 @@ from tests.lint.citing import assert_retarget_caught, assert_silent_at_own_targe
     ],
 )
 def test_a_phrase_the_text_cites_a_sibling_with_names_it(
-    judged: tuple[LintContext, topics._Topics], clause: str, raw: str, line: int, wrong: str, shown: str
+    judged: tuple[LintContext, topics.Topics], clause: str, raw: str, line: int, wrong: str, shown: str
 ) -> None:
     cited = citation_at(judged[1], clause, raw, line)
     _place, runs, likely = assert_retarget_caught(
@@ -38,7 +38,7 @@ def test_a_phrase_the_text_cites_a_sibling_with_names_it(
 
 
 def test_every_citation_of_the_text_is_silent_at_its_own_target(
-    judged: tuple[LintContext, topics._Topics],
+    judged: tuple[LintContext, topics.Topics],
 ) -> None:
     assert_silent_at_own_targets(judged, citeprofile.profile_verdict, at_least=1000)
 
@@ -67,7 +67,7 @@ def test_one_edited_citation_elsewhere_tips_no_other() -> None:
     assert text.count(old) == 1
     doc = read_document(Source("edited.txt", text.replace(old, "均依 2.3的默认额度发放时序").encode("utf-8")))
     ctx = LintContext(doc, knowledge_for(BOOKS["fanhanglu"]))
-    tp = topics._Topics(ctx)
+    tp = topics.Topics(ctx)
     for clause, line, expected in (("4.4.3", 1781, True), ("4.4.2", 1749, False), ("6.4.1", 3367, False)):
         raw = "2.3" if expected else "2.1"
         ref, at = citation_at(tp, clause, raw, line)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from ruleproof.lint import citerestate, run_lint, topics
+from ruleproof.lint import citerestate, citetext, run_lint, topics
 from ruleproof.lint.context import LintContext
 from ruleproof.lint.frames import longest_run
 from ruleproof.text.model import Ref, RefKind
@@ -76,7 +76,7 @@ def test_the_entry_term_one_sibling_is_about_names_it() -> None:
 
 
 def _appendix_citation(
-    judged: tuple[LintContext, topics._Topics], unit_id: str, raw: str, line: int
+    judged: tuple[LintContext, topics.Topics], unit_id: str, raw: str, line: int
 ) -> tuple[Ref, int]:
     ctx, tp = judged
     unit = ctx.unit_by_id[unit_id]
@@ -106,7 +106,7 @@ def _appendix_citation(
     ],
 )
 def test_appendix_retargets_are_caught(
-    judged: tuple[LintContext, topics._Topics],
+    judged: tuple[LintContext, topics.Topics],
     unit_id: str,
     raw: str,
     line: int,
@@ -121,7 +121,7 @@ def test_appendix_retargets_are_caught(
     assert evidence in terms[0]
 
 
-def test_the_texts_own_appendix_citations_are_silent(judged: tuple[LintContext, topics._Topics]) -> None:
+def test_the_texts_own_appendix_citations_are_silent(judged: tuple[LintContext, topics.Topics]) -> None:
     """Every clause and item citation of the appendices at its own target: no finding (the unedited text's
     glossary and summaries cite what they restate)."""
     assert_silent_at_own_targets(
@@ -129,7 +129,7 @@ def test_the_texts_own_appendix_citations_are_silent(judged: tuple[LintContext, 
     )
 
 
-def test_a_restatement_in_the_body_is_not_read(judged: tuple[LintContext, topics._Topics]) -> None:
+def test_a_restatement_in_the_body_is_not_read(judged: tuple[LintContext, topics.Topics]) -> None:
     """4.2.2 「同4.3：削减倒计时与净破坏量同额」: the body restates loosely — 4.3 shares four characters of it, 4.1
     prints ten — so only the appendices are read (read, the text's own citation would name 4.1)."""
     ctx, tp = judged
@@ -139,8 +139,8 @@ def test_a_restatement_in_the_body_is_not_read(judged: tuple[LintContext, topics
     assert at is not None and unit.text[at - 1] == "同"
     assert citerestate.restated_verdict(tp, unit, at, ref) is None
     words = "削减倒计时与净破坏量同额"
-    assert len(longest_run(words, topics._squash(tp.places.clause_text("4.1")))) >= citerestate.LONG
-    assert len(longest_run(words, topics._squash(tp.places.clause_text("4.3")))) <= citerestate.SHORT
+    assert len(longest_run(words, citetext.squash(tp.places.clause_text("4.1")))) >= citerestate.LONG
+    assert len(longest_run(words, citetext.squash(tp.places.clause_text("4.3")))) <= citerestate.SHORT
 
 
 def test_runs() -> None:

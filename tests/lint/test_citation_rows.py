@@ -17,12 +17,12 @@ from tests.lint.citing import assert_retarget_caught, assert_silent_at_own_targe
 
 
 @pytest.fixture
-def judged(judged_plain: tuple[LintContext, topics._Topics]) -> tuple[LintContext, topics._Topics]:
+def judged(judged_plain: tuple[LintContext, topics.Topics]) -> tuple[LintContext, topics.Topics]:
     return judged_plain  # the text alone, without the spec's knowledge (tests/lint/conftest.py)
 
 
 def _at(
-    judged: tuple[LintContext, topics._Topics], unit: str, raw: str, nth: int = 0
+    judged: tuple[LintContext, topics.Topics], unit: str, raw: str, nth: int = 0
 ) -> tuple[Unit, int, Ref]:
     """The ``nth`` judged citation ``raw`` of ``unit``, where it stands."""
     ctx, tp = judged
@@ -47,7 +47,7 @@ def _at(
     ],
 )
 def test_the_row_head_is_the_step_gate_or_item_heading(
-    judged: tuple[LintContext, topics._Topics], unit: str, raw: str, head: str
+    judged: tuple[LintContext, topics.Topics], unit: str, raw: str, head: str
 ) -> None:
     u, at, _ref = _at(judged, unit, raw, 1 if unit == "4.3.1" else 0)
     assert rowheads.row_head(judged[1], u, at) == head
@@ -65,7 +65,7 @@ def test_the_row_head_is_the_step_gate_or_item_heading(
     ],
 )
 def test_a_retargeted_row_citation_names_the_place_its_head_names(
-    judged: tuple[LintContext, topics._Topics], unit: str, raw: str, nth: int, wrong: str
+    judged: tuple[LintContext, topics.Topics], unit: str, raw: str, nth: int, wrong: str
 ) -> None:
     _u, at, ref = _at(judged, unit, raw, nth)
     assert_retarget_caught(judged, rowheads.row_verdict, (ref, at), wrong, meant=raw)
@@ -80,7 +80,7 @@ def test_the_finding_quotes_the_head_s_words_whole() -> None:
 
 
 def test_a_cell_that_says_what_it_cites_is_not_judged_by_its_row(
-    judged: tuple[LintContext, topics._Topics],
+    judged: tuple[LintContext, topics.Topics],
 ) -> None:
     """附录三 「1 乔装（7.3）：…无（不设批次，归入 7.1 不公开；…）」: the row is 乔装's (7.3's title), but 7.1 is
     cited for 不公开, which the cell says and 7.1 says."""
@@ -89,7 +89,7 @@ def test_a_cell_that_says_what_it_cites_is_not_judged_by_its_row(
     assert rowheads.row_fit(judged[1], u, at, ref) is None
 
 
-def test_the_next_gate_after_a_clause_id_is_not_an_item(judged: tuple[LintContext, topics._Topics]) -> None:
+def test_the_next_gate_after_a_clause_id_is_not_an_item(judged: tuple[LintContext, topics.Topics]) -> None:
     """4.11.6 「⑦额度记账…记账依2.9⑧不新增批次⑨已标注」: the reader took gate ⑧'s answer for 2.9's item ⑧;
     its heading (状态限制) is not 额度记账, yet nothing is reported — the label is the gate's."""
     u, at, ref = _at(judged, "4.11.6", "2.9⑧")
@@ -100,7 +100,7 @@ def test_the_next_gate_after_a_clause_id_is_not_an_item(judged: tuple[LintContex
     assert not rowheads._next_gate(judged[1], u, at, other)
 
 
-def test_no_row_citation_of_the_real_text_is_reported(judged: tuple[LintContext, topics._Topics]) -> None:
+def test_no_row_citation_of_the_real_text_is_reported(judged: tuple[LintContext, topics.Topics]) -> None:
     """Every clause and item citation in a row, at its own target: the rule reports none (ci/sim_citations.py's
     own flags stay the four known ones)."""
     tp = judged[1]

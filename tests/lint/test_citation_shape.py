@@ -32,7 +32,7 @@ from tests.lint.citing import assert_retarget_caught, citation_at
     ],
 )
 def test_a_citation_of_its_own_family_is_judged_by_its_shape(
-    judged: tuple[LintContext, topics._Topics],
+    judged: tuple[LintContext, topics.Topics],
     clause: str,
     raw: str,
     line: int,
@@ -45,12 +45,12 @@ def test_a_citation_of_its_own_family_is_judged_by_its_shape(
     unit = ctx.unit_by_id[clause]
     assert citeshape.family_shape(tp, unit, at, ref) is None  # (not its own family: never asked)
     moved = dataclasses.replace(ref, target_clause=wrong)
-    assert topics._self_citing_unit(ctx, moved) is unit
+    assert topics.self_citing_unit(ctx, moved) is unit
     place, _terms, found = assert_retarget_caught(
-        judged, topics._self_citation, (ref, at), wrong, meant=likely, kind=citeshape.ShapedPlace
+        judged, topics.self_citation, (ref, at), wrong, meant=likely, kind=citeshape.ShapedPlace
     )
     assert found.shape == shape
-    finding = topics._topic_finding(unit, moved, at, place, _terms, found)
+    finding = topics.topic_finding(unit, moved, at, place, _terms, found)
     assert finding.check == "citation-topic" and finding.clause == clause
     if not likely:  # no title names the target: the finding names the neighbours a renumbering came from
         assert found.candidates and all(
@@ -62,7 +62,7 @@ def test_a_citation_of_its_own_family_is_judged_by_its_shape(
 
 
 def test_a_clause_cited_twice_for_a_siblings_title_names_the_sibling(
-    judged: tuple[LintContext, topics._Topics],
+    judged: tuple[LintContext, topics.Topics],
 ) -> None:
     """3.2.6 「工程师维修（4.3.2）、工程师追加维修（4.3.3）」 with 4.3.3 renumbered to 4.3.2: 4.3.3 is titled 追加维修
     (4.3.2 维修's title inside it does not count); the first citation, whose phrase says only 维修, is not it."""
@@ -72,7 +72,7 @@ def test_a_clause_cited_twice_for_a_siblings_title_names_the_sibling(
 
 
 def test_no_clause_cited_twice_in_a_sentence_of_the_text_is_reported(
-    judged: tuple[LintContext, topics._Topics],
+    judged: tuple[LintContext, topics.Topics],
 ) -> None:
     """The text cites one clause twice in a sentence 79 times (「与 2.5：2.5 管获取后…」, 附录三's 「（7.2.2 私人反馈）」
     rows, 「寂灭时刻（1.4.1）与决斗时刻（1.4.2）」's neighbours): none is a finding."""

@@ -15,7 +15,7 @@ from tests.lint.edited import FAMILY_OR_ALL, topic_messages
 
 
 @pytest.fixture(scope="module")
-def judged(fanhanglu: Document) -> tuple[LintContext, topics._Topics]:
+def judged(fanhanglu: Document) -> tuple[LintContext, topics.Topics]:
     return judged_topics(fanhanglu)
 
 
@@ -33,7 +33,7 @@ def judged(fanhanglu: Document) -> tuple[LintContext, topics._Topics]:
     ],
 )
 def test_a_whole_title_name_before_a_retargeted_citation_names_its_clause(
-    judged: tuple[LintContext, topics._Topics], clause: str, raw: str, line: int, wrong: str, label: str
+    judged: tuple[LintContext, topics.Topics], clause: str, raw: str, line: int, wrong: str, label: str
 ) -> None:
     ctx, tp = judged
     ref, at = citation_at(tp, clause, raw, line)
@@ -64,7 +64,7 @@ def test_a_whole_title_name_before_a_retargeted_citation_names_its_clause(
     ],
 )
 def test_words_that_also_name_another_clause_are_no_whole_label(
-    judged: tuple[LintContext, topics._Topics], clause: str, raw: str, line: int, wrong: str
+    judged: tuple[LintContext, topics.Topics], clause: str, raw: str, line: int, wrong: str
 ) -> None:
     ctx, tp = judged
     ref, at = citation_at(tp, clause, raw, line)

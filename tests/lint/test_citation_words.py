@@ -33,7 +33,7 @@ from tests.lint.citing import assert_retarget_caught, assert_silent_at_own_targe
     ],
 )
 def test_a_word_one_sibling_is_about_names_it(
-    judged: tuple[LintContext, topics._Topics], clause: str, raw: str, line: int, wrong: str, word: str
+    judged: tuple[LintContext, topics.Topics], clause: str, raw: str, line: int, wrong: str, word: str
 ) -> None:
     cited = citation_at(judged[1], clause, raw, line)
     _place, words, likely = assert_retarget_caught(
@@ -60,7 +60,7 @@ def test_a_word_one_sibling_is_about_names_it(
     ],
 )
 def test_a_word_the_family_shares_names_no_sibling(
-    judged: tuple[LintContext, topics._Topics], clause: str, raw: str, line: int, wrong: str
+    judged: tuple[LintContext, topics.Topics], clause: str, raw: str, line: int, wrong: str
 ) -> None:
     ctx, tp = judged
     ref, at = citation_at(tp, clause, raw, line)
@@ -68,7 +68,7 @@ def test_a_word_the_family_shares_names_no_sibling(
 
 
 def test_no_citation_of_the_real_text_is_reported_by_its_words(
-    judged: tuple[LintContext, topics._Topics],
+    judged: tuple[LintContext, topics.Topics],
 ) -> None:
     """Every clause and item citation family q judges, at its own target: the rule reports only the defect
     family q was built on — 6.1.2 「计入外星人逃亡积分（6.9.1④）」 for the silencer's score: ④ is the exile item,
@@ -107,7 +107,7 @@ def test_a_sibling_that_cites_the_cited_clause_is_not_its_rival() -> None:
     end = next(i for i in range(cut, cut + 40) if lines[i].startswith("7.3.6 "))
     lines[cut + 1 : end] = [""] * (end - cut - 1)  # (the rest of 7.3.5 cut, its lines kept)
     ctx = LintContext(doc_from_text("\n".join(lines)), knowledge_for(BOOKS["fanhanglu"]))
-    judged = ctx, topics._Topics(ctx)
+    judged = ctx, topics.Topics(ctx)
     family = citewords._family(
         judged[1], next(r for r in ctx.doc.refs() if r.clause == "7.3.8" and r.raw == "7.3.0")
     )

@@ -70,7 +70,7 @@ def test_a_line_retargeted_off_its_gates_source_is_still_caught() -> None:
 def _line_refs(unit_id: str) -> dict[str, Ref]:
     """Each citation of the unit by its printed form, as family q judges it."""
     ctx = _context()
-    tp = topics._Topics(ctx)
+    tp = topics.Topics(ctx)
     unit = ctx.unit_by_id[unit_id]
     out: dict[str, Ref] = {}
     for ref in ctx.refs_by_unit[unit_id]:
@@ -94,7 +94,7 @@ def test_a_gate_label_glued_to_a_clause_id_is_no_item() -> None:
 
 
 def test_the_lines_vote_by_clause_never_the_citing_ones() -> None:
-    tp = topics._Topics(_context())
+    tp = topics.Topics(_context())
     sources = tp.gate_sources
     assert sources.voted("⑦", "2.5", "4.11.6")  # eight clauses' lines cite 2.5 under ⑦
     assert not sources.voted("⑦", "2.9", "4.11.6")  # 4.11.6's own line alone

@@ -52,13 +52,47 @@ def test_scope_index_matches_the_scan_on_the_real_text(fanhanglu: Document) -> N
 def test_forget_memos_empties_the_process_wide_memos(fanhanglu: Document) -> None:
     """The benchmarks time a first lint of the text: after ``forget_memos`` no memo of a previous lint
     is left to answer from."""
-    from ruleproof.lint import forget_memos, run_lint, topics
+    from ruleproof.lint import citetext, forget_memos, run_lint
 
     run_lint(fanhanglu)
-    assert topics._bigrams.cache_info().currsize > 0 and topics._SQUASHED
+    assert citetext.bigrams.cache_info().currsize > 0 and citetext.SQUASHED
     forget_memos()
-    assert topics._bigrams.cache_info().currsize == 0 and not topics._SQUASHED
-    assert topics._related.cache_info().currsize == 0
+    assert citetext.bigrams.cache_info().currsize == 0 and not citetext.SQUASHED
+    assert citetext.related.cache_info().currsize == 0
+
+
+def test_per_lint_memos_live_on_the_lint_objects(fanhanglu: Document) -> None:
+    """A per-lint memo is built once per lint object and kept on it (lint.memo): a second context of the
+    same text builds its own, and no module of the lint keeps a table keyed by the lint's objects besides."""
+    import sys
+    import weakref
+
+    import ruleproof.lint
+    from ruleproof.lint import orders
+    from ruleproof.lint.memo import Memos, per_lint
+
+    class Owner:
+        def __init__(self) -> None:
+            self.memos: Memos = {}
+
+    built: list[Owner] = []
+
+    @per_lint
+    def build(owner: Owner) -> list[Owner]:
+        built.append(owner)
+        return [owner]
+
+    one, two = Owner(), Owner()
+    assert build(one) is build(one) and build(two) == [two] and built == [one, two]
+    first, second = LintContext(fanhanglu), LintContext(fanhanglu)
+    tables = orders.extract_order_tables(first)
+    assert tables and orders.extract_order_tables(first) is tables
+    assert orders.extract_order_tables(second) is not tables
+    modules = [m for name, m in sys.modules.items() if name.startswith(ruleproof.lint.__name__ + ".")]
+    assert len(modules) > 40
+    for module in modules:
+        for name, value in vars(module).items():
+            assert not isinstance(value, weakref.WeakKeyDictionary), (module.__name__, name)
 
 
 def _find_loose_by_pattern(text: str, quote: str) -> tuple[int, int] | None:
@@ -83,13 +117,13 @@ def test_find_loose_finds_what_the_whitespace_pattern_finds(text: str, quote: st
 def test_step_head_finds_what_the_row_label_pattern_finds(text: str, key: str, pos: int) -> None:
     import re
 
-    from ruleproof.lint.topics import _step_head
+    from ruleproof.lint.citetext import step_head
 
     k = re.escape(key)
     m = re.compile(rf"(?:(?<![\d.步骤 ])(?<!步骤)|(?<=步骤{k})){k}(?![\d.ab])\s*(?=[\u4e00-\u9fff])").search(
         text, pos
     )
-    assert _step_head(text, key, pos) == ((m.start(), m.end()) if m else None)
+    assert step_head(text, key, pos) == ((m.start(), m.end()) if m else None)
 
 
 @given(
@@ -172,12 +206,12 @@ def _matches(pattern: re.Pattern[str], text: str) -> list[tuple[tuple[int, int],
 def test_patterns_led_by_their_first_characters_match_as_the_look_behind_ones(text: str) -> None:
     """The whole-text scanners are written to start with their possible first characters (so ``re`` skips
     to them): the same matches as the patterns led by a look-behind that they replace."""
-    from ruleproof.lint import facts, topics
+    from ruleproof.lint import citetext, facts, topics
     from ruleproof.lint.context import CLAUSE_ID, FREE_CLAUSE_ID
 
     glued = re.compile(rf"(?<![\d.]){CLAUSE_ID}")
     assert _matches(re.compile(FREE_CLAUSE_ID), text) == _matches(glued, text)
-    for fast in (topics._CITATION, topics._SAME_ID, topics._SAME_ITEM, topics._CITATION_ID):
+    for fast in (citetext.CITATION, topics._SAME_ID, topics._SAME_ITEM, topics._CITATION_ID):
         slow = re.compile(fast.pattern.replace(FREE_CLAUSE_ID, rf"(?<![\d.]){CLAUSE_ID}"))
         assert _matches(fast, text) == _matches(slow, text)
     for fast in (facts._QTY, facts._CN_QTY):
@@ -190,21 +224,22 @@ def test_family_texts_are_squashed_as_their_clauses_joined(fanhanglu: Document) 
     """A clause's family text (and a cited place with its ancestors' titles) is squashed by joining its
     parts' squashed texts: the same as squashing the whole text."""
     from ruleproof.lint import forget_memos
-    from ruleproof.lint.topics import _LOOSE, _squash, _Topics
+    from ruleproof.lint.citetext import LOOSE, squash
+    from ruleproof.lint.topics import Topics
     from ruleproof.text.model import Ref, RefKind
 
     forget_memos()
-    topics = _Topics(LintContext(fanhanglu))
+    topics = Topics(LintContext(fanhanglu))
     for c in fanhanglu:
         text = topics.places.clause_text(c.id)
-        assert _squash(text) == _LOOSE.sub("", text), c.id
+        assert squash(text) == LOOSE.sub("", text), c.id
     refs = [r for r in fanhanglu.refs() if r.kind is RefKind.CLAUSE and not r.target_item]
     assert len(refs) > 100
     for ref in refs:
         place = topics.target(ref)[0]
         if place is not None:
-            assert _squash(place.text) == _LOOSE.sub("", place.text), ref.raw
-            assert topics.cited_text(ref) == _LOOSE.sub("", place.text), ref.raw
+            assert squash(place.text) == LOOSE.sub("", place.text), ref.raw
+            assert topics.cited_text(ref) == LOOSE.sub("", place.text), ref.raw
     assert isinstance(refs[0], Ref)
 
 
@@ -378,10 +413,17 @@ _ALL_MATCH = "死亡公告（批次⑥ 死亡（批次⑥ 步骤8之后 先于�
 def test_scans_skipped_without_their_word_find_nothing_there(text: str) -> None:
     """A whole-text scan is skipped on a text that lacks a word every match prints (「（批次」「批次」「步骤」「选∕择」):
     every match of each pattern prints its word."""
-    from ruleproof.lint import batch_words, enumerations, restatements, step_heads, step_topics, topics
+    from ruleproof.lint import (
+        batch_words,
+        citetext,
+        enumerations,
+        restatements,
+        step_heads,
+        step_topics,
+    )
 
     required = [
-        (topics._NAMED_BATCH, (topics._BATCH_NAMED,)),
+        (citetext.NAMED_BATCH, (citetext.BATCH_NAMED,)),
         (step_heads._STEP, ("步骤",)),
         (restatements._STEP_AT, ("步骤",)),
         (batch_words._NAMED, ("批次",)),
@@ -413,12 +455,12 @@ _REFERENCE_ALPHABET = "0123456789..①②⑳(（)）ab 批次判定步骤§〇�
 @example("依4.4.6③与2.8.9(12)、批次⑥ 判定① 步骤 0.5b § 2.1 14.4.6 .4.4 4..4")
 @given(st.text(alphabet=_REFERENCE_ALPHABET, max_size=40))
 def test_reference_led_by_its_first_character_matches_as_the_alternation(text: str) -> None:
-    """topics._REFERENCE starts with the character every match starts with (``re`` skips to the candidates):
+    """citetext.REFERENCE starts with the character every match starts with (``re`` skips to the candidates):
     the same matches, substitutions, splits and anchored matches as the alternation it replaces."""
-    from ruleproof.lint import topics
+    from ruleproof.lint import citetext
 
-    slow = re.compile(rf"{topics._CITATION.pattern}|(?:批次|判定|步骤)\s*[〇①-⑳\d.ab]+|§\s*[\d.]+")
-    fast = topics._REFERENCE
+    slow = re.compile(rf"{citetext.CITATION.pattern}|(?:批次|判定|步骤)\s*[〇①-⑳\d.ab]+|§\s*[\d.]+")
+    fast = citetext.REFERENCE
     assert _matches(fast, text) == _matches(slow, text)
     assert fast.sub("。", text) == slow.sub("。", text)
     assert fast.split(text) == slow.split(text)
@@ -431,15 +473,16 @@ def test_memoised_places_and_titles_are_what_they_were_built_from(fanhanglu: Doc
     """family q's per-text indexes answer what the walks they replace answered: the titles under each clause
     (every clause ``c.id == cid or c.id.startswith(cid + ".")``), a clause's items as places (a copy each
     time: a caller may change its list), and ``safe_key``."""
+    from ruleproof.lint.citetext import squash
     from ruleproof.lint.context import safe_key
-    from ruleproof.lint.topics import _squash, _Topics
+    from ruleproof.lint.topics import Topics
     from ruleproof.text.model import clause_key
 
-    topics = _Topics(LintContext(fanhanglu))
+    topics = Topics(LintContext(fanhanglu))
     ids = [c.id for c in fanhanglu]
     for cid in {*ids, *(i.rpartition(".")[0] for i in ids)}:
         walked = "。".join(c.title for c in fanhanglu if c.id == cid or c.id.startswith(cid + "."))
-        assert topics.family_titles(cid) == _squash(walked), cid
+        assert topics.family_titles(cid) == squash(walked), cid
         first = topics.places.items(cid)
         first.clear()
         again = topics.places.items(cid)
@@ -468,15 +511,14 @@ def test_scanners_led_by_a_character_class_match_as_the_patterns_they_replace(te
     """Scanners rewritten so that ``re`` can skip to their first characters (a look-behind moved after the first
     character, a run ``[…]+`` written ``[…][…]*``, a literal before its look-behind, a choice spread over what
     follows it): the same matches and groups as the patterns they replace, on any text."""
-    from ruleproof.lint import citerestate, hygiene, layout, step_topics, topics
+    from ruleproof.lint import citetext, hygiene, layout, step_topics
     from ruleproof.text import headings, items, refs
     from ruleproof.text.markers import CIRCLED_CLASS
 
     cjk = r"[\u4e00-\u9fff]"
     night = step_topics._NIGHT_ENTRY[0].pattern.split(")", 1)[1]  # (what follows the day words, unchanged)
     replaced = [
-        (topics._CJK_RUN, rf"{cjk}+"),
-        (citerestate._CJK_RUN, rf"{cjk}+"),
+        (citetext.CJK_RUN, rf"{cjk}+"),
         (layout._SPACE, r"\s+"),
         (layout._ID_CHARS, r"\d{1,2}(?:\s*\.\s*\d{1,2}){1,3}"),
         (headings.ID_RE, r"(?<![0-9.．A-Za-z])(\d{1,2}(?:\.\d{1,2}){1,3})(?![0-9]|\.\d)"),
@@ -514,7 +556,7 @@ def test_marker_and_numeral_scanners_led_by_one_class_match_as_before(text: str)
     counts 「三项」「12 选 1」, checklist lines and steps after a time word, rewritten so that ``re`` skips to their
     first characters: the same matches and groups — found, matched and fully matched — as the patterns they
     replace."""
-    from ruleproof.lint import citegloss, enumerations, gatelines, step_topics, topics
+    from ruleproof.lint import citegloss, citetext, enumerations, gatelines, step_topics
     from ruleproof.text import headings, markers
     from ruleproof.text.markers import CIRCLED_CLASS
 
@@ -554,7 +596,7 @@ def test_marker_and_numeral_scanners_led_by_one_class_match_as_before(text: str)
         assert (a and a.groups()) == (b and b.groups())
     from re import _compiler, _parser  # type: ignore[attr-defined]
 
-    for fast in (*(f for f, _slow in replaced), topics._REFERENCE):
+    for fast in (*(f for f, _slow in replaced), citetext.REFERENCE):
         parsed = _parser.parse(fast.pattern, fast.flags)
         prefix = _compiler._get_literal_prefix(parsed, fast.flags)[0]
         assert prefix or _compiler._get_charset_prefix(parsed, fast.flags), fast.pattern

@@ -12,7 +12,7 @@ from tests.lint.test_step_rows_and_frames import _new_topics
 HEADED = "一行之首"  # the words of step_heads' message
 
 
-def test_a_row_head_is_the_run_of_names_at_its_start(judged: tuple[LintContext, topics._Topics]) -> None:
+def test_a_row_head_is_the_run_of_names_at_its_start(judged: tuple[LintContext, topics.Topics]) -> None:
     _ctx, tp = judged
     homes = step_heads.head_names(tp, tp.places.step_rows)
     assert homes["查验"] == {

@@ -17,10 +17,11 @@ from collections.abc import Iterator
 
 from ruleproof.findings import Finding
 from ruleproof.lint.base import clip
+from ruleproof.lint.citetext import squash
 from ruleproof.lint.context import LintContext, normalize_item
 from ruleproof.lint.diagnosis import RENUMBERED_EN, RENUMBERED_ZH
 from ruleproof.lint.step_rowwords import NOT_A_NAME
-from ruleproof.lint.topics import TOPIC, _squash
+from ruleproof.lint.topics import TOPIC
 
 NAME_WORDS = 2  # characters of a publication's name, before 「公告」, that tell its row
 AFTER_WORDS = 4  # characters right after a batch that tell its row
@@ -56,7 +57,7 @@ def run(ctx: LintContext) -> Iterator[Finding]:
     clause = ctx.clause(ctx.owners.batches)
     if clause is None:
         return
-    table = {normalize_item(it.label): _squash(it.text) for it in clause.items}
+    table = {normalize_item(it.label): squash(it.text) for it in clause.items}
     for unit in ctx.units_outside_log():
         if unit.id == clause.id:
             continue

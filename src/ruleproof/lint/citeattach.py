@@ -46,21 +46,22 @@ point to it — a disagreement between the registry and the body either way (mut
 from __future__ import annotations
 
 import re
-import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.base import clip
+from ruleproof.lint.citetext import ITEM_TAIL, in_tag, related
 from ruleproof.lint.context import CLAUSE_OR_ITEM, CLAUSE_REF, ITEM_REF, REGISTRY_REF, normalize_item
 from ruleproof.lint.headwords import _likely_cited_near
+from ruleproof.lint.memo import PerLintTable, per_lint
 from ruleproof.lint.registry_topics import WINDOW, named_before
-from ruleproof.lint.topics import _ITEM_TAIL, ExplainedPlace, Place, _in_tag, _related
+from ruleproof.lint.topics import ExplainedPlace, Place
 from ruleproof.text.markers import MARKER_RE, parse_marker
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
     from ruleproof.lint.registry import Entry
-    from ruleproof.lint.topics import _Topics
+    from ruleproof.lint.topics import Topics
     from ruleproof.text.model import Ref
 
 LABEL_SPAN = 12  # the words touching an id read as its label: at most this many characters
@@ -130,14 +131,18 @@ class WholeLabelledPlace(LabelledPlace):
 
 
 _Located = tuple[list[tuple[int, "Ref"]], list[int], list[tuple[int, "Ref"]]]
-_LOCATED: weakref.WeakKeyDictionary[_Topics, dict[str, _Located]] = weakref.WeakKeyDictionary()
+
+
+_LOCATED: PerLintTable[Topics, str, _Located] = PerLintTable()
+
+
 _NOTHING: _Located = ([], [], [])
 
 
-def _located(topics: _Topics, unit: Unit) -> _Located:
+def _located(topics: Topics, unit: Unit) -> _Located:
     """The unit's located references in text order, its items' offsets and its located registry pointers
     (memoised per text; a unit without a pointer is read no further)."""
-    per = _LOCATED.setdefault(topics, {})
+    per = _LOCATED(topics)
     out = per.get(unit.id)
     if out is None:
         cited = topics.ctx.refs_by_unit.get(unit.id, [])
@@ -152,7 +157,7 @@ def _located(topics: _Topics, unit: Unit) -> _Located:
     return out
 
 
-def pointer_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+def pointer_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The pointer and the one sibling its registry entry covers, when it does not cover the cited place."""
     refs, starts, pointers = _located(topics, unit)
     if not any(at < pos <= at + WINDOW for pos, _r in pointers):
@@ -174,14 +179,14 @@ def pointer_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[st
 
 
 def _registered_sibling(
-    topics: _Topics, ref: Ref, pointer: Ref, entry: Entry
+    topics: Topics, ref: Ref, pointer: Ref, entry: Entry
 ) -> tuple[list[str], Place] | None:
     place, near = topics.target(ref)
     if place is None:
         return None
     hits = []
     for p in near:
-        base = _ITEM_TAIL.sub("", p.name)
+        base = ITEM_TAIL.sub("", p.name)
         item = p.name[len(base) :] or None
         if entry.covers(base, normalize_item(item) if item else None):
             hits.append(p)
@@ -193,11 +198,11 @@ def _registered_sibling(
     )
 
 
-def label_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+def label_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The label and the sibling whose title head it is, when the cited clause's titles never say it."""
     cid = ref.target_clause or ""
     parent = cid.rpartition(".")[0]
-    if ref.kind is not CLAUSE_REF or ref.target_item or not parent or _in_tag(unit.text, at):
+    if ref.kind is not CLAUSE_REF or ref.target_item or not parent or in_tag(unit.text, at):
         return None
     family = [c for c in topics.children(parent) if "." in c]
     if cid not in family:
@@ -216,7 +221,7 @@ def label_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str]
     if found is None:
         return None
     sib, label = found
-    if sib == cid or _related(sib, unit.id):
+    if sib == cid or related(sib, unit.id):
         return None
     if _likely_cited_near(topics, unit, at, ref, sib):
         return None
@@ -226,15 +231,13 @@ def label_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str]
     return [label], kind(sib, topics.places.clause_text(sib), label=label)
 
 
-_HEADS: weakref.WeakKeyDictionary[_Topics, dict[tuple[str, ...], list[tuple[str, str]]]] = (
-    weakref.WeakKeyDictionary()
-)
+_HEADS: PerLintTable[Topics, tuple[str, ...], list[tuple[str, str]]] = PerLintTable()
 
 
-def _heads(topics: _Topics, family: list[str]) -> list[tuple[str, str]]:
+def _heads(topics: Topics, family: list[str]) -> list[tuple[str, str]]:
     """(head, clause) for every title head of the family, longest first (memoised per text: every citation
     of a family reads the same heads)."""
-    per = _HEADS.setdefault(topics, {})
+    per = _HEADS(topics)
     key = tuple(family)
     out = per.get(key)
     if out is None:
@@ -243,7 +246,7 @@ def _heads(topics: _Topics, family: list[str]) -> list[tuple[str, str]]:
     return out
 
 
-def _label_after(topics: _Topics, text: str, end: int, cid: str, family: list[str]) -> tuple[str, str] | None:
+def _label_after(topics: Topics, text: str, end: int, cid: str, family: list[str]) -> tuple[str, str] | None:
     """The clause and the head the words right after the id start with (spaces skipped, nothing else),
     when the words name nothing of the cited clause's titles (「4.12.2 窃听报告」: 4.12.1 is 窃听, 4.12.2
     报告)."""
@@ -264,7 +267,7 @@ def _label_after(topics: _Topics, text: str, end: int, cid: str, family: list[st
     return label
 
 
-def _label_before(topics: _Topics, text: str, at: int, cid: str, family: list[str]) -> tuple[str, str] | None:
+def _label_before(topics: Topics, text: str, at: int, cid: str, family: list[str]) -> tuple[str, str] | None:
     """The one clause of the family whose heads the words right before the id (or its bracket) print, when
     they print nothing of the cited clause's titles and, unless the head ends them, join nothing to it."""
     i = at
@@ -297,26 +300,19 @@ _ID_RUN = "、∕/"  # a citation after another in one bracket: 「（5.2∕6.3�
 _ID_RUN_TAIL = re.compile(r"[\d.①-⑳ 、∕/]+$")
 
 
-_WHOLE: weakref.WeakKeyDictionary[_Topics, dict[tuple[str, ...], list[tuple[str, str]]]] = (
-    weakref.WeakKeyDictionary()
-)
+_WHOLE: PerLintTable[Topics, tuple[str, ...], list[tuple[str, str]]] = PerLintTable()
 
 
-_ALL: weakref.WeakKeyDictionary[_Topics, frozenset[str]] = weakref.WeakKeyDictionary()
-
-
-def _all_heads(topics: _Topics) -> frozenset[str]:
+@per_lint
+def _all_heads(topics: Topics) -> frozenset[str]:
     """Every clause's title heads (memoised per text): a label must be one of them."""
-    out = _ALL.get(topics)
-    if out is None:
-        out = _ALL[topics] = frozenset(h for c in topics.ctx.doc.clauses for h in topics.title_heads(c))
-    return out
+    return frozenset(h for c in topics.ctx.doc.clauses for h in topics.title_heads(c))
 
 
-def _whole_heads(topics: _Topics, family: list[str]) -> list[tuple[str, str]]:
+def _whole_heads(topics: Topics, family: list[str]) -> list[tuple[str, str]]:
     """(head, clause) for the family's title heads and their sub-clauses' (「刀数」, 5.6.2's, names 5.6), memoised
     per text."""
-    per = _WHOLE.setdefault(topics, {})
+    per = _WHOLE(topics)
     key = tuple(family)
     out = per.get(key)
     if out is None:
@@ -327,7 +323,7 @@ def _whole_heads(topics: _Topics, family: list[str]) -> list[tuple[str, str]]:
     return out
 
 
-def _whole_label(topics: _Topics, text: str, at: int, cid: str, family: list[str]) -> tuple[str, str] | None:
+def _whole_label(topics: Topics, text: str, at: int, cid: str, family: list[str]) -> tuple[str, str] | None:
     """The clause whose whole title head the words right before the id print, and nothing else: the CJK run up
     to the id or its bracket, or its last part after 与∕及∕和∕或 (「、进化（5.1）、」「、普通船员转职（4.2）、」
     「与…同制」), or of one of its sub-clauses (「；刀数（5.6）」: 5.6.2 刀数).  A whole name is the label even when it is part of the cited clause's
@@ -372,7 +368,7 @@ def _shared(heads: list[tuple[str, str]], clause: str, head: str) -> bool:
     return any(head in h and o != clause for h, o in heads if len(h) > len(head))
 
 
-def attach_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+def attach_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
     """The pointer verdict, else the label verdict, under family q's guards that apply to words printed
     beside an id (numbers taken for an id, a gate the checklist cites; a comparison or a denial still
     names the place: 「不走 4.10.2 八步结算链」)."""
@@ -389,13 +385,13 @@ def attach_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Plac
     return (place, *found) if place is not None else None
 
 
-_PARTS: weakref.WeakKeyDictionary[_Topics, dict[str, str]] = weakref.WeakKeyDictionary()
+_PARTS: PerLintTable[Topics, str, str] = PerLintTable()
 
 
-def _part(topics: _Topics, place: Place) -> str:
+def _part(topics: Topics, place: Place) -> str:
     """The appended part a place prints (「附·时序确认」), or a heading of its own (「2.3.4 附·票数公开」),
     as printed; empty when it has none (memoised per text)."""
-    per = _PARTS.setdefault(topics, {})
+    per = _PARTS(topics)
     out = per.get(place.name)
     if out is None:
         m = _PART.search(place.text)
@@ -410,7 +406,7 @@ def _part(topics: _Topics, place: Place) -> str:
     return out
 
 
-def part_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+def part_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The nearest sibling that prints an appended part, when the citation cites one (「依 X 附」) and the
     cited place prints none."""
     end = at + len(ref.raw)
@@ -419,7 +415,7 @@ def part_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str],
     place, near = topics.target(ref)
     if place is None or _part(topics, place):
         return None
-    parted = [p for p in near if _part(topics, p) and not _related(p.name, unit.id)]
+    parted = [p for p in near if _part(topics, p) and not related(p.name, unit.id)]
     if ref.kind is ITEM_REF:
         parted.sort(key=lambda p: abs(_ordinal(p.name) - _ordinal(place.name)))
     if not parted:

@@ -22,13 +22,14 @@ docs/lint.md, family q, "Tenth pass" (declared authorities).
 from __future__ import annotations
 
 import re
-import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ruleproof.lint.citetext import related, squash
 from ruleproof.lint.context import is_descendant
 from ruleproof.lint.headwords import NEAR_CITED, guarded
-from ruleproof.lint.topics import SPECIFIC_SHARE, ExplainedPlace, Place, _related, _squash, _Topics
+from ruleproof.lint.memo import per_lint
+from ruleproof.lint.topics import SPECIFIC_SHARE, ExplainedPlace, Place, Topics
 from ruleproof.text.model import RefKind
 
 if TYPE_CHECKING:
@@ -56,15 +57,10 @@ class AuthorityPlace(ExplainedPlace):
         )
 
 
-_CACHE: weakref.WeakKeyDictionary[_Topics, dict[str, str]] = weakref.WeakKeyDictionary()
-
-
-def authorities(topics: _Topics) -> dict[str, str]:
+@per_lint
+def authorities(topics: Topics) -> dict[str, str]:
     """Each declared phrase (squashed) and its authority clause (memoised per text); a phrase declared for
     two clauses names none."""
-    out = _CACHE.get(topics)
-    if out is not None:
-        return out
     found: dict[str, set[str]] = {}
     doc = topics.ctx.doc
     for unit in topics.ctx.units_outside_log():
@@ -74,12 +70,11 @@ def authorities(topics: _Topics) -> dict[str, str]:
         if _MARK not in text:
             continue  # (most units: the pattern is not tried at each of their characters)
         for m in _DECLARED.finditer(text):
-            phrase = _squash(m.group("q") or m.group("p") or "").removesuffix(_MATTERS)
+            phrase = squash(m.group("q") or m.group("p") or "").removesuffix(_MATTERS)
             owner = m.group("o") or unit.id
             if len(phrase) >= 2 and owner in doc.clauses:
                 found.setdefault(phrase, set()).add(owner)
-    out = _CACHE[topics] = {p: next(iter(o)) for p, o in found.items() if len(o) == 1}
-    return out
+    return {p: next(iter(o)) for p, o in found.items() if len(o) == 1}
 
 
 def _without_citations_of(text: str, owner: str) -> str:
@@ -101,7 +96,7 @@ def _without_citations_of(text: str, owner: str) -> str:
 
 
 def authority_fit(
-    topics: _Topics, unit: Unit, at: int, ref: Ref, outside: str | None = None
+    topics: Topics, unit: Unit, at: int, ref: Ref, outside: str | None = None
 ) -> tuple[list[str], Place] | None:
     """The declared phrase and its authority when the phrase is cited at the authority's sibling (see the
     module's docstring); ``outside``: the cited clause's text to read (an ancestor without the citing clause)."""
@@ -116,19 +111,19 @@ def authority_fit(
     declared = authorities(topics)
     if not declared:
         return None
-    phrase = _squash(topics.window(unit, at, ref.raw))
+    phrase = squash(topics.window(unit, at, ref.raw))
     said = [p for p in declared if p in phrase]
     owners = {declared[p] for p in said}
     if len(owners) != 1:
         return None
     owner = owners.pop()
-    if owner.rpartition(".")[0] != cid.rpartition(".")[0] or _related(owner, cid) or _related(owner, unit.id):
+    if owner.rpartition(".")[0] != cid.rpartition(".")[0] or related(owner, cid) or related(owner, unit.id):
         return None
     cited = topics.places.clause_text(cid) if outside is None else outside
-    cited = _squash(_without_citations_of(cited, owner))
+    cited = squash(_without_citations_of(cited, owner))
     if any(p in cited for p in said):
         return None  # the cited clause speaks of the matter itself
-    meant = _squash(topics.places.clause_text(owner))
+    meant = squash(topics.places.clause_text(owner))
     vocab = topics.vocab
     for hit in vocab.scan(phrase):
         t = hit.term
@@ -137,7 +132,7 @@ def authority_fit(
     return sorted(said), AuthorityPlace(owner, topics.places.clause_text(owner))
 
 
-def family_authority(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+def family_authority(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """:func:`authority_fit` for a clause citing its own ancestor, read without the citing clause."""
     cid = ref.target_clause or ""
     if not unit.is_clause or unit.id == cid or not is_descendant(unit.id, cid):
@@ -146,8 +141,6 @@ def family_authority(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[li
     return authority_fit(topics, unit, at, ref, outside)
 
 
-def authority_verdict(
-    topics: _Topics, unit: Unit, at: int, ref: Ref
-) -> tuple[Place, list[str], Place] | None:
+def authority_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
     """:func:`authority_fit` under family q's guards (:func:`headwords.guarded`)."""
     return guarded(topics, unit, at, ref, authority_fit(topics, unit, at, ref))

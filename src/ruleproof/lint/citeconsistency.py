@@ -30,25 +30,18 @@ consistency".
 from __future__ import annotations
 
 import re
-import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ruleproof.lint.citetext import CJK_RUN, close_bracket, open_bracket, related, squash
 from ruleproof.lint.context import CLAUSE_REF, ITEM_REF
-from ruleproof.lint.topics import (
-    _CJK_RUN,
-    ExplainedPlace,
-    Place,
-    _close_bracket,
-    _open_bracket,
-    _related,
-    _squash,
-)
+from ruleproof.lint.memo import PerLintTable
+from ruleproof.lint.topics import ExplainedPlace, Place
 from ruleproof.text.markers import CIRCLED, ORDINAL_TO_CIRCLED
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
-    from ruleproof.lint.topics import _Topics
+    from ruleproof.lint.topics import Topics
     from ruleproof.text.model import Ref
 
 _Verdict = tuple[Place, list[str], Place]
@@ -68,9 +61,7 @@ class ConsistentPlace(ExplainedPlace):
         return zh.replace("{cited}", cited), en.replace("{cited}", cited)
 
 
-def _found(
-    topics: _Topics, ref: Ref, meant: str, words: list[str], signal: str, why: _Why
-) -> _Verdict | None:
+def _found(topics: Topics, ref: Ref, meant: str, words: list[str], signal: str, why: _Why) -> _Verdict | None:
     """The verdict: the place ``ref`` cites, the words that say so, and ``meant`` (a sibling of the cited place:
     an item name of its clause for an item citation, else a clause id)."""
     place = topics.target(ref)[0]
@@ -94,13 +85,13 @@ _APPENDIX_HEAD = re.compile(r"(?<![\d.\s])\s*(?P<label>[①-⑳])(?P<sub>附[一
 _CITED_SUB = re.compile(r"(?P<sub>附[一二三四五]?)(?![加带属录件近注和])")
 
 
-_APPENDICES: weakref.WeakKeyDictionary[_Topics, dict[str, dict[str, list[str]]]] = weakref.WeakKeyDictionary()
+_APPENDICES: PerLintTable[Topics, str, dict[str, list[str]]] = PerLintTable()
 
 
-def _appendices(topics: _Topics, cid: str) -> dict[str, list[str]]:
+def _appendices(topics: Topics, cid: str) -> dict[str, list[str]]:
     """The appendices the clause ``cid`` heads, by sub-label (附, 附二 …): the labels of the items heading one
     (memoised per text and clause)."""
-    per = _APPENDICES.setdefault(topics, {})
+    per = _APPENDICES(topics)
     out = per.get(cid)
     if out is None:
         out = {}
@@ -114,7 +105,7 @@ def _appendices(topics: _Topics, cid: str) -> dict[str, list[str]]:
     return out
 
 
-def sublabel_evidence(topics: _Topics, unit: Unit, at: int, ref: Ref) -> _Verdict | None:
+def sublabel_evidence(topics: Topics, unit: Unit, at: int, ref: Ref) -> _Verdict | None:
     """An item citation followed by a sub-label (「2.8.3⑤附」) that the cited item does not head, when exactly
     one item of the cited clause heads it: the place cited, the sub-label, that item."""
     if ref.kind is not ITEM_REF or not ref.target_item or not ref.target_clause:
@@ -144,18 +135,20 @@ _SENTENCE_END = "。；;\n"
 
 _Located = list[tuple[int, "Ref"]]
 _Lists = tuple[_Located, list[_Located], list[_Located]]  # citations, lists, summaries
-_LISTS: weakref.WeakKeyDictionary[_Topics, dict[str, _Lists]] = weakref.WeakKeyDictionary()
+
+
+_LISTS: PerLintTable[Topics, str, _Lists] = PerLintTable()
 
 
 def _name(ref: Ref) -> str:
     return f"{ref.target_clause or ''}{ref.target_item or ''}"
 
 
-def _lists(topics: _Topics, unit: Unit) -> _Lists:
+def _lists(topics: Topics, unit: Unit) -> _Lists:
     """The unit's clause and item citations with their offsets, in text order, its lists (runs of two or
     more of them with nothing but joiners between) and those of its lists that are summaries (memoised per
     text and unit)."""
-    per = _LISTS.setdefault(topics, {})
+    per = _LISTS(topics)
     out = per.get(unit.id)
     if out is None:
         located: _Located = []
@@ -211,7 +204,7 @@ def _shown(run: _Located, at: int, ref: Ref) -> str:
     return "、".join((ref if off == at else r).raw for off, r in run)
 
 
-def colist_evidence(topics: _Topics, unit: Unit, at: int, ref: Ref) -> _Verdict | None:
+def colist_evidence(topics: Topics, unit: Unit, at: int, ref: Ref) -> _Verdict | None:
     """A citation in a list whose members another list of the clause shares, when the clause cites it
     nowhere else and the other lists print exactly one sibling of it that this list lacks: the place cited,
     the shared members, that sibling."""
@@ -248,7 +241,7 @@ def colist_evidence(topics: _Topics, unit: Unit, at: int, ref: Ref) -> _Verdict 
     return _found(topics, ref, sib, shared, "colist", why)
 
 
-def summary_evidence(topics: _Topics, unit: Unit, at: int, ref: Ref) -> _Verdict | None:
+def summary_evidence(topics: Topics, unit: Unit, at: int, ref: Ref) -> _Verdict | None:
     """A citation that breaks the clause's summary of what its items apply: a summed-up clause no other
     citation of the clause cites, while the others cite exactly one sibling of it the summary omits — or
     the citation of such a sibling, when the summary lists exactly one sibling of it that nothing else
@@ -261,7 +254,7 @@ def summary_evidence(topics: _Topics, unit: Unit, at: int, ref: Ref) -> _Verdict
     return found[0] if len(found) == 1 else None
 
 
-def _summed(topics: _Topics, located: _Located, summary: _Located, at: int, ref: Ref) -> _Verdict | None:
+def _summed(topics: Topics, located: _Located, summary: _Located, at: int, ref: Ref) -> _Verdict | None:
     inside = {off for off, _r in summary}
     summed = {_name(r) for off, r in summary if off != at}
     outside = [r for off, r in located if off not in inside and off != at]
@@ -314,15 +307,13 @@ def _closes(text: str, close: int) -> bool:
     return text[close + 1 : close + 2] not in _INSIDE or close + 1 >= len(text)
 
 
-_GRAMS: weakref.WeakKeyDictionary[_Topics, dict[tuple[str, int], frozenset[str]]] = (
-    weakref.WeakKeyDictionary()
-)
+_GRAMS: PerLintTable[Topics, tuple[str, int], frozenset[str]] = PerLintTable()
 
 
-def _entry_grams(topics: _Topics, unit: Unit, opener: int) -> frozenset[str]:
+def _entry_grams(topics: Topics, unit: Unit, opener: int) -> frozenset[str]:
     """The three-character runs of the glossary entry whose closing bracket opens at ``opener`` (memoised per
     text and entry)."""
-    per = _GRAMS.setdefault(topics, {})
+    per = _GRAMS(topics)
     out = per.get((unit.id, opener))
     if out is None:
         text = unit.text
@@ -332,19 +323,19 @@ def _entry_grams(topics: _Topics, unit: Unit, opener: int) -> frozenset[str]:
                 start = m.end()
         out = per[(unit.id, opener)] = frozenset(
             run[i : i + GRAM]
-            for run in _CJK_RUN.findall(text, start, opener)
+            for run in CJK_RUN.findall(text, start, opener)
             for i in range(len(run) - GRAM + 1)
         )
     return out
 
 
-def _said(topics: _Topics, grams: frozenset[str], cid: str) -> frozenset[str]:
+def _said(topics: Topics, grams: frozenset[str], cid: str) -> frozenset[str]:
     """The runs of ``grams`` a clause's family text prints (its squashed text is memoised per text)."""
-    text = _squash(topics.places.clause_text(cid))
+    text = squash(topics.places.clause_text(cid))
     return frozenset(g for g in grams if g in text)
 
 
-def glossary_evidence(topics: _Topics, unit: Unit, at: int, ref: Ref) -> _Verdict | None:
+def glossary_evidence(topics: Topics, unit: Unit, at: int, ref: Ref) -> _Verdict | None:
     """A glossary entry's closing citation of a clause whose sibling prints far more of the entry's words:
     at least ``GLOSS_MIN`` of them the cited clause does not print, twice as many in all, and twice as many
     of its own as any other sibling (the siblings the entry's bracket cites too are no candidates: the
@@ -354,10 +345,10 @@ def glossary_evidence(topics: _Topics, unit: Unit, at: int, ref: Ref) -> _Verdic
     if ref.kind is not CLAUSE_REF or ref.target_item or not parent or not topics.glossary(unit):
         return None
     text = unit.text
-    opener = _open_bracket(text, at, max(0, at - 30))
+    opener = open_bracket(text, at, max(0, at - 30))
     if opener is None:
         return None
-    close = _close_bracket(text, opener, len(text))
+    close = close_bracket(text, opener, len(text))
     if close >= len(text) or not _closes(text, close):
         return None
     located, _runs, _summaries = _lists(topics, unit)
@@ -384,7 +375,7 @@ def glossary_evidence(topics: _Topics, unit: Unit, at: int, ref: Ref) -> _Verdic
         or unique < GLOSS_RATIO * runner_up + 1
     ):
         return None
-    if _related(sib, unit.id):
+    if related(sib, unit.id):
         return None
     entry = ("…" if opener > ENTRY_QUOTE else "") + text[max(0, opener - ENTRY_QUOTE) : opener]
     why = (
@@ -417,15 +408,15 @@ def _lead(text: str, at: int) -> str:
 
 
 _Wording = dict[int, tuple[str, str]]
-_WORDINGS: weakref.WeakKeyDictionary[_Topics, dict[str, tuple[_Wording, dict[str, int]]]] = (
-    weakref.WeakKeyDictionary()
-)
 
 
-def _wordings(topics: _Topics, unit: Unit) -> tuple[_Wording, dict[str, int]]:
+_WORDINGS: PerLintTable[Topics, str, tuple[_Wording, dict[str, int]]] = PerLintTable()
+
+
+def _wordings(topics: Topics, unit: Unit) -> tuple[_Wording, dict[str, int]]:
     """Each citation's lead and trail (by offset), and how many citations of the unit share each lead
     (memoised per text and unit: the row checks ask for every citation of the unit)."""
-    per = _WORDINGS.setdefault(topics, {})
+    per = _WORDINGS(topics)
     out = per.get(unit.id)
     if out is None:
         text = unit.text
@@ -441,7 +432,7 @@ def _wordings(topics: _Topics, unit: Unit) -> tuple[_Wording, dict[str, int]]:
     return out
 
 
-def order_evidence(topics: _Topics, unit: Unit, at: int, ref: Ref) -> _Verdict | None:
+def order_evidence(topics: Topics, unit: Unit, at: int, ref: Ref) -> _Verdict | None:
     """A citation between two citations of its siblings in parallel rows (the same words right before each:
     「诊断 专属（4.14.2）…研制 专属（4.14.3）…接种 专属（4.14.4）」) that, with it, would follow their order but for it:
     the one before cites the sibling two places back and the one after repeats it (…4.14.2…4.14.4…4.14.4),
@@ -491,7 +482,7 @@ def _trail(text: str, end: int) -> str:
     return _SPACES.sub("", text[end : end + 2 * LEAD])[:LEAD]
 
 
-def rows_evidence(topics: _Topics, unit: Unit, at: int, ref: Ref) -> _Verdict | None:
+def rows_evidence(topics: Topics, unit: Unit, at: int, ref: Ref) -> _Verdict | None:
     """A citation worded as two or more other citations of the clause — the same characters right before
     and after each (附录三 「5 外星人击杀∕双刀 无（7.2.2 私人反馈）6 …枪击 无（7.2.2 私人反馈）」) — that all
     cite one sibling of the cited place, which the clause cites nowhere else: the rows are one statement

@@ -7,12 +7,12 @@ annotates (the words before the bracket), or the sentence a deferral opens.  Tho
 place rules, and a clause's matter is what its title names.
 
 A clause citation whose own phrase names no term, right after a deferral word, is reported when the words it
-governs say a title name (:meth:`_Topics.title_names`: the terms of the heads of a clause's and its sub-clauses'
+governs say a title name (:meth:`Topics.title_names`: the terms of the heads of a clause's and its sub-clauses'
 titles) of exactly one sibling S of the cited clause X, while they say no title name of X and no term X's text
 says (X read without the citing clause when X is its ancestor, and without what stands next to its own
 citations of S: 7.0's 「不公开清单（7.1）」 points at 7.1); S is named as the likely target.  S and X must
 both lie outside the citing clause's own family — except X, when the citation is one of the citing clause's own
-ancestors (「依 7.1」 in 7.1.4: :func:`family_deferral`, asked by ``topics._self_citation``).
+ancestors (「依 7.1」 in 7.1.4: :func:`family_deferral`, asked by ``topics.self_citation``).
 
 It reads the citing sentence and the titles and text of the cited family only: one edited citation elsewhere
 moves no verdict (the habit audit stays 0).  Measured on 返航录 v1preview1.0: docs/lint.md, family q, "Twelfth
@@ -26,26 +26,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.citeauthority import _without_citations_of
+from ruleproof.lint.citetext import close_bracket, in_list, open_bracket, phrase_start, related, squash
 from ruleproof.lint.context import is_descendant
 from ruleproof.lint.headwords import guarded
-from ruleproof.lint.topics import (
-    PHRASE,
-    SPECIFIC_SHARE,
-    ExplainedPlace,
-    Place,
-    _close_bracket,
-    _in_list,
-    _open_bracket,
-    _phrase_start,
-    _related,
-    _squash,
-)
+from ruleproof.lint.topics import PHRASE, SPECIFIC_SHARE, ExplainedPlace, Place
 from ruleproof.text.model import RefKind
 from ruleproof.text.sentences import sentence_at
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
-    from ruleproof.lint.topics import _Topics
+    from ruleproof.lint.topics import Topics
     from ruleproof.text.model import Ref
 
 # the deferral words a bare citation follows (spaces allowed between): 「依 7.0」「（详见2.3）」「按 2.9」
@@ -67,7 +57,7 @@ class DeferredPlace(ExplainedPlace):
         )
 
 
-def _governed(topics: _Topics, unit: Unit, at: int, ref: Ref) -> str | None:
+def _governed(topics: Topics, unit: Unit, at: int, ref: Ref) -> str | None:
     """The words a bare deferral governs: the phrase before its bracket, or its sentence without it; None when
     the citation is no bare deferral (a word of its own phrase is a term, or no deferral word precedes it)."""
     text = unit.text
@@ -75,17 +65,17 @@ def _governed(topics: _Topics, unit: Unit, at: int, ref: Ref) -> str | None:
         return None
     sent = sentence_at(topics.sentences_of(unit), at)
     s_lo, s_hi = (sent.start, sent.end) if sent is not None else (0, len(text))
-    opener = _open_bracket(text, at, s_lo)
+    opener = open_bracket(text, at, s_lo)
     if opener is None:
         return topics.window(unit, at, ref.raw, wide=True)
-    if _close_bracket(text, opener, s_hi) <= at:
+    if close_bracket(text, opener, s_hi) <= at:
         return None
-    lo = max(s_lo, _phrase_start(text, opener, s_lo), opener - PHRASE)
+    lo = max(s_lo, phrase_start(text, opener, s_lo), opener - PHRASE)
     return text[lo:opener]
 
 
 def deferral_fit(
-    topics: _Topics, unit: Unit, at: int, ref: Ref, outside: str | None = None
+    topics: Topics, unit: Unit, at: int, ref: Ref, outside: str | None = None
 ) -> tuple[list[str], Place] | None:
     """The governed words' title name and the one sibling they name (see the module's docstring); ``outside``:
     the cited clause's text to read (an ancestor without the citing clause)."""
@@ -103,30 +93,30 @@ def deferral_fit(
     named = {
         c: sorted(terms & topics.title_names(c))
         for c in topics.children(parent)
-        if c != cid and not _related(c, unit.id) and not _related(c, cid)
+        if c != cid and not related(c, unit.id) and not related(c, cid)
     }
     named = {c: ts for c, ts in named.items() if ts}
     if len(named) != 1:
         return None
     sib, said = named.popitem()
     cited = topics.places.clause_text(cid) if outside is None else outside
-    cited = _squash(_without_citations_of(cited, sib))
+    cited = squash(_without_citations_of(cited, sib))
     if any(topics.present(t, cited) for t in terms):
         return (
             None  # the cited clause speaks of a governed matter itself (not only where it cites the sibling)
         )
-    return said, DeferredPlace(sib, topics.places.clause_text(sib), governed=_squash(words)[:PHRASE])
+    return said, DeferredPlace(sib, topics.places.clause_text(sib), governed=squash(words)[:PHRASE])
 
 
-def deferral_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+def deferral_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
     """:func:`deferral_fit` under family q's guards (:func:`headwords.guarded`); a citation of the citing
     clause's own family is judged by :func:`family_deferral`."""
-    if _related(ref.target_clause or "", unit.id):
+    if related(ref.target_clause or "", unit.id):
         return None
     return guarded(topics, unit, at, ref, deferral_fit(topics, unit, at, ref))
 
 
-def family_deferral(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+def family_deferral(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """:func:`deferral_fit` for a clause citing itself or one of its own ancestors, read without the citing
     words (they say the citing clause's own matter): the clause without the citing sentence, the ancestor
     without the citing clause."""
@@ -142,7 +132,7 @@ def family_deferral(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[lis
     return deferral_fit(topics, unit, at, ref, outside)
 
 
-def listed_self(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+def listed_self(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """A clause citing itself by id in a list with the id of one of its siblings: a clause names itself among
     its siblings by 「本条」, so its own id there is a sibling's renumbered (「（4.3.1∕4.3.3）」 in 4.3.1; the
     text's 「（4.13.1、2.3.2）」 in 2.3.2 lists no sibling of 2.3.2).  The evidence is the sibling listed; the
@@ -153,7 +143,7 @@ def listed_self(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[st
     cid = ref.target_clause or ""
     if ref.kind is not RefKind.CLAUSE or ref.target_item or cid != unit.id or "." not in cid:
         return None
-    if not _in_list(unit.text, at, at + len(ref.raw)):
+    if not in_list(unit.text, at, at + len(ref.raw)):
         return None  # (〔通则 2.6.1 之例外〕 in 2.6.1 after 「押注 2.6.4）」: no list of its)
     parent = cid.rpartition(".")[0]
     members = [

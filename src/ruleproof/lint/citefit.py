@@ -17,16 +17,17 @@ how other citations cite, so an edit elsewhere in the text cannot move it.
 from __future__ import annotations
 
 import math
-import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ruleproof.lint.topics import SPECIFIC_SHARE, Place, _squash
+from ruleproof.lint.citetext import squash
+from ruleproof.lint.memo import PerLintTable
+from ruleproof.lint.topics import SPECIFIC_SHARE, Place
 from ruleproof.text.model import Ref, RefKind
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
-    from ruleproof.lint.topics import _Topics
+    from ruleproof.lint.topics import Topics
 
 FIT_MARGIN = 7.0  # a sibling must say this much more of the phrase (rarity-weighted) than the cited place
 FIT_RATIO = (
@@ -34,31 +35,30 @@ FIT_RATIO = (
 )
 TITLE_WEIGHT = 2.0  # a term a clause's title names counts this many times
 
+
 # the squashed texts of a clause's items, or of a parent's sub-clauses, per text (every citation of the
 # clause reads the same group)
-_GROUPS: weakref.WeakKeyDictionary[_Topics, dict[tuple[str, bool], dict[str, str]]] = (
-    weakref.WeakKeyDictionary()
-)
+_GROUPS: PerLintTable[Topics, tuple[str, bool], dict[str, str]] = PerLintTable()
 
 
-def family_group(topics: _Topics, cid: str, item: bool) -> dict[str, str]:
+def family_group(topics: Topics, cid: str, item: bool) -> dict[str, str]:
     """The squashed texts, by name, of clause ``cid``'s items (``item``) or of the sub-clauses of its parent
     (memoised per text: every citation of the family reads the same group)."""
 
     key = (cid if item else cid.rpartition(".")[0], item)
-    memo = _GROUPS.setdefault(topics, {})
+    memo = _GROUPS(topics)
     group = memo.get(key)
     if group is None:
         if item:
-            group = {p.name: _squash(p.text) for p in topics.places.items(cid)}
+            group = {p.name: squash(p.text) for p in topics.places.items(cid)}
         else:
-            group = {c: _squash(topics.places.clause_text(c)) for c in topics.children(key[0])}
+            group = {c: squash(topics.places.clause_text(c)) for c in topics.children(key[0])}
         memo[key] = group
     return group
 
 
 def sibling_margin(
-    topics: _Topics, unit: Unit, at: int, ref: Ref, related: Callable[[str, str], bool]
+    topics: Topics, unit: Unit, at: int, ref: Ref, related: Callable[[str, str], bool]
 ) -> tuple[list[str], Place] | None:
     """The terms and the sibling when a sibling fits the phrase by more than ``FIT_MARGIN`` over the cited
     place (``related(name, unit_id)``: a place of the citing clause's own family, never a likely target)."""

@@ -32,18 +32,19 @@ never named.
 from __future__ import annotations
 
 import re
-import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ruleproof.lint.citetext import related, squash
 from ruleproof.lint.context import CLAUSE_OR_ITEM, CLAUSE_REF, ITEM_REF
 from ruleproof.lint.headwords import _likely_cited_near
-from ruleproof.lint.topics import ExplainedPlace, Place, _related, _squash, judged_unit
+from ruleproof.lint.memo import per_lint
+from ruleproof.lint.topics import ExplainedPlace, Place, judged_unit
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
-    from ruleproof.lint.topics import _Topics
+    from ruleproof.lint.topics import Topics
     from ruleproof.text.model import Ref
 
 _CJK = r"[\u4e00-\u9fff]"
@@ -106,18 +107,18 @@ class GluedPlace(ExplainedPlace):
         return zh.format(**said), en.format(**said)
 
 
-def _one_sibling(topics: _Topics, unit: Unit, cid: str, says: Callable[[str], bool]) -> str | None:
+def _one_sibling(topics: Topics, unit: Unit, cid: str, says: Callable[[str], bool]) -> str | None:
     """The one sibling of the cited clause (not of the citing clause's family) of which ``says`` holds; None
     when there is none or more than one."""
     parent = cid.rpartition(".")[0]
     found = [
-        c for c in topics.children(parent) if c != cid and "." in c and says(c) and not _related(c, unit.id)
+        c for c in topics.children(parent) if c != cid and "." in c and says(c) and not related(c, unit.id)
     ]
     return found[0] if len(found) == 1 else None
 
 
 def _named(
-    topics: _Topics, sib: str | None, rule: str, words: str, other: str = ""
+    topics: Topics, sib: str | None, rule: str, words: str, other: str = ""
 ) -> tuple[list[str], Place] | None:
     """The finding's evidence and the sibling ``rule`` names for ``words``."""
     if sib is None:
@@ -139,44 +140,38 @@ def _gloss(text: str, at: int, end: int) -> str | None:
     return m.group("g")
 
 
-_GLOSSES: weakref.WeakKeyDictionary[_Topics, dict[str, list[tuple[str, int, str]]]] = (
-    weakref.WeakKeyDictionary()
-)
-
-
-def _glosses(topics: _Topics) -> dict[str, list[tuple[str, int, str]]]:
+@per_lint
+def _glosses(topics: Topics) -> dict[str, list[tuple[str, int, str]]]:
     """Every gloss of the text's clause and item citations: the citing unit, the offset and the cited place
     (memoised per text)."""
-    out = _GLOSSES.get(topics)
-    if out is None:
-        out = _GLOSSES[topics] = {}
-        for ref in topics.ctx.doc.refs():
-            if ref.kind not in CLAUSE_OR_ITEM or not ref.target_clause:
-                continue
-            unit = judged_unit(topics.ctx, ref)
-            at = topics.locate(unit, ref) if unit is not None else None
-            if unit is None or at is None:
-                continue
-            gloss = _gloss(unit.text, at, at + len(ref.raw))
-            if gloss is not None:
-                out.setdefault(_squash(gloss), []).append((unit.id, at, ref.target_clause))
+    out: dict[str, list[tuple[str, int, str]]] = {}
+    for ref in topics.ctx.doc.refs():
+        if ref.kind not in CLAUSE_OR_ITEM or not ref.target_clause:
+            continue
+        unit = judged_unit(topics.ctx, ref)
+        at = topics.locate(unit, ref) if unit is not None else None
+        if unit is None or at is None:
+            continue
+        gloss = _gloss(unit.text, at, at + len(ref.raw))
+        if gloss is not None:
+            out.setdefault(squash(gloss), []).append((unit.id, at, ref.target_clause))
     return out
 
 
-def _stock(topics: _Topics, words: str, unit: Unit, at: int) -> bool:
+def _stock(topics: Topics, words: str, unit: Unit, at: int) -> bool:
     """The text prints the gloss beside citations of unrelated clauses (「（唯一权威源）」): it says what role
     the cited place plays, not which place it is.  The citation judged is left out of the count."""
     cited = {c for u, a, c in _glosses(topics).get(words, []) if (u, a) != (unit.id, at)}
-    return any(not _related(a, b) for a in cited for b in cited)
+    return any(not related(a, b) for a in cited for b in cited)
 
 
-def _said(topics: _Topics, ref: Ref, place: Place, words: str) -> bool:
+def _said(topics: Topics, ref: Ref, place: Place, words: str) -> bool:
     """The cited place says the words: an item its own text or its clause's family; a clause its family
     text with its ancestors' titles."""
-    return words in _squash(place.text) or words in topics.cited_text(ref)
+    return words in squash(place.text) or words in topics.cited_text(ref)
 
 
-def gloss_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+def gloss_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The nearest place of the cited kind that says the gloss, when the cited place never does."""
     gloss = _gloss(unit.text, at, at + len(ref.raw))
     if gloss is None:
@@ -184,22 +179,22 @@ def gloss_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str]
     place, near = topics.target(ref)
     if place is None:
         return None
-    words = _squash(gloss)
+    words = squash(gloss)
     if _stock(topics, words, unit, at):
         return None
     if ref.kind is ITEM_REF and ref.target_item:
-        if words in _squash(place.text):
+        if words in squash(place.text):
             return None
     elif _said(topics, ref, place, words):
         return None
-    sayers = [p for p in near if words in _squash(p.text) and not _related(p.name, unit.id)]
+    sayers = [p for p in near if words in squash(p.text) and not related(p.name, unit.id)]
     if not sayers:
         return None
     likely = sayers[0]
     return [gloss], GluedPlace(likely.name, likely.text, rule="gloss", words=gloss)
 
 
-def paired_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+def paired_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The sibling whose title is the name paired with the citation (names ∕ ids 、, in order)."""
     cid = ref.target_clause or ""
     parent = cid.rpartition(".")[0]
@@ -237,7 +232,7 @@ def _head(place: Place) -> str:
     return m.group("h") if m is not None else ""
 
 
-def headed_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+def headed_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The item whose heading ends the words before the bracket of the item citation, when the cited item opens
     with another heading and never says it — or says it in passing while the words (their last part after
     与∕及∕和∕或∕、) are the heading itself (「与转化次数（1.5.1②）」)."""
@@ -250,7 +245,7 @@ def headed_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str
     place, near = topics.target(ref)
     if tail is None or place is None:
         return None
-    cited = _squash(place.text.split("。", 1)[-1])
+    cited = squash(place.text.split("。", 1)[-1])
     words = _JOINED.split(tail.group(0))[-1]
     own = _head(place)
     headed = [
@@ -264,22 +259,17 @@ def headed_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str
     return [head], GluedPlace(likely.name, likely.text, rule="heading", words=head)
 
 
-_TITLES: weakref.WeakKeyDictionary[_Topics, str] = weakref.WeakKeyDictionary()
-
-
-def _all_titles(topics: _Topics) -> str:
+@per_lint
+def _all_titles(topics: Topics) -> str:
     """Every clause's title, squashed, in one string (memoised per text): words in none of them name no sibling."""
-    out = _TITLES.get(topics)
-    if out is None:
-        out = _TITLES[topics] = "。".join(_squash(c.title) for c in topics.ctx.doc)
-    return out
+    return "。".join(squash(c.title) for c in topics.ctx.doc)
 
 
 # a label this long that a sibling's title holds names it (「不公开（2.8.7）」: 2.8.7 默认不公开原则)
 TITLED_MIN = 3
 
 
-def titled_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+def titled_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The one sibling whose title holds the words right before the bracket of a clause citation (their last
     part after 与∕及∕和∕或∕、), when the cited clause's titles never say them, even in two pieces (「濒死不跨夜
     （4.10.4）」: 4.10.4 濒死（即时状态，不跨夜））."""
@@ -306,7 +296,7 @@ _BARE = re.compile(r"[（(](?P<l>[\d.①-⑳ 、∕/]+)[）)]")
 _LIST_ID = re.compile(r"\d{1,2}(?:\.\d{1,2})+")
 
 
-def kin_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+def kin_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """A bare list (「（4.8.2、4.10.5）」): the one sibling of the cited clause whose title names share a term with
     every other member's, when the cited clause's titles share none — the members of a list of ids cite one
     matter from its several places.  Not when another member is of the cited clause's family (「（4.7.3、4.7.4）」:
@@ -325,7 +315,7 @@ def kin_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], 
     others = [c for pos, c in members if pos != at]
     if len(others) != len(members) - 1 or not others or any(c not in topics.ctx.doc.clauses for c in others):
         return None
-    if any(_related(c, parent) for c in others):
+    if any(related(c, parent) for c in others):
         return None  # members of one family share its subject: it tells none of them apart
     shared = frozenset.intersection(*(topics.sibling_names(c) for c in others))
     if not shared or shared & topics.title_names(cid):
@@ -335,7 +325,7 @@ def kin_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], 
     return _named(topics, sib, "kin", shown, other=others[0])
 
 
-def gloss_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+def gloss_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
     """The gloss, pairing and heading verdicts, under family q's guards for words printed beside an id
     (numbers taken for an id, a gate the checklist cites, a place cited close by)."""
     if ref.kind not in CLAUSE_OR_ITEM or not ref.target_clause:

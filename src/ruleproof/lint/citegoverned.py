@@ -38,17 +38,9 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ruleproof.lint.citetext import CJK_RUN, REFERENCE, bigrams, in_tag, related
 from ruleproof.lint.headwords import guarded
-from ruleproof.lint.topics import (
-    _CJK_RUN,
-    _REFERENCE,
-    ExplainedPlace,
-    Place,
-    _bigrams,
-    _in_tag,
-    _related,
-    _Topics,
-)
+from ruleproof.lint.topics import ExplainedPlace, Place, Topics
 from ruleproof.text.model import RefKind
 
 if TYPE_CHECKING:
@@ -81,27 +73,27 @@ def governed(unit: Unit, at: int, raw: str) -> str | None:
     lead = at
     while lead > 0 and text[lead - 1] in " \u3000\n":
         lead -= 1
-    if lead == 0 or text[lead - 1] not in _LEADS or _in_tag(text, at):
+    if lead == 0 or text[lead - 1] not in _LEADS or in_tag(text, at):
         return None
     m = _OPEN.match(text, at + len(raw))
     if m is None:
         return None
     start = m.end()
     hi = min(len(text), start + GOVERNED_SPAN)
-    for stop in (_END.search(text, start, hi), _REFERENCE.search(text, start, hi)):
+    for stop in (_END.search(text, start, hi), REFERENCE.search(text, start, hi)):
         if stop is not None:
             hi = min(hi, stop.start())
     return text[start:hi]
 
 
-def governed_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+def governed_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The governed words and the sibling that says them (see the module's docstring)."""
     if ref.kind not in (RefKind.ITEM, RefKind.CLAUSE):
         return None
     said = governed(unit, at, ref.raw)
     if said is None:
         return None
-    words = _bigrams(said) - topics.common_words
+    words = bigrams(said) - topics.common_words
     if len(words) < GOVERNED_WORDS:
         return None
     place, near = topics.target(ref)
@@ -120,7 +112,7 @@ def governed_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[s
         (
             (sum(w in text for w in words), p)
             for p in near
-            if not _related(p.name, unit.id)
+            if not related(p.name, unit.id)
             for text in [own(p)]
         ),
         key=lambda s: s[0],
@@ -143,7 +135,7 @@ def _stretches(said: str, shared: frozenset[str]) -> list[str]:
     """The stretches of ``said`` made of ``shared`` words (overlapping or side by side), longest first:
     「仍属落身」「记入报告」."""
     out: list[str] = []
-    for run in _CJK_RUN.findall(said):
+    for run in CJK_RUN.findall(said):
         j = 0
         while j < len(run) - 1:
             if run[j : j + 2] not in shared:
@@ -162,6 +154,6 @@ def _stretches(said: str, shared: frozenset[str]) -> list[str]:
     return sorted(out, key=len, reverse=True)
 
 
-def governed_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+def governed_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
     """:func:`governed_fit` under family q's guards (comparison, denial, number pair, gate, list)."""
     return guarded(topics, unit, at, ref, governed_fit(topics, unit, at, ref))

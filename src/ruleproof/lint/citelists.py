@@ -19,17 +19,18 @@ habit audit stays 0).  Figures: docs/lint.md, family q, "Eleventh pass".
 from __future__ import annotations
 
 import re
-import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.citeattach import _heads
+from ruleproof.lint.citetext import close_bracket, in_list, open_bracket, related
 from ruleproof.lint.context import CLAUSE_OR_ITEM, CLAUSE_REF
-from ruleproof.lint.topics import ExplainedPlace, Place, _close_bracket, _in_list, _open_bracket, _related
+from ruleproof.lint.memo import PerLintTable
+from ruleproof.lint.topics import ExplainedPlace, Place
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
-    from ruleproof.lint.topics import _Topics
+    from ruleproof.lint.topics import Topics
     from ruleproof.text.model import Ref
 
 LIST_SPAN = 16  # the other members of a citation's list stand this close to it on its line
@@ -76,12 +77,14 @@ class PairedPlace(ExplainedPlace):
 
 
 _Located = list[tuple[int, "Ref"]]
-_LOCATED: weakref.WeakKeyDictionary[_Topics, dict[str, _Located]] = weakref.WeakKeyDictionary()
 
 
-def _located(topics: _Topics, unit: Unit) -> _Located:
+_LOCATED: PerLintTable[Topics, str, _Located] = PerLintTable()
+
+
+def _located(topics: Topics, unit: Unit) -> _Located:
     """The unit's clause and item citations with their offsets, in text order (memoised per text)."""
-    per = _LOCATED.setdefault(topics, {})
+    per = _LOCATED(topics)
     out = per.get(unit.id)
     if out is None:
         out = []
@@ -99,7 +102,7 @@ def _name(ref: Ref) -> str:
     return f"{ref.target_clause or ''}{ref.target_item or ''}"
 
 
-def _echo(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+def _echo(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
     """The sibling cited earlier in the clause, when the citation (a clause citation in a list) stands in a bare
     list whose other members all repeat earlier citations while the clause cites the cited clause nowhere
     else."""
@@ -138,7 +141,7 @@ def _echo(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[s
     return place, [sib], EchoedPlace(sib, topics.places.clause_text(sib), listed=shown)
 
 
-def _paired(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+def _paired(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
     """The sibling named by the words paired with the citation, when a bracket of citations only annotates as
     many words, listed in the same order (「被结茧护盾或工匠护甲（5.7、4.11）」: 工匠护甲 is 4.11's): the paired
     words print a title head of exactly one clause of the cited family and nothing of the cited clause's
@@ -148,10 +151,10 @@ def _paired(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list
     if ref.kind is not CLAUSE_REF or ref.target_item or not parent:
         return None
     text = unit.text
-    opener = _open_bracket(text, at, max(0, at - PHRASE_SPAN))
+    opener = open_bracket(text, at, max(0, at - PHRASE_SPAN))
     if opener is None:
         return None
-    close = _close_bracket(text, opener, len(text))
+    close = close_bracket(text, opener, len(text))
     cited = [(off, r) for off, r in _located(topics, unit) if opener < off < close and off != at]
     if not cited or close <= at:
         return None
@@ -173,7 +176,7 @@ def _paired(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list
     if len(said) != 1:
         return None
     sib = said.pop()
-    if sib == cid or any(t in part for t in topics.title_names(cid)) or _related(sib, unit.id):
+    if sib == cid or any(t in part for t in topics.title_names(cid)) or related(sib, unit.id):
         return None
     if any(r.target_clause == sib for _off, r in cited):
         return None
@@ -183,9 +186,9 @@ def _paired(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list
     return place, [part], PairedPlace(sib, topics.places.clause_text(sib), part=part)
 
 
-def list_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+def list_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
     """This module's verdicts, in order (the hook at the end of ``topics.verdict``'s chain); both judge only a
     clause citation listed with another citation."""
-    if ref.kind is not CLAUSE_REF or ref.target_item or not _in_list(unit.text, at, at + len(ref.raw)):
+    if ref.kind is not CLAUSE_REF or ref.target_item or not in_list(unit.text, at, at + len(ref.raw)):
         return None  # (most citations)
     return _echo(topics, unit, at, ref) or _paired(topics, unit, at, ref)

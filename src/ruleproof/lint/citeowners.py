@@ -9,7 +9,7 @@ Two structured sources say which clause a phrase belongs to, without reading how
 - the glossary (附录一, 术语): each entry's head term and the clause(s) its entry ends on citing
   (「窃听报告 …（4.12.2）」).
 
-A clause citation whose phrase (the words it annotates, :meth:`_Topics.window`) prints such a phrase of
+A clause citation whose phrase (the words it annotates, :meth:`Topics.window`) prints such a phrase of
 exactly one clause A, when A is a sibling of the cited clause (same parent, neither containing the other),
 is reported with A as the likely target, unless the cited clause's family says one of those phrases, or
 says a specific term of the citing phrase that A's family does not (it shares the matter: 1.4.1.3
@@ -29,30 +29,22 @@ pass: owners from the spec and the glossary".
 from __future__ import annotations
 
 import re
-import weakref
 from bisect import bisect_right
 from collections.abc import Callable
 from functools import lru_cache
 from itertools import accumulate
 from typing import TYPE_CHECKING
 
+from ruleproof.lint.citetext import PART_MARK, REFERENCE, entry_head, open_bracket, related, squash
 from ruleproof.lint.context import CLAUSE_OR_ITEM, CLAUSE_REF, ITEM_REF, is_descendant
-from ruleproof.lint.topics import (
-    _REFERENCE,
-    SPECIFIC_SHARE,
-    Place,
-    _entry_head,
-    _item_heads,
-    _open_bracket,
-    _related,
-    _squash,
-)
+from ruleproof.lint.memo import PerLintTable, per_lint
+from ruleproof.lint.topics import SPECIFIC_SHARE, Place, item_heads
 from ruleproof.text.model import Ref
 from ruleproof.text.sentences import sentence_at
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
-    from ruleproof.lint.topics import _Topics
+    from ruleproof.lint.topics import Topics
 
 MIN_PHRASE = 2  # a quoted phrase shorter than this names nothing
 DEFINED_MAX = 8  # a quotation longer than this is a sentence, not a term the text coins
@@ -63,14 +55,16 @@ DEFINED_MIN = 3
 DEFINED_SHARE = 0.08  # a term said in more units than this is common words, whoever quoted it first
 
 _Owned = tuple[str, str, tuple[str, int] | None]  # (owner clause, squashed phrase, the citation it came from)
-_CACHE: weakref.WeakKeyDictionary[_Topics, list[_Owned]] = weakref.WeakKeyDictionary()
-_DEFINED: weakref.WeakKeyDictionary[_Topics, list[_Owned]] = weakref.WeakKeyDictionary()
+
+
 # the words a citation is judged by (the same citation is asked by both sources, and by the habit audit)
-_WINDOWS: weakref.WeakKeyDictionary[_Topics, dict[tuple[str, int, str], str]] = weakref.WeakKeyDictionary()
+_WINDOWS: PerLintTable[Topics, tuple[str, int, str], str] = PerLintTable()
+
+
 _QUOTED = re.compile(rf"「([^「」]{{{MIN_PHRASE},{DEFINED_MAX}}})」")
 
 
-def _between_citations(topics: _Topics, unit: Unit, at: int, raw: str) -> str:
+def _between_citations(topics: Topics, unit: Unit, at: int, raw: str) -> str:
     """The citation's sentence from the citation before it to the citation after it: the words no other
     citation of the sentence stands between (「初始1发、4.4.3的额外子弹、4.4.2的悬赏回复」: 4.4.2's part starts
     after 4.4.3).  The words after it count only for a citation outside brackets (「转职（4.2）查…」
@@ -81,32 +75,26 @@ def _between_citations(topics: _Topics, unit: Unit, at: int, raw: str) -> str:
     sent = sentence_at(topics.sentences_of(unit), at)
     lo, hi = (sent.start, sent.end) if sent else (0, len(text))
     end = at + len(raw)
-    bracketed = _open_bracket(text, at, lo) is not None
-    for m in _REFERENCE.finditer(text, lo, hi):
+    bracketed = open_bracket(text, at, lo) is not None
+    for m in REFERENCE.finditer(text, lo, hi):
         if m.end() <= at:
             lo = m.end()
         elif m.start() >= end:
-            hi = m.start() if _PUNCTUATION.search(text, end, m.start()) else end
+            hi = m.start() if PART_MARK.search(text, end, m.start()) else end
             break
     return text[lo:at] + ("" if bracketed else "。" + text[end:hi])
 
 
-_PUNCTUATION = re.compile(r"[，,；;。：:（(「]")
-
-
-def owned_phrases(topics: _Topics) -> list[_Owned]:
+@per_lint
+def owned_phrases(topics: Topics) -> list[_Owned]:
     """Every (owner clause, phrase) the spec quotes or names, then every glossary entry's head with a
     clause its entry cites (with where that citation stands, so it does not vote about itself)."""
-    out = _CACHE.get(topics)
-    if out is not None:
-        return out
-
     ctx = topics.ctx
     doc = ctx.doc
-    out = [
-        (cid, _squash(q), None)
+    out: list[_Owned] = [
+        (cid, squash(q), None)
         for cid, q in (*ctx.knowledge.quotes, *ctx.knowledge.owners)
-        if cid in doc.clauses and len(_squash(q)) >= MIN_PHRASE
+        if cid in doc.clauses and len(squash(q)) >= MIN_PHRASE
     ]
     for unit in ctx.units_outside_log():
         if not topics.glossary(unit):
@@ -117,35 +105,30 @@ def owned_phrases(topics: _Topics) -> list[_Owned]:
             at = topics.locate(unit, ref)
             if at is None:
                 continue
-            head = _entry_head(unit.text, at)
+            head = entry_head(unit.text, at)
             if len(head) >= MIN_PHRASE and head in topics.vocab:
                 out.append((ref.target_clause or "", head, (unit.id, at)))
-    _CACHE[topics] = out
     return out
 
 
-def defined_phrases(topics: _Topics) -> list[_Owned]:
+@per_lint
+def defined_phrases(topics: Topics) -> list[_Owned]:
     """Every term the text quotes, with the clause that quotes it first (reading order), when the term is
     uncommon: the clause that coins it."""
-    out = _DEFINED.get(topics)
-    if out is not None:
-        return out
-
     units = list(topics.ctx.units_outside_log())
     first: dict[str, str] = {}
     for unit in units:
         if unit.is_clause:
             for m in _QUOTED.finditer(unit.text):
-                first.setdefault(_squash(m.group(1)), unit.id)
-    texts = [_squash(u.text) for u in units]
+                first.setdefault(squash(m.group(1)), unit.id)
+    texts = [squash(u.text) for u in units]
     joined = "\x00".join(texts)
     starts = list(accumulate((len(t) + 1 for t in texts[:-1]), initial=0))
     most = max(3, int(len(texts) * DEFINED_SHARE))
-    out = []
+    out: list[_Owned] = []
     for term, cid in first.items():
         if len(term) >= DEFINED_MIN and _units_saying(term, joined, starts, most) <= most:
             out.append((cid, term, None))
-    _DEFINED[topics] = out
     return out
 
 
@@ -169,13 +152,11 @@ def _index(owned: list[_Owned]) -> dict[str, list[_Owned]]:
     return out
 
 
-_INDEXES: weakref.WeakKeyDictionary[_Topics, dict[str, dict[str, list[_Owned]]]] = weakref.WeakKeyDictionary()
+_INDEXES: PerLintTable[Topics, str, dict[str, list[_Owned]]] = PerLintTable()
 
 
-def _indexed(
-    topics: _Topics, name: str, source: Callable[[_Topics], list[_Owned]]
-) -> dict[str, list[_Owned]]:
-    per = _INDEXES.setdefault(topics, {})
+def _indexed(topics: Topics, name: str, source: Callable[[Topics], list[_Owned]]) -> dict[str, list[_Owned]]:
+    per = _INDEXES(topics)
     out = per.get(name)
     if out is None:
         out = per[name] = _index(source(topics))
@@ -211,7 +192,7 @@ def _phrases_in(window: str, index: dict[str, list[_Owned]]) -> list[_Owned]:
     return list(found.values())
 
 
-def owner_sibling(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+def owner_sibling(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The phrase and its owner when the citation's phrase prints a phrase owned by a sibling of the cited
     clause, and by no clause of the cited clause's family: owners from the spec and the glossary first,
     then, when they name none, the clauses that coin the phrase's quoted terms."""
@@ -219,7 +200,7 @@ def owner_sibling(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[
     return found if found is not None else _owner_sibling(topics, unit, at, ref, "defined", defined_phrases)
 
 
-def family_owner(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+def family_owner(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The same owners for a clause citing itself or one of its ancestors (「依 2.8」 in 2.8.10 — a
     renumbering that lands on the citing clause's own family), judged against what the cited clause says
     *outside* the citing words: the clause's other sentences when it cites itself, the ancestor without the
@@ -240,12 +221,12 @@ def family_owner(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[s
 
 
 def _owner_sibling(
-    topics: _Topics,
+    topics: Topics,
     unit: Unit,
     at: int,
     ref: Ref,
     name: str,
-    source: Callable[[_Topics], list[_Owned]],
+    source: Callable[[Topics], list[_Owned]],
     outside: str | None = None,
 ) -> tuple[list[str], Place] | None:
 
@@ -253,28 +234,28 @@ def _owner_sibling(
     if ref.kind is not CLAUSE_REF or ref.target_item or "." not in cid or cid not in topics.ctx.doc.clauses:
         return None
     key = (unit.id, at, ref.raw)
-    window = _WINDOWS.get(topics, {}).get(key)
+    window = _WINDOWS(topics).get(key)
     if window is None:
-        window = _squash(
+        window = squash(
             topics.window(unit, at, ref.raw) + "。" + _between_citations(topics, unit, at, ref.raw)
         )
-        _WINDOWS.setdefault(topics, {})[key] = window
+        _WINDOWS(topics)[key] = window
     here = (unit.id, at)
     owners: dict[str, list[str]] = {}
     for owner, phrase, origin in _phrases_in(window, _indexed(topics, name, source)):
-        if origin != here and not _related(owner, unit.id):
+        if origin != here and not related(owner, unit.id):
             owners.setdefault(owner, []).append(phrase)
-    if not owners or any(_related(owner, cid) for owner in owners):
+    if not owners or any(related(owner, cid) for owner in owners):
         return None
     parent = cid.rpartition(".")[0]
     siblings = [owner for owner in owners if owner.rpartition(".")[0] == parent]
     if len(siblings) != 1:
         return None
     likely = siblings[0]
-    cited = _squash(topics.places.clause_text(cid) if outside is None else outside)
+    cited = squash(topics.places.clause_text(cid) if outside is None else outside)
     if any(topics.present(p, cited) for phrases in owners.values() for p in phrases):
         return None  # the cited clause says the phrase too
-    meant = _squash(topics.places.clause_text(likely))
+    meant = squash(topics.places.clause_text(likely))
     vocab = topics.vocab
     for hit in vocab.scan(window):
         t = hit.term
@@ -283,7 +264,7 @@ def _owner_sibling(
     return sorted(set(owners[likely])), Place(likely, topics.places.clause_text(likely))
 
 
-def glossary_title(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+def glossary_title(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
     """A glossary entry cites the place that defines its term: the cited place, the term, and the one
         sibling clause whose title is that term and nothing else (附录一 「假标记 …（5.3.5）」: 5.3.5 is titled
         假标记) or the one other item headed by it (「攒弹 …（4.4.7②）」: ② is headed 攒弹), when the cited
@@ -293,9 +274,9 @@ def glossary_title(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Plac
 
     if not topics.glossary(unit) or ref.kind not in CLAUSE_OR_ITEM:
         return None
-    if _open_bracket(unit.text, at, max(0, at - 30)) is None:
+    if open_bracket(unit.text, at, max(0, at - 30)) is None:
         return None  # a citation inside the entry's prose (「唯一作用点为4.4.3 额外子弹」) is not the entry's own
-    head = _entry_head(unit.text, at)
+    head = entry_head(unit.text, at)
     place, near = topics.target(ref)
     if len(head) < MIN_PHRASE or place is None:
         return None
@@ -316,7 +297,7 @@ def glossary_title(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Plac
         if len(titled) != 1:
             return None
         return place, [titled[0][1]], Place(titled[0][0], topics.places.clause_text(titled[0][0]))
-    if ref.kind is not ITEM_REF or any(head.startswith(t) for t in _item_heads(topics, place)):
+    if ref.kind is not ITEM_REF or any(head.startswith(t) for t in item_heads(topics, place)):
         return None
-    headed = [(other, t) for other in near for t in _item_heads(topics, other) if head.startswith(t)]
+    headed = [(other, t) for other in near for t in item_heads(topics, other) if head.startswith(t)]
     return (place, [headed[0][1]], headed[0][0]) if len(headed) == 1 else None

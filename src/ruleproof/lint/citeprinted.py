@@ -40,20 +40,21 @@ docs/lint.md, family q, "Eleventh pass" (printed statements).
 from __future__ import annotations
 
 import re
-import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.citegoverned import governed
+from ruleproof.lint.citetext import REFERENCE, open_bracket, related, squash
 from ruleproof.lint.citewords import _family
 from ruleproof.lint.frames import longest_run
 from ruleproof.lint.headwords import guarded
-from ruleproof.lint.topics import _REFERENCE, ExplainedPlace, _open_bracket, _related, _squash
+from ruleproof.lint.memo import PerLintTable, per_lint
+from ruleproof.lint.topics import ExplainedPlace
 from ruleproof.text.model import RefKind
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
-    from ruleproof.lint.topics import Place, _Topics
+    from ruleproof.lint.topics import Place, Topics
     from ruleproof.text.model import Ref
 
 PRINTED_RUN = 4  # the sibling prints at least this long a run of the backed statement
@@ -121,14 +122,14 @@ def closing_part(text: str, at: int, raw: str) -> str:
 def bracketed_part(text: str, at: int) -> str:
     """The part a bracket of citations only annotates (「属玩家自由发言（2.3.4）」 → 「属玩家自由发言」: back to the
     part's start or an enumeration comma), or ''."""
-    opener = _open_bracket(text, at, 0)
+    opener = open_bracket(text, at, 0)
     if opener is None:
         return ""
     closer = min((k for k in (text.find("）", at), text.find(")", at)) if k >= 0), default=-1)
     inside = text[opener + 1 : closer]
-    if closer < 0 or "（" in inside or "(" in inside or len(_REFERENCE.findall(inside)) != 1:
+    if closer < 0 or "（" in inside or "(" in inside or len(REFERENCE.findall(inside)) != 1:
         return ""  # (a bracket of several citations: each member cites its own part of the phrase)
-    if _WORDS_LEFT.search(_JOINERS.sub("", _REFERENCE.sub("", inside))):
+    if _WORDS_LEFT.search(_JOINERS.sub("", REFERENCE.sub("", inside))):
         return ""
     return text[_part_start(text, opener, _ANNOTATED_BREAKS) : opener]
 
@@ -144,29 +145,31 @@ def _part_start(text: str, stop: int, breaks: frozenset[str]) -> int:
 def backed(unit: Unit, at: int, raw: str) -> str:
     """The statement the citation at ``at`` backs (see the module's docstring), squashed, or ''."""
     text = unit.text
-    return _squash(governed(unit, at, raw) or closing_part(text, at, raw) or bracketed_part(text, at))
+    return squash(governed(unit, at, raw) or closing_part(text, at, raw) or bracketed_part(text, at))
 
 
-_FAMILIES: weakref.WeakKeyDictionary[_Topics, dict[tuple[str, bool], dict[str, str]]] = (
-    weakref.WeakKeyDictionary()
-)
-_SPREAD: weakref.WeakKeyDictionary[_Topics, dict[str, frozenset[str]]] = weakref.WeakKeyDictionary()
-_UNITS: weakref.WeakKeyDictionary[_Topics, list[tuple[str, str]]] = weakref.WeakKeyDictionary()
+_FAMILIES: PerLintTable[Topics, tuple[str, bool], dict[str, str]] = PerLintTable()
 
 
-def _printed_in(topics: _Topics, run: str) -> frozenset[str]:
+_SPREAD: PerLintTable[Topics, str, frozenset[str]] = PerLintTable()
+
+
+@per_lint
+def _squashed_units(topics: Topics) -> list[tuple[str, str]]:
+    """Each unit outside the change log with its squashed text (per lint)."""
+    return [(u.id, squash(u.text)) for u in topics.ctx.units_outside_log()]
+
+
+def _printed_in(topics: Topics, run: str) -> frozenset[str]:
     """The units (outside the change log) whose squashed text prints ``run`` — memoised per text."""
-    memo = _SPREAD.setdefault(topics, {})
+    memo = _SPREAD(topics)
     found = memo.get(run)
     if found is None:
-        units = _UNITS.get(topics)
-        if units is None:
-            units = _UNITS[topics] = [(u.id, _squash(u.text)) for u in topics.ctx.units_outside_log()]
-        found = memo[run] = frozenset(uid for uid, text in units if run in text)
+        found = memo[run] = frozenset(uid for uid, text in _squashed_units(topics) if run in text)
     return found
 
 
-def printed_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+def printed_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The run and the sibling that prints the backed statement (see the module's docstring)."""
     if ref.kind not in (RefKind.ITEM, RefKind.CLAUSE) or not ref.target_clause:
         return None
@@ -179,7 +182,7 @@ def printed_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[st
     place, near = topics.target(ref)
     if place is None or not near:
         return None
-    families = _FAMILIES.setdefault(topics, {})
+    families = _FAMILIES(topics)
     key = (ref.target_clause, label is not None)
     family = families.get(key)
     if family is None:
@@ -194,7 +197,7 @@ def printed_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[st
     runs = [
         (run, p)
         for p in near
-        if not _related(p.name, unit.id)
+        if not related(p.name, unit.id)
         for body in [family.get(p.name, "")]
         if pointer not in body
         for run in [longest_run(said, body)]
@@ -208,6 +211,6 @@ def printed_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[st
     return [run], PrintedPlace(likely.name, likely.text, run, cited_run)
 
 
-def printed_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+def printed_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
     """:func:`printed_fit` under family q's guards (comparison, denial, number pair, gate, list)."""
     return guarded(topics, unit, at, ref, printed_fit(topics, unit, at, ref))

@@ -31,18 +31,19 @@ reports nothing (``python ci/sim_citations.py``); two words instead of three rep
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.base import clip
+from ruleproof.lint.citetext import CJK_RUN, bigrams, in_tag, related, squash
 from ruleproof.lint.context import CLAUSE_OR_ITEM
 from ruleproof.lint.headwords import guarded
-from ruleproof.lint.topics import _CJK_RUN, ExplainedPlace, _bigrams, _in_tag, _related, _squash, judged_unit
+from ruleproof.lint.memo import per_lint
+from ruleproof.lint.topics import ExplainedPlace, judged_unit
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
-    from ruleproof.lint.topics import Place, _Topics
+    from ruleproof.lint.topics import Place, Topics
     from ruleproof.text.model import Ref
 
 PROFILE_VOTES = 2  # units (not the citing one) citing the sibling with a word before it is its word
@@ -81,29 +82,26 @@ class _Profiles:
 
 
 _NONE: frozenset[str] = frozenset()
-_PROFILES: weakref.WeakKeyDictionary[_Topics, _Profiles] = weakref.WeakKeyDictionary()
 
 
-def _profiles(topics: _Topics) -> _Profiles:
+@per_lint
+def _profiles(topics: Topics) -> _Profiles:
     """Every judged clause and item citation of the text filed under the uncommon words of its phrase, at
     its place (an item citation at its clause too) — memoised per text."""
 
-    out = _PROFILES.get(topics)
-    if out is not None:
-        return out
-    out = _PROFILES[topics] = _Profiles()
+    out = _Profiles()
     common = topics.common_words
     for ref in topics.ctx.doc.refs():
         if ref.kind not in CLAUSE_OR_ITEM or not ref.target_clause:
             continue
         unit = judged_unit(topics.ctx, ref)
         at = topics.locate(unit, ref) if unit is not None else None
-        if unit is None or at is None or _in_tag(unit.text, at):
+        if unit is None or at is None or in_tag(unit.text, at):
             continue
         place = topics.target(ref)[0]
         if place is None:
             continue
-        words = out.filed[(unit.id, at, ref.raw)] = _bigrams(topics.window(unit, at, ref.raw)) - common
+        words = out.filed[(unit.id, at, ref.raw)] = bigrams(topics.window(unit, at, ref.raw)) - common
         for name in (place.name, ref.target_clause) if place.name != ref.target_clause else (place.name,):
             filed = out.words.get(name)
             if filed is None:
@@ -124,7 +122,7 @@ def _runs(phrase: str, evidence: set[str], joins: frozenset[str]) -> list[str]:
     for 的默∕默认∕认额∕度发∕发放∕放时 (额度 is common, 时序 the cited place says too)."""
 
     out: list[str] = []
-    for run in _CJK_RUN.findall(phrase):
+    for run in CJK_RUN.findall(phrase):
         marks = [
             (j, run[j : j + 2] in evidence)
             for j in range(len(run) - 1)
@@ -140,7 +138,7 @@ def _runs(phrase: str, evidence: set[str], joins: frozenset[str]) -> list[str]:
     return out
 
 
-def profile_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+def profile_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The stretches and the sibling when the text cites the sibling with the phrase's words and never the
     cited place (see the module's docstring)."""
 
@@ -152,7 +150,7 @@ def profile_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[st
     profiles = _profiles(topics)
     words = profiles.filed.get((unit.id, at, ref.raw))
     if words is None:
-        words = _bigrams(topics.window(unit, at, ref.raw)) - topics.common_words
+        words = bigrams(topics.window(unit, at, ref.raw)) - topics.common_words
     cited = profiles.words.get(place.name, {})
     me = unit.id
     if len(words) < PROFILE_WORDS or any(
@@ -162,16 +160,16 @@ def profile_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[st
     hits: list[tuple[Place, list[str]]] = []
     for p in near:
         filed = profiles.words.get(p.name)
-        if filed is None or _related(p.name, me):
+        if filed is None or related(p.name, me):
             continue
         voted = [w for w in words if len(filed.get(w, _NONE) - {me}) >= PROFILE_VOTES]
         if len(voted) >= PROFILE_WORDS:
             hits.append((p, voted))
-    if len(hits) != 1 or _in_tag(unit.text, at) or topics.glossary(unit):
+    if len(hits) != 1 or in_tag(unit.text, at) or topics.glossary(unit):
         return None
     likely, voted = hits[0]
     joins = frozenset(voted) | topics.common_words
-    said, likely_says = _squash(place.text), _squash(likely.text)
+    said, likely_says = squash(place.text), squash(likely.text)
     evidence = {w for w in voted if w not in said}
     if len(evidence) < PROFILE_WORDS or any(w in said and w not in likely_says for w in words):
         return None  # the cited place says the words, or something of the phrase only it says
@@ -183,7 +181,7 @@ def profile_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[st
     return _runs(topics.window(unit, at, ref.raw), evidence, joins), place_of
 
 
-def profile_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+def profile_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
     """:func:`profile_fit` under family q's guards (comparison, denial, number pair, gate, list:
     :func:`headwords.guarded`)."""
     return guarded(topics, unit, at, ref, profile_fit(topics, unit, at, ref))

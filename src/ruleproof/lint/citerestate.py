@@ -39,24 +39,25 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ruleproof.lint.citetext import (
+    CJK_RUN,
+    REFERENCE,
+    close_bracket,
+    compared_or_denied,
+    number_pair,
+    open_bracket,
+    related,
+    squash,
+)
 from ruleproof.lint.citewords import FAMILY_RATIO, TitledPlace, _family
 from ruleproof.lint.frames import longest_run
-from ruleproof.lint.topics import (
-    _REFERENCE,
-    ExplainedPlace,
-    _close_bracket,
-    _compared_or_denied,
-    _number_pair,
-    _open_bracket,
-    _related,
-    _squash,
-)
+from ruleproof.lint.topics import ExplainedPlace
 from ruleproof.lint.vocab import _ENTRY_END
 from ruleproof.text.model import RefKind
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
-    from ruleproof.lint.topics import Place, _Topics
+    from ruleproof.lint.topics import Place, Topics
     from ruleproof.text.model import Ref
 
 SHORT = 5  # the cited place shares at most this long a run with the restated words
@@ -66,7 +67,6 @@ ENTRY_LOOKBACK = 300  # an entry's start is looked for this far before its closi
 TERM_LEN = 8  # the longest term read at an entry's start
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
-_CJK_RUN = re.compile(r"[\u4e00-\u9fff][\u4e00-\u9fff]*")  # (class-led: ``re`` skips to it; as ``[…]+``)
 _HEADER = re.compile(r"^.*?含义\s*[（(]对应条款[）)]\s*")  # a glossary table's column heads
 _JOINED = "与和及或、"  # a bracket followed by these is inside a sentence: 「感染（3.3）与毒药」
 _LEAD = re.compile(r"(?:同|依)\s*$")  # 「⸺依 7.2.7，」「同 X：」
@@ -106,23 +106,23 @@ def _shares(words: str, text: str, k: int) -> bool:
 def _bracket(text: str, at: int) -> tuple[int, int] | None:
     """The bracket a citation stands in (opener, closer), within an entry's reach."""
 
-    opener = _open_bracket(text, at, max(0, at - 30))
+    opener = open_bracket(text, at, max(0, at - 30))
     if opener is None:
         return None
-    closer = _close_bracket(text, opener, len(text))
+    closer = close_bracket(text, opener, len(text))
     return (opener, closer) if closer < len(text) else None
 
 
-def _term(topics: _Topics, entry: str) -> str:
+def _term(topics: Topics, entry: str) -> str:
     """An entry's term: the longest start of its first run that is a term of the vocabulary."""
-    run = _CJK_RUN.match(entry)
+    run = CJK_RUN.match(entry)
     if run is None:
         return ""
     word = run.group(0)
     return next((word[:k] for k in range(min(TERM_LEN, len(word)), 1, -1) if word[:k] in topics.vocab), "")
 
 
-def _entry(topics: _Topics, unit: Unit, at: int) -> tuple[str, tuple[int, int]] | None:
+def _entry(topics: Topics, unit: Unit, at: int) -> tuple[str, tuple[int, int]] | None:
     """The glossary entry a citation closes (its text before the bracket, unsquashed) and the bracket."""
 
     text = unit.text
@@ -130,7 +130,7 @@ def _entry(topics: _Topics, unit: Unit, at: int) -> tuple[str, tuple[int, int]] 
     if found is None:
         return None
     opener, closer = found
-    if _CJK.search(_PARTICLES.sub("", _REFERENCE.sub("", text[opener + 1 : closer]))):
+    if _CJK.search(_PARTICLES.sub("", REFERENCE.sub("", text[opener + 1 : closer]))):
         return None  # 「疫苗抗体（4.14.4，感染侧专属）」: the bracket annotates a word of the entry
     after = text[closer + 1 : closer + 12].lstrip(" \u3000")
     if after and (after[0] in _JOINED or not _CJK.match(after) or not _term(topics, after)):
@@ -142,7 +142,7 @@ def _entry(topics: _Topics, unit: Unit, at: int) -> tuple[str, tuple[int, int]] 
     return _HEADER.sub("", text[start:opener].lstrip(" \u3000")), found
 
 
-def _restated(topics: _Topics, unit: Unit, at: int, ref: Ref) -> str:
+def _restated(topics: Topics, unit: Unit, at: int, ref: Ref) -> str:
     """The words a point of an appendix restates after citing its source (「⸺依 X，…」「同 X：…」), up to the
     sentence's end or the next citation, squashed; '' elsewhere."""
 
@@ -156,11 +156,11 @@ def _restated(topics: _Topics, unit: Unit, at: int, ref: Ref) -> str:
     start = text.index(mark, end) + 1
     stop = _RESTATE_END.search(text, start)
     words = text[start : stop.start() if stop is not None else len(text)]
-    cited = _REFERENCE.search(words)
-    return _squash(words[: cited.start()] if cited is not None else words)
+    cited = REFERENCE.search(words)
+    return squash(words[: cited.start()] if cited is not None else words)
 
 
-def _members(topics: _Topics, unit: Unit, ref: Ref, at: int, lo: int, hi: int) -> list[str]:
+def _members(topics: Topics, unit: Unit, ref: Ref, at: int, lo: int, hi: int) -> list[str]:
     """The other places cited between ``lo`` and ``hi`` (a bracket of citations), not the one at ``at``."""
     out = []
     for other in topics.ctx.refs_by_unit.get(unit.id, []):
@@ -172,7 +172,7 @@ def _members(topics: _Topics, unit: Unit, ref: Ref, at: int, lo: int, hi: int) -
     return out
 
 
-def restated_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+def restated_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
     """The cited place, the evidence and the sibling that prints what the citing place restates (or, for a
     glossary entry, the sibling about the entry's term)."""
     if unit.is_clause or not ref.target_clause or ref.kind not in (RefKind.CLAUSE, RefKind.ITEM):
@@ -188,7 +188,7 @@ def restated_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Pl
         if entry is None:
             return None
         said, (opener, closer) = entry
-        words = _squash(said)
+        words = squash(said)
         term = _term(topics, said.lstrip(" \u3000"))
         members = _members(topics, unit, ref, at, opener, closer)
     else:
@@ -196,7 +196,7 @@ def restated_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Pl
     if len(words) < LONG:
         return None
     text, end = unit.text, at + len(ref.raw)
-    if _compared_or_denied(text, at, end) or _number_pair(text, at, ref.raw):
+    if compared_or_denied(text, at, end) or number_pair(text, at, ref.raw):
         return None
     place = topics.target(ref)[0]
     if place is None:
@@ -206,10 +206,10 @@ def restated_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Pl
         return None  # the entry cites the place titled by its term
 
     def allowed(name: str) -> bool:
-        return not _related(name, unit.id) and not any(_related(name, m) for m in members)
+        return not related(name, unit.id) and not any(related(name, m) for m in members)
 
     family = _family(topics, ref)
-    cited = family.get(place.name, _squash(place.text))
+    cited = family.get(place.name, squash(place.text))
     if not _shares(words, cited, SHORT + 1):
         likely = [n for n, body in family.items() if n != place.name and _shares(words, body, LONG)]
         name = likely[0] if len(likely) == 1 else ""

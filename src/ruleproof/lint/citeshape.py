@@ -15,7 +15,7 @@ shape of the citation itself, whatever the places say:
 - **a clause compared with itself.**  「本条…与 X 相互独立」「本款…与名额（X）为两件事」 in X sets the
   clause against itself: 1.5.2 「本条为兜底条款，与 1.5.2 相互独立」.
 
-They are asked for clause citations of the citing clause's own family (:func:`topics._self_citation`),
+They are asked for clause citations of the citing clause's own family (:func:`topics.self_citation`),
 after the owners and before the habits, and never in a list (「（4.13.1、2.3.2）」 cites a clause's own part
 of a shared matter).  The unedited 返航录 v1preview1.0 has 25 such citations, none of them in these shapes;
 the figures are in docs/lint.md, family q, "Eighth pass".
@@ -25,20 +25,21 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import weakref
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ruleproof.findings import Finding
+from ruleproof.lint.citetext import squash
 from ruleproof.lint.context import CLAUSE_REF, is_descendant
 from ruleproof.lint.diagnosis import RENUMBERED_EN, RENUMBERED_ZH
-from ruleproof.lint.topics import Place, _squash, _topic_finding
+from ruleproof.lint.memo import PerLintTable
+from ruleproof.lint.topics import Place, topic_finding
 from ruleproof.text.model import Ref
 from ruleproof.text.sentences import sentence_at
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
-    from ruleproof.lint.topics import _Topics
+    from ruleproof.lint.topics import Topics
 
 # a lead that defers to the cited clause, right before it (spaces allowed; a bracket between — 「可见（X」 —
 # makes the lead another word's)
@@ -58,7 +59,7 @@ class ShapedPlace(Place):
     candidates: tuple[str, ...] = field(default_factory=tuple)
 
 
-def family_shape(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+def family_shape(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The shape verdict on a clause citation of the citing clause's own family (itself or an ancestor):
     the evidence and the likely target, or None."""
     cid = ref.target_clause or ""
@@ -86,7 +87,7 @@ def family_shape(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[s
 
 
 def _sibling_title(
-    topics: _Topics, unit: Unit, at: int, ref: Ref, cited: set[str] | frozenset[str] = frozenset()
+    topics: Topics, unit: Unit, at: int, ref: Ref, cited: set[str] | frozenset[str] = frozenset()
 ) -> tuple[list[str], Place] | None:
     """The one sibling of the cited clause whose whole title head the phrase prints, while the phrase prints
     nothing of the cited clause's titles (a sibling's head that holds one — 追加维修 holds 维修 — counts as
@@ -95,7 +96,7 @@ def _sibling_title(
     parent = cid.rpartition(".")[0]
     if not parent:
         return None
-    phrase = _squash(topics.window(unit, at, ref.raw))
+    phrase = squash(topics.window(unit, at, ref.raw))
     own_titles = topics.family_titles(cid)
     named: list[tuple[str, list[str]]] = []
     for sib in topics.children(parent):
@@ -120,7 +121,7 @@ def _sibling_title(
     return heads, ShapedPlace(sib, topics.places.clause_text(sib), shape="title")
 
 
-def listed_twice(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+def listed_twice(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
     """A clause cited twice in one sentence for two phrases, one of which prints the whole title head of
     exactly one sibling of the cited clause (not cited in the sentence, not of the citing clause's family):
     the sibling was meant (3.2.6 「工程师维修（4.3.2）、工程师追加维修（4.3.2）」 — 4.3.3 is 追加维修), unless
@@ -142,19 +143,21 @@ def listed_twice(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place,
     if found is None:
         return None
     heads, likely = found
-    if any(h in _squash(topics.window(unit, off, r.raw)) for off, r in twins for h in heads):
+    if any(h in squash(topics.window(unit, off, r.raw)) for off, r in twins for h in heads):
         return None  # both phrases name the sibling: no telling which one was meant
     return Place(cid, topics.places.clause_text(cid)), heads, likely
 
 
 _Cited = tuple[list[tuple[int, Ref]], dict[str, list[int]]]
-_CITATIONS: weakref.WeakKeyDictionary[_Topics, dict[str, _Cited]] = weakref.WeakKeyDictionary()
 
 
-def _clause_citations(topics: _Topics, unit: Unit) -> _Cited:
+_CITATIONS: PerLintTable[Topics, str, _Cited] = PerLintTable()
+
+
+def _clause_citations(topics: Topics, unit: Unit) -> _Cited:
     """The clause citations of a unit (not quoted) with their offsets, and the offsets of each clause cited
     whole, memoised per text."""
-    per = _CITATIONS.setdefault(topics, {})
+    per = _CITATIONS(topics)
     out = per.get(unit.id)
     if out is None:
         cited: list[tuple[int, Ref]] = []
@@ -170,7 +173,7 @@ def _clause_citations(topics: _Topics, unit: Unit) -> _Cited:
     return out
 
 
-def _neighbours(topics: _Topics, cid: str, shape: str) -> ShapedPlace:
+def _neighbours(topics: Topics, cid: str, shape: str) -> ShapedPlace:
     """The clauses right before and after ``cid`` under its parent: where a renumbering by one came from."""
     kids = topics.children(cid.rpartition(".")[0])
     k = kids.index(cid) if cid in kids else -1
@@ -202,7 +205,7 @@ def finding(unit: Unit, ref: Ref, at: int, place: Place, terms: list[str], likel
             f"{RENUMBERED_EN} (a neighbour: {near_en})"
         )
 
-    plain = _topic_finding(unit, ref, at, place, terms, Place(place.name, place.text))
+    plain = topic_finding(unit, ref, at, place, terms, Place(place.name, place.text))
     return dataclasses.replace(
         plain,
         message=zh,

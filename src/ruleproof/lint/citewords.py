@@ -43,7 +43,7 @@ from ruleproof.text.model import RefKind
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
-    from ruleproof.lint.topics import Place, _Topics
+    from ruleproof.lint.topics import Place, Topics
     from ruleproof.text.model import Ref
 
 FAMILY_RATIO = 3.0  # the titled sibling says the word at least this many times as often as any other place
@@ -77,7 +77,7 @@ class TitledPlace(ExplainedPlace):
         )
 
 
-def _family(topics: _Topics, ref: Ref) -> dict[str, str]:
+def _family(topics: Topics, ref: Ref) -> dict[str, str]:
     """The cited place's whole family, squashed, by name: the clause's items (their bodies, after the
     heading), or every clause under the cited clause's parent with its sub-clauses (citefit's group)."""
     cid = ref.target_clause or ""
@@ -95,7 +95,7 @@ def _dominant(word: str, likely: str, family: dict[str, str]) -> bool:
     )
 
 
-def word_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+def word_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
     """The cited place, the evidence and the sibling it names: a head word that sibling is the one place of
     the family about (:func:`headwords.head_verdict` with the family's counts) — for a bare lead citation,
     read in its whole sentence."""
@@ -124,7 +124,7 @@ def word_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place,
     return place, words, counted
 
 
-def _defers(topics: _Topics, likely: str, ref: Ref, words: list[str]) -> bool:
+def _defers(topics: Topics, likely: str, ref: Ref, words: list[str]) -> bool:
     """The sibling itself cites the cited clause for the word: it leans on that clause where it says it, so how
     often it says the word is no evidence that the word belongs to it rather than to the place it cites (7.3.1
     发动与伪装身份 says 发动 8 times and 「持有 1 次者不可发动（7.3.0）」: 7.3.8 「…至多发动 1 次（7.3.0）」 cites the
@@ -142,7 +142,7 @@ def _defers(topics: _Topics, likely: str, ref: Ref, words: list[str]) -> bool:
     return False
 
 
-def _bare(topics: _Topics, unit: Unit, at: int, ref: Ref) -> bool:
+def _bare(topics: Topics, unit: Unit, at: int, ref: Ref) -> bool:
     """The citation's phrase says nothing but a particle, and no quotation follows it."""
     if _CJK.search(_PARTICLES.sub("", topics.window(unit, at, ref.raw))):
         return False

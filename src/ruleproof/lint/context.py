@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING
 
+from ruleproof.lint.memo import Memos
 from ruleproof.lint.vocab import Vocabulary, build_vocabulary
 from ruleproof.text.markers import CIRCLED_CLASS
 from ruleproof.text.model import Appendix, Clause, Document, Ref, RefKind, Span, clause_key
@@ -157,6 +158,7 @@ class LintContext:
     def __init__(self, document: Document, knowledge: Knowledge | None = None) -> None:
         self.doc = document
         self.knowledge = knowledge or Knowledge()
+        self.memos: Memos = {}  # the per-lint memos of the rules that read this context (lint.memo)
 
     @cached_property
     def clause_units(self) -> list[Unit]:

@@ -14,6 +14,7 @@ from types import ModuleType
 
 from ruleproof.findings import Finding
 from ruleproof.lint import (
+    citetext,
     contradictions,
     deferral,
     exceptions,
@@ -107,9 +108,11 @@ def lint_context(ctx: LintContext) -> list[Finding]:
 
 def forget_memos() -> None:
     """Empty every process-wide memo table of the lint (the ``lru_cache`` functions of its modules, the
-    squashed texts of :mod:`ruleproof.lint.topics`) and the ``re`` module's pattern cache, so that the next
+    squashed texts of :mod:`ruleproof.lint.citetext`) and the ``re`` module's pattern cache, so that the next
     :func:`run_lint` pays what a lint of a new text in a fresh process pays.  For benchmarks: the memos
-    are kept on purpose between the lints of one process (``mutate`` lints many near-identical texts)."""
+    are kept on purpose between the lints of one process (``mutate`` lints many near-identical texts).
+    The per-lint memos (:func:`ruleproof.lint.memo.per_lint`) need no emptying: they live on the lint's
+    own objects and go with them."""
     re.purge()
     for name, module in list(sys.modules.items()):
         if name == _PACKAGE or name.startswith(_PACKAGE + "."):
@@ -117,4 +120,4 @@ def forget_memos() -> None:
                 clear = getattr(value, "cache_clear", None)
                 if callable(clear):
                     clear()
-    topics._SQUASHED.clear()
+    citetext.SQUASHED.clear()

@@ -38,7 +38,7 @@ from ruleproof.text.model import Ref, RefKind
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import LintContext, Unit
-    from ruleproof.lint.topics import _Topics
+    from ruleproof.lint.topics import Topics
 
 LABEL_REACH = 60  # a citation stands under the last gate label at most this many characters before it
 # a gate label as the ten-gate reader reads one, not after a digit or a dot (there: an item of a citation)
@@ -55,7 +55,7 @@ class GateSources:
     """For each gate label, the clauses the text's ten-gate lines cite under it, with the clauses whose
     lines cite each; and where the lines' gate labels stand."""
 
-    def __init__(self, topics: _Topics, lines: list[GateLine]) -> None:
+    def __init__(self, topics: Topics, lines: list[GateLine]) -> None:
         self.labels_at: dict[str, frozenset[int]] = {}
         for gl in lines:
             self.labels_at[gl.unit] = self.labels_at.get(gl.unit, frozenset()) | frozenset(gl.labels_at)
@@ -92,7 +92,7 @@ class GateSources:
         return len(self.votes().get(label, {}).get(cited, set()) - {unit_id}) >= HABIT_VOTES
 
 
-def as_cited(topics: _Topics, unit: Unit, at: int, ref: Ref) -> Ref:
+def as_cited(topics: Topics, unit: Unit, at: int, ref: Ref) -> Ref:
     """``ref`` as family q judges it: an item citation whose item label is a gate label of the ten-gate line
     it stands in (「记账依2.9⑧不新增批次」) is a citation of the clause (「2.9」); any other, itself."""
     item = ref.target_item
@@ -107,7 +107,7 @@ def _parent(cid: str) -> str:
     return cid.rsplit(".", 1)[0] if "." in cid else ""
 
 
-def odd_sources(topics: _Topics) -> Iterator[tuple[str, str, str, int]]:
+def odd_sources(topics: Topics) -> Iterator[tuple[str, str, str, int]]:
     """The checklist's sources that the ten-gate lines outvote: a clause the checklist cites under a gate
     that no line cites under it, while the lines of at least ``HABIT_VOTES`` clauses cite one sibling of it
     there — the sibling cited most under the gate, by no other gate of the checklist (2.8.10 ⑥ 「封锁（2.8.4
@@ -131,7 +131,7 @@ def odd_sources(topics: _Topics) -> Iterator[tuple[str, str, str, int]]:
                 yield label, cited, usual, n
 
 
-def checklist_findings(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+def checklist_findings(ctx: LintContext, topics: Topics) -> Iterator[Finding]:
     """The findings of :func:`odd_sources`, at the checklist (:data:`ruleproof.lint.topics.TOPIC`)."""
     from ruleproof.lint.topics import TOPIC  # (topics imports this module)
 

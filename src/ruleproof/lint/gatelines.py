@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from weakref import WeakKeyDictionary
 
 from ruleproof.lint.context import LintContext
+from ruleproof.lint.memo import PerLintTable, per_lint
 from ruleproof.text.markers import CIRCLED, CIRCLED_CLASS, VARIANT_WORDS
 
 LINE_RE = re.compile(
@@ -71,15 +71,10 @@ def label_of(key: tuple[int, int]) -> str:
 
 
 # six families read the gates and the lines of one text: read them once per lint context
-_PARSED: WeakKeyDictionary[LintContext, tuple[str, list[Gate]] | None] = WeakKeyDictionary()
-_LINES: WeakKeyDictionary[LintContext, tuple[list[Gate], list[GateLine]]] = WeakKeyDictionary()
-
-
+@per_lint
 def parse_gates(ctx: LintContext) -> tuple[str, list[Gate]] | None:
     """(checklist clause id, gates in order) read from the checklist clause, or None."""
-    if ctx not in _PARSED:
-        _PARSED[ctx] = _parse_gates(ctx)
-    return _PARSED[ctx]
+    return _parse_gates(ctx)
 
 
 def _parse_gates(ctx: LintContext) -> tuple[str, list[Gate]] | None:
@@ -218,13 +213,17 @@ def _undefined_variants(
     return tuple(out)
 
 
+# by the gate list read (the list itself kept with them: an id is only unique while it lives)
+_GATE_LINES: PerLintTable[LintContext, int, tuple[list[Gate], list[GateLine]]] = PerLintTable()
+
+
 def find_gate_lines(ctx: LintContext, gates: list[Gate]) -> list[GateLine]:
     """The 「十关核验」 lines of the text, read against ``gates`` (the same list each caller has from
     :func:`parse_gates`, so the lines are read once)."""
-    cached = _LINES.get(ctx)
+    memo = _GATE_LINES(ctx)
+    cached = memo.get(id(gates))
     if cached is None or cached[0] is not gates:
-        cached = (gates, _find_gate_lines(ctx, gates))
-        _LINES[ctx] = cached
+        cached = memo[id(gates)] = (gates, _find_gate_lines(ctx, gates))
     return cached[1]
 
 

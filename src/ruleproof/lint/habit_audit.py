@@ -25,12 +25,12 @@ from dataclasses import dataclass
 from ruleproof.lint.citehabits import CitationHabits, Citing
 from ruleproof.lint.context import LintContext, Unit
 from ruleproof.lint.topics import (
-    _habit,
-    _self_citation,
-    _self_citing_unit,
-    _Topics,
+    Topics,
+    habit_fit,
     habit_places,
     judged_unit,
+    self_citation,
+    self_citing_unit,
     verdict,
 )
 from ruleproof.text.model import Ref, RefKind
@@ -49,26 +49,26 @@ class Tip:
     likely: str
 
 
-def _judged(ctx: LintContext, tp: _Topics) -> Iterator[tuple[Unit, int, Ref, bool]]:
+def _judged(ctx: LintContext, tp: Topics) -> Iterator[tuple[Unit, int, Ref, bool]]:
     """Every clause and item citation family q judges, and whether it is a clause citing itself."""
     for ref in ctx.doc.refs():
         if ref.kind not in (RefKind.CLAUSE, RefKind.ITEM):
             continue
         unit = judged_unit(ctx, ref)
         self_cite = unit is None
-        unit = unit or _self_citing_unit(ctx, ref)
+        unit = unit or self_citing_unit(ctx, ref)
         at = tp.locate(unit, ref) if unit is not None else None
         if unit is not None and at is not None:
             yield unit, at, ref, self_cite
 
 
 def _judge(
-    ctx: LintContext, tp: _Topics, unit: Unit, at: int, ref: Ref, self_cite: bool, full: bool = False
+    ctx: LintContext, tp: Topics, unit: Unit, at: int, ref: Ref, self_cite: bool, full: bool = False
 ) -> str | None:
     """The likely target family q names for the citation, None when it reports nothing (``full``: by every
     path of the verdict; else the habit path is asked first, as only the map changes)."""
     if self_cite:
-        found = _self_citation(tp, unit, at, ref)
+        found = self_citation(tp, unit, at, ref)
     elif not full and _habit_place(tp, unit, at, ref) is None:
         return None  # (the map alone clears it: the verdict's other paths are read below, once)
     else:
@@ -76,9 +76,9 @@ def _judge(
     return found[2].name if found is not None else None
 
 
-def _habit_place(tp: _Topics, unit: Unit, at: int, ref: Ref) -> object:
+def _habit_place(tp: Topics, unit: Unit, at: int, ref: Ref) -> object:
     place = tp.target(ref)[0]
-    return _habit(tp, unit, at, ref, place) if place is not None else None
+    return habit_fit(tp, unit, at, ref, place) if place is not None else None
 
 
 def _never(term: str) -> bool:
@@ -107,7 +107,7 @@ def _edits(
 
 
 def _judge_with(
-    ctx: LintContext, tp: _Topics, habits: CitationHabits, unit: Unit, at: int, ref: Ref, self_cite: bool
+    ctx: LintContext, tp: Topics, habits: CitationHabits, unit: Unit, at: int, ref: Ref, self_cite: bool
 ) -> str | None:
     base = tp.habits
     vars(tp)["habits"] = habits
@@ -117,7 +117,7 @@ def _judge_with(
         vars(tp)["habits"] = base
 
 
-def tips(ctx: LintContext, tp: _Topics, sample: slice = slice(None)) -> list[Tip]:
+def tips(ctx: LintContext, tp: Topics, sample: slice = slice(None)) -> list[Tip]:
     """Every unreported clause or item citation of the text that one added or retargeted citation elsewhere
     would report, with the edit — of the judged citations in text order, those ``sample`` selects (all by
     default; the test suite audits every fourth, its heavy job all)."""

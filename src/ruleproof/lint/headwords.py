@@ -34,69 +34,61 @@ prints to tell its siblings apart.
 
 from __future__ import annotations
 
-import weakref
 from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ruleproof.lint.citetext import HEAD_CUT, bigrams, compared_or_denied, in_list, in_tag, related, squash
 from ruleproof.lint.context import CLAUSE_REF, ITEM_REF
-from ruleproof.lint.topics import (
-    _HEAD_CUT,
-    NAME_LEN,
-    _bigrams,
-    _compared_or_denied,
-    _in_list,
-    _in_tag,
-    _item_heads,
-    _related,
-    _squash,
-)
+from ruleproof.lint.memo import PerLintTable
+from ruleproof.lint.topics import NAME_LEN, item_heads
 from ruleproof.lint.vocab import title_terms
 from ruleproof.text.model import Ref, RefKind
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
-    from ruleproof.lint.topics import Place, _Topics
+    from ruleproof.lint.topics import Place, Topics
 
 # (the phrase's head words, the likely sibling): whether the cited place saying the words clears it
 SaysCheck = Callable[[list[str], "Place"], bool]
 
 NEAR_CITED = 30  # a citation of the likely target this close (same line) owns the words
 
-_HEADS: weakref.WeakKeyDictionary[_Topics, dict[tuple[str, bool], frozenset[str]]] = (
-    weakref.WeakKeyDictionary()
-)
-_OWN: weakref.WeakKeyDictionary[_Topics, dict[tuple[tuple[str, ...], bool], list[frozenset[str]]]] = (
-    weakref.WeakKeyDictionary()
-)
+
+_HEADS: PerLintTable[Topics, tuple[str, bool], frozenset[str]] = PerLintTable()
+
+
+_OWN: PerLintTable[Topics, tuple[tuple[str, ...], bool], list[frozenset[str]]] = PerLintTable()
+
+
 _NamedKey = tuple[str, int, str, RefKind, str | None, str | None, bool]
-_NAMED: weakref.WeakKeyDictionary[_Topics, dict[_NamedKey, tuple[Place, Place, list[str]] | None]] = (
-    weakref.WeakKeyDictionary()
-)
 
 
-def _head_words(topics: _Topics, place: Place, item: bool) -> frozenset[str]:
+_NAMED: PerLintTable[Topics, _NamedKey, tuple[Place, Place, list[str]] | None] = PerLintTable()
+
+
+def _head_words(topics: Topics, place: Place, item: bool) -> frozenset[str]:
     """What a place prints at its head (memoised per text: every citation of a clause reads its siblings')."""
-    memo = _HEADS.setdefault(topics, {})
+    memo = _HEADS(topics)
     key = (place.name, item)
     if key not in memo:
         memo[key] = frozenset(_read_head(topics, place, item))
     return memo[key]
 
 
-def _read_head(topics: _Topics, place: Place, item: bool) -> frozenset[str]:
+def _read_head(topics: Topics, place: Place, item: bool) -> frozenset[str]:
     """An item's heading, a clause's title names, as two-character words."""
 
     if item:
-        return _bigrams("。".join(_item_heads(topics, place)))
+        return bigrams("。".join(item_heads(topics, place)))
     clause = topics.ctx.clause(place.name)
-    head = _HEAD_CUT.split(clause.title, 1)[0] if clause is not None else ""
-    return _bigrams("。".join(t for t in title_terms(head) if len(t) <= NAME_LEN))
+    head = HEAD_CUT.split(clause.title, 1)[0] if clause is not None else ""
+    return bigrams("。".join(t for t in title_terms(head) if len(t) <= NAME_LEN))
 
 
 def _body(place: Place, item: bool) -> str:
 
-    return _squash(place.text.split("。", 1)[-1] if item else place.text)
+    return squash(place.text.split("。", 1)[-1] if item else place.text)
 
 
 def _within(place: str, cited: str) -> bool:
@@ -104,7 +96,7 @@ def _within(place: str, cited: str) -> bool:
     return place == cited or (place.startswith(cited) and place[len(cited)] not in "0123456789.")
 
 
-def _likely_cited_near(topics: _Topics, unit: Unit, at: int, ref: Ref, likely: str) -> bool:
+def _likely_cited_near(topics: Topics, unit: Unit, at: int, ref: Ref, likely: str) -> bool:
     """Another citation of the likely target (or of its clause) close by on the same line."""
     cited = f"{ref.target_clause}{ref.target_item or ''}"
     for other in topics.ctx.refs_by_unit.get(unit.id, []):
@@ -119,10 +111,10 @@ def _likely_cited_near(topics: _Topics, unit: Unit, at: int, ref: Ref, likely: s
     return False
 
 
-def _own_heads(topics: _Topics, group: list[Place], item: bool) -> list[frozenset[str]]:
+def _own_heads(topics: Topics, group: list[Place], item: bool) -> list[frozenset[str]]:
     """Each place's head words that no other place of the group prints at its head (memoised per group:
     every citation of a place reads the same group)."""
-    memo = _OWN.setdefault(topics, {})
+    memo = _OWN(topics)
     key = (tuple(p.name for p in group), item)
     out = memo.get(key)
     if out is None:
@@ -133,7 +125,7 @@ def _own_heads(topics: _Topics, group: list[Place], item: bool) -> list[frozense
 
 
 def sibling_head(
-    topics: _Topics, ref: Ref, item: bool, words: frozenset[str], unit_id: str
+    topics: Topics, ref: Ref, item: bool, words: frozenset[str], unit_id: str
 ) -> tuple[Place, Place, list[str]] | None:
     """The cited place, the one sibling whose own head words ``words`` say, and those words — None when
     ``words`` say the cited place's own head words, or no sibling's, or two siblings' (no telling which was
@@ -149,13 +141,13 @@ def sibling_head(
     hits = [
         (k, sorted(own[k] & words))
         for k in range(1, len(group))
-        if own[k] & words and not _related(group[k].name, unit_id)
+        if own[k] & words and not related(group[k].name, unit_id)
     ]
     return (place, group[hits[0][0]], hits[0][1]) if len(hits) == 1 else None
 
 
 def head_fit(
-    topics: _Topics, unit: Unit, at: int, ref: Ref, cited_says: SaysCheck | None = None, wide: bool = False
+    topics: Topics, unit: Unit, at: int, ref: Ref, cited_says: SaysCheck | None = None, wide: bool = False
 ) -> tuple[list[str], Place] | None:
     """The head words and the sibling whose head the phrase says, when the cited place's does not.
 
@@ -167,14 +159,14 @@ def head_fit(
     if not ref.target_clause or not (item or ref.kind is CLAUSE_REF):
         return None
     place, near = topics.target(ref)
-    if place is None or not near or _in_tag(unit.text, at) or topics.glossary(unit):
+    if place is None or not near or in_tag(unit.text, at) or topics.glossary(unit):
         return None
-    phrase = _bigrams(topics.window(unit, at, ref.raw, wide=wide))
+    phrase = bigrams(topics.window(unit, at, ref.raw, wide=wide))
     if not phrase:
         return None
     # the same citation is read twice by the chain (``head_verdict``, then ``citewords`` with its own
     # ``cited_says``): what the phrase names is memoised by all it depends on
-    memo = _NAMED.setdefault(topics, {})
+    memo = _NAMED(topics)
     key = (unit.id, at, ref.raw, ref.kind, ref.target_clause, ref.target_item, wide)
     if key in memo:
         named = memo[key]
@@ -194,7 +186,7 @@ def head_fit(
 
 
 def head_verdict(
-    topics: _Topics, unit: Unit, at: int, ref: Ref, cited_says: SaysCheck | None = None, wide: bool = False
+    topics: Topics, unit: Unit, at: int, ref: Ref, cited_says: SaysCheck | None = None, wide: bool = False
 ) -> tuple[Place, list[str], Place] | None:
     """:func:`head_fit` under family q's guards: not a comparison or a denial (「不走 X」), not numbers the
     reader took for an id, not a gate the checklist itself cites, and in a list only when the list rule
@@ -204,7 +196,7 @@ def head_verdict(
 
 
 def guarded(
-    topics: _Topics, unit: Unit, at: int, ref: Ref, found: tuple[list[str], Place] | None
+    topics: Topics, unit: Unit, at: int, ref: Ref, found: tuple[list[str], Place] | None
 ) -> tuple[Place, list[str], Place] | None:
     """A fit's evidence and sibling (``found``) as a verdict, under family q's guards (see
     :func:`head_verdict`)."""
@@ -212,9 +204,9 @@ def guarded(
     if found is None:
         return None
     text, end = unit.text, at + len(ref.raw)
-    if _compared_or_denied(text, at, end) or topics.no_place_beside(unit, at, ref):
+    if compared_or_denied(text, at, end) or topics.no_place_beside(unit, at, ref):
         return None
-    if _in_list(text, at, end) and not topics.list_confirms(unit, at, ref, *found):
+    if in_list(text, at, end) and not topics.list_confirms(unit, at, ref, *found):
         return None
     place = topics.target(ref)[0]
     return (place, *found) if place is not None else None

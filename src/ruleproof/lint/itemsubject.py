@@ -11,7 +11,7 @@ An item citation is reported, naming the sibling item, when
 - the phrase (``topics.window``) says no item heading of the cited clause (the heading verdicts read those)
   and says something (at least one term of the vocabulary);
 - the citing clause's title says the whole heading of exactly one other item of the cited clause
-  (``_item_heads``: 「⑥ 封锁：…」 → 封锁) and not the cited item's heading, and
+  (``item_heads``: 「⑥ 封锁：…」 → 封锁) and not the cited item's heading, and
 - the cited item never says that heading;
 
 under family q's guards (:func:`headwords.guarded`), never in a glossary or an appendix (they have no title
@@ -24,12 +24,13 @@ subject).
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ruleproof.lint.citetext import related, squash
 from ruleproof.lint.headwords import guarded
-from ruleproof.lint.topics import ExplainedPlace, Place, _item_heads, _related, _squash, _Topics
+from ruleproof.lint.memo import PerLintTable
+from ruleproof.lint.topics import ExplainedPlace, Place, Topics, item_heads
 from ruleproof.text.model import RefKind
 
 if TYPE_CHECKING:
@@ -38,14 +39,14 @@ if TYPE_CHECKING:
 
 
 # each clause's items' headings, by item name, per text (every item citation of the clause reads them)
-_HEADS: weakref.WeakKeyDictionary[_Topics, dict[str, dict[str, frozenset[str]]]] = weakref.WeakKeyDictionary()
+_HEADS: PerLintTable[Topics, str, dict[str, frozenset[str]]] = PerLintTable()
 
 
-def _heads(topics: _Topics, cid: str) -> dict[str, frozenset[str]]:
-    memo = _HEADS.setdefault(topics, {})
+def _heads(topics: Topics, cid: str) -> dict[str, frozenset[str]]:
+    memo = _HEADS(topics)
     out = memo.get(cid)
     if out is None:
-        out = memo[cid] = {p.name: _item_heads(topics, p) for p in topics.places.items(cid)}
+        out = memo[cid] = {p.name: item_heads(topics, p) for p in topics.places.items(cid)}
     return out
 
 
@@ -63,7 +64,7 @@ class SubjectItem(ExplainedPlace):
         )
 
 
-def subject_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+def subject_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The heading and the item when the citing clause's title names another item's heading (see the
     module's docstring)."""
     if ref.kind is not RefKind.ITEM or not ref.target_item or not unit.is_clause or topics.glossary(unit):
@@ -74,8 +75,8 @@ def subject_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[st
     clause = topics.ctx.clause(unit.id)
     if clause is None:
         return None
-    title = _squash(clause.title)
-    phrase = _squash(topics.window(unit, at, ref.raw))
+    title = squash(clause.title)
+    phrase = squash(topics.window(unit, at, ref.raw))
     heads = _heads(topics, ref.target_clause or "")
     if place.name not in heads or not any(h in title for hs in heads.values() for h in hs):
         return None  # (most item citations: the citing title names no item's heading)
@@ -86,18 +87,18 @@ def subject_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[st
     named = [
         (p, h)
         for p in near
-        if not _related(p.name, unit.id)
+        if not related(p.name, unit.id)
         for h in heads.get(p.name, frozenset())
         if h in title
     ]
     if len(named) != 1:
         return None
     likely, head = named[0]
-    if head in _squash(place.text.split("。", 1)[-1]):
+    if head in squash(place.text.split("。", 1)[-1]):
         return None  # the cited item says it too
     return [head], SubjectItem(likely.name, likely.text, citing=unit.id)
 
 
-def subject_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+def subject_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
     """:func:`subject_fit` under family q's guards."""
     return guarded(topics, unit, at, ref, subject_fit(topics, unit, at, ref))

@@ -35,7 +35,6 @@ chain.
 from __future__ import annotations
 
 import re
-import weakref
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -45,6 +44,7 @@ import networkx as nx
 from ruleproof.findings import Finding, Severity
 from ruleproof.lint.base import CheckInfo, clip
 from ruleproof.lint.context import CLAUSE_ID, ITEM_LABEL, LintContext, Unit, safe_key
+from ruleproof.lint.memo import per_lint
 
 CYCLE = CheckInfo(
     id="order-cycle",
@@ -390,18 +390,13 @@ def _resolve(key: str, aliases: dict[str, str]) -> str:
     return key
 
 
-_TABLES: weakref.WeakKeyDictionary[LintContext, dict[str, OrderTable]] = weakref.WeakKeyDictionary()
-
-
+@per_lint
 def extract_order_tables(ctx: LintContext) -> dict[str, OrderTable]:
     """Per table (owning clause id, or ``"night-steps"``), the directed graph of stated precedences.
 
     Every edge has ``sources``: the :class:`Source` (clause, line, raw text) of each statement.  Memoised per
     context (families f and r both read the tables, and neither changes them)."""
-    tables = _TABLES.get(ctx)
-    if tables is None:
-        tables = _TABLES[ctx] = _extract_order_tables(ctx)
-    return tables
+    return _extract_order_tables(ctx)
 
 
 def _extract_order_tables(ctx: LintContext) -> dict[str, OrderTable]:

@@ -153,15 +153,12 @@ SPECIFIC_SHARE = 0.12  # a subject used in more clauses than this names nothing 
 CITED_COMMON = 3  # statements a cited clause makes with such a subject before it is the source of one
 
 
-_BOUNDS = frozenset(("max", "min", "threshold", "initial", "global"))
-
-
 def _same_predicate(a: str, b: str, kinds: frozenset[str] = frozenset()) -> bool:
     """「子弹存储」 and 「存储」 say the same, so do 「存量设」 and 「存量一律」 (a word in common); 「消耗」 and
     「持有」 do not.  No verb at all (「上限 2 发」) matches any verb when a bound says which quantity it
     is (上限, 至少, 初始, 全局 …) — not for 「各 3 份」 against 「各到账 1 份」."""
     if not a or not b:
-        return a == b or bool(kinds & _BOUNDS)
+        return a == b or bool(kinds & examples.BOUNDS)
     return a.endswith(b) or b.endswith(a) or bool(_pairs(a) & _pairs(b))
 
 
@@ -228,7 +225,7 @@ def _cited_before(ctx: LintContext, unit: Unit, f: Fact) -> Scope | None:
     window = text[max(lo, f.start - 40) : f.start]
     head = QUALIFIER_RE.sub("", window.rstrip())
     m = _CITE_BEFORE.search(head)
-    if m is None or not ctx.exists(m.group("cid")) or not f.kinds & _BOUNDS:
+    if m is None or not ctx.exists(m.group("cid")) or not f.kinds & examples.BOUNDS:
         return None
     return Scope(m.group("cid"))
 
@@ -406,7 +403,7 @@ def _link_quote_words(ctx: LintContext, groups: _Groups, spans: list[tuple[str, 
         inside = [f for f in table.by_unit[cid] if lo <= f.start < hi]
         if len(inside) != 1 or inside[0].scenario or inside[0].ordinal or not inside[0].unit_word:
             continue
-        if not inside[0].kinds & _BOUNDS:
+        if not inside[0].kinds & examples.BOUNDS:
             continue  # a bound (上限 至多 全局 初始 …) says which quantity it is; a bare 「2.5 分」 does not
         p = inside[0]
         text = ctx.unit_by_id[cid].text

@@ -10,7 +10,7 @@ says what the row is about:
 - a **ten-gate line** answers each gate of the checklist (2.8.10: 「③ 伤害侧层序」「⑥ 封锁」); an answer
   (「③伤害侧层序＝…依 2.8.2⑥〔适用〕」) is headed by its gate's name as the checklist defines it;
 - a **row of an item table** (items after the column heads 「项 说明」 or 「项 位置 …」: 4.11.1 「② 层序 …」,
-  2.1.6 「⑥ 死亡名单（格式见4.10）」) is headed by the item's heading (family q's ``_item_heads``).
+  2.1.6 「⑥ 死亡名单（格式见4.10）」) is headed by the item's heading (family q's ``item_heads``).
 
 A citation there is reported, naming the sibling, when the head says none of the cited place's own head
 words (its title's names for a clause, its heading for an item, the words no sibling prints at its head:
@@ -34,32 +34,31 @@ name in 2.8.10 changes the head of that gate's answers everywhere).
 from __future__ import annotations
 
 import re
-import weakref
 from bisect import bisect_right
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ruleproof.lint.citetext import (
+    bigrams,
+    compared_or_denied,
+    in_list,
+    in_tag,
+    number_pair,
+    squash,
+    step_head,
+    step_order,
+)
 from ruleproof.lint.gatelines import _GATE_TOKEN, _citing
 from ruleproof.lint.headwords import NEAR_CITED, _body, _likely_cited_near, sibling_head
+from ruleproof.lint.memo import PerLintTable
 from ruleproof.lint.step_topics import _ROW_NAMES, _row_names
-from ruleproof.lint.topics import (
-    Place,
-    _bigrams,
-    _compared_or_denied,
-    _in_list,
-    _in_tag,
-    _item_heads,
-    _number_pair,
-    _squash,
-    _step_head,
-    _step_order,
-)
+from ruleproof.lint.topics import Place, item_heads
 from ruleproof.text.markers import CIRCLED
 from ruleproof.text.model import Ref, RefKind
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
-    from ruleproof.lint.topics import _Topics
+    from ruleproof.lint.topics import Topics
 
 # a step table's column heads: 「步骤 发生什么 要点」「步骤 发生什么 相关公告批次」
 _STEP_HEADER = re.compile(r"步骤\s*发生什么")
@@ -73,12 +72,10 @@ _PIECE = re.compile(r"[^\s∕/、·（）()，,；;]+")  # a row head's pieces: 
 _IN_CELL = "（(∕/、，,"  # a row key never follows these: the number is a cell's
 
 _Rows = tuple[list[int], list[str]]  # row starts (sorted) and their heads; a start past a table's end: ""
-# per text: each unit's rows, read once
-_ROWS: weakref.WeakKeyDictionary[_Topics, dict[str, _UnitRows]] = weakref.WeakKeyDictionary()
 _BESIDE: dict[tuple[str, str], str] = {}
 
 
-def _step_rows(topics: _Topics, unit: Unit) -> _Rows:
+def _step_rows(topics: Topics, unit: Unit) -> _Rows:
     """The rows of the step tables of a unit: where each row starts and the name it prints after its key
     (step_topics' ``_row_names``); the last row ends at the table's end."""
 
@@ -87,12 +84,12 @@ def _step_rows(topics: _Topics, unit: Unit) -> _Rows:
     text = unit.text
     header = _STEP_HEADER.search(text)
     if header is not None:
-        keys = sorted(topics.places.step_rows, key=_step_order)  # the keys of 2.1.1's rows
+        keys = sorted(topics.places.step_rows, key=step_order)  # the keys of 2.1.1's rows
         pos = header.end()
         for key in keys:
-            found = _step_head(text, key, pos)
+            found = step_head(text, key, pos)
             while found is not None and text[found[0] - 1] in _IN_CELL:
-                found = _step_head(text, key, found[1])  # 「强力乔装（2 次∕…」: a number in a cell
+                found = step_head(text, key, found[1])  # 「强力乔装（2 次∕…」: a number in a cell
             if found is None:
                 continue
             starts.append(found[0])
@@ -119,10 +116,12 @@ class _UnitRows:
     lines: tuple[_Marks, ...]
 
 
-def _rows(topics: _Topics, unit: Unit) -> _UnitRows:
-    memo = _ROWS.get(topics)
-    if memo is None:
-        memo = _ROWS[topics] = {}
+# per text: each unit's rows, read once
+_ROWS: PerLintTable[Topics, str, _UnitRows] = PerLintTable()
+
+
+def _rows(topics: Topics, unit: Unit) -> _UnitRows:
+    memo = _ROWS(topics)
     rows = memo.get(unit.id)
     if rows is None:
         rows = memo[unit.id] = _UnitRows(
@@ -131,7 +130,7 @@ def _rows(topics: _Topics, unit: Unit) -> _UnitRows:
     return rows
 
 
-def _gate_marks(topics: _Topics, unit: Unit) -> tuple[_Marks, ...]:
+def _gate_marks(topics: Topics, unit: Unit) -> tuple[_Marks, ...]:
     """The unit's 十关核验 lines with their gate labels (a numeral citing an item is no label)."""
     text = unit.text
     return tuple(
@@ -156,7 +155,7 @@ def _gate_label(rows: _UnitRows, at: int) -> tuple[str, _Marks | None]:
     return next((label for pos, label in reversed(line[2]) if pos < at), ""), line
 
 
-def row_head(topics: _Topics, unit: Unit, at: int) -> str:
+def row_head(topics: Topics, unit: Unit, at: int) -> str:
     """What heads the row a citation stands in: its gate's name in a ten-gate line (as the checklist
     defines it), its step's name in a step row, its item's heading in an item table, else ''."""
     rows = _rows(topics, unit)
@@ -171,9 +170,9 @@ def row_head(topics: _Topics, unit: Unit, at: int) -> str:
     return ""
 
 
-def _item_rows(topics: _Topics, unit: Unit) -> _Rows:
+def _item_rows(topics: Topics, unit: Unit) -> _Rows:
     """The rows of a unit's 「项 说明」 tables: the items after the first column heads, where each starts and
-    its heading (family q's ``_item_heads``)."""
+    its heading (family q's ``item_heads``)."""
 
     clause = topics.ctx.clause(unit.id) if unit.is_clause else None
     header = _ITEM_HEADER.search(unit.text) if clause is not None else None
@@ -184,13 +183,13 @@ def _item_rows(topics: _Topics, unit: Unit) -> _Rows:
     for it in clause.items:
         if it.offset >= header.start():
             starts.append(it.offset)
-            found = _item_heads(topics, Place(f"{clause.id}{it.label}", f"{clause.title}。{it.text}"))
+            found = item_heads(topics, Place(f"{clause.id}{it.label}", f"{clause.title}。{it.text}"))
             heads.append(next(iter(found), ""))
     return starts, heads
 
 
 def row_fit(
-    topics: _Topics, unit: Unit, at: int, ref: Ref, named: str | None = None
+    topics: Topics, unit: Unit, at: int, ref: Ref, named: str | None = None
 ) -> tuple[list[str], Place] | None:
     """The row head's words and the sibling whose head they name, when the cited place's head is not named
     (``named``: the row head, when the caller has read it)."""
@@ -201,8 +200,8 @@ def row_fit(
     if not named:
         return None  # (most citations: outside any row)
 
-    head = _bigrams(named)
-    if not head or _in_tag(unit.text, at):
+    head = bigrams(named)
+    if not head or in_tag(unit.text, at):
         return None
     found = sibling_head(topics, ref, item, head, unit.id)
     if found is None:
@@ -213,8 +212,8 @@ def row_fit(
         return None  # the cited place says the head's word too (not merely beside a citation of the sibling)
     if _next_gate(topics, unit, at, ref):
         return None
-    phrase = _bigrams(topics.window(unit, at, ref.raw)) - topics.common_words - head
-    if any(w in _squash(own_text) for w in phrase):
+    phrase = bigrams(topics.window(unit, at, ref.raw)) - topics.common_words - head
+    if any(w in squash(own_text) for w in phrase):
         return None  # the cell says what it cites the place for
     if _likely_cited_near(topics, unit, at, ref, likely.name):
         return None
@@ -266,7 +265,7 @@ def _beside_removed(text: str, likely: str) -> str:
     return out
 
 
-def _next_gate(topics: _Topics, unit: Unit, at: int, ref: Ref) -> bool:
+def _next_gate(topics: Topics, unit: Unit, at: int, ref: Ref) -> bool:
     """An item citation whose label is the next gate's, in a 十关核验 line that gives that gate no label
     of its own after it: 「记账依2.9⑧不新增批次⑨已标注」 answers gate ⑧ right after citing 2.9, which the reader
     took for 2.9⑧.  The next gate is the next numeral, not the checklist's next entry: a revision that drops
@@ -279,7 +278,7 @@ def _next_gate(topics: _Topics, unit: Unit, at: int, ref: Ref) -> bool:
     return not any(pos > at and label == ref.target_item for pos, label in line[2])
 
 
-def row_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+def row_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
     """:func:`row_fit` under family q's guards (not a comparison or a denial, not numbers the reader took
     for an id, in a list only when the list rule confirms it) — but a gate the checklist cites is judged."""
     named = row_head(topics, unit, at)
@@ -287,12 +286,12 @@ def row_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, 
         return None  # (most citations: outside any row)
 
     text, end = unit.text, at + len(ref.raw)
-    if _compared_or_denied(text, at, end) or _number_pair(text, at, ref.raw):
+    if compared_or_denied(text, at, end) or number_pair(text, at, ref.raw):
         return None
     found = row_fit(topics, unit, at, ref, named)
     if found is None:
         return None
-    if _in_list(text, at, end) and not topics.list_confirms(unit, at, ref, *found):
+    if in_list(text, at, end) and not topics.list_confirms(unit, at, ref, *found):
         return None
     place = topics.target(ref)[0]
     return (place, *found) if place is not None else None

@@ -10,8 +10,9 @@ against the cited row and the rows up to two either side of it:
   :data:`REACH` characters on each side, up to a list separator or halfway to another step or batch id;
 * a word scores in a row that prints it, weighed by how few rows of the table print it (a word one row prints
   is worth 1, two rows ½, more rows nothing: it tells no row from another), and doubled at the row's head,
-  divided then by how many rows head with it (the names a row opens with: :func:`ruleproof.lint.step_heads.head_names` for a step, the content cell before
-  its first bracket for a batch);
+  divided then by how many rows head with it (the names a row opens with:
+  :func:`ruleproof.lint.step_heads.head_names` for a step, the content cell before its first bracket for a
+  batch);
 * a finding when a neighbour scores at least :data:`LEAST` and :data:`MARGIN` times the cited row's score.
 
 It weighs the evidence of the rows together, so it judges citations that the exactly-one-fits readers
@@ -25,14 +26,15 @@ by the row's content, and its batches are not judged.
 from __future__ import annotations
 
 import re
-import weakref
 from dataclasses import dataclass
 
 from ruleproof.lint import step_heads
+from ruleproof.lint.citetext import bigrams, squash
 from ruleproof.lint.context import BATCH_REF, STEP_REF, Unit, normalize_item
+from ruleproof.lint.memo import PerLintTable
 from ruleproof.lint.step_rowwords import own_rows, skipped
 from ruleproof.lint.step_topics import _STEP_STOP
-from ruleproof.lint.topics import Place, _bigrams, _item_label_at, _squash, _Topics
+from ruleproof.lint.topics import Place, Topics, item_label_at
 from ruleproof.text.markers import CIRCLED
 from ruleproof.text.model import Ref
 
@@ -42,8 +44,8 @@ MARGIN = 3.0  # how many times the cited row's score a neighbour must reach
 _PART_STOP = "，,；;。：:！？!?\n「」『』〔〕⸺—｜"
 _ID = re.compile(r"(?:步骤\s*\d{1,2}(?:\.\d{1,2})?[ab]?(?![\d.])|批次\s*[〇①-⑳])")
 _FUNCTION = frozenset("的之于与及和或在为并且而则亦均皆也其此该本即等各个每已未不可须得以所由")
-# the step table's own vocabulary (步骤, 结算, 当夜, 上限 …) and what every batch does
 _SEPARATORS = "∕/、与及或和"  # what stands between two members of a list of ids
+# the step table's own vocabulary (步骤, 结算, 当夜, 上限 …) and what every batch does
 _STOP = _STEP_STOP | {"公告", "发布", "该夜"}
 _COMPARED = re.compile(r"(?:[早晚先后]于|不同于|有别于)\s*(?:当夜|该夜)?\s*$")
 _SETTLED = re.compile(r"\s*(?:结算|结束|完成)")
@@ -62,29 +64,29 @@ class _Table:
     spans: dict[str, tuple[int, int]]  # where each row stands in the table's text (steps)
 
 
-_TABLES: weakref.WeakKeyDictionary[_Topics, dict[str, _Table | None]] = weakref.WeakKeyDictionary()
+_TABLES: PerLintTable[Topics, str, _Table | None] = PerLintTable()
 
 
 def _ordinal(label: str) -> int:
     return 0 if label == "〇" else CIRCLED.get(label, 99)
 
 
-def _table(topics: _Topics, batch: bool) -> _Table | None:
+def _table(topics: Topics, batch: bool) -> _Table | None:
     """The step or batch table indexed once per lint."""
-    cache = _TABLES.setdefault(topics, {})
+    cache = _TABLES(topics)
     name = "batch" if batch else "step"
     if name not in cache:
         cache[name] = _build(topics, batch)
     return cache[name]
 
 
-def _build(topics: _Topics, batch: bool) -> _Table | None:
+def _build(topics: Topics, batch: bool) -> _Table | None:
     if batch:
         raw = topics.places.batch_table  # (not the names the text gives batches elsewhere)
         order = tuple(sorted(raw, key=_ordinal))
-        rows = {k: _squash(v) for k, v in raw.items()}
+        rows = {k: squash(v) for k, v in raw.items()}
         heads = {
-            k: _bigrams(_squash(re.split(r"[（(：:；;]", v.lstrip("〇 "), maxsplit=1)[0]))
+            k: bigrams(squash(re.split(r"[（(：:；;]", v.lstrip("〇 "), maxsplit=1)[0]))
             for k, v in raw.items()
         }
         owner = topics.ctx.owners.batches
@@ -93,13 +95,13 @@ def _build(topics: _Topics, batch: bool) -> _Table | None:
         order = tuple(raw)
         rows = own_rows(raw)
         names = step_heads.head_names(topics, raw)
-        heads = {k: frozenset().union(*(_bigrams(t) for t, ks in names.items() if k in ks)) for k in raw}
+        heads = {k: frozenset().union(*(bigrams(t) for t, ks in names.items() if k in ks)) for k in raw}
         owner = topics.ctx.owners.night_steps
     if len(order) < 2:
         return None
     spread: dict[str, int] = {}
     for row in rows.values():
-        for w in _bigrams(row):
+        for w in bigrams(row):
             spread[w] = spread.get(w, 0) + 1
     headed: dict[str, int] = {}
     for head in heads.values():
@@ -147,7 +149,7 @@ def _stretch(text: str, at: int, end: int, reach: int, stops: str) -> str:
     return before + "。" + after
 
 
-def _published_after(topics: _Topics, unit: Unit, at: int, end: int) -> str | None:
+def _published_after(topics: Topics, unit: Unit, at: int, end: int) -> str | None:
     """In a row of the batch table, the step after which the batch is published (「③ 全部阵营查验出手人次、巡逻
     统计与神探公告 步骤2后」) is the step whose events it reports: the row's content before the step says what
     happens there.  None for any other step citation."""
@@ -159,25 +161,27 @@ def _published_after(topics: _Topics, unit: Unit, at: int, end: int) -> str | No
 
 
 def _words(text: str) -> set[str]:
-    return {w for w in _bigrams(text) if w not in _STOP and not (set(w) & _FUNCTION)}
+    return {w for w in bigrams(text) if w not in _STOP and not (set(w) & _FUNCTION)}
 
 
-def _score(table: _Table, key: str, words: dict[str, float]) -> tuple[float, list[str]]:
+def _score(table: _Table, key: str, words: set[str]) -> tuple[float, list[str]]:
+    """The row's score for the words beside a citation (each word worth 1, doubled at the row's head, divided by
+    how many rows print it — or head with it —, nothing when more than two do) and the words it prints."""
     row, head = table.rows[key], table.heads[key]
     total = 0.0
     said: list[str] = []
-    for w, weight in words.items():
+    for w in words:
         if w not in row:
             continue
         n = table.headed[w] if w in head else table.spread[w]
         if n > 2:
             continue
-        total += weight * (2.0 if w in head else 1.0) / n
+        total += (2.0 if w in head else 1.0) / n
         said.append(w)
     return total, sorted(said)
 
 
-def weigh_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+def weigh_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
     """The cited step or batch, the words beside it and the neighbouring row they fit clearly better."""
     batch = ref.kind is BATCH_REF
     if not batch and ref.kind is not STEP_REF:
@@ -192,7 +196,7 @@ def weigh_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place
         else None
     )
     key = normalize_item(ref.target_item or "") if batch else ref.target_item
-    if key not in table.rows or _item_label_at(topics.ctx, unit, at, ref):
+    if key not in table.rows or item_label_at(topics.ctx, unit, at, ref):
         return None  # (「…公告（批次」 at an item's end, then 「② 对象：」: the ② labels the next item)
     text = unit.text
     end = at + len(ref.raw)
@@ -208,11 +212,10 @@ def weigh_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place
         near = _words(_stretch(text, at, at + len(ref.raw), REACH, _PART_STOP).split("。")[0])
     else:
         near = _words(_stretch(text, at, end, REACH, _PART_STOP))
-    words = dict.fromkeys(near, 1.0)
-    if not words:
+    if not near:
         return None
     k = table.order.index(key) if key in table.order else -1
-    own, _ = _score(table, key, words)
+    own, _ = _score(table, key, near)
     best: tuple[float, list[str], str] | None = None
     for j in (k - 2, k - 1, k + 1, k + 2):
         if k < 0 or not 0 <= j < len(table.order):
@@ -220,7 +223,7 @@ def weigh_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place
         other = table.order[j]
         if other == within:
             continue
-        score, said = _score(table, other, words)
+        score, said = _score(table, other, near)
         if score >= LEAST and score >= MARGIN * own and (best is None or score > best[0]):
             best = (score, said, other)
     if best is None:

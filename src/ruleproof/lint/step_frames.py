@@ -15,9 +15,10 @@ from collections.abc import Iterator
 
 from ruleproof.findings import Finding
 from ruleproof.lint.base import clip
+from ruleproof.lint.citetext import squash
 from ruleproof.lint.context import LintContext, Unit
 from ruleproof.lint.diagnosis import RENUMBERED_EN, RENUMBERED_ZH
-from ruleproof.lint.topics import TOPIC, _squash
+from ruleproof.lint.topics import TOPIC
 
 FRAME = 6  # characters on each side of the citation that two places must share
 _CITED = re.compile(r"(?:步骤|批次)\s*(?:\d{1,2}(?:\.\d{1,2})?[ab]?(?![\d.])|[〇①-⑳])")
@@ -29,10 +30,10 @@ def _frames(ctx: LintContext) -> dict[tuple[str, str], list[tuple[str, Unit, int
     for unit in ctx.units_outside_log():
         text = unit.text
         for m in _CITED.finditer(text):
-            before = _squash(text[max(0, m.start() - 3 * FRAME) : m.start()])[-FRAME:]
-            after = _squash(text[m.end() : m.end() + 3 * FRAME])[:FRAME]
+            before = squash(text[max(0, m.start() - 3 * FRAME) : m.start()])[-FRAME:]
+            after = squash(text[m.end() : m.end() + 3 * FRAME])[:FRAME]
             if len(before) == FRAME and len(after) == FRAME:
-                out[(before, after)].append((_squash(m.group(0)), unit, m.start()))
+                out[(before, after)].append((squash(m.group(0)), unit, m.start()))
     return out
 
 

@@ -20,10 +20,11 @@ from collections.abc import Iterator
 
 from ruleproof.findings import Finding
 from ruleproof.lint.base import clip
+from ruleproof.lint.citetext import part_end
 from ruleproof.lint.diagnosis import RENUMBERED_OR_MISTYPED_EN, RENUMBERED_OR_MISTYPED_ZH
 from ruleproof.lint.step_rowwords import renumbered_step
 from ruleproof.lint.step_rowwords import skipped as _skipped
-from ruleproof.lint.topics import SPECIFIC_SHARE, _part_end, _Topics
+from ruleproof.lint.topics import SPECIFIC_SHARE, Topics
 
 _JOINS = "∕/、（("  # what may stand between two names of a row's head
 _STEP = re.compile(
@@ -34,7 +35,7 @@ _CONDITION = ("在", "于", "因", "若", "如", "自", "从", "当")  # words a
 NAME_REACH = 8  # characters before 「于∕在∕自」 in which the action's term must end right at the mark
 
 
-def head_names(topics: _Topics, rows: dict[str, str]) -> dict[str, set[str]]:
+def head_names(topics: Topics, rows: dict[str, str]) -> dict[str, set[str]]:
     """Each term at the head of a row with the steps whose rows head with it."""
     homes: dict[str, set[str]] = {}
     for key, row in rows.items():
@@ -48,9 +49,7 @@ def head_names(topics: _Topics, rows: dict[str, str]) -> dict[str, set[str]]:
     return homes
 
 
-def _named(
-    topics: _Topics, text: str, m: re.Match[str], homes: dict[str, set[str]]
-) -> tuple[str, int] | None:
+def _named(topics: Topics, text: str, m: re.Match[str], homes: dict[str, set[str]]) -> tuple[str, int] | None:
     """The action the sentence names at the step of ``m``, with where its term starts: the term that ends right
     before 「于∕在∕自」, else the first term of the words right after the step that heads a row (「于步骤 4b 提交
     破坏行动」) in its sentence part — not when they open on a condition (「步骤 8 在寂灭时刻中空转」)."""
@@ -59,14 +58,14 @@ def _named(
         hits = topics.vocab.scan(head)
         if hits and hits[-1].end == len(head):
             return hits[-1].term, m.start() - len(hits[-1].term)
-    after = text[m.end() : _part_end(text, m.end(), min(len(text), m.end() + NAME_REACH))]
+    after = text[m.end() : part_end(text, m.end(), min(len(text), m.end() + NAME_REACH))]
     if after.lstrip().startswith(_CONDITION) or _skipped(text, m.start()):
         return None
     hit = next((h for h in topics.vocab.scan(after) if h.term in homes), None)
     return (hit.term, m.end() + hit.start) if hit is not None else None
 
 
-def run(topics: _Topics, tables: set[str | None]) -> Iterator[Finding]:
+def run(topics: Topics, tables: set[str | None]) -> Iterator[Finding]:
     """The steps cited beside an action that heads exactly one other row of the step table."""
     rows = topics.places.step_rows
     if len(rows) < 2:

@@ -17,9 +17,10 @@ from collections.abc import Iterator
 
 from ruleproof.findings import Finding
 from ruleproof.lint.base import clip
+from ruleproof.lint.citetext import squash
 from ruleproof.lint.context import LintContext, Unit
 from ruleproof.lint.diagnosis import RENUMBERED_OR_MISTYPED_EN, RENUMBERED_OR_MISTYPED_ZH
-from ruleproof.lint.topics import SPECIFIC_SHARE, TOPIC, _squash, _Topics
+from ruleproof.lint.topics import SPECIFIC_SHARE, TOPIC, Topics
 
 # another step named inside a row: 「步骤 2」, or a bare key that cannot be a count (「0.55 的」「4b选」)
 _OTHER_KEY = re.compile(
@@ -47,7 +48,7 @@ def own_rows(rows: dict[str, str]) -> dict[str, str]:
     for key, row in rows.items():
         body = row[len(key) :]
         kept = "".join(piece if i % 2 == 0 else "" for i, piece in enumerate(_split_others(body, key)))
-        out[key] = _squash(kept)
+        out[key] = squash(kept)
     return out
 
 
@@ -109,7 +110,7 @@ def _one_row(own: dict[str, str], key: str, words: str, *, tail: bool) -> tuple[
 _BRACKET_AFTER = re.compile(r"\s*[（(](?P<w>[\u4e00-\u9fff]{2,12})")
 
 
-def _bracket_term(topics: _Topics, own: dict[str, str], key: str, text: str) -> tuple[str, str] | None:
+def _bracket_term(topics: Topics, own: dict[str, str], key: str, text: str) -> tuple[str, str] | None:
     """The name a bracket right after a step opens with (「跳过步骤 11（倒计时当夜不减…）」: 倒计时) when
     exactly one row's own words say it and the cited row's do not, with that row."""
     hits = topics.vocab.scan(text)
@@ -120,7 +121,7 @@ def _bracket_term(topics: _Topics, own: dict[str, str], key: str, text: str) -> 
     return (having[0], term) if len(having) == 1 and having[0] != key else None
 
 
-def run(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+def run(ctx: LintContext, topics: Topics) -> Iterator[Finding]:
     """Steps cited with words that only one row's own words print, the cited row's not: the end of the run
     before 「于∕在」, or the start of a bracket right after the step (「步骤 2（普通船员查验、神探查验）」 —
     even after 「跳过」, as the bracket says what is skipped)."""

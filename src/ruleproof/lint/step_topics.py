@@ -10,7 +10,7 @@
   row) and for a batch (the citing clause's subject against the batch rows).
 
 All of them report as ``citation-topic`` (:data:`ruleproof.lint.topics.TOPIC`); they read the places and
-vocabulary that :class:`ruleproof.lint.topics._Topics` builds once per run.
+vocabulary that :class:`ruleproof.lint.topics.Topics` builds once per run.
 """
 
 from __future__ import annotations
@@ -21,6 +21,19 @@ from collections.abc import Iterator
 from ruleproof.findings import Finding
 from ruleproof.lint import batch_words, step_frames, step_heads, step_rowwords
 from ruleproof.lint.base import clip
+from ruleproof.lint.citetext import (
+    BATCH_NAMED,
+    BRACKET_NAME,
+    HEAD_CUT,
+    NAMED_BATCH,
+    REFERENCE,
+    bigrams,
+    part_end,
+    part_start,
+    phrase_start,
+    squash,
+    step_order,
+)
 from ruleproof.lint.context import CLAUSE_ID, LintContext, Unit, normalize_item
 from ruleproof.lint.diagnosis import (
     RENUMBERED_EN,
@@ -29,31 +42,12 @@ from ruleproof.lint.diagnosis import (
     RENUMBERED_ZH,
 )
 from ruleproof.lint.frames import _common_run, _common_suffix
-from ruleproof.lint.topics import (
-    _BATCH_NAMED,
-    _BRACKET_NAME,
-    _HEAD_CUT,
-    _NAMED_BATCH,
-    _REFERENCE,
-    PHRASE,
-    SPECIFIC_SHARE,
-    TOPIC,
-    Place,
-    _bigrams,
-    _item_label_at,
-    _part_end,
-    _part_start,
-    _phrase_start,
-    _squash,
-    _step_order,
-    _topic_finding,
-    _Topics,
-)
+from ruleproof.lint.topics import PHRASE, SPECIFIC_SHARE, TOPIC, Place, Topics, item_label_at, topic_finding
 from ruleproof.lint.vocab import Hit
 from ruleproof.text.model import Ref, RefKind
 
 
-def run(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+def run(ctx: LintContext, topics: Topics) -> Iterator[Finding]:
     """The step- and batch-table checks, in report order."""
     yield from _step_events(ctx, topics)
     yield from _batch_times(ctx, topics)
@@ -72,7 +66,7 @@ def run(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
 
 
 def batch_subject(
-    topics: _Topics, unit: Unit, at: int, ref: Ref, place: Place, near: list[Place]
+    topics: Topics, unit: Unit, at: int, ref: Ref, place: Place, near: list[Place]
 ) -> tuple[list[str], Place] | None:
     """A batch cited by a sentence that names nothing the rows print (「随批次④ 向全体公告」) is judged by
     what its clause is about: the title of the citing clause and its ancestors (4.3.6 维修者暴露, 4.12.2
@@ -87,24 +81,24 @@ def batch_subject(
     # prints, and the cited row none of the phrase's words (「经其提交者随批次⑪公开」: 提交 is ⑪'s
     # 「择定并提交的私聊内容」).  (What follows a label may be the next gate: 「⑧不新增批次⑨已标注」.)
     # (the words of the table's preamble, its column heads 「批次 内容 发布时点」 among them, are every row's)
-    header = _squash(topics.places.batch_header)
+    header = squash(topics.places.batch_header)
     lead = unit.text[max(0, at - PHRASE) : at]
     terms = [t for t in topics.topic(unit, at, ref.raw) if t in lead and not topics.present(t, header)]
-    cited = _squash(place.text)
-    texts = [(p, _squash(p.text)) for p in near]
+    cited = squash(place.text)
+    texts = [(p, squash(p.text)) for p in near]
     if terms and not any(topics.present(t, cited) for t in terms):
         having = {p.name: p for t in terms for p, x in texts if topics.present(t, x)}
         if len(having) == 1:
             likely = next(iter(having.values()))
-            return sorted(t for t in terms if topics.present(t, _squash(likely.text))), likely
+            return sorted(t for t in terms if topics.present(t, squash(likely.text))), likely
     # a phrase that tells no row (「经系统以批次〇发布」): the sentence before the batch, when the cited row
     # prints none of its names and one row prints at least two, twice as many as any other row
     # (「窃听者…私聊内容并择定提交」: ⑪ prints three, ① 私聊 alone)
     sentence = topics.topic(unit, at, ref.raw, wide=True)
-    words = _content_bigrams(topics.window(unit, at, ref.raw, wide=True)) - _bigrams(header)
-    if any(topics.present(t, cited) for t in sentence) or words & _bigrams(place.text):
+    words = _content_bigrams(topics.window(unit, at, ref.raw, wide=True)) - bigrams(header)
+    if any(topics.present(t, cited) for t in sentence) or words & bigrams(place.text):
         return None  # the sentence says something of the cited row (驱逐 of ⑩), however common the word
-    lead = _REFERENCE.split(unit.text[max(0, at - SENTENCE_LEAD) : at])[-1]  # after any citation before it
+    lead = REFERENCE.split(unit.text[max(0, at - SENTENCE_LEAD) : at])[-1]  # after any citation before it
     said = [t for t in sentence if t in lead and not topics.present(t, header)]
     owners = sorted(
         ((sum(topics.present(t, x) for t in said), k, p) for k, (p, x) in enumerate(texts)),
@@ -113,7 +107,7 @@ def batch_subject(
     if not owners or owners[0][0] < BATCH_NAMES or (len(owners) > 1 and owners[1][0] * 2 > owners[0][0]):
         return None
     likely = owners[0][2]
-    return sorted(t for t in said if topics.present(t, _squash(likely.text))), likely
+    return sorted(t for t in said if topics.present(t, squash(likely.text))), likely
 
 
 SENTENCE_LEAD = 40  # the words of the sentence before a batch that may say which batch it is
@@ -127,7 +121,7 @@ _OWN_TIME = re.compile(
 
 
 def step_subject(
-    topics: _Topics, unit: Unit, at: int, ref: Ref, place: Place, near: list[Place]
+    topics: Topics, unit: Unit, at: int, ref: Ref, place: Place, near: list[Place]
 ) -> tuple[list[str], Place] | None:
     """A step given as the citing clause's own time (「行动位＝步骤 0.2」 in 4.12.5, under 窃听者; 「发动时点为
     该夜步骤 10」 in 4.9.2 紧急会议) is judged as a batch is: by the titles of the clause and its ancestors.
@@ -139,14 +133,14 @@ def step_subject(
 
 
 def _clause_subject(
-    topics: _Topics, unit: Unit, at: int, ref: Ref, place: Place, near: list[Place], wide: bool = False
+    topics: Topics, unit: Unit, at: int, ref: Ref, place: Place, near: list[Place], wide: bool = False
 ) -> tuple[list[str], Place] | None:
     """The names of the citing clause's titles (its own and its ancestors') that exactly one row other
     than the cited one says, with that row; None when the cited row says one of them or a word around
     the citation."""
     if not unit.is_clause:
         return None
-    titles = [_HEAD_CUT.split(title, 1)[0] for title in _titles(topics, unit)]
+    titles = [HEAD_CUT.split(title, 1)[0] for title in _titles(topics, unit)]
     names = [
         h.term
         for title in titles
@@ -164,16 +158,16 @@ def _clause_subject(
     terms = list(dict.fromkeys([*names, *topics.topic(unit, at, ref.raw, wide=wide)]))
     if not names:
         return None
-    cited = _squash(place.text)
+    cited = squash(place.text)
     said = [t for t in terms if topics.present(t, cited)]
     if not said:
-        having = [p for p in near if any(topics.present(t, _squash(p.text)) for t in names)]
+        having = [p for p in near if any(topics.present(t, squash(p.text)) for t in names)]
         if len(having) != 1:
             return None
-        return sorted(t for t in names if topics.present(t, _squash(having[0].text))), having[0]
+        return sorted(t for t in names if topics.present(t, squash(having[0].text))), having[0]
     # the cited row says a word of the sentence (报告), but one other row alone says a name of the
     # clause (窃听者: ⑪ 「窃听报告」) and all that the cited row says: that row is the one meant
-    texts = {p.name: _squash(p.text) for p in (place, *near)}
+    texts = {p.name: squash(p.text) for p in (place, *near)}
     unique = [t for t in names if sum(topics.present(t, x) for x in texts.values()) == 1]
     owners = [p for p in near if any(topics.present(t, texts[p.name]) for t in unique)]
     if len(owners) != 1 or not all(topics.present(t, texts[owners[0].name]) for t in said):
@@ -181,7 +175,7 @@ def _clause_subject(
     return sorted(t for t in unique if topics.present(t, texts[owners[0].name])), owners[0]
 
 
-def _titles(topics: _Topics, unit: Unit) -> list[str]:
+def _titles(topics: Topics, unit: Unit) -> list[str]:
     """The titles of a clause and its ancestors (none for an appendix)."""
     if not unit.is_clause:
         return []
@@ -200,7 +194,7 @@ ROWLESS_VOTES = 3  # for a step the table gives no row of its own
 STEP_VOTES = 2  # places that put an event at one step before a lone other step is an odd one out
 
 
-def _step_events(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+def _step_events(ctx: LintContext, topics: Topics) -> Iterator[Finding]:
     """A step named with what happens at it (「于步骤 9 死亡」「步骤 8 救援」「步骤 0.1（蛰伏）」「结茧于步骤
     4b」) where the text puts that event at another step everywhere else — at least twice, or at the head
     of that step's row in the step table — and never at this one, and the step table's row for this step
@@ -226,7 +220,7 @@ def _step_events(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
                 said.setdefault(event, []).append((m.group("k"), unit, m.start(), m.end()))
             elif text[m.start() - 1 : m.start()] in "（(" and m.start() > 0:
                 # 「倒计时结算（步骤 11）」: the bracket annotates the words before it
-                head = text[_phrase_start(text, m.start() - 1, max(0, m.start() - 12)) : m.start() - 1]
+                head = text[phrase_start(text, m.start() - 1, max(0, m.start() - 12)) : m.start() - 1]
                 before = [h for h in topics.vocab.scan(head) if topics.vocab.specific(h.term, SPECIFIC_SHARE)]
                 if before:
                     said.setdefault(before[-1].term, []).append((m.group("k"), unit, m.start(), m.end()))
@@ -244,7 +238,7 @@ def _step_events(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
                 votes[kk] = votes.get(kk, 0) + STEP_VOTES
             if len(votes) != 1 or max(votes.values()) < STEP_VOTES:
                 continue
-            if k in rows and topics.present(term, _squash(rows[k])):
+            if k in rows and topics.present(term, squash(rows[k])):
                 continue  # the step table says it happens here too
             if k not in rows and max(votes.values()) < ROWLESS_VOTES:
                 continue  # a step without a row of its own (11, glued to 10's): only a clear majority tells
@@ -300,7 +294,7 @@ _EVENT_LEAD = "致被"  # 「步骤 0.55 致濒死」「步骤 8 被救援」
 _ROW_NAMES = 24  # the names at the head of a step row: 「8 医生（治疗∕救援∕自救∕制药）」
 
 
-def _step_homes(topics: _Topics) -> dict[str, set[str]]:
+def _step_homes(topics: Topics) -> dict[str, set[str]]:
     """The step table names what happens at each step at the head of its row (「5 外星人击杀∕双刀」):
     each such term with the steps whose rows name it."""
     homes: dict[str, set[str]] = {}
@@ -320,14 +314,14 @@ _OWN_STEP = re.compile(r"(?<![早晚先后])[于在]\s*步骤\s*(?P<k>\d{1,2}(?:
 TIME_SUBJECT = 16  # the event a time is said of stands at most this many characters before it
 
 
-def _step_times(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+def _step_times(ctx: LintContext, topics: Topics) -> Iterator[Finding]:
     """A time said of an event whose step the step table gives (「乔装于步骤 1 结算、晚于步骤0.55」, 嗅探
     「步骤 3 之后、4a 之前」) must agree with the table's order: an event of step 3.5 is not 「晚于步骤 4a」.
     The event is the nearest term before the time, in the same sentence part, that heads exactly one row."""
     rows = topics.places.step_rows
     if not rows:
         return
-    order = {k: n for n, k in enumerate(sorted(rows, key=_step_order))}
+    order = {k: n for n, k in enumerate(sorted(rows, key=step_order))}
     homes = {
         t: next(iter(ks))
         for t, ks in _step_homes(topics).items()
@@ -398,7 +392,7 @@ _SOURCE_AFTER = re.compile(rf"\s*[（(]\s*(?:依|见)?\s*(?P<id>{CLAUSE_ID})\s*[
 _SOURCE_BEFORE = re.compile(rf"(?<![\d.])(?P<id>{CLAUSE_ID})\s*[（(][^（）()\d]{{0,12}}$")
 
 
-def _step_sources(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+def _step_sources(ctx: LintContext, topics: Topics) -> Iterator[Finding]:
     """A step given with its source right after it (「研制、接种同属步骤 8（依 3.3.2）」), or in a bracket right
     after the source (「3.3.2（出手同属步骤 8）」), while the source's title names another step (3.3.2
     「医生出手同属步骤 8」): one of the two was renumbered."""
@@ -453,7 +447,7 @@ _SAID_TIME = re.compile(
 _BATCH_NEAR = 16  # at most this many characters between the time and the batch, in one sentence part
 
 
-def _batch_times(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+def _batch_times(ctx: LintContext, topics: Topics) -> Iterator[Finding]:
     """A batch published 「步骤 X 后」 by the batch table (2.1.6: 「⑤ … 步骤4b后」) and said elsewhere to be
     published after another step in the same breath (「于当夜步骤4a结算后随批次⑤公告」): the step or the
     batch was renumbered."""
@@ -468,7 +462,7 @@ def _batch_times(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
         return
     for unit, ref, at in _located(ctx, topics, RefKind.BATCH, quoted=False):
         label = normalize_item(ref.target_item or "")
-        if unit.id == owner or label not in times or _item_label_at(ctx, unit, at, ref):
+        if unit.id == owner or label not in times or item_label_at(ctx, unit, at, ref):
             continue
         text = unit.text
         lo = max(0, at - _BATCH_NEAR - 12)
@@ -480,7 +474,7 @@ def _batch_times(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
         step = m.group("k") or m.group("w")
         if step in times[label]:
             continue
-        usual = "∕".join(sorted(times[label], key=_step_order))
+        usual = "∕".join(sorted(times[label], key=step_order))
         raw = text[m.start() : at + len(ref.raw)]
         yield TOPIC.finding(
             unit.id,
@@ -504,7 +498,7 @@ NAME_SAME = 4  # characters at the end of two names of a batch that make them on
 NAME_VOTES = 2  # what tells a batch's name: another place calling it so (1), its table row saying it (2)
 
 
-def _batch_names(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+def _batch_names(ctx: LintContext, topics: Topics) -> Iterator[Finding]:
     """A batch called by its name (「紧急会议开场公告（批次⑦，4.9.2）」「驱逐公告（批次⑩）」) names a row of the
     batch table: when the cited row's own text and the other places' names for it never say the name, while
     one other row does — its table text at least :data:`NAME_SAME` characters of the name, or other places
@@ -514,12 +508,12 @@ def _batch_names(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
     clause = ctx.clause(ctx.owners.batches)
     if clause is None:
         return
-    table = {normalize_item(it.label): _squash(it.text) for it in clause.items}
+    table = {normalize_item(it.label): squash(it.text) for it in clause.items}
     named = [
         (m.group("name"), m.group("label"), unit, m.start("label"))
         for unit in ctx.units_outside_log()
-        if unit.id != clause.id and _BATCH_NAMED in unit.text  # (a text without it holds no match)
-        for m in _NAMED_BATCH.finditer(unit.text)
+        if unit.id != clause.id and BATCH_NAMED in unit.text  # (a text without it holds no match)
+        for m in NAMED_BATCH.finditer(unit.text)
         if not _item_starts(ctx, unit, m.start("label"))  # 「公告（批次」 cut, then the item 「② 对象：」
     ]
     for i, (name, label, unit, at) in enumerate(named):
@@ -557,7 +551,7 @@ _AFTER_STEP = re.compile(rf"[\s（(]*([\u4e00-\u9fff]{{{ROW_WORDS},12}})")
 _NOT_A_NAME = step_rowwords.NOT_A_NAME
 
 
-def _row_words(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+def _row_words(ctx: LintContext, topics: Topics) -> Iterator[Finding]:
     """A step followed by words that one row of the step table prints and the cited row does not
     (「经步骤 9死亡结算」: row 9 is 「死亡结算」; 「该夜步骤 11 自然流逝为 0」: row 11 says 「停转夜自然流逝为 0」):
     the step was renumbered.  The words are the longest start of the run of characters right after the
@@ -596,7 +590,7 @@ def _item_starts(ctx: LintContext, unit: Unit, at: int) -> bool:
     return clause is not None and any(it.offset == at for it in clause.items)
 
 
-def _event_before(topics: _Topics, text: str, at: int) -> str | None:
+def _event_before(topics: Topics, text: str, at: int) -> str | None:
     """The term that ends right before 「于∕在∕位于∕属」 and the step at ``at``: 「结茧于步骤 4b」「乔装于步骤 1」
     (not a condition or a time: 「早于步骤 2」 ends on 早, no term)."""
     i = at
@@ -630,7 +624,7 @@ _BRACKET_HEAD = re.compile(r"[（(]([\u4e00-\u9fff∕/、]{2,10})[，,；;]")
 
 
 def step_verdict(
-    topics: _Topics, text: str, at: int, end: int, place: Place, near: list[Place]
+    topics: Topics, text: str, at: int, end: int, place: Place, near: list[Place]
 ) -> tuple[list[str], Place] | None:
     """A step is cited for what happens at it: the words right after 「步骤 N」 (「步骤 8 救援」), or the
     ones right before 「于步骤 N」 (「转职于步骤 0.6 结算」).  Their terms must be in the step's row; a
@@ -638,8 +632,8 @@ def step_verdict(
     skip = end
     while skip < len(text) and text[skip] in " \u3000":
         skip += 1
-    after = text[skip : _part_end(text, skip, min(len(text), skip + _STEP_NEAR))]
-    bracket = _BRACKET_NAME.match(text, skip) or _BRACKET_HEAD.match(text, skip)
+    after = text[skip : part_end(text, skip, min(len(text), skip + _STEP_NEAR))]
+    bracket = BRACKET_NAME.match(text, skip) or _BRACKET_HEAD.match(text, skip)
     if bracket:
         after = bracket.group(1)  # 「步骤 6（枪击）」: the bracket names what happens at the step
     if after.startswith(("在", "于", "因", "若", "如", "自", "从", "当")):
@@ -651,21 +645,19 @@ def step_verdict(
         return None  # 「行动位＝步骤 3」: a gate answer, the step is the value
     if text[max(0, before_at - 1) : before_at] in ("（", "("):
         before_at -= 1  # 「私聊（步骤 0）」: the bracket annotates the words before it
-    before = text[max(_part_start(text, before_at, max(0, before_at - 12)), before_at - 12) : before_at]
-    before = _REFERENCE.split(before)[
-        -1
-    ]  # 「步骤 8 救援与步骤 9」: only what stands after the last reference
-    row = _bigrams(place.text)
+    before = text[max(part_start(text, before_at, max(0, before_at - 12)), before_at - 12) : before_at]
+    before = REFERENCE.split(before)[-1]  # 「步骤 8 救援与步骤 9」: only what stands after the last reference
+    row = bigrams(place.text)
     # the names around the step (longest match: 「感染抑制」, not 「感染」) decide first
     attached = text[max(0, at - 1) : at] in ("于", "在", "（", "(", "属", "归")
     around = after + ("。" + re.split(r"[→若]", before)[-1] if attached or not after.strip() else "")
     mentioned = [h.term for h in topics.vocab.scan(around)]
     named = [t for t in mentioned if topics.vocab.specific(t, SPECIFIC_SHARE)]
     if named:
-        squashed = _squash(place.text)
+        squashed = squash(place.text)
         if any(topics.present(t, squashed) for t in mentioned):
             return None  # the row names one of them (「外星人出刀位于步骤 5」: 步骤 5 is 外星人击杀)
-        having = [p for p in near if any(topics.present(t, _squash(p.text)) for t in named)]
+        having = [p for p in near if any(topics.present(t, squash(p.text)) for t in named)]
         if len(having) == 1:
             return sorted(set(named)), having[0]
     if (_content_bigrams(after) | _content_bigrams(before)) & row:
@@ -673,11 +665,11 @@ def step_verdict(
     if attached and mentioned and not named:
         # 「濒死状态在步骤 9 必定终结」: a name the book says everywhere (濒死) still tells the rows apart
         # when the step is its subject's — the cited row must say it if exactly one row near it does
-        squashed = _squash(place.text)
+        squashed = squash(place.text)
         if not any(topics.present(t, squashed) for t in mentioned):
-            having = [p for p in near if any(topics.present(t, _squash(p.text)) for t in mentioned)]
+            having = [p for p in near if any(topics.present(t, squash(p.text)) for t in mentioned)]
             if len(having) == 1:
-                return sorted({t for t in mentioned if topics.present(t, _squash(having[0].text))}), having[0]
+                return sorted({t for t in mentioned if topics.present(t, squash(having[0].text))}), having[0]
     words_after = _content_bigrams(after, topics.common_words)
     words_before = _content_bigrams(before, topics.common_words)
     # 「濒死状态在步骤 9必定终结」: the words before a step they are attached to are said of it too
@@ -685,23 +677,21 @@ def step_verdict(
     if not words:
         return None
     scored = sorted(
-        ((len(words & _bigrams(p.text)), -k, p) for k, p in enumerate(near)),
+        ((len(words & bigrams(p.text)), -k, p) for k, p in enumerate(near)),
         key=lambda sc: (sc[0], sc[1]),
         reverse=True,
     )
     if not scored or scored[0][0] == 0 or (len(scored) > 1 and scored[1][0] == scored[0][0]):
         return None  # no row says these words, or two do equally
     likely = scored[0][2]
-    return sorted(words & _bigrams(likely.text)), likely
+    return sorted(words & bigrams(likely.text)), likely
 
 
 def _content_bigrams(text: str, common: frozenset[str] = frozenset()) -> set[str]:
     """Two-character words that carry content: none of a function character, none of the step table's
     own vocabulary (步骤, 结算, 当夜 …), none the book uses everywhere."""
     return {
-        w
-        for w in _bigrams(text)
-        if w not in _STEP_STOP and w not in common and not (set(w) & _FUNCTION_CHARS)
+        w for w in bigrams(text) if w not in _STEP_STOP and w not in common and not (set(w) & _FUNCTION_CHARS)
     }
 
 
@@ -746,7 +736,7 @@ _KEY = re.compile(r"步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])")
 _skipped = step_rowwords.skipped
 
 
-def _step_skips(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+def _step_skips(ctx: LintContext, topics: Topics) -> Iterator[Finding]:
     """A skip said of an event whose row in the step table says which steps it skips (4b 「破坏∕结茧…→跳过
     步骤7」): 「选破坏或结茧而跳过步骤8」 names a step the row never skips — one of the two was renumbered.
     The event is a term of the same sentence part, before the skip, that heads exactly one row."""
@@ -776,7 +766,7 @@ def _step_skips(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
             allowed = _skipper_list(topics, unit, text, m.start(), lists[home]) or skips[home]
             if k in allowed:
                 continue
-            usual = "∕".join(sorted(allowed, key=_step_order))
+            usual = "∕".join(sorted(allowed, key=step_order))
             raw = text[m.start() : m.end()]
             shown = "、".join(dict.fromkeys(events))
             yield _renumbered_step(
@@ -828,7 +818,7 @@ def _self_skips(ctx: LintContext, rows: dict[str, str], skips: dict[str, set[str
 SKIP_SENTENCE = 40  # when the skip's own sentence part names no event, the sentence before it may
 
 
-def _skip_events(topics: _Topics, text: str, at: int, homes: dict[str, str]) -> list[str]:
+def _skip_events(topics: Topics, text: str, at: int, homes: dict[str, str]) -> list[str]:
     """The events that head one row each, said before the skip at ``at``: in its own sentence part
     (「选破坏或结茧而跳过步骤7」), or else in its sentence (「选破坏则在步骤 4b 结算，当晚不再参与步骤7」)."""
     for marks, reach in (("。；;，,", TIME_SUBJECT), ("。；;", SKIP_SENTENCE)):
@@ -840,7 +830,7 @@ def _skip_events(topics: _Topics, text: str, at: int, homes: dict[str, str]) -> 
     return []
 
 
-def _skip_lists(topics: _Topics, row: str) -> list[tuple[frozenset[str], set[str]]]:
+def _skip_lists(topics: Topics, row: str) -> list[tuple[frozenset[str], set[str]]]:
     """The skip lists of a step row, each with the terms said before it in its own sentence part (row 4b:
     「异形选此（破坏或结茧）→跳过步骤7」 and 「外星人选破坏→跳过蛰伏（步骤0.1）与步骤5」 are two lists, one
     for 异形 and one for 外星人).  Only the terms no other list of the row has are kept: they tell whose
@@ -857,7 +847,7 @@ def _skip_lists(topics: _Topics, row: str) -> list[tuple[frozenset[str], set[str
 
 
 def _skipper_list(
-    topics: _Topics, unit: Unit, text: str, at: int, lists: list[tuple[frozenset[str], set[str]]]
+    topics: Topics, unit: Unit, text: str, at: int, lists: list[tuple[frozenset[str], set[str]]]
 ) -> set[str] | None:
     """The one skip list of the row whose subject the citing sentence names (「异形…跳过步骤 X」 is held to
     异形's list, not 外星人's): first the sentence part before the skip, then the whole sentence, then the
@@ -876,7 +866,7 @@ def _skipper_list(
     return None
 
 
-def _quoted_steps(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+def _quoted_steps(ctx: LintContext, topics: Topics) -> Iterator[Finding]:
     """A step inside a quotation of a rule (「不违反「步骤 9为死亡硬结算点」」) is judged as any step citation
     is: the quoted words said of the step must be its row's.  (Other quoted citations are history or
     mentions; a quoted step with the words of its rule is a restatement of the table.)"""
@@ -886,11 +876,11 @@ def _quoted_steps(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
             continue
         found = step_verdict(topics, unit.text, at, at + len(ref.raw), place, near)
         if found is not None:
-            yield _topic_finding(unit, ref, at, place, *found)
+            yield topic_finding(unit, ref, at, place, *found)
 
 
 def _located(
-    ctx: LintContext, topics: _Topics, kind: RefKind, quoted: bool
+    ctx: LintContext, topics: Topics, kind: RefKind, quoted: bool
 ) -> Iterator[tuple[Unit, Ref, int]]:
     """The citations of one kind, quoted or not, outside the revision log, with their units and offsets."""
     for unit in ctx.units_outside_log():
@@ -924,14 +914,14 @@ _NIGHT_ENTRY = (
 )
 
 
-def _night_entries(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+def _night_entries(ctx: LintContext, topics: Topics) -> Iterator[Finding]:
     """Where a night begins is its first step (2.1.1's first row): 「进入第 1 夜步骤 X」, 「白天投票之后、当夜步骤
     X 之前」 and 「早于一切夜间步骤…第 1 夜步骤 X 之前」 must name it.  Another step there leaves the steps
     before it outside the night — it was renumbered."""
     rows = topics.places.step_rows
     if not rows:
         return
-    first = min(rows, key=_step_order)
+    first = min(rows, key=step_order)
     owner = ctx.owners.night_steps
     for unit in ctx.units_outside_log():
         text = unit.text
@@ -969,7 +959,7 @@ _SAME_SLOT = re.compile(r"与(?P<with>[^。；;]{2,30}?)同(?:一)?(?:步骤|行
 SLOT_REACH = 40  # how far back, in one sentence, the event or the step of a slot statement is looked for
 
 
-def _slot_statements(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+def _slot_statements(ctx: LintContext, topics: Topics) -> Iterator[Finding]:
     """A step stated as the slot of an event the step table's rows head (「X 占行动位「步骤 K」」, or 「于步骤
     K …，与 Y 同一步骤」 where Y heads a row, or 「与 Y 同窗口结算…于步骤 K」): the step must be that row's.  The event is every term of the
     sentence before the step (or of the 「与…同」 phrase) that heads exactly one row; all of them must name

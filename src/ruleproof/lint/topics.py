@@ -33,11 +33,36 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property
 
 from ruleproof.findings import Finding, Severity
 from ruleproof.lint.base import CheckInfo, clip
 from ruleproof.lint.citehabits import CitationHabits, Citing
+from ruleproof.lint.citetext import (
+    BATCH_NAMED,
+    BRACKET_NAME,
+    CJK_RUN,
+    HEAD_CUT,
+    NAMED_BATCH,
+    PART_MARK,
+    REFERENCE,
+    bigrams,
+    close_bracket,
+    compared_or_denied,
+    entry_head,
+    in_list,
+    in_tag,
+    number_pair,
+    open_bracket,
+    part_end,
+    part_start,
+    phrase_start,
+    related,
+    remember_squash,
+    squash,
+    step_head,
+    step_order,
+)
 from ruleproof.lint.context import (
     BATCH_REF,
     CLAUSE_OR_ITEM,
@@ -56,6 +81,7 @@ from ruleproof.lint.context import (
 from ruleproof.lint.diagnosis import cites_renumbered
 from ruleproof.lint.gatecites import GateSources, as_cited, checklist_findings, gate_label
 from ruleproof.lint.gatelines import find_gate_lines, parse_gates
+from ruleproof.lint.memo import Memos
 from ruleproof.lint.registry import Registry, parse_registry
 from ruleproof.lint.registry_topics import registry_entry
 from ruleproof.lint.vocab import title_terms
@@ -123,33 +149,8 @@ _SAME_ITEM = re.compile(rf"{FREE_CLAUSE_ID}[①-⑳]*(?P<a>[①-⑳])(?P=a)")
 SPECIFIC_SHARE = 0.25  # terms in more clauses than this (当夜, 步骤, 感染 …) are never a topic
 PHRASE = 20  # at most this many characters around a citation make its topic
 ANNOTATED = 10  # and at most this many before a bracket of citations: the phrase it annotates
-_PART_STOP = " 　，,；;。：:、（(）)「」⸺—｜①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
-# right after a citation: a comparison with another rule, not a statement about the cited place
-_COMPARED = ("同制", "同理", "一致", "相同", "类似", "对称", "之类似", "比照")
-# right before a citation: the sentence says its topic is *not* there
-_DENIED = (
-    "不属于",
-    "不属",
-    "不入",
-    "不适用",
-    "不在",
-    "非",
-    "除",
-    "不含",
-    "不另",
-    "不依",
-    "不从",
-    "而非",
-    "有别于",
-    "别于",
-    "不走",
-    "不经",
-)
-# between two citations of one list: 「（2.8.12④、3.2、4.3.6）」「同步 2.1.1 与 2.1.6」
-_LIST_JOINERS = "、∕/与及和或,，"
 _GLOSSARY_WORDS = ("术语", "词汇", "名词")
 MIN_QUOTE = 4
-_LOOSE = re.compile(r"[\s，、；：。,;:「」“”\"（）()∕/·]")
 _KINDS = (
     RefKind.CLAUSE,
     RefKind.ITEM,
@@ -158,26 +159,7 @@ _KINDS = (
     RefKind.NIGHT_STEP,
     RefKind.VICTORY_ROW,
 )
-_CITATION = re.compile(rf"{FREE_CLAUSE_ID}(?:[①-⑳]|[(（]\d{{1,2}}[)）])*")
-_NAMED_BATCH = re.compile(r"(?P<name>[\u4e00-\u9fff]{2,12})（批次\s*(?P<label>[〇①-⑳])")
-# what every match of _NAMED_BATCH prints: a scan led by a run of CJK characters tries every one of them (a
-# text without this is not scanned: the same matches)
-_BATCH_NAMED = "（批次"
 _CITATION_ID = re.compile(rf"({FREE_CLAUSE_ID})")
-# A citation, a batch∕verdict∕step label or a § mark: the pattern
-#     rf"{_CITATION.pattern}|(?:批次|判定|步骤)\s*[〇①-⑳\d.ab]+|§\s*[\d.]+"
-# written to start with the one character every match starts with, then each alternative checking by a
-# look-behind which character that was: a pattern led by a choice of alternatives makes ``re`` try each at
-# every character of the text; one led by a character class lets it skip to the candidates (the same matches,
-# tests/lint/test_lint_indexes.py; the verdicts' windows and sentences: ~9,000 scans a lint).
-_REFERENCE_LABEL = r"\s*[〇①-⑳\d.ab]+"
-_CITATION_REST = _CITATION.pattern.removeprefix(r"\d")  # (FREE_CLAUSE_ID starts with its first digit)
-_REFERENCE = re.compile(
-    r"[\d批判步§](?:"
-    rf"(?<=\d){_CITATION_REST}"
-    rf"|(?<=批)次{_REFERENCE_LABEL}|(?<=判)定{_REFERENCE_LABEL}|(?<=步)骤{_REFERENCE_LABEL}"
-    r"|(?<=§)\s*[\d.]+)"
-)
 
 
 @dataclass(frozen=True)
@@ -207,25 +189,6 @@ class ExplainedPlace(Place):
     def explain(self, raw: str, cited: str, shown: str) -> tuple[str, str]:
         """The finding's words (Chinese, English): the reason, framed as every citation finding is."""
         return cites_renumbered(raw, *self.reason(cited, shown))
-
-
-_SQUASHED: dict[str, str] = {}
-
-
-def _squash(text: str) -> str:
-    """Text without spaces and punctuation (memoised: the same clause texts are compared often)."""
-    out = _SQUASHED.get(text)
-    if out is None:
-        out = _LOOSE.sub("", text)
-        _remember_squash(text, out)
-    return out
-
-
-def _remember_squash(text: str, squashed: str) -> None:
-    """Memoise ``squashed`` as :func:`_squash` of ``text`` (the caller built it from squashed parts)."""
-    if len(_SQUASHED) > 20000:
-        _SQUASHED.clear()
-    _SQUASHED[text] = squashed
 
 
 class _Places:
@@ -261,7 +224,7 @@ class _Places:
             text = self._texts[cid] = "。".join(parts)
             # squashed as its clauses' squashed texts joined (each clause's once, not once per ancestor
             # family it is part of): the squash drops single characters, so it commutes with joining
-            _remember_squash(text, "".join(map(_squash, parts)))
+            remember_squash(text, "".join(map(squash, parts)))
         return self._texts[cid]
 
     def item(self, cid: str, label: str) -> Place | None:
@@ -302,12 +265,12 @@ class _Places:
         if clause is None:
             return {}
         keys = {r.target_item for r in self.ctx.doc.refs() if r.kind is STEP_REF and r.target_item}
-        ordered = sorted(keys, key=_step_order)
+        ordered = sorted(keys, key=step_order)
         text = clause.text
         heads: list[tuple[int, str]] = []
         pos = 0
         for key in ordered:
-            found = _step_head(text, key, pos)
+            found = step_head(text, key, pos)
             if found is None:
                 continue
             heads.append((found[0], key))
@@ -341,9 +304,9 @@ class _Places:
             return {}
         # what the text calls each batch elsewhere: 「死亡公告（批次⑥）」 names ⑥
         for unit in self.ctx.units_outside_log():
-            if _BATCH_NAMED not in unit.text:
+            if BATCH_NAMED not in unit.text:
                 continue  # (a text without it holds no match: not scanned)
-            for m in _NAMED_BATCH.finditer(unit.text):
+            for m in NAMED_BATCH.finditer(unit.text):
                 label = m.group("label")
                 if label in rows:
                     rows[label] += "。" + m.group("name")
@@ -364,28 +327,7 @@ class _Places:
 
 
 # patterns of the per-citation tests, compiled once (not looked up in re's cache ~30 k times per lint)
-_TWO_CJK = re.compile(r"[\u4e00-\u9fff]{2}")
-_LISTED_END = re.compile(r"[\d①-⑳)）ab]$")
 _NOT_CJK = re.compile(r"[^\u4e00-\u9fff]")
-_PART_MARK = re.compile(r"[，,；;。：:（(「]")
-_PAIR_SLASH = re.compile(r"\s*[∕/~〜～]")
-_ITEM_TAIL = re.compile(r"[①-⑳(（].*$")
-
-
-def _in_list(text: str, at: int, end: int) -> bool:
-    """Another citation right before or after, joined by 、 与 及 …, and no words of its own between:
-    the list shares one topic (「（2.8.12④、3.2、4.3.6）」, not 「（4.10第②步、2.1结算语义）」)."""
-    before = text[max(0, at - 12) : at].rstrip()
-    after = text[end : end + 12].lstrip()
-    if after[:1] and _TWO_CJK.match(after) and not after.startswith(("与", "及", "和", "或")):
-        return False
-    if before and before[-1] in _LIST_JOINERS and _LISTED_END.search(before[:-1].rstrip()):
-        return True
-    return bool(after) and after[0] in _LIST_JOINERS and _REFERENCE.match(after[1:].lstrip()) is not None
-
-
-_BEFORE_TIME = ("早于", "晚于", "先于", "后于", "自", "至", "起", "于", "到")
-_AFTER_TIME = ("之前", "之后", "前", "后", "起", "内", "及其后")
 
 
 def _temporal(text: str, at: int, end: int) -> bool:
@@ -399,31 +341,6 @@ def _temporal(text: str, at: int, end: int) -> bool:
 _TIME_AFTER = re.compile(
     r"(?:结束|开始|完成|结算完成|结算)?\s*(?:之前|之后|前|后|起|内|及其后)|(?:结束|开始|完成|结算完成)时|[。；]"
 )
-
-
-def _compared_or_denied(text: str, at: int, end: int) -> bool:
-    after = text[end : end + 4].lstrip()
-    before = text[max(0, at - 5) : at].rstrip().lstrip("（(")
-    return after.startswith(_COMPARED) or before.endswith(_DENIED)
-
-
-def _open_bracket(text: str, at: int, lo: int) -> int | None:
-    """Offset of the bracket the citation stands in (「（4.4.6）」「（2.8.12④、3.2）」), if any."""
-    start = max(lo, at - 30)
-    if "（" not in text[start:at] and "(" not in text[start:at]:
-        return None  # (most citations: no opening bracket to walk back to, found by two searches in C)
-    depth = 0
-    for i in range(at - 1, start - 1, -1):
-        ch = text[i]
-        if ch in "）)":
-            depth += 1
-        elif ch in "（(":
-            if depth == 0:
-                return i
-            depth -= 1
-        elif ch in "。；":
-            return None
-    return None
 
 
 def _own_part(text: str, lo: int, hi: int, at: int) -> str:
@@ -442,82 +359,23 @@ def _own_part(text: str, lo: int, hi: int, at: int) -> str:
     return text[start:hi]
 
 
-def _close_bracket(text: str, opener: int, hi: int) -> int:
-    depth = 0
-    for i in range(opener, min(hi, opener + 80)):
-        if text[i] in "（(":
-            depth += 1
-        elif text[i] in "）)":
-            depth -= 1
-            if depth == 0:
-                return i
-    return min(hi, opener + 80)
-
-
-def _phrase_start(text: str, at: int, lo: int) -> int:
-    """Start of the phrase a bracket annotates: back to 「，；。：」 (a list joined by 「、」 is one phrase)."""
-    i = at
-    while i > lo and text[i - 1] not in "，,；;。：:（(）)「」⸺—｜":
-        i -= 1
-    return i
-
-
-def _part_start(text: str, at: int, lo: int) -> int:
-    i = at
-    while i > lo and text[i - 1] not in _PART_STOP:
-        i -= 1
-    return i
-
-
-def _part_end(text: str, at: int, hi: int) -> int:
-    """End of the sentence part from ``at`` (a dash right after a citation introduces what it says)."""
-    i = at
-    while i < hi and text[i] in "⸺—":
-        i += 1
-    while i < hi and text[i] not in _PART_STOP:
-        i += 1
-    return i
-
-
-def _step_head(text: str, key: str, pos: int) -> tuple[int, int] | None:
-    """Where, from ``pos`` on, the step table's row labelled ``key`` starts, and where its cell starts: the
-    label not glued to a number, a dot, 「步骤」 or a space before it — unless it follows 「步骤KEY」 (a row's
-    label glued to a cell that ends citing the same step: 「跳过步骤1111倒计时结算」) — nor to a digit, a dot or
-    a variant letter after it, then spaces and a Chinese character.  (What the pattern
-    「(?:(?<![\\d.步骤 ])|(?<=步骤KEY))KEY(?![\\d.ab])\\s*(?=[一-鿿])」 finds, compiled for no key.)"""
-    glued_before = f"步骤{key}"
-    at = text.find(key, pos)
-    while at >= 0:
-        before = text[at - 1] if at > 0 else ""
-        end = at + len(key)
-        after = text[end] if end < len(text) else ""
-        if (
-            not before or not (before.isdecimal() or before in ".步骤 ") or text.endswith(glued_before, 0, at)
-        ) and not (after and (after.isdecimal() or after in ".ab")):
-            while end < len(text) and text[end].isspace():
-                end += 1
-            if end < len(text) and "\u4e00" <= text[end] <= "\u9fff":
-                return at, end
-        at = text.find(key, at + 1)
-    return None
-
-
-def _step_order(key: str) -> tuple[float, str]:
-    m = re.match(r"\d+(?:\.\d+)?", key)
-    return (float(m.group(0)) if m else 0.0, key)
-
-
 def _unit_of(ref: Ref) -> str | None:
     if ref.clause is not None:
         return ref.clause
     return ref.context.removeprefix("appendix:") if ref.context.startswith("appendix:") else None
 
 
-class _Topics:
+class Topics:
+    """Family q's reader of one lint's text, shared by every citation rule: the places a citation can land on
+    (``places``, :meth:`target`), the words around a citation (:meth:`topic`, :meth:`window`), the clauses'
+    titles and names, the text's citation habits, the gates, and the rules' per-lint memos (``memos``,
+    :mod:`ruleproof.lint.memo`)."""
+
     def __init__(self, ctx: LintContext) -> None:
         self.ctx = ctx
         self.vocab = ctx.vocabulary
         self.places = _Places(ctx)
+        self.memos: Memos = {}  # the per-lint memos of the citation rules that read the text (lint.memo)
         self._sents: dict[str, list[Sentence]] = {}
         self._offsets: dict[str, dict[int, int]] = {}
         self._targets: dict[tuple[RefKind, str | None, str | None], tuple[Place | None, list[Place]]] = {}
@@ -571,7 +429,7 @@ class _Topics:
             unit = judged_unit(self.ctx, ref) if ref.kind in CLAUSE_OR_ITEM else None
             at = self.locate(unit, ref) if unit is not None else None
             place = self.target(ref)[0]
-            if unit is not None and at is not None and place is not None and not _in_tag(unit.text, at):
+            if unit is not None and at is not None and place is not None and not in_tag(unit.text, at):
                 places = (place.name, ref.target_clause) if place.name != ref.target_clause else (place.name,)
                 cites.append(
                     Citing(
@@ -595,9 +453,9 @@ class _Topics:
 
     def no_place_beside(self, unit: Unit, at: int, ref: Ref) -> bool:
         """Words printed beside the id at ``at`` name no cited place: the id is a number the reader took for one
-        (「有职业者 2.0∕…」, :func:`_number_pair`) or a gate the checklist cites (:meth:`gate_defined`) — the guard
+        (「有职业者 2.0∕…」, :func:`number_pair`) or a gate the checklist cites (:meth:`gate_defined`) — the guard
         every rule reading such words applies."""
-        return _number_pair(unit.text, at, ref.raw) or self.gate_defined(unit, at, ref)
+        return number_pair(unit.text, at, ref.raw) or self.gate_defined(unit, at, ref)
 
     def gate_defined(self, unit: Unit, at: int, ref: Ref) -> bool:
         """In a 十关核验 line, the gate a citation stands under cites the same clause in the checklist."""
@@ -671,24 +529,24 @@ class _Topics:
         sent = sentence_at(self.sentences_of(unit), at)
         s_lo = sent.start if sent else 0
         s_hi = sent.end if sent else len(text)
-        opener = _open_bracket(text, at, s_lo)
+        opener = open_bracket(text, at, s_lo)
         if wide:
             window = text[s_lo:at] + "。" + text[at + len(raw) : s_hi]
         elif raw.startswith("〔"):
             window = text[at + len(raw) : min(s_hi, at + len(raw) + 30)]
         elif opener is not None:
-            closer = _close_bracket(text, opener, s_hi)
+            closer = close_bracket(text, opener, s_hi)
             own = _own_part(text, opener + 1, closer, at)
-            inside = _REFERENCE.sub("", own)
+            inside = REFERENCE.sub("", own)
             if inside.strip() in ("见", "依", "详见", "参见"):
                 # 「（…系救援额度指向自身，见3.3.8，…）」: a bare 「见」 points at the part before it
                 sep = max(text.rfind(c, opener + 1, at) for c in "，；,;")
                 if sep > opener + 1:
-                    inside = _REFERENCE.sub("", _own_part(text, opener + 1, closer, sep - 1))
+                    inside = REFERENCE.sub("", _own_part(text, opener + 1, closer, sep - 1))
             if len(_NOT_CJK.sub("", inside)) >= 2:
                 window = inside
             else:
-                lo = max(s_lo, _phrase_start(text, opener, s_lo), opener - (ANNOTATED if near else PHRASE))
+                lo = max(s_lo, phrase_start(text, opener, s_lo), opener - (ANNOTATED if near else PHRASE))
                 window = text[lo:opener]
         else:
             left = at
@@ -697,15 +555,15 @@ class _Topics:
             right = at + len(raw)
             while right < s_hi and text[right] in " \u3000":
                 right += 1
-            lo = max(s_lo, _part_start(text, left, s_lo), at - PHRASE)
-            hi = min(s_hi, _part_end(text, right, s_hi), right + PHRASE)
-            after = _REFERENCE.search(text, right, min(s_hi, right + PHRASE))
-            if after is not None and not _PART_MARK.search(text[right : after.start()]):
+            lo = max(s_lo, part_start(text, left, s_lo), at - PHRASE)
+            hi = min(s_hi, part_end(text, right, s_hi), right + PHRASE)
+            after = REFERENCE.search(text, right, min(s_hi, right + PHRASE))
+            if after is not None and not PART_MARK.search(text[right : after.start()]):
                 hi = right  # 「… 4.5、4.14神探∕摆渡人 4.7」: the words after are the next citation's phrase
             if self.glossary(unit) and right == at + len(raw):
                 hi = right  # a glossary entry ends on its citation: 「…见 6.8.3、2.8.5调查报告 …」
             window = text[lo:left] + "。" + text[right:hi]
-        return _REFERENCE.sub("。", window)
+        return REFERENCE.sub("。", window)
 
     @cached_property
     def common_words(self) -> frozenset[str]:
@@ -713,7 +571,7 @@ class _Topics:
         df: Counter[str] = Counter()
         units = list(self.ctx.units_outside_log())
         for u in units:
-            df.update(_bigrams(u.text))  # (counted in C, not one dict update per word in Python)
+            df.update(bigrams(u.text))  # (counted in C, not one dict update per word in Python)
         return frozenset(w for w, n in df.items() if n > len(units) / 6)
 
     def present(self, term: str, squashed: str) -> bool:
@@ -727,9 +585,9 @@ class _Topics:
         """The place is about the term: in its title or heading words, or said at least twice (a
         row of a step or batch table is short: anything it says, it is about)."""
         if place.name.startswith(("步骤", "批次")):
-            return self.present(term, _squash(place.text))
-        head = _squash(place.text[:16])
-        return term in head or _squash(place.text).count(term) >= 2
+            return self.present(term, squash(place.text))
+        head = squash(place.text[:16])
+        return term in head or squash(place.text).count(term) >= 2
 
     def list_confirms(self, unit: Unit, at: int, ref: Ref, terms: list[str], likely: Place) -> bool:
         """A citation in a list 「依 4.6.4③ 与 2.8.2⑨」 is judged when the list is short, another member
@@ -748,7 +606,7 @@ class _Topics:
         if likely.name in names or any(likely.name.startswith(n) for n in names):
             return False
         other = self.target(others[0])[0]
-        return other is not None and any(self.present(t, _squash(other.text)) for t in terms)
+        return other is not None and any(self.present(t, squash(other.text)) for t in terms)
 
     def mentions_heading(self, place: Place, terms: list[str], unit: Unit, at: int) -> bool:
         """The citing sentence names what the cited item is about (its heading words): 「受…封锁
@@ -757,7 +615,7 @@ class _Topics:
         body = place.text[len(clause_title) + 1 :]
         head = [h.term for h in self.vocab.scan(body[:14])]
         sent = sentence_at(self.sentences_of(unit), at)
-        said = _squash(sent.text) if sent else ""
+        said = squash(sent.text) if sent else ""
         return any(t in said for t in head)
 
     def title_names(self, cid: str) -> frozenset[str]:
@@ -769,7 +627,7 @@ class _Topics:
             for c_id in (cid, *self.children(cid)):
                 c = self.ctx.clause(c_id)
                 if c is not None:
-                    head = _HEAD_CUT.split(c.title, 1)[0]
+                    head = HEAD_CUT.split(c.title, 1)[0]
                     for piece in title_terms(head):
                         terms.update(
                             t
@@ -831,7 +689,7 @@ class _Topics:
         """The titles of a clause and its sub-clauses, squashed."""
         out = self._family_titles.get(cid)
         if out is None:
-            out = self._family_titles[cid] = _squash("。".join(self._titles_under.get(cid, ())))
+            out = self._family_titles[cid] = squash("。".join(self._titles_under.get(cid, ())))
         return out
 
     @cached_property
@@ -851,7 +709,7 @@ class _Topics:
         out = self._title_heads.get(cid)
         if out is None:
             clause = self.ctx.clause(cid)
-            head = _HEAD_CUT.split(clause.title, 1)[0] if clause is not None else ""
+            head = HEAD_CUT.split(clause.title, 1)[0] if clause is not None else ""
             out = frozenset(t for t in title_terms(head) if self.vocab.specific(t, SPECIFIC_SHARE))
             self._title_heads[cid] = out
         return out
@@ -865,7 +723,7 @@ class _Topics:
         cid = ref.target_clause or ""
         out = self._cited_texts.get(cid)
         if out is None:
-            out = self._cited_texts[cid] = _squash(self.ancestry(ref)) + _squash(self.places.clause_text(cid))
+            out = self._cited_texts[cid] = squash(self.ancestry(ref)) + squash(self.places.clause_text(cid))
         return out
 
     def ancestry(self, ref: Ref) -> str:
@@ -938,14 +796,14 @@ class _Topics:
         # a clause is also about what its ancestors are about: 6.8.4 复生 is the 死囚外星人's (6.8)
         ancestry, own = self.ancestry(ref), self.places.clause_text(cid)
         text = ancestry + "。" + own
-        _remember_squash(text, _squash(ancestry) + _squash(own))
+        remember_squash(text, squash(ancestry) + squash(own))
         return Place(cid, text), near
 
 
 def run(ctx: LintContext) -> Iterator[Finding]:
     from ruleproof.lint import step_topics  # (it reads this module's places: imported when run)
 
-    topics = _Topics(ctx)
+    topics = Topics(ctx)
     yield from _topics(ctx, topics)
     yield from step_topics.run(ctx, topics)
     yield from checklist_findings(ctx, topics)
@@ -978,7 +836,7 @@ STRONG_SHARE = 0.10  # a term in at most this share of the clauses names somethi
 
 
 def _judge(
-    topics: _Topics,
+    topics: Topics,
     ref: Ref,
     place: Place,
     near: list[Place],
@@ -1001,14 +859,14 @@ def _judge(
     rare: set[str] = set()
     family: list[str] = []
     if place.name[:1].isdigit() and (len(near) >= 2 or (items and near)):
-        family = [_squash(p.text) for p in (place, *near)]
+        family = [squash(p.text) for p in (place, *near)]
         for t in terms:
             if t not in strong and sum(topics.present(t, x) for x in family) <= max(1, len(family) // 3):
                 strong.append(t)
                 rare.add(t)
     if not strong:
         return "unjudged"
-    cited_text = _squash(place.text)
+    cited_text = squash(place.text)
     if any(topics.present(t, cited_text) for t in terms):
         return None
     if (
@@ -1044,7 +902,7 @@ def _citing_unit(ctx: LintContext, ref: Ref) -> Unit | None:
     return ctx.unit_by_id.get(unit_id)
 
 
-def _topics(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
+def _topics(ctx: LintContext, topics: Topics) -> Iterator[Finding]:
     for ref in ctx.doc.refs():
         unit = judged_unit(ctx, ref)
         if unit is None:
@@ -1055,16 +913,16 @@ def _topics(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
         found = verdict(ctx, topics, unit, at, ref)
         if found is not None:
             place, terms, likely = found
-            yield _topic_finding(unit, ref, at, place, terms, likely)
+            yield topic_finding(unit, ref, at, place, terms, likely)
     for ref in ctx.doc.refs():
-        unit = _self_citing_unit(ctx, ref)
+        unit = self_citing_unit(ctx, ref)
         at = topics.locate(unit, ref) if unit is not None else None
-        found = _self_citation(topics, unit, at, ref) if unit is not None and at is not None else None
+        found = self_citation(topics, unit, at, ref) if unit is not None and at is not None else None
         if unit is not None and at is not None and found is not None:
-            yield _topic_finding(unit, ref, at, *found)
+            yield topic_finding(unit, ref, at, *found)
 
 
-def _self_citing_unit(ctx: LintContext, ref: Ref) -> Unit | None:
+def self_citing_unit(ctx: LintContext, ref: Ref) -> Unit | None:
     """The clause of a citation of that very clause (「依 6.8.2」 in 6.8.2) or of one of its ancestors (「依
     2.8」 in 2.8.10), judged apart from the others."""
     if ref.kind is not CLAUSE_REF or ref.target_item or ref.quoted or ref.context == "tag":
@@ -1075,7 +933,7 @@ def _self_citing_unit(ctx: LintContext, ref: Ref) -> Unit | None:
     return unit if is_descendant(unit.id, ref.target_clause) else None
 
 
-def _self_citation(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+def self_citation(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
     """A clause citing itself is judged by the text's citation habits against what the clause says outside
     the citing sentence (the sentence says its own phrase): the text legitimately cites a clause from
     within it (「受 4.8.1 连续保护限制」 in 4.8.1, whose other sentences say 连续保护), but a renumbering that
@@ -1085,9 +943,9 @@ def _self_citation(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Plac
     (「（2.8.6、2.8.10）」 in 2.8.10: a renumbering landed one member on the citing clause) is judged by the list
     rules (:func:`citelists.list_verdict`) alone; a bare deferral 「依 7.1」 in 7.1.4 by the words it governs
     (:func:`citedeferral.family_deferral`)."""
-    if _compared_or_denied(unit.text, at, at + len(ref.raw)):
+    if compared_or_denied(unit.text, at, at + len(ref.raw)):
         return None
-    if _in_list(unit.text, at, at + len(ref.raw)):
+    if in_list(unit.text, at, at + len(ref.raw)):
         listed = citelists.list_verdict(topics, unit, at, ref)
         itself = citedeferral.listed_self(topics, unit, at, ref) if listed is None else None
         return listed if itself is None else (Place(unit.id, topics.places.clause_text(unit.id)), *itself)
@@ -1110,7 +968,7 @@ def _self_citation(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Plac
     if sent is not None:
         own = own.replace(sent.text, "。", 1)
     place = Place(unit.id, topics.ancestry(ref) + "。" + own)
-    habit = _habit(topics, unit, at, ref, place)
+    habit = habit_fit(topics, unit, at, ref, place)
     return (Place(unit.id, topics.places.clause_text(unit.id)), *habit) if habit is not None else None
 
 
@@ -1135,7 +993,7 @@ def judged_unit(ctx: LintContext, ref: Ref) -> Unit | None:
 
 
 def verdict(
-    ctx: LintContext, topics: _Topics, unit: Unit, at: int, ref: Ref
+    ctx: LintContext, topics: Topics, unit: Unit, at: int, ref: Ref
 ) -> tuple[Place, list[str], Place] | None:
     """The cited place, the evidence and the likely intended target, when the citation at ``at`` lands on a
     place about something else: by what the places say, else (a clause or item citation) by how the text
@@ -1152,43 +1010,30 @@ def verdict(
     if found is not None or ref.kind not in (RefKind.CLAUSE, RefKind.ITEM):
         return found
     place = topics.target(ref)[0]
-    habit = _habit(topics, unit, at, ref, place) if place is not None else None
-    if place is None or habit is None or _number_pair(unit.text, at, ref.raw):
+    habit = habit_fit(topics, unit, at, ref, place) if place is not None else None
+    if place is None or habit is None or number_pair(unit.text, at, ref.raw):
         return None
-    if _in_list(unit.text, at, at + len(ref.raw)) and not topics.list_confirms(unit, at, ref, *habit):
+    if in_list(unit.text, at, at + len(ref.raw)) and not topics.list_confirms(unit, at, ref, *habit):
         return None
     return place, *habit
 
 
-def _in_tag(text: str, at: int) -> bool:
-    """A citation inside a bracketed tag (〔通则 2.9 之例外〕, 〔适用 2.9〕) names the rule the clause departs from or
-    applies, not the topic of the words before it: it is not filed in the habit map."""
-    opener = text.rfind("〔", max(0, at - 20), at)
-    return opener >= 0 and "〕" not in text[opener:at] and "〕" in text[at : at + 30]
-
-
-def _number_pair(text: str, at: int, raw: str) -> bool:
-    """「船员 1.5∕有职业者 2.0」: numbers the reader took for a clause id."""
-    tail = text[at + len(raw) : at + len(raw) + 3]
-    return raw.count(".") == 1 and _PAIR_SLASH.match(tail) is not None and text[at - 1 : at] in " 型为"
-
-
 def _topic_verdict(
-    ctx: LintContext, topics: _Topics, unit: Unit, at: int, ref: Ref
+    ctx: LintContext, topics: Topics, unit: Unit, at: int, ref: Ref
 ) -> tuple[Place, list[str], Place] | None:
     """The verdict by what the cited place and its neighbours say."""
-    if _compared_or_denied(unit.text, at, at + len(ref.raw)):
+    if compared_or_denied(unit.text, at, at + len(ref.raw)):
         return None
-    listed = _in_list(unit.text, at, at + len(ref.raw))
-    if _number_pair(unit.text, at, ref.raw):
+    listed = in_list(unit.text, at, at + len(ref.raw))
+    if number_pair(unit.text, at, ref.raw):
         return None
     place, near = topics.target(ref)
     if place is None:
         return None
-    if ref.kind in (BATCH_REF, STEP_REF) and _item_label_at(ctx, unit, at, ref):
+    if ref.kind in (BATCH_REF, STEP_REF) and item_label_at(ctx, unit, at, ref):
         return None  # 「仅可读取批次」 at an item's end, then 「⑤ 报告内…」: the ⑤ labels the next item
     if ref.kind is STEP_REF:
-        named = _BRACKET_NAME.match(unit.text, _skip_spaces(unit.text, at + len(ref.raw))) is not None
+        named = BRACKET_NAME.match(unit.text, _skip_spaces(unit.text, at + len(ref.raw))) is not None
         if (named or not listed) and not _temporal(unit.text, at, at + len(ref.raw)):
             step = step_topics.step_verdict(topics, unit.text, at, at + len(ref.raw), place, near)
             if isinstance(step, tuple):
@@ -1200,7 +1045,7 @@ def _topic_verdict(
     terms = topics.topic(unit, at, ref.raw)
     clause_text = topics.cited_text(ref)
     item_level = bool(ref.target_item) and ref.kind is ITEM_REF and unit.is_clause
-    item_text = _squash(place.text)
+    item_text = squash(place.text)
     verdict: str | tuple[list[str], Place] | None
     if item_level and all(topics.present(t, clause_text) and not topics.present(t, item_text) for t in terms):
         # the phrase names the clause's subject (or nothing), not which item: the sentence tells
@@ -1227,11 +1072,11 @@ def _topic_verdict(
     if not isinstance(verdict, tuple) and ref.kind in CLAUSE_OR_ITEM:
         verdict = _fit(topics, unit, at, ref)
     if not isinstance(verdict, tuple) and ref.kind in CLAUSE_OR_ITEM:
-        verdict = citefit.sibling_margin(topics, unit, at, ref, _related)
+        verdict = citefit.sibling_margin(topics, unit, at, ref, related)
     if not isinstance(verdict, tuple) and ref.kind is CLAUSE_REF:
         verdict = citeowners.owner_sibling(topics, unit, at, ref)
     if not isinstance(verdict, tuple) and ref.kind in CLAUSE_OR_ITEM and topics.glossary(unit):
-        head = _entry_head(unit.text, at)
+        head = entry_head(unit.text, at)
         if head in topics.vocab:
             verdict = _judge(topics, ref, place, near, [head])
     if not isinstance(verdict, tuple) and ref.kind is BATCH_REF:
@@ -1246,19 +1091,18 @@ def _topic_verdict(
     return place, found, likely
 
 
-_HEAD_CUT = re.compile(r"[（(〔【]")
 LEAD_MARK = "‹"  # a lead word in the habit map, kept apart from the vocabulary's terms
 _LEAD = re.compile(r"(?P<w>[\u4e00-\u9fff]{2})[依见于入按据在及与和]?[\s（(]*$")
 
 
-def _habit(topics: _Topics, unit: Unit, at: int, ref: Ref, place: Place) -> tuple[list[str], Place] | None:
+def habit_fit(topics: Topics, unit: Unit, at: int, ref: Ref, place: Place) -> tuple[list[str], Place] | None:
     """The text's own citation habits (:mod:`ruleproof.lint.citehabits`) name a sibling of the cited place
     for a term of the phrase that the cited place never says."""
     terms = topics.habit_terms(unit, at, ref.raw)
     if not topics.habits.cited_elsewhere(terms, (unit.id, at)):
         return None  # (most citations: decided before the siblings are read)
     said, others = habit_places(topics, ref, place)
-    siblings = [name for name in others if name != place.name and not _related(name, unit.id)]
+    siblings = [name for name in others if name != place.name and not related(name, unit.id)]
     habit = topics.habits.evidence(
         terms,
         place.name,
@@ -1278,37 +1122,20 @@ def _habit(topics: _Topics, unit: Unit, at: int, ref: Ref, place: Place) -> tupl
     return [habit.term.removeprefix(LEAD_MARK)], HabitualPlace(likely.name, text, habit.votes)
 
 
-def habit_places(topics: _Topics, ref: Ref, place: Place) -> tuple[str, dict[str, Place]]:
+def habit_places(topics: Topics, ref: Ref, place: Place) -> tuple[str, dict[str, Place]]:
     """What the cited place says (an item with its clause's titles) and the places the habit map may name
     instead: the clause's other items, or the cited clause's sibling clauses (an item's text; a clause's
     is read when needed)."""
     cid = ref.target_clause or ""
     if ref.target_item and ref.kind is ITEM_REF:
-        return _squash(topics.ancestry(ref) + "。" + place.text), {
-            p.name: p for p in topics.places.items(cid)
-        }
+        return squash(topics.ancestry(ref) + "。" + place.text), {p.name: p for p in topics.places.items(cid)}
     parent = cid.rpartition(".")[0]
     others = topics.sibling_places.get(parent)
     if others is None:  # (memoised per parent: ~950 calls a lint ask the same few families)
         others = topics.sibling_places[parent] = {
             c: Place(c, "") for c in topics.children(parent) if "." in c
         }
-    return _squash(place.text), others
-
-
-_ENTRY_END = re.compile(r"[（(][^（）()]*\d[^（）()]*[）)]")
-
-
-def _entry_head(text: str, at: int) -> str:
-    """The term a glossary entry defines: the words its text starts with, after the previous entry's
-    closing citation (「…（4.14.2③、4.14.3①）疫苗抗体 接种所授予…（4.14.4④）」 → 疫苗抗体)."""
-    lo = max(0, at - 160)
-    start = lo
-    for m in _ENTRY_END.finditer(text, lo, at):
-        if m.end() < at - 1:
-            start = m.end()
-    head = _CJK_RUN.match(text, start)
-    return head.group(0) if head else ""
+    return squash(place.text), others
 
 
 _VERBATIM = 6  # this many characters of the citing phrase found at the cited clause: it says them
@@ -1325,7 +1152,7 @@ def _annotates(text: str, at: int, raw: str) -> bool:
     )
 
 
-def _named_sibling(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+def _named_sibling(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """A clause citation whose phrase names a sibling's subject — a head word of the sibling's title
     that the cited clause's titles (its own and its sub-clauses') lack — while the citing sentence
     names nothing of the cited clause's titles: 「警长双发 4.3」 (4.3 is 工程师, 4.4 警长), 「以实际执行救援为条件
@@ -1339,15 +1166,15 @@ def _named_sibling(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list
     if not siblings:
         return None
     own = topics.title_names(cid)
-    phrase = _squash(topics.window(unit, at, ref.raw))
+    phrase = squash(topics.window(unit, at, ref.raw))
     if not any(t in phrase for t in topics.names_of_siblings(cid, unit.id)):
         return None  # the phrase names no sibling (most citations: decided before the costlier tests)
     names = {c: topics.title_names(c) for c in siblings}
     sentence = (
-        phrase if _annotates(unit.text, at, ref.raw) else _squash(topics.window(unit, at, ref.raw, wide=True))
+        phrase if _annotates(unit.text, at, ref.raw) else squash(topics.window(unit, at, ref.raw, wide=True))
     )
     cited = topics.cited_text(ref)
-    words = "".join(_CJK_RUN.findall(phrase))
+    words = "".join(CJK_RUN.findall(phrase))
     if any(words[i : i + _VERBATIM] in cited for i in range(len(words) - _VERBATIM + 1)):
         return None  # the cited clause states the phrase in its words (「当夜不能击杀∕蛰伏∕自我治疗」)
     own_titles = topics.family_titles(cid)
@@ -1356,7 +1183,7 @@ def _named_sibling(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list
     for k, sib in enumerate(siblings):
         if sib == unit.id:
             continue  # a clause is never the likely target of its own citation
-        sib_text = _squash(topics.places.clause_text(sib))
+        sib_text = squash(topics.places.clause_text(sib))
         heads = topics.title_heads(sib)
         hits = [
             t
@@ -1394,7 +1221,7 @@ def _named_sibling(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list
 _ITEM_HEAD = re.compile(r"^\s*[①-⑳]?\s*(?P<head>[\u4e00-\u9fff·\d]{2,12}?)\s*(?:[：:⸺〔（(＝]|【)")
 
 
-def _item_heads(topics: _Topics, place: Place) -> frozenset[str]:
+def item_heads(topics: Topics, place: Place) -> frozenset[str]:
     """The heading of an item (「⑥ 封锁：…」「④ 疫苗抗体⸺…」), whole: a word inside a heading
     (「层序」 in 2.8.2⑧ 「毒药的层序」) is what the item says something about, not what tells it apart."""
     body = place.text.split("。", 1)[1] if "。" in place.text else place.text
@@ -1406,25 +1233,25 @@ def _item_heads(topics: _Topics, place: Place) -> frozenset[str]:
 
 
 def _named_item(
-    topics: _Topics, unit: Unit, at: int, ref: Ref, place: Place, near: list[Place]
+    topics: Topics, unit: Unit, at: int, ref: Ref, place: Place, near: list[Place]
 ) -> tuple[list[str], Place] | None:
     """An item citation whose phrase names another item's heading (「④ 疫苗抗体⸺…」) that the cited
     item lacks, while the sentence names nothing of the cited item's heading: the items of one
     clause are told apart by their headings as clauses are by their titles."""
-    own = _item_heads(topics, place)
-    phrase = _squash(topics.window(unit, at, ref.raw))
+    own = item_heads(topics, place)
+    phrase = squash(topics.window(unit, at, ref.raw))
     sentence = (
-        phrase if _annotates(unit.text, at, ref.raw) else _squash(topics.window(unit, at, ref.raw, wide=True))
+        phrase if _annotates(unit.text, at, ref.raw) else squash(topics.window(unit, at, ref.raw, wide=True))
     )
-    cited = _squash(place.text.split("。", 1)[-1])
+    cited = squash(place.text.split("。", 1)[-1])
     terms = topics.topic(unit, at, ref.raw)
-    words = "".join(_CJK_RUN.findall(phrase))
+    words = "".join(CJK_RUN.findall(phrase))
     if any(words[i : i + _VERBATIM] in cited for i in range(len(words) - _VERBATIM + 1)):
         return None
     scored: list[tuple[int, int, Place, list[str]]] = []
     for k, other in enumerate(near):
-        heads = _item_heads(topics, other) - own
-        other_text = _squash(other.text.split("。", 1)[-1])
+        heads = item_heads(topics, other) - own
+        other_text = squash(other.text.split("。", 1)[-1])
         hits = [t for t in heads if t in phrase and other_text.count(t) >= 3 * cited.count(t)]
         if not hits:
             continue
@@ -1444,7 +1271,7 @@ def _named_item(
     return scored[0][3], scored[0][2]
 
 
-def _item_label_at(ctx: LintContext, unit: Unit, at: int, ref: Ref) -> bool:
+def item_label_at(ctx: LintContext, unit: Unit, at: int, ref: Ref) -> bool:
     """Whether the label of a batch or step citation is where an item of the citing clause starts."""
     clause = ctx.clause(unit.id) if unit.is_clause else None
     if clause is None:
@@ -1453,7 +1280,7 @@ def _item_label_at(ctx: LintContext, unit: Unit, at: int, ref: Ref) -> bool:
     return any(at < it.offset < end for it in clause.items)
 
 
-def _topic_finding(unit: Unit, ref: Ref, at: int, place: Place, terms: list[str], likely: Place) -> Finding:
+def topic_finding(unit: Unit, ref: Ref, at: int, place: Place, terms: list[str], likely: Place) -> Finding:
     from ruleproof.lint.citeshape import ShapedPlace, finding  # (it reads this module's places)
 
     if isinstance(likely, ShapedPlace) and not likely.name:
@@ -1492,36 +1319,6 @@ def _topic_finding(unit: Unit, ref: Ref, at: int, place: Place, terms: list[str]
     )
 
 
-# (a run written as one character then more: a pattern led by a repeat makes ``re`` try every character; one led by
-# a character class lets it skip to the candidates — the same matches, tests/lint/test_lint_indexes.py)
-_CJK_RUN = re.compile(r"[\u4e00-\u9fff][\u4e00-\u9fff]*")
-
-
-@lru_cache(maxsize=8192)
-def _related(a: str, b: str) -> bool:
-    """Two places of one clause family (「6.8」「6.8.3」「6.8.3⑧」)."""
-    base_a = _clause_of(a)
-    base_b = _clause_of(b)
-    return is_descendant(base_a, base_b) or is_descendant(base_b, base_a)
-
-
-@lru_cache(maxsize=4096)
-def _clause_of(name: str) -> str:
-    """A place's clause id: its name without the item label (「6.8.3⑧」 → 6.8.3; memoised: a lint of 返航录
-    asks ~11,800 times, for ~520 names)."""
-    return _ITEM_TAIL.sub("", name)
-
-
-_BRACKET_NAME = re.compile(r"[（(]([\u4e00-\u9fff∕/、]{2,10})[）)]")
-
-
-@lru_cache(maxsize=8192)
-def _bigrams(text: str) -> frozenset[str]:
-    """The two-character words of ``text``'s CJK runs (memoised: the same unit and row texts are read by
-    every lint of a text and of its edited revisions)."""
-    return frozenset(run[i : i + 2] for run in _CJK_RUN.findall(text) for i in range(len(run) - 1))
-
-
 def _skip_spaces(text: str, i: int) -> int:
     while i < len(text) and text[i] in " \u3000":
         i += 1
@@ -1534,7 +1331,7 @@ QUOTE_SHARE = 0.5  # of a quotation's two-character words the cited place must s
 def _says(text: str, needle: str) -> bool:
     """The place says the quoted words: verbatim, or most of their two-character words (a quotation
     that reorders or shortens the source, 「决策并行、结算串行」, is still a quotation of it)."""
-    squashed = _squash(text)
+    squashed = squash(text)
     if needle in squashed:
         return True
     words = {needle[i : i + 2] for i in range(len(needle) - 1)}
@@ -1545,8 +1342,8 @@ _QUOTED_AFTER = re.compile(r"\s*「(?P<q>[^「」]{2,60})」")
 _QUOTED_BEFORE = re.compile(r"「(?P<q>[^「」]{2,60})」\s*$")
 
 
-def _quotes(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
-    everywhere = {u.id: _squash(u.text) for u in ctx.units_outside_log()}
+def _quotes(ctx: LintContext, topics: Topics) -> Iterator[Finding]:
+    everywhere = {u.id: squash(u.text) for u in ctx.units_outside_log()}
     for ref in ctx.doc.refs():
         if ref.kind not in CLAUSE_OR_ITEM or ref.quoted or ref.context == "tag":
             continue
@@ -1566,7 +1363,7 @@ def _quotes(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
                 continue
             m = before
         quoted = m.group("q")
-        needle = _squash(quoted)
+        needle = squash(quoted)
         if (len(needle) < MIN_QUOTE and needle not in topics.vocab) or ref.target_clause is None:
             continue
         place, _near = topics.target(ref)
@@ -1594,7 +1391,7 @@ def _quotes(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
 FIT_MIN = 2
 
 
-def _fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+def _fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     place, near = topics.target(ref)
     if place is None or not near:
         return None
@@ -1604,16 +1401,16 @@ def _fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Pla
         return None  # (decided before the group's texts are read)
     group = [place, *near]
     if ref.kind is CLAUSE_REF and not ref.target_item:
-        texts = [_squash(topics.places.clause_text(p.name)) for p in group]
+        texts = [squash(topics.places.clause_text(p.name)) for p in group]
     else:
-        texts = [_squash(p.text.split("。", 1)[-1]) for p in group]
+        texts = [squash(p.text.split("。", 1)[-1]) for p in group]
     holders = {w: [i for i, t in enumerate(texts) if w in t] for w in words}
     if any(0 in h and len(h) <= max(1, len(group) // 2) for h in holders.values()):
         return None
     ev = [[w for w in words if holders[w] == [i]] for i in range(len(group))]
     own = unit.id
     order = sorted(
-        (i for i in range(1, len(group)) if not _related(group[i].name, own)),
+        (i for i in range(1, len(group)) if not related(group[i].name, own)),
         key=lambda i: len(ev[i]),
         reverse=True,
     )
@@ -1653,7 +1450,7 @@ from ruleproof.lint import (  # noqa: E402
 )
 
 _Verdict = tuple[Place, list[str], Place]
-_Rule = Callable[[_Topics, Unit, int, Ref], _Verdict | None]
+_Rule = Callable[[Topics, Unit, int, Ref], _Verdict | None]
 
 # The verdict chain after the topic verdict, in the order tried (the first answer wins): the citation kinds each
 # rule judges and the rule.  A new rule is one row here (and its module in the import above).

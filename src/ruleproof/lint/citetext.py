@@ -1,0 +1,269 @@
+"""The text around a citation, as the citation rules (family q: :mod:`ruleproof.lint.topics` and its rule
+modules) read it — text functions and patterns only, nothing here needs a lint's objects:
+
+* the squashed text (no spaces or punctuation) and the two-character words the rules compare
+  (:func:`squash`, :func:`bigrams`), and whether two place names are of one clause family (:func:`related`);
+* the patterns of citations and labels (:data:`CITATION`, :data:`REFERENCE`, :data:`NAMED_BATCH` …);
+* where the bracket, phrase and sentence part a citation stands in start and end (:func:`open_bracket`,
+  :func:`close_bracket`, :func:`phrase_start`, :func:`part_start`, :func:`part_end`);
+* what stands around it: a list of citations, a tag, a comparison or denial, a pair of numbers, a glossary
+  entry (:func:`in_list`, :func:`in_tag`, :func:`compared_or_denied`, :func:`number_pair`, :func:`entry_head`);
+* the rows of a step table (:func:`step_head`, :func:`step_order`).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from ruleproof.lint.context import FREE_CLAUSE_ID, is_descendant
+
+# --- squashed texts, words, place names
+
+# what a squashed text leaves out: spaces and punctuation
+LOOSE = re.compile(r"[\s，、；：。,;:「」“”\"（）()∕/·]")
+# :func:`squash`'s memo (process-wide, keyed by the text; emptied by :func:`ruleproof.lint.forget_memos`)
+SQUASHED: dict[str, str] = {}
+# (a run written as one character then more: a pattern led by a repeat makes ``re`` try every character; one led by
+# a character class lets it skip to the candidates — the same matches, tests/lint/test_lint_indexes.py)
+CJK_RUN = re.compile(r"[\u4e00-\u9fff][\u4e00-\u9fff]*")
+ITEM_TAIL = re.compile(r"[①-⑳(（].*$")  # an item label and what follows it in a place's name
+
+
+def squash(text: str) -> str:
+    """Text without spaces and punctuation (memoised: the same clause texts are compared often)."""
+    out = SQUASHED.get(text)
+    if out is None:
+        out = LOOSE.sub("", text)
+        remember_squash(text, out)
+    return out
+
+
+def remember_squash(text: str, squashed: str) -> None:
+    """Memoise ``squashed`` as :func:`squash` of ``text`` (the caller built it from squashed parts)."""
+    if len(SQUASHED) > 20000:
+        SQUASHED.clear()
+    SQUASHED[text] = squashed
+
+
+@lru_cache(maxsize=8192)
+def bigrams(text: str) -> frozenset[str]:
+    """The two-character words of ``text``'s CJK runs (memoised: the same unit and row texts are read by
+    every lint of a text and of its edited revisions)."""
+    return frozenset(run[i : i + 2] for run in CJK_RUN.findall(text) for i in range(len(run) - 1))
+
+
+@lru_cache(maxsize=8192)
+def related(a: str, b: str) -> bool:
+    """Two places of one clause family (「6.8」「6.8.3」「6.8.3⑧」)."""
+    base_a = _clause_of(a)
+    base_b = _clause_of(b)
+    return is_descendant(base_a, base_b) or is_descendant(base_b, base_a)
+
+
+@lru_cache(maxsize=4096)
+def _clause_of(name: str) -> str:
+    """A place's clause id: its name without the item label (「6.8.3⑧」 → 6.8.3; memoised: a lint of 返航录
+    asks ~11,800 times, for ~520 names)."""
+    return ITEM_TAIL.sub("", name)
+
+
+# --- citations and labels
+
+CITATION = re.compile(rf"{FREE_CLAUSE_ID}(?:[①-⑳]|[(（]\d{{1,2}}[)）])*")  # a clause id with its item labels
+# A citation, a batch∕verdict∕step label or a § mark: the pattern
+#     rf"{CITATION.pattern}|(?:批次|判定|步骤)\s*[〇①-⑳\d.ab]+|§\s*[\d.]+"
+# written to start with the one character every match starts with, then each alternative checking by a
+# look-behind which character that was: a pattern led by a choice of alternatives makes ``re`` try each at
+# every character of the text; one led by a character class lets it skip to the candidates (the same matches,
+# tests/lint/test_lint_indexes.py; the verdicts' windows and sentences: ~9,000 scans a lint).
+_REFERENCE_LABEL = r"\s*[〇①-⑳\d.ab]+"
+_CITATION_REST = CITATION.pattern.removeprefix(r"\d")  # (FREE_CLAUSE_ID starts with its first digit)
+REFERENCE = re.compile(
+    r"[\d批判步§](?:"
+    rf"(?<=\d){_CITATION_REST}"
+    rf"|(?<=批)次{_REFERENCE_LABEL}|(?<=判)定{_REFERENCE_LABEL}|(?<=步)骤{_REFERENCE_LABEL}"
+    r"|(?<=§)\s*[\d.]+)"
+)
+NAMED_BATCH = re.compile(r"(?P<name>[\u4e00-\u9fff]{2,12})（批次\s*(?P<label>[〇①-⑳])")  # 「名称（批次⑤」
+# what every match of NAMED_BATCH prints: a scan led by a run of CJK characters tries every one of them (a
+# text without this is not scanned: the same matches)
+BATCH_NAMED = "（批次"
+BRACKET_NAME = re.compile(
+    r"[（(]([\u4e00-\u9fff∕/、]{2,10})[）)]"
+)  # a short name in brackets: 「（乔装∕结茧）」
+HEAD_CUT = re.compile(r"[（(〔【]")  # where a head (of a title, an item, a row) ends
+
+# --- where a citation stands: its bracket, its phrase, its sentence part
+
+# what ends a sentence part around a citation
+PART_STOP = " 　，,；;。：:、（(）)「」⸺—｜①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
+PART_MARK = re.compile(r"[，,；;。：:（(「]")  # a mark that ends a phrase or opens a bracket or quotation
+
+
+def open_bracket(text: str, at: int, lo: int) -> int | None:
+    """Offset of the bracket the citation stands in (「（4.4.6）」「（2.8.12④、3.2）」), if any."""
+    start = max(lo, at - 30)
+    if "（" not in text[start:at] and "(" not in text[start:at]:
+        return None  # (most citations: no opening bracket to walk back to, found by two searches in C)
+    depth = 0
+    for i in range(at - 1, start - 1, -1):
+        ch = text[i]
+        if ch in "）)":
+            depth += 1
+        elif ch in "（(":
+            if depth == 0:
+                return i
+            depth -= 1
+        elif ch in "。；":
+            return None
+    return None
+
+
+def close_bracket(text: str, opener: int, hi: int) -> int:
+    """Offset of the bracket closing the one at ``opener`` (inner brackets skipped), or where the search
+    stopped: ``hi`` or 80 characters on."""
+    depth = 0
+    for i in range(opener, min(hi, opener + 80)):
+        if text[i] in "（(":
+            depth += 1
+        elif text[i] in "）)":
+            depth -= 1
+            if depth == 0:
+                return i
+    return min(hi, opener + 80)
+
+
+def phrase_start(text: str, at: int, lo: int) -> int:
+    """Start of the phrase a bracket annotates: back to 「，；。：」 (a list joined by 「、」 is one phrase)."""
+    i = at
+    while i > lo and text[i - 1] not in "，,；;。：:（(）)「」⸺—｜":
+        i -= 1
+    return i
+
+
+def part_start(text: str, at: int, lo: int) -> int:
+    """Start of the sentence part that ends at ``at``: back to the last :data:`PART_STOP` (not before ``lo``)."""
+    i = at
+    while i > lo and text[i - 1] not in PART_STOP:
+        i -= 1
+    return i
+
+
+def part_end(text: str, at: int, hi: int) -> int:
+    """End of the sentence part from ``at`` (a dash right after a citation introduces what it says)."""
+    i = at
+    while i < hi and text[i] in "⸺—":
+        i += 1
+    while i < hi and text[i] not in PART_STOP:
+        i += 1
+    return i
+
+
+# --- what stands around a citation
+
+# between two citations of one list: 「（2.8.12④、3.2、4.3.6）」「同步 2.1.1 与 2.1.6」
+LIST_JOINERS = "、∕/与及和或,，"
+# right after a citation: a comparison with another rule, not a statement about the cited place
+COMPARED = ("同制", "同理", "一致", "相同", "类似", "对称", "之类似", "比照")
+# right before a citation: the sentence says its topic is *not* there
+DENIED = (
+    "不属于",
+    "不属",
+    "不入",
+    "不适用",
+    "不在",
+    "非",
+    "除",
+    "不含",
+    "不另",
+    "不依",
+    "不从",
+    "而非",
+    "有别于",
+    "别于",
+    "不走",
+    "不经",
+)
+# patterns of the per-citation tests, compiled once (not looked up in re's cache ~30 k times per lint)
+_TWO_CJK = re.compile(r"[\u4e00-\u9fff]{2}")
+_LISTED_END = re.compile(r"[\d①-⑳)）ab]$")
+_PAIR_SLASH = re.compile(r"\s*[∕/~〜～]")
+_ENTRY_END = re.compile(r"[（(][^（）()]*\d[^（）()]*[）)]")
+
+
+def in_list(text: str, at: int, end: int) -> bool:
+    """Another citation right before or after, joined by 、 与 及 …, and no words of its own between:
+    the list shares one topic (「（2.8.12④、3.2、4.3.6）」, not 「（4.10第②步、2.1结算语义）」)."""
+    before = text[max(0, at - 12) : at].rstrip()
+    after = text[end : end + 12].lstrip()
+    if after[:1] and _TWO_CJK.match(after) and not after.startswith(("与", "及", "和", "或")):
+        return False
+    if before and before[-1] in LIST_JOINERS and _LISTED_END.search(before[:-1].rstrip()):
+        return True
+    return bool(after) and after[0] in LIST_JOINERS and REFERENCE.match(after[1:].lstrip()) is not None
+
+
+def in_tag(text: str, at: int) -> bool:
+    """A citation inside a bracketed tag (〔通则 2.9 之例外〕, 〔适用 2.9〕) names the rule the clause departs from or
+    applies, not the topic of the words before it: it is not filed in the habit map."""
+    opener = text.rfind("〔", max(0, at - 20), at)
+    return opener >= 0 and "〕" not in text[opener:at] and "〕" in text[at : at + 30]
+
+
+def compared_or_denied(text: str, at: int, end: int) -> bool:
+    """The citation at ``at:end`` is compared with (「与 X 同制」) or denied (「不属于 X」): the sentence does not
+    say its topic is at the cited place."""
+    after = text[end : end + 4].lstrip()
+    before = text[max(0, at - 5) : at].rstrip().lstrip("（(")
+    return after.startswith(COMPARED) or before.endswith(DENIED)
+
+
+def number_pair(text: str, at: int, raw: str) -> bool:
+    """「船员 1.5∕有职业者 2.0」: numbers the reader took for a clause id."""
+    tail = text[at + len(raw) : at + len(raw) + 3]
+    return raw.count(".") == 1 and _PAIR_SLASH.match(tail) is not None and text[at - 1 : at] in " 型为"
+
+
+def entry_head(text: str, at: int) -> str:
+    """The term a glossary entry defines: the words its text starts with, after the previous entry's
+    closing citation (「…（4.14.2③、4.14.3①）疫苗抗体 接种所授予…（4.14.4④）」 → 疫苗抗体)."""
+    lo = max(0, at - 160)
+    start = lo
+    for m in _ENTRY_END.finditer(text, lo, at):
+        if m.end() < at - 1:
+            start = m.end()
+    head = CJK_RUN.match(text, start)
+    return head.group(0) if head else ""
+
+
+# --- the rows of a step table
+
+
+def step_head(text: str, key: str, pos: int) -> tuple[int, int] | None:
+    """Where, from ``pos`` on, the step table's row labelled ``key`` starts, and where its cell starts: the
+    label not glued to a number, a dot, 「步骤」 or a space before it — unless it follows 「步骤KEY」 (a row's
+    label glued to a cell that ends citing the same step: 「跳过步骤1111倒计时结算」) — nor to a digit, a dot or
+    a variant letter after it, then spaces and a Chinese character.  (What the pattern
+    「(?:(?<![\\d.步骤 ])|(?<=步骤KEY))KEY(?![\\d.ab])\\s*(?=[一-鿿])」 finds, compiled for no key.)"""
+    glued_before = f"步骤{key}"
+    at = text.find(key, pos)
+    while at >= 0:
+        before = text[at - 1] if at > 0 else ""
+        end = at + len(key)
+        after = text[end] if end < len(text) else ""
+        if (
+            not before or not (before.isdecimal() or before in ".步骤 ") or text.endswith(glued_before, 0, at)
+        ) and not (after and (after.isdecimal() or after in ".ab")):
+            while end < len(text) and text[end].isspace():
+                end += 1
+            if end < len(text) and "\u4e00" <= text[end] <= "\u9fff":
+                return at, end
+        at = text.find(key, at + 1)
+    return None
+
+
+def step_order(key: str) -> tuple[float, str]:
+    """A step key's place in the night's order: its number (「4b」 → 4.0), then the key."""
+    m = re.match(r"\d+(?:\.\d+)?", key)
+    return (float(m.group(0)) if m else 0.0, key)

@@ -33,10 +33,12 @@ Judged = tuple[LintContext, topics._Topics]
         ("4.6.4", "2.8.4", 2009, "2.8.3", ["中毒", "伤害类型"]),
         # the backed statement is printed verbatim at 2.8.2⑥ (a long run: two pieces)
         ("4.3.1", "2.8.2⑥", 1635, "⑤", ["全额减免层先于一切抵挡层且不消耗任何其他层"]),
-        # 「私聊」「主动技能」: 2.4.2③'s words, not ④'s
-        ("6.1.2", "2.4.2③", 3307, "④", ["私聊", "主动技能"]),
-        # 「致死时点」「仅于致死」: said at 6.4.2, not at its neighbour 6.4.3
-        ("2.8.2", "6.4.2", 909, "6.4.3", ["致死时点", "仅于致死"]),
+        # the bracket's 「明文不属主动技能」 is 2.4.2③'s heading; 「私聊」「主动技能」 its words, not ④'s
+        ("6.1.2", "2.4.2③", 3307, "④", ["不属主动技能", "私聊", "主动技能"]),
+        # the quoted 「已发生状态不回滚」 is printed at 4.10.3, at neither neighbour
+        ("4.4.6", "4.10.3", 1829, "4.10.2", ["已发生状态不回滚"]),
+        # an item: 「全额减免」「疫苗抗体」 are 5.3.2①'s words, not ②'s
+        ("2.8.9", "5.3.2①", 1031, "②", ["全额减免", "疫苗抗体"]),
     ],
 )
 def test_a_retargeted_citation_is_named_back(

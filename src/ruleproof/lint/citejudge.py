@@ -52,6 +52,7 @@ from ruleproof.lint.topics import (
     ExplainedPlace,
     _in_list,
     _item_heads,
+    _open_bracket,
     _related,
     _squash,
 )
@@ -70,6 +71,9 @@ RUN_MIN = 4  # a shared run of the backed statement counts from this many charac
 RUN_UNIT = 4.0  # a run of this many characters weighs as much as one term
 QUOTE_WEIGHT = 2.0  # a quoted term beside the citation weighs this many terms
 QUOTE_REACH = 12  # a quoted term is read this many characters either side of the citation
+LABEL_MIN = 2  # the words a bracket annotates name a place's title from this many characters
+LABEL_LONG = 4  # and count two pieces from this many
+LABEL_WEIGHT = 1.0  # a run of LABEL_MIN characters weighs as much as one term
 MARGIN = 1.5  # the best candidate outscores the cited place by more than this
 RATIO = 4.0  # and by at least this many times its score
 PIECES = 2  # on at least this many pieces of evidence
@@ -78,6 +82,7 @@ LONG_RUN = 6  # a printed run this long is two pieces
 
 ENTRY_REACH = 160  # a glossary entry is read at most this far back from its citation
 _ALIKE = ("同",)
+Ranked = tuple[float, str, list[str], int]  # a candidate's score, name, evidence and pieces of evidence
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _QUOTE = re.compile(r"「(?P<q>[^「」]{2,30})」")
 
@@ -106,6 +111,7 @@ class _Book:
 
     texts: dict[str, str] = field(default_factory=dict)
     heads: dict[str, frozenset[str]] = field(default_factory=dict)
+    titles: dict[str, str] = field(default_factory=dict)
     candidates: dict[tuple[bool, str, str], tuple[str, list[str], bool] | None] = field(default_factory=dict)
 
 
@@ -216,9 +222,7 @@ def _place(topics: _Topics, ref: Ref, name: str, item: bool) -> tuple[str, froze
     return text, book.heads[name]
 
 
-def scores(
-    topics: _Topics, unit: Unit, at: int, ref: Ref
-) -> tuple[float, list[tuple[float, str, list[str]]]]:
+def scores(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[float, list[Ranked]]:
     """The cited place's score and each candidate's (score, name, evidence), best first.
 
     Every weight is read within the candidate set (the cited place and its candidates): a term, quoted term
@@ -232,15 +236,20 @@ def scores(
     names = [n for n in names if not _related(n, unit.id)]
     if not names:
         return 0.0, []
+    group = [own, *names]
+    label = _label(topics, unit, at, ref.raw)
+    named = {n: longest_run(label, _title(topics, ref, n, item)) if label else "" for n in group}
+    longest = max(len(named[n]) for n in names)
+    if len(named[own]) >= LABEL_LONG and len(named[own]) >= longest:
+        return 0.0, []  # the words the bracket annotates are the cited place's title
     terms = topics.topic(unit, at, ref.raw)
     glued = set(topics.topic(unit, at, ref.raw, near=True))
-    if glued & _place(topics, ref, own, item)[1]:
+    if glued & _place(topics, ref, own, item)[1] and longest <= len(named[own]):
         return 0.0, []  # the words glued to the citation name the cited place
-    said = backed(unit, at, ref.raw)
-    quoted = [q for q in _quoted(unit, at, ref.raw) if q not in terms]
-    if not terms and not quoted and len(said) < RUN_MIN:
+    said = _CITATION.sub("\x00", backed(unit, at, ref.raw))  # (a run is words, not a shared citation)
+    quoted = [q for q in _quoted(topics, unit, at, ref.raw) if q not in terms]
+    if not terms and not quoted and len(said) < RUN_MIN and longest < LABEL_MIN:
         return 0.0, []  # (most citations: nothing to weigh)
-    group = [own, *names]
     texts = {n: _place(topics, ref, n, item) for n in group}
     others = len(group) - 1
 
@@ -252,9 +261,20 @@ def scores(
     quote_weight = {q: rarity(sum(q in texts[n][0] for n in group)) for q in quoted}
     runs = {n: longest_run(said, texts[n][0]) if len(said) >= RUN_MIN else "" for n in group}
 
-    def score(name: str) -> tuple[float, list[str]]:
+    def score(name: str) -> tuple[float, list[str], int]:
         text, heads = texts[name]
-        total, evidence = 0.0, []
+        total, evidence, extra = 0.0, [], 0
+        title_run = named[name]
+        if len(title_run) >= LABEL_MIN:
+            # the words the bracket annotates, as this place's title prints them: 2 pieces when long
+            total += (
+                LABEL_WEIGHT
+                * len(title_run)
+                / LABEL_MIN
+                * rarity(sum(title_run in _title(topics, ref, n, item) for n in group))
+            )
+            evidence.append(title_run)
+            extra += len(title_run) >= LABEL_LONG
         for t in terms:
             if not topics.present(t, text):
                 continue
@@ -262,39 +282,66 @@ def scores(
             if t in heads or any(t in h for h in heads):
                 factor = TITLE_WEIGHT + (GLUED_WEIGHT if t in glued else 0.0)
             total += weight[t] * factor
-            evidence.append(t)
+            if t not in evidence:
+                evidence.append(t)
         for q in quoted:
             if q in text:
                 total += QUOTE_WEIGHT * quote_weight[q]
                 evidence.append(q)
         run = runs[name]
-        if len(_CJK.findall(run)) >= RUN_MIN and not any(run in t or t in run for t in evidence):
+        if len(_CJK.findall(run)) >= RUN_MIN and not any(run in t for t in evidence):
             total += len(run) / RUN_UNIT * rarity(sum(run in texts[n][0] for n in group))
             evidence.append(run)
-        return total, evidence
+        return total, evidence, pieces(evidence) + extra
 
-    cited, _ = score(own)
+    cited = score(own)[0]
     ranked = sorted(((*score(n), n) for n in names), key=lambda r: -r[0])
-    return cited, [(s, n, ev) for s, ev, n in ranked]
+    return cited, [(s, n, ev, k) for s, ev, k, n in ranked]
 
 
-def _quoted(unit: Unit, at: int, raw: str) -> list[str]:
-    """The quoted terms 「…」 right beside the citation (before it, or after it), squashed: 「不继承 4.6.3 的
-    「三者互斥」」 quotes what 4.6.3 prints."""
+def _label(topics: _Topics, unit: Unit, at: int, raw: str) -> str:
+    """The words a bracket citation annotates, squashed (「乔装（7.3）」 → 乔装; 「（7.2.2 私人反馈）」 →
+    私人反馈); '' for a citation outside a bracket."""
     text = unit.text
-    lo, hi = max(0, at - QUOTE_REACH), min(len(text), at + len(raw) + QUOTE_REACH)
+    sent = sentence_at(topics.sentences_of(unit), at)
+    if _open_bracket(text, at, sent.start if sent else 0) is None:
+        return ""
+    return _squash(topics.window(unit, at, raw, near=True))
+
+
+def _title(topics: _Topics, ref: Ref, name: str, item: bool) -> str:
+    """A place's title as printed, squashed (an item: its heading), memoised per text."""
+    book = _book(topics)
+    title = book.titles.get(name)
+    if title is None:
+        if item:
+            place = next(p for p in topics.places.items(ref.target_clause or "") if p.name == name)
+            title = "".join(sorted(_item_heads(topics, place)))
+        else:
+            clause = topics.ctx.clause(name)
+            title = clause.title if clause is not None else ""
+        title = book.titles[name] = _squash(title)
+    return title
+
+
+def _quoted(topics: _Topics, unit: Unit, at: int, raw: str) -> list[str]:
+    """The quoted terms 「…」 of the citation's sentence right beside it — opening at most ``QUOTE_REACH``
+    characters after it, or closing at most that far before it — squashed: 「不继承 4.6.3 的「三者互斥」表述」
+    quotes what 4.6.3 prints."""
+    text = unit.text
+    end = at + len(raw)
+    sent = sentence_at(topics.sentences_of(unit), at)
+    lo, hi = (sent.start, sent.end) if sent else (0, len(text))
     out = []
-    for m in _QUOTE.finditer(text, lo, hi):
-        if m.end() <= at or m.start() >= at + len(raw):
+    for m in _QUOTE.finditer(text, max(lo, at - QUOTE_REACH - 32), min(hi, end + QUOTE_REACH + 32)):
+        if end <= m.start() <= end + QUOTE_REACH or at - QUOTE_REACH <= m.end() <= at:
             q = _squash(m.group("q"))
             if len(_CJK.findall(q)) >= 2 and q not in out:
                 out.append(q)
     return out
 
 
-def weighed(
-    topics: _Topics, unit: Unit, at: int, ref: Ref
-) -> tuple[float, list[tuple[float, str, list[str]]]] | None:
+def weighed(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[float, list[Ranked]] | None:
     """:func:`scores` of a citation the judge weighs (None: one whose words tell no member from another — a
     tag, a list, a comparison 「同 X：」, a glossary entry naming the cited place), without the candidates another
     citation of the sentence cites or whose text cites the cited place (they restate it)."""
@@ -322,13 +369,13 @@ def weighed(
     return cited, ranked
 
 
-def clearly_better(cited: float, ranked: list[tuple[float, str, list[str]]]) -> bool:
+def clearly_better(cited: float, ranked: list[Ranked]) -> bool:
     """The best candidate outscores the cited place by more than ``MARGIN`` and ``RATIO`` times, on at least
     ``PIECES`` pieces of evidence (:func:`pieces`), and the next candidate does not tie it."""
     if not ranked:
         return False
-    best, _name, evidence = ranked[0]
-    if best - cited <= MARGIN or best < RATIO * cited or pieces(evidence) < PIECES:
+    best, _name, _evidence, count = ranked[0]
+    if best - cited <= MARGIN or best < RATIO * cited or count < PIECES:
         return False
     return len(ranked) == 1 or best > ranked[1][0]  # two candidates alike: no telling which was meant
 
@@ -346,7 +393,7 @@ def judge_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str]
     if found is None or not clearly_better(*found):
         return None
     cited, ranked = found
-    best, name, evidence = ranked[0]
+    best, name, evidence, _count = ranked[0]
     place = JudgedPlace(name, _raw(topics, ref, name, ref.kind is RefKind.ITEM), best, cited, tuple(evidence))
     return evidence, place
 

@@ -49,6 +49,7 @@ from ruleproof.lint.frames import longest_run
 from ruleproof.lint.headwords import guarded
 from ruleproof.lint.topics import (
     _CITATION,
+    _NOT_CJK,
     ExplainedPlace,
     _in_list,
     _item_heads,
@@ -83,7 +84,6 @@ LONG_RUN = 6  # a printed run this long is two pieces
 ENTRY_REACH = 160  # a glossary entry is read at most this far back from its citation
 _ALIKE = ("同",)
 Ranked = tuple[float, str, list[str], int]  # a candidate's score, name, evidence and pieces of evidence
-_CJK = re.compile(r"[\u4e00-\u9fff]")
 _QUOTE = re.compile(r"「(?P<q>[^「」]{2,30})」")
 
 
@@ -289,7 +289,7 @@ def scores(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[float, list[
                 total += QUOTE_WEIGHT * quote_weight[q]
                 evidence.append(q)
         run = runs[name]
-        if len(_CJK.findall(run)) >= RUN_MIN and not any(run in t for t in evidence):
+        if _cjk(run) >= RUN_MIN and not any(run in t for t in evidence):
             total += len(run) / RUN_UNIT * rarity(sum(run in texts[n][0] for n in group))
             evidence.append(run)
         return total, evidence, pieces(evidence) + extra
@@ -336,7 +336,7 @@ def _quoted(topics: _Topics, unit: Unit, at: int, raw: str) -> list[str]:
     for m in _QUOTE.finditer(text, max(lo, at - QUOTE_REACH - 32), min(hi, end + QUOTE_REACH + 32)):
         if end <= m.start() <= end + QUOTE_REACH or at - QUOTE_REACH <= m.end() <= at:
             q = _squash(m.group("q"))
-            if len(_CJK.findall(q)) >= 2 and q not in out:
+            if _cjk(q) >= 2 and q not in out:
                 out.append(q)
     return out
 
@@ -380,11 +380,16 @@ def clearly_better(cited: float, ranked: list[Ranked]) -> bool:
     return len(ranked) == 1 or best > ranked[1][0]  # two candidates alike: no telling which was meant
 
 
+def _cjk(text: str) -> int:
+    """How many CJK characters ``text`` has."""
+    return len(_NOT_CJK.sub("", text))
+
+
 def pieces(evidence: list[str]) -> int:
     """How many pieces of evidence: the words not part of another (「抗体」 in 「疫苗抗体」 is one piece), a
     printed run of at least ``LONG_RUN`` CJK characters counting twice (a clause of words said verbatim)."""
     kept = [e for e in evidence if not any(e != f and e in f for f in evidence)]
-    return len(kept) + sum(1 for e in kept if len(_CJK.findall(e)) >= LONG_RUN)
+    return len(kept) + sum(1 for e in kept if _cjk(e) >= LONG_RUN)
 
 
 def judge_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:

@@ -1435,6 +1435,7 @@ from ruleproof.lint import (  # noqa: E402
     citefit,
     citegloss,
     citegoverned,
+    citejudge,
     citelists,
     citeowners,
     citeprinted,
@@ -1477,4 +1478,5 @@ _CHAIN: tuple[tuple[tuple[RefKind, ...], _Rule], ...] = (
     (CLAUSE_OR_ITEM, citeconsistency.order_evidence),
     (CLAUSE_OR_ITEM, citeconsistency.rows_evidence),
     ((STEP_REF, BATCH_REF), rowweigh.weigh_verdict),
+    (CLAUSE_OR_ITEM, citejudge.judge_verdict),
 )

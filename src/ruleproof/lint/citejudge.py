@@ -1,0 +1,408 @@
+"""(q) One judge weighing all the evidence a citation's sentence gives, at the cited place and at each place a
+renumbering could have moved it from — with scores read within that candidate set only.
+
+The rules before it in the verdict chain each speak when exactly one sibling fits one kind of evidence.  A
+reader weighs the kinds together: a term of the phrase that a sibling's title names, another that only the
+sibling says, a run of the backed statement or a quoted term 「…」 the sibling prints.  Each is weak alone;
+together they tell.
+
+The candidates are the places a renumbering lands a citation on (:func:`ruleproof.mutate.generate.siblings`):
+for a clause citation the ``NEAREST`` sibling clauses nearest the cited one, for an item citation the items
+either side of the cited item — not one of the citing clause's family, not one another citation of the sentence
+cites (its words are that citation's), not one whose text cites the cited place (it restates it).  Each place of
+the set (the cited one too) is scored on:
+
+1. **terms of the phrase** (:meth:`_Topics.topic`) that the place says; a term the place's title or item heading
+   names counts ``TITLE_WEIGHT`` times, once more when it is glued to the citation (``near``);
+2. **quoted terms** 「…」 beside the citation that the place prints, ``QUOTE_WEIGHT`` times;
+3. **the backed statement** (:func:`citeprinted.backed`) printed verbatim: the longest run of at least
+   ``RUN_MIN`` CJK characters the place shares with it, its length over ``RUN_UNIT``.
+
+Each is weighted by its rarity **within the candidate set**: the share of the set's other places that do not
+print it (1 when one place alone says it, 0 when all do).  Nothing else is read — no book-wide rarity, no
+citation habits: branch judge14a weighed terms by their rarity in the whole book, and a truncation in 7.2.7
+changed the rarity of 「出手」 and lifted 4.6.4's unchanged 「受封锁（4.5.1）」 over its margin.  Here only an
+edit of the citing sentence or of a place of its candidate set moves its scores.
+
+A citation is reported, naming the best candidate, when that candidate outscores the cited place by more than
+``MARGIN`` and at least ``RATIO`` times, on at least ``PIECES`` pieces of evidence (:func:`pieces`), no other
+candidate ties it, and family q's guards hold (:func:`headwords.guarded`).  Not weighed: words glued to the
+citation that name the cited place, tags, lists (their members share the phrase), a comparison 「同 X：…」, a
+glossary entry naming the cited place's title.
+
+Calibrated on 返航录 v1preview1.0's own citations (the chain minus this row): the nearest any comes to being
+reported is 4.6.4's 4.5.1 (4.5.4 scores 3.0 over 0, on one glued title word 「出手」: one piece) and 2.1.6's
+2.8.12④ (③ scores 2.1 over 0.9 on a printed run: ratio 3.4).  See docs/lint.md, family q, "Fourteenth pass — a
+judge with local scores".
+"""
+
+from __future__ import annotations
+
+import re
+import weakref
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ruleproof.lint.citefit import family_group
+from ruleproof.lint.citeprinted import backed
+from ruleproof.lint.frames import longest_run
+from ruleproof.lint.headwords import guarded
+from ruleproof.lint.topics import (
+    _CITATION,
+    _NOT_CJK,
+    ExplainedPlace,
+    _in_list,
+    _item_heads,
+    _open_bracket,
+    _related,
+    _squash,
+)
+from ruleproof.text.model import RefKind
+from ruleproof.text.sentences import sentence_at
+
+if TYPE_CHECKING:
+    from ruleproof.lint.context import Unit
+    from ruleproof.lint.topics import Place, _Topics
+    from ruleproof.text.model import Ref
+
+NEAREST = 3  # a clause citation's candidates: this many sibling clauses nearest the cited one
+TITLE_WEIGHT = 2.0  # a term a place's title (item heading) names counts this many times
+GLUED_WEIGHT = 1.0  # and once more when it is glued to the citation
+RUN_MIN = 4  # a shared run of the backed statement counts from this many characters
+RUN_UNIT = 4.0  # a run of this many characters weighs as much as one term
+QUOTE_WEIGHT = 2.0  # a quoted term beside the citation weighs this many terms
+QUOTE_REACH = 12  # a quoted term is read this many characters either side of the citation
+LABEL_MIN = 2  # the words a bracket annotates name a place's title from this many characters
+LABEL_LONG = 4  # and count two pieces from this many
+LABEL_WEIGHT = 1.0  # a run of LABEL_MIN characters weighs as much as one term
+MARGIN = 1.5  # the best candidate outscores the cited place by more than this
+RATIO = 4.0  # and by at least this many times its score
+PIECES = 2  # on at least this many pieces of evidence
+LONG_RUN = 6  # a printed run this long is two pieces
+
+
+ENTRY_REACH = 160  # a glossary entry is read at most this far back from its citation
+_ALIKE = ("同",)
+Ranked = tuple[float, str, list[str], int]  # a candidate's score, name, evidence and pieces of evidence
+_QUOTE = re.compile(r"「(?P<q>[^「」]{2,30})」")
+
+
+@dataclass(frozen=True)
+class JudgedPlace(ExplainedPlace):
+    """The candidate the judge names: its score, the cited place's, and the evidence that scored."""
+
+    score: float = 0.0
+    cited_score: float = 0.0
+    evidence: tuple[str, ...] = field(default_factory=tuple)
+
+    def reason(self, cited: str, shown: str) -> tuple[str, str]:
+        said_zh, said_en = "」「".join(self.evidence), "', '".join(self.evidence)
+        return (
+            f"引文的用语「{said_zh}」合计更像 {self.name}（证据分 {self.score:.1f}，{cited} 仅 {self.cited_score:.1f}）",
+            f"the citing words '{said_en}' together fit {self.name} (evidence {self.score:.1f}) far better "
+            f"than {cited} ({self.cited_score:.1f})",
+        )
+
+
+@dataclass
+class _Book:
+    """What the judge reads of one text, computed once: each place's squashed text and heading terms, and each
+    cited place's candidates."""
+
+    texts: dict[str, str] = field(default_factory=dict)
+    heads: dict[str, frozenset[str]] = field(default_factory=dict)
+    titles: dict[str, str] = field(default_factory=dict)
+    candidates: dict[tuple[bool, str, str], tuple[str, list[str], bool] | None] = field(default_factory=dict)
+
+
+_BOOKS: weakref.WeakKeyDictionary[_Topics, _Book] = weakref.WeakKeyDictionary()
+
+
+def _book(topics: _Topics) -> _Book:
+    book = _BOOKS.get(topics)
+    if book is None:
+        book = _BOOKS[topics] = _Book()
+    return book
+
+
+def candidates(topics: _Topics, ref: Ref) -> tuple[str, list[str], bool] | None:
+    """The cited place's name, the names of the places a renumbering could have moved it from, and whether
+    they are items; None when the citation has no such places (memoised per place: each citation of it asks)."""
+    memo = _book(topics).candidates
+    key = (ref.kind is RefKind.ITEM, ref.target_clause or "", ref.target_item or "")
+    if key not in memo:
+        memo[key] = _candidates(topics, ref)
+    return memo[key]
+
+
+def _candidates(topics: _Topics, ref: Ref) -> tuple[str, list[str], bool] | None:
+    cid = ref.target_clause or ""
+    if not cid:
+        return None
+    if ref.kind is RefKind.ITEM and ref.target_item:
+        names = [p.name for p in topics.places.items(cid)]
+        own = f"{cid}{ref.target_item}"
+        if own not in names:
+            return None
+        k = names.index(own)
+        return own, [names[j] for j in (k - 1, k + 1) if 0 <= j < len(names)], True
+    if ref.kind is not RefKind.CLAUSE or "." not in cid:
+        return None
+    group = family_group(topics, cid, False)
+    if cid not in group:
+        return None
+    last = _last(cid)
+    near = sorted((c for c in group if c != cid and "." in c), key=lambda c: (abs(_last(c) - last), c))
+    return cid, near[:NEAREST], False
+
+
+def _last(cid: str) -> int:
+    tail = cid.rpartition(".")[2]
+    return int(tail) if tail.isdigit() else 999
+
+
+def _names_cited(topics: _Topics, unit: Unit, at: int, ref: Ref) -> bool:
+    """The glossary entry a citation closes (back to the previous citation) names the cited place's title."""
+    text = unit.text
+    lo = max(0, at - ENTRY_REACH)
+    for m in _CITATION.finditer(text, lo, at):
+        lo = m.end()
+    entry = _squash(text[lo:at])
+    found = candidates(topics, ref)
+    if found is None:
+        return False
+    heads = _place(topics, ref, found[0], found[2])[1]
+    return any(h in entry for h in heads)
+
+
+def _points_at(text: str, pointer: str, item: bool) -> bool:
+    """A place's text cites the cited place (an item: names its label; a clause: prints its id whole): words
+    it shares with the citing sentence restate the cited place."""
+    if item:
+        return pointer in text
+    return re.search(rf"(?<![\d.]){re.escape(pointer)}(?!\d|\.\d)", text) is not None
+
+
+def _cited_beside(topics: _Topics, unit: Unit, at: int, ref: Ref) -> set[str]:
+    """The places other citations of the same sentence cite: the sentence's words about them are theirs."""
+    sent = sentence_at(topics.sentences_of(unit), at)
+    lo, hi = (sent.start, sent.end) if sent else (0, len(unit.text))
+    out: set[str] = set()
+    for other in topics.ctx.refs_by_unit.get(unit.id, []):
+        if other is ref or not other.target_clause:
+            continue
+        off = topics.locate(unit, other)
+        if off is not None and lo <= off < hi and off != at:
+            out.add(other.target_clause)
+            out.add(f"{other.target_clause}{other.target_item or ''}")
+    return out
+
+
+def _raw(topics: _Topics, ref: Ref, name: str, item: bool) -> str:
+    """A place's text as printed (an item: the item; a clause: with its sub-clauses)."""
+    if item:
+        return next(p.text for p in topics.places.items(ref.target_clause or "") if p.name == name)
+    return topics.places.clause_text(name)
+
+
+def _place(topics: _Topics, ref: Ref, name: str, item: bool) -> tuple[str, frozenset[str]]:
+    """A place's squashed text (an item: its body; a clause: with its sub-clauses) and its heading terms."""
+    book = _book(topics)
+    text = book.texts.get(name)
+    if text is None:
+        cid = ref.target_clause or ""
+        if item:
+            place = next(p for p in topics.places.items(cid) if p.name == name)
+            text = _squash(place.text.split("。", 1)[-1])
+            book.heads[name] = _item_heads(topics, place)
+        else:
+            text = family_group(topics, cid, False)[name]
+            book.heads[name] = topics.title_names(name)
+        book.texts[name] = text
+    return text, book.heads[name]
+
+
+def scores(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[float, list[Ranked]]:
+    """The cited place's score and each candidate's (score, name, evidence), best first.
+
+    Every weight is read within the candidate set (the cited place and its candidates): a term, quoted term
+    or run of the backed statement weighs the share of the set's other places that do not print it — 1 when
+    one place alone says it, 0 when all do.  Nothing outside the citing sentence and the set's own text moves
+    a score."""
+    found = candidates(topics, ref)
+    if found is None:
+        return 0.0, []
+    own, names, item = found
+    names = [n for n in names if not _related(n, unit.id)]
+    if not names:
+        return 0.0, []
+    group = [own, *names]
+    label = _label(topics, unit, at, ref.raw)
+    named = {n: longest_run(label, _title(topics, ref, n, item)) if label else "" for n in group}
+    longest = max(len(named[n]) for n in names)
+    if len(named[own]) >= LABEL_LONG and len(named[own]) >= longest:
+        return 0.0, []  # the words the bracket annotates are the cited place's title
+    terms = topics.topic(unit, at, ref.raw)
+    glued = set(topics.topic(unit, at, ref.raw, near=True))
+    if glued & _place(topics, ref, own, item)[1] and longest <= len(named[own]):
+        return 0.0, []  # the words glued to the citation name the cited place
+    said = _CITATION.sub("\x00", backed(unit, at, ref.raw))  # (a run is words, not a shared citation)
+    quoted = [q for q in _quoted(topics, unit, at, ref.raw) if q not in terms]
+    if not terms and not quoted and len(said) < RUN_MIN and longest < LABEL_MIN:
+        return 0.0, []  # (most citations: nothing to weigh)
+    texts = {n: _place(topics, ref, n, item) for n in group}
+    others = len(group) - 1
+
+    def rarity(holders: int) -> float:
+        """The share of the set's other places that do not print what ``holders`` places print."""
+        return (len(group) - holders) / others if holders else 0.0
+
+    weight = {t: rarity(sum(topics.present(t, texts[n][0]) for n in group)) for t in terms}
+    quote_weight = {q: rarity(sum(q in texts[n][0] for n in group)) for q in quoted}
+    runs = {n: longest_run(said, texts[n][0]) if len(said) >= RUN_MIN else "" for n in group}
+
+    def score(name: str) -> tuple[float, list[str], int]:
+        text, heads = texts[name]
+        total, evidence, extra = 0.0, [], 0
+        title_run = named[name]
+        if len(title_run) >= LABEL_MIN:
+            # the words the bracket annotates, as this place's title prints them: 2 pieces when long
+            total += (
+                LABEL_WEIGHT
+                * len(title_run)
+                / LABEL_MIN
+                * rarity(sum(title_run in _title(topics, ref, n, item) for n in group))
+            )
+            evidence.append(title_run)
+            extra += len(title_run) >= LABEL_LONG
+        for t in terms:
+            if not topics.present(t, text):
+                continue
+            factor = 1.0
+            if t in heads or any(t in h for h in heads):
+                factor = TITLE_WEIGHT + (GLUED_WEIGHT if t in glued else 0.0)
+            total += weight[t] * factor
+            if t not in evidence:
+                evidence.append(t)
+        for q in quoted:
+            if q in text:
+                total += QUOTE_WEIGHT * quote_weight[q]
+                evidence.append(q)
+        run = runs[name]
+        if _cjk(run) >= RUN_MIN and not any(run in t for t in evidence):
+            total += len(run) / RUN_UNIT * rarity(sum(run in texts[n][0] for n in group))
+            evidence.append(run)
+        return total, evidence, pieces(evidence) + extra
+
+    cited = score(own)[0]
+    ranked = sorted(((*score(n), n) for n in names), key=lambda r: -r[0])
+    return cited, [(s, n, ev, k) for s, ev, k, n in ranked]
+
+
+def _label(topics: _Topics, unit: Unit, at: int, raw: str) -> str:
+    """The words a bracket citation annotates, squashed (「乔装（7.3）」 → 乔装; 「（7.2.2 私人反馈）」 →
+    私人反馈); '' for a citation outside a bracket."""
+    text = unit.text
+    sent = sentence_at(topics.sentences_of(unit), at)
+    if _open_bracket(text, at, sent.start if sent else 0) is None:
+        return ""
+    return _squash(topics.window(unit, at, raw, near=True))
+
+
+def _title(topics: _Topics, ref: Ref, name: str, item: bool) -> str:
+    """A place's title as printed, squashed (an item: its heading), memoised per text."""
+    book = _book(topics)
+    title = book.titles.get(name)
+    if title is None:
+        if item:
+            place = next(p for p in topics.places.items(ref.target_clause or "") if p.name == name)
+            title = "".join(sorted(_item_heads(topics, place)))
+        else:
+            clause = topics.ctx.clause(name)
+            title = clause.title if clause is not None else ""
+        title = book.titles[name] = _squash(title)
+    return title
+
+
+def _quoted(topics: _Topics, unit: Unit, at: int, raw: str) -> list[str]:
+    """The quoted terms 「…」 of the citation's sentence right beside it — opening at most ``QUOTE_REACH``
+    characters after it, or closing at most that far before it — squashed: 「不继承 4.6.3 的「三者互斥」表述」
+    quotes what 4.6.3 prints."""
+    text = unit.text
+    end = at + len(raw)
+    sent = sentence_at(topics.sentences_of(unit), at)
+    lo, hi = (sent.start, sent.end) if sent else (0, len(text))
+    out = []
+    for m in _QUOTE.finditer(text, max(lo, at - QUOTE_REACH - 32), min(hi, end + QUOTE_REACH + 32)):
+        if end <= m.start() <= end + QUOTE_REACH or at - QUOTE_REACH <= m.end() <= at:
+            q = _squash(m.group("q"))
+            if _cjk(q) >= 2 and q not in out:
+                out.append(q)
+    return out
+
+
+def weighed(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[float, list[Ranked]] | None:
+    """:func:`scores` of a citation the judge weighs (None: one whose words tell no member from another — a
+    tag, a list, a comparison 「同 X：」, a glossary entry naming the cited place), without the candidates another
+    citation of the sentence cites or whose text cites the cited place (they restate it)."""
+    if ref.kind not in (RefKind.CLAUSE, RefKind.ITEM) or ref.raw.startswith("〔"):
+        return None
+    text = unit.text
+    if _in_list(text, at, at + len(ref.raw)):
+        return None  # a list's members share the words of its phrase: no telling which member each backs
+    if text[max(0, at - 2) : at].rstrip().endswith(_ALIKE):
+        return None  # 「同 4.3：…」: the words after it are the citing clause's own rule, said alike
+    if topics.glossary(unit) and _names_cited(topics, unit, at, ref):
+        return None  # a glossary entry names the place it cites: its words define the entry's term
+    cited, ranked = scores(topics, unit, at, ref)
+    if clearly_better(cited, ranked):
+        # (read only then: leaving candidates out can only lower the best, so a citation whose best candidate
+        # does not clear the margin is decided without them)
+        item = ref.kind is RefKind.ITEM
+        pointer = (ref.target_item or "") if item else (ref.target_clause or "")
+        beside = _cited_beside(topics, unit, at, ref)
+        ranked = [
+            r
+            for r in ranked
+            if r[1] not in beside and not _points_at(_raw(topics, ref, r[1], item), pointer, item)
+        ]
+    return cited, ranked
+
+
+def clearly_better(cited: float, ranked: list[Ranked]) -> bool:
+    """The best candidate outscores the cited place by more than ``MARGIN`` and ``RATIO`` times, on at least
+    ``PIECES`` pieces of evidence (:func:`pieces`), and the next candidate does not tie it."""
+    if not ranked:
+        return False
+    best, _name, _evidence, count = ranked[0]
+    if best - cited <= MARGIN or best < RATIO * cited or count < PIECES:
+        return False
+    return len(ranked) == 1 or best > ranked[1][0]  # two candidates alike: no telling which was meant
+
+
+def _cjk(text: str) -> int:
+    """How many CJK characters ``text`` has."""
+    return len(_NOT_CJK.sub("", text))
+
+
+def pieces(evidence: list[str]) -> int:
+    """How many pieces of evidence: the words not part of another (「抗体」 in 「疫苗抗体」 is one piece), a
+    printed run of at least ``LONG_RUN`` CJK characters counting twice (a clause of words said verbatim)."""
+    kept = [e for e in evidence if not any(e != f and e in f for f in evidence)]
+    return len(kept) + sum(1 for e in kept if _cjk(e) >= LONG_RUN)
+
+
+def judge_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+    """The evidence and the candidate that clearly outscores the cited place (see the module's docstring)."""
+    found = weighed(topics, unit, at, ref)
+    if found is None or not clearly_better(*found):
+        return None
+    cited, ranked = found
+    best, name, evidence, _count = ranked[0]
+    place = JudgedPlace(name, _raw(topics, ref, name, ref.kind is RefKind.ITEM), best, cited, tuple(evidence))
+    return evidence, place
+
+
+def judge_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+    """:func:`judge_fit` under family q's guards (comparison, denial, number pair, gate, list)."""
+    return guarded(topics, unit, at, ref, judge_fit(topics, unit, at, ref))

@@ -1,0 +1,137 @@
+"""Family q (issue 10, fourteenth pass): a judge weighing the evidence of a citation's sentence at the cited place
+and at the places a renumbering lands on, with scores read within that candidate set only
+(``lint/citejudge.py``)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ruleproof.books import load_source
+from ruleproof.lint import citejudge, topics
+from ruleproof.lint.context import LintContext, Unit
+from ruleproof.lint.diagnosis import RENUMBERED_EN, RENUMBERED_ZH
+from ruleproof.text import Document, read_document
+from ruleproof.text.model import Ref
+from tests.conftest import doc_from_text
+from tests.lint.citing import (
+    assert_retarget_caught,
+    assert_silent_at_own_targets,
+    citation_at,
+    judged_topics,
+    own_citations,
+)
+
+Judged = tuple[LintContext, topics._Topics]
+
+
+@pytest.mark.parametrize(
+    ("clause", "raw", "line", "wrong", "evidence"),
+    [
+        # 「中毒」「伤害类型」: 2.8.4 says both, neither 2.8.3 nor 2.8.5 does
+        ("4.6.4", "2.8.4", 2009, "2.8.3", ["中毒", "伤害类型"]),
+        # the backed statement is printed verbatim at 2.8.2⑥ (a long run: two pieces)
+        ("4.3.1", "2.8.2⑥", 1635, "⑤", ["全额减免层先于一切抵挡层且不消耗任何其他层"]),
+        # the bracket's 「明文不属主动技能」 is 2.4.2③'s heading; 「私聊」「主动技能」 its words, not ④'s
+        ("6.1.2", "2.4.2③", 3307, "④", ["不属主动技能", "私聊", "主动技能"]),
+        # the quoted 「已发生状态不回滚」 is printed at 4.10.3, at neither neighbour
+        ("4.4.6", "4.10.3", 1829, "4.10.2", ["已发生状态不回滚"]),
+        # an item: 「全额减免」「疫苗抗体」 are 5.3.2①'s words, not ②'s
+        ("2.8.9", "5.3.2①", 1031, "②", ["全额减免", "疫苗抗体"]),
+    ],
+)
+def test_a_retargeted_citation_is_named_back(
+    judged: Judged, clause: str, raw: str, line: int, wrong: str, evidence: list[str]
+) -> None:
+    cited = citation_at(judged[1], clause, raw, line)
+    place, words, likely = assert_retarget_caught(
+        judged, citejudge.judge_verdict, cited, wrong, kind=citejudge.JudgedPlace
+    )
+    assert words == evidence
+    assert isinstance(likely, citejudge.JudgedPlace)
+    assert likely.score - likely.cited_score > citejudge.MARGIN
+    assert likely.score >= citejudge.RATIO * likely.cited_score
+    zh, en = likely.explain(wrong, place.name, wrong)
+    assert zh.endswith(RENUMBERED_ZH) and en.endswith(RENUMBERED_EN)
+    assert evidence[0] in zh and evidence[0] in en
+
+
+def test_the_texts_own_citations_are_silent(judged: Judged) -> None:
+    """Every clause and item citation of 返航录 at its own target: no finding — and the judge weighs many of
+    them (a test of a judge that weighs nothing asserts nothing)."""
+    asked = assert_silent_at_own_targets(judged, citejudge.judge_verdict)
+    _ctx, tp = judged
+    weighed = [c for c in asked if (w := citejudge.weighed(tp, *c)) is not None and w[1] and w[1][0][0] > 0]
+    assert len(weighed) >= 150, len(weighed)
+
+
+def test_each_condition_keeps_an_own_citation_silent(
+    fanhanglu: Document, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The room the thresholds have on the text: dropping the ratio or the pieces reports an own citation —
+    4.6.4's 「受封锁（4.5.1）」 scores 4.5.4 3.0 over 0 on one glued title word 「出手」 (one piece); 2.1.6's
+    2.8.12④ scores ③ 2.1 over 0.9 (ratio 3.4 < 4) on a printed run.  (No own citation clears both; the margin
+    is what keeps a single common word at a place the cited one lacks — gap 1.0 — from counting.)"""
+    for name, loose in (("RATIO", 1.0), ("PIECES", 1)):
+        with monkeypatch.context() as patch:
+            patch.setattr(citejudge, name, loose)
+            ctx, tp = judged_topics(fanhanglu)
+            found = [u.id for u, at, ref in own_citations(ctx, tp) if citejudge.judge_verdict(tp, u, at, ref)]
+            assert found, name
+
+
+def _scores(
+    tp: topics._Topics, unit: Unit, at: int, ref: Ref
+) -> tuple[float, list[tuple[float, str, list[str]]]]:
+    return citejudge.scores(tp, unit, at, ref)
+
+
+def _reach(tp: topics._Topics, unit: Unit, ref: Ref) -> set[str]:
+    """What a citation's scores read: its own unit and the places of its candidate set (with their families)."""
+    found = citejudge.candidates(tp, ref)
+    names = {unit.id, ref.target_clause or ""}
+    if found is not None:
+        names.update(n.rstrip("①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳") for n in (found[0], *found[1]))
+    return names
+
+
+def _far(a: str, names: set[str]) -> bool:
+    return not any(a == n or a.startswith(n + ".") or n.startswith(a + ".") for n in names)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_distant_edit_moves_no_unchanged_citations_score(seed: int) -> None:
+    """judge14a's lesson: a truncation in 7.2.7 changed the book-wide rarity of 「出手」 and lifted 4.6.4's
+    unchanged citation over the margin.  Here every weight is read within the candidate set: a seeded edit (a
+    line of one clause cut short) leaves the scores — and so the verdict — of every citation whose sentence and
+    candidate set lie elsewhere exactly as they were."""
+    source = load_source(None)
+    text = source.data.decode("utf-8")
+    before_doc = read_document(source)
+    ctx, tp = judged_topics(before_doc)
+    rng = random.Random(seed)
+    clauses = [c for c in before_doc.clauses.values() if "." in c.id and c.id[0] in "234567"]
+    edited = rng.choice(clauses)
+    lines = text.split("\n")
+    body = [n for n in range(edited.line, min(len(lines), edited.line + 6)) if len(lines[n]) > 24]
+    n = rng.choice(body) if body else edited.line - 1
+    cut = len(lines[n]) // 2
+    lines[n] = lines[n][:cut] + "。"
+    after_doc = doc_from_text("\n".join(lines), source.name)
+    ctx2, tp2 = judged_topics(after_doc)
+    after = {(u.id, ref.line, ref.raw, at): (u, ref) for u, at, ref in own_citations(ctx2, tp2)}
+    compared = 0
+    for unit, at, ref in own_citations(ctx, tp):
+        if not _far(edited.id, _reach(tp, unit, ref)):
+            continue
+        match = after.get((unit.id, ref.line, ref.raw, at))
+        if match is None:
+            continue
+        before_scores = _scores(tp, unit, at, ref)
+        assert _scores(tp2, match[0], at, match[1]) == before_scores, (edited.id, unit.id, ref.raw)
+        assert (citejudge.judge_verdict(tp, unit, at, ref) is None) == (
+            citejudge.judge_verdict(tp2, match[0], at, match[1]) is None
+        )
+        compared += 1
+    assert compared >= 300, compared

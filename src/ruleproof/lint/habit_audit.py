@@ -102,6 +102,9 @@ class _Recording(CitationHabits):
     def clauses_citing(self, term: str, unit: str) -> int:
         return self._asked("clauses_citing", (term, unit), super().clauses_citing(term, unit))
 
+    def cited_by(self, term: str, unit: str, clauses: int) -> bool:
+        return self._asked("cited_by", (term, unit, clauses), super().cited_by(term, unit, clauses))
+
     def cited_elsewhere(self, terms: Sequence[str], site: tuple[str, int]) -> bool:
         answer = super().cited_elsewhere(terms, site)
         return self._asked("cited_elsewhere", (tuple(terms), site), answer)

@@ -586,11 +586,16 @@ class _Topics:
     def habit_terms(self, unit: Unit, at: int, raw: str) -> list[str]:
         """What a citation is filed under in the habit map: the terms of the phrase it annotates, and the
         two characters right before it (a particle 依∕见∕于∕入… dropped: 「登记入 2.8.9」 → 登记), marked
-        apart from the vocabulary — the text's set phrases 「登记于 2.8.9」「详依 2.3.4」 name a place too."""
+        apart from the vocabulary — the text's set phrases 「登记于 2.8.9」「详依 2.3.4」 name a place too; and
+        the ``RUN_WORDS`` characters printed right before it, marked apart again (the book-habit rule's key:
+        the same words before another id elsewhere, :mod:`ruleproof.lint.citebookhabit`)."""
         terms = self.topic(unit, at, raw, near=True)
         m = _LEAD.search(unit.text, max(0, at - 8), at)
         if m is not None:
             terms.append(LEAD_MARK + m.group("w"))
+        m = _RUN_BEFORE.search(unit.text, max(0, at - RUN_WORDS - 4), at)
+        if m is not None:
+            terms.append(RUN_MARK + m.group("w"))  # (read by citebookhabit alone)
         return terms
 
     def no_place_beside(self, unit: Unit, at: int, ref: Ref) -> bool:
@@ -1249,12 +1254,17 @@ def _topic_verdict(
 _HEAD_CUT = re.compile(r"[（(〔【]")
 LEAD_MARK = "‹"  # a lead word in the habit map, kept apart from the vocabulary's terms
 _LEAD = re.compile(r"(?P<w>[\u4e00-\u9fff]{2})[依见于入按据在及与和]?[\s（(]*$")
+RUN_MARK = (
+    "›"  # the words printed right before a citation, as the habit map files them (:mod:`citebookhabit`)
+)
+RUN_WORDS = 4  # that many characters
+_RUN_BEFORE = re.compile(rf"(?P<w>[\u4e00-\u9fff]{{{RUN_WORDS}}})[\s（(]*$")
 
 
 def _habit(topics: _Topics, unit: Unit, at: int, ref: Ref, place: Place) -> tuple[list[str], Place] | None:
     """The text's own citation habits (:mod:`ruleproof.lint.citehabits`) name a sibling of the cited place
     for a term of the phrase that the cited place never says."""
-    terms = topics.habit_terms(unit, at, ref.raw)
+    terms = [t for t in topics.habit_terms(unit, at, ref.raw) if not t.startswith(RUN_MARK)]
     if not topics.habits.cited_elsewhere(terms, (unit.id, at)):
         return None  # (most citations: decided before the siblings are read)
     said, others = habit_places(topics, ref, place)
@@ -1633,6 +1643,7 @@ def _fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Pla
 from ruleproof.lint import (  # noqa: E402
     citeattach,
     citeauthority,
+    citebookhabit,
     citeconsistency,
     citedeferral,
     citefit,
@@ -1679,5 +1690,6 @@ _CHAIN: tuple[tuple[tuple[RefKind, ...], _Rule], ...] = (
     ((CLAUSE_REF,), citeconsistency.glossary_evidence),
     (CLAUSE_OR_ITEM, citeconsistency.order_evidence),
     (CLAUSE_OR_ITEM, citeconsistency.rows_evidence),
+    (CLAUSE_OR_ITEM, citebookhabit.book_habit_verdict),
     ((STEP_REF, BATCH_REF), rowweigh.weigh_verdict),
 )

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.headwords import guarded
-from ruleproof.lint.topics import RUN_MARK, HabitualPlace, _related, _squash, habit_places
+from ruleproof.lint.topics import RUN_MARK, HabitualPlace, _related, _squash, habit_places, run_before
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
@@ -36,7 +36,7 @@ RUN_VOTES = 3  # other clauses printing the words before the one sibling
 
 def book_habit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The words before the citation and the one sibling the book cites after them (see the module)."""
-    key = next((t for t in topics.habit_terms(unit, at, ref.raw) if t.startswith(RUN_MARK)), None)
+    key = run_before(unit.text, at)  # (as :meth:`topics._Topics.habit_terms` files it)
     place = topics.target(ref)[0]
     if key is None or place is None:
         return None

@@ -593,9 +593,9 @@ class _Topics:
         m = _LEAD.search(unit.text, max(0, at - 8), at)
         if m is not None:
             terms.append(LEAD_MARK + m.group("w"))
-        m = _RUN_BEFORE.search(unit.text, max(0, at - RUN_WORDS - 4), at)
-        if m is not None:
-            terms.append(RUN_MARK + m.group("w"))  # (read by citebookhabit alone)
+        run = run_before(unit.text, at)
+        if run is not None:
+            terms.append(run)  # (read by citebookhabit alone)
         return terms
 
     def no_place_beside(self, unit: Unit, at: int, ref: Ref) -> bool:
@@ -1254,11 +1254,16 @@ def _topic_verdict(
 _HEAD_CUT = re.compile(r"[（(〔【]")
 LEAD_MARK = "‹"  # a lead word in the habit map, kept apart from the vocabulary's terms
 _LEAD = re.compile(r"(?P<w>[\u4e00-\u9fff]{2})[依见于入按据在及与和]?[\s（(]*$")
-RUN_MARK = (
-    "›"  # the words printed right before a citation, as the habit map files them (:mod:`citebookhabit`)
-)
+RUN_MARK = "›"  # the words printed right before a citation in the habit map (:mod:`citebookhabit`)
 RUN_WORDS = 4  # that many characters
 _RUN_BEFORE = re.compile(rf"(?P<w>[\u4e00-\u9fff]{{{RUN_WORDS}}})[\s（(]*$")
+
+
+def run_before(text: str, at: int) -> str | None:
+    """The ``RUN_WORDS`` characters printed right before the citation at ``at`` (blanks and an opening
+    bracket between), marked as the habit map files them, or None."""
+    m = _RUN_BEFORE.search(text, max(0, at - RUN_WORDS - 4), at)
+    return RUN_MARK + m.group("w") if m is not None else None
 
 
 def _habit(topics: _Topics, unit: Unit, at: int, ref: Ref, place: Place) -> tuple[list[str], Place] | None:

@@ -21,6 +21,7 @@ import argparse
 import dataclasses
 import random
 import sys
+import time
 
 from ruleproof.books import BOOKS, load_source
 from ruleproof.lint import habit_audit, topics
@@ -140,9 +141,12 @@ def main() -> int:
     for kind, (mutants, caught) in sorted(by_kind.items()):
         if kind.startswith("cite, "):
             print(f"  {kind}: {mutants} neighbours, {caught} caught ({100 * caught / max(1, mutants):.1f} %)")
-    tipped = habit_audit.tips(ctx, tp)
+    cost, started = habit_audit.Cost(), time.process_time()
+    tipped = habit_audit.tips(ctx, tp, cost=cost)
     print(
-        f"cite: {len(tipped)} citations of the text one added or retargeted citation elsewhere would report"
+        f"cite: {len(tipped)} citations of the text one added or retargeted citation elsewhere would report "
+        f"({cost.judged} judged, {cost.edits} edits, {cost.verdicts} whole verdicts again, "
+        f"{time.process_time() - started:.1f} CPU-s)"
     )
     if args.show_flags:
         print(

@@ -23,7 +23,7 @@ from tests.lint.citing import (
     own_citations,
 )
 
-Judged = tuple[LintContext, topics._Topics]
+Judged = tuple[LintContext, topics.Topics]
 
 
 @pytest.mark.parametrize(
@@ -82,12 +82,12 @@ def test_each_condition_keeps_an_own_citation_silent(
 
 
 def _scores(
-    tp: topics._Topics, unit: Unit, at: int, ref: Ref
+    tp: topics.Topics, unit: Unit, at: int, ref: Ref
 ) -> tuple[float, list[tuple[float, str, list[str]]]]:
     return citejudge.scores(tp, unit, at, ref)
 
 
-def _reach(tp: topics._Topics, unit: Unit, ref: Ref) -> set[str]:
+def _reach(tp: topics.Topics, unit: Unit, ref: Ref) -> set[str]:
     """What a citation's scores read: its own unit and the places of its candidate set (with their families)."""
     found = citejudge.candidates(tp, ref)
     names = {unit.id, ref.target_clause or ""}

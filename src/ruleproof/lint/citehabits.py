@@ -141,6 +141,12 @@ class CitationHabits:
         """How many clauses other than ``unit`` cite anything for ``term``."""
         return len({u for sites in self._sites.get(term, {}).values() for u, _a in sites if u != unit})
 
+    def cited_by(self, term: str, unit: str, clauses: int) -> bool:
+        """Whether at least ``clauses`` clauses other than ``unit`` cite anything for ``term`` — a question
+        whose answer few edits change (a rule asking it first is re-judged by the habit audit only where one
+        more citation could matter)."""
+        return self.clauses_citing(term, unit) >= clauses
+
     def cited_elsewhere(self, terms: Sequence[str], site: tuple[str, int]) -> bool:
         """Whether another citation of the text is filed under one of ``terms``."""
         return any(s != site for t in terms for sites in self._sites.get(t, {}).values() for s in sites)

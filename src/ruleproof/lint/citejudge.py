@@ -12,7 +12,7 @@ either side of the cited item — not one of the citing clause's family, not one
 cites (its words are that citation's), not one whose text cites the cited place (it restates it).  Each place of
 the set (the cited one too) is scored on:
 
-1. **terms of the phrase** (:meth:`_Topics.topic`) that the place says; a term the place's title or item heading
+1. **terms of the phrase** (:meth:`Topics.topic`) that the place says; a term the place's title or item heading
    names counts ``TITLE_WEIGHT`` times, once more when it is glued to the citation (``near``);
 2. **quoted terms** 「…」 beside the citation that the place prints, ``QUOTE_WEIGHT`` times;
 3. **the backed statement** (:func:`citeprinted.backed`) printed verbatim: the longest run of at least
@@ -39,30 +39,22 @@ judge with local scores".
 from __future__ import annotations
 
 import re
-import weakref
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.citefit import family_group
 from ruleproof.lint.citeprinted import backed
+from ruleproof.lint.citetext import CITATION, in_list, open_bracket, related, squash
 from ruleproof.lint.frames import longest_run
 from ruleproof.lint.headwords import guarded
-from ruleproof.lint.topics import (
-    _CITATION,
-    _NOT_CJK,
-    ExplainedPlace,
-    _in_list,
-    _item_heads,
-    _open_bracket,
-    _related,
-    _squash,
-)
+from ruleproof.lint.memo import per_lint
+from ruleproof.lint.topics import _NOT_CJK, ExplainedPlace, item_heads
 from ruleproof.text.model import RefKind
 from ruleproof.text.sentences import sentence_at
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
-    from ruleproof.lint.topics import Place, _Topics
+    from ruleproof.lint.topics import Place, Topics
     from ruleproof.text.model import Ref
 
 NEAREST = 3  # a clause citation's candidates: this many sibling clauses nearest the cited one
@@ -115,17 +107,12 @@ class _Book:
     candidates: dict[tuple[bool, str, str], tuple[str, list[str], bool] | None] = field(default_factory=dict)
 
 
-_BOOKS: weakref.WeakKeyDictionary[_Topics, _Book] = weakref.WeakKeyDictionary()
+@per_lint
+def _book(topics: Topics) -> _Book:
+    return _Book()
 
 
-def _book(topics: _Topics) -> _Book:
-    book = _BOOKS.get(topics)
-    if book is None:
-        book = _BOOKS[topics] = _Book()
-    return book
-
-
-def candidates(topics: _Topics, ref: Ref) -> tuple[str, list[str], bool] | None:
+def candidates(topics: Topics, ref: Ref) -> tuple[str, list[str], bool] | None:
     """The cited place's name, the names of the places a renumbering could have moved it from, and whether
     they are items; None when the citation has no such places (memoised per place: each citation of it asks)."""
     memo = _book(topics).candidates
@@ -135,7 +122,7 @@ def candidates(topics: _Topics, ref: Ref) -> tuple[str, list[str], bool] | None:
     return memo[key]
 
 
-def _candidates(topics: _Topics, ref: Ref) -> tuple[str, list[str], bool] | None:
+def _candidates(topics: Topics, ref: Ref) -> tuple[str, list[str], bool] | None:
     cid = ref.target_clause or ""
     if not cid:
         return None
@@ -161,13 +148,13 @@ def _last(cid: str) -> int:
     return int(tail) if tail.isdigit() else 999
 
 
-def _names_cited(topics: _Topics, unit: Unit, at: int, ref: Ref) -> bool:
+def _names_cited(topics: Topics, unit: Unit, at: int, ref: Ref) -> bool:
     """The glossary entry a citation closes (back to the previous citation) names the cited place's title."""
     text = unit.text
     lo = max(0, at - ENTRY_REACH)
-    for m in _CITATION.finditer(text, lo, at):
+    for m in CITATION.finditer(text, lo, at):
         lo = m.end()
-    entry = _squash(text[lo:at])
+    entry = squash(text[lo:at])
     found = candidates(topics, ref)
     if found is None:
         return False
@@ -183,7 +170,7 @@ def _points_at(text: str, pointer: str, item: bool) -> bool:
     return re.search(rf"(?<![\d.]){re.escape(pointer)}(?!\d|\.\d)", text) is not None
 
 
-def _cited_beside(topics: _Topics, unit: Unit, at: int, ref: Ref) -> set[str]:
+def _cited_beside(topics: Topics, unit: Unit, at: int, ref: Ref) -> set[str]:
     """The places other citations of the same sentence cite: the sentence's words about them are theirs."""
     sent = sentence_at(topics.sentences_of(unit), at)
     lo, hi = (sent.start, sent.end) if sent else (0, len(unit.text))
@@ -198,14 +185,14 @@ def _cited_beside(topics: _Topics, unit: Unit, at: int, ref: Ref) -> set[str]:
     return out
 
 
-def _raw(topics: _Topics, ref: Ref, name: str, item: bool) -> str:
+def _raw(topics: Topics, ref: Ref, name: str, item: bool) -> str:
     """A place's text as printed (an item: the item; a clause: with its sub-clauses)."""
     if item:
         return next(p.text for p in topics.places.items(ref.target_clause or "") if p.name == name)
     return topics.places.clause_text(name)
 
 
-def _place(topics: _Topics, ref: Ref, name: str, item: bool) -> tuple[str, frozenset[str]]:
+def _place(topics: Topics, ref: Ref, name: str, item: bool) -> tuple[str, frozenset[str]]:
     """A place's squashed text (an item: its body; a clause: with its sub-clauses) and its heading terms."""
     book = _book(topics)
     text = book.texts.get(name)
@@ -213,8 +200,8 @@ def _place(topics: _Topics, ref: Ref, name: str, item: bool) -> tuple[str, froze
         cid = ref.target_clause or ""
         if item:
             place = next(p for p in topics.places.items(cid) if p.name == name)
-            text = _squash(place.text.split("。", 1)[-1])
-            book.heads[name] = _item_heads(topics, place)
+            text = squash(place.text.split("。", 1)[-1])
+            book.heads[name] = item_heads(topics, place)
         else:
             text = family_group(topics, cid, False)[name]
             book.heads[name] = topics.title_names(name)
@@ -222,7 +209,7 @@ def _place(topics: _Topics, ref: Ref, name: str, item: bool) -> tuple[str, froze
     return text, book.heads[name]
 
 
-def scores(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[float, list[Ranked]]:
+def scores(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[float, list[Ranked]]:
     """The cited place's score and each candidate's (score, name, evidence), best first.
 
     Every weight is read within the candidate set (the cited place and its candidates): a term, quoted term
@@ -233,7 +220,7 @@ def scores(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[float, list[
     if found is None:
         return 0.0, []
     own, names, item = found
-    names = [n for n in names if not _related(n, unit.id)]
+    names = [n for n in names if not related(n, unit.id)]
     if not names:
         return 0.0, []
     group = [own, *names]
@@ -246,7 +233,7 @@ def scores(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[float, list[
     glued = set(topics.topic(unit, at, ref.raw, near=True))
     if glued & _place(topics, ref, own, item)[1] and longest <= len(named[own]):
         return 0.0, []  # the words glued to the citation name the cited place
-    said = _CITATION.sub("\x00", backed(unit, at, ref.raw))  # (a run is words, not a shared citation)
+    said = CITATION.sub("\x00", backed(unit, at, ref.raw))  # (a run is words, not a shared citation)
     quoted = [q for q in _quoted(topics, unit, at, ref.raw) if q not in terms]
     if not terms and not quoted and len(said) < RUN_MIN and longest < LABEL_MIN:
         return 0.0, []  # (most citations: nothing to weigh)
@@ -299,32 +286,32 @@ def scores(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[float, list[
     return cited, [(s, n, ev, k) for s, ev, k, n in ranked]
 
 
-def _label(topics: _Topics, unit: Unit, at: int, raw: str) -> str:
+def _label(topics: Topics, unit: Unit, at: int, raw: str) -> str:
     """The words a bracket citation annotates, squashed (「乔装（7.3）」 → 乔装; 「（7.2.2 私人反馈）」 →
     私人反馈); '' for a citation outside a bracket."""
     text = unit.text
     sent = sentence_at(topics.sentences_of(unit), at)
-    if _open_bracket(text, at, sent.start if sent else 0) is None:
+    if open_bracket(text, at, sent.start if sent else 0) is None:
         return ""
-    return _squash(topics.window(unit, at, raw, near=True))
+    return squash(topics.window(unit, at, raw, near=True))
 
 
-def _title(topics: _Topics, ref: Ref, name: str, item: bool) -> str:
+def _title(topics: Topics, ref: Ref, name: str, item: bool) -> str:
     """A place's title as printed, squashed (an item: its heading), memoised per text."""
     book = _book(topics)
     title = book.titles.get(name)
     if title is None:
         if item:
             place = next(p for p in topics.places.items(ref.target_clause or "") if p.name == name)
-            title = "".join(sorted(_item_heads(topics, place)))
+            title = "".join(sorted(item_heads(topics, place)))
         else:
             clause = topics.ctx.clause(name)
             title = clause.title if clause is not None else ""
-        title = book.titles[name] = _squash(title)
+        title = book.titles[name] = squash(title)
     return title
 
 
-def _quoted(topics: _Topics, unit: Unit, at: int, raw: str) -> list[str]:
+def _quoted(topics: Topics, unit: Unit, at: int, raw: str) -> list[str]:
     """The quoted terms 「…」 of the citation's sentence right beside it — opening at most ``QUOTE_REACH``
     characters after it, or closing at most that far before it — squashed: 「不继承 4.6.3 的「三者互斥」表述」
     quotes what 4.6.3 prints."""
@@ -335,20 +322,20 @@ def _quoted(topics: _Topics, unit: Unit, at: int, raw: str) -> list[str]:
     out = []
     for m in _QUOTE.finditer(text, max(lo, at - QUOTE_REACH - 32), min(hi, end + QUOTE_REACH + 32)):
         if end <= m.start() <= end + QUOTE_REACH or at - QUOTE_REACH <= m.end() <= at:
-            q = _squash(m.group("q"))
+            q = squash(m.group("q"))
             if _cjk(q) >= 2 and q not in out:
                 out.append(q)
     return out
 
 
-def weighed(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[float, list[Ranked]] | None:
+def weighed(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[float, list[Ranked]] | None:
     """:func:`scores` of a citation the judge weighs (None: one whose words tell no member from another — a
     tag, a list, a comparison 「同 X：」, a glossary entry naming the cited place), without the candidates another
     citation of the sentence cites or whose text cites the cited place (they restate it)."""
     if ref.kind not in (RefKind.CLAUSE, RefKind.ITEM) or ref.raw.startswith("〔"):
         return None
     text = unit.text
-    if _in_list(text, at, at + len(ref.raw)):
+    if in_list(text, at, at + len(ref.raw)):
         return None  # a list's members share the words of its phrase: no telling which member each backs
     if text[max(0, at - 2) : at].rstrip().endswith(_ALIKE):
         return None  # 「同 4.3：…」: the words after it are the citing clause's own rule, said alike
@@ -392,7 +379,7 @@ def pieces(evidence: list[str]) -> int:
     return len(kept) + sum(1 for e in kept if _cjk(e) >= LONG_RUN)
 
 
-def judge_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+def judge_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The evidence and the candidate that clearly outscores the cited place (see the module's docstring)."""
     found = weighed(topics, unit, at, ref)
     if found is None or not clearly_better(*found):
@@ -403,6 +390,6 @@ def judge_fit(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str]
     return evidence, place
 
 
-def judge_verdict(topics: _Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+def judge_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
     """:func:`judge_fit` under family q's guards (comparison, denial, number pair, gate, list)."""
     return guarded(topics, unit, at, ref, judge_fit(topics, unit, at, ref))

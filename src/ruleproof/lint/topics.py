@@ -444,11 +444,16 @@ class Topics:
     def habit_terms(self, unit: Unit, at: int, raw: str) -> list[str]:
         """What a citation is filed under in the habit map: the terms of the phrase it annotates, and the
         two characters right before it (a particle 依∕见∕于∕入… dropped: 「登记入 2.8.9」 → 登记), marked
-        apart from the vocabulary — the text's set phrases 「登记于 2.8.9」「详依 2.3.4」 name a place too."""
+        apart from the vocabulary — the text's set phrases 「登记于 2.8.9」「详依 2.3.4」 name a place too; and
+        the ``RUN_WORDS`` characters printed right before it, marked apart again (the book-habit rule's key:
+        the same words before another id elsewhere, :mod:`ruleproof.lint.citebookhabit`)."""
         terms = self.topic(unit, at, raw, near=True)
         m = _LEAD.search(unit.text, max(0, at - 8), at)
         if m is not None:
             terms.append(LEAD_MARK + m.group("w"))
+        run = run_before(unit.text, at)
+        if run is not None:
+            terms.append(run)  # (read by citebookhabit alone)
         return terms
 
     def no_place_beside(self, unit: Unit, at: int, ref: Ref) -> bool:
@@ -1093,12 +1098,22 @@ def _topic_verdict(
 
 LEAD_MARK = "‹"  # a lead word in the habit map, kept apart from the vocabulary's terms
 _LEAD = re.compile(r"(?P<w>[\u4e00-\u9fff]{2})[依见于入按据在及与和]?[\s（(]*$")
+RUN_MARK = "›"  # the words printed right before a citation in the habit map (:mod:`citebookhabit`)
+RUN_WORDS = 4  # that many characters
+_RUN_BEFORE = re.compile(rf"(?P<w>[\u4e00-\u9fff]{{{RUN_WORDS}}})[\s（(]*$")
+
+
+def run_before(text: str, at: int) -> str | None:
+    """The ``RUN_WORDS`` characters printed right before the citation at ``at`` (blanks and an opening
+    bracket between), marked as the habit map files them, or None."""
+    m = _RUN_BEFORE.search(text, max(0, at - RUN_WORDS - 4), at)
+    return RUN_MARK + m.group("w") if m is not None else None
 
 
 def habit_fit(topics: Topics, unit: Unit, at: int, ref: Ref, place: Place) -> tuple[list[str], Place] | None:
     """The text's own citation habits (:mod:`ruleproof.lint.citehabits`) name a sibling of the cited place
     for a term of the phrase that the cited place never says."""
-    terms = topics.habit_terms(unit, at, ref.raw)
+    terms = [t for t in topics.habit_terms(unit, at, ref.raw) if not t.startswith(RUN_MARK)]
     if not topics.habits.cited_elsewhere(terms, (unit.id, at)):
         return None  # (most citations: decided before the siblings are read)
     said, others = habit_places(topics, ref, place)
@@ -1430,6 +1445,7 @@ def _fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Plac
 from ruleproof.lint import (  # noqa: E402
     citeattach,
     citeauthority,
+    citebookhabit,
     citeconsistency,
     citedeferral,
     citefit,
@@ -1477,6 +1493,7 @@ _CHAIN: tuple[tuple[tuple[RefKind, ...], _Rule], ...] = (
     ((CLAUSE_REF,), citeconsistency.glossary_evidence),
     (CLAUSE_OR_ITEM, citeconsistency.order_evidence),
     (CLAUSE_OR_ITEM, citeconsistency.rows_evidence),
+    (CLAUSE_OR_ITEM, citebookhabit.book_habit_verdict),
     ((STEP_REF, BATCH_REF), rowweigh.weigh_verdict),
     (CLAUSE_OR_ITEM, citejudge.judge_verdict),
 )

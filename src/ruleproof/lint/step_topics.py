@@ -220,6 +220,9 @@ def _step_events(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
             event = _event_before(topics, text, m.start())
             if hits and hits[0].start == 1 and text[m.end()] in _EVENT_LEAD:
                 hits[0] = Hit(0, hits[0].end, hits[0].term)  # 「步骤 0.55 致濒死」: what the step causes
+            elif text[m.end() : m.end() + 2] in _EVENT_VERBS:
+                # 「于步骤 4b 提交破坏行动」: the act done there, after the verb of doing it
+                hits = [Hit(0, h.end, h.term) for h in hits if h.start == 2][:1]
             if hits and hits[0].start == 0:
                 said.setdefault(hits[0].term, []).append((m.group("k"), unit, m.start(), m.end()))
             elif event is not None:
@@ -244,7 +247,7 @@ def _step_events(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
                 votes[kk] = votes.get(kk, 0) + STEP_VOTES
             if len(votes) != 1 or max(votes.values()) < STEP_VOTES:
                 continue
-            if k in rows and topics.present(term, _squash(rows[k])):
+            if k in rows and _row_says(topics, rows, k, term):
                 continue  # the step table says it happens here too
             if k not in rows and max(votes.values()) < ROWLESS_VOTES:
                 continue  # a step without a row of its own (11, glued to 10's): only a clear majority tells
@@ -285,6 +288,25 @@ def _step_events(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
             )
 
 
+# 「延后 0.55 的感染致死」: a row naming another step's event by that step
+_OTHER_STEPS = re.compile(r"(?:步骤\s*)?(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)\s*的?\s*$")
+
+
+def _row_says(topics: _Topics, rows: dict[str, str], k: str, term: str) -> bool:
+    """Row ``k`` of the step table says the term as its own: not only as another step's (row 0.5 「方可延后
+    0.55 的感染致死」 speaks of 0.55's event)."""
+    row = rows[k]
+    if term not in row:
+        return topics.present(term, _squash(row))
+    at = row.find(term)
+    while at >= 0:
+        other = _OTHER_STEPS.search(row, max(0, at - 10), at)
+        if other is None or other.group("k") == k or other.group("k") not in rows:
+            return True
+        at = row.find(term, at + len(term))
+    return False
+
+
 _EVENT_MARKS = (
     "位于",
     "同属",
@@ -297,6 +319,8 @@ _EVENT_MARKS = (
 _NIGHT_OF = re.compile(r"(?:当夜|该夜|第\s*\d+\s*夜)\s*$")
 _MODAL = "需须应可均皆亦仍"
 _EVENT_LEAD = "致被"  # 「步骤 0.55 致濒死」「步骤 8 被救援」
+# 「于步骤 4b 提交破坏行动」「步骤 1 发动乔装」: a verb of acting, then the act the step is for
+_EVENT_VERBS = frozenset({"提交", "发动", "执行", "选择", "使用", "进行"})
 _ROW_NAMES = 24  # the names at the head of a step row: 「8 医生（治疗∕救援∕自救∕制药）」
 
 

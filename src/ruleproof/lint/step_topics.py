@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterator
 
 from ruleproof.findings import Finding
-from ruleproof.lint import batch_words, step_frames, step_heads, step_rowwords
+from ruleproof.lint import batch_words, step_frames, step_heads, step_intervals, step_rowwords
 from ruleproof.lint.base import clip
 from ruleproof.lint.context import CLAUSE_ID, LintContext, Unit, normalize_item
 from ruleproof.lint.diagnosis import (
@@ -58,6 +58,7 @@ def run(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
     yield from _step_events(ctx, topics)
     yield from _batch_times(ctx, topics)
     yield from _step_times(ctx, topics)
+    yield from step_intervals.run(ctx, topics)
     yield from _step_sources(ctx, topics)
     yield from _step_skips(ctx, topics)
     yield from _quoted_steps(ctx, topics)
@@ -227,9 +228,9 @@ def _step_events(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
                 said.setdefault(hits[0].term, []).append((m.group("k"), unit, m.start(), m.end()))
             elif event is not None:
                 said.setdefault(event, []).append((m.group("k"), unit, m.start(), m.end()))
-            elif text[m.start() - 1 : m.start()] in "（(" and m.start() > 0:
-                # 「倒计时结算（步骤 11）」: the bracket annotates the words before it
-                head = text[_phrase_start(text, m.start() - 1, max(0, m.start() - 12)) : m.start() - 1]
+            elif (opening := _bracket_before(text, m.start())) > 0:
+                # 「倒计时结算（步骤 11）」「进入濒死（该夜步骤 0.55）」: the bracket annotates the words before it
+                head = text[_phrase_start(text, opening, max(0, opening - 11)) : opening]
                 before = [h for h in topics.vocab.scan(head) if topics.vocab.specific(h.term, SPECIFIC_SHARE)]
                 if before:
                     said.setdefault(before[-1].term, []).append((m.group("k"), unit, m.start(), m.end()))
@@ -286,6 +287,13 @@ def _step_events(ctx: LintContext, topics: _Topics) -> Iterator[Finding]:
                     "kind": "night_step",
                 },
             )
+
+
+def _bracket_before(text: str, at: int) -> int:
+    """Where the bracket opens that the step at ``at`` leads (「（步骤 11）」「（该夜步骤 0.55」), else -1."""
+    night = _NIGHT_OF.search(text, max(0, at - 6), at)
+    i = night.start() if night is not None else at
+    return i - 1 if i > 0 and text[i - 1] in "（(" else -1
 
 
 # 「延后 0.55 的感染致死」: a row naming another step's event by that step

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pytest
 
+from ruleproof.lint import step_intervals, step_topics, topics
+from ruleproof.lint.context import LintContext
 from tests.lint.edited import BATCH_OR_ALL, FAMILY_OR_ALL, Edit, added, family_of, mutated, unedited
 
 TOPIC = "citation-topic"
@@ -60,6 +62,27 @@ RENUMBERED: list[tuple[str, str, str, str]] = [
     ("当夜步骤 4b并入批次⑤的", "当夜步骤 5并入批次⑤的", "5.2", "步骤 4b"),
     # 「与医生的治疗∕救援同窗口结算 … 于步骤 K」: 医生 heads row 8
     ("故清除效果于步骤 8 实际落地", "故清除效果于步骤 7 实际落地", "6.5", "步骤 8"),
+    # fourteenth pass (a step's act after a verb, rows naming another step's event, stretches of the night):
+    # 「于步骤 K 提交破坏行动」: 破坏 heads row 4b (5.2, 6.3 and 3.2.2 say it at 4b)
+    ("∕夜（于步骤 4b 提交破坏行动时", "∕夜（于步骤 5 提交破坏行动时", "5.2", "步骤 4b"),
+    # 「（该夜步骤 N」 annotates the words before the bracket: 濒死 heads row 0.55
+    ("进入濒死（该夜步骤0.55，见 3.3）", "进入濒死（该夜步骤0.6，见 3.3）", "4.10.6", "步骤 0.55"),
+    # from the day to a night step: the stretch ends at the table's first row
+    (
+        "统一于「白天投票之后、当夜步骤 0 之前」发放",
+        "统一于「白天投票之后、当夜步骤 0.1 之前」发放",
+        "附录一",
+        "「步骤 0」",
+    ),
+    # a stretch whose start does not come before its end
+    ("位于步骤 3之后、4a之前", "位于步骤 4b之后、4a之前", "4.4.9", "此段时间为空"),
+    # a stretch said for a step that it does not hold
+    (
+        "时点 步骤 1（0.6 之后、步骤 2之前）",
+        "时点 步骤 3（0.6 之后、步骤 2之前）",
+        "7.3.1",
+        "不在步骤 0.6 与步骤 2 之间",
+    ),
 ]
 EDITS = tuple(Edit.of([(old, new)], TOPIC, {clause}) for old, new, clause, _likely in RENUMBERED)
 
@@ -82,3 +105,30 @@ def test_a_restated_sentence_with_another_step_is_found(whole: bool) -> None:
     # 5.11 and 6.7 say 「全局限 2 次；于步骤 1 发动，不占用行动窗口」 word for word: one of them edited
     new_ones = _new_topics("全局限 2 次；于步骤1发动", "全局限 2 次；于步骤2发动", whole)
     assert any("以同样的话写作「步骤1」" in m for _c, m in new_ones), new_ones
+
+
+def test_the_stretches_of_the_real_text_agree_with_its_step_table(
+    judged: tuple[LintContext, topics.Topics],
+) -> None:
+    # every 「A 之后、B 之前」 of 返航录 (day-to-night ones, 「上一夜步骤 9 …后、当夜步骤 0 之前」, stretches said for
+    # steps 0.1, 1, 3.5, 8) is read, and none is reported
+    ctx, tp = judged
+    read = [
+        m
+        for u in ctx.units_outside_log()
+        for m in (
+            *step_intervals._AFTER_BEFORE.finditer(u.text),
+            *step_intervals._LATER_EARLIER.finditer(u.text),
+        )
+    ]
+    assert len(read) >= 20
+    assert not list(step_intervals.run(ctx, tp))
+
+
+def test_a_row_naming_another_steps_event_does_not_say_it(judged: tuple[LintContext, topics.Topics]) -> None:
+    # row 0.5 「感染抑制须于本步骤抢先使用，方可延后 0.55 的感染致死」 names 0.55's event by its step
+    _ctx, tp = judged
+    rows = tp.places.step_rows
+    assert not step_topics._row_says(tp, rows, "0.5", "感染致死")
+    assert step_topics._row_says(tp, rows, "0.55", "感染致死")
+    assert step_topics._row_says(tp, rows, "0.5", "感染抑制")

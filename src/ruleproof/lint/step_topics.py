@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterator
 
 from ruleproof.findings import Finding
-from ruleproof.lint import batch_words, step_frames, step_heads, step_rowwords
+from ruleproof.lint import batch_words, step_frames, step_heads, step_intervals, step_rowwords
 from ruleproof.lint.base import clip
 from ruleproof.lint.citetext import (
     BATCH_NAMED,
@@ -52,6 +52,7 @@ def run(ctx: LintContext, topics: Topics) -> Iterator[Finding]:
     yield from _step_events(ctx, topics)
     yield from _batch_times(ctx, topics)
     yield from _step_times(ctx, topics)
+    yield from step_intervals.run(ctx, topics)
     yield from _step_sources(ctx, topics)
     yield from _step_skips(ctx, topics)
     yield from _quoted_steps(ctx, topics)
@@ -214,13 +215,16 @@ def _step_events(ctx: LintContext, topics: Topics) -> Iterator[Finding]:
             event = _event_before(topics, text, m.start())
             if hits and hits[0].start == 1 and text[m.end()] in _EVENT_LEAD:
                 hits[0] = Hit(0, hits[0].end, hits[0].term)  # 「步骤 0.55 致濒死」: what the step causes
+            elif text[m.end() : m.end() + 2] in _EVENT_VERBS:
+                # 「于步骤 4b 提交破坏行动」: the act done there, after the verb of doing it
+                hits = [Hit(0, h.end, h.term) for h in hits if h.start == 2][:1]
             if hits and hits[0].start == 0:
                 said.setdefault(hits[0].term, []).append((m.group("k"), unit, m.start(), m.end()))
             elif event is not None:
                 said.setdefault(event, []).append((m.group("k"), unit, m.start(), m.end()))
-            elif text[m.start() - 1 : m.start()] in "（(" and m.start() > 0:
-                # 「倒计时结算（步骤 11）」: the bracket annotates the words before it
-                head = text[phrase_start(text, m.start() - 1, max(0, m.start() - 12)) : m.start() - 1]
+            elif (opening := _bracket_before(text, m.start())) > 0:
+                # 「倒计时结算（步骤 11）」「进入濒死（该夜步骤 0.55）」: the bracket annotates the words before it
+                head = text[phrase_start(text, opening, max(0, opening - 11)) : opening]
                 before = [h for h in topics.vocab.scan(head) if topics.vocab.specific(h.term, SPECIFIC_SHARE)]
                 if before:
                     said.setdefault(before[-1].term, []).append((m.group("k"), unit, m.start(), m.end()))
@@ -238,7 +242,7 @@ def _step_events(ctx: LintContext, topics: Topics) -> Iterator[Finding]:
                 votes[kk] = votes.get(kk, 0) + STEP_VOTES
             if len(votes) != 1 or max(votes.values()) < STEP_VOTES:
                 continue
-            if k in rows and topics.present(term, squash(rows[k])):
+            if k in rows and _row_says(topics, rows, k, term):
                 continue  # the step table says it happens here too
             if k not in rows and max(votes.values()) < ROWLESS_VOTES:
                 continue  # a step without a row of its own (11, glued to 10's): only a clear majority tells
@@ -279,6 +283,32 @@ def _step_events(ctx: LintContext, topics: Topics) -> Iterator[Finding]:
             )
 
 
+def _bracket_before(text: str, at: int) -> int:
+    """Where the bracket opens that the step at ``at`` leads (「（步骤 11）」「（该夜步骤 0.55」), else -1."""
+    night = _NIGHT_OF.search(text, max(0, at - 6), at)
+    i = night.start() if night is not None else at
+    return i - 1 if i > 0 and text[i - 1] in "（(" else -1
+
+
+# 「延后 0.55 的感染致死」: a row naming another step's event by that step
+_OTHER_STEPS = re.compile(r"(?:步骤\s*)?(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)\s*的?\s*$")
+
+
+def _row_says(topics: Topics, rows: dict[str, str], k: str, term: str) -> bool:
+    """Row ``k`` of the step table says the term as its own: not only as another step's (row 0.5 「方可延后
+    0.55 的感染致死」 speaks of 0.55's event)."""
+    row = rows[k]
+    if term not in row:
+        return topics.present(term, squash(row))
+    at = row.find(term)
+    while at >= 0:
+        other = _OTHER_STEPS.search(row, max(0, at - 10), at)
+        if other is None or other.group("k") == k or other.group("k") not in rows:
+            return True
+        at = row.find(term, at + len(term))
+    return False
+
+
 _EVENT_MARKS = (
     "位于",
     "同属",
@@ -291,6 +321,8 @@ _EVENT_MARKS = (
 _NIGHT_OF = re.compile(r"(?:当夜|该夜|第\s*\d+\s*夜)\s*$")
 _MODAL = "需须应可均皆亦仍"
 _EVENT_LEAD = "致被"  # 「步骤 0.55 致濒死」「步骤 8 被救援」
+# 「于步骤 4b 提交破坏行动」「步骤 1 发动乔装」: a verb of acting, then the act the step is for
+_EVENT_VERBS = frozenset({"提交", "发动", "执行", "选择", "使用", "进行"})
 _ROW_NAMES = 24  # the names at the head of a step row: 「8 医生（治疗∕救援∕自救∕制药）」
 
 

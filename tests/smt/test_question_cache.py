@@ -139,31 +139,55 @@ def test_a_run_that_concluded_answers_the_runs_of_other_depths(
             assert calls == ["check_system"] and shallow.status is ts.Status.HOLDS, name
 
 
-def _stops(alive: list[bool], complete: list[bool], depth: int) -> int:
-    """Where :func:`ts.live_search`'s loop stops, for the nights' alive / complete flags (monotone)."""
-    last = max(depth, ts.LIVENESS_DEPTH)
-    return next((t for t in range(last + 1) if alive[t] and (complete[t] or t >= depth)), last)
+Event = tuple[str, str, int | None]  # a witness's kind, what its query answers, the night it first does
+
+
+def _searched(events: list[Event], depth: int) -> ts.LiveSearch:
+    """What :func:`ts.live_search`'s loop finds when witness ``i``'s query answers ``events[i]`` (reached or
+    unknown from its night on, unreached before; never when the night is None), past the initial states."""
+    out = [ts.Witness("init", "init", "", "", "", ts.Live.REACHED, 0)]
+    out += [
+        ts.Witness(kind, f"w{i}", "", "", "", ts.Live.UNREACHED) for i, (kind, _a, _n) in enumerate(events)
+    ]
+    search = ts.LiveSearch(out)
+    for t in range(max(depth, ts.LIVENESS_DEPTH) + 1):
+        for i, (_kind, answer, night) in enumerate(events, 1):
+            if out[i].status is ts.Live.UNREACHED and night == t:
+                if answer == "sat":
+                    out[i].status, out[i].depth = ts.Live.REACHED, t
+                else:
+                    out[i].status = ts.Live.UNKNOWN
+                    search.unknown_at[i] = t
+        alive = all(w.status is not ts.Live.UNREACHED for w in out if w.kind != "outcome")
+        complete = all(w.status is not ts.Live.UNREACHED for w in out)
+        search.end = t
+        if alive and (complete or t >= depth):
+            break
+    return search
 
 
 @given(
-    alive_at=st.one_of(st.none(), st.integers(0, 12)),
-    complete_after=st.one_of(st.none(), st.integers(0, 12)),
+    events=st.lists(
+        st.tuples(
+            st.sampled_from(["cover", "premise", "outcome"]),
+            st.sampled_from(["sat", "sat", "unknown"]),
+            st.one_of(st.none(), st.integers(0, 12)),
+        ),
+        max_size=5,
+    ),
     depths=st.tuples(st.integers(1, 10), st.integers(1, 10)),
 )
-def test_a_liveness_search_is_reused_exactly_where_it_stops_alike(
-    alive_at: int | None, complete_after: int | None, depths: tuple[int, int]
+def test_a_liveness_search_answers_every_depth_that_stops_no_later(
+    events: list[Event], depths: tuple[int, int]
 ) -> None:
-    """:meth:`ts.LiveSearch.same_at` against the search loop's own stop rule: a search kept at one depth
-    answers another exactly when the other stops at the same night (then it sent the same queries)."""
-    nights = range(13)
-    alive = [alive_at is not None and t >= alive_at for t in nights]
-    complete = [
-        alive[t] and complete_after is not None and alive_at is not None and t >= alive_at + complete_after
-        for t in nights
-    ]
+    """:meth:`ts.LiveSearch.at` against the search loop's own rule: a search kept at one depth answers another
+    exactly when the other stops no later (up to there both sent the same queries), and then with what the
+    other finds — a witness the kept search reached (or found unknown) after that night unreached."""
     kept, other = depths
-    end = _stops(alive, complete, kept)
-    search = ts.LiveSearch([], end, next((t for t in nights if alive[t]), None), complete[end])
-    if search.alive_at is not None and search.alive_at > end:
-        search.alive_at = None  # not alive by the night it stopped: the loop never saw it
-    assert search.same_at(other) == (_stops(alive, complete, other) == end)
+    search, wanted = _searched(events, kept), _searched(events, other)
+    assert search.end is not None and wanted.end is not None
+    got = search.at(other)
+    if wanted.end <= search.end:
+        assert got == wanted.witnesses
+    else:
+        assert got is None

@@ -687,32 +687,45 @@ GUARD_COVER = Cover(
 
 @dataclass
 class LiveSearch:
-    """What :func:`live_search` found, and where it stopped: which tells the depths whose search stops there."""
+    """What :func:`live_search` found, and where it stopped: which tells what a search of another depth finds."""
 
     witnesses: list[Witness]
     end: int | None = None  # the night the search stopped after (None: at the initial states, at any depth)
-    alive_at: int | None = None  # the first night no witness but the outcomes was unreached
-    complete: bool = False  # no witness (the outcomes too) unreached at ``end``
+    # the night each witness whose query was unknown (by its index in ``witnesses``) was so
+    unknown_at: dict[int, int] = field(default_factory=dict)
 
-    def same_at(self, depth: int) -> bool:
-        """Whether a search with ``opts.depth = depth`` sends the same queries and stops at the same night
-        (the queries of night ``t`` do not depend on the depth, only where the search stops does)."""
+    def at(self, depth: int) -> list[Witness] | None:
+        """The witnesses a search with ``opts.depth = depth`` finds, or None when this one does not tell.
+
+        The queries of night ``t`` do not depend on the depth (only where the search stops does), so up to
+        the night both searches reach each witness's status changes on the same night.  Replaying the loop's
+        stop rule on those nights gives where the other search stops; if that is no later than ``end``, its
+        witnesses are these with every change after that night undone (reached or unknown → unreached)."""
         if self.end is None:
-            return True
+            return self.witnesses
+        nights = [self._night(i, w) for i, w in enumerate(self.witnesses)]
         last = max(depth, LIVENESS_DEPTH)
-        if self.alive_at is None:  # never alive: it ran to its last night
-            return last == self.end
-        # it stops at the first night, once alive, that is complete or ≥ the depth; a complete search was
-        # complete first at ``end``, an incomplete one is complete (if ever) only after it
-        stop = max(self.alive_at, min(depth, self.end) if self.complete else depth)
-        return stop == self.end <= last
+        for t in range(min(self.end, last) + 1):
+            done = [n is not None and n <= t for n in nights]
+            alive = all(d for d, w in zip(done, self.witnesses, strict=True) if w.kind != "outcome")
+            if (alive and (all(done) or t >= depth)) or t == last:
+                return [
+                    w if d else replace(w, status=Live.UNREACHED, depth=None)
+                    for d, w in zip(done, self.witnesses, strict=True)
+                ]
+        return None  # the other search goes on after the night this one stopped
+
+    def _night(self, i: int, w: Witness) -> int | None:
+        if w.status is Live.REACHED:
+            return w.depth
+        return self.unknown_at.get(i)
 
 
 def liveness(ts: TransitionSystem, opts: Options) -> list[Witness]:
     """:func:`live_witnesses`, kept by its question under :func:`ruleproof.smt.cache.by_question`.  A search
     is also kept under its question at any depth, with where it stopped (:class:`LiveSearch`): a search of
-    another depth that would stop at the same night (``check``'s 4 and ``verify``'s 6 nights, when every
-    witness is reached by night 4) reads it instead of searching again."""
+    another depth that would stop no later (``check``'s 4 nights after ``verify``'s 6, or ``verify``'s 6 after
+    ``check``'s 4 when every witness is reached by night 4) reads it instead of searching again."""
     if not cache.asking():
         return live_witnesses(ts, opts)
     fp = fingerprint(ts, 0)
@@ -727,8 +740,9 @@ def liveness(ts: TransitionSystem, opts: Options) -> list[Witness]:
 
     with cache.exclusive(any_depth):  # as in :func:`check`: two depths take turns
         got = cache.stored(any_depth)
-        if isinstance(got, LiveSearch) and got.same_at(opts.depth):
-            return got.witnesses
+        found = got.at(opts.depth) if isinstance(got, LiveSearch) else None
+        if found is not None:
+            return found
         return cache.question("ts.liveness", lambda: fp, opts, compute)
 
 
@@ -778,7 +792,7 @@ def live_search(ts: TransitionSystem, opts: Options) -> LiveSearch:
     for t in range(depth + 1):
         if t:
             solver.add(*u.transition(t - 1))
-        for w, fn in tests:
+        for i, (w, fn) in enumerate(tests, 1):  # ``tests`` are ``out`` but the initial states, in order
             if w.status is not Live.UNREACHED:
                 continue
             r = _check_with(solver, fn(t))
@@ -786,11 +800,10 @@ def live_search(ts: TransitionSystem, opts: Options) -> LiveSearch:
                 w.status, w.depth = Live.REACHED, t
             elif r == z3.unknown:
                 w.status = Live.UNKNOWN
+                search.unknown_at[i] = t
         alive = all(w.status is not Live.UNREACHED for w, _ in tests if w.kind != "outcome")
         complete = all(w.status is not Live.UNREACHED for w, _ in tests)
-        if alive and search.alive_at is None:
-            search.alive_at = t
-        search.end, search.complete = t, complete
+        search.end = t
         if alive and (complete or t >= opts.depth):
             break
     return search

@@ -44,11 +44,11 @@ from typing import TYPE_CHECKING
 
 from ruleproof.lint.citefit import family_group
 from ruleproof.lint.citeprinted import backed
-from ruleproof.lint.citetext import CITATION, in_list, open_bracket, related, squash
+from ruleproof.lint.citetext import CITATION, NOT_CJK, in_list, open_bracket, related, squash
 from ruleproof.lint.frames import longest_run
 from ruleproof.lint.headwords import guarded
 from ruleproof.lint.memo import per_lint
-from ruleproof.lint.topics import _NOT_CJK, ExplainedPlace, item_heads
+from ruleproof.lint.topics import ExplainedPlace, item_heads
 from ruleproof.text.model import RefKind
 from ruleproof.text.sentences import sentence_at
 
@@ -369,7 +369,7 @@ def clearly_better(cited: float, ranked: list[Ranked]) -> bool:
 
 def _cjk(text: str) -> int:
     """How many CJK characters ``text`` has."""
-    return len(_NOT_CJK.sub("", text))
+    return len(NOT_CJK.sub("", text))
 
 
 def pieces(evidence: list[str]) -> int:

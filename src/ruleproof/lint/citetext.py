@@ -27,6 +27,7 @@ SQUASHED: dict[str, str] = {}
 # (a run written as one character then more: a pattern led by a repeat makes ``re`` try every character; one led by
 # a character class lets it skip to the candidates — the same matches, tests/lint/test_lint_indexes.py)
 CJK_RUN = re.compile(r"[\u4e00-\u9fff][\u4e00-\u9fff]*")
+NOT_CJK = re.compile(r"[^\u4e00-\u9fff]")  # what is left out when only the Chinese characters of a text count
 ITEM_TAIL = re.compile(r"[①-⑳(（].*$")  # an item label and what follows it in a place's name
 
 

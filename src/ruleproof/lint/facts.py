@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from ruleproof.lint.citetext import NOT_CJK
 from ruleproof.lint.context import CLAUSE_ID, FREE_CLAUSE_ID, LintContext, Unit, normalize_item
 from ruleproof.lint.vocab import Vocabulary
 from ruleproof.text.markers import cn_number
@@ -168,7 +169,6 @@ _DIGIT_DOT_BEFORE = re.compile(r"\d\s*\.\s*$")
 _BARE_CLAUSE_ID = re.compile(rf"\s*[+＋−\-]?\s*{CLAUSE_ID}\s*")
 _CIRCLED_AFTER = re.compile(r"[①-⑳]")
 _SERIAL_DOT = re.compile(r"\s*[.．]\s*[\u4e00-\u9fff〔「（]")
-_NOT_CJK = re.compile(r"[^\u4e00-\u9fff]")
 _FOLLOWING_WORD = re.compile(r"[\s起]*([\u4e00-\u9fff]{2})")
 
 
@@ -326,7 +326,7 @@ class FactTable:
             subject = after.term
         hits = [h for h in scanned if s_lo + h.start >= lo]
         pred_from = max(lo, subject_end)
-        words = _QUAL_RE.sub("", _NOT_CJK.sub("", text[pred_from:start]))
+        words = _QUAL_RE.sub("", NOT_CJK.sub("", text[pred_from:start]))
         predicate = _FILLER.sub("", words.rstrip("第"))[-4:]
         follows = ""
         if ordinal:

@@ -44,6 +44,7 @@ from ruleproof.lint.citetext import (
     CJK_RUN,
     HEAD_CUT,
     NAMED_BATCH,
+    NOT_CJK,
     PART_MARK,
     REFERENCE,
     bigrams,
@@ -327,7 +328,6 @@ class _Places:
 
 
 # patterns of the per-citation tests, compiled once (not looked up in re's cache ~30 k times per lint)
-_NOT_CJK = re.compile(r"[^\u4e00-\u9fff]")
 
 
 def _temporal(text: str, at: int, end: int) -> bool:
@@ -548,7 +548,7 @@ class Topics:
                 sep = max(text.rfind(c, opener + 1, at) for c in "，；,;")
                 if sep > opener + 1:
                     inside = REFERENCE.sub("", _own_part(text, opener + 1, closer, sep - 1))
-            if len(_NOT_CJK.sub("", inside)) >= 2:
+            if len(NOT_CJK.sub("", inside)) >= 2:
                 window = inside
             else:
                 lo = max(s_lo, phrase_start(text, opener, s_lo), opener - (ANNOTATED if near else PHRASE))

@@ -69,7 +69,7 @@ def test_words_that_name_two_places_are_no_label(
     ctx, tp = judged
     ref, at = citation_at(tp, clause, raw, line)
     unit = ctx.unit_by_id[clause]
-    heads = citeattach._heads(tp, [c for c in tp.children(wrong.rpartition(".")[0]) if "." in c])
+    heads = citeattach.family_heads(tp, [c for c in tp.children(wrong.rpartition(".")[0]) if "." in c])
     touching = unit.text[max(0, at - 8) : at + len(raw) + 8]
     assert any(h in touching and c != ref.target_clause for h, c in heads)  # a sibling's head touches the id
     assert citeattach.label_fit(tp, unit, at, ref) is None

@@ -70,7 +70,7 @@ def test_words_that_also_name_another_clause_are_no_whole_label(
     ref, at = citation_at(tp, clause, raw, line)
     unit = ctx.unit_by_id[clause]
     family = [c for c in tp.children(wrong.rpartition(".")[0]) if "." in c]
-    heads = {h for h, _c in citeattach._heads(tp, family)}
+    heads = {h for h, _c in citeattach.family_heads(tp, family)}
     assert any(h in unit.text[max(0, at - 12) : at] for h in heads)  # a whole head stands right before the id
     assert citeattach._whole_label(tp, unit.text, at, wrong, family) is None
     assert citeattach.label_fit(tp, unit, at, moved(ref, wrong)) is None

@@ -108,7 +108,7 @@ def test_a_sibling_that_cites_the_cited_clause_is_not_its_rival() -> None:
     lines[cut + 1 : end] = [""] * (end - cut - 1)  # (the rest of 7.3.5 cut, its lines kept)
     ctx = LintContext(doc_from_text("\n".join(lines)), knowledge_for(BOOKS["fanhanglu"]))
     judged = ctx, topics.Topics(ctx)
-    family = citewords._family(
+    family = citewords.cited_family(
         judged[1], next(r for r in ctx.doc.refs() if r.clause == "7.3.8" and r.raw == "7.3.0")
     )
     assert family["7.3.5"].count("发动") == 0 and family["7.3.1"].count("发动") >= 3 * max(

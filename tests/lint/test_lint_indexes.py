@@ -8,7 +8,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from ruleproof.lint.context import LintContext, is_descendant, normalize_item
-from ruleproof.lint.frames import _common_run
+from ruleproof.lint.frames import common_run
 from ruleproof.text import Document
 
 
@@ -25,7 +25,7 @@ def _common_run_by_scan(a: str, b: str) -> int:
 
 @given(st.text(alphabet="子弹存量发ab", max_size=10), st.text(alphabet="子弹存量发ab", max_size=10))
 def test_common_run_is_the_longest_common_substring(a: str, b: str) -> None:
-    assert _common_run(a, b) == _common_run_by_scan(a, b)
+    assert common_run(a, b) == _common_run_by_scan(a, b)
 
 
 def test_scope_index_matches_the_scan_on_the_real_text(fanhanglu: Document) -> None:

@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING
 from ruleproof.lint.base import clip
 from ruleproof.lint.citetext import ITEM_TAIL, in_tag, related
 from ruleproof.lint.context import CLAUSE_OR_ITEM, CLAUSE_REF, ITEM_REF, REGISTRY_REF, normalize_item
-from ruleproof.lint.headwords import _likely_cited_near
+from ruleproof.lint.headwords import likely_cited_near
 from ruleproof.lint.memo import PerLintTable, per_lint
 from ruleproof.lint.registry_topics import WINDOW, named_before
 from ruleproof.lint.topics import ExplainedPlace, Place
@@ -223,7 +223,7 @@ def label_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str],
     sib, label = found
     if sib == cid or related(sib, unit.id):
         return None
-    if _likely_cited_near(topics, unit, at, ref, sib):
+    if likely_cited_near(topics, unit, at, ref, sib):
         return None
     if kind is WholeLabelledPlace:
         titled = next((k for k in (sib, *topics.children(sib)) if label in topics.title_heads(k)), sib)
@@ -234,7 +234,7 @@ def label_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str],
 _HEADS: PerLintTable[Topics, tuple[str, ...], list[tuple[str, str]]] = PerLintTable()
 
 
-def _heads(topics: Topics, family: list[str]) -> list[tuple[str, str]]:
+def family_heads(topics: Topics, family: list[str]) -> list[tuple[str, str]]:
     """(head, clause) for every title head of the family, longest first (memoised per text: every citation
     of a family reads the same heads)."""
     per = _HEADS(topics)
@@ -257,7 +257,7 @@ def _label_after(topics: Topics, text: str, end: int, cid: str, family: list[str
     if run is None:
         return None
     words = run.group(0)
-    heads = _heads(topics, family)
+    heads = family_heads(topics, family)
     label = next(((c, h) for h, c in heads if words.startswith(h)), None)
     if label is None or any(t in words for t in topics.title_names(cid)):
         return None
@@ -279,7 +279,7 @@ def _label_before(topics: Topics, text: str, at: int, cid: str, family: list[str
     if tail is None or len(tail.group(0)) < 2:
         return None
     words = tail.group(0)
-    heads = _heads(topics, family)
+    heads = family_heads(topics, family)
     said = [(c, h) for h, c in heads if h in words]
     said = [(c, h) for c, h in said if not any(h in x and h != x for _c, x in said)]
     if len({c for c, _h in said}) != 1:
@@ -319,7 +319,7 @@ def _whole_heads(topics: Topics, family: list[str]) -> list[tuple[str, str]]:
         kids = [
             (h, c) for c in family for k in topics.children(c) for h in topics.title_heads(k) if len(h) >= 2
         ]
-        out = per[key] = [*_heads(topics, family), *kids]
+        out = per[key] = [*family_heads(topics, family), *kids]
     return out
 
 

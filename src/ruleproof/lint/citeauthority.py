@@ -77,7 +77,7 @@ def authorities(topics: Topics) -> dict[str, str]:
     return {p: next(iter(o)) for p, o in found.items() if len(o) == 1}
 
 
-def _without_citations_of(text: str, owner: str) -> str:
+def without_citations_of(text: str, owner: str) -> str:
     """``text`` without what stands within ``NEAR_CITED`` characters of a citation of ``owner``."""
     at = text.rfind(owner)
     while at >= 0:
@@ -120,7 +120,7 @@ def authority_fit(
     if owner.rpartition(".")[0] != cid.rpartition(".")[0] or related(owner, cid) or related(owner, unit.id):
         return None
     cited = topics.places.clause_text(cid) if outside is None else outside
-    cited = squash(_without_citations_of(cited, owner))
+    cited = squash(without_citations_of(cited, owner))
     if any(p in cited for p in said):
         return None  # the cited clause speaks of the matter itself
     meant = squash(topics.places.clause_text(owner))

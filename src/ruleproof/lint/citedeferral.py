@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ruleproof.lint.citeauthority import _without_citations_of
+from ruleproof.lint.citeauthority import without_citations_of
 from ruleproof.lint.citetext import close_bracket, in_list, open_bracket, phrase_start, related, squash
 from ruleproof.lint.context import is_descendant
 from ruleproof.lint.headwords import guarded
@@ -100,7 +100,7 @@ def deferral_fit(
         return None
     sib, said = named.popitem()
     cited = topics.places.clause_text(cid) if outside is None else outside
-    cited = squash(_without_citations_of(cited, sib))
+    cited = squash(without_citations_of(cited, sib))
     if any(topics.present(t, cited) for t in terms):
         return (
             None  # the cited clause speaks of a governed matter itself (not only where it cites the sibling)
@@ -137,7 +137,7 @@ def listed_self(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str
     its siblings by 「本条」, so its own id there is a sibling's renumbered (「（4.3.1∕4.3.3）」 in 4.3.1; the
     text's 「（4.13.1、2.3.2）」 in 2.3.2 lists no sibling of 2.3.2).  The evidence is the sibling listed; the
     likely targets, the citing clause's neighbours not listed (:func:`citeshape.finding`, shape 「listed」)."""
-    from ruleproof.lint.citelists import LIST_SPAN, _located  # (it reads topics' places)
+    from ruleproof.lint.citelists import LIST_SPAN, located_citations  # (it reads topics' places)
     from ruleproof.lint.citeshape import ShapedPlace  # (it reads topics' places)
 
     cid = ref.target_clause or ""
@@ -148,7 +148,7 @@ def listed_self(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str
     parent = cid.rpartition(".")[0]
     members = [
         r.target_clause or ""
-        for off, r in _located(topics, unit)
+        for off, r in located_citations(topics, unit)
         if off != at and r.line == ref.line and abs(off - at) <= LIST_SPAN
     ]
     listed = [c for c in members if c != cid and c.rpartition(".")[0] == parent]

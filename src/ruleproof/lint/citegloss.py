@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING
 
 from ruleproof.lint.citetext import related, squash
 from ruleproof.lint.context import CLAUSE_OR_ITEM, CLAUSE_REF, ITEM_REF
-from ruleproof.lint.headwords import _likely_cited_near
+from ruleproof.lint.headwords import likely_cited_near
 from ruleproof.lint.memo import per_lint
 from ruleproof.lint.topics import ExplainedPlace, Place, judged_unit
 
@@ -340,7 +340,7 @@ def gloss_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place,
     if found is None or topics.no_place_beside(unit, at, ref):
         return None
     likely = found[1]
-    if _likely_cited_near(topics, unit, at, ref, likely.name):
+    if likely_cited_near(topics, unit, at, ref, likely.name):
         return None
     place = topics.target(ref)[0]
     return (place, *found) if place is not None else None

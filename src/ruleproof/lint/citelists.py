@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ruleproof.lint.citeattach import _heads
+from ruleproof.lint.citeattach import family_heads
 from ruleproof.lint.citetext import close_bracket, in_list, open_bracket, related
 from ruleproof.lint.context import CLAUSE_OR_ITEM, CLAUSE_REF
 from ruleproof.lint.memo import PerLintTable
@@ -82,7 +82,7 @@ _Located = list[tuple[int, "Ref"]]
 _LOCATED: PerLintTable[Topics, str, _Located] = PerLintTable()
 
 
-def _located(topics: Topics, unit: Unit) -> _Located:
+def located_citations(topics: Topics, unit: Unit) -> _Located:
     """The unit's clause and item citations with their offsets, in text order (memoised per text)."""
     per = _LOCATED(topics)
     out = per.get(unit.id)
@@ -110,7 +110,7 @@ def _echo(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[st
     parent = cid.rpartition(".")[0]
     if ref.kind is not CLAUSE_REF or ref.target_item or not parent:
         return None
-    located = [(off, r) for off, r in _located(topics, unit) if off != at]
+    located = [(off, r) for off, r in located_citations(topics, unit) if off != at]
     if any(r.target_clause == cid for _off, r in located):
         return None
     members = [(off, r) for off, r in located if r.line == ref.line and abs(off - at) <= LIST_SPAN]
@@ -155,7 +155,7 @@ def _paired(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[
     if opener is None:
         return None
     close = close_bracket(text, opener, len(text))
-    cited = [(off, r) for off, r in _located(topics, unit) if opener < off < close and off != at]
+    cited = [(off, r) for off, r in located_citations(topics, unit) if opener < off < close and off != at]
     if not cited or close <= at:
         return None
     cited = sorted([*cited, (at, ref)], key=lambda x: x[0])
@@ -172,7 +172,7 @@ def _paired(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[
         return None
     part = parts[[off for off, _r in cited].index(at)]
     family = [c for c in topics.children(parent) if "." in c]
-    said = {c for h, c in _heads(topics, family) if h in part}
+    said = {c for h, c in family_heads(topics, family) if h in part}
     if len(said) != 1:
         return None
     sib = said.pop()

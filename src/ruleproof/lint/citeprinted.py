@@ -20,7 +20,7 @@ statement restates.
 A citation is reported, naming the sibling, when in its backed statement (spaces and punctuation squashed)
 
 - exactly one sibling of the cited place shares a run of at least ``PRINTED_RUN`` characters (an item: its
-  body after the heading; a clause: its text with its sub-clauses — :func:`citewords._family`),
+  body after the heading; a clause: its text with its sub-clauses — :func:`citewords.cited_family`),
 - the cited place shares at most ``CITED_RUN`` characters with it (one word said in passing), and
 - the run is printed in at most ``PRINTED_SPREAD`` units besides the citing one (a set phrase of the
   whole book — 「受沉默与感染抑制封锁」 — names no place);
@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING
 
 from ruleproof.lint.citegoverned import governed
 from ruleproof.lint.citetext import REFERENCE, open_bracket, related, squash
-from ruleproof.lint.citewords import _family
+from ruleproof.lint.citewords import cited_family
 from ruleproof.lint.frames import longest_run
 from ruleproof.lint.headwords import guarded
 from ruleproof.lint.memo import PerLintTable, per_lint
@@ -186,7 +186,7 @@ def printed_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str
     key = (ref.target_clause, label is not None)
     family = families.get(key)
     if family is None:
-        family = families[key] = _family(topics, ref)  # (the same for every citation of the clause)
+        family = families[key] = cited_family(topics, ref)  # (the same for every citation of the clause)
     cited = family.get(place.name)
     if cited is None:
         return None

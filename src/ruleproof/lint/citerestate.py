@@ -49,10 +49,10 @@ from ruleproof.lint.citetext import (
     related,
     squash,
 )
-from ruleproof.lint.citewords import FAMILY_RATIO, TitledPlace, _family
+from ruleproof.lint.citewords import FAMILY_RATIO, TitledPlace, cited_family
 from ruleproof.lint.frames import longest_run
 from ruleproof.lint.topics import ExplainedPlace
-from ruleproof.lint.vocab import _ENTRY_END
+from ruleproof.lint.vocab import GLOSSARY_ENTRY_END
 from ruleproof.text.model import RefKind
 
 if TYPE_CHECKING:
@@ -136,7 +136,7 @@ def _entry(topics: Topics, unit: Unit, at: int) -> tuple[str, tuple[int, int]] |
     if after and (after[0] in _JOINED or not _CJK.match(after) or not _term(topics, after)):
         return None  # the entry goes on: the citation is inside it
     start = 0
-    for m in _ENTRY_END.finditer(text, max(0, opener - ENTRY_LOOKBACK), opener):
+    for m in GLOSSARY_ENTRY_END.finditer(text, max(0, opener - ENTRY_LOOKBACK), opener):
         if _CJK.match(text[m.end() : m.end() + 3].lstrip(" \u3000")):
             start = m.end()
     return _HEADER.sub("", text[start:opener].lstrip(" \u3000")), found
@@ -208,7 +208,7 @@ def restated_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Pla
     def allowed(name: str) -> bool:
         return not related(name, unit.id) and not any(related(name, m) for m in members)
 
-    family = _family(topics, ref)
+    family = cited_family(topics, ref)
     cited = family.get(place.name, squash(place.text))
     if not _shares(words, cited, SHORT + 1):
         likely = [n for n, body in family.items() if n != place.name and _shares(words, body, LONG)]

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.citefit import family_group
-from ruleproof.lint.headwords import _body, head_verdict
+from ruleproof.lint.headwords import head_verdict, place_body
 from ruleproof.lint.topics import ExplainedPlace
 from ruleproof.text.model import RefKind
 
@@ -77,12 +77,12 @@ class TitledPlace(ExplainedPlace):
         )
 
 
-def _family(topics: Topics, ref: Ref) -> dict[str, str]:
+def cited_family(topics: Topics, ref: Ref) -> dict[str, str]:
     """The cited place's whole family, squashed, by name: the clause's items (their bodies, after the
     heading), or every clause under the cited clause's parent with its sub-clauses (citefit's group)."""
     cid = ref.target_clause or ""
     if ref.kind is RefKind.ITEM and bool(ref.target_item):
-        return {p.name: _body(p, True) for p in topics.places.items(cid)}
+        return {p.name: place_body(p, True) for p in topics.places.items(cid)}
     return {c: text for c, text in family_group(topics, cid, False).items() if "." in c}
 
 
@@ -105,7 +105,7 @@ def word_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, 
     def shared(words: list[str], likely: Place) -> bool:
         if _defers(topics, likely.name, ref, words):
             return True
-        family = _family(topics, ref)  # (read only when a sibling's head is named)
+        family = cited_family(topics, ref)  # (read only when a sibling's head is named)
         return not all(_dominant(w, likely.name, family) for w in words)
 
     found = head_verdict(topics, unit, at, ref, shared)
@@ -114,7 +114,7 @@ def word_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, 
     if found is None:
         return None
     place, words, likely = found
-    family = _family(topics, ref)
+    family = cited_family(topics, ref)
     counted = TitledPlace(
         likely.name,
         likely.text,

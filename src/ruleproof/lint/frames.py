@@ -201,7 +201,7 @@ def _quoted_spans(ctx: LintContext) -> dict[str, list[tuple[int, int]]]:
     return out
 
 
-def _common_suffix(a: str, b: str) -> int:
+def common_suffix(a: str, b: str) -> int:
     n = 0
     while n < min(len(a), len(b)) and a[-1 - n] == b[-1 - n]:
         n += 1
@@ -228,7 +228,7 @@ def longest_run(a: str, b: str) -> str:
     return best
 
 
-def _common_run(a: str, b: str) -> int:
+def common_run(a: str, b: str) -> int:
     """How many characters the longest run the two share has."""
     return len(longest_run(a, b))
 
@@ -248,11 +248,11 @@ def same_frame(a: Said, b: Said) -> bool:
         return False  # one statement
     if a.subject and b.subject and a.subject not in b.subject and b.subject not in a.subject:
         return False  # 「毒师每夜于下列五类」「疫苗研究员每夜于下列四类」: one lead-in, two subjects
-    before = _common_suffix(a.before, b.before)
+    before = common_suffix(a.before, b.before)
     named = len(content(a.before[len(a.before) - before :]))
     if before < BEFORE_MIN or named < BEFORE_MIN:
         return False
-    return before >= BEFORE_ALONE or named + _common_run(a.after, b.after) >= FRAME_MIN
+    return before >= BEFORE_ALONE or named + common_run(a.after, b.after) >= FRAME_MIN
 
 
 class _Union:
@@ -317,7 +317,7 @@ def _decide(votes: dict[str, list[Said]], by_value: bool) -> tuple[str, bool] | 
             return (kb if _cites_place(a, b, near) else ka), True  # the citing place restates the cited
     if a.body != b.body:
         return (ka if a.body else kb), True  # the appendices restate the body
-    if by_value and _common_run(a.after, b.after) < TIE_AFTER:
+    if by_value and common_run(a.after, b.after) < TIE_AFTER:
         return None  # 「下列四类」「下列五类」: the same lead-in to two lists (unit words: see _same_noun)
     return ka, False  # votes are in text order
 
@@ -397,7 +397,7 @@ def _odd_unit(s: Said, word: str, usual: str, agree: list[Said]) -> bool:
     """``s`` counts in ``word`` what ``agree`` count in ``usual``: a unit word of the same kind, or the
     same words after the number too; and a classifier of a noun (「1 件护甲」「1 份毒药标记」), on either
     side, only with that noun."""
-    if not (_same_kind(word, usual) or any(_common_run(s.after, a.after) >= TIE_AFTER for a in agree)):
+    if not (_same_kind(word, usual) or any(common_run(s.after, a.after) >= TIE_AFTER for a in agree)):
         return False
     nouns = [a for a in agree if a.counts_noun] + ([s] if s.counts_noun else [])
     return all(_common_prefix(s.after, a.after) >= BEFORE_MIN for a in nouns if a is not s) and (
@@ -496,11 +496,7 @@ def _leads(group: list[Said]) -> list[list[Said]]:
     for i, a in enumerate(group):
         for j in range(i + 1, len(group)):
             b = group[j]
-            if (
-                len(a.lead) >= LEAD_MIN
-                and len(b.lead) >= LEAD_MIN
-                and _common_run(a.lead, b.lead) >= LEAD_MIN
-            ):
+            if len(a.lead) >= LEAD_MIN and len(b.lead) >= LEAD_MIN and common_run(a.lead, b.lead) >= LEAD_MIN:
                 uf.union(i, j)
     out: dict[int, list[Said]] = {}
     for i, s in enumerate(group):

@@ -33,7 +33,7 @@ from ruleproof.findings import Finding
 from ruleproof.lint.base import clip
 from ruleproof.lint.citehabits import HABIT_VOTES
 from ruleproof.lint.diagnosis import RENUMBERED_EN, RENUMBERED_ZH
-from ruleproof.lint.gatelines import _GATE_TOKEN, GateLine, parse_gates
+from ruleproof.lint.gatelines import GATE_TOKEN, GateLine, parse_gates
 from ruleproof.text.model import Ref, RefKind
 
 if TYPE_CHECKING:
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 
 LABEL_REACH = 60  # a citation stands under the last gate label at most this many characters before it
 # a gate label as the ten-gate reader reads one, not after a digit or a dot (there: an item of a citation)
-_LABEL = re.compile(rf"(?<![\d.])({_GATE_TOKEN.pattern})")
+_LABEL = re.compile(rf"(?<![\d.])({GATE_TOKEN.pattern})")
 
 
 def gate_label(text: str, at: int) -> str | None:

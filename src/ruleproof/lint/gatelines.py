@@ -24,7 +24,7 @@ from ruleproof.text.markers import CIRCLED, CIRCLED_CLASS, VARIANT_WORDS
 LINE_RE = re.compile(
     r"[一二三四五六七八九十][一二三四五六七八九十]{0,2}关核验"
 )  # (class-led: re skips to it)
-_GATE_TOKEN = re.compile(rf"(?P<circ>[{CIRCLED_CLASS}])(?:之(?P<var>[二三四五]))?")
+GATE_TOKEN = re.compile(rf"(?P<circ>[{CIRCLED_CLASS}])(?:之(?P<var>[二三四五]))?")
 # a gate of the checklist: its label and its name (up to the first bracket or separator)
 _DEF_RE = re.compile(
     rf"(?P<label>[{CIRCLED_CLASS}](?:之[二三四五])?)\s*(?P<name>[^（(｜|；;。{CIRCLED_CLASS}]{{1,24}})"
@@ -87,7 +87,7 @@ def _parse_gates(ctx: LintContext) -> tuple[str, list[Gate]] | None:
     seen: set[tuple[int, int]] = set()
     last: tuple[int, int] = (0, 0)
     for m in _DEF_RE.finditer(text):
-        tm = _GATE_TOKEN.match(m.group("label"))
+        tm = GATE_TOKEN.match(m.group("label"))
         if tm is None:
             continue
         key = _key(tm.group("circ"), tm.group("var"))
@@ -116,7 +116,7 @@ def _name_follows(text: str, pos: int, gate: Gate | None) -> bool:
     return bool(head) and text.startswith(head, pos)
 
 
-def _citing(text: str, start: int) -> bool:
+def numeral_cited(text: str, start: int) -> bool:
     """Is the numeral at ``start`` part of a citation (「2.8.1①」「批次⑥」「本条③」)?"""
     prev = text[start - 1 : start] if start > 0 else ""
     return prev in tuple(_ASCII_DIGITS + ".") or text[max(0, start - 2) : start].endswith(_CITING_BEFORE)
@@ -148,7 +148,7 @@ def _opens_gate(text: str, line_start: int, at: int) -> bool:
     """Could the citing-looking numeral at ``at`` be a gate whose separator the PDF dropped (「不新增批次
     ⑨不属〔例外〕」)?  Not inside a bracket left open before it in the line (「（登记于 2.8.9⑥）」 cites
     registry entry ⑥), and not followed by a closing bracket or list punctuation."""
-    token = _GATE_TOKEN.match(text, at)
+    token = GATE_TOKEN.match(text, at)
     end = token.end() if token else at + 1
     if text.startswith(_NOT_A_GATE_START, end):
         return False
@@ -171,11 +171,11 @@ def _scan_line(
     """
     plain: list[tuple[int, tuple[int, int]]] = []
     citing: list[tuple[int, tuple[int, int]]] = []
-    for tm in _GATE_TOKEN.finditer(text, pos, limit):
+    for tm in GATE_TOKEN.finditer(text, pos, limit):
         key = _key(tm.group("circ"), tm.group("var"))
         if key not in by_key:
             continue
-        if _citing(text, tm.start()) and not _name_follows(text, tm.end(), by_key[key]):
+        if numeral_cited(text, tm.start()) and not _name_follows(text, tm.end(), by_key[key]):
             citing.append((tm.start(), key))
         else:
             plain.append((tm.start(), key))
@@ -199,11 +199,11 @@ def _undefined_variants(
     """Variant gates (「①之二」) the line answers — not citing, right after a separator or the line's start,
     with an answer (「＝」) — whose base gate the checklist defines and the variant it does not."""
     out: list[tuple[int, int]] = []
-    for tm in _GATE_TOKEN.finditer(text, pos, limit):
+    for tm in GATE_TOKEN.finditer(text, pos, limit):
         if not tm.group("var"):
             continue
         key = _key(tm.group("circ"), tm.group("var"))
-        if key in by_key or (key[0], 1) not in by_key or _citing(text, tm.start()):
+        if key in by_key or (key[0], 1) not in by_key or numeral_cited(text, tm.start()):
             continue
         before = text[max(pos, tm.start() - 1) : tm.start()]
         if tm.start() != pos and before not in ("｜", "|", "；", " "):
@@ -240,7 +240,7 @@ def _find_gate_lines(ctx: LintContext, gates: list[Gate]) -> list[GateLine]:
         for k, (mark, after) in enumerate(starts):
             lead = _LEAD_RE.match(text, after)
             pos = lead.end() if lead else after
-            first = _GATE_TOKEN.match(text, pos)
+            first = GATE_TOKEN.match(text, pos)
             if first is None or _key(first.group("circ"), first.group("var")) not in (min(by_key), FIRST):
                 continue  # (a line opens with ①, or with the checklist's first gate: an edit may delete its ①)
             limit = starts[k + 1][0] if k + 1 < len(starts) else len(text)

@@ -86,7 +86,7 @@ def _read_head(topics: Topics, place: Place, item: bool) -> frozenset[str]:
     return bigrams("。".join(t for t in title_terms(head) if len(t) <= NAME_LEN))
 
 
-def _body(place: Place, item: bool) -> str:
+def place_body(place: Place, item: bool) -> str:
 
     return squash(place.text.split("。", 1)[-1] if item else place.text)
 
@@ -96,7 +96,7 @@ def _within(place: str, cited: str) -> bool:
     return place == cited or (place.startswith(cited) and place[len(cited)] not in "0123456789.")
 
 
-def _likely_cited_near(topics: Topics, unit: Unit, at: int, ref: Ref, likely: str) -> bool:
+def likely_cited_near(topics: Topics, unit: Unit, at: int, ref: Ref, likely: str) -> bool:
     """Another citation of the likely target (or of its clause) close by on the same line."""
     cited = f"{ref.target_clause}{ref.target_item or ''}"
     for other in topics.ctx.refs_by_unit.get(unit.id, []):
@@ -175,12 +175,12 @@ def head_fit(
     if named is None:
         return None  # no sibling's head is named, or two are: no telling which was meant
     place, sibling, said = named
-    cited, likely = _body(place, item), _body(sibling, item)
+    cited, likely = place_body(place, item), place_body(sibling, item)
     if any(w in cited for w in said) if cited_says is None else cited_says(said, sibling):
         return None  # the cited place says the word too
     if any(w in cited and w not in likely and w not in topics.common_words for w in phrase):
         return None  # the phrase also says something only the cited place says
-    if _likely_cited_near(topics, unit, at, ref, sibling.name):
+    if likely_cited_near(topics, unit, at, ref, sibling.name):
         return None
     return said, sibling
 

@@ -48,10 +48,10 @@ from ruleproof.lint.citetext import (
     step_head,
     step_order,
 )
-from ruleproof.lint.gatelines import _GATE_TOKEN, _citing
-from ruleproof.lint.headwords import NEAR_CITED, _body, _likely_cited_near, sibling_head
+from ruleproof.lint.gatelines import GATE_TOKEN, numeral_cited
+from ruleproof.lint.headwords import NEAR_CITED, likely_cited_near, place_body, sibling_head
 from ruleproof.lint.memo import PerLintTable
-from ruleproof.lint.step_topics import _ROW_NAMES, _row_names
+from ruleproof.lint.step_topics import ROW_NAMES_SPAN, row_names
 from ruleproof.lint.topics import Place, item_heads
 from ruleproof.text.markers import CIRCLED
 from ruleproof.text.model import Ref, RefKind
@@ -77,7 +77,7 @@ _BESIDE: dict[tuple[str, str], str] = {}
 
 def _step_rows(topics: Topics, unit: Unit) -> _Rows:
     """The rows of the step tables of a unit: where each row starts and the name it prints after its key
-    (step_topics' ``_row_names``); the last row ends at the table's end."""
+    (step_topics' ``row_names``); the last row ends at the table's end."""
 
     starts: list[int] = []
     heads: list[str] = []
@@ -93,7 +93,7 @@ def _step_rows(topics: Topics, unit: Unit) -> _Rows:
             if found is None:
                 continue
             starts.append(found[0])
-            heads.append(_row_names(text[found[1] : found[1] + _ROW_NAMES]))
+            heads.append(row_names(text[found[1] : found[1] + ROW_NAMES_SPAN]))
             pos = found[1]
         if starts:
             end = _TABLE_END.search(text, pos)
@@ -139,8 +139,8 @@ def _gate_marks(topics: Topics, unit: Unit) -> tuple[_Marks, ...]:
             hi,
             tuple(
                 (m.start(), m.group(0))
-                for m in _GATE_TOKEN.finditer(text, lo, hi)
-                if not _citing(text, m.start())
+                for m in GATE_TOKEN.finditer(text, lo, hi)
+                if not numeral_cited(text, m.start())
             ),
         )
         for lo, hi in topics.gate_spans.get(unit.id, [])
@@ -208,14 +208,14 @@ def row_fit(
         return None
     place, likely, said = found
     own_text = _beside_removed(place.text, likely.name)
-    if any(w in _body(Place(place.name, own_text), item) for w in said):
+    if any(w in place_body(Place(place.name, own_text), item) for w in said):
         return None  # the cited place says the head's word too (not merely beside a citation of the sibling)
     if _next_gate(topics, unit, at, ref):
         return None
     phrase = bigrams(topics.window(unit, at, ref.raw)) - topics.common_words - head
     if any(w in squash(own_text) for w in phrase):
         return None  # the cell says what it cites the place for
-    if _likely_cited_near(topics, unit, at, ref, likely.name):
+    if likely_cited_near(topics, unit, at, ref, likely.name):
         return None
     return _shown(named, said), likely
 

@@ -33,7 +33,7 @@ from ruleproof.lint.citetext import bigrams, squash
 from ruleproof.lint.context import BATCH_REF, STEP_REF, Unit, normalize_item
 from ruleproof.lint.memo import PerLintTable
 from ruleproof.lint.step_rowwords import own_rows, skipped
-from ruleproof.lint.step_topics import _STEP_STOP
+from ruleproof.lint.step_topics import STEP_STOP
 from ruleproof.lint.topics import Place, Topics, item_label_at
 from ruleproof.text.markers import CIRCLED
 from ruleproof.text.model import Ref
@@ -46,7 +46,7 @@ _ID = re.compile(r"(?:步骤\s*\d{1,2}(?:\.\d{1,2})?[ab]?(?![\d.])|批次\s*[〇
 _FUNCTION = frozenset("的之于与及和或在为并且而则亦均皆也其此该本即等各个每已未不可须得以所由")
 _SEPARATORS = "∕/、与及或和"  # what stands between two members of a list of ids
 # the step table's own vocabulary (步骤, 结算, 当夜, 上限 …) and what every batch does
-_STOP = _STEP_STOP | {"公告", "发布", "该夜"}
+_STOP = STEP_STOP | {"公告", "发布", "该夜"}
 _COMPARED = re.compile(r"(?:[早晚先后]于|不同于|有别于)\s*(?:当夜|该夜)?\s*$")
 _SETTLED = re.compile(r"\s*(?:结算|结束|完成)")
 _ATTACHED = re.compile(r"(?<![早晚先后])[于在]\s*(?:当夜|该夜)?\s*$")

@@ -41,7 +41,7 @@ from ruleproof.lint.diagnosis import (
     RENUMBERED_OR_MISTYPED_ZH,
     RENUMBERED_ZH,
 )
-from ruleproof.lint.frames import _common_run, _common_suffix
+from ruleproof.lint.frames import common_run, common_suffix
 from ruleproof.lint.topics import PHRASE, SPECIFIC_SHARE, TOPIC, Place, Topics, item_label_at, topic_finding
 from ruleproof.lint.vocab import Hit
 from ruleproof.text.model import Ref, RefKind
@@ -323,7 +323,7 @@ _MODAL = "需须应可均皆亦仍"
 _EVENT_LEAD = "致被"  # 「步骤 0.55 致濒死」「步骤 8 被救援」
 # 「于步骤 4b 提交破坏行动」「步骤 1 发动乔装」: a verb of acting, then the act the step is for
 _EVENT_VERBS = frozenset({"提交", "发动", "执行", "选择", "使用", "进行"})
-_ROW_NAMES = 24  # the names at the head of a step row: 「8 医生（治疗∕救援∕自救∕制药）」
+ROW_NAMES_SPAN = 24  # the names at the head of a step row: 「8 医生（治疗∕救援∕自救∕制药）」
 
 
 def _step_homes(topics: Topics) -> dict[str, set[str]]:
@@ -331,7 +331,7 @@ def _step_homes(topics: Topics) -> dict[str, set[str]]:
     each such term with the steps whose rows name it."""
     homes: dict[str, set[str]] = {}
     for key, row in topics.places.step_rows.items():
-        head = _row_names(row[len(key) : len(key) + _ROW_NAMES])
+        head = row_names(row[len(key) : len(key) + ROW_NAMES_SPAN])
         for h in topics.vocab.scan(head):
             homes.setdefault(h.term, set()).add(key)
     return homes
@@ -461,7 +461,7 @@ def _step_sources(ctx: LintContext, topics: Topics) -> Iterator[Finding]:
             )
 
 
-def _row_names(head: str) -> str:
+def row_names(head: str) -> str:
     """What a step row names before it describes: up to the first space or 「；。，：」, without brackets that
     cite (「外星人蛰伏（6.1）：…」 → 外星人蛰伏; 「医生（治疗∕救援∕自救∕制药）；…」 keeps the list)."""
     head = re.split(r"[\s；;。，,：:]", head.strip(), maxsplit=1)[0]
@@ -553,10 +553,10 @@ def _batch_names(ctx: LintContext, topics: Topics) -> Iterator[Finding]:
             continue
         votes: dict[str, int] = {}
         for j, (other, elsewhere, *_rest) in enumerate(named):
-            if j != i and _common_suffix(name, other) >= NAME_SAME:
+            if j != i and common_suffix(name, other) >= NAME_SAME:
                 votes[elsewhere] = votes.get(elsewhere, 0) + 1
         for key, row in table.items():
-            if _common_run(name, row) >= NAME_SAME:
+            if common_run(name, row) >= NAME_SAME:
                 votes[key] = votes.get(key, 0) + 2
         others = [(k, n) for k, n in votes.items() if k != label]
         if votes.get(label) or len(others) != 1 or others[0][1] < NAME_VOTES:
@@ -723,7 +723,7 @@ def _content_bigrams(text: str, common: frozenset[str] = frozenset()) -> set[str
     """Two-character words that carry content: none of a function character, none of the step table's
     own vocabulary (步骤, 结算, 当夜 …), none the book uses everywhere."""
     return {
-        w for w in bigrams(text) if w not in _STEP_STOP and w not in common and not (set(w) & _FUNCTION_CHARS)
+        w for w in bigrams(text) if w not in STEP_STOP and w not in common and not (set(w) & _FUNCTION_CHARS)
     }
 
 
@@ -734,7 +734,7 @@ _FUNCTION_CHARS = frozenset(
     "的之于与及和或在为并且而则亦均皆也其此该本即等各个每已未不可须得以所由对向从至到时后前中内外上下起"
 )
 # two-character words every row of a step table may use
-_STEP_STOP = frozenset(
+STEP_STOP = frozenset(
     (
         "当夜",
         "本步",

@@ -34,7 +34,7 @@ _SPLIT = re.compile(r"[^\u4e00-\u9fff]+|[与及和的或]")
 _GLOSSARY_WORDS = ("术语",)
 _LOG_WORDS = ("修订记录", "修改记录", "修订日志", "版本沿革")
 # an entry of a run-together glossary ends with a parenthesised clause citation
-_ENTRY_END = re.compile(r"[（(][^（）()]{0,40}\d(?:\.\d{1,2})+[^（）()]{0,20}[）)]")
+GLOSSARY_ENTRY_END = re.compile(r"[（(][^（）()]{0,40}\d(?:\.\d{1,2})+[^（）()]{0,20}[）)]")
 # words that name no thing: a title made only of them adds nothing
 # characters that begin or end no noun (prepositions, particles, negations)
 _FUNCTION = frozenset("于的之与及和或在为须可不同各已仅对由以所其此该本即并且而则亦均皆也")
@@ -138,7 +138,7 @@ def title_terms(title: str) -> list[str]:
 def glossary_terms(text: str, known: str) -> list[str]:
     """Head words of a glossary whose entries run together: each entry ends with its citation."""
     out = []
-    starts = [0, *(m.end() for m in _ENTRY_END.finditer(text))]
+    starts = [0, *(m.end() for m in GLOSSARY_ENTRY_END.finditer(text))]
     for start in starts:
         head = text[start : start + 40]
         if start and not _CJK.match(head.lstrip(" ")):

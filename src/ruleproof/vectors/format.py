@@ -94,7 +94,7 @@ class MalformedVector(BadInput):
     (``$.script[0].night``).  Never confused with a failing expectation (exit 2, not 1)."""
 
 
-def _bad(where: str, zh: str, en: str) -> MalformedVector:
+def bad_at(where: str, zh: str, en: str) -> MalformedVector:
     return MalformedVector(f"{where}：{zh}", f"{where}: {en}")
 
 
@@ -105,11 +105,11 @@ def _at(path: str, pointer: str = "$") -> str:
 
 def _int(where: str, v: Any, what: str, *, low: int | None = None, high: int = MAX_INT) -> int:
     if isinstance(v, bool) or not isinstance(v, int):
-        raise _bad(where, f"{what} 须为整数", f"{what} must be an integer")
+        raise bad_at(where, f"{what} 须为整数", f"{what} must be an integer")
     if low is not None and v < low:
-        raise _bad(where, f"{what} 须 ≥ {low}", f"{what} must be ≥ {low}")
+        raise bad_at(where, f"{what} 须 ≥ {low}", f"{what} must be ≥ {low}")
     if abs(v) > high:
-        raise _bad(where, f"{what} 过大（上限 {high}）", f"{what} is too large (at most {high})")
+        raise bad_at(where, f"{what} 过大（上限 {high}）", f"{what} is too large (at most {high})")
     return v
 
 
@@ -153,13 +153,13 @@ def optional_int_field(name: str) -> FieldParser:
 
 def str_field(where: str, v: Any) -> str:
     if not isinstance(v, str):
-        raise _bad(where, "须为字符串", "must be a string")
+        raise bad_at(where, "须为字符串", "must be a string")
     return v
 
 
 def bool_field(where: str, v: Any) -> bool:
     if not isinstance(v, bool):
-        raise _bad(where, "须为 true 或 false", "must be true or false")
+        raise bad_at(where, "须为 true 或 false", "must be true or false")
     return v
 
 
@@ -168,7 +168,7 @@ def object_field(name: str) -> FieldParser:
 
     def parse(where: str, v: Any) -> dict[str, Any]:
         if not isinstance(v, dict):
-            raise _bad(where, f"{name} 须为对象", f"{name} must be an object")
+            raise bad_at(where, f"{name} 须为对象", f"{name} must be an object")
         return v
 
     return parse
@@ -177,7 +177,7 @@ def object_field(name: str) -> FieldParser:
 def str_list_field(name: str, zh: str | None = None, en: str | None = None) -> FieldParser:
     def parse(where: str, v: Any) -> tuple[str, ...]:
         if not isinstance(v, list) or not all(isinstance(i, str) for i in v):
-            raise _bad(where, zh or f"{name} 须为字符串列表", en or f"{name} must be a list of strings")
+            raise bad_at(where, zh or f"{name} 须为字符串列表", en or f"{name} must be a list of strings")
         return tuple(v)
 
     return typed_field(parse, {"type": "array", "items": {"type": "string"}})
@@ -190,15 +190,15 @@ typed_field(bool_field, {"type": "boolean"})
 def centi(where: str, v: Any) -> int:
     """An author's decimal (1.5) as hundredths (150); exact, at most two decimals."""
     if isinstance(v, bool) or not isinstance(v, int | float | str):
-        raise _bad(where, "amount 须为数", "amount must be a number")
+        raise bad_at(where, "amount 须为数", "amount must be a number")
     try:
         d = Decimal(str(v)) * 100
     except InvalidOperation:
-        raise _bad(where, "amount 须为数", "amount must be a number") from None
+        raise bad_at(where, "amount 须为数", "amount must be a number") from None
     if not d.is_finite() or abs(d) > MAX_INT:
-        raise _bad(where, "amount 须为有限且不过大的数", "amount must be a finite, moderate number")
+        raise bad_at(where, "amount 须为有限且不过大的数", "amount must be a finite, moderate number")
     if d != d.to_integral_value():
-        raise _bad(where, "amount 至多两位小数", "amount has at most two decimals")
+        raise bad_at(where, "amount 至多两位小数", "amount has at most two decimals")
     return int(d)
 
 
@@ -296,15 +296,15 @@ class Vector:
 
 def _action(where: str, night: int, obj: Any, vocab: Vocabulary) -> ActionSpec:
     if not isinstance(obj, dict):
-        raise _bad(where, "行动须为对象", "an action must be an object")
+        raise bad_at(where, "行动须为对象", "an action must be an object")
     unknown = set(obj) - set(vocab.action_keys())
     if unknown:
-        raise _bad(where, f"未知字段 {sorted(unknown)}", f"unknown keys {sorted(unknown)}")
+        raise bad_at(where, f"未知字段 {sorted(unknown)}", f"unknown keys {sorted(unknown)}")
     if "actor" not in obj or "skill" not in obj:
-        raise _bad(where, "行动须含 actor 与 skill", "an action needs actor and skill")
+        raise bad_at(where, "行动须含 actor 与 skill", "an action needs actor and skill")
     targets = obj.get("targets", [])
     if not isinstance(targets, list):
-        raise _bad(f"{where}.targets", "targets 须为列表", "targets must be a list")
+        raise bad_at(f"{where}.targets", "targets 须为列表", "targets must be a list")
     fields = {
         key: parse(f"{where}.{key}", obj[key]) for key, parse in vocab.action_fields.items() if key in obj
     }
@@ -331,22 +331,22 @@ def parse_vector(raw: Any, path: str = "<vector>", vocabulary: Vocabulary | None
     the file and the JSON path of the place."""
     top = _at(path)
     if not isinstance(raw, dict):
-        raise _bad(top, "向量须为 JSON 对象", "a vector is a JSON object")
+        raise bad_at(top, "向量须为 JSON 对象", "a vector is a JSON object")
     missing = [k for k in REQUIRED if k not in raw]
     if missing:
-        raise _bad(top, f"缺少字段 {missing}", f"missing keys {missing}")
+        raise bad_at(top, f"缺少字段 {missing}", f"missing keys {missing}")
     unknown = set(raw) - TOP_KEYS
     if unknown:
-        raise _bad(top, f"未知字段 {sorted(unknown)}", f"unknown keys {sorted(unknown)}")
+        raise bad_at(top, f"未知字段 {sorted(unknown)}", f"unknown keys {sorted(unknown)}")
     v2.check_format(raw, _at(path, "$.format"))
     if not isinstance(raw["book"], str):
-        raise _bad(_at(path, "$.book"), "book 须为 规则书/版本", "book must be BOOK/VERSION")
+        raise bad_at(_at(path, "$.book"), "book 须为 规则书/版本", "book must be BOOK/VERSION")
     if not isinstance(raw["id"], str) or not raw["id"].strip():
-        raise _bad(_at(path, "$.id"), "id 须为非空字符串", "id must be a non-empty string")
+        raise bad_at(_at(path, "$.id"), "id 须为非空字符串", "id must be a non-empty string")
     _id_matches_file(raw["id"], path)
     for key in ("title", "description"):
         if key in raw and not isinstance(raw[key], str):
-            raise _bad(_at(path, f"$.{key}"), f"{key} 须为字符串", f"{key} must be a string")
+            raise bad_at(_at(path, f"$.{key}"), f"{key} 须为字符串", f"{key} must be a string")
     v2.check_readings(raw, top)
     vocab = vocabulary if vocabulary is not None else vocabulary_for(raw, path)
     cites = raw["cites"]
@@ -355,7 +355,7 @@ def parse_vector(raw: Any, path: str = "<vector>", vocabulary: Vocabulary | None
         or not cites
         or not all(isinstance(c, str) and vocab.clause_re.match(c) for c in cites)
     ):
-        raise _bad(
+        raise bad_at(
             _at(path, "$.cites"),
             "cites 须为非空的条款编号列表",
             "cites must be a non-empty list of clause ids",
@@ -363,20 +363,20 @@ def parse_vector(raw: Any, path: str = "<vector>", vocabulary: Vocabulary | None
     for key in ("interpretation", "params"):
         value = raw.get(key, {})
         if not isinstance(value, dict):
-            raise _bad(_at(path, f"$.{key}"), f"{key} 须为对象", f"{key} must be an object")
+            raise bad_at(_at(path, f"$.{key}"), f"{key} 须为对象", f"{key} must be an object")
         if key == "interpretation" and not all(isinstance(v, str) for v in value.values()):
             bad = next(k for k, v in value.items() if not isinstance(v, str))
-            raise _bad(_at(path, f"$.{key}.{bad}"), "解读须为字符串", "a reading must be a string")
+            raise bad_at(_at(path, f"$.{key}.{bad}"), "解读须为字符串", "a reading must be a string")
     setup = raw["setup"]
     if not isinstance(setup, dict) or not isinstance(setup.get("players"), dict):
-        raise _bad(
+        raise bad_at(
             _at(path, "$.setup.players"),
             "setup.players 须为 编号→职业 的对象",
             "setup.players must map numbers to roles",
         )
     for seat, role in setup["players"].items():
         if not str(seat).isdigit() or not isinstance(role, str):
-            raise _bad(
+            raise bad_at(
                 _at(path, f"$.setup.players.{seat}"),
                 "setup.players 须为 编号→职业（字符串）",
                 "setup.players maps seat numbers to role names (strings)",
@@ -384,15 +384,15 @@ def parse_vector(raw: Any, path: str = "<vector>", vocabulary: Vocabulary | None
     if "seed" in setup:
         _int(_at(path, "$.setup.seed"), setup["seed"], "seed", low=0)
     if raw.get("run", "script") not in RUN_MODES:
-        raise _bad(_at(path, "$.run"), f"run 须为 {RUN_MODES} 之一", f"run must be one of {RUN_MODES}")
+        raise bad_at(_at(path, "$.run"), f"run 须为 {RUN_MODES} 之一", f"run must be one of {RUN_MODES}")
     vec = Vector(raw=raw, path=path, vocabulary=vocab)
     script = raw["script"]
     if not isinstance(script, list):
-        raise _bad(_at(path, "$.script"), "script 须为列表", "script must be a list")
+        raise bad_at(_at(path, "$.script"), "script 须为列表", "script must be a list")
     for i, item in enumerate(script):
         where = _at(path, f"$.script[{i}]")
         if not isinstance(item, dict) or ("night" in item) == ("day" in item):
-            raise _bad(where, "每项须恰含 night 或 day", "each item has exactly one of night / day")
+            raise bad_at(where, "每项须恰含 night 或 day", "each item has exactly one of night / day")
         half = "night" if "night" in item else "day"
         n = _round(f"{where}.{half}", item[half], half)
         acts = (vec.nights if half == "night" else vec.days).setdefault(n, [])
@@ -402,12 +402,12 @@ def parse_vector(raw: Any, path: str = "<vector>", vocabulary: Vocabulary | None
         if half == "night" and "order" in item:
             order = item["order"]
             if not isinstance(order, list):
-                raise _bad(f"{where}.order", "order 须为编号列表", "order must be a list of numbers")
+                raise bad_at(f"{where}.order", "order 须为编号列表", "order must be a list of numbers")
             vec.orders[n] = [_seat(f"{where}.order[{j}]", x, "order") for j, x in enumerate(order)]
         if "choices" in item:
             vec.choices.setdefault((half, n), []).extend(_choices(f"{where}.choices", item["choices"]))
         if "note" in item and not isinstance(item["note"], str):
-            raise _bad(f"{where}.note", "note 须为字符串", "note must be a string")
+            raise bad_at(f"{where}.note", "note 须为字符串", "note must be a string")
         parser = vocab.item_parser.get(half)
         if parser is not None:
             extra = parser(where, item)
@@ -416,7 +416,7 @@ def parse_vector(raw: Any, path: str = "<vector>", vocabulary: Vocabulary | None
         vec.last = max(vec.last, (half, n), key=_item_rank)
     expect = raw["expect"]
     if not isinstance(expect, list) or not expect:
-        raise _bad(_at(path, "$.expect"), "expect 须为非空列表", "expect must be a non-empty list")
+        raise bad_at(_at(path, "$.expect"), "expect 须为非空列表", "expect must be a non-empty list")
     for i, e in enumerate(expect):
         _check_expectation(_at(path, f"$.expect[{i}]"), e, vocab)
     return vec
@@ -429,7 +429,7 @@ def _id_matches_file(vector_id: str, path: str) -> None:
         return  # an object given in memory, or a file of another naming: nothing to compare
     stem = Path(path).name[: -len(".json")]
     if stem != vector_id:
-        raise _bad(
+        raise bad_at(
             _at(path, "$.id"),
             f"id「{vector_id}」与文件名「{stem}.json」不符",
             f"id {vector_id!r} does not match the file name {stem}.json",
@@ -442,20 +442,20 @@ def _item_actions(
     """The keys a night or day item may hold, and its ``actions``."""
     if set(item) - set(keys):
         kind = "夜项" if keys[0] == "night" else "日项"
-        raise _bad(where, f"{kind}仅含 {'∕'.join(keys)}", f"{keys[0]} items hold {'/'.join(keys)}")
+        raise bad_at(where, f"{kind}仅含 {'∕'.join(keys)}", f"{keys[0]} items hold {'/'.join(keys)}")
     acts = item.get("actions", [])
     if not isinstance(acts, list):
-        raise _bad(f"{where}.actions", "actions 须为列表", "actions must be a list")
+        raise bad_at(f"{where}.actions", "actions 须为列表", "actions must be a list")
     return [_action(f"{where}.actions[{j}]", n, a, vocab) for j, a in enumerate(acts)]
 
 
 def _votes(where: str, n: int, votes: Any, skill: str) -> list[ActionSpec]:
     """``{"voter": target | null}`` → one action per vote (null = abstain), in voter order."""
     if not isinstance(votes, dict):
-        raise _bad(where, "votes 须为 投票者→目标 的对象", "votes maps voter → target")
+        raise bad_at(where, "votes 须为 投票者→目标 的对象", "votes maps voter → target")
     for voter in votes:
         if not str(voter).isdigit() or len(str(voter)) > 15:
-            raise _bad(f"{where}.{voter}", f"投票者须为编号：{voter}", f"voter must be a number: {voter}")
+            raise bad_at(f"{where}.{voter}", f"投票者须为编号：{voter}", f"voter must be a number: {voter}")
     out = []
     for voter, target in sorted(votes.items(), key=lambda kv: int(kv[0])):
         if target is not None:
@@ -473,7 +473,7 @@ def _votes(where: str, n: int, votes: Any, skill: str) -> list[ActionSpec]:
 def _choices(where: str, items: Any) -> list[tuple[str, int | str]]:
     """``[{"choice": KEY, "pick": VALUE}, …]``: the system player's picks, in the order the rules ask."""
     if not isinstance(items, list):
-        raise _bad(where, "choices 须为列表", "choices must be a list")
+        raise bad_at(where, "choices 须为列表", "choices must be a list")
     out: list[tuple[str, int | str]] = []
     for j, item in enumerate(items):
         if (
@@ -483,7 +483,7 @@ def _choices(where: str, items: Any) -> list[tuple[str, int | str]]:
             or isinstance(item["pick"], bool)
             or not isinstance(item["pick"], int | str)
         ):
-            raise _bad(
+            raise bad_at(
                 f"{where}[{j}]",
                 'choices 之项须为 {"choice": 名称, "pick": 编号或字符串}',
                 'each choice is {"choice": KEY, "pick": number or string}',
@@ -501,38 +501,38 @@ def _item_rank(item: tuple[str, int]) -> tuple[int, int]:
 
 def _seat_list(where: str, v: Any, key: str) -> None:
     if not isinstance(v, list):
-        raise _bad(where, f"{key} 须为编号列表", f"{key} must be a list of seat numbers")
+        raise bad_at(where, f"{key} 须为编号列表", f"{key} must be a list of seat numbers")
     for j, x in enumerate(v):
         _seat(f"{where}[{j}]", x, key)
 
 
 def _event_list(where: str, v: Any, key: str) -> None:
     if not isinstance(v, list) or not all(isinstance(x, dict) and isinstance(x.get("kind"), str) for x in v):
-        raise _bad(where, f"{key} 须为含 kind 的对象列表", f"{key} must be a list of objects with a kind")
+        raise bad_at(where, f"{key} 须为含 kind 的对象列表", f"{key} must be a list of objects with a kind")
 
 
 def _per_seat(where: str, v: Any, key: str, lists: str) -> None:
     """``{"seat": [...]}`` (feedback: event objects; no_feedback: kinds)."""
     if not isinstance(v, dict):
-        raise _bad(where, f"{key} 须为 编号→列表 的对象", f"{key} maps seat numbers to lists")
+        raise bad_at(where, f"{key} 须为 编号→列表 的对象", f"{key} maps seat numbers to lists")
     for seat, items in v.items():
         if not str(seat).isdigit() or len(str(seat)) > 15:
-            raise _bad(f"{where}.{seat}", f"{key} 的键须为编号", f"{key} keys are seat numbers")
+            raise bad_at(f"{where}.{seat}", f"{key} 的键须为编号", f"{key} keys are seat numbers")
         if lists == "events":
             _event_list(f"{where}.{seat}", items, key)
         elif not isinstance(items, list) or not all(isinstance(x, str) for x in items):
-            raise _bad(f"{where}.{seat}", f"{key} 须为事件种类列表", f"{key} lists event kinds")
+            raise bad_at(f"{where}.{seat}", f"{key} 须为事件种类列表", f"{key} lists event kinds")
 
 
 def _check_expectation(where: str, e: Any, vocab: Vocabulary) -> None:
     if not isinstance(e, dict):
-        raise _bad(where, "期望须为对象", "an expectation is an object")
+        raise bad_at(where, "期望须为对象", "an expectation is an object")
     if "final" in e or "illegal" in e:
         if len(set(e) - {"under"}) != 1:
-            raise _bad(where, "final∕illegal 期望须单独成项", "final / illegal stand alone")
+            raise bad_at(where, "final∕illegal 期望须单独成项", "final / illegal stand alone")
         key = "final" if "final" in e else "illegal"
         if not isinstance(e[key], dict) and not (key == "final" and e[key] is None):
-            raise _bad(f"{where}.{key}", f"{key} 须为对象", f"{key} must be an object")
+            raise bad_at(f"{where}.{key}", f"{key} 须为对象", f"{key} must be an object")
         v2.check_expectation(where, e, vocab.view_fields)
         return
     if "at" in e:
@@ -543,22 +543,22 @@ def _check_expectation(where: str, e: Any, vocab: Vocabulary) -> None:
     if m is None or (m.group(6) and not vocab.day_steps):
         day = "、'day N step S'" if vocab.day_steps else ""
         day_en = ", 'day N step S'" if vocab.day_steps else ""
-        raise _bad(
+        raise bad_at(
             f"{where}.after",
             f"after 须为 'night N'、'night N start'、'night N step S' 或 'day N'{day}",
             f"after must be 'night N', 'night N start', 'night N step S' or 'day N'{day_en}",
         )
     number = m.group(2) or m.group(5)
     if len(number) > 4 or not 1 <= int(number) <= MAX_ROUND:
-        raise _bad(f"{where}.after", f"轮次须在 1..{MAX_ROUND}", f"the round must be within 1..{MAX_ROUND}")
+        raise bad_at(f"{where}.after", f"轮次须在 1..{MAX_ROUND}", f"the round must be within 1..{MAX_ROUND}")
     unknown = set(e) - EXPECT_KEYS - set(vocab.seat_sets) - vocab.expect_keys
     if unknown:
-        raise _bad(where, f"未知期望字段 {sorted(unknown)}", f"unknown expectation keys {sorted(unknown)}")
+        raise bad_at(where, f"未知期望字段 {sorted(unknown)}", f"unknown expectation keys {sorted(unknown)}")
     for key in vocab.seat_sets:
         if key in e:
             _seat_list(f"{where}.{key}", e[key], key)
     if "state" in e and not isinstance(e["state"], dict):
-        raise _bad(f"{where}.state", "state 须为 字段→值 的对象", "state maps fields to values")
+        raise bad_at(f"{where}.state", "state 须为 字段→值 的对象", "state maps fields to values")
     for key in ("events", "no_events"):
         if key in e:
             _event_list(f"{where}.{key}", e[key], key)
@@ -567,12 +567,12 @@ def _check_expectation(where: str, e: Any, vocab: Vocabulary) -> None:
     if "no_feedback" in e:
         _per_seat(f"{where}.no_feedback", e["no_feedback"], "no_feedback", "kinds")
     if "note" in e and not isinstance(e["note"], str):
-        raise _bad(f"{where}.note", "note 须为字符串", "note must be a string")
+        raise bad_at(f"{where}.note", "note 须为字符串", "note must be a string")
     for key, parse in vocab.expect_parsers.items():
         if key in e:
             parse(f"{where}.{key}", e[key])
     if "menus" in e:
-        raise _bad(
+        raise bad_at(
             where,
             "menus 须配 at（步骤之决策时点），不配 after",
             "menus go with at (a step's decision), not after",
@@ -634,25 +634,25 @@ def decode_json(data: bytes, path: str) -> Any:
     :class:`MalformedVector` line."""
     where = _at(path)
     if len(data) > MAX_BYTES:
-        raise _bad(
+        raise bad_at(
             where,
             f"文件过大（上限 {MAX_BYTES // 1024 // 1024} MB）",
             f"file too large (at most {MAX_BYTES // 1024 // 1024} MB)",
         )
     if data.startswith((b"\xff\xfe", b"\xfe\xff")) or _looks_utf16(data[:64]):
-        raise _bad(where, "是 UTF-16 编码：请存为 UTF-8", "UTF-16 encoded: save it as UTF-8")
+        raise bad_at(where, "是 UTF-16 编码：请存为 UTF-8", "UTF-16 encoded: save it as UTF-8")
     if b"\x00" in data:
-        raise _bad(where, "是二进制文件，不是 JSON 文本", "a binary file, not JSON text")
+        raise bad_at(where, "是二进制文件，不是 JSON 文本", "a binary file, not JSON text")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise _bad(
+        raise bad_at(
             where,
             f"不是 UTF-8 文本（第 {exc.start} 字节；GB18030 等编码请另存为 UTF-8）",
             f"not UTF-8 text (byte {exc.start}; save GB18030 and other encodings as UTF-8)",
         ) from None
     if _depth(text) > MAX_DEPTH:
-        raise _bad(
+        raise bad_at(
             where, f"嵌套过深（上限 {MAX_DEPTH} 层）", f"nested too deeply (at most {MAX_DEPTH} levels)"
         )
     try:
@@ -660,13 +660,13 @@ def decode_json(data: bytes, path: str) -> Any:
             text, parse_constant=_reject_constant, parse_int=_parse_int, parse_float=_parse_float
         )
     except json.JSONDecodeError as exc:
-        raise _bad(
+        raise bad_at(
             where,
             f"不是合法 JSON（第 {exc.lineno} 行第 {exc.colno} 列：{exc.msg}）",
             f"invalid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})",
         ) from None
     except (ValueError, RecursionError) as exc:
-        raise _bad(
+        raise bad_at(
             where,
             f"含无法接受的数（NaN、Infinity、溢出或过长的整数）：{exc}",
             f"holds a number that cannot be used (NaN, Infinity, overflow or a too long integer): {exc}",
@@ -678,7 +678,7 @@ def read_raw(path: str | Path) -> dict[str, Any]:
     data = read_limited(path, MAX_BYTES, ("向量文件", "vector file"))
     raw = decode_json(data, str(path))
     if not isinstance(raw, dict):
-        raise _bad(_at(str(path)), "向量须为 JSON 对象", "a vector is a JSON object")
+        raise bad_at(_at(str(path)), "向量须为 JSON 对象", "a vector is a JSON object")
     return raw
 
 

@@ -38,7 +38,7 @@ LEDGER_KEYS = frozenset({"night", "step", "initiator", "role", "skill", "targets
 
 
 def _bad(where: str, zh: str, en: str) -> BadInput:
-    from ruleproof.vectors.format import _bad as bad
+    from ruleproof.vectors.format import bad_at as bad
 
     return bad(where, zh, en)
 

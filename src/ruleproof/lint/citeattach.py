@@ -142,19 +142,18 @@ _NOTHING: _Located = ([], [], [])
 def _located(topics: Topics, unit: Unit) -> _Located:
     """The unit's located references in text order, its items' offsets and its located registry pointers
     (memoised per text; a unit without a pointer is read no further)."""
-    per = _LOCATED(topics)
-    out = per.get(unit.id)
-    if out is None:
-        cited = topics.ctx.refs_by_unit.get(unit.id, [])
-        if not any(r.kind is REGISTRY_REF for r in cited):
-            out = per[unit.id] = _NOTHING
-            return out
-        located = [(topics.locate(unit, r), r) for r in cited]
-        refs = sorted(((p, r) for p, r in located if p is not None), key=lambda x: x[0])
-        clause = topics.ctx.clause(unit.id) if unit.is_clause else None
-        starts = [it.offset for it in clause.items] if clause else []
-        out = per[unit.id] = (refs, starts, [(p, r) for p, r in refs if r.kind is REGISTRY_REF])
-    return out
+    return _LOCATED.get_or_build(topics, unit.id, lambda: _read_located(topics, unit))
+
+
+def _read_located(topics: Topics, unit: Unit) -> _Located:
+    cited = topics.ctx.refs_by_unit.get(unit.id, [])
+    if not any(r.kind is REGISTRY_REF for r in cited):
+        return _NOTHING
+    located = [(topics.locate(unit, r), r) for r in cited]
+    refs = sorted(((p, r) for p, r in located if p is not None), key=lambda x: x[0])
+    clause = topics.ctx.clause(unit.id) if unit.is_clause else None
+    starts = [it.offset for it in clause.items] if clause else []
+    return (refs, starts, [(p, r) for p, r in refs if r.kind is REGISTRY_REF])
 
 
 def pointer_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
@@ -237,13 +236,13 @@ _HEADS: PerLintTable[Topics, tuple[str, ...], list[tuple[str, str]]] = PerLintTa
 def family_heads(topics: Topics, family: list[str]) -> list[tuple[str, str]]:
     """(head, clause) for every title head of the family, longest first (memoised per text: every citation
     of a family reads the same heads)."""
-    per = _HEADS(topics)
-    key = tuple(family)
-    out = per.get(key)
-    if out is None:
-        heads = [(h, c) for c in family for h in topics.title_heads(c) if len(h) >= 2]
-        out = per[key] = sorted(heads, key=lambda x: -len(x[0]))
-    return out
+    return _HEADS.get_or_build(
+        topics,
+        tuple(family),
+        lambda: sorted(
+            ((h, c) for c in family for h in topics.title_heads(c) if len(h) >= 2), key=lambda x: -len(x[0])
+        ),
+    )
 
 
 def _label_after(topics: Topics, text: str, end: int, cid: str, family: list[str]) -> tuple[str, str] | None:
@@ -312,15 +311,20 @@ def _all_heads(topics: Topics) -> frozenset[str]:
 def _whole_heads(topics: Topics, family: list[str]) -> list[tuple[str, str]]:
     """(head, clause) for the family's title heads and their sub-clauses' (「刀数」, 5.6.2's, names 5.6), memoised
     per text."""
-    per = _WHOLE(topics)
-    key = tuple(family)
-    out = per.get(key)
-    if out is None:
-        kids = [
-            (h, c) for c in family for k in topics.children(c) for h in topics.title_heads(k) if len(h) >= 2
-        ]
-        out = per[key] = [*family_heads(topics, family), *kids]
-    return out
+    return _WHOLE.get_or_build(
+        topics,
+        tuple(family),
+        lambda: [
+            *family_heads(topics, family),
+            *(
+                (h, c)
+                for c in family
+                for k in topics.children(c)
+                for h in topics.title_heads(k)
+                if len(h) >= 2
+            ),
+        ],
+    )
 
 
 def _whole_label(topics: Topics, text: str, at: int, cid: str, family: list[str]) -> tuple[str, str] | None:
@@ -391,18 +395,18 @@ _PARTS: PerLintTable[Topics, str, str] = PerLintTable()
 def _part(topics: Topics, place: Place) -> str:
     """The appended part a place prints (「附·时序确认」), or a heading of its own (「2.3.4 附·票数公开」),
     as printed; empty when it has none (memoised per text)."""
-    per = _PARTS(topics)
-    out = per.get(place.name)
-    if out is None:
-        m = _PART.search(place.text)
-        shown = _PART_SHOWN.match(place.text, m.start()) if m else None
-        out = shown.group(0) if shown else ""
-        if not out and place.name in topics.ctx.doc.clauses:
-            head = re.compile(rf"{re.escape(place.name)}[ \u3000]*(附.{{0,6}})")
-            out = next((h.group(1) for line in topics.ctx.doc.lines if (h := head.match(line))), "")
-            trimmed = _PART_SHOWN.match(out) if _PART.match(out) else None
-            out = trimmed.group(0) if trimmed else ""
-        per[place.name] = out
+    return _PARTS.get_or_build(topics, place.name, lambda: _read_part(topics, place))
+
+
+def _read_part(topics: Topics, place: Place) -> str:
+    m = _PART.search(place.text)
+    shown = _PART_SHOWN.match(place.text, m.start()) if m else None
+    out = shown.group(0) if shown else ""
+    if not out and place.name in topics.ctx.doc.clauses:
+        head = re.compile(rf"{re.escape(place.name)}[ \u3000]*(附.{{0,6}})")
+        out = next((h.group(1) for line in topics.ctx.doc.lines if (h := head.match(line))), "")
+        trimmed = _PART_SHOWN.match(out) if _PART.match(out) else None
+        out = trimmed.group(0) if trimmed else ""
     return out
 
 

@@ -91,17 +91,17 @@ _APPENDICES: PerLintTable[Topics, str, dict[str, list[str]]] = PerLintTable()
 def _appendices(topics: Topics, cid: str) -> dict[str, list[str]]:
     """The appendices the clause ``cid`` heads, by sub-label (附, 附二 …): the labels of the items heading one
     (memoised per text and clause)."""
-    per = _APPENDICES(topics)
-    out = per.get(cid)
-    if out is None:
-        out = {}
-        clause = topics.ctx.clause(cid)
-        if clause is not None:
-            for m in _APPENDIX_HEAD.finditer(clause.text):
-                labels = out.setdefault(m.group("sub"), [])
-                if m.group("label") not in labels:
-                    labels.append(m.group("label"))
-        per[cid] = out
+    return _APPENDICES.get_or_build(topics, cid, lambda: _read_appendices(topics, cid))
+
+
+def _read_appendices(topics: Topics, cid: str) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    clause = topics.ctx.clause(cid)
+    if clause is not None:
+        for m in _APPENDIX_HEAD.finditer(clause.text):
+            labels = out.setdefault(m.group("sub"), [])
+            if m.group("label") not in labels:
+                labels.append(m.group("label"))
     return out
 
 
@@ -148,27 +148,27 @@ def _lists(topics: Topics, unit: Unit) -> _Lists:
     """The unit's clause and item citations with their offsets, in text order, its lists (runs of two or
     more of them with nothing but joiners between) and those of its lists that are summaries (memoised per
     text and unit)."""
-    per = _LISTS(topics)
-    out = per.get(unit.id)
-    if out is None:
-        located: _Located = []
-        for r in topics.ctx.refs_by_unit.get(unit.id, []):
-            if r.kind in (CLAUSE_REF, ITEM_REF) and r.target_clause and not r.quoted:
-                off = topics.locate(unit, r)
-                if off is not None:
-                    located.append((off, r))
-        located.sort(key=lambda x: x[0])
-        groups: list[_Located] = []
-        text = unit.text
-        for off, r in located:
-            last = groups[-1][-1] if groups else None
-            if last is not None and _JOINED.fullmatch(text, last[0] + len(last[1].raw), off) is not None:
-                groups[-1].append((off, r))
-            else:
-                groups.append([(off, r)])
-        runs = [g for g in groups if len(g) >= 2]
-        out = per[unit.id] = (located, runs, [g for g in groups if _is_summary(text, g)])
-    return out
+    return _LISTS.get_or_build(topics, unit.id, lambda: _read_lists(topics, unit))
+
+
+def _read_lists(topics: Topics, unit: Unit) -> _Lists:
+    located: _Located = []
+    for r in topics.ctx.refs_by_unit.get(unit.id, []):
+        if r.kind in (CLAUSE_REF, ITEM_REF) and r.target_clause and not r.quoted:
+            off = topics.locate(unit, r)
+            if off is not None:
+                located.append((off, r))
+    located.sort(key=lambda x: x[0])
+    groups: list[_Located] = []
+    text = unit.text
+    for off, r in located:
+        last = groups[-1][-1] if groups else None
+        if last is not None and _JOINED.fullmatch(text, last[0] + len(last[1].raw), off) is not None:
+            groups[-1].append((off, r))
+        else:
+            groups.append([(off, r)])
+    runs = [g for g in groups if len(g) >= 2]
+    return (located, runs, [g for g in groups if _is_summary(text, g)])
 
 
 def _siblings(ref: Ref, other: Ref) -> bool:
@@ -313,20 +313,17 @@ _GRAMS: PerLintTable[Topics, tuple[str, int], frozenset[str]] = PerLintTable()
 def _entry_grams(topics: Topics, unit: Unit, opener: int) -> frozenset[str]:
     """The three-character runs of the glossary entry whose closing bracket opens at ``opener`` (memoised per
     text and entry)."""
-    per = _GRAMS(topics)
-    out = per.get((unit.id, opener))
-    if out is None:
-        text = unit.text
-        start = max(0, opener - ENTRY_SPAN)
-        for m in _BRACKET.finditer(text, start, opener):
-            if _closes(text, m.end() - 1):
-                start = m.end()
-        out = per[(unit.id, opener)] = frozenset(
-            run[i : i + GRAM]
-            for run in CJK_RUN.findall(text, start, opener)
-            for i in range(len(run) - GRAM + 1)
-        )
-    return out
+    return _GRAMS.get_or_build(topics, (unit.id, opener), lambda: _read_entry_grams(unit.text, opener))
+
+
+def _read_entry_grams(text: str, opener: int) -> frozenset[str]:
+    start = max(0, opener - ENTRY_SPAN)
+    for m in _BRACKET.finditer(text, start, opener):
+        if _closes(text, m.end() - 1):
+            start = m.end()
+    return frozenset(
+        run[i : i + GRAM] for run in CJK_RUN.findall(text, start, opener) for i in range(len(run) - GRAM + 1)
+    )
 
 
 def _said(topics: Topics, grams: frozenset[str], cid: str) -> frozenset[str]:
@@ -416,20 +413,20 @@ _WORDINGS: PerLintTable[Topics, str, tuple[_Wording, dict[str, int]]] = PerLintT
 def _wordings(topics: Topics, unit: Unit) -> tuple[_Wording, dict[str, int]]:
     """Each citation's lead and trail (by offset), and how many citations of the unit share each lead
     (memoised per text and unit: the row checks ask for every citation of the unit)."""
-    per = _WORDINGS(topics)
-    out = per.get(unit.id)
-    if out is None:
-        text = unit.text
-        wording: _Wording = {}
-        count: dict[str, int] = {}
-        for off, r in _lists(topics, unit)[0]:
-            lead = _lead(text, off)
-            wording[off] = (lead, _trail(text, off + len(r.raw)))
-            count[lead] = count.get(lead, 0) + 1
-            if len(lead) >= ROW_LEAD:
-                count[lead[-ROW_LEAD:] + "\0"] = count.get(lead[-ROW_LEAD:] + "\0", 0) + 1
-        out = per[unit.id] = (wording, count)
-    return out
+    return _WORDINGS.get_or_build(topics, unit.id, lambda: _read_wordings(topics, unit))
+
+
+def _read_wordings(topics: Topics, unit: Unit) -> tuple[_Wording, dict[str, int]]:
+    text = unit.text
+    wording: _Wording = {}
+    count: dict[str, int] = {}
+    for off, r in _lists(topics, unit)[0]:
+        lead = _lead(text, off)
+        wording[off] = (lead, _trail(text, off + len(r.raw)))
+        count[lead] = count.get(lead, 0) + 1
+        if len(lead) >= ROW_LEAD:
+            count[lead[-ROW_LEAD:] + "\0"] = count.get(lead[-ROW_LEAD:] + "\0", 0) + 1
+    return (wording, count)
 
 
 def order_evidence(topics: Topics, unit: Unit, at: int, ref: Ref) -> _Verdict | None:

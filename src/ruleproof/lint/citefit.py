@@ -45,16 +45,16 @@ def family_group(topics: Topics, cid: str, item: bool) -> dict[str, str]:
     """The squashed texts, by name, of clause ``cid``'s items (``item``) or of the sub-clauses of its parent
     (memoised per text: every citation of the family reads the same group)."""
 
-    key = (cid if item else cid.rpartition(".")[0], item)
-    memo = _GROUPS(topics)
-    group = memo.get(key)
-    if group is None:
-        if item:
-            group = {p.name: squash(p.text) for p in topics.places.items(cid)}
-        else:
-            group = {c: squash(topics.places.clause_text(c)) for c in topics.children(key[0])}
-        memo[key] = group
-    return group
+    if item:
+        return _GROUPS.get_or_build(
+            topics, (cid, True), lambda: {p.name: squash(p.text) for p in topics.places.items(cid)}
+        )
+    parent = cid.rpartition(".")[0]
+    return _GROUPS.get_or_build(
+        topics,
+        (parent, False),
+        lambda: {c: squash(topics.places.clause_text(c)) for c in topics.children(parent)},
+    )
 
 
 def sibling_margin(

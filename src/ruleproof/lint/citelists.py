@@ -84,17 +84,17 @@ _LOCATED: PerLintTable[Topics, str, _Located] = PerLintTable()
 
 def located_citations(topics: Topics, unit: Unit) -> _Located:
     """The unit's clause and item citations with their offsets, in text order (memoised per text)."""
-    per = _LOCATED(topics)
-    out = per.get(unit.id)
-    if out is None:
-        out = []
-        for r in topics.ctx.refs_by_unit.get(unit.id, []):
-            if r.kind in CLAUSE_OR_ITEM and r.target_clause and not r.quoted:
-                off = topics.locate(unit, r)
-                if off is not None:
-                    out.append((off, r))
-        out.sort(key=lambda x: x[0])
-        per[unit.id] = out
+    return _LOCATED.get_or_build(topics, unit.id, lambda: _read_located(topics, unit))
+
+
+def _read_located(topics: Topics, unit: Unit) -> _Located:
+    out: _Located = []
+    for r in topics.ctx.refs_by_unit.get(unit.id, []):
+        if r.kind in CLAUSE_OR_ITEM and r.target_clause and not r.quoted:
+            off = topics.locate(unit, r)
+            if off is not None:
+                out.append((off, r))
+    out.sort(key=lambda x: x[0])
     return out
 
 

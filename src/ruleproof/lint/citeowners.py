@@ -156,11 +156,7 @@ _INDEXES: PerLintTable[Topics, str, dict[str, list[_Owned]]] = PerLintTable()
 
 
 def _indexed(topics: Topics, name: str, source: Callable[[Topics], list[_Owned]]) -> dict[str, list[_Owned]]:
-    per = _INDEXES(topics)
-    out = per.get(name)
-    if out is None:
-        out = per[name] = _index(source(topics))
-    return out
+    return _INDEXES.get_or_build(topics, name, lambda: _index(source(topics)))
 
 
 @lru_cache(maxsize=8192)
@@ -233,13 +229,13 @@ def _owner_sibling(
     cid = ref.target_clause or ""
     if ref.kind is not CLAUSE_REF or ref.target_item or "." not in cid or cid not in topics.ctx.doc.clauses:
         return None
-    key = (unit.id, at, ref.raw)
-    window = _WINDOWS(topics).get(key)
-    if window is None:
-        window = squash(
+    window = _WINDOWS.get_or_build(
+        topics,
+        (unit.id, at, ref.raw),
+        lambda: squash(
             topics.window(unit, at, ref.raw) + "。" + _between_citations(topics, unit, at, ref.raw)
-        )
-        _WINDOWS(topics)[key] = window
+        ),
+    )
     here = (unit.id, at)
     owners: dict[str, list[str]] = {}
     for owner, phrase, origin in _phrases_in(window, _indexed(topics, name, source)):

@@ -162,11 +162,9 @@ def _squashed_units(topics: Topics) -> list[tuple[str, str]]:
 
 def _printed_in(topics: Topics, run: str) -> frozenset[str]:
     """The units (outside the change log) whose squashed text prints ``run`` — memoised per text."""
-    memo = _SPREAD(topics)
-    found = memo.get(run)
-    if found is None:
-        found = memo[run] = frozenset(uid for uid, text in _squashed_units(topics) if run in text)
-    return found
+    return _SPREAD.get_or_build(
+        topics, run, lambda: frozenset(uid for uid, text in _squashed_units(topics) if run in text)
+    )
 
 
 def printed_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
@@ -182,11 +180,10 @@ def printed_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str
     place, near = topics.target(ref)
     if place is None or not near:
         return None
-    families = _FAMILIES(topics)
-    key = (ref.target_clause, label is not None)
-    family = families.get(key)
-    if family is None:
-        family = families[key] = cited_family(topics, ref)  # (the same for every citation of the clause)
+    # (the same for every citation of the clause)
+    family = _FAMILIES.get_or_build(
+        topics, (ref.target_clause, label is not None), lambda: cited_family(topics, ref)
+    )
     cited = family.get(place.name)
     if cited is None:
         return None

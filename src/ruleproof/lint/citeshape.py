@@ -157,20 +157,20 @@ _CITATIONS: PerLintTable[Topics, str, _Cited] = PerLintTable()
 def _clause_citations(topics: Topics, unit: Unit) -> _Cited:
     """The clause citations of a unit (not quoted) with their offsets, and the offsets of each clause cited
     whole, memoised per text."""
-    per = _CITATIONS(topics)
-    out = per.get(unit.id)
-    if out is None:
-        cited: list[tuple[int, Ref]] = []
-        where: dict[str, list[int]] = {}
-        for r in topics.ctx.refs_by_unit.get(unit.id, []):
-            if r.kind is CLAUSE_REF and not r.quoted and r.target_clause:
-                off = topics.locate(unit, r)
-                if off is not None:
-                    cited.append((off, r))
-                    if not r.target_item:
-                        where.setdefault(r.target_clause, []).append(off)
-        out = per[unit.id] = (cited, where)
-    return out
+    return _CITATIONS.get_or_build(topics, unit.id, lambda: _read_clause_citations(topics, unit))
+
+
+def _read_clause_citations(topics: Topics, unit: Unit) -> _Cited:
+    cited: list[tuple[int, Ref]] = []
+    where: dict[str, list[int]] = {}
+    for r in topics.ctx.refs_by_unit.get(unit.id, []):
+        if r.kind is CLAUSE_REF and not r.quoted and r.target_clause:
+            off = topics.locate(unit, r)
+            if off is not None:
+                cited.append((off, r))
+                if not r.target_item:
+                    where.setdefault(r.target_clause, []).append(off)
+    return (cited, where)
 
 
 def _neighbours(topics: Topics, cid: str, shape: str) -> ShapedPlace:

@@ -69,11 +69,7 @@ _NAMED: PerLintTable[Topics, _NamedKey, tuple[Place, Place, list[str]] | None] =
 
 def _head_words(topics: Topics, place: Place, item: bool) -> frozenset[str]:
     """What a place prints at its head (memoised per text: every citation of a clause reads its siblings')."""
-    memo = _HEADS(topics)
-    key = (place.name, item)
-    if key not in memo:
-        memo[key] = frozenset(_read_head(topics, place, item))
-    return memo[key]
+    return _HEADS.get_or_build(topics, (place.name, item), lambda: frozenset(_read_head(topics, place, item)))
 
 
 def _read_head(topics: Topics, place: Place, item: bool) -> frozenset[str]:
@@ -114,14 +110,15 @@ def likely_cited_near(topics: Topics, unit: Unit, at: int, ref: Ref, likely: str
 def _own_heads(topics: Topics, group: list[Place], item: bool) -> list[frozenset[str]]:
     """Each place's head words that no other place of the group prints at its head (memoised per group:
     every citation of a place reads the same group)."""
-    memo = _OWN(topics)
-    key = (tuple(p.name for p in group), item)
-    out = memo.get(key)
-    if out is None:
-        heads = [_head_words(topics, p, item) for p in group]
-        printed = Counter(w for h in heads for w in h)
-        out = memo[key] = [frozenset(w for w in h if printed[w] == 1) for h in heads]
-    return out
+    return _OWN.get_or_build(
+        topics, (tuple(p.name for p in group), item), lambda: _read_own(topics, group, item)
+    )
+
+
+def _read_own(topics: Topics, group: list[Place], item: bool) -> list[frozenset[str]]:
+    heads = [_head_words(topics, p, item) for p in group]
+    printed = Counter(w for h in heads for w in h)
+    return [frozenset(w for w in h if printed[w] == 1) for h in heads]
 
 
 def sibling_head(
@@ -166,12 +163,8 @@ def head_fit(
         return None
     # the same citation is read twice by the chain (``head_verdict``, then ``citewords`` with its own
     # ``cited_says``): what the phrase names is memoised by all it depends on
-    memo = _NAMED(topics)
     key = (unit.id, at, ref.raw, ref.kind, ref.target_clause, ref.target_item, wide)
-    if key in memo:
-        named = memo[key]
-    else:
-        named = memo[key] = sibling_head(topics, ref, item, phrase, unit.id)
+    named = _NAMED.get_or_build(topics, key, lambda: sibling_head(topics, ref, item, phrase, unit.id))
     if named is None:
         return None  # no sibling's head is named, or two are: no telling which was meant
     place, sibling, said = named

@@ -43,11 +43,9 @@ _HEADS: PerLintTable[Topics, str, dict[str, frozenset[str]]] = PerLintTable()
 
 
 def _heads(topics: Topics, cid: str) -> dict[str, frozenset[str]]:
-    memo = _HEADS(topics)
-    out = memo.get(cid)
-    if out is None:
-        out = memo[cid] = {p.name: item_heads(topics, p) for p in topics.places.items(cid)}
-    return out
+    return _HEADS.get_or_build(
+        topics, cid, lambda: {p.name: item_heads(topics, p) for p in topics.places.items(cid)}
+    )
 
 
 @dataclass(frozen=True)

@@ -7,12 +7,16 @@ the object's ``memos`` table.  The memo lives and dies with the lint: no process
 the lint's objects, nothing for :func:`ruleproof.lint.forget_memos` to empty, and a second lint of an edited
 text (``mutate``) never answers from the first one's memo.
 
-A memo of many answers (one per clause, per phrase …) is a :class:`PerLintTable`: called with the lint's
-object, it answers that object's ``dict``, which its caller fills::
+A memo of many answers (one per clause, per phrase …) is a :class:`PerLintTable`: its
+:meth:`~PerLintTable.get_or_build` answers the value kept for a key in the lint's object, built on the first
+question::
 
     _HEADS: PerLintTable[Topics, str, frozenset[str]] = PerLintTable()
     ...
-    memo = _HEADS(topics)
+    return _HEADS.get_or_build(topics, cid, lambda: _read_heads(topics, cid))
+
+(called with the lint's object, the table answers that object's ``dict`` itself, for a caller that fills it
+otherwise).
 """
 
 from __future__ import annotations
@@ -65,3 +69,12 @@ class PerLintTable(Generic[_Owner, _Key, _Value]):
             table: dict[_Key, _Value] = {}
             memos[self] = table
             return table
+
+    def get_or_build(self, owner: _Owner, key: _Key, build: Callable[[], _Value]) -> _Value:
+        """The value this table keeps for ``key`` in ``owner``: ``build()`` on the first question (a value
+        of None is kept too), the same object after."""
+        try:
+            return owner.memos[self][key]  # type: ignore[index,no-any-return]  # (this table's dict; hot)
+        except KeyError:
+            value = self(owner)[key] = build()
+            return value

@@ -121,13 +121,11 @@ _ROWS: PerLintTable[Topics, str, _UnitRows] = PerLintTable()
 
 
 def _rows(topics: Topics, unit: Unit) -> _UnitRows:
-    memo = _ROWS(topics)
-    rows = memo.get(unit.id)
-    if rows is None:
-        rows = memo[unit.id] = _UnitRows(
-            _step_rows(topics, unit), _item_rows(topics, unit), _gate_marks(topics, unit)
-        )
-    return rows
+    return _ROWS.get_or_build(
+        topics,
+        unit.id,
+        lambda: _UnitRows(_step_rows(topics, unit), _item_rows(topics, unit), _gate_marks(topics, unit)),
+    )
 
 
 def _gate_marks(topics: Topics, unit: Unit) -> tuple[_Marks, ...]:

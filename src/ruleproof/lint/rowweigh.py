@@ -73,11 +73,7 @@ def _ordinal(label: str) -> int:
 
 def _table(topics: Topics, batch: bool) -> _Table | None:
     """The step or batch table indexed once per lint."""
-    cache = _TABLES(topics)
-    name = "batch" if batch else "step"
-    if name not in cache:
-        cache[name] = _build(topics, batch)
-    return cache[name]
+    return _TABLES.get_or_build(topics, "batch" if batch else "step", lambda: _build(topics, batch))
 
 
 def _build(topics: Topics, batch: bool) -> _Table | None:

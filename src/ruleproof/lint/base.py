@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ruleproof.findings import Finding, Severity
+
+if TYPE_CHECKING:
+    from ruleproof.lint.context import Unit
 
 
 @dataclass(frozen=True)
@@ -50,6 +53,31 @@ class CheckInfo:
             quote=quote,
             related=tuple(related),
             extra=dict(extra or {}),
+        )
+
+    def finding_at(
+        self,
+        unit: Unit,
+        span: tuple[int, int],
+        message: str,
+        message_en: str,
+        *,
+        quote: tuple[int, int, int],
+        related: Iterable[tuple[str | None, int | None]] = (),
+        extra: dict[str, Any] | None = None,
+    ) -> Finding:
+        """A finding on the words at ``span`` (start, end) of ``unit``'s text: at the unit and the line where
+        they start, quoting them with the characters around them that ``quote`` says — (before, after, the
+        quote's width)."""
+        (start, end), (before, after, width) = span, quote
+        return self.finding(
+            unit.id,
+            unit.line_of(start),
+            message,
+            message_en,
+            clip(unit.text[max(0, start - before) : end + after], width),
+            related=related,
+            extra=extra,
         )
 
 

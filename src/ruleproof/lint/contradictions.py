@@ -162,12 +162,12 @@ def _exclusive(ctx: LintContext) -> Iterator[Finding]:
                     or _longer_role(unit.text, m.start() + len(other), roles) != other
                 ):
                     continue
-                yield CONTRADICTION.finding(
-                    unit.id,
-                    unit.line_of(m.start()),
+                yield CONTRADICTION.finding_at(
+                    unit,
+                    m.span(),
                     f"此处说「{m.group(0)}」，而 {where.unit}（第 {where.line} 行）说「{where.quote}」",
                     f"says '{m.group(0)}' while {where.unit} (line {where.line}) says '{where.quote}'",
-                    clip(unit.text[max(0, m.start() - 10) : m.end() + 6], 30),
+                    quote=(10, 6, 30),
                     related=[(where.unit, where.line)],
                     extra={"kind": "exclusive", "thing": thing, "owner": owner, "other": other},
                 )

@@ -249,13 +249,10 @@ def _split(ctx: LintContext) -> Iterator[Finding]:
                 _cited_here(text, m.start(), m.end()) or _titled_here(ctx, cid, text, m.end())
             ):
                 continue  # 「1. 4」 could be a list number followed by a quantity
-            yield SPLIT.finding(
-                unit.id,
-                unit.line_of(m.start()),
-                f"条款号「{raw}」被空格拆开，应为 {cid}",
-                f"clause id '{raw}' is broken by a space; write {cid}",
-                clip(text[max(0, m.start() - 8) : m.end() + 4], 30),
-                extra={"printed": raw, "id": cid},
+            zh = f"条款号「{raw}」被空格拆开，应为 {cid}"
+            en = f"clause id '{raw}' is broken by a space; write {cid}"
+            yield SPLIT.finding_at(
+                unit, m.span(), zh, en, quote=(8, 4, 30), extra={"printed": raw, "id": cid}
             )
 
 

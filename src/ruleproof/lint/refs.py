@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterator
 
 from ruleproof.findings import Finding, Severity
-from ruleproof.lint.base import CheckInfo, clip
+from ruleproof.lint.base import CheckInfo
 from ruleproof.lint.context import LintContext, normalize_item
 from ruleproof.lint.registry import parse_registry
 from ruleproof.text.model import Ref, RefKind
@@ -233,13 +233,9 @@ def _placeholders(ctx: LintContext, logs: frozenset[str]) -> Iterator[Finding]:
         for m in _PLACEHOLDER.finditer(text):
             if _explains_notation(text, m.start(), m.end()):
                 continue
-            yield PLACEHOLDER.finding(
-                unit.id,
-                unit.line_of(m.start()),
-                f"占位引用「{m.group(0)}」未替换为实际条款号",
-                f"placeholder citation '{m.group(0)}' was never replaced by a clause id",
-                clip(text[max(0, m.start() - 12) : m.end() + 8], 40),
-            )
+            zh = f"占位引用「{m.group(0)}」未替换为实际条款号"
+            en = f"placeholder citation '{m.group(0)}' was never replaced by a clause id"
+            yield PLACEHOLDER.finding_at(unit, m.span(), zh, en, quote=(12, 8, 40))
 
 
 def _explains_notation(text: str, start: int, end: int) -> bool:

@@ -21,7 +21,6 @@ import re
 from collections.abc import Iterator
 
 from ruleproof.findings import Finding
-from ruleproof.lint.base import clip
 from ruleproof.lint.citetext import step_order
 from ruleproof.lint.context import LintContext
 from ruleproof.lint.diagnosis import RENUMBERED_EN, RENUMBERED_ZH
@@ -73,12 +72,12 @@ def run(ctx: LintContext, topics: Topics) -> Iterator[Finding]:
                 continue
             zh, en, likely = why
             raw = text[m.start() : m.end()].strip()
-            yield TOPIC.finding(
-                unit.id,
-                unit.line_of(m.start()),
+            yield TOPIC.finding_at(
+                unit,
+                m.span(),
                 f"「{raw}」：{zh}（步骤顺序见 {owner}），{RENUMBERED_ZH}",
                 f"'{raw}': {en} (the step order of {owner}) — {RENUMBERED_EN}",
-                clip(text[max(0, m.start() - 10) : m.end() + 6], 40),
+                quote=(10, 6, 40),
                 related=[(owner, None)],
                 extra={
                     "target": f"步骤 {likely[0]}",

@@ -826,14 +826,9 @@ def _repeated(ctx: LintContext) -> Iterator[Finding]:
         found += tuple(m for m in _SAME_RUN.finditer(text) if m.end() - 1 not in starts)
         for m in found:
             raw = m.group(0)
-            yield REPEATED.finding(
-                unit.id,
-                unit.line_of(m.start()),
-                f"「{raw}」把同一出处并列了两次：其中之一疑应为别的编号（改号时只改了一处）",
-                f"'{raw}' lists the same source twice: one of them was probably meant to be another id",
-                clip(text[max(0, m.start() - 10) : m.end() + 6], 40),
-                extra={"id": m.group("a")},
-            )
+            zh = f"「{raw}」把同一出处并列了两次：其中之一疑应为别的编号（改号时只改了一处）"
+            en = f"'{raw}' lists the same source twice: one of them was probably meant to be another id"
+            yield REPEATED.finding_at(unit, m.span(), zh, en, quote=(10, 6, 40), extra={"id": m.group("a")})
 
 
 NAME_LEN = 5  # a title head this short is a name; a longer one is a sentence about its subject

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from ruleproof.lint import habit_audit, topics
-from ruleproof.lint.citehabits import CitationHabits
+from ruleproof.lint.citehabits import CitationHabits, RecordingHabits
 from ruleproof.lint.context import LintContext, Unit
 from ruleproof.lint.topics import Place, habit_places
 from ruleproof.text.model import Ref
@@ -100,7 +100,7 @@ def test_an_edit_skipped_for_the_same_answers_leaves_the_verdict_as_it_was(judge
     for unit, at, ref, self_cite in list(habit_audit._judged(ctx, tp))[::10]:
         if tp.target(ref)[0] is None:
             continue
-        recording = habit_audit._Recording(tp.habits)
+        recording = tp.habits.recording()
         before = habit_audit._judge_with(ctx, tp, recording, unit, at, ref, self_cite)
         for _what, habits in _edits_of(tp, unit, at, ref):
             if habit_audit._same_answers(habits, recording.log):
@@ -110,21 +110,22 @@ def test_an_edit_skipped_for_the_same_answers_leaves_the_verdict_as_it_was(judge
 
 
 def test_the_recording_map_writes_down_every_question_a_reader_can_ask() -> None:
-    """Every public question of the map is one :class:`habit_audit._Recording` writes down, or is built of
-    them (``evidence``; ``plus``/``minus`` make new maps): a question added later unrecorded fails here."""
-    built_of_others = {"evidence", "plus", "minus"}
+    """Every public question of the map is one :class:`RecordingHabits` writes down, or is built of them
+    (``evidence``; ``plus``/``minus``/``recording`` make new maps): a question added later unrecorded fails
+    here."""
+    built_of_others = {"evidence", "plus", "minus", "recording"}
     public = {n for n, _f in inspect.getmembers(CitationHabits, inspect.isfunction) if not n.startswith("_")}
-    recorded = {n for n in vars(habit_audit._Recording) if not n.startswith("_")}
+    recorded = {n for n in vars(RecordingHabits) if not n.startswith("_")}
     assert public - built_of_others == recorded
 
 
 def test_no_module_reads_the_map_behind_its_questions() -> None:
-    """Outside citehabits and the audit, no module of the linter reads the map's filing (``_sites``,
+    """Outside citehabits, no module of the linter (the audit included) reads the map's filing (``_sites``,
     ``_by_site``) or builds a map of its own: every reader asks ``Topics.habits``, the map the audit edits."""
     lint = Path(topics.__file__).parent
     offenders = []
     for path in sorted(lint.glob("*.py")):
-        if path.name in ("citehabits.py", "habit_audit.py"):
+        if path.name == "citehabits.py":
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Attribute) and node.attr in ("_sites", "_by_site"):

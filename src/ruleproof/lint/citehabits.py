@@ -32,10 +32,16 @@ from __future__ import annotations
 
 from collections import ChainMap, Counter
 from collections.abc import Callable, Iterable, MutableMapping, Sequence
+from copy import copy
 from dataclasses import dataclass
+from typing import TypeVar
 
 HABIT_VOTES = 2  # clauses citing one term at a sibling before the text's habit is evidence on its own
 HABIT_SHARE = 1 / 3  # of the clauses citing a term anywhere, the share that must cite the likely sibling
+
+# one question asked of a map, as a recording map writes it down: the method's name, its arguments, the answer
+Asked = tuple[str, tuple[object, ...], object]
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
@@ -108,6 +114,11 @@ class CitationHabits:
         """The map without the citation at ``site`` (what a retargeted citation no longer says)."""
         c = self._by_site.get(site)
         return self if c is None else self._edited(c, lambda sites: sites - {site}, filed=False)
+
+    def recording(self) -> RecordingHabits:
+        """A map answering as this one does (sharing its filing) that writes down in its ``log`` every question
+        asked of it and the answer: what a reader read of the habits (:mod:`ruleproof.lint.habit_audit`)."""
+        return RecordingHabits(self)
 
     def sites(self) -> list[Citing]:
         """Every citation the map was built from, in the order filed."""
@@ -186,3 +197,40 @@ class CitationHabits:
             if best is None or n > best.votes:
                 best = Habit(t, likely, n)
         return best
+
+
+class RecordingHabits(CitationHabits):
+    """A map reading as ``base`` does that writes down every question asked of it and its answer
+    (:meth:`CitationHabits.recording`)."""
+
+    def __init__(self, base: CitationHabits) -> None:
+        super().__init__(())
+        self._sites = base._sites
+        self._by_site = base._by_site
+        self.log: list[Asked] = []
+
+    def _asked(self, name: str, args: tuple[object, ...], answer: _T) -> _T:
+        self.log.append((name, args, copy(answer)))  # (a copy: a reader may change what it was given)
+        return answer
+
+    def sites(self) -> list[Citing]:
+        return self._asked("sites", (), super().sites())
+
+    def votes(self, term: str, unit: str, at: int) -> Counter[str]:
+        return self._asked("votes", (term, unit, at), super().votes(term, unit, at))
+
+    def cited_at(self, term: str, place: str, site: tuple[str, int]) -> bool:
+        return self._asked("cited_at", (term, place, site), super().cited_at(term, place, site))
+
+    def other_clauses(self, term: str, unit: str) -> Counter[str]:
+        return self._asked("other_clauses", (term, unit), super().other_clauses(term, unit))
+
+    def clauses_citing(self, term: str, unit: str) -> int:
+        return self._asked("clauses_citing", (term, unit), super().clauses_citing(term, unit))
+
+    def cited_by(self, term: str, unit: str, clauses: int) -> bool:
+        return self._asked("cited_by", (term, unit, clauses), super().cited_by(term, unit, clauses))
+
+    def cited_elsewhere(self, terms: Sequence[str], site: tuple[str, int]) -> bool:
+        answer = super().cited_elsewhere(terms, site)
+        return self._asked("cited_elsewhere", (tuple(terms), site), answer)

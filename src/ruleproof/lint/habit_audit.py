@@ -17,8 +17,8 @@ cited place, or under terms the phrase does not say, can only clear it.  The aud
 guard of the verdict holds as in a real run — and so does every other rule that reads the map.
 
 Which edits can reach a citation is decided exactly, whatever rule reads the map and however: the citation's
-verdict is run once with a map that writes down every question asked of it (:class:`_Recording`); an edited
-map that answers each of those questions as before leads the verdict down the same path to the same answer,
+verdict is run once with a map that writes down every question asked of it (``CitationHabits.recording()``);
+an edited map that answers each of those questions as before leads the verdict down the same path to the same answer,
 so only the edits that change an answer are judged again (on 返航录: 6,042 whole verdicts of 53,605 edits;
 the audit 7.1 → 9.1 CPU-s, ``python ci/sim_citations.py``, its habit line — see docs/lint.md, "Fourteenth pass — habits").
 Before stop 34 the verdict was run only where the habit rule itself spoke on the edited map, so a rule weighing
@@ -27,13 +27,10 @@ the habits otherwise could be tipped unseen (judge14a's habit signal, dev seed 1
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterator, Sequence
-from copy import copy
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TypeVar
 
-from ruleproof.lint.citehabits import CitationHabits, Citing
+from ruleproof.lint.citehabits import Asked, CitationHabits, Citing
 from ruleproof.lint.context import LintContext, Unit
 from ruleproof.lint.topics import (
     Topics,
@@ -45,7 +42,6 @@ from ruleproof.lint.topics import (
 )
 from ruleproof.text.model import Ref, RefKind
 
-_T = TypeVar("_T")
 PHANTOM = "‡"  # the unit of an added citation: no clause of the text
 
 
@@ -73,44 +69,7 @@ def _judged(ctx: LintContext, tp: Topics) -> Iterator[tuple[Unit, int, Ref, bool
             yield unit, at, ref, self_cite
 
 
-class _Recording(CitationHabits):
-    """A map reading as ``base`` does that writes down every question asked of it and its answer: what a
-    verdict read of the habits, whichever rule read them."""
-
-    def __init__(self, base: CitationHabits) -> None:
-        super().__init__(())
-        self._sites = base._sites
-        self._by_site = base._by_site
-        self.log: list[tuple[str, tuple[object, ...], object]] = []
-
-    def _asked(self, name: str, args: tuple[object, ...], answer: _T) -> _T:
-        self.log.append((name, args, copy(answer)))  # (a copy: a reader may change what it was given)
-        return answer
-
-    def sites(self) -> list[Citing]:
-        return self._asked("sites", (), super().sites())
-
-    def votes(self, term: str, unit: str, at: int) -> Counter[str]:
-        return self._asked("votes", (term, unit, at), super().votes(term, unit, at))
-
-    def cited_at(self, term: str, place: str, site: tuple[str, int]) -> bool:
-        return self._asked("cited_at", (term, place, site), super().cited_at(term, place, site))
-
-    def other_clauses(self, term: str, unit: str) -> Counter[str]:
-        return self._asked("other_clauses", (term, unit), super().other_clauses(term, unit))
-
-    def clauses_citing(self, term: str, unit: str) -> int:
-        return self._asked("clauses_citing", (term, unit), super().clauses_citing(term, unit))
-
-    def cited_by(self, term: str, unit: str, clauses: int) -> bool:
-        return self._asked("cited_by", (term, unit, clauses), super().cited_by(term, unit, clauses))
-
-    def cited_elsewhere(self, terms: Sequence[str], site: tuple[str, int]) -> bool:
-        answer = super().cited_elsewhere(terms, site)
-        return self._asked("cited_elsewhere", (tuple(terms), site), answer)
-
-
-def _terms_read(log: list[tuple[str, tuple[object, ...], object]]) -> set[str]:
+def _terms_read(log: list[Asked]) -> set[str]:
     """The terms a verdict asked the map about."""
     out: set[str] = set()
     for name, args, _answer in log:
@@ -121,7 +80,7 @@ def _terms_read(log: list[tuple[str, tuple[object, ...], object]]) -> set[str]:
     return out
 
 
-def _same_answers(habits: CitationHabits, log: list[tuple[str, tuple[object, ...], object]]) -> bool:
+def _same_answers(habits: CitationHabits, log: list[Asked]) -> bool:
     """Whether ``habits`` answers every question of ``log`` as the map it was asked of did.  The verdict is a
     function of the text and of the map's answers, so it is then the same — exactly: the same answers lead
     it down the same path to the same next question (any other answer may lead anywhere: a whole verdict)."""
@@ -177,7 +136,7 @@ def tips(ctx: LintContext, tp: Topics, sample: slice = slice(None), cost: Cost |
     would report, with the edit — of the judged citations in text order, those ``sample`` selects (all by
     default; the test suite audits every fourth, its heavy job all).
 
-    Each citation's verdict is run once with a map that writes down what it asks (:class:`_Recording`); an
+    Each citation's verdict is run once with a map that writes down what it asks (``habits.recording()``); an
     edit is judged by the whole verdict again only when the edited map answers one of those questions
     otherwise — whichever rule asked it."""
     cost = cost if cost is not None else Cost()
@@ -192,7 +151,7 @@ def tips(ctx: LintContext, tp: Topics, sample: slice = slice(None), cost: Cost |
         if place is None:
             continue
         cost.judged += 1
-        recording = _Recording(base)
+        recording = base.recording()
         if _judge_with(ctx, tp, recording, unit, at, ref, self_cite) is not None:
             continue  # reported already: not tipped
         if not recording.log:

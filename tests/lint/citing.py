@@ -112,6 +112,17 @@ def family_q_reports(judged: Judged, unit: Unit, at: int, ref: Ref) -> bool:
     )
 
 
+# a citation of the text: the reference and its offset, or (clause, raw as printed, line) (:func:`citation_at`)
+Cited = tuple[Ref, int] | tuple[str, str, int]
+
+
+def located(tp: topics.Topics, cited: Cited) -> tuple[Ref, int]:
+    """The reference and offset of ``cited``."""
+    if len(cited) == 3:
+        return citation_at(tp, *cited)
+    return cited
+
+
 def assert_silent_at_own_targets(
     judged: Judged,
     rule: Callable[[topics.Topics, Unit, int, Ref], Found | Fit | None],
@@ -136,21 +147,21 @@ def assert_silent_at_own_targets(
 def assert_retarget_caught(
     judged: Judged,
     rule: Callable[[topics.Topics, Unit, int, Ref], F | None],
-    cited: tuple[Ref, int],
+    cited: Cited,
     wrong: str,
     *,
     meant: str | None = None,
     kind: type[Place] | None = None,
     reported: bool = True,
 ) -> F:
-    """A citation of the text (``cited``: the reference and its offset) and the same citation pointed at
-    ``wrong`` (:func:`moved`): at its own target neither ``rule`` nor family q finds anything; retargeted,
+    """A citation of the text (``cited``: :data:`Cited`) and the same citation pointed at ``wrong``
+    (:func:`moved`): at its own target neither ``rule`` nor family q finds anything; retargeted,
     ``rule`` names ``meant`` (by default the citation's own target: a real renumbering edit is caught, naming
     the intended place), a ``kind`` of place, and — ``reported`` — family q reports it too
     (:func:`family_q_reports`; the rules ahead of it in the chain may be the ones that do).  Returns what
     ``rule`` found."""
     ctx, tp = judged
-    ref, at = cited
+    ref, at = located(tp, cited)
     unit = topics.judged_unit(ctx, ref)
     assert unit is not None
     assert rule(tp, unit, at, ref) is None, "the rule reports the text's own citation"
@@ -165,6 +176,24 @@ def assert_retarget_caught(
     if reported:
         assert family_q_reports(judged, unit, at, retargeted), "family q does not report it"
     return found
+
+
+def assert_retarget_left(
+    judged: Judged,
+    rule: Callable[[topics.Topics, Unit, int, Ref], Found | Fit | None],
+    cited: Cited,
+    wrong: str,
+) -> Unit:
+    """A citation of the text (``cited``: :data:`Cited`) and the same citation pointed at
+    ``wrong`` (:func:`moved`): ``rule`` says nothing of either — the edit is one the rule cannot tell from the
+    text and leaves to the others.  Returns the citing unit (as family q reads it)."""
+    ctx, tp = judged
+    ref, at = located(tp, cited)
+    unit = topics.judged_unit(ctx, ref) or topics.self_citing_unit(ctx, ref)
+    assert unit is not None
+    assert rule(tp, unit, at, ref) is None, "the rule reports the text's own citation"
+    assert rule(tp, unit, at, moved(ref, wrong)) is None, f"the rule judges {ref.raw} retargeted to {wrong}"
+    return unit
 
 
 def self_citations(ctx: LintContext, tp: topics.Topics) -> Iterator[tuple[Unit, int, Ref]]:

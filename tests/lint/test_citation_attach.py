@@ -8,7 +8,12 @@ import pytest
 from ruleproof.lint import citeattach, topics
 from ruleproof.lint.context import LintContext
 from ruleproof.lint.diagnosis import RENUMBERED_ZH
-from tests.lint.citing import assert_retarget_caught, assert_silent_at_own_targets, citation_at, moved
+from tests.lint.citing import (
+    assert_retarget_caught,
+    assert_retarget_left,
+    assert_silent_at_own_targets,
+    citation_at,
+)
 from tests.lint.edited import FAMILY_OR_ALL, topic_messages
 
 
@@ -42,8 +47,9 @@ def test_what_the_text_prints_beside_a_retargeted_citation_names_its_place(
     kind: type[topics.ExplainedPlace],
     evidence: str,
 ) -> None:
-    cited = citation_at(judged[1], clause, raw, line)
-    place, terms, likely = assert_retarget_caught(judged, citeattach.attach_verdict, cited, wrong, kind=kind)
+    place, terms, likely = assert_retarget_caught(
+        judged, citeattach.attach_verdict, (clause, raw, line), wrong, kind=kind
+    )
     assert terms == [evidence] and place.name != likely.name
     zh, en = likely.explain(raw, place.name, evidence)
     assert likely.name in zh and RENUMBERED_ZH in zh and likely.name in en
@@ -72,8 +78,7 @@ def test_words_that_name_two_places_are_no_label(
     heads = citeattach.family_heads(tp, [c for c in tp.children(wrong.rpartition(".")[0]) if "." in c])
     touching = unit.text[max(0, at - 8) : at + len(raw) + 8]
     assert any(h in touching and c != ref.target_clause for h, c in heads)  # a sibling's head touches the id
-    assert citeattach.label_fit(tp, unit, at, ref) is None
-    assert citeattach.label_fit(tp, unit, at, moved(ref, wrong)) is None
+    assert assert_retarget_left(judged, citeattach.label_fit, (ref, at), wrong) is unit
 
 
 def test_every_citation_of_the_text_is_silent_at_its_own_target(

@@ -17,10 +17,10 @@ from ruleproof.text.model import Ref, RefKind
 from tests.lint.citing import (
     Found,
     assert_retarget_caught,
+    assert_retarget_left,
     assert_silent_at_own_targets,
     citation_at,
     citation_near,
-    moved,
     own_citations,
 )
 
@@ -82,9 +82,7 @@ def test_a_sub_label_only_one_item_heads_names_that_item(judged: Judged, clause:
 
 def test_an_item_citation_without_a_sub_label_is_not_judged_by_it(judged: Judged) -> None:
     """「依2.8.2⑥」 is followed by no 附: the sub-label evidence says nothing, whatever the item."""
-    ctx, tp = judged
-    ref, at = citation_at(tp, "4.3.1", "2.8.2⑥", 1635)
-    assert cc.sublabel_evidence(tp, ctx.unit_by_id["4.3.1"], at, moved(ref, "⑦")) is None
+    assert_retarget_left(judged, cc.sublabel_evidence, ("4.3.1", "2.8.2⑥", 1635), "⑦")
 
 
 @pytest.mark.parametrize(
@@ -101,8 +99,9 @@ def test_an_item_citation_without_a_sub_label_is_not_judged_by_it(judged: Judged
 def test_a_list_sharing_members_with_another_list_of_the_clause_names_its_sibling(
     judged: Judged, clause: str, raw: str, line: int, wrong: str, other: str
 ) -> None:
-    cited = citation_at(judged[1], clause, raw, line)
-    found = assert_retarget_caught(judged, cc.colist_evidence, cited, wrong, kind=cc.ConsistentPlace)
+    found = assert_retarget_caught(
+        judged, cc.colist_evidence, (clause, raw, line), wrong, kind=cc.ConsistentPlace
+    )
     assert other in found[1]
     _worded(found, found[0].name, raw, "同引一处", signal="colist")
 
@@ -110,11 +109,7 @@ def test_a_list_sharing_members_with_another_list_of_the_clause_names_its_siblin
 def test_a_list_sharing_nothing_with_another_list_of_its_clause_is_its_own(judged: Judged) -> None:
     """3.3.10 「选择感染目标时（5.3∕5.8）」: no other list of 3.3.10 shares a member with it, so a retargeted
     member is left to the other checks."""
-    ctx, tp = judged
-    ref, at = citation_at(
-        tp, "3.3.10", "5.8", next(r.line for r in ctx.refs_by_unit["3.3.10"] if r.raw == "5.8")
-    )
-    assert cc.colist_evidence(tp, ctx.unit_by_id["3.3.10"], at, moved(ref, "5.7")) is None
+    assert_retarget_left(judged, cc.colist_evidence, citation_near(judged[1], "3.3.10", "5.8"), "5.7")
 
 
 def topics_own(judged: Judged) -> list[tuple[Unit, int, Ref]]:
@@ -145,9 +140,7 @@ def test_a_one_citation_summary_of_an_item_names_the_item_the_clause_cites(judge
 def test_a_summary_that_is_not_a_full_list_names_nothing(judged: Judged) -> None:
     """4.4.9's items cite 2.8.2, 2.8.6 and 2.8.9, none summed up: the summary does not list the family, so
     an item's 2.8.x retargeted is not judged by it (2.8.3, which the summary names, is cited by no item)."""
-    ctx, tp = judged
-    ref, at = citation_at(tp, "4.4.9", "2.8.6", 1885)
-    assert cc.summary_evidence(tp, ctx.unit_by_id["4.4.9"], at, moved(ref, "2.8.5")) is None
+    assert_retarget_left(judged, cc.summary_evidence, ("4.4.9", "2.8.6", 1885), "2.8.5")
 
 
 @pytest.mark.parametrize(
@@ -171,16 +164,14 @@ def test_a_glossary_entry_restating_a_sibling_names_it(
 def test_a_glossary_citation_inside_an_entry_is_not_its_close(judged: Judged) -> None:
     """「与抵挡层序（2.8.2∕5.3.3）、额度…」 is followed by a mark: inside the entry 产出效力修正, whose words are
     2.8.13's — its citation of 2.8.2 is not the entry's own."""
-    ctx, tp = judged
-    ref, at = _glossary_citation(tp, "2.8.2", 4243)
-    assert cc.glossary_evidence(tp, ctx.unit_by_id["附录一"], at, ref) is None
-    assert cc.glossary_evidence(tp, ctx.unit_by_id["附录一"], at, moved(ref, "2.8.3")) is None
+    cited = _glossary_citation(judged[1], "2.8.2", 4243)
+    assert assert_retarget_left(judged, cc.glossary_evidence, cited, "2.8.3").id == "附录一"
 
 
 @pytest.mark.parametrize("wrong", ["4.14.2", "4.14.4"])
 def test_parallel_rows_out_of_order_name_the_missing_sibling(judged: Judged, wrong: str) -> None:
     """4.14.5's rows 「诊断 专属（4.14.2）…研制 专属（4.14.3）…接种 专属（4.14.4）」 (mutation seed 110, cite-013)."""
-    cited = citation_at(judged[1], "4.14.5", "4.14.3", 2855)
+    cited = ("4.14.5", "4.14.3", 2855)
     found = assert_retarget_caught(judged, cc.order_evidence, cited, wrong, kind=cc.ConsistentPlace)
     assert found[1] == ["4.14.2", "4.14.3", "4.14.4"]
     _worded(found, wrong, "4.14.3", "全条未引", signal="order")
@@ -212,6 +203,4 @@ def test_rows_of_one_wording_citing_one_place_name_it(judged: Judged, line: int)
 def test_rows_of_one_wording_citing_different_places_name_nothing(judged: Judged) -> None:
     """4.14.5's rows 「专属（4.14.2）⸺每夜」「专属（4.14.3）⸺每夜」 are worded alike but cite two places: no
     one place is the rows' statement."""
-    ctx, tp = judged
-    ref, at = citation_at(tp, "4.14.5", "4.14.4", 2859)
-    assert cc.rows_evidence(tp, ctx.unit_by_id["4.14.5"], at, moved(ref, "4.14.5")) is None
+    assert_retarget_left(judged, cc.rows_evidence, ("4.14.5", "4.14.4", 2859), "4.14.5")

@@ -8,7 +8,11 @@ import pytest
 from ruleproof.lint import citegloss, topics
 from ruleproof.lint.context import LintContext
 from ruleproof.lint.diagnosis import RENUMBERED_ZH
-from tests.lint.citing import assert_retarget_caught, assert_silent_at_own_targets, citation_at, moved
+from tests.lint.citing import (
+    assert_retarget_caught,
+    assert_retarget_left,
+    assert_silent_at_own_targets,
+)
 from tests.lint.edited import FAMILY_OR_ALL, topic_messages
 
 
@@ -42,7 +46,7 @@ def test_words_glued_to_a_retargeted_citation_name_the_place_it_meant(
     place, terms, likely = assert_retarget_caught(
         judged,
         citegloss.gloss_verdict,
-        citation_at(judged[1], clause, raw, line),
+        (clause, raw, line),
         wrong,
         kind=citegloss.GluedPlace,
     )
@@ -70,10 +74,7 @@ def test_words_glued_to_a_retargeted_citation_name_the_place_it_meant(
 def test_stock_glosses_predicates_and_split_titles_name_nobody(
     judged: tuple[LintContext, topics.Topics], clause: str, raw: str, line: int, wrong: str
 ) -> None:
-    ctx, tp = judged
-    ref, at = citation_at(tp, clause, raw, line)
-    unit = ctx.unit_by_id[clause]
-    assert citegloss.gloss_verdict(tp, unit, at, moved(ref, wrong)) is None
+    assert_retarget_left(judged, citegloss.gloss_verdict, (clause, raw, line), wrong)
 
 
 def test_the_rules_are_silent_at_every_citation_of_the_text(

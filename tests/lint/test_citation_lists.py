@@ -36,9 +36,8 @@ def judged(fanhanglu: Document) -> tuple[LintContext, topics.Topics]:
 def test_a_list_repeating_earlier_citations_names_the_earlier_sibling(
     judged: tuple[LintContext, topics.Topics], clause: str, raw: str, line: int, wrong: str
 ) -> None:
-    cited = citation_at(judged[1], clause, raw, line)
     place, terms, likely = assert_retarget_caught(
-        judged, citelists.list_verdict, cited, wrong, meant=raw, kind=citelists.EchoedPlace
+        judged, citelists.list_verdict, (clause, raw, line), wrong, meant=raw, kind=citelists.EchoedPlace
     )
     assert terms == [raw] and place.name == wrong
     zh, en = likely.explain(wrong, place.name, raw)
@@ -70,9 +69,8 @@ def test_a_list_with_a_member_the_clause_never_cited_before_is_no_echo(
 def test_words_paired_in_order_with_a_bracket_of_citations_name_their_clause(
     judged: tuple[LintContext, topics.Topics], clause: str, raw: str, line: int, wrong: str, part: str
 ) -> None:
-    cited = citation_at(judged[1], clause, raw, line)
     place, terms, likely = assert_retarget_caught(
-        judged, citelists.list_verdict, cited, wrong, meant=raw, kind=citelists.PairedPlace
+        judged, citelists.list_verdict, (clause, raw, line), wrong, meant=raw, kind=citelists.PairedPlace
     )
     assert terms == [part] and place.name == wrong
     zh, en = likely.explain(wrong, place.name, part)

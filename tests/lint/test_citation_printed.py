@@ -41,9 +41,13 @@ def test_a_sibling_printing_the_backed_statement_is_named(
     meant: str,
     run: str,
 ) -> None:
-    cited = citation_at(judged[1], clause, raw, line)
     place, terms, likely = assert_retarget_caught(
-        judged, citeprinted.printed_verdict, cited, wrong, meant=meant, kind=citeprinted.PrintedPlace
+        judged,
+        citeprinted.printed_verdict,
+        (clause, raw, line),
+        wrong,
+        meant=meant,
+        kind=citeprinted.PrintedPlace,
     )
     assert terms == [run] and likely.cited_run <= citeprinted.CITED_RUN
     zh, en = likely.explain(raw, place.name, run)

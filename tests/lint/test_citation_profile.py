@@ -27,9 +27,8 @@ from tests.lint.citing import assert_retarget_caught, assert_silent_at_own_targe
 def test_a_phrase_the_text_cites_a_sibling_with_names_it(
     judged: tuple[LintContext, topics.Topics], clause: str, raw: str, line: int, wrong: str, shown: str
 ) -> None:
-    cited = citation_at(judged[1], clause, raw, line)
     _place, runs, likely = assert_retarget_caught(
-        judged, citeprofile.profile_verdict, cited, wrong, kind=citeprofile.ProfiledPlace
+        judged, citeprofile.profile_verdict, (clause, raw, line), wrong, kind=citeprofile.ProfiledPlace
     )
     assert shown in "".join(runs) and likely.clauses >= citeprofile.PROFILE_VOTES
     zh, en = likely.explain(raw, wrong, "、".join(runs))

@@ -10,7 +10,7 @@ from ruleproof.lint import citeattach, topics
 from ruleproof.lint.context import LintContext
 from ruleproof.lint.diagnosis import RENUMBERED_ZH
 from ruleproof.text import Document
-from tests.lint.citing import assert_retarget_caught, citation_at, judged_topics, moved
+from tests.lint.citing import assert_retarget_caught, assert_retarget_left, citation_at, judged_topics
 from tests.lint.edited import FAMILY_OR_ALL, topic_messages
 
 
@@ -73,7 +73,7 @@ def test_words_that_also_name_another_clause_are_no_whole_label(
     heads = {h for h, _c in citeattach.family_heads(tp, family)}
     assert any(h in unit.text[max(0, at - 12) : at] for h in heads)  # a whole head stands right before the id
     assert citeattach._whole_label(tp, unit.text, at, wrong, family) is None
-    assert citeattach.label_fit(tp, unit, at, moved(ref, wrong)) is None
+    assert assert_retarget_left(judged, citeattach.label_fit, (ref, at), wrong) is unit
 
 
 @FAMILY_OR_ALL

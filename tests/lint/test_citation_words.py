@@ -12,7 +12,12 @@ from ruleproof.lint import citewords, topics
 from ruleproof.lint.context import LintContext
 from ruleproof.pipeline import knowledge_for
 from tests.conftest import doc_from_text
-from tests.lint.citing import assert_retarget_caught, assert_silent_at_own_targets, citation_at, moved
+from tests.lint.citing import (
+    assert_retarget_caught,
+    assert_retarget_left,
+    assert_silent_at_own_targets,
+    citation_at,
+)
 
 
 @pytest.mark.parametrize(
@@ -35,9 +40,8 @@ from tests.lint.citing import assert_retarget_caught, assert_silent_at_own_targe
 def test_a_word_one_sibling_is_about_names_it(
     judged: tuple[LintContext, topics.Topics], clause: str, raw: str, line: int, wrong: str, word: str
 ) -> None:
-    cited = citation_at(judged[1], clause, raw, line)
     _place, words, likely = assert_retarget_caught(
-        judged, citewords.word_verdict, cited, wrong, kind=citewords.TitledPlace
+        judged, citewords.word_verdict, (clause, raw, line), wrong, kind=citewords.TitledPlace
     )
     assert word in words
     # the finding says how often the sibling and the rest of its family say the word
@@ -62,9 +66,7 @@ def test_a_word_one_sibling_is_about_names_it(
 def test_a_word_the_family_shares_names_no_sibling(
     judged: tuple[LintContext, topics.Topics], clause: str, raw: str, line: int, wrong: str
 ) -> None:
-    ctx, tp = judged
-    ref, at = citation_at(tp, clause, raw, line)
-    assert citewords.word_verdict(tp, ctx.unit_by_id[clause], at, moved(ref, wrong)) is None
+    assert_retarget_left(judged, citewords.word_verdict, (clause, raw, line), wrong)
 
 
 def test_no_citation_of_the_real_text_is_reported_by_its_words(

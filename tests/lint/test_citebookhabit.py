@@ -31,10 +31,7 @@ def test_silent_at_every_own_citation_of_the_real_text(judged: Judged) -> None:
 def test_a_retarget_the_book_prints_otherwise_is_named_back(
     judged: Judged, clause: str, raw: str, line: int, wrong: str, words: str
 ) -> None:
-    _ctx, tp = judged
-    found = assert_retarget_caught(
-        judged, citebookhabit.book_habit, citation_at(tp, clause, raw, line), wrong
-    )
+    found = assert_retarget_caught(judged, citebookhabit.book_habit, (clause, raw, line), wrong)
     said, likely = found
     assert said == [words]
     assert isinstance(likely, HabitualPlace) and likely.votes >= citebookhabit.RUN_VOTES

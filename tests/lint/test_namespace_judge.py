@@ -11,9 +11,9 @@ from ruleproof.text.model import RefKind
 from tests.lint.citing import (
     Judged,
     assert_retarget_caught,
+    assert_retarget_left,
     assert_silent_at_own_targets,
     citation_near,
-    moved,
 )
 
 NAMESPACE = (RefKind.NIGHT_STEP, RefKind.BATCH)
@@ -68,11 +68,8 @@ def test_a_neighbouring_row_that_clearly_fits_better_is_named(
 def test_words_that_are_not_the_rows_are_not_weighed(
     judged: Judged, clause: str, raw: str, before: str, after: str, wrong: str
 ) -> None:
-    _ctx, tp = judged
-    ref, at = citation_near(tp, clause, raw, before=before, after=after)
-    unit = tp.ctx.unit_by_id[clause]
-    assert rowweigh.weigh_verdict(tp, unit, at, ref) is None
-    assert rowweigh.weigh_verdict(tp, unit, at, moved(ref, wrong)) is None
+    cited = citation_near(judged[1], clause, raw, before=before, after=after)
+    assert assert_retarget_left(judged, rowweigh.weigh_verdict, cited, wrong).id == clause
 
 
 def test_a_word_many_rows_print_tells_no_row(judged: Judged) -> None:

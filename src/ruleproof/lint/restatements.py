@@ -34,6 +34,7 @@ from ruleproof.lint.context import (
     safe_key,
 )
 from ruleproof.lint.facts import QUALIFIER_RE, Fact
+from ruleproof.lint.memo import per_lint
 from ruleproof.lint.vocab import title_terms as vocab_title_terms
 from ruleproof.text.markers import cn_number
 
@@ -272,12 +273,19 @@ def _card_role(ctx: LintContext, unit: Unit, f: Fact) -> str | None:
     """On a role card, the role named last before the fact (the row's head)."""
     if unit.is_clause or not any(w in unit.title for w in _CARD_WORDS):
         return None
-    roles = {t for c in ctx.doc if c.id.count(".") == 1 for t in vocab_title_terms(c.title)}
+    roles = _section_terms(ctx)
     best: str | None = None
     for h in ctx.vocabulary.scan(unit.text[max(0, f.start - 200) : f.start]):
         if h.term in roles:
             best = h.term
     return best
+
+
+@per_lint
+def _section_terms(ctx: LintContext) -> frozenset[str]:
+    """The title terms of the text's sections (clauses one dot deep): the roles a role card's rows name (read
+    once per lint: every fact of a role card asks)."""
+    return frozenset(t for c in ctx.doc if c.id.count(".") == 1 for t in vocab_title_terms(c.title))
 
 
 def _link_to(groups: _Groups, f: Fact, owner_facts: list[Fact], how: str, least: int = 1) -> bool:

@@ -34,7 +34,7 @@ from ruleproof.lint.context import (
     safe_key,
 )
 from ruleproof.lint.facts import QUALIFIER_RE, Fact
-from ruleproof.lint.memo import per_lint
+from ruleproof.lint.memo import PerLintTable, per_lint
 from ruleproof.lint.vocab import title_terms as vocab_title_terms
 from ruleproof.text.markers import cn_number
 
@@ -256,8 +256,7 @@ def _title_owner(ctx: LintContext, unit: Unit, f: Fact, card_role: str | None) -
     subject = f.subject
     if subject is None or not ctx.vocabulary.specific(subject, 0.15):
         return None
-    owners = [c.id for c in ctx.doc if subject in c.title]
-    owners = [o for o in owners if not any(is_descendant(o, p) for p in owners if p != o)]
+    owners = _titled(ctx, subject)
     if len(owners) > 1 and card_role:
         sections = [c.id for c in ctx.doc if card_role in c.title]
         owners = [o for o in owners if any(is_descendant(o, s) for s in sections)]
@@ -267,6 +266,20 @@ def _title_owner(ctx: LintContext, unit: Unit, f: Fact, card_role: str | None) -
     if unit.is_clause and (is_descendant(unit.id, owner) or is_descendant(owner, unit.id)):
         return None
     return Scope(owner)
+
+
+_TITLED: PerLintTable[LintContext, str, list[str]] = PerLintTable()
+
+
+def _titled(ctx: LintContext, subject: str) -> list[str]:
+    """The outermost clauses whose titles print ``subject`` (memoised per lint: the facts of one subject
+    ask again — ~320 facts of 返航录, each a pass over every title)."""
+    memo = _TITLED(ctx)
+    owners = memo.get(subject)
+    if owners is None:
+        titled = [c.id for c in ctx.doc if subject in c.title]
+        owners = memo[subject] = [o for o in titled if not any(is_descendant(o, p) for p in titled if p != o)]
+    return owners
 
 
 def _card_role(ctx: LintContext, unit: Unit, f: Fact) -> str | None:

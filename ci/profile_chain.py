@@ -75,7 +75,7 @@ def main() -> None:
     source = load_source(args.file)
     bias, cost = _bias()
     chain = topics._CHAIN
-    before = {name: getattr(topics, name) for name in ("_topic_verdict", "_habit")}
+    before = {name: getattr(topics, name) for name in ("_topic_verdict", "habit_fit")}
     families: dict[str, list[int]] = {}
     runs: list[Stats] = []
     lints: list[int] = []
@@ -126,7 +126,7 @@ def main() -> None:
     order = (
         ["topics._topic_verdict"]
         + [f"{rule.__module__.rsplit('.', 1)[-1]}.{rule.__name__}" for _, rule in chain]
-        + ["topics._habit"]
+        + ["topics.habit_fit"]
     )
     for name in order:
         rows = [s[name] for s in runs if name in s]

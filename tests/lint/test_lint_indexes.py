@@ -605,3 +605,37 @@ def test_marker_and_numeral_scanners_led_by_one_class_match_as_before(text: str)
         assert m is not None and m.group("circ", "par", "var") == re.match(replaced[0][1], label).group(  # type: ignore[union-attr]
             "circ", "par", "var"
         )
+
+
+def test_per_lint_scope_title_and_section_memos_answer_the_scans_they_replace(fanhanglu: Document) -> None:
+    """restatements' clauses titled with a subject and sections' title terms, and revisions' units within a
+    log row's scopes — memoised per lint — against the pass over every clause or unit each call made."""
+    from ruleproof.lint import restatements, revisions
+    from ruleproof.lint.vocab import title_terms
+
+    ctx = LintContext(fanhanglu)
+    subjects = sorted({f.subject for f in ctx.facts.all() if f.subject})
+    assert len(subjects) > 50
+    for subject in subjects:
+        titled = [c.id for c in fanhanglu if subject in c.title]
+        outermost = [o for o in titled if not any(is_descendant(o, p) for p in titled if p != o)]
+        assert restatements._titled(ctx, subject) == outermost
+        assert restatements._titled(ctx, subject) == outermost  # (the memo's answer, asked again)
+    sections = {t for c in fanhanglu if c.id.count(".") == 1 for t in title_terms(c.title)}
+    assert sections and restatements._section_terms(ctx) == sections
+    logs = [u for u in ctx.appendix_units if u.id in ctx.log_appendices]
+    scopes = sorted(
+        {sc for log in logs for claim in revisions.presence_claims(ctx, log) for sc in claim.scopes}
+        | {
+            sc
+            for log in logs
+            for claim in revisions.claims(ctx, log)
+            if claim.scope is not None
+            for sc in (claim.scope, *claim.more)
+        }
+    )
+    assert len(scopes) > 20
+    for k in range(len(scopes)):
+        asked = scopes[k : k + 2]
+        within = {u.id for u in ctx.units() if any(revisions._within(u, sc) for sc in asked)}
+        assert revisions._within_any(ctx, asked) == within

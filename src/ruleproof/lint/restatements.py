@@ -34,6 +34,7 @@ from ruleproof.lint.context import (
     safe_key,
 )
 from ruleproof.lint.facts import QUALIFIER_RE, Fact
+from ruleproof.lint.memo import PerLintTable, per_lint
 from ruleproof.lint.vocab import title_terms as vocab_title_terms
 from ruleproof.text.markers import cn_number
 
@@ -255,8 +256,7 @@ def _title_owner(ctx: LintContext, unit: Unit, f: Fact, card_role: str | None) -
     subject = f.subject
     if subject is None or not ctx.vocabulary.specific(subject, 0.15):
         return None
-    owners = [c.id for c in ctx.doc if subject in c.title]
-    owners = [o for o in owners if not any(is_descendant(o, p) for p in owners if p != o)]
+    owners = _titled(ctx, subject)
     if len(owners) > 1 and card_role:
         sections = [c.id for c in ctx.doc if card_role in c.title]
         owners = [o for o in owners if any(is_descendant(o, s) for s in sections)]
@@ -268,16 +268,37 @@ def _title_owner(ctx: LintContext, unit: Unit, f: Fact, card_role: str | None) -
     return Scope(owner)
 
 
+_TITLED: PerLintTable[LintContext, str, list[str]] = PerLintTable()
+
+
+def _titled(ctx: LintContext, subject: str) -> list[str]:
+    """The outermost clauses whose titles print ``subject`` (memoised per lint: the facts of one subject
+    ask again — ~320 facts of 返航录, each a pass over every title)."""
+    memo = _TITLED(ctx)
+    owners = memo.get(subject)
+    if owners is None:
+        titled = [c.id for c in ctx.doc if subject in c.title]
+        owners = memo[subject] = [o for o in titled if not any(is_descendant(o, p) for p in titled if p != o)]
+    return owners
+
+
 def _card_role(ctx: LintContext, unit: Unit, f: Fact) -> str | None:
     """On a role card, the role named last before the fact (the row's head)."""
     if unit.is_clause or not any(w in unit.title for w in _CARD_WORDS):
         return None
-    roles = {t for c in ctx.doc if c.id.count(".") == 1 for t in vocab_title_terms(c.title)}
+    roles = _section_terms(ctx)
     best: str | None = None
     for h in ctx.vocabulary.scan(unit.text[max(0, f.start - 200) : f.start]):
         if h.term in roles:
             best = h.term
     return best
+
+
+@per_lint
+def _section_terms(ctx: LintContext) -> frozenset[str]:
+    """The title terms of the text's sections (clauses one dot deep): the roles a role card's rows name (read
+    once per lint: every fact of a role card asks)."""
+    return frozenset(t for c in ctx.doc if c.id.count(".") == 1 for t in vocab_title_terms(c.title))
 
 
 def _link_to(groups: _Groups, f: Fact, owner_facts: list[Fact], how: str, least: int = 1) -> bool:

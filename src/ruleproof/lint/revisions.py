@@ -26,12 +26,13 @@ whole-text scope the old wording must be gone everywhere.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from ruleproof.findings import Finding, Severity
 from ruleproof.lint.base import CheckInfo, clip
 from ruleproof.lint.context import CLAUSE_ID, ITEM_LABEL, LintContext, Unit, is_descendant
+from ruleproof.lint.memo import PerLintTable
 
 NOT_APPLIED = CheckInfo(
     id="revision-not-applied",
@@ -427,7 +428,8 @@ def run(ctx: LintContext) -> Iterator[Finding]:
                 units = others
             else:
                 scopes = (claim.scope, *claim.more)
-                units = [u for u in others if any(_within(u, sc) for sc in scopes)]
+                ids = _within_any(ctx, scopes)
+                units = [u for u in others if u.id in ids]
             hits = [(u, at) for u in units if (at := _used(u.text, claim.old, claim.new)) >= 0]
             whole = claim.scope is None
             if (
@@ -469,6 +471,22 @@ def _within(unit: Unit, scope: str) -> bool:
     return unit.id == scope or (unit.is_clause and is_descendant(unit.id, scope))
 
 
+_WITHIN: PerLintTable[LintContext, str, frozenset[str]] = PerLintTable()
+
+
+def _within_any(ctx: LintContext, scopes: Iterable[str]) -> frozenset[str]:
+    """The ids of the units :func:`_within` one of ``scopes`` (each scope's memoised per lint: every row of the
+    log names a scope, and each was a pass over every unit per row)."""
+    memo = _WITHIN(ctx)
+    out: frozenset[str] = frozenset()
+    for sc in scopes:
+        ids = memo.get(sc)
+        if ids is None:
+            ids = memo[sc] = frozenset(u.id for u in ctx.units() if _within(u, sc))
+        out |= ids
+    return out
+
+
 def _new_beside(claim: Claim, unit: Unit, units: list[Unit]) -> bool:
     """The new wording is said in the place the row names that holds ``unit`` (the clause with its
     sub-clauses, or the appendix)."""
@@ -479,7 +497,8 @@ def _new_beside(claim: Claim, unit: Unit, units: list[Unit]) -> bool:
 
 def _presence(ctx: LintContext, log: Unit) -> Iterator[Finding]:
     for claim in presence_claims(ctx, log):
-        units = [u for u in ctx.units_outside_log() if any(_within(u, sc) for sc in claim.scopes)]
+        ids = _within_any(ctx, claim.scopes)
+        units = [u for u in ctx.units_outside_log() if u.id in ids]
         if not units:
             continue
         said = _loose("".join(u.text for u in units))

@@ -477,13 +477,9 @@ _WITHIN: PerLintTable[LintContext, str, frozenset[str]] = PerLintTable()
 def _within_any(ctx: LintContext, scopes: Iterable[str]) -> frozenset[str]:
     """The ids of the units :func:`_within` one of ``scopes`` (each scope's memoised per lint: every row of the
     log names a scope, and each was a pass over every unit per row)."""
-    memo = _WITHIN(ctx)
     out: frozenset[str] = frozenset()
     for sc in scopes:
-        ids = memo.get(sc)
-        if ids is None:
-            ids = memo[sc] = frozenset(u.id for u in ctx.units() if _within(u, sc))
-        out |= ids
+        out |= _WITHIN.get_or_build(ctx, sc, lambda sc=sc: frozenset(u.id for u in ctx.units() if _within(u, sc)))
     return out
 
 

@@ -117,7 +117,7 @@ def _parts(topics: Topics, place: Place) -> tuple[tuple[str, bool], ...]:
     return found
 
 
-def _runs(topics: Topics, thing: str, place: Place) -> tuple[str, str]:
+def runs(topics: Topics, thing: str, place: Place) -> tuple[str, str]:
     """The longest run of ``thing`` the place prints anywhere, and in a sentence citing no clause."""
     anywhere, defined = "", ""
     for cjk, cites in _parts(topics, place):
@@ -149,14 +149,14 @@ def after_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str],
     place, near = topics.target(ref)
     if place is None or not near:
         return None
-    cited = max((len(r) for r in _runs(topics, thing, place)), default=0)
+    cited = max((len(r) for r in runs(topics, thing, place)), default=0)
     if cited > CITED_RUN:
         return None
     definers = [
         (run, p)
         for p in near
         if not related(p.name, unit.id)
-        for run in [_runs(topics, thing, p)[1]]
+        for run in [runs(topics, thing, p)[1]]
         if len(run) >= DEFINED_RUN
     ]
     if len(definers) != 1:
@@ -182,4 +182,3 @@ def after_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place,
         return None
     place = topics.target(ref)[0]
     return (place, *found) if place is not None else None
-

@@ -102,15 +102,34 @@ def owned_thing(text: str, end: int) -> str:
 
 
 # each place's sentences, Chinese characters only, with whether the sentence cites a clause (per lint)
-_PARTS: PerLintTable[Topics, str, tuple[tuple[str, bool], ...]] = PerLintTable()
+_PARTS: PerLintTable[Topics, str, tuple[tuple[str, str], ...]] = PerLintTable()
 
 
-def _parts(topics: Topics, place: Place) -> tuple[tuple[str, bool], ...]:
+def defining_text(part: str) -> str:
+    """What of a part may define a thing: all of it when it cites no clause, else what comes before its first
+    citation — and not the words a bracket holding that citation annotates (「其持有量恒≤ 1（4.4.6）」 restates
+    4.6.6): 「本上限的唯一作用点是 4.4.3 的无条件注入」 defines 4.4.6's 「唯一作用点」, 「故为4.4.6的唯一作用点」 restates
+    it, 「不继承 4.6.3 的「…三者互斥」表述」 restates 4.6.3's words."""
+    m = CITATION.search(part)
+    if m is None:
+        return part
+    head = part[: m.start()]
+    bracket = max(head.rfind("（"), head.rfind("("))
+    if bracket >= 0 and ")" not in head[bracket:] and "）" not in head[bracket:]:
+        head = _ANNOTATED.sub("", head[:bracket])
+    return head
+
+
+_ANNOTATED = re.compile(r"[\u4e00-\u9fff]+\s*$")  # the run of characters a bracket right after it annotates
+
+
+def _parts(topics: Topics, place: Place) -> tuple[tuple[str, str], ...]:
+    """The place's parts: all their Chinese characters, and those that may define a thing (per lint)."""
     memo = _PARTS(topics)
     found = memo.get(place.text)
     if found is None:
         found = memo[place.text] = tuple(
-            (NOT_CJK.sub("", s), CITATION.search(s) is not None)
+            (NOT_CJK.sub("", s), NOT_CJK.sub("", defining_text(s)))
             for s in _PART_END.split(place.text)
             if s.strip()
         )
@@ -118,20 +137,22 @@ def _parts(topics: Topics, place: Place) -> tuple[tuple[str, bool], ...]:
 
 
 def runs(topics: Topics, thing: str, place: Place) -> tuple[str, str]:
-    """The longest run of ``thing`` the place prints anywhere, and in a sentence citing no clause."""
+    """The longest run of ``thing`` the place prints anywhere, and where it may define it."""
     anywhere, defined = "", ""
-    for cjk, cites in _parts(topics, place):
+    for cjk, defining in _parts(topics, place):
         run = longest_run(thing, cjk)
         if len(run) > len(anywhere):
             anywhere = run
-        if not cites and len(run) > len(defined):
-            defined = run
+        if len(run) > len(defined):
+            run = longest_run(thing, defining)
+            if len(run) > len(defined):
+                defined = run
     return anywhere, defined
 
 
 def _apart(topics: Topics, words: set[str], place: Place, anywhere: bool) -> bool:
-    """The place says at least 1 / ``SPLIT_SHARE`` of ``words``: anywhere, or in parts citing no clause."""
-    parts = [cjk for cjk, cites in _parts(topics, place) if anywhere or not cites]
+    """The place says at least 1 / ``SPLIT_SHARE`` of ``words``: anywhere, or where it may define them."""
+    parts = [cjk if anywhere else defining for cjk, defining in _parts(topics, place)]
     return sum(any(w in cjk for cjk in parts) for w in words) * SPLIT_SHARE >= len(words)
 
 

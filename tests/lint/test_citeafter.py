@@ -32,8 +32,9 @@ Judged = tuple[LintContext, topics.Topics]
         ("6.9.4", "4.10.6", 3683, "4.10.5", "致死来源清单"),
         # 「本上限的唯一作用点是 4.4.3 的无条件注入」 (seed 145 cite-008)
         ("4.4.6", "4.4.3", 1807, "4.4.2", "无条件注入"),
-        # 「本条一切判定以 2.8.16 之发起者记账为准」: the thing runs into its predicate (seed 171 cite-008)
-        ("4.10.0", "2.8.16", 2329, "2.8.13", "发起者记账"),
+        # 「故为4.4.6的唯一作用点」: 4.4.6 defines it before its citation of 4.4.3, 4.4.3 restates it after one
+        # (dev seed 154 cite-003)
+        ("4.4.3", "4.4.6", 1779, "4.4.7", "唯一作用点"),
     ],
 )
 def test_the_sibling_defining_the_thing_is_named(
@@ -104,6 +105,19 @@ def test_a_restating_sibling_neither_defines_nor_silences(judged: Judged) -> Non
 )
 def test_owned_thing(text: str, raw: str, thing: str) -> None:
     assert citeafter.owned_thing(text, text.index(raw) + len(raw)) == thing
+
+
+@pytest.mark.parametrize(
+    ("part", "defining"),
+    [
+        ("本上限的唯一作用点是 4.4.3 的无条件注入", "本上限的唯一作用点是 "),  # before the first citation
+        ("故为4.4.6的唯一作用点", "故为"),
+        ("属玩家自由发言（2.3.4）", ""),  # a bracket holds the citation: not the run it annotates
+        ("二者并存且互不合并", "二者并存且互不合并"),  # no citation: all of it
+    ],
+)
+def test_defining_text(part: str, defining: str) -> None:
+    assert citeafter.defining_text(part) == defining
 
 
 def test_the_reason_says_where_the_thing_is_defined() -> None:

@@ -196,10 +196,10 @@ def after_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place,
     """:func:`after_fit` under family q's guards but the denial and comparison ones (the possessive ties the
     thing to the cited place whatever the sentence does with it): not a number pair, not a gate the checklist
     cites (lists and tags are left out by :func:`after_fit`)."""
-    if topics.no_place_beside(unit, at, ref):
-        return None
-    found = after_fit(topics, unit, at, ref)
-    if found is None:
+    found = after_fit(
+        topics, unit, at, ref
+    )  # (asked first: it fails cheaply, on most citations at the possessive)
+    if found is None or topics.no_place_beside(unit, at, ref):
         return None
     place = topics.target(ref)[0]
     return (place, *found) if place is not None else None

@@ -1438,6 +1438,7 @@ def _fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Plac
 # A hook appended to the chain may import its function inside the chain as the last block does; listing its
 # module here instead saves that import on every judged citation.
 from ruleproof.lint import (  # noqa: E402
+    citeafter,
     citeattach,
     citeauthority,
     citebookhabit,
@@ -1490,5 +1491,6 @@ _CHAIN: tuple[tuple[tuple[RefKind, ...], _Rule], ...] = (
     (CLAUSE_OR_ITEM, citeconsistency.rows_evidence),
     (CLAUSE_OR_ITEM, citebookhabit.book_habit_verdict),
     ((STEP_REF, BATCH_REF), rowweigh.weigh_verdict),
+    (CLAUSE_OR_ITEM, citeafter.after_verdict),
     (CLAUSE_OR_ITEM, citejudge.judge_verdict),
 )

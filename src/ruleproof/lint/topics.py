@@ -1454,6 +1454,7 @@ from ruleproof.lint import (  # noqa: E402
     citeprofile,
     citerestate,
     citeshape,
+    citetitled,
     citewords,
     headwords,
     itemsubject,
@@ -1492,5 +1493,7 @@ _CHAIN: tuple[tuple[tuple[RefKind, ...], _Rule], ...] = (
     (CLAUSE_OR_ITEM, citebookhabit.book_habit_verdict),
     ((STEP_REF, BATCH_REF), rowweigh.weigh_verdict),
     (CLAUSE_OR_ITEM, citeafter.after_verdict),
+    # a precise title rule, after every other precise rule and before the weighing judge
+    ((CLAUSE_REF,), citetitled.titled_verdict),
     (CLAUSE_OR_ITEM, citejudge.judge_verdict),
 )

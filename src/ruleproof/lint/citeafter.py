@@ -125,15 +125,13 @@ _ANNOTATED = re.compile(r"[\u4e00-\u9fff]+\s*$")  # the run of characters a brac
 
 def _parts(topics: Topics, place: Place) -> tuple[tuple[str, str], ...]:
     """The place's parts: all their Chinese characters, and those that may define a thing (per lint)."""
-    memo = _PARTS(topics)
-    found = memo.get(place.text)
-    if found is None:
-        found = memo[place.text] = tuple(
-            (NOT_CJK.sub("", s), NOT_CJK.sub("", defining_text(s)))
-            for s in _PART_END.split(place.text)
-            if s.strip()
-        )
-    return found
+    return _PARTS.get_or_build(
+        topics,
+        place.text,
+        lambda: tuple(
+            (NOT_CJK.sub("", s), NOT_CJK.sub("", defining_text(s))) for s in _PART_END.split(place.text) if s.strip()
+        ),
+    )
 
 
 def runs(topics: Topics, thing: str, place: Place) -> tuple[str, str]:

@@ -75,12 +75,11 @@ _TITLES: PerLintTable[Topics, str, str] = PerLintTable()
 
 def _title(topics: Topics, name: str) -> str:
     """A clause's title before any bracket (memoised per lint: every citation reads its candidate set's)."""
-    memo = _TITLES(topics)
-    out = memo.get(name)
-    if out is None:
+    def build() -> str:
         clause = topics.ctx.clause(name)
-        out = memo[name] = HEAD_CUT.split(clause.title, 1)[0].strip() if clause is not None else ""
-    return out
+        return HEAD_CUT.split(clause.title, 1)[0].strip() if clause is not None else ""
+
+    return _TITLES.get_or_build(topics, name, build)
 
 
 def cover(term: str, title: str) -> int:

@@ -129,7 +129,9 @@ def _parts(topics: Topics, place: Place) -> tuple[tuple[str, str], ...]:
         topics,
         place.text,
         lambda: tuple(
-            (NOT_CJK.sub("", s), NOT_CJK.sub("", defining_text(s))) for s in _PART_END.split(place.text) if s.strip()
+            (NOT_CJK.sub("", s), NOT_CJK.sub("", defining_text(s)))
+            for s in _PART_END.split(place.text)
+            if s.strip()
         ),
     )
 

@@ -75,6 +75,7 @@ _TITLES: PerLintTable[Topics, str, str] = PerLintTable()
 
 def _title(topics: Topics, name: str) -> str:
     """A clause's title before any bracket (memoised per lint: every citation reads its candidate set's)."""
+
     def build() -> str:
         clause = topics.ctx.clause(name)
         return HEAD_CUT.split(clause.title, 1)[0].strip() if clause is not None else ""

@@ -274,6 +274,7 @@ _TITLED: PerLintTable[LintContext, str, list[str]] = PerLintTable()
 def _titled(ctx: LintContext, subject: str) -> list[str]:
     """The outermost clauses whose titles print ``subject`` (memoised per lint: the facts of one subject
     ask again — ~320 facts of 返航录, each a pass over every title)."""
+
     def build() -> list[str]:
         titled = [c.id for c in ctx.doc if subject in c.title]
         return [o for o in titled if not any(is_descendant(o, p) for p in titled if p != o)]

@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import partial
 
 from ruleproof.findings import Finding, Severity
 from ruleproof.lint.base import CheckInfo, clip
@@ -479,8 +480,12 @@ def _within_any(ctx: LintContext, scopes: Iterable[str]) -> frozenset[str]:
     log names a scope, and each was a pass over every unit per row)."""
     out: frozenset[str] = frozenset()
     for sc in scopes:
-        out |= _WITHIN.get_or_build(ctx, sc, lambda sc=sc: frozenset(u.id for u in ctx.units() if _within(u, sc)))
+        out |= _WITHIN.get_or_build(ctx, sc, partial(_ids_within, ctx, sc))
     return out
+
+
+def _ids_within(ctx: LintContext, scope: str) -> frozenset[str]:
+    return frozenset(u.id for u in ctx.units() if _within(u, scope))
 
 
 def _new_beside(claim: Claim, unit: Unit, units: list[Unit]) -> bool:

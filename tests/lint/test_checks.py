@@ -141,6 +141,13 @@ POSITIVE: list[tuple[str, list[tuple[str, str]], str, str]] = [
     ),
     ("citation-repeated", [(GENERAL, "各批次只声明差量，依 2.1 与 2.1 处理。")], "2.2", "2.1 与 2.1"),
     ("enumeration-count", [(GENERAL, "警长每夜在巡逻∕开枪中三选一。")], "2.2", "三选一"),
+    # issue 10, number class: the options after a verb and a colon, each with its quantity
+    (
+        "enumeration-count",
+        [(GENERAL, "制药三选一产出：1瓶救援药剂∕2 瓶治疗药剂。")],
+        "2.2",
+        "救援药剂∕治疗药剂",
+    ),
     (
         "prose-contradiction",
         [
@@ -227,6 +234,7 @@ def test_uncited_gap_is_a_warning() -> None:
         # counts that match their options and their list (enumeration-count)
         (GENERAL, "警长每夜在巡逻∕开枪∕查验中三选一。"),
         (GENERAL, "警长每夜在「巡逻」与「开枪」之间二选一。"),
+        (GENERAL, "制药二选一产出：1瓶救援药剂∕2 瓶治疗药剂。"),
         (GENERAL, "公告分两类：①死亡公告；②驱逐公告。"),
     ],
 )

@@ -235,11 +235,11 @@ def _cut_term(
 
 # A label namespace: the words the text cites a step, a batch, a verdict or an appendix by (「于步骤 3 提交」
 # 「随批次⑤公开」 「附录二」), with the word right before it and the label after it, if any.
-_NAMESPACE = re.compile(
-    r"(?P<pre>[^\s\u0000])(?P<ns>步骤|批次|判定|附录)\s*"
-    r"(?P<label>\d{1,2}(?:\.\d{1,2})?[ab]?(?![\d.])|[〇①-⑳]|[一二三四五六七八九十]{1,3})?"
-)
-_NAMESPACE_TAIL = re.compile(_NAMESPACE.pattern + r"\s*$")
+_NAMESPACE_LABEL = r"(?P<label>\d{1,2}(?:\.\d{1,2})?[ab]?(?![\d.])|[〇①-⑳]|[一二三四五六七八九十]{1,3})?"
+_NAMESPACE_WORD = re.compile(rf"(?:步骤|批次|判定|附录)\s*{_NAMESPACE_LABEL}")
+# the same with the character before the word, at a piece's end (the index scans for the words alone, which ``re``
+# skips to, and reads the character before each)
+_NAMESPACE_TAIL = re.compile(rf"(?P<pre>[^\s\u0000])(?P<ns>步骤|批次|判定|附录)\s*{_NAMESPACE_LABEL}\s*$")
 # what ends a sentence (or a cell) after such a phrase: the phrase has said all it had to
 _PHRASE_END = frozenset("。；！？!?｜|\u0000")
 _CIRCLED = frozenset("①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳")  # (after a phrase: the next item begins)
@@ -262,8 +262,11 @@ class _PhraseEnds:
     def __init__(self, text: str) -> None:
         self.seen: dict[tuple[str, bool], int] = {}
         self.ends: dict[tuple[str, bool], int] = {}
-        for m in _NAMESPACE.finditer(text):
-            head = m.group("pre") + m.group("ns")
+        for m in _NAMESPACE_WORD.finditer(text):
+            pre = text[m.start() - 1 : m.start()]
+            if not pre or pre.isspace() or pre == "\u0000":
+                continue
+            head = pre + text[m.start() : m.start() + 2]
             stop = _stops(text[m.end() : m.end() + 4].lstrip()[:1])
             for labelled in (False, True):
                 if labelled and m.group("label") is None:

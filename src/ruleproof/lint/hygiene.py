@@ -383,7 +383,9 @@ def _truncated(ctx: LintContext) -> Iterator[Finding]:
                 # a namespace phrase left without what always follows it (:func:`_dangling_phrase`), when
                 # nothing else is said of the piece: a gate may end on a label (「新增批次⑦」), never on 「于步骤」
                 gate = any(lo <= offset + len(body) - 1 < hi for lo, hi in gates.get(unit.id, []))
-                dangling = _dangling_phrase(body, unit.text[offset + len(text) :], phrases, labelled=not gate)
+                dangling = _dangling_phrase(
+                    body, unit.text[offset + len(text) : offset + len(text) + 8], phrases, labelled=not gate
+                )
                 if gate and dangling is None:
                     continue  # a gate of a 十关核验 line ends without a full stop by design
                 cite = _CITE_TAIL.search(body)

@@ -141,6 +141,13 @@ POSITIVE: list[tuple[str, list[tuple[str, str]], str, str]] = [
     ),
     ("citation-repeated", [(GENERAL, "各批次只声明差量，依 2.1 与 2.1 处理。")], "2.2", "2.1 与 2.1"),
     ("enumeration-count", [(GENERAL, "警长每夜在巡逻∕开枪中三选一。")], "2.2", "三选一"),
+    # issue 10, number class: the options after a verb and a colon, each with its quantity
+    (
+        "enumeration-count",
+        [(GENERAL, "制药三选一产出：1瓶救援药剂∕2 瓶治疗药剂。")],
+        "2.2",
+        "救援药剂∕治疗药剂",
+    ),
     (
         "prose-contradiction",
         [
@@ -227,6 +234,7 @@ def test_uncited_gap_is_a_warning() -> None:
         # counts that match their options and their list (enumeration-count)
         (GENERAL, "警长每夜在巡逻∕开枪∕查验中三选一。"),
         (GENERAL, "警长每夜在「巡逻」与「开枪」之间二选一。"),
+        (GENERAL, "制药二选一产出：1瓶救援药剂∕2 瓶治疗药剂。"),
         (GENERAL, "公告分两类：①死亡公告；②驱逐公告。"),
     ],
 )
@@ -422,3 +430,51 @@ def test_a_split_id_of_three_parts_the_reader_no_longer_sees() -> None:
     split = edit((GENERAL, "各批次只声明相对默认的差量，其十关核验此为 3. 1.1\n各批次另行公告。"))
     found = only(lint(split), "clause-id-split")
     assert [(f.clause, f.extra["id"]) for f in found] == [("2.2", "3.1.1")]
+
+
+# issue 10, truncate class: a namespace phrase (「于步骤」, 「于步骤 2」) the text always continues, ending a piece
+# where nothing else tells (items that end without a full stop, a gate of a ten-gate line)
+_STEP_TABLE = "序号在前的步骤先结算。步骤 1 查验；步骤 2 保护；步骤 3 出刀。"
+_STEPS_SAID = "序号在前的步骤先结算。查验于步骤 1 结算；保护于步骤 2 结算；出刀于步骤 3 结算。"
+_UNENDED = (
+    "①铸造护甲，库存上限 3 件。\n\n②护甲之层序另定〔通则 2.1 之例外，登记于 2.3①〕。",
+    "①铸造护甲，库存上限 3 件\n\n②护甲之层序另定〔通则 2.1 之例外，登记于 2.3①〕",
+)
+
+
+def _phrase_cuts(text: str) -> list[tuple[str, str | None]]:
+    return [
+        (f.clause, f.extra["item"])
+        for f in only(lint(text), "truncated-clause")
+        if f.extra["reason"] == "phrase"
+    ]
+
+
+@pytest.mark.parametrize("cut", ["③护甲于步骤", "③护甲于步骤 2"])
+def test_an_item_cut_after_a_namespace_phrase_the_text_always_continues(cut: str) -> None:
+    text = edit((_STEP_TABLE, _STEPS_SAID), _UNENDED, ("登记于 2.3①〕\n", f"登记于 2.3①〕\n\n{cut}\n"))
+    found = only(lint(text), "truncated-clause")
+    assert [(f.clause, f.extra["item"], f.extra["reason"]) for f in found] == [("3.1", "③", "phrase")]
+    assert "「于步骤" in found[0].message and "另有 3 处" in found[0].message
+    # the same cut with the text's phrases as the step table printed them (「步骤 1 查验」): nothing to go by
+    assert not _phrase_cuts(edit(_UNENDED, ("登记于 2.3①〕\n", f"登记于 2.3①〕\n\n{cut}\n")))
+
+
+def test_a_namespace_phrase_the_text_also_ends_a_sentence_on_is_no_cut() -> None:
+    # 「于步骤 2」 ends a sentence once elsewhere (「巡逻亦于步骤 2。」): the phrase can end one, so ③ may too
+    text = edit(
+        (_STEP_TABLE, _STEPS_SAID + "巡逻亦于步骤 2。"),
+        _UNENDED,
+        ("登记于 2.3①〕\n", "登记于 2.3①〕\n\n③护甲于步骤 2\n"),
+    )
+    assert not _phrase_cuts(text)
+
+
+def test_a_gate_may_end_on_a_label_never_on_a_namespace_word_without_it() -> None:
+    gate = "十关核验：①行动位＝步骤 3｜②可见性＝不公开。"
+    assert _phrase_cuts(
+        edit((_STEP_TABLE, _STEPS_SAID), (gate, "十关核验：①行动位＝步骤 3｜②可见性＝于步骤"))
+    ) == [("3.2", "②")]
+    assert not _phrase_cuts(
+        edit((_STEP_TABLE, _STEPS_SAID), (gate, "十关核验：①行动位＝步骤 3｜②可见性＝于步骤 2"))
+    )

@@ -173,11 +173,19 @@ def _ends_near(text: str, chain: str, slack: int = 4) -> bool:
     return False
 
 
+# what may stand between a count and the options listed after it: a dash or a colon, the colon perhaps after a
+# verb of two to four characters (「二选一产出：1瓶救援药剂∕2 瓶治疗药剂」)
+_AFTER_COUNT = re.compile(r"\s*(?:[\u4e00-\u9fff]{2,4}\s*)?[：:]\s*|\s*[⸺—]\s*")
+# an option after the count may open with its quantity and measure word (「1瓶救援药剂」「2 瓶治疗药剂」): the name is
+# what follows them
+_LEADING_QTY = re.compile(r"(?<![\d.])\d{1,2}\s*[\u4e00-\u9fff](?=[\u4e00-\u9fff])")
+
+
 def _chain_after(text: str) -> str | None:
-    m = re.match(r"\s*[⸺—：:]\s*", text)
+    m = _AFTER_COUNT.match(text)
     if m is None:
         return None
-    rest = _strip_brackets(text[m.end() : m.end() + 60])
+    rest = _LEADING_QTY.sub("", _strip_brackets(text[m.end() : m.end() + 60]))
     c = re.match(_CHAIN, rest)
     if c is None or ("∕" not in c.group(0) and "/" not in c.group(0)):
         return None

@@ -233,6 +233,71 @@ def _cut_term(
     return None
 
 
+# A label namespace: the words the text cites a step, a batch, a verdict or an appendix by (「于步骤 3 提交」
+# 「随批次⑤公开」 「附录二」), with the word right before it and the label after it, if any.
+_NAMESPACE_LABEL = r"(?P<label>\d{1,2}(?:\.\d{1,2})?[ab]?(?![\d.])|[〇①-⑳]|[一二三四五六七八九十]{1,3})?"
+_NAMESPACE_WORD = re.compile(rf"(?:步骤|批次|判定|附录)\s*{_NAMESPACE_LABEL}")
+# the same with the character before the word, at a piece's end (the index scans for the words alone, which ``re``
+# skips to, and reads the character before each)
+_NAMESPACE_TAIL = re.compile(rf"(?P<pre>[^\s\u0000])(?P<ns>步骤|批次|判定|附录)\s*{_NAMESPACE_LABEL}\s*$")
+# what ends a sentence (or a cell) after such a phrase: the phrase has said all it had to
+_PHRASE_END = frozenset("。；！？!?｜|\u0000")
+_CIRCLED = frozenset("①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳")  # (after a phrase: the next item begins)
+# a phrase seen this often elsewhere, never ending a sentence there, does not end one here either
+MIN_PHRASE_SEEN = 3
+TAIL_WINDOW = 16
+
+
+def _stops(nxt: str) -> bool:
+    """Whether a sentence or a cell ends before ``nxt``, the first character after a phrase (spaces and line
+    breaks skipped: the PDF's line wraps say nothing)."""
+    return not nxt or nxt in _PHRASE_END or nxt in _CIRCLED
+
+
+class _PhraseEnds:
+    """How the text goes on after each namespace phrase (「于步骤」 with or without its label): how often it is
+    printed (elsewhere than at one piece's end, which the caller takes off) and how often a sentence or a
+    cell ends right after it — read once per lint from the namespace words' occurrences, not per piece."""
+
+    def __init__(self, text: str) -> None:
+        self.seen: dict[tuple[str, bool], int] = {}
+        self.ends: dict[tuple[str, bool], int] = {}
+        for m in _NAMESPACE_WORD.finditer(text):
+            pre = text[m.start() - 1 : m.start()]
+            if not pre or pre.isspace() or pre == "\u0000":
+                continue
+            head = pre + text[m.start() : m.start() + 2]
+            stop = _stops(text[m.end() : m.end() + 4].lstrip()[:1])
+            for labelled in (False, True):
+                if labelled and m.group("label") is None:
+                    continue
+                key = (head, labelled)
+                self.seen[key] = self.seen.get(key, 0) + 1
+                # without its label the phrase ended only where no label follows either
+                if stop and (labelled or m.group("label") is None):
+                    self.ends[key] = self.ends.get(key, 0) + 1
+
+
+def _dangling_phrase(
+    body: str, after: str, phrases: _PhraseEnds, *, labelled: bool = True
+) -> tuple[str, int, int] | None:
+    """``(phrase, offset, times)`` when ``body`` ends on a namespace phrase (「…于步骤」 left without its step,
+    「…于步骤 0.2」 without what happens then) that the text prints ``times`` times elsewhere, at least
+    :data:`MIN_PHRASE_SEEN`, and never at the end of a sentence or a cell: what followed it was cut off.
+    ``after`` is the unit's text after the piece: this piece's phrase is one of the text's occurrences, taken
+    off as the index counted it.  ``labelled=False``: only a phrase left without its label counts."""
+    m = _NAMESPACE_TAIL.search(body, max(0, len(body) - TAIL_WINDOW))  # (the phrase is short: its end only)
+    if m is None or (m.group("label") is not None and not labelled):
+        return None
+    key = (m.group("pre") + m.group("ns"), m.group("label") is not None)
+    own_end = _stops(after.lstrip()[:1]) and (key[1] or m.group("label") is None)
+    seen = phrases.seen.get(key, 0) - 1
+    ends = phrases.ends.get(key, 0) - own_end
+    if seen < MIN_PHRASE_SEEN or ends > 0:
+        return None
+    return body[m.start() :].strip(), m.start(), seen
+
+
 def _ended(text: str) -> bool:
     return bool(text) and text[-1] in _TERMINAL
 
@@ -283,6 +348,7 @@ def _truncated(ctx: LintContext) -> Iterator[Finding]:
     alone = _alone_share(ctx, headers)
     printed = _Printed("\u0000".join(u.text for u in ctx.units_outside_log()))
     starts = _term_starts(ctx)
+    phrases = _PhraseEnds(printed.text)
     for unit in ctx.units_outside_log():
         pieces = _with_preamble(ctx, unit, list(_pieces(ctx, unit)))
         bodies = [_strip_residue(text, headers) for _, text, _ in pieces]
@@ -312,14 +378,23 @@ def _truncated(ctx: LintContext) -> Iterator[Finding]:
             hit, cut_term = own[k], cuts[k]
             if cut_term is not None:
                 hit = ("term", len(body) - len(cut_term[0]))
+            dangling = None
             if hit is None and body:
-                if any(lo <= offset + len(body) - 1 < hi for lo, hi in gates.get(unit.id, [])):
+                # a namespace phrase left without what always follows it (:func:`_dangling_phrase`), when
+                # nothing else is said of the piece: a gate may end on a label (「新增批次⑦」), never on 「于步骤」
+                gate = any(lo <= offset + len(body) - 1 < hi for lo, hi in gates.get(unit.id, []))
+                dangling = _dangling_phrase(
+                    body, unit.text[offset + len(text) : offset + len(text) + 8], phrases, labelled=not gate
+                )
+                if gate and dangling is None:
                     continue  # a gate of a 十关核验 line ends without a full stop by design
                 cite = _CITE_TAIL.search(body)
                 tail = max(body.rfind("。"), body.rfind("；")) + 1
                 fragment = body[tail:]
                 prose = share >= PROSE_SHARE and (tail > 0 or (share >= ALONE_SHARE and bool(others)) or book)
-                if cite is not None and share >= PROSE_SHARE:
+                if gate:
+                    pass
+                elif cite is not None and share >= PROSE_SHARE:
                     hit = ("cite", cite.start())
                 elif (
                     not _ended(body)
@@ -333,6 +408,8 @@ def _truncated(ctx: LintContext) -> Iterator[Finding]:
                     and not any(h in text for h in tables)
                 ):
                     hit = ("unterminated", tail)
+                if hit is None and dangling is not None:
+                    hit = ("phrase", dangling[1])
             if hit is None:
                 continue
             reason, at = hit
@@ -344,7 +421,7 @@ def _truncated(ctx: LintContext) -> Iterator[Finding]:
             quote = (
                 clip(text[max(0, at - 18) :].strip(), 40) if reason != "unbalanced" else clip(text[at:], 40)
             )
-            if reason in ("cite", "unterminated"):
+            if reason in ("cite", "unterminated", "phrase"):
                 quote = clip(body[max(0, len(body) - 30) :].strip(), 40)
             line = unit.line_of(offset + min(at, max(0, len(body) - 1)))
             where = f"{unit.id}{label or ''}"
@@ -361,6 +438,10 @@ def _truncated(ctx: LintContext) -> Iterator[Finding]:
                 frag, term = cut_term
                 zh = f"{where} 止于「{frag}」：正文中「{frag}」只作「{term}」的开头出现，词被截断，后文疑丢失"
                 en = f"{where} ends on '{frag}', which the text prints only as the start of '{term}': a word cut in two, the rest seems lost"
+            elif reason == "phrase" and dangling is not None:
+                phrase, _, times = dangling
+                zh = f"{where} 止于「{phrase}」：正文另有 {times} 处如此写，其后都接着编号或下文，从不在此断句；后文疑被截断"
+                en = f"{where} ends on '{phrase}', which the text prints {times} more times, always followed by a label or more words, never ending a sentence: the rest seems cut off"
             elif reason == "unterminated":
                 zh = f"{where} 末句没有句号（末字「{body[-1]}」），而其余各处都有：后文疑被截断（或仅缺句号）"
                 en = f"{where} ends without a full stop (last character '{body[-1]}') where the rest have one: the rest seems cut off (or only the full stop is missing)"

@@ -168,6 +168,16 @@ def _names_cited(topics: Topics, unit: Unit, at: int, ref: Ref) -> bool:
     return any(h in entry for h in heads)
 
 
+def _own_text(topics: Topics, ref: Ref, name: str, item: bool) -> str:
+    """A candidate's own words: an item's text, a clause's own unit without its sub-clauses (a sub-clause's
+    citation of a sibling says nothing of what the clause's own words restate: 4.7.x citing 4.13 left 4.7
+    out of every 4.6 citation's candidates)."""
+    if item:
+        return _raw(topics, ref, name, item)
+    unit = topics.ctx.unit_by_id.get(name)
+    return unit.text if unit is not None else ""
+
+
 def _restates(text: str, name: str, cid: str, label: str, item: bool) -> bool:
     """A candidate place's text (``name``) cites the cited place's family: words it shares with the citing
     sentence may restate the place that citation names.  Read so that no renumbering of a citation elsewhere
@@ -385,7 +395,8 @@ def weighed(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[float, list[
         ranked = [
             r
             for r in ranked
-            if r[1] not in beside and not _restates(_raw(topics, ref, r[1], item), r[1], cid, label, item)
+            if r[1] not in beside
+            and not _restates(_own_text(topics, ref, r[1], item), r[1], cid, label, item)
         ]
     return cited, ranked
 

@@ -193,9 +193,8 @@ def _restates(text: str, name: str, cid: str, label: str, item: bool) -> bool:
                 return True
         return False
     parent = cid.rpartition(".")[0]
-    return any(
-        m.group() != name for m in re.finditer(rf"(?<![\d.]){re.escape(parent)}\.\d+(?!\d|\.\d)", text)
-    )
+    # (its own id too: a retarget can land a sibling's citation on the candidate itself, 7.1 → 7.2 in 7.2)
+    return re.search(rf"(?<![\d.]){re.escape(parent)}\.\d+(?!\d|\.\d)", text) is not None
 
 
 _ID_BEFORE = re.compile(r"(?P<id>\d+(?:\.\d+)+)\s*(?:条)?\s*$")

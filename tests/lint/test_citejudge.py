@@ -12,6 +12,8 @@ from ruleproof.books import load_source
 from ruleproof.lint import citejudge, topics
 from ruleproof.lint.context import LintContext, Unit
 from ruleproof.lint.diagnosis import RENUMBERED_EN, RENUMBERED_ZH
+from ruleproof.mutate.generate import generate
+from ruleproof.mutate.model import Mutant, apply_edits
 from ruleproof.text import Document, read_document
 from ruleproof.text.model import Ref
 from tests.conftest import doc_from_text
@@ -135,3 +137,57 @@ def test_a_distant_edit_moves_no_unchanged_citations_score(seed: int) -> None:
         )
         compared += 1
     assert compared >= 300, compared
+
+
+def _verdicts(doc: Document) -> dict[tuple[str, int, int], str | None]:
+    """The judge's verdict on every clause and item citation of ``doc`` (the place it names, or None), by unit,
+    line and rank on the line (a retarget can change a citation's length, and so the offsets after it)."""
+    ctx, tp = judged_topics(doc)
+    out: dict[tuple[str, int, int], str | None] = {}
+    for unit, at, ref in own_citations(ctx, tp):
+        rank = sum(1 for key in out if key[:2] == (unit.id, ref.line))
+        found = citejudge.judge_verdict(tp, unit, at, ref)
+        out[(unit.id, ref.line, rank)] = None if found is None else found[2].name
+    return out
+
+
+def _was(lines: list[str], mutant: Mutant) -> str:
+    """What an edit replaced (a retarget: the id it cited)."""
+    edit = mutant.edits[0]
+    return lines[edit.line - 1][edit.col : edit.end]
+
+
+@pytest.mark.slow
+def test_a_retarget_moves_no_verdict_outside_its_sentence() -> None:
+    """An edit of one citation changes the judge's verdict on no citation elsewhere.  On judge15 a candidate
+    was left out as a restatement when its text cited the cited place: 6.9.3 cites 6.9.5, so for 6.9.2's
+    「当前不可逃亡」（6.9.5） 6.9.3 was not weighed — and retargeting 6.9.3's citation to 6.9.4 (mutate seed 190,
+    cite-029) brought it back and reported 6.9.2's unchanged citation.  The sample: a seeded draw of the
+    renumbering edits (``mutate``'s cite class) of a citation printed in one of its own target's candidate
+    places — the edits that can change whether a candidate is weighed for another citation of that target."""
+    source = load_source(None)
+    lines = source.data.decode("utf-8").split("\n")
+    doc = read_document(source)
+    ctx, tp = judged_topics(doc)
+    near: dict[str, set[str]] = {}
+    for _unit, _at, ref in own_citations(ctx, tp):
+        found = citejudge.candidates(tp, ref)
+        if found is not None and not found[2]:
+            near.setdefault(found[0], set()).update(found[1])
+    edits = [
+        m
+        for m in generate(doc, seed=190, count=10_000, classes=("cite",))
+        if m.clause in near.get(_was(lines, m), ())
+    ]
+    assert len(edits) >= 40, len(edits)
+    before = _verdicts(doc)
+    moved_elsewhere = {}
+    for mutant in random.Random(SAMPLE_SEED).sample(edits, SAMPLE):
+        after = _verdicts(doc_from_text("\n".join(apply_edits(lines, mutant.edits)), source.name))
+        for key in before.keys() | after.keys():
+            if key[1] != mutant.line and before.get(key) != after.get(key):
+                moved_elsewhere[(mutant.note, *key)] = (before.get(key), after.get(key))
+    assert moved_elsewhere == {}
+
+
+SAMPLE_SEED, SAMPLE = 35, 69

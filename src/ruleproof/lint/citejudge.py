@@ -9,14 +9,20 @@ together they tell.
 The candidates are the places a renumbering lands a citation on (:func:`ruleproof.mutate.generate.siblings`):
 for a clause citation the ``NEAREST`` sibling clauses nearest the cited one, for an item citation the items
 either side of the cited item — not one of the citing clause's family, not one another citation of the sentence
-cites (its words are that citation's), not one whose text cites the cited place (it restates it).  Each place of
+cites (its words are that citation's), not one whose text cites the cited place or a sibling of it (it may restate
+it: read by family, since a renumbering moves a citation among siblings and must not decide whether a candidate
+of another citation is weighed — see :func:`_restates`).  Each place of
 the set (the cited one too) is scored on:
 
 1. **terms of the phrase** (:meth:`Topics.topic`) that the place says; a term the place's title or item heading
    names counts ``TITLE_WEIGHT`` times, once more when it is glued to the citation (``near``);
 2. **quoted terms** 「…」 beside the citation that the place prints, ``QUOTE_WEIGHT`` times;
 3. **the backed statement** (:func:`citeprinted.backed`) printed verbatim: the longest run of at least
-   ``RUN_MIN`` CJK characters the place shares with it, its length over ``RUN_UNIT``.
+   ``RUN_MIN`` CJK characters the place shares with it, its length over ``RUN_UNIT`` (two pieces of evidence
+   from ``LONG_RUN``: a clause of words said verbatim is stronger than a two-character title word).
+
+A citation whose sentence gives no term, no quoted term, no bracket label and no backed statement of ``RUN_MIN``
+characters is decided before any candidate is built (most citations: the judge's early exit).
 
 Each is weighted by its rarity **within the candidate set**: the share of the set's other places that do not
 print it (1 when one place alone says it, 0 when all do).  Nothing else is read — no book-wide rarity, no
@@ -70,7 +76,7 @@ LABEL_WEIGHT = 1.0  # a run of LABEL_MIN characters weighs as much as one term
 MARGIN = 1.5  # the best candidate outscores the cited place by more than this
 RATIO = 4.0  # and by at least this many times its score
 PIECES = 2  # on at least this many pieces of evidence
-LONG_RUN = 6  # a printed run this long is two pieces
+LONG_RUN = 5  # a printed run this long is two pieces
 
 
 ENTRY_REACH = 160  # a glossary entry is read at most this far back from its citation
@@ -162,12 +168,36 @@ def _names_cited(topics: Topics, unit: Unit, at: int, ref: Ref) -> bool:
     return any(h in entry for h in heads)
 
 
-def _points_at(text: str, pointer: str, item: bool) -> bool:
-    """A place's text cites the cited place (an item: names its label; a clause: prints its id whole): words
-    it shares with the citing sentence restate the cited place."""
+def _own_text(topics: Topics, ref: Ref, name: str, item: bool) -> str:
+    """A candidate's own words: an item's text, a clause's own unit without its sub-clauses (a sub-clause's
+    citation of a sibling says nothing of what the clause's own words restate: 4.7.x citing 4.13 left 4.7
+    out of every 4.6 citation's candidates)."""
     if item:
-        return pointer in text
-    return re.search(rf"(?<![\d.]){re.escape(pointer)}(?!\d|\.\d)", text) is not None
+        return _raw(topics, ref, name, item)
+    unit = topics.ctx.unit_by_id.get(name)
+    return unit.text if unit is not None else ""
+
+
+def _restates(text: str, name: str, cid: str, label: str, item: bool) -> bool:
+    """A candidate place's text (``name``) cites the cited place's family: words it shares with the citing
+    sentence may restate the place that citation names.  Read so that no renumbering of a citation elsewhere
+    moves it — a retarget moves a citation to a sibling, so a clause candidate counts when it cites ANY clause
+    of the cited one's parent (not only the cited one: then an edit of its citation, 6.9.5 → 6.9.4, would
+    bring it back among the weighed places for every other citation of 6.9.5); an item candidate counts when
+    it names the cited item's label ``label`` bare or after the cited clause's own id (not after another
+    clause's id: 「3.2⑤」 is another clause's item)."""
+    if item:
+        for m in re.finditer(re.escape(label), text):
+            before = _ID_BEFORE.search(text, max(0, m.start() - 16), m.start())
+            if before is None or before.group("id") == cid:
+                return True
+        return False
+    parent = cid.rpartition(".")[0]
+    # (its own id too: a retarget can land a sibling's citation on the candidate itself, 7.1 → 7.2 in 7.2)
+    return re.search(rf"(?<![\d.]){re.escape(parent)}\.\d+(?!\d|\.\d)", text) is not None
+
+
+_ID_BEFORE = re.compile(r"(?P<id>\d+(?:\.\d+)+)\s*(?:条)?\s*$")
 
 
 def _cited_beside(topics: Topics, unit: Unit, at: int, ref: Ref) -> set[str]:
@@ -216,6 +246,16 @@ def scores(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[float, list[R
     or run of the backed statement weighs the share of the set's other places that do not print it — 1 when
     one place alone says it, 0 when all do.  Nothing outside the citing sentence and the set's own text moves
     a score."""
+    # First what the citing sentence gives, before any candidate is built: a citation with no term, no quoted
+    # term, no bracket label and no backed statement long enough to be a run has nothing to weigh (most do).
+    terms = topics.topic(unit, at, ref.raw)
+    quoted = [q for q in _quoted(topics, unit, at, ref.raw) if q not in terms]
+    label = _label(topics, unit, at, ref.raw)
+    said = ""
+    if not terms and not quoted and len(label) < LABEL_MIN:  # (no title run can be longer than the label)
+        said = _said(unit, at, ref.raw)
+        if len(said) < RUN_MIN:
+            return 0.0, []
     found = candidates(topics, ref)
     if found is None:
         return 0.0, []
@@ -224,19 +264,16 @@ def scores(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[float, list[R
     if not names:
         return 0.0, []
     group = [own, *names]
-    label = _label(topics, unit, at, ref.raw)
     named = {n: longest_run(label, _title(topics, ref, n, item)) if label else "" for n in group}
     longest = max(len(named[n]) for n in names)
     if len(named[own]) >= LABEL_LONG and len(named[own]) >= longest:
         return 0.0, []  # the words the bracket annotates are the cited place's title
-    terms = topics.topic(unit, at, ref.raw)
     glued = set(topics.topic(unit, at, ref.raw, near=True))
     if glued & _place(topics, ref, own, item)[1] and longest <= len(named[own]):
         return 0.0, []  # the words glued to the citation name the cited place
-    said = CITATION.sub("\x00", backed(unit, at, ref.raw))  # (a run is words, not a shared citation)
-    quoted = [q for q in _quoted(topics, unit, at, ref.raw) if q not in terms]
+    said = said or _said(unit, at, ref.raw)
     if not terms and not quoted and len(said) < RUN_MIN and longest < LABEL_MIN:
-        return 0.0, []  # (most citations: nothing to weigh)
+        return 0.0, []  # (nothing to weigh: no label run, no term, no quoted term, no run)
     texts = {n: _place(topics, ref, n, item) for n in group}
     others = len(group) - 1
 
@@ -284,6 +321,12 @@ def scores(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[float, list[R
     cited = score(own)[0]
     ranked = sorted(((*score(n), n) for n in names), key=lambda r: -r[0])
     return cited, [(s, n, ev, k) for s, ev, k, n in ranked]
+
+
+def _said(unit: Unit, at: int, raw: str) -> str:
+    """The backed statement (:func:`citeprinted.backed`), its citations blanked: a run is words, not a shared
+    citation."""
+    return CITATION.sub("\x00", backed(unit, at, raw))
 
 
 def _label(topics: Topics, unit: Unit, at: int, raw: str) -> str:
@@ -346,12 +389,13 @@ def weighed(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[float, list[
         # (read only then: leaving candidates out can only lower the best, so a citation whose best candidate
         # does not clear the margin is decided without them)
         item = ref.kind is RefKind.ITEM
-        pointer = (ref.target_item or "") if item else (ref.target_clause or "")
+        cid, label = ref.target_clause or "", ref.target_item or ""
         beside = _cited_beside(topics, unit, at, ref)
         ranked = [
             r
             for r in ranked
-            if r[1] not in beside and not _points_at(_raw(topics, ref, r[1], item), pointer, item)
+            if r[1] not in beside
+            and not _restates(_own_text(topics, ref, r[1], item), r[1], cid, label, item)
         ]
     return cited, ranked
 

@@ -157,7 +157,7 @@ def _was(lines: list[str], mutant: Mutant) -> str:
     return lines[edit.line - 1][edit.col : edit.end]
 
 
-@pytest.mark.slow
+@pytest.mark.heavy
 def test_a_retarget_moves_no_verdict_outside_its_sentence() -> None:
     """An edit of one citation changes the judge's verdict on no citation elsewhere.  On judge15 a candidate
     was left out as a restatement when its text cited the cited place: 6.9.3 cites 6.9.5, so for 6.9.2's

@@ -188,7 +188,14 @@ class ModelParts:
     def __init__(self, model: TransitionSystem) -> None:
         self.model = model
         own: list[object] = [model.init, model.guard, model.step, model.costs]
-        for group in (model.props, model.lemmas, model.witnesses, model.premises, model.outcomes, model.covers):
+        for group in (
+            model.props,
+            model.lemmas,
+            model.witnesses,
+            model.premises,
+            model.outcomes,
+            model.covers,
+        ):
             own.extend(group)
         self._own = {id(x): x for x in own if x is not None}
         self._parts: dict[Hashable, Any] = {}
@@ -329,7 +336,9 @@ def fingerprints(ts: TransitionSystem, depth: int) -> list[str]:
     parts += [once(("cover", sig, c), functools.partial(_cover_part, c, u)) for c in ts.covers]
     if ts.costs is None:
         return [question.digest(parts)] * (depth + 1)
-    costs = [once(("costs", sig, ts.costs, n), functools.partial(_cost_part, ts, u, n)) for n in range(depth + 1)]
+    costs = [
+        once(("costs", sig, ts.costs, n), functools.partial(_cost_part, ts, u, n)) for n in range(depth + 1)
+    ]
     return question.prefix_digests(parts, costs)
 
 

@@ -1,6 +1,7 @@
 """What taking a question's fingerprint keeps (:func:`ruleproof.smt.question.term`,
 :func:`ruleproof.smt.cache.once`): the same fingerprints as computed from scratch, a changed function or term
-is a new question, and nothing is kept outside one :func:`ruleproof.smt.cache.by_question`."""
+is a new question, and nothing is kept outside one :func:`ruleproof.smt.cache.by_question` (but the parts of a
+family's model a ``verify`` job keeps with the model: tests/smt/test_family_model.py)."""
 
 from __future__ import annotations
 

@@ -158,6 +158,26 @@ def by_question() -> Iterator[None]:
         _BY_QUESTION.reset(token)
 
 
+_SPEC_DATA: contextvars.ContextVar[str] = contextvars.ContextVar("spec_data", default="")
+
+
+@contextlib.contextmanager
+def spec_data(data: str) -> Iterator[None]:
+    """Within: the question being answered is about a spec whose data hashes to ``data`` (:func:`data_of`,
+    which ``verify`` takes once per run and keys each job by) — what a model kept per process is keyed by
+    (:func:`ruleproof.smt.invariant.family_model`), without hashing the spec's tables again per job."""
+    token = _SPEC_DATA.set(data)
+    try:
+        yield
+    finally:
+        _SPEC_DATA.reset(token)
+
+
+def current_spec_data() -> str:
+    """The ``data`` of the innermost :func:`spec_data` (``""`` outside one)."""
+    return _SPEC_DATA.get()
+
+
 def once(k: Hashable, compute: Callable[[], T]) -> T:
     """``compute()`` once per ``k`` within one :func:`by_question` (``verify`` opens one per invariant and
     reading: nothing a question is built from changes during it), every time outside one.  For the parts of

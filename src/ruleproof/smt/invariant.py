@@ -13,16 +13,19 @@ Two kinds:
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ruleproof.claims import Claim, ClaimMissing, ClaimPattern, read_claim
 from ruleproof.kernel.algebra import Algebra
+from ruleproof.smt import cache
 from ruleproof.smt.formula import Formula, decide
 from ruleproof.smt.ts import (
     CheckResult,
     Inputs,
+    ModelParts,
     Options,
     Prop,
     State,
@@ -187,7 +190,8 @@ class FamilyInvariant(SystemInvariant[Spec]):
 
     @abstractmethod
     def model(self, spec: Spec) -> TransitionSystem:
-        """The family's transition system, without properties."""
+        """The family's transition system, without properties: a function of the spec alone (kept per
+        process by :func:`family_model`)."""
 
     @abstractmethod
     def props(self, spec: Spec, claims: Claims) -> tuple[Prop, ...]:
@@ -199,7 +203,45 @@ class FamilyInvariant(SystemInvariant[Spec]):
 
     def system(self, spec: Spec, claims: Claims | None = None) -> TransitionSystem:
         claims = claims if claims is not None else bundled_claims(self)
-        return replace(self.model(spec), props=self.props(spec, claims), premises=self.premises(spec, claims))
+        model = family_model(self, spec)
+        return replace(model, props=self.props(spec, claims), premises=self.premises(spec, claims))
+
+
+MODELS_KEPT = 32  # family models kept per process (the least recently used goes first)
+_MODELS: OrderedDict[Hashable, TransitionSystem] = OrderedDict()
+
+
+def family_model(inv: FamilyInvariant[Any], spec: Any) -> TransitionSystem:
+    """``inv.model(spec)``, with its fingerprint parts (:class:`~ruleproof.smt.ts.ModelParts`).
+
+    Within a ``verify`` job that keeps solver questions (:func:`ruleproof.smt.cache.by_question` with a cache
+    folder, and :func:`ruleproof.smt.cache.spec_data` set), the model is kept per process under what the job's
+    verdict is keyed by, less the invariant and the text: the family (the ``model`` method its theorems share),
+    the spec's data hash, its parameters and its readings.  So the theorems of one family in one reading, and a
+    second ``verify`` or ``check`` of the same spec in the process (another depth, an edited text), take the
+    question fingerprints of the model's formulas once instead of building them again per job.  A spec whose
+    data, parameters or readings differ — an edited text stating another value is another parameter — is
+    another key.  Outside such a job (no cache, a test calling ``system``) it is built anew, as before.  The
+    model's functions read nothing but the spec and code (a test that patches code turns the cache off: the
+    code's hash in every verdict's key would not see the patch either)."""
+    data = cache.current_spec_data()
+    if not data or not cache.asking():
+        return inv.model(spec)
+    k = (
+        type(inv).model,
+        data,
+        tuple(sorted(spec.overrides.items())),
+        tuple(sorted(spec.interpretation.items())),
+    )
+    got = _MODELS.get(k)
+    if got is None:
+        model = inv.model(spec)
+        got = replace(model, kept=ModelParts(model))
+        _MODELS[k] = got
+        while len(_MODELS) > MODELS_KEPT:
+            _MODELS.popitem(last=False)
+    _MODELS.move_to_end(k)
+    return got
 
 
 class FormulaInvariant(Invariant[Spec]):

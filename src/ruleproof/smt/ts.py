@@ -21,10 +21,10 @@ ints and bools (the differential tests compare that against the engine); evaluat
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeVar
 
 import z3
 
@@ -33,6 +33,7 @@ from ruleproof.kernel.algebra import PY, Algebra
 from ruleproof.kernel.z3algebra import Z3
 from ruleproof.smt import cache, question
 
+T = TypeVar("T")
 Value = Any  # an int / bool under PY, a Z3 term under Z3
 State = Mapping[str, Value]
 Inputs = Mapping[str, Value]
@@ -103,6 +104,8 @@ class TransitionSystem:
     # outcomes of the kernels worth reporting (a cap voiding, an evolution failing): searched with the
     # witnesses of :func:`liveness`, reported reached or not, never a reason for vacuity
     outcomes: tuple[Prop, ...] = ()
+    # the fingerprint parts of the family model this system was made from (:class:`ModelParts`), if any
+    kept: ModelParts | None = field(default=None, compare=False, repr=False)
 
     def run(self, s: State, i: Inputs) -> dict[str, Value]:
         """One concrete transition with Python values (the guard must hold)."""
@@ -170,6 +173,43 @@ def new_solver(opts: Options) -> z3.Solver:
 
 def new_optimize(opts: Options) -> z3.Optimize:
     return solvers.new_optimize(*solver_options(opts))
+
+
+class ModelParts:
+    """The fingerprint parts (:func:`fingerprints`) of one model's own functions and properties — its
+    ``init``, ``guard``, ``step``, cost terms, covers, lemmas, witnesses, premises and outcomes — kept with the
+    model for as long as the model is kept (:func:`ruleproof.smt.invariant.family_model`: per process, for
+    one family and one spec).  Every system made from the model by replacing its properties (each theorem of
+    the family, each batch on its own) or its guard (the playable search) is fingerprinted from these instead
+    of building the model's formulas again; a part of anything else (a theorem's own properties, a replaced
+    guard) is kept as before, within one :func:`ruleproof.smt.cache.by_question`.  A part is kept by the
+    object it is built from, by identity: the model is held, so an id is never another object's."""
+
+    def __init__(self, model: TransitionSystem) -> None:
+        self.model = model
+        own: list[object] = [model.init, model.guard, model.step, model.costs]
+        for group in (
+            model.props,
+            model.lemmas,
+            model.witnesses,
+            model.premises,
+            model.outcomes,
+            model.covers,
+        ):
+            own.extend(group)
+        self._own = {id(x): x for x in own if x is not None}
+        self._parts: dict[Hashable, Any] = {}
+
+    def owns(self, x: object) -> bool:
+        """Whether ``x`` is one of the model's own functions or properties (the object itself)."""
+        return self._own.get(id(x)) is x
+
+    def once(self, k: Hashable, compute: Callable[[], T]) -> T:
+        """``compute()`` once per ``k`` for the model's life (``k`` names one of its own objects)."""
+        if k not in self._parts:
+            self._parts[k] = compute()
+        value: T = self._parts[k]
+        return value
 
 
 class Unrolling:
@@ -269,16 +309,21 @@ def fingerprints(ts: TransitionSystem, depth: int) -> list[str]:
     """:func:`fingerprint` of ``ts`` for every depth ``0..depth``, in that order (the common part taken once).
     Each part is kept by what it is built from (:func:`ruleproof.smt.cache.once`): the questions asked of
     one system and of the systems made from it by replacing its properties or its guard share the rest."""
-    u = Unrolling(ts, "q.")
-    s, i = u.state(0), u.input(0)
+    u = Unrolling(ts, "q.")  # its constants made when a part is built (none when every part is kept)
     sig = (ts.state, ts.inputs)  # the fresh constants every part is applied to
+    kept = ts.kept
+
+    def once(k: tuple[Any, ...], compute: Callable[[], T]) -> T:
+        # k[2]: the function or property the part is built from
+        return kept.once(k, compute) if kept is not None and kept.owns(k[2]) else cache.once(k, compute)
+
     parts = [
         ts.name,
         repr(ts.state),
         repr(ts.inputs),
-        cache.once(("init", sig, ts.init), lambda: question.term(ts.init(Z3, s))),
-        cache.once(("guard", sig, ts.guard), lambda: question.term(ts.guard(Z3, s, i))),
-        *cache.once(("step", sig, ts.step), lambda: _step_parts(ts, s, i)),
+        once(("init", sig, ts.init), lambda: question.term(ts.init(Z3, u.state(0)))),
+        once(("guard", sig, ts.guard), lambda: question.term(ts.guard(Z3, u.state(0), u.input(0)))),
+        *once(("step", sig, ts.step), lambda: _step_parts(ts, u)),
     ]
     for group, props in (
         ("props", ts.props),
@@ -287,28 +332,27 @@ def fingerprints(ts: TransitionSystem, depth: int) -> list[str]:
         ("premises", ts.premises),
         ("outcomes", ts.outcomes),
     ):
-        parts += [cache.once((group, sig, p), functools.partial(_prop_part, group, p, s)) for p in props]
-    parts += [cache.once(("cover", sig, c), functools.partial(_cover_part, c, s, i)) for c in ts.covers]
+        parts += [once((group, sig, p), functools.partial(_prop_part, group, p, u)) for p in props]
+    parts += [once(("cover", sig, c), functools.partial(_cover_part, c, u)) for c in ts.covers]
     if ts.costs is None:
         return [question.digest(parts)] * (depth + 1)
     costs = [
-        cache.once(("costs", sig, ts.costs, n), functools.partial(_cost_part, ts, u, n))
-        for n in range(depth + 1)
+        once(("costs", sig, ts.costs, n), functools.partial(_cost_part, ts, u, n)) for n in range(depth + 1)
     ]
     return question.prefix_digests(parts, costs)
 
 
-def _step_parts(ts: TransitionSystem, s: State, i: Inputs) -> tuple[str, ...]:
-    new = ts.step(Z3, s, i)
+def _step_parts(ts: TransitionSystem, u: Unrolling) -> tuple[str, ...]:
+    new = ts.step(Z3, u.state(0), u.input(0))
     return tuple(f"{k}={question.term(new[k])}" for k in sorted(new))
 
 
-def _prop_part(group: str, p: Prop, s: State) -> str:
-    return f"{group}:{p.label}|{p.clause}|{p.zh}|{p.en}|{question.term(p.fn(Z3, s))}"
+def _prop_part(group: str, p: Prop, u: Unrolling) -> str:
+    return f"{group}:{p.label}|{p.clause}|{p.zh}|{p.en}|{question.term(p.fn(Z3, u.state(0)))}"
 
 
-def _cover_part(c: Cover, s: State, i: Inputs) -> str:
-    return f"cover:{c.label}|{c.clause}|{c.zh}|{c.en}|{question.term(c.fn(Z3, s, i))}"
+def _cover_part(c: Cover, u: Unrolling) -> str:
+    return f"cover:{c.label}|{c.clause}|{c.zh}|{c.en}|{question.term(c.fn(Z3, u.state(0), u.input(0)))}"
 
 
 def _cost_part(ts: TransitionSystem, u: Unrolling, n: int) -> str:

@@ -311,7 +311,9 @@ def _checked(
 
     def compute() -> tuple[Checked, float]:
         start = time.perf_counter()
-        with cache.by_question():  # a text that asks the same solver questions reads their answers
+        # a text that asks the same solver questions reads their answers; a family's model is kept by the
+        # spec data this job is keyed by (``data``)
+        with cache.by_question(), cache.spec_data(data):
             checked = inv.check(spec, opts, doc)
         return checked, time.perf_counter() - start
 

@@ -1449,6 +1449,7 @@ from ruleproof.lint import (  # noqa: E402
     citegoverned,
     citejudge,
     citelists,
+    citenamed,
     citeowners,
     citeprinted,
     citeprofile,
@@ -1495,5 +1496,8 @@ _CHAIN: tuple[tuple[tuple[RefKind, ...], _Rule], ...] = (
     (CLAUSE_OR_ITEM, citeafter.after_verdict),
     # a precise title rule, after every other precise rule and before the weighing judge
     ((CLAUSE_REF,), citetitled.titled_verdict),
+    # the same title evidence, from a name not glued to the citation (before 依∕属∕见…, an item's heading): after
+    # the glued reading, which is the more precise, and before the weighing judge, which reads no titles
+    ((CLAUSE_REF,), citenamed.named_verdict),
     (CLAUSE_OR_ITEM, citejudge.judge_verdict),
 )

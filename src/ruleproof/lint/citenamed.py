@@ -60,7 +60,7 @@ NAME_MIN = 2
 CONNECTIVES = ("详见", "参见", "参照", "适用", "依", "按", "据", "属", "见")
 # a preposition before the name (「与工匠护甲（4.11）同制」) is no coordination; an adverb after it is no name
 PREPOSITIONS = "与和同较跟"
-ADVERBS = ("一律", "照常", "一并", "统一", "另", "亦", "均", "仍", "皆", "则", "须", "应", "即", "也", "都", "并", "再", "各", "悉", "概")
+ADVERBS = ("一律", "照常", "一并", "统一", *"另亦均仍皆则须应即也都并再各悉概")
 _JOINED = re.compile("[与及或和、]")
 _PIECE_CUT = re.compile(r"[与和及或、之的]|[^\u4e00-\u9fff]+")
 _LABEL = re.compile(r"[①-⑳]\s*$")

@@ -90,6 +90,7 @@ def test_naming_run(text: str, raw: str, run: tuple[str, str]) -> None:
 
 
 def test_title_pieces_cut_a_long_title_into_names() -> None:
-    assert citenamed.title_pieces("结茧护盾的施加告知于步骤 4b 结茧实际") == ("结茧护盾", "施加告知于步骤", "结茧实际")
+    pieces = citenamed.title_pieces("结茧护盾的施加告知于步骤 4b 结茧实际")
+    assert pieces == ("结茧护盾", "施加告知于步骤", "结茧实际")
     assert citenamed.title_pieces("行动位与批次通则") == ("行动位", "批次通则")
     assert citenamed.title_pieces("开局职业公告（职业选定后·第 1 夜之前）") == ("开局职业公告",)

@@ -16,6 +16,8 @@ from tests.heavy_split import SWEEPS, Sweep, first_of_each
 MODULES = (
     "tests.lint.test_fanhanglu_lint",
     "tests.lint.test_checklist_sources",
+    "tests.lint.test_citejudge",
+    "tests.fanhanglu.test_differential",
     "tests.fanhanglu.test_mutate",
     "tests.fanhanglu.test_verify",
     "tests.genshin165.test_config",

@@ -234,24 +234,24 @@ def test_bounty_two_per_kill_is_a_minimal_violation(fanhanglu: Document) -> None
 
 
 WHAT_IFS = [
-        ({"sheriff.bullet_cap": 1}, "bullet_conservation", Status.PROVED),
-        # the rules' cap of 1 never lets the sheriff hold the 2 the theorem talks about: a proof of nothing
-        ({"sheriff.bullet_cap": 1}, "sheriff_bullet_cap", Status.VACUOUS),
-        ({"sheriff.bullet_cap": 3}, "bullet_conservation", Status.PROVED),
-        (
-            {"sheriff.initial_bullets": 3},
-            "bullet_conservation",
-            Status.VIOLATED,
-        ),  # the cap voids an initial bullet
-        (
-            {"bounty.bullets_per_kill": 0},
-            "bullet_conservation",
-            Status.VIOLATED,
-        ),  # N − k + m fails (≤ N holds)
-        ({"vote.exile_min_votes": 2}, "exile_impossible_few_alive", Status.VIOLATED),
-        ({"escape.threshold": 500}, "escape_peace_route", Status.VIOLATED),  # 6 points now suffice
-        ({"detective.pool_size": 4}, "detective_pool", Status.VIOLATED),
-        ({"patrol.max_targets": 2}, "targets_equal_quota", Status.VIOLATED),  # 2.5.1 writes 1~3
+    ({"sheriff.bullet_cap": 1}, "bullet_conservation", Status.PROVED),
+    # the rules' cap of 1 never lets the sheriff hold the 2 the theorem talks about: a proof of nothing
+    ({"sheriff.bullet_cap": 1}, "sheriff_bullet_cap", Status.VACUOUS),
+    ({"sheriff.bullet_cap": 3}, "bullet_conservation", Status.PROVED),
+    (
+        {"sheriff.initial_bullets": 3},
+        "bullet_conservation",
+        Status.VIOLATED,
+    ),  # the cap voids an initial bullet
+    (
+        {"bounty.bullets_per_kill": 0},
+        "bullet_conservation",
+        Status.VIOLATED,
+    ),  # N − k + m fails (≤ N holds)
+    ({"vote.exile_min_votes": 2}, "exile_impossible_few_alive", Status.VIOLATED),
+    ({"escape.threshold": 500}, "escape_peace_route", Status.VIOLATED),  # 6 points now suffice
+    ({"detective.pool_size": 4}, "detective_pool", Status.VIOLATED),
+    ({"patrol.max_targets": 2}, "targets_equal_quota", Status.VIOLATED),  # 2.5.1 writes 1~3
 ]
 # One what-if per verdict it must reach (proved, vacuous, violated) in the suite — the first in the table;
 # the others (each verify of another reform of the spec for one theorem) run in the heavy job.

@@ -24,11 +24,11 @@ def _new_messages(old: str, new: str, whole: bool) -> list[tuple[str, str]]:
 
 
 RETARGETS = [
-        # gate ⑦'s 2.5 retargeted: eight clauses' lines cite 2.5 under ⑦ (no check caught this before)
-        ("⑦额度记账（2.5、2.9", "⑦额度记账（2.6、2.9", "接入检查 ⑦ 引 2.6，而 8 条"),
-        ("⑦额度记账（2.5、2.9", "⑦额度记账（2.4、2.9", "接入检查 ⑦ 引 2.4，而 8 条"),
-        # gate ⑤'s 2.8.7 → 2.8.8: eleven clauses' lines cite 2.8.7 under ⑤
-        ("⑤可见性（2.8.7）", "⑤可见性（2.8.8）", "接入检查 ⑤ 引 2.8.8，而 11 条"),
+    # gate ⑦'s 2.5 retargeted: eight clauses' lines cite 2.5 under ⑦ (no check caught this before)
+    ("⑦额度记账（2.5、2.9", "⑦额度记账（2.6、2.9", "接入检查 ⑦ 引 2.6，而 8 条"),
+    ("⑦额度记账（2.5、2.9", "⑦额度记账（2.4、2.9", "接入检查 ⑦ 引 2.4，而 8 条"),
+    # gate ⑤'s 2.8.7 → 2.8.8: eleven clauses' lines cite 2.8.7 under ⑤
+    ("⑤可见性（2.8.7）", "⑤可见性（2.8.8）", "接入检查 ⑤ 引 2.8.8，而 11 条"),
 ]
 # One retarget per checklist gate in the suite (the first in the table); another retarget of the same gate's
 # source, one lint of its own text, runs in the heavy job.

@@ -14,12 +14,11 @@ The property is checked against the *truth* (living xenos per direction), not on
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from ruleproof.claims import ClaimPattern
 from ruleproof.kernel.algebra import Algebra, count_true, max_i, min_i, select, sum_i
-from ruleproof.smt.invariant import Claims, NotConcretizable, SystemInvariant, bundled_claims
+from ruleproof.smt.invariant import Claims, FamilyInvariant, NotConcretizable, bundled_claims
 from ruleproof.smt.ts import Cover, Inputs, Prop, State, Trace, TransitionSystem, Var, bools, ints
 from ruleproof.specs.fanhanglu import Spec
 from ruleproof.specs.fanhanglu.engine.runner import Outcome
@@ -433,7 +432,10 @@ def direction_full(cap: int) -> Prop:
     )
 
 
-class _Occupancy(SystemInvariant[Spec]):
+class _Occupancy(FamilyInvariant[Spec]):
+    """The three theorems over one model (:func:`occupancy_system`, kept per process by
+    :func:`~ruleproof.smt.invariant.family_model`), each with its own properties and premises."""
+
     switches = ("evolution.same_snapshot_overflow",)
     params = ("xeno.direction_capacity", "xeno.conversions", "xeno.evolution_night")
     abstraction = "each xeno's direction, life and conversions, the counters; order, deaths, exile free"
@@ -441,6 +443,9 @@ class _Occupancy(SystemInvariant[Spec]):
     scenario = staticmethod(_scenario)
     playable = staticmethod(_playable)
     monitor = staticmethod(_monitor)
+
+    def model(self, spec: Spec) -> TransitionSystem:
+        return occupancy_system(spec)
 
 
 class OccupancyAtMostTwo(_Occupancy):
@@ -453,13 +458,11 @@ class OccupancyAtMostTwo(_Occupancy):
         ClaimPattern("equal", "1.5.1", "占位数恒＝当前实际占用的存活异形数"),
     )
 
-    def system(self, spec: Spec, claims: Claims | None = None) -> TransitionSystem:
-        claims = claims if claims is not None else bundled_claims(self)
-        cap = claims["cap"].num("cap")
-        base = occupancy_system(spec)
-        return replace(
-            base, props=occupancy_props(cap, spec.p("players.xenos")), premises=(direction_full(cap),)
-        )
+    def props(self, spec: Spec, claims: Claims) -> tuple[Prop, ...]:
+        return occupancy_props(claims["cap"].num("cap"), spec.p("players.xenos"))
+
+    def premises(self, spec: Spec, claims: Claims) -> tuple[Prop, ...]:
+        return (direction_full(claims["cap"].num("cap")),)
 
 
 class NoEvolutionFailure(_Occupancy):
@@ -469,7 +472,7 @@ class NoEvolutionFailure(_Occupancy):
     cites = ("5.1", "1.5.1", "2.1.2")
     claims = (ClaimPattern("never", "5.1", "故不存在「进化失败」"),)
 
-    def system(self, spec: Spec, claims: Claims | None = None) -> TransitionSystem:
+    def props(self, spec: Spec, claims: Claims) -> tuple[Prop, ...]:
         never = Prop(
             "no_evolution_failure",
             "5.1",
@@ -477,6 +480,9 @@ class NoEvolutionFailure(_Occupancy):
             "no submitted evolution fails",
             lambda a, s: a.eq(s["evo_fail"], a.lit(0)),
         )
+        return (never,)
+
+    def premises(self, spec: Spec, claims: Claims) -> tuple[Prop, ...]:
         evolved = Prop(
             "two_evolve_one_night",
             "5.1",
@@ -484,7 +490,7 @@ class NoEvolutionFailure(_Occupancy):
             "two or more xenos evolve on one night",
             lambda a, s: a.le(a.lit(2), a.add(s["evo_ok"], s["evo_fail"])),
         )
-        return replace(occupancy_system(spec), props=(never,), premises=(evolved,))
+        return (evolved,)
 
 
 class FullDirectionNotOffered(_Occupancy):
@@ -501,8 +507,7 @@ class FullDirectionNotOffered(_Occupancy):
         ClaimPattern("offer", "5.1", "无空位的方向当夜UI不予呈现、不得提交"),
     )
 
-    def system(self, spec: Spec, claims: Claims | None = None) -> TransitionSystem:
-        claims = claims if claims is not None else bundled_claims(self)
+    def props(self, spec: Spec, claims: Claims) -> tuple[Prop, ...]:
         cap = claims["cap"].num("cap")
         offered = Prop(
             "full_direction_not_offered",
@@ -511,7 +516,10 @@ class FullDirectionNotOffered(_Occupancy):
             f"every evolution submitted was into a direction holding fewer than {cap} at the snapshot",
             lambda a, s: a.lt(s["evo_seen"], a.lit(cap)),
         )
-        return replace(occupancy_system(spec), props=(offered,), premises=(direction_full(cap),))
+        return (offered,)
+
+    def premises(self, spec: Spec, claims: Claims) -> tuple[Prop, ...]:
+        return (direction_full(claims["cap"].num("cap")),)
 
 
 OCCUPANCY_AT_MOST_TWO = OccupancyAtMostTwo()

@@ -25,6 +25,7 @@ from ruleproof.specs.fanhanglu import Spec, load_spec
 from ruleproof.specs.fanhanglu.engine import Game
 from ruleproof.specs.fanhanglu.tables import FACTIONS
 from tests.games import run, sizes
+from tests.heavy_split import first_of_each
 
 from .harness import Run, play
 
@@ -32,11 +33,14 @@ SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 EXAMPLES = 1000  # per model under heavy (.ci/run runs it every time)
 QUICK = 60  # per model in the suite (tests/games.py)
 Z3_SEEDS = (0, 1, 2, 3)  # games in which every step is also evaluated with the Z3 algebra (slow)
-# the four models' games through the Z3 algebra: two seeds in the suite, the other two in the heavy job (each
+# the four models' games through the Z3 algebra: the first seed in the suite, the others in the heavy job (each
 # seed is one more game of the same models, ~1.3 CPU-s; the batch model's are cheap and all run)
-Z3_MODEL_SEEDS = pytest.mark.parametrize(
-    "seed", [pytest.param(s, marks=pytest.mark.heavy if s >= 2 else ()) for s in Z3_SEEDS]
+Z3_SEED_SPLIT = first_of_each(
+    "tests/fanhanglu/test_differential.py::test_z3_evaluates_the_models_like_python",
+    [str(s) for s in Z3_SEEDS],
+    ["a seeded game"] * len(Z3_SEEDS),
 )
+Z3_MODEL_SEEDS = pytest.mark.parametrize("seed", [Z3_SEED_SPLIT.param(s, id=str(s)) for s in Z3_SEEDS])
 
 
 def step_both(ts: TransitionSystem, s: dict[str, Any], i: dict[str, Any]) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from ruleproof.mutate.harness import Baseline, hand_mutant, make_baseline, run_m
 from ruleproof.mutate.model import CLASS_KEYS, Edit, Mutant, apply_edits
 from ruleproof.text import Document
 from tests.fanhanglu.heldout import HELD_OUT, HELD_OUT_B, HeldOut
+from tests.heavy_split import first_of_each
 
 STAGES = ("lint", "spec", "appendix")
 BOOK = BOOKS["fanhanglu"]
@@ -151,25 +152,19 @@ def _benchmark_spans(doc: Document) -> set[tuple[str, int, int, int]]:
     return spans
 
 
-def _first_of_each_class(edits: tuple[HeldOut, ...]) -> set[str]:
-    return {next(h.key for h in edits if h.klass == k) for k in dict.fromkeys(h.klass for h in edits)}
-
-
 # The suite runs the first edit of each class over both sets (set A, then set B: 9 of 34 today, every class
 # of either set); the other 25 are marked heavy and run in CI's heavy job.  Each edit is a full check
 # of its own edited text (about 2 CPU-s), and what it asserts (no error, no finding on a clause the edit did
 # not touch) is the same property on another edit of a class already represented; the held-out catch rate
 # itself is ci/bench_mutate.py's.
-SUITE_HELD_OUT = _first_of_each_class((*HELD_OUT, *HELD_OUT_B))
-
-
-@pytest.mark.parametrize(
-    "h",
-    [
-        pytest.param(h, id=h.key, marks=() if h.key in SUITE_HELD_OUT else pytest.mark.heavy)
-        for h in (*HELD_OUT, *HELD_OUT_B)
-    ],
+HELD_OUT_SPLIT = first_of_each(
+    "tests/fanhanglu/test_mutate.py::test_held_out_edit",
+    [h.key for h in (*HELD_OUT, *HELD_OUT_B)],
+    [h.klass for h in (*HELD_OUT, *HELD_OUT_B)],
 )
+
+
+@pytest.mark.parametrize("h", [HELD_OUT_SPLIT.param(h, id=h.key) for h in (*HELD_OUT, *HELD_OUT_B)])
 def test_held_out_edit(
     h: HeldOut, fanhanglu: Document, baseline: Baseline, benchmark_spans: set[tuple[str, int, int, int]]
 ) -> None:

@@ -23,6 +23,7 @@ from ruleproof.specs.fanhanglu.roles import SKILL_BY_KEY
 from ruleproof.text import Document, read_document
 from ruleproof.text.normalize import normalize
 from ruleproof.vectors.format import load_vector, parse_vector
+from tests.heavy_split import first_of_each
 
 # v1preview1.0 with the default readings: what the text states, checked against what it rules
 STATUSES = {
@@ -232,28 +233,37 @@ def test_bounty_two_per_kill_is_a_minimal_violation(fanhanglu: Document) -> None
     assert {"recovery", "conservation"} <= INVARIANT_BY_NAME["bullet_conservation"].monitor(out)  # type: ignore[attr-defined]
 
 
+WHAT_IFS = [
+    ({"sheriff.bullet_cap": 1}, "bullet_conservation", Status.PROVED),
+    # the rules' cap of 1 never lets the sheriff hold the 2 the theorem talks about: a proof of nothing
+    ({"sheriff.bullet_cap": 1}, "sheriff_bullet_cap", Status.VACUOUS),
+    ({"sheriff.bullet_cap": 3}, "bullet_conservation", Status.PROVED),
+    (
+        {"sheriff.initial_bullets": 3},
+        "bullet_conservation",
+        Status.VIOLATED,
+    ),  # the cap voids an initial bullet
+    (
+        {"bounty.bullets_per_kill": 0},
+        "bullet_conservation",
+        Status.VIOLATED,
+    ),  # N − k + m fails (≤ N holds)
+    ({"vote.exile_min_votes": 2}, "exile_impossible_few_alive", Status.VIOLATED),
+    ({"escape.threshold": 500}, "escape_peace_route", Status.VIOLATED),  # 6 points now suffice
+    ({"detective.pool_size": 4}, "detective_pool", Status.VIOLATED),
+    ({"patrol.max_targets": 2}, "targets_equal_quota", Status.VIOLATED),  # 2.5.1 writes 1~3
+]
+# One what-if per verdict it must reach (proved, vacuous, violated) in the suite — the first in the table;
+# the others (each verify of another reform of the spec for one theorem) run in the heavy job.
+WHAT_IF_IDS = [f"{name}-{'-'.join(f'{k}={v}' for k, v in reform.items())}" for reform, name, _ in WHAT_IFS]
+WHAT_IF_SPLIT = first_of_each(
+    "tests/fanhanglu/test_verify.py::test_what_ifs", WHAT_IF_IDS, [status for _, _, status in WHAT_IFS]
+)
+
+
 @pytest.mark.parametrize(
     ("reform", "name", "status"),
-    [
-        ({"sheriff.bullet_cap": 1}, "bullet_conservation", Status.PROVED),
-        # the rules' cap of 1 never lets the sheriff hold the 2 the theorem talks about: a proof of nothing
-        ({"sheriff.bullet_cap": 1}, "sheriff_bullet_cap", Status.VACUOUS),
-        ({"sheriff.bullet_cap": 3}, "bullet_conservation", Status.PROVED),
-        (
-            {"sheriff.initial_bullets": 3},
-            "bullet_conservation",
-            Status.VIOLATED,
-        ),  # the cap voids an initial bullet
-        (
-            {"bounty.bullets_per_kill": 0},
-            "bullet_conservation",
-            Status.VIOLATED,
-        ),  # N − k + m fails (≤ N holds)
-        ({"vote.exile_min_votes": 2}, "exile_impossible_few_alive", Status.VIOLATED),
-        ({"escape.threshold": 500}, "escape_peace_route", Status.VIOLATED),  # 6 points now suffice
-        ({"detective.pool_size": 4}, "detective_pool", Status.VIOLATED),
-        ({"patrol.max_targets": 2}, "targets_equal_quota", Status.VIOLATED),  # 2.5.1 writes 1~3
-    ],
+    [WHAT_IF_SPLIT.param(*case, id=i) for case, i in zip(WHAT_IFS, WHAT_IF_IDS, strict=True)],
 )
 def test_what_ifs(fanhanglu: Document, reform: dict[str, int], name: str, status: Status) -> None:
     report = verify_all(

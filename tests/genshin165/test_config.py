@@ -13,6 +13,7 @@ from ruleproof.specs.genshin165 import rules as g
 from ruleproof.specs.genshin165.check import check, ranges
 from ruleproof.specs.genshin165.checker import check_genshin165
 from ruleproof.specs.genshin165.smt import Encoding, count_tuples, generate
+from tests.heavy_split import chosen
 
 COVERED = range(8, 41)  # the default --check range (the text names none)
 
@@ -63,11 +64,15 @@ def suite_players(ns: range) -> set[int]:
 
 
 SUITE_N = suite_players(COVERED)
-
-
-@pytest.mark.parametrize(
-    "n", [pytest.param(n, marks=() if n in SUITE_N else pytest.mark.heavy) for n in COVERED]
+BOARDS_SPLIT = chosen(
+    "tests/genshin165/test_config.py::test_generated_boards_pass_independent_checker",
+    [str(n) for n in COVERED],
+    [str(n) for n in SUITE_N],
+    [regime(n) for n in COVERED],
 )
+
+
+@pytest.mark.parametrize("n", [BOARDS_SPLIT.param(n, id=str(n)) for n in COVERED])
 def test_generated_boards_pass_independent_checker(n: int) -> None:
     status, boards = generate(n, seed=n, boards=2)
     assert status is Status.SAT and len(boards) == 2

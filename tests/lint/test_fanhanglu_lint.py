@@ -16,11 +16,13 @@ from ruleproof.lint.orders import OrderTable, extract_order_tables
 from ruleproof.lint.registry import parse_registry
 from ruleproof.pipeline import knowledge_for
 from ruleproof.text import Document
+from tests.heavy_split import first_of_each
 from tests.lint.edited import (
     BATCH_OR_ALL,
     FAMILY_OR_ALL,
     Edit,
     added,
+    batches,
     edited,
     family_of,
     lint,
@@ -553,7 +555,29 @@ INJECTED_IDS = [
 INJECTED_EDITS = tuple(Edit.of(pairs, check, clauses) for pairs, check, clauses in INJECTED)
 
 
-@pytest.mark.parametrize(("pairs", "check", "clauses"), INJECTED, ids=INJECTED_IDS)
+def _batched_with(case_id: str, kept: frozenset[str]) -> bool:
+    """Whether ``case_id`` is linted in one text with a kept case (its batch, tests/lint/edited.py): that
+    text is linted in the suite anyway, so the case's assertion costs no lint of its own."""
+    by_edit = dict(zip(INJECTED_EDITS, INJECTED_IDS, strict=True))
+    (batch,) = [b for b in batches(INJECTED_EDITS) if INJECTED_EDITS[INJECTED_IDS.index(case_id)] in b]
+    return any(by_edit[e] in kept for e in batch)
+
+
+# One case per defect class (the check it injects a defect of) in the suite — the first in the table — and
+# every case batched with one (free); the other cases (another edit for a check the suite already injects
+# a defect of, each one lint of its own text) run in the heavy job, with the whole-lint ``[all]`` variants.
+INJECTED_SPLIT = first_of_each(
+    "tests/lint/test_fanhanglu_lint.py::test_injected_defects",
+    INJECTED_IDS,
+    [check for _pairs, check, _clauses in INJECTED],
+    free=_batched_with,
+)
+
+
+@pytest.mark.parametrize(
+    ("pairs", "check", "clauses"),
+    [INJECTED_SPLIT.param(*case, id=i) for case, i in zip(INJECTED, INJECTED_IDS, strict=True)],
+)
 @BATCH_OR_ALL
 def test_injected_defects(pairs: list[tuple[str, str]], check: str, clauses: set[str], whole: bool) -> None:
     """Each case's edit, linted in one text with the other cases of its batch by the family that owns

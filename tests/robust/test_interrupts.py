@@ -23,6 +23,7 @@ import z3
 
 from ruleproof import cli
 from ruleproof.cli import cmd_lint
+from tests.heavy_split import chosen
 
 HELPER = Path(__file__).with_name("slowsolve.py")
 MARK = "RULEPROOF_TEST_INTERRUPTED_RUN"
@@ -105,6 +106,16 @@ CASES = [
     case(["config", "genshin165", "--check"], signal.SIGINT),
     case(["config", "random41", "--players", "12", "--mode", "standard"], signal.SIGTERM),
 ]
+
+
+# the split above, registered (tests/heavy_split.py): every command, signal and --jobs in the suite; the two
+# 返航录 `check` cases are the heavy job's (random41's reach the same stage and workers sooner)
+INTERRUPT_SPLIT = chosen(
+    "tests/robust/test_interrupts.py::test_signal_mid_solve_ends_the_run",
+    [c.id for c in CASES],
+    [c.id for c in CASES if not c.marks],
+    [(c.values[0][0], c.values[1], "--jobs" in c.values[0]) for c in CASES],
+)
 
 
 @pytest.mark.parametrize(("args", "sig", "kind"), CASES)

@@ -388,16 +388,21 @@ def weighed(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[float, list[
     if clearly_better(cited, ranked):
         # (read only then: leaving candidates out can only lower the best, so a citation whose best candidate
         # does not clear the margin is decided without them)
-        item = ref.kind is RefKind.ITEM
-        cid, label = ref.target_clause or "", ref.target_item or ""
-        beside = _cited_beside(topics, unit, at, ref)
-        ranked = [
-            r
-            for r in ranked
-            if r[1] not in beside
-            and not _restates(_own_text(topics, ref, r[1], item), r[1], cid, label, item)
-        ]
+        ranked = kept(topics, unit, at, ref, ranked)
     return cited, ranked
+
+
+def kept(topics: Topics, unit: Unit, at: int, ref: Ref, ranked: list[Ranked]) -> list[Ranked]:
+    """The ranked candidates less those another citation of the sentence cites and those that restate the cited
+    place (:func:`_restates`)."""
+    item = ref.kind is RefKind.ITEM
+    cid, label = ref.target_clause or "", ref.target_item or ""
+    beside = _cited_beside(topics, unit, at, ref)
+    return [
+        r
+        for r in ranked
+        if r[1] not in beside and not _restates(_own_text(topics, ref, r[1], item), r[1], cid, label, item)
+    ]
 
 
 def clearly_better(cited: float, ranked: list[Ranked]) -> bool:

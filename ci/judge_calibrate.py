@@ -159,10 +159,19 @@ def main() -> int:
     ap.add_argument("--book", action="append", choices=KEYS, help="only these books (default: all five)")
     ap.add_argument("--chain", action="store_true", help="also count renumberings the earlier rules miss")
     ap.add_argument("--near", type=int, default=8, help="list this many own citations nearest to a report")
+    ap.add_argument(
+        "--fired", metavar="FILE", help="write every record the current thresholds report to FILE"
+    )
     args = ap.parse_args()
     started = time.process_time()
     recs = collect(tuple(args.book or KEYS), args.chain)
     own = [r for r in recs if r.own]
+    if args.fired:
+        with open(args.fired, "w", encoding="utf-8") as out:
+            for r in recs:
+                if r.fires(citejudge.MARGIN, citejudge.RATIO, citejudge.PIECES):
+                    kind = "own" if r.own else ("retarget, chain" if r.before else "retarget")
+                    out.write(f"{kind}: {r.where}\n")
     alt = [r for r in recs if not r.own]
     print(f"{len(own)} own citations, {len(alt)} renumberings ({time.process_time() - started:.1f} CPU-s)")
     print("\nmargin (best − cited) where ≥ 2 pieces, no tie, guards pass: own | retargeted")

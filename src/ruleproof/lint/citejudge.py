@@ -111,6 +111,7 @@ class _Book:
     heads: dict[str, frozenset[str]] = field(default_factory=dict)
     titles: dict[str, str] = field(default_factory=dict)
     candidates: dict[tuple[bool, str, str], tuple[str, list[str], bool] | None] = field(default_factory=dict)
+    subs: dict[str, str] = field(default_factory=dict)
 
 
 @per_lint
@@ -178,22 +179,43 @@ def _own_text(topics: Topics, ref: Ref, name: str, item: bool) -> str:
     return unit.text if unit is not None else ""
 
 
-def _restates(text: str, name: str, cid: str, label: str, item: bool) -> bool:
-    """A candidate place's text (``name``) cites the cited place's family: words it shares with the citing
-    sentence may restate the place that citation names.  Read so that no renumbering of a citation elsewhere
-    moves it — a retarget moves a citation to a sibling, so a clause candidate counts when it cites ANY clause
-    of the cited one's parent (not only the cited one: then an edit of its citation, 6.9.5 → 6.9.4, would
-    bring it back among the weighed places for every other citation of 6.9.5); an item candidate counts when
-    it names the cited item's label ``label`` bare or after the cited clause's own id (not after another
-    clause's id: 「3.2⑤」 is another clause's item)."""
+def _sub_text(topics: Topics, name: str) -> str:
+    """A clause's sub-clauses' texts (memoised per lint)."""
+    book = _book(topics)
+    text = book.subs.get(name)
+    if text is None:
+        prefix = name + "."
+        text = book.subs[name] = "\n".join(
+            u.text for uid, u in topics.ctx.unit_by_id.items() if uid.startswith(prefix)
+        )
+    return text
+
+
+def _restates(text: str, cid: str, label: str, item: bool) -> bool:
+    """A candidate's pieces that print the scored evidence (``text``, :func:`_printing`) cite the cited place's
+    family: the words they share with the citing sentence may restate the place that citation names.  Read so
+    that no renumbering of a citation elsewhere moves it — a retarget moves a citation to a sibling, so a clause
+    candidate counts when it cites ANY clause of the cited one's parent (not only the cited one: then an edit
+    of its citation, 6.9.5 → 6.9.4, would bring it back among the weighed places for every other citation of
+    6.9.5); an item candidate counts when it names the cited item's label ``label`` bare or after the cited
+    clause's own id (not after another clause's id: 「3.2⑤」 is another clause's item)."""
+    if not text:
+        return False
     if item:
         for m in re.finditer(re.escape(label), text):
             before = _ID_BEFORE.search(text, max(0, m.start() - 16), m.start())
             if before is None or before.group("id") == cid:
                 return True
         return False
-    parent = cid.rpartition(".")[0]
     # (its own id too: a retarget can land a sibling's citation on the candidate itself, 7.1 → 7.2 in 7.2)
+    return _cites_family(text, cid)
+
+
+def _cites_family(text: str, cid: str) -> bool:
+    """``text`` cites a clause of ``cid``'s parent (never for a top-level id: a bare 「5」 is any number)."""
+    parent = cid.rpartition(".")[0]
+    if not parent:
+        return False
     return re.search(rf"(?<![\d.]){re.escape(parent)}\.\d+(?!\d|\.\d)", text) is not None
 
 
@@ -398,11 +420,34 @@ def kept(topics: Topics, unit: Unit, at: int, ref: Ref, ranked: list[Ranked]) ->
     item = ref.kind is RefKind.ITEM
     cid, label = ref.target_clause or "", ref.target_item or ""
     beside = _cited_beside(topics, unit, at, ref)
-    return [
-        r
-        for r in ranked
-        if r[1] not in beside and not _restates(_own_text(topics, ref, r[1], item), r[1], cid, label, item)
-    ]
+    back = unit.id if unit.is_clause else ""
+    out = []
+    for r in ranked:
+        if r[1] in beside:
+            continue
+        own = _printing(topics, _own_text(topics, ref, r[1], item), r[2])
+        if _restates(own, cid, label, item):
+            continue
+        if back and not item and _cites_family(_printing(topics, _sub_text(topics, r[1]), r[2]), back):
+            continue  # a sub-clause quotes the citing clause: the words are the citing clause's
+        out.append(r)
+    return out
+
+
+_PIECE_END = re.compile(r"(?<=[。；;！？\n])")
+
+
+def _printing(topics: Topics, text: str, evidence: list[str]) -> str:
+    """The pieces of ``text`` (cut after 。；！？ and line ends) that print a piece of the scored evidence: a
+    citation restates or quotes the words of its own piece, not the rest of the place.  4.7's intro
+    「本条各款仅在选定为神探时适用；选定为摆渡人者适用 4.13。」 cites 4.13 in a piece that does not say 神探, so
+    it does not make 4.7's 「神探」 a restatement of a sibling (judge16 read the whole intro and left 4.7 out of
+    every citation of 4.4–4.6).  Evidence printed only in the title leaves no piece."""
+    return "".join(
+        piece
+        for piece in _PIECE_END.split(text)
+        if any(e in (sq := squash(piece)) or topics.present(e, sq) for e in evidence)
+    )
 
 
 def clearly_better(cited: float, ranked: list[Ranked]) -> bool:

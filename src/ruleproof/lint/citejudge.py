@@ -9,10 +9,11 @@ together they tell.
 The candidates are the places a renumbering lands a citation on (:func:`ruleproof.mutate.generate.siblings`):
 for a clause citation the ``NEAREST`` sibling clauses nearest the cited one, for an item citation the items
 either side of the cited item — not one of the citing clause's family, not one another citation of the sentence
-cites (its words are that citation's), not one whose text cites the cited place or a sibling of it (it may restate
-it: read by family, since a renumbering moves a citation among siblings and must not decide whether a candidate
-of another citation is weighed — see :func:`_restates`).  Each place of
-the set (the cited one too) is scored on:
+cites (its words are that citation's), not one whose own text cites the cited place or a sibling of it in a piece
+that prints the scored evidence (it may restate it: read by family, since a renumbering moves a citation among
+siblings and must not decide whether a candidate of another citation is weighed — see :func:`_restates`), not one
+whose sub-clause cites the citing clause's family in a piece that prints the evidence (the words are the citing
+clause's, quoted: :func:`kept`).  Each place of the set (the cited one too) is scored on:
 
 1. **terms of the phrase** (:meth:`Topics.topic`) that the place says; a term the place's title or item heading
    names counts ``TITLE_WEIGHT`` times, once more when it is glued to the citation (``near``);
@@ -36,10 +37,10 @@ candidate ties it, and family q's guards hold (:func:`headwords.guarded`).  Not 
 citation that name the cited place, tags, lists (their members share the phrase), a comparison 「同 X：…」, a
 glossary entry naming the cited place's title.
 
-Calibrated on 返航录 v1preview1.0's own citations (the chain minus this row): the nearest any comes to being
-reported is 4.6.4's 4.5.1 (4.5.4 scores 3.0 over 0, on one glued title word 「出手」: one piece) and 2.1.6's
-2.8.12④ (③ scores 2.1 over 0.9 on a printed run: ratio 3.4).  See docs/lint.md, family q, "Fourteenth pass — a
-judge with local scores".
+Calibrated by ``ci/judge_calibrate.py`` on 返航录 v1preview1.0's 1,415 own citations and 2,425 renumberings (the
+other bundled books have no clause citations): no own citation is reported; the nearest on ≥ 2 pieces is 2.1.6's
+2.8.12④ (③ scores 2.1 over 0.9 on a printed run: ratio 3.4 of 4).  See docs/lint.md, family q, "Fourteenth pass — a
+judge with local scores" and "Sixteenth pass — the judge calibrated".
 """
 
 from __future__ import annotations

@@ -84,6 +84,39 @@ def test_each_condition_keeps_an_own_citation_silent(
             assert found, name
 
 
+def test_a_sub_clause_quoting_the_citing_clause_keeps_it_silent(
+    fanhanglu: Document, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """2.6.1's 「与白天发言同制，7.0」: 7.2's sub-clause 7.2.7 prints 「与白天发言同制」 in a piece that cites 2.6.1
+    back — the words are the citing clause's, quoted — so 7.2 is not weighed.  Without the reading of the
+    sub-clauses' pieces the judge reports it (the property that keeps it silent, not a threshold)."""
+
+    def judge() -> tuple[topics.Place, list[str], topics.Place] | None:
+        ctx, tp = judged_topics(fanhanglu)
+        ref, at = citation_at(tp, "2.6.1", "7.0", 777)
+        unit = topics.judged_unit(ctx, ref)
+        assert unit is not None
+        return citejudge.judge_verdict(tp, unit, at, ref)
+
+    assert judge() is None
+    with monkeypatch.context() as patch:
+        patch.setattr(citejudge, "_sub_text", lambda _tp, _name: "")
+        found = judge()
+        assert found is not None and found[2].name == "7.2"
+
+
+def test_only_the_pieces_printing_the_evidence_restate(judged: Judged) -> None:
+    """A candidate's citation of the cited place's family restates only the words of its own piece: 4.7's intro
+    cites 4.13 in 「选定为摆渡人者适用 4.13。」, which does not print 「神探」, and cites it in the piece before
+    when that piece prints the evidence."""
+    _ctx, tp = judged
+    intro = "本条各款仅在选定为神探时适用；选定为摆渡人者适用 4.13。"
+    assert citejudge._printing(tp, intro, ["神探"]) == "本条各款仅在选定为神探时适用；"
+    assert not citejudge._restates(citejudge._printing(tp, intro, ["神探"]), "4.12", "", False)
+    assert citejudge._restates(citejudge._printing(tp, intro, ["摆渡人"]), "4.12", "", False)
+    assert citejudge._printing(tp, intro, ["疫苗"]) == ""
+
+
 def _scores(
     tp: topics.Topics, unit: Unit, at: int, ref: Ref
 ) -> tuple[float, list[tuple[float, str, list[str]]]]:

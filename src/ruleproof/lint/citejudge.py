@@ -9,10 +9,11 @@ together they tell.
 The candidates are the places a renumbering lands a citation on (:func:`ruleproof.mutate.generate.siblings`):
 for a clause citation the ``NEAREST`` sibling clauses nearest the cited one, for an item citation the items
 either side of the cited item — not one of the citing clause's family, not one another citation of the sentence
-cites (its words are that citation's), not one whose text cites the cited place or a sibling of it (it may restate
-it: read by family, since a renumbering moves a citation among siblings and must not decide whether a candidate
-of another citation is weighed — see :func:`_restates`).  Each place of
-the set (the cited one too) is scored on:
+cites (its words are that citation's), not one whose own text cites the cited place or a sibling of it in a piece
+that prints the scored evidence (it may restate it: read by family, since a renumbering moves a citation among
+siblings and must not decide whether a candidate of another citation is weighed — see :func:`_restates`), not one
+whose sub-clause cites the citing clause's family in a piece that prints the evidence (the words are the citing
+clause's, quoted: :func:`kept`).  Each place of the set (the cited one too) is scored on:
 
 1. **terms of the phrase** (:meth:`Topics.topic`) that the place says; a term the place's title or item heading
    names counts ``TITLE_WEIGHT`` times, once more when it is glued to the citation (``near``);
@@ -36,10 +37,10 @@ candidate ties it, and family q's guards hold (:func:`headwords.guarded`).  Not 
 citation that name the cited place, tags, lists (their members share the phrase), a comparison 「同 X：…」, a
 glossary entry naming the cited place's title.
 
-Calibrated on 返航录 v1preview1.0's own citations (the chain minus this row): the nearest any comes to being
-reported is 4.6.4's 4.5.1 (4.5.4 scores 3.0 over 0, on one glued title word 「出手」: one piece) and 2.1.6's
-2.8.12④ (③ scores 2.1 over 0.9 on a printed run: ratio 3.4).  See docs/lint.md, family q, "Fourteenth pass — a
-judge with local scores".
+Calibrated by ``ci/judge_calibrate.py`` on 返航录 v1preview1.0's 1,415 own citations and 2,425 renumberings (the
+other bundled books have no clause citations): no own citation is reported; the nearest on ≥ 2 pieces is 2.1.6's
+2.8.12④ (③ scores 2.1 over 0.9 on a printed run: ratio 3.4 of 4).  See docs/lint.md, family q, "Fourteenth pass — a
+judge with local scores" and "Sixteenth pass — the judge calibrated".
 """
 
 from __future__ import annotations
@@ -111,6 +112,7 @@ class _Book:
     heads: dict[str, frozenset[str]] = field(default_factory=dict)
     titles: dict[str, str] = field(default_factory=dict)
     candidates: dict[tuple[bool, str, str], tuple[str, list[str], bool] | None] = field(default_factory=dict)
+    subs: dict[str, str] = field(default_factory=dict)
 
 
 @per_lint
@@ -178,22 +180,43 @@ def _own_text(topics: Topics, ref: Ref, name: str, item: bool) -> str:
     return unit.text if unit is not None else ""
 
 
-def _restates(text: str, name: str, cid: str, label: str, item: bool) -> bool:
-    """A candidate place's text (``name``) cites the cited place's family: words it shares with the citing
-    sentence may restate the place that citation names.  Read so that no renumbering of a citation elsewhere
-    moves it — a retarget moves a citation to a sibling, so a clause candidate counts when it cites ANY clause
-    of the cited one's parent (not only the cited one: then an edit of its citation, 6.9.5 → 6.9.4, would
-    bring it back among the weighed places for every other citation of 6.9.5); an item candidate counts when
-    it names the cited item's label ``label`` bare or after the cited clause's own id (not after another
-    clause's id: 「3.2⑤」 is another clause's item)."""
+def _sub_text(topics: Topics, name: str) -> str:
+    """A clause's sub-clauses' texts (memoised per lint)."""
+    book = _book(topics)
+    text = book.subs.get(name)
+    if text is None:
+        prefix = name + "."
+        text = book.subs[name] = "\n".join(
+            u.text for uid, u in topics.ctx.unit_by_id.items() if uid.startswith(prefix)
+        )
+    return text
+
+
+def _restates(text: str, cid: str, label: str, item: bool) -> bool:
+    """A candidate's pieces that print the scored evidence (``text``, :func:`_printing`) cite the cited place's
+    family: the words they share with the citing sentence may restate the place that citation names.  Read so
+    that no renumbering of a citation elsewhere moves it — a retarget moves a citation to a sibling, so a clause
+    candidate counts when it cites ANY clause of the cited one's parent (not only the cited one: then an edit
+    of its citation, 6.9.5 → 6.9.4, would bring it back among the weighed places for every other citation of
+    6.9.5); an item candidate counts when it names the cited item's label ``label`` bare or after the cited
+    clause's own id (not after another clause's id: 「3.2⑤」 is another clause's item)."""
+    if not text:
+        return False
     if item:
         for m in re.finditer(re.escape(label), text):
             before = _ID_BEFORE.search(text, max(0, m.start() - 16), m.start())
             if before is None or before.group("id") == cid:
                 return True
         return False
-    parent = cid.rpartition(".")[0]
     # (its own id too: a retarget can land a sibling's citation on the candidate itself, 7.1 → 7.2 in 7.2)
+    return _cites_family(text, cid)
+
+
+def _cites_family(text: str, cid: str) -> bool:
+    """``text`` cites a clause of ``cid``'s parent (never for a top-level id: a bare 「5」 is any number)."""
+    parent = cid.rpartition(".")[0]
+    if not parent:
+        return False
     return re.search(rf"(?<![\d.]){re.escape(parent)}\.\d+(?!\d|\.\d)", text) is not None
 
 
@@ -388,16 +411,44 @@ def weighed(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[float, list[
     if clearly_better(cited, ranked):
         # (read only then: leaving candidates out can only lower the best, so a citation whose best candidate
         # does not clear the margin is decided without them)
-        item = ref.kind is RefKind.ITEM
-        cid, label = ref.target_clause or "", ref.target_item or ""
-        beside = _cited_beside(topics, unit, at, ref)
-        ranked = [
-            r
-            for r in ranked
-            if r[1] not in beside
-            and not _restates(_own_text(topics, ref, r[1], item), r[1], cid, label, item)
-        ]
+        ranked = kept(topics, unit, at, ref, ranked)
     return cited, ranked
+
+
+def kept(topics: Topics, unit: Unit, at: int, ref: Ref, ranked: list[Ranked]) -> list[Ranked]:
+    """The ranked candidates less those another citation of the sentence cites and those that restate the cited
+    place (:func:`_restates`)."""
+    item = ref.kind is RefKind.ITEM
+    cid, label = ref.target_clause or "", ref.target_item or ""
+    beside = _cited_beside(topics, unit, at, ref)
+    back = unit.id if unit.is_clause else ""
+    out = []
+    for r in ranked:
+        if r[1] in beside:
+            continue
+        own = _printing(topics, _own_text(topics, ref, r[1], item), r[2])
+        if _restates(own, cid, label, item):
+            continue
+        if back and not item and _cites_family(_printing(topics, _sub_text(topics, r[1]), r[2]), back):
+            continue  # a sub-clause quotes the citing clause: the words are the citing clause's
+        out.append(r)
+    return out
+
+
+_PIECE_END = re.compile(r"(?<=[。；;！？\n])")
+
+
+def _printing(topics: Topics, text: str, evidence: list[str]) -> str:
+    """The pieces of ``text`` (cut after 。；！？ and line ends) that print a piece of the scored evidence: a
+    citation restates or quotes the words of its own piece, not the rest of the place.  4.7's intro
+    「本条各款仅在选定为神探时适用；选定为摆渡人者适用 4.13。」 cites 4.13 in a piece that does not say 神探, so
+    it does not make 4.7's 「神探」 a restatement of a sibling (judge16 read the whole intro and left 4.7 out of
+    every citation of 4.4–4.6).  Evidence printed only in the title leaves no piece."""
+    return "".join(
+        piece
+        for piece in _PIECE_END.split(text)
+        if any(e in (sq := squash(piece)) or topics.present(e, sq) for e in evidence)
+    )
 
 
 def clearly_better(cited: float, ranked: list[Ranked]) -> bool:

@@ -96,6 +96,7 @@ def run(ctx: LintContext) -> Iterator[Finding]:
         *frames.run(ctx, MISMATCH),
         *examples.run(ctx, MISMATCH),
         *positions.anchored(ctx, MISMATCH),
+        *_after_frames(ctx),
     ):
         # one odd statement reached by two links (a citation or title, and the same words) is one finding
         key = (f.check, f.clause, f.line, f.extra.get("value"))
@@ -504,6 +505,106 @@ def _finding(ctx: LintContext, f: Fact, agree: list[Fact], how: set[str], owner:
             "places": where,
             "owner": owner or where[0],
             "via": sorted(how) or ["owner"],
+        },
+    )
+
+
+# ------------------------------------------------------------------------ the same words after the number
+
+AFTER_MIN = 4  # characters that name something, said right after the unit word by both statements
+BEFORE_SHARED = 3  # and the characters right before the number the two have in common
+
+
+def _same_after(a: frames.Said, b: frames.Said) -> bool:
+    """Two statements of one quantity told by what follows the number: 「同一攻击个体累计达 3 次「出刀致濒死」后」
+    and 「同一计数主体累计达 3 次出刀致濒死后」 — the words before them name little once the qualifiers are
+    set aside (「累计达」), which is why :func:`frames.same_frame` does not join them, but the thing counted is
+    said after the unit word.  The same sign, position and bound after the unit word, the same subject
+    when both name one, at least :data:`BEFORE_SHARED` characters right before the number in common and
+    at least :data:`AFTER_MIN` characters that name something at the start of the words after it."""
+    if a.ordinal != b.ordinal or a.sign != b.sign or a.bound_after != b.bound_after:
+        return False
+    if a.unit is b.unit and abs(a.start - b.start) < 8:
+        return False  # one statement
+    if a.subject and b.subject and a.subject not in b.subject and b.subject not in a.subject:
+        return False
+    if frames.common_suffix(a.before, b.before) < BEFORE_SHARED:
+        return False
+    shared = frames.common_prefix(a.after, b.after)
+    return len(frames.content(a.after[:shared])) >= AFTER_MIN
+
+
+def _after_groups(said: list[frames.Said]) -> list[list[frames.Said]]:
+    """Statements of one unit word joined by :func:`_same_after` (indexed by the unit word and the first
+    :data:`AFTER_MIN` characters after it: pairs are compared only within one key)."""
+    keyed: dict[tuple[str, str], list[int]] = {}
+    for i, s in enumerate(said):
+        if len(s.after) >= AFTER_MIN and not s.ordinal:
+            keyed.setdefault((s.word, s.after[:AFTER_MIN]), []).append(i)
+    joined = frames.Union(len(said))
+    for members in keyed.values():
+        for x, i in enumerate(members):
+            for j in members[x + 1 :]:
+                if _same_after(said[i], said[j]):
+                    joined.union(i, j)
+    out: dict[int, list[frames.Said]] = {}
+    for members in keyed.values():
+        for i in members:
+            out.setdefault(joined.find(i), []).append(said[i])
+    return [g for g in out.values() if len(g) > 1]
+
+
+def _after_frames(ctx: LintContext) -> Iterator[Finding]:
+    """The words after the number vote on its value as the words before it do (:func:`frames.run`): a value
+    said once against one said more often is the odd one out; one against one is decided by a citation,
+    then the body over an appendix; two statements in one place that nothing decides are reported without
+    a verdict — but not two places of the text that nothing joins but these words (「自动生成 3 个平衡的」 in
+    one section, 「4 个」 in another, may be two programs).  Two values side by side in one place are two
+    quantities."""
+    for group in _after_groups(frames.statements(ctx)):
+        if frames.two_quantities(group, by_value=True):
+            continue
+        votes: dict[str, list[frames.Said]] = {}
+        for s in group:
+            votes.setdefault(s.value, []).append(s)
+        decided = frames.decide(votes, by_value=True)
+        if decided is None:
+            continue
+        top, verdict = decided
+        if not verdict and len({s.unit.id for s in group}) > 1:
+            continue
+        for value, members in votes.items():
+            if value != top and len(members) == 1:
+                yield _after_finding(members[0], votes[top], verdict)
+
+
+def _after_finding(s: frames.Said, agree: list[frames.Said], verdict: bool) -> Finding:
+    text = s.unit.text
+    where = "、".join(dict.fromkeys(a.unit.id for a in agree))
+    first = agree[0]
+    words = first.after[:AFTER_MIN]
+    mine, theirs = f"{s.value}{s.printed}{words}", f"{first.value}{first.printed}{words}"
+    open_zh, open_en = (
+        ("", "")
+        if verdict
+        else ("；原文未示何者为准，请核对二者", "; the text does not say which is the source")
+    )
+    return MISMATCH.finding(
+        s.unit.id,
+        s.unit.line_of(s.start),
+        f"此处「{mine}」，而 {where} 以同样的说法作「{theirs}」（数值不一致）{open_zh}",
+        f"says '{mine}', while {where} say{'s' if len(agree) == 1 else ''} '{theirs}' in the same words "
+        f"(the number differs){open_en}",
+        clip(text[max(0, s.start - 12) : s.end + 6], 40),
+        related=[(a.unit.id, a.unit.line_of(a.start)) for a in agree[:5]],
+        extra={
+            "subject": words,
+            "value": f"{s.value}{s.printed}",
+            "consensus": f"{first.value}{first.printed}",
+            "places": sorted({a.unit.id for a in agree}),
+            "owner": first.unit.id,
+            "via": ["words", "after"],
+            "decided": verdict,
         },
     )
 

@@ -1,0 +1,94 @@
+"""Issue 10, sixteenth pass: a number told by the words after it (「累计达 3 次出刀致濒死后」), when the words
+before it name little once the qualifiers are set aside."""
+
+from __future__ import annotations
+
+import pytest
+
+from ruleproof.findings import Finding
+from ruleproof.lint import run_lint
+from tests.conftest import doc_from_text
+from tests.lint.edited import FAMILY_OR_ALL, family_of, mutated, unedited
+
+MISMATCH = "restatement-mismatch"
+
+# 1.1 and the appendix say 「累计达 3 次出刀致濒死后」 with different words before 累计达; 1.2 says the same
+# thing twice in one clause; 1.3 and 1.4 say 「方累计达 N 次出局」 of two different sides
+BOOK = """示例规则书 · 正文 v0.1
+
+1.1 染血
+
+同一攻击个体累计达 3 次出刀致濒死后，自其第 4 次起每次出刀皆留痕，留痕于当夜结算后公告，公告只列编号不列阵营，亦不说明留痕来自哪一次出刀。另，同一计数主体累计达 3 次出刀致濒死后，其痕迹不可清除。
+
+1.2 冷却
+
+变形须受冷却：每次变形后，累计达 2 夜冷却期满方可再变形，冷却不跨局；冷却期间不得发动任何与变形相关的技能，亦不得以其他技能代替变形，冷却结束之夜自动恢复。
+
+本条之外，凡变形者，累计达 2 夜冷却期满方可再变形，不设例外。
+
+1.3 红方
+
+红方累计达 3 次出局即判负。
+
+1.4 蓝方
+
+蓝方累计达 4 次出局即判负。
+
+附录一 速查
+
+染血 异形个体累计达 3 次出刀致濒死后，自其第 4 次起留痕（1.1）
+"""
+
+
+def mismatches(text: str) -> list[Finding]:
+    return [f for f in run_lint(doc_from_text(text)) if f.check == MISMATCH]
+
+
+def test_the_synthetic_book_is_clean() -> None:
+    assert mismatches(BOOK) == []
+
+
+def test_a_value_said_once_against_the_same_words_after_it_is_found() -> None:
+    old = "另，同一计数主体累计达 3 次"
+    found = mismatches(BOOK.replace(old, "另，同一计数主体累计达 4 次"))
+    assert [f.clause for f in found] == ["1.1"], [(f.clause, f.message) for f in found]
+    assert "4次出刀致濒" in found[0].message and "3次出刀致濒" in found[0].message
+    assert found[0].extra["decided"] is True
+
+
+def test_two_statements_in_one_clause_are_reported_without_a_verdict() -> None:
+    found = mismatches(BOOK.replace("凡变形者，累计达 2 夜", "凡变形者，累计达 3 夜"))
+    assert [f.clause for f in found] == ["1.2"], [(f.clause, f.message) for f in found]
+    assert found[0].extra["decided"] is False and "原文未示何者为准" in found[0].message
+
+
+def test_two_places_joined_only_by_these_words_are_not_judged() -> None:
+    # 1.3 and 1.4 already say 3 and 4: two sides, nothing says they are one quantity
+    assert not [f for f in mismatches(BOOK) if f.clause in ("1.3", "1.4")]
+
+
+def test_too_few_shared_words_before_the_number_join_nothing() -> None:
+    # 「主体累计达」 → 「主体合计」: two characters before the number in common are not enough
+    text = BOOK.replace("另，同一计数主体累计达 3 次", "另，同一计数主体总数共 4 次")
+    assert mismatches(text) == []
+
+
+def _new_mismatches(old: str, new: str, whole: bool) -> set[tuple[str, str]]:
+    family = None if whole else family_of(MISMATCH)
+    before = {(f.clause, f.fingerprint()) for f in unedited(family) if f.check == MISMATCH}
+    return {
+        (f.clause, f.fingerprint()) for f in mutated((old, new), family=family) if f.check == MISMATCH
+    } - before
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # 7.2.7 ③ against 7.2.7's own 「同一攻击个体累计达 3 次「出刀致濒死」后」 and the two appendices
+        ("同一计数主体累计达 3 次出刀致濒死后", "同一计数主体累计达 4 次出刀致濒死后"),
+        ("同一计数主体累计达 3 次出刀致濒死后", "同一计数主体累计达 2 次出刀致濒死后"),
+    ],
+)
+@FAMILY_OR_ALL
+def test_on_the_real_text(old: str, new: str, whole: bool) -> None:
+    assert {c for c, _ in _new_mismatches(old, new, whole)} == {"7.2.7"}

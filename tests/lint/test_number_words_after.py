@@ -92,3 +92,68 @@ def _new_mismatches(old: str, new: str, whole: bool) -> set[tuple[str, str]]:
 @FAMILY_OR_ALL
 def test_on_the_real_text(old: str, new: str, whole: bool) -> None:
     assert {c for c, _ in _new_mismatches(old, new, whole)} == {"7.2.7"}
+
+
+# a rate and a whole-game quota are counted in 次 throughout, or in 个夜晚 where the text says so three times
+RATES = """示例规则书 · 正文 v0.1
+
+1.1 查验
+
+每夜至多 1 次，全局限 3 次。
+
+1.2 保护
+
+每夜至多 1 次，全局限 2 次。
+
+1.3 嗅探
+
+每夜至多 1 次；全局限 2 个夜晚。
+
+1.4 巡逻
+
+每夜至多 1 次；全局限 2 个夜晚，不因目标数而增。
+
+1.5 附录式复述
+
+嗅探以夜晚数计，全局限 2 个夜晚。查验全局限 3 次。保护全局限 2 次。
+"""
+
+
+def test_the_rates_book_is_clean() -> None:
+    assert mismatches(RATES) == []
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "clause"),
+    [
+        ("1.2 保护\n\n每夜至多 1 次", "1.2 保护\n\n每夜至多 1 夜", "1.2"),
+        ("全局限 2 次。\n\n1.3", "全局限 2 夜。\n\n1.3", "1.2"),
+    ],
+)
+def test_a_unit_word_said_once_after_rate_qualifiers_is_found(old: str, new: str, clause: str) -> None:
+    assert RATES.count(old) == 1
+    found = mismatches(RATES.replace(old, new))
+    assert [f.clause for f in found] == [clause], [(f.clause, f.message) for f in found]
+    assert "单位不一致" in found[0].message
+
+
+def test_a_second_habit_said_twice_is_not_judged() -> None:
+    # 「个夜晚」 said only twice is no habit: 「全局限 2 夜」 against it and 次 is not judged
+    text = RATES.replace("嗅探以夜晚数计，全局限 2 个夜晚。", "嗅探以夜晚数计。").replace(
+        "全局限 2 次。\n\n1.3", "全局限 2 夜。\n\n1.3"
+    )
+    assert mismatches(text) == []
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "clause"),
+    [
+        # 2.8.1 「强力乔装不改技能、全局至多 1 次」 among the text's 「全局至多 N 次」
+        ("强力乔装不改技能、全局至多 1 次", "强力乔装不改技能、全局至多 1 夜", "2.8.1"),
+        # 6.7 「全局限 2 次」 among 「全局 N 次」 and 「全局限 2 个夜晚」
+        ("多 1 次，全局限 2 次；于步骤1发动", "多 1 次，全局限 2 夜；于步骤1发动", "6.7"),
+    ],
+)
+@FAMILY_OR_ALL
+def test_rates_on_the_real_text(old: str, new: str, clause: str, whole: bool) -> None:
+    assert {c for c, _ in _new_mismatches(old, new, whole)} == {clause}

@@ -33,7 +33,7 @@ from ruleproof.lint.context import (
     is_descendant,
     safe_key,
 )
-from ruleproof.lint.facts import QUALIFIER_RE, Fact
+from ruleproof.lint.facts import QUALIFIER_RE, QUALIFIERS, Fact
 from ruleproof.lint.memo import PerLintTable, per_lint
 from ruleproof.lint.vocab import title_terms as vocab_title_terms
 from ruleproof.text.markers import cn_number
@@ -97,6 +97,7 @@ def run(ctx: LintContext) -> Iterator[Finding]:
         *examples.run(ctx, MISMATCH),
         *positions.anchored(ctx, MISMATCH),
         *_after_frames(ctx),
+        *_rate_units(ctx),
     ):
         # one odd statement reached by two links (a citation or title, and the same words) is one finding
         key = (f.check, f.clause, f.line, f.extra.get("value"))
@@ -605,6 +606,77 @@ def _after_finding(s: frames.Said, agree: list[frames.Said], verdict: bool) -> F
             "owner": first.unit.id,
             "via": ["words", "after"],
             "decided": verdict,
+        },
+    )
+
+
+# --------------------------------------------------------- the unit word of a rate or of a whole-game quota
+
+_RATES = frozenset(
+    ("global", "per-night")
+)  # 全局 全场 终身 整局 …, 每夜 每晚 每昼夜: how often, or how many in all
+
+
+def _rate_units(ctx: LintContext) -> Iterator[Finding]:
+    """A rate or a whole-game quota (「每夜至多 1 次」「全局限 2 次」「全局限 2 个夜晚」) is counted in the unit words of
+    time the text uses with those qualifiers; a unit word it uses with them once, where every other one it uses
+    with them is said at least :data:`frames.PROFILE_MIN` times, is a slip (「每夜至多1夜」 among twelve 「每夜至多
+    N 次」, 「全局至多 1 夜」 among seven 「全局至多 N 次」).  Keyed by the qualifier kinds right before the number
+    and its comparator, over the unit words as printed (「2 个夜晚」 is the text's own habit, not 「2 夜」); a
+    position, a condition or a minimum does not vote."""
+    keyed: dict[tuple[frozenset[str], str], list[frames.Said]] = {}
+    for s in frames.statements(ctx):
+        if s.word not in frames.TIMES or s.ordinal or s.case:
+            continue
+        kinds = frozenset(QUALIFIERS[q] for q in QUALIFIER_RE.findall(_own_part(s)))
+        if kinds & _RATES:
+            keyed.setdefault((kinds, s.sign), []).append(s)
+    for group in keyed.values():
+        words: dict[str, list[frames.Said]] = {}
+        for s in group:
+            words.setdefault(s.printed, []).append(s)
+        once = [w for w, said in words.items() if len(said) == 1]
+        usual = [s for w, said in words.items() if len(said) >= frames.PROFILE_MIN for s in said]
+        if len(once) != 1 or len(words) < 2 or len(usual) != len(group) - 1:
+            continue
+        (odd,) = words[once[0]]
+        yield _rate_finding(odd, usual)
+
+
+_RATE_TAIL = 6  # characters right before the number read for its qualifiers
+_PART_END = re.compile(r"[，,；;。：:（(）)「」⸺—｜|、\n]")
+
+
+def _own_part(s: frames.Said) -> str:
+    """The characters right before the number in its own sentence part (a frame may run into the part
+    before it; the qualifiers of a rate are those of its own part: 「每夜至多 1 次，全局限 3 次」)."""
+    window = s.unit.text[max(0, s.start - _RATE_TAIL) : s.start]
+    cut = max((m.end() for m in _PART_END.finditer(window)), default=0)
+    return window[cut:]
+
+
+def _rate_finding(s: frames.Said, usual: list[frames.Said]) -> Finding:
+    text = s.unit.text
+    counted = sorted({u.printed for u in usual}, key=lambda w: -sum(1 for u in usual if u.printed == w))
+    shown = "」「".join(counted)
+    where = "、".join(list(dict.fromkeys(u.unit.id for u in usual))[:6])
+    frame = _own_part(s).strip()
+    return MISMATCH.finding(
+        s.unit.id,
+        s.unit.line_of(s.start),
+        f"此处「{frame}{s.value}{s.printed}」，而本文以同样的限定语所计之数（{len(usual)} 处，如 {where}）"
+        f"均以「{shown}」计（单位不一致）",
+        f"says '{frame}{s.value}{s.printed}', while the {len(usual)} other numbers after these qualifiers "
+        f"(e.g. {where}) are counted in '{'/'.join(counted)}' (the unit word differs)",
+        clip(text[max(0, s.start - 12) : s.end + 6], 40),
+        related=[(u.unit.id, u.unit.line_of(u.start)) for u in usual[:5]],
+        extra={
+            "subject": frame,
+            "value": f"{s.value}{s.printed}",
+            "consensus": "/".join(counted),
+            "places": sorted({u.unit.id for u in usual}),
+            "owner": usual[0].unit.id,
+            "via": ["words", "unit", "rate"],
         },
     )
 

@@ -157,3 +157,38 @@ def test_a_second_habit_said_twice_is_not_judged() -> None:
 @FAMILY_OR_ALL
 def test_rates_on_the_real_text(old: str, new: str, clause: str, whole: bool) -> None:
     assert {c for c, _ in _new_mismatches(old, new, whole)} == {clause}
+
+
+def _counts(text: str) -> list[Finding]:
+    return [f for f in run_lint(doc_from_text(text)) if f.check == "enumeration-count"]
+
+
+CHOICE = """示例规则书 · 正文 v0.1
+
+1.1 警长
+
+巡逻与开枪【同一夜二选一】：仅限制当夜两者不能同用。
+
+1.2 医生
+
+每夜可保护 1 名玩家。
+"""
+
+
+def test_a_count_inside_a_label_bracket_reads_the_options_before_it() -> None:
+    assert _counts(CHOICE) == []
+    found = _counts(CHOICE.replace("二选一", "三选一"))
+    assert len(found) == 1 and found[0].clause.startswith("1.1") and found[0].extra["listed"] == 2
+
+
+@FAMILY_OR_ALL
+def test_a_count_inside_a_label_bracket_on_the_real_text(whole: bool) -> None:
+    family = None if whole else family_of("enumeration-count")
+    old, new = "巡逻与开枪【同一夜二选一】", "巡逻与开枪【同一夜三选一】"
+    before = {f.fingerprint() for f in unedited(family) if f.check == "enumeration-count"}
+    found = [
+        f
+        for f in mutated((old, new), family=family)
+        if f.check == "enumeration-count" and f.fingerprint() not in before
+    ]
+    assert [f.clause for f in found] == ["4.4.4"]

@@ -582,3 +582,4 @@ Union = _Union
 common_prefix = _common_prefix
 two_quantities = _two_quantities
 decide = _decide
+finding = _finding

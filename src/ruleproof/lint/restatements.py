@@ -576,38 +576,7 @@ def _after_frames(ctx: LintContext) -> Iterator[Finding]:
             continue
         for value, members in votes.items():
             if value != top and len(members) == 1:
-                yield _after_finding(members[0], votes[top], verdict)
-
-
-def _after_finding(s: frames.Said, agree: list[frames.Said], verdict: bool) -> Finding:
-    text = s.unit.text
-    where = "、".join(dict.fromkeys(a.unit.id for a in agree))
-    first = agree[0]
-    words = first.after[:AFTER_MIN]
-    mine, theirs = f"{s.value}{s.printed}{words}", f"{first.value}{first.printed}{words}"
-    open_zh, open_en = (
-        ("", "")
-        if verdict
-        else ("；原文未示何者为准，请核对二者", "; the text does not say which is the source")
-    )
-    return MISMATCH.finding(
-        s.unit.id,
-        s.unit.line_of(s.start),
-        f"此处「{mine}」，而 {where} 以同样的说法作「{theirs}」（数值不一致）{open_zh}",
-        f"says '{mine}', while {where} say{'s' if len(agree) == 1 else ''} '{theirs}' in the same words "
-        f"(the number differs){open_en}",
-        clip(text[max(0, s.start - 12) : s.end + 6], 40),
-        related=[(a.unit.id, a.unit.line_of(a.start)) for a in agree[:5]],
-        extra={
-            "subject": words,
-            "value": f"{s.value}{s.printed}",
-            "consensus": f"{first.value}{first.printed}",
-            "places": sorted({a.unit.id for a in agree}),
-            "owner": first.unit.id,
-            "via": ["words", "after"],
-            "decided": verdict,
-        },
-    )
+                yield frames.finding(MISMATCH, members[0], votes[top], True, verdict)
 
 
 # --------------------------------------------------------- the unit word of a rate or of a whole-game quota

@@ -142,9 +142,14 @@ def _shown(chain: str) -> str:
     return "∕".join(parts)
 
 
+# a label bracket still open where the count stands: 「【同一夜」 before 「二选一】」
+_OPEN_LABEL = re.compile(r"[【〔](?=[^【】〔〕]*$)")
+
+
 def _chain_before(text: str) -> str | None:
-    """The chain of options that ends within :data:`_GAP` characters of the end of ``text``."""
-    left = _strip_brackets(text)
+    """The chain of options that ends within :data:`_GAP` characters of the end of ``text``.  A label bracket
+    the count opens (「巡逻与开枪【同一夜二选一】」) stands between the options and the count; it is read through."""
+    left = _OPEN_LABEL.sub("", _strip_brackets(text))
     best = None
     for m in _CHAIN.finditer(left):
         if len(left) - m.end() <= _GAP and not re.search(r"[。；;]", left[m.end() :]):

@@ -36,6 +36,7 @@ from ruleproof.lint.base import CheckInfo, clip
 from ruleproof.lint.context import CLAUSE_ID, ITEM_LABEL, LintContext, Unit, find_loose, is_descendant
 from ruleproof.lint.facts import AFTER_QUAL, MINIMUM, QUALIFIER_RE, QUALIFIERS, SAME_UNIT, SCENARIO, UNITS
 from ruleproof.lint.facts import CITE as _CITE
+from ruleproof.lint.memo import per_lint
 from ruleproof.lint.vocab import title_terms
 
 BEFORE_ALONE = 4  # the same four characters right before the number: the same quantity
@@ -103,7 +104,11 @@ class Said:
         return self.unit.is_clause
 
 
-def _statements(ctx: LintContext) -> list[Said]:
+@per_lint
+def statements(ctx: LintContext) -> list[Said]:
+    """Every number of the text as printed, with its frame (read once per lint: the frames here and the
+    words after the number in :mod:`ruleproof.lint.restatements` read them; the list is shared, never
+    changed)."""
     quoted = _quoted_spans(ctx)
     out: list[Said] = []
     for unit in ctx.units_outside_log():
@@ -341,7 +346,7 @@ def _two_quantities(group: list[Said], by_value: bool) -> bool:
 
 
 def run(ctx: LintContext, check: CheckInfo) -> Iterator[Finding]:
-    said = _statements(ctx)
+    said = statements(ctx)
     for by_value in (True, False):
         for group in _groups(said, by_value):
             if by_value and group[0].ordinal:
@@ -570,3 +575,11 @@ def _finding(check: CheckInfo, s: Said, agree: list[Said], by_value: bool, verdi
             "decided": verdict,
         },
     )
+
+
+# what :mod:`ruleproof.lint.restatements` reads of the frames to vote on the words after a number
+Union = _Union
+common_prefix = _common_prefix
+two_quantities = _two_quantities
+decide = _decide
+finding = _finding

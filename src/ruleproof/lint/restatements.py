@@ -33,7 +33,7 @@ from ruleproof.lint.context import (
     is_descendant,
     safe_key,
 )
-from ruleproof.lint.facts import QUALIFIER_RE, Fact
+from ruleproof.lint.facts import QUALIFIER_RE, QUALIFIERS, Fact
 from ruleproof.lint.memo import PerLintTable, per_lint
 from ruleproof.lint.vocab import title_terms as vocab_title_terms
 from ruleproof.text.markers import cn_number
@@ -96,6 +96,8 @@ def run(ctx: LintContext) -> Iterator[Finding]:
         *frames.run(ctx, MISMATCH),
         *examples.run(ctx, MISMATCH),
         *positions.anchored(ctx, MISMATCH),
+        *_after_frames(ctx),
+        *_rate_units(ctx),
     ):
         # one odd statement reached by two links (a citation or title, and the same words) is one finding
         key = (f.check, f.clause, f.line, f.extra.get("value"))
@@ -504,6 +506,146 @@ def _finding(ctx: LintContext, f: Fact, agree: list[Fact], how: set[str], owner:
             "places": where,
             "owner": owner or where[0],
             "via": sorted(how) or ["owner"],
+        },
+    )
+
+
+# ------------------------------------------------------------------------ the same words after the number
+
+AFTER_MIN = 4  # characters that name something, said right after the unit word by both statements
+BEFORE_SHARED = 3  # and the characters right before the number the two have in common
+
+
+def _same_after(a: frames.Said, b: frames.Said) -> bool:
+    """Two statements of one quantity told by what follows the number: 「同一攻击个体累计达 3 次「出刀致濒死」后」
+    and 「同一计数主体累计达 3 次出刀致濒死后」 — the words before them name little once the qualifiers are
+    set aside (「累计达」), which is why :func:`frames.same_frame` does not join them, but the thing counted is
+    said after the unit word.  The same sign, position and bound after the unit word, the same subject
+    when both name one, at least :data:`BEFORE_SHARED` characters right before the number in common and
+    at least :data:`AFTER_MIN` characters that name something at the start of the words after it."""
+    if a.ordinal != b.ordinal or a.sign != b.sign or a.bound_after != b.bound_after:
+        return False
+    if a.unit is b.unit and abs(a.start - b.start) < 8:
+        return False  # one statement
+    if a.subject and b.subject and a.subject not in b.subject and b.subject not in a.subject:
+        return False
+    if frames.common_suffix(a.before, b.before) < BEFORE_SHARED:
+        return False
+    shared = frames.common_prefix(a.after, b.after)
+    return len(frames.content(a.after[:shared])) >= AFTER_MIN
+
+
+def _after_groups(said: list[frames.Said]) -> list[list[frames.Said]]:
+    """Statements of one unit word joined by :func:`_same_after` (indexed by the unit word and the first
+    :data:`AFTER_MIN` characters after it: pairs are compared only within one key)."""
+    keyed: dict[tuple[str, str], list[int]] = {}
+    for i, s in enumerate(said):
+        if len(s.after) >= AFTER_MIN and not s.ordinal:
+            keyed.setdefault((s.word, s.after[:AFTER_MIN]), []).append(i)
+    joined = frames.Union(len(said))
+    for members in keyed.values():
+        for x, i in enumerate(members):
+            for j in members[x + 1 :]:
+                if _same_after(said[i], said[j]):
+                    joined.union(i, j)
+    out: dict[int, list[frames.Said]] = {}
+    for members in keyed.values():
+        for i in members:
+            out.setdefault(joined.find(i), []).append(said[i])
+    return [g for g in out.values() if len(g) > 1]
+
+
+def _after_frames(ctx: LintContext) -> Iterator[Finding]:
+    """The words after the number vote on its value as the words before it do (:func:`frames.run`): a value
+    said once against one said more often is the odd one out; one against one is decided by a citation,
+    then the body over an appendix; two statements in one place that nothing decides are reported without
+    a verdict — but not two places of the text that nothing joins but these words (「自动生成 3 个平衡的」 in
+    one section, 「4 个」 in another, may be two programs).  Two values side by side in one place are two
+    quantities."""
+    for group in _after_groups(frames.statements(ctx)):
+        if frames.two_quantities(group, by_value=True):
+            continue
+        votes: dict[str, list[frames.Said]] = {}
+        for s in group:
+            votes.setdefault(s.value, []).append(s)
+        decided = frames.decide(votes, by_value=True)
+        if decided is None:
+            continue
+        top, verdict = decided
+        if not verdict and len({s.unit.id for s in group}) > 1:
+            continue
+        for value, members in votes.items():
+            if value != top and len(members) == 1:
+                yield frames.finding(MISMATCH, members[0], votes[top], True, verdict)
+
+
+# --------------------------------------------------------- the unit word of a rate or of a whole-game quota
+
+_RATES = frozenset(
+    ("global", "per-night")
+)  # 全局 全场 终身 整局 …, 每夜 每晚 每昼夜: how often, or how many in all
+
+
+def _rate_units(ctx: LintContext) -> Iterator[Finding]:
+    """A rate or a whole-game quota (「每夜至多 1 次」「全局限 2 次」「全局限 2 个夜晚」) is counted in the unit words of
+    time the text uses with those qualifiers; a unit word it uses with them once, where every other one it uses
+    with them is said at least :data:`frames.PROFILE_MIN` times, is a slip (「每夜至多1夜」 among twelve 「每夜至多
+    N 次」, 「全局至多 1 夜」 among seven 「全局至多 N 次」).  Keyed by the qualifier kinds right before the number
+    and its comparator, over the unit words as printed (「2 个夜晚」 is the text's own habit, not 「2 夜」); a
+    position, a condition or a minimum does not vote."""
+    keyed: dict[tuple[frozenset[str], str], list[frames.Said]] = {}
+    for s in frames.statements(ctx):
+        if s.word not in frames.TIMES or s.ordinal or s.case:
+            continue
+        kinds = frozenset(QUALIFIERS[q] for q in QUALIFIER_RE.findall(_own_part(s)))
+        if kinds & _RATES:
+            keyed.setdefault((kinds, s.sign), []).append(s)
+    for group in keyed.values():
+        words: dict[str, list[frames.Said]] = {}
+        for s in group:
+            words.setdefault(s.printed, []).append(s)
+        once = [w for w, said in words.items() if len(said) == 1]
+        usual = [s for w, said in words.items() if len(said) >= frames.PROFILE_MIN for s in said]
+        if len(once) != 1 or len(words) < 2 or len(usual) != len(group) - 1:
+            continue
+        (odd,) = words[once[0]]
+        yield _rate_finding(odd, usual)
+
+
+_RATE_TAIL = 6  # characters right before the number read for its qualifiers
+_PART_END = re.compile(r"[，,；;。：:（(）)「」⸺—｜|、\n]")
+
+
+def _own_part(s: frames.Said) -> str:
+    """The characters right before the number in its own sentence part (a frame may run into the part
+    before it; the qualifiers of a rate are those of its own part: 「每夜至多 1 次，全局限 3 次」)."""
+    window = s.unit.text[max(0, s.start - _RATE_TAIL) : s.start]
+    cut = max((m.end() for m in _PART_END.finditer(window)), default=0)
+    return window[cut:]
+
+
+def _rate_finding(s: frames.Said, usual: list[frames.Said]) -> Finding:
+    text = s.unit.text
+    counted = sorted({u.printed for u in usual}, key=lambda w: -sum(1 for u in usual if u.printed == w))
+    shown = "」「".join(counted)
+    where = "、".join(list(dict.fromkeys(u.unit.id for u in usual))[:6])
+    frame = _own_part(s).strip()
+    return MISMATCH.finding(
+        s.unit.id,
+        s.unit.line_of(s.start),
+        f"此处「{frame}{s.value}{s.printed}」，而本文以同样的限定语所计之数（{len(usual)} 处，如 {where}）"
+        f"均以「{shown}」计（单位不一致）",
+        f"says '{frame}{s.value}{s.printed}', while the {len(usual)} other numbers after these qualifiers "
+        f"(e.g. {where}) are counted in '{'/'.join(counted)}' (the unit word differs)",
+        clip(text[max(0, s.start - 12) : s.end + 6], 40),
+        related=[(u.unit.id, u.unit.line_of(u.start)) for u in usual[:5]],
+        extra={
+            "subject": frame,
+            "value": f"{s.value}{s.printed}",
+            "consensus": "/".join(counted),
+            "places": sorted({u.unit.id for u in usual}),
+            "owner": usual[0].unit.id,
+            "via": ["words", "unit", "rate"],
         },
     )
 

@@ -227,7 +227,11 @@ def shape_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place,
     if any(_name(r) == mine for r in earlier) and not _repeated_at(text, members[0][0], end):
         return _shaped(topics, ref, [mine], "twice", names)
     if ref.kind is CLAUSE_REF:
-        parts = [r for _off, r in members if r.kind is ITEM_REF and r.target_clause == ref.target_clause]
+        parts = [
+            r
+            for off, r in members
+            if off != at and r.kind is ITEM_REF and r.target_clause == ref.target_clause
+        ]  # (not the citation itself: 「依2.9⑧不新增」 is read as 2.9 followed by a gate's label)
         if parts:
             return _shaped(topics, ref, [ref.raw, parts[0].raw], "beside", names)
     return None

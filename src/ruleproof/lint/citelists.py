@@ -206,7 +206,8 @@ def shape_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place,
     end = at + len(ref.raw)
     if ref.kind is ITEM_REF and ref.target_item:
         run = _LABEL_RUN.match(text, end - len(ref.target_item))
-        labels = re.findall(r"[①-⑳]", run.group(0)) if run is not None else []
+        # the run's first label is the citation's own (as read: a test moves the citation, not the text)
+        labels = [ref.target_item, *re.findall(r"[①-⑳]", run.group(0))[1:]] if run is not None else []
         if len(labels) > len(set(labels)) and not _repeated_at(text, at, run.end() if run else end):
             twice = next(label for label in labels if labels.count(label) > 1)
             return _shaped(topics, ref, [f"{ref.target_clause}{twice}"], "twice", labels)
@@ -221,7 +222,7 @@ def shape_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place,
             backwards = _backwards(prev.target_clause or "", ref.target_clause)
             return None if backwards is None else _shaped(topics, ref, [prev.raw, ref.raw], "range", [])
     members = _list_around(text, located, k)
-    names = [_name(r) for _off, r in members]
+    names = [_name(ref) if off == at else _name(r) for off, r in members]
     mine = _name(ref)
     earlier = [r for off, r in members if off < at]
     if any(_name(r) == mine for r in earlier) and not _repeated_at(text, members[0][0], end):

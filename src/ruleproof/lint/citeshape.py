@@ -253,53 +253,53 @@ def _neighbours(topics: Topics, cid: str, shape: str) -> ShapedPlace:
     return ShapedPlace("", "", shape=shape, candidates=near)
 
 
+# why a shape is wrong (Chinese, English; fields: the id as printed, the citing unit, the words read)
+_WHY: dict[str, tuple[str, str]] = {
+    "defers": (
+        "{unit} 自身之内称「{t0} {raw}」，以本条为本条之依据",
+        "{unit} defers to itself ('{t0} {raw}' inside {unit})",
+    ),
+    "here": (
+        "{unit} 自身之内称「{t0} {raw}」，将本条与其自身并举",
+        "{unit} joins itself with {raw} ('{t0}'), which is {unit} itself",
+    ),
+    "twice": (
+        "同一清单中 {t0} 列出两次，清单各项本应各指一处",
+        "one list names {t0} twice, where each member names its own place",
+    ),
+    "beside": (
+        "同一清单中既列整条 {t0}，又列其下之项 {t1}，整条已含该项",
+        "one list names the whole of {t0} beside its own item {t1}, which the whole holds",
+    ),
+    "range": (
+        "区间「{t0}～{t1}」的末项不在首项之后，区间为空或倒置",
+        "the range {t0}–{t1} ends at or before its start",
+    ),
+    "listed": (
+        "{unit} 在同级条款 {t0} 的编号清单中列出本条自身的编号",
+        "{unit} lists its own id among its sibling {t0}'s",
+    ),
+    "compared": (
+        "{unit} 称本条「与 {raw}」相比，而 {raw} 即本条自身",
+        "{unit} sets itself against {raw}, which is {unit} itself",
+    ),
+}
+
+
 def finding(unit: Unit, ref: Ref, at: int, place: Place, terms: list[str], likely: ShapedPlace) -> Finding:
     """The ``citation-topic`` finding of a shape verdict (a sibling's title is worded as the other
     ``citation-topic`` findings, by the caller)."""
     near = "、".join(likely.candidates) or "另一条"
     near_en = ", ".join(likely.candidates) or "another clause"
-    if likely.shape == "defers":
-        zh = f"引用 {ref.raw}：{unit.id} 自身之内称「{terms[0]} {ref.raw}」，以本条为本条之依据；{RENUMBERED_ZH}（原或为相邻的 {near}）"
-        en = (
-            f"cites {ref.raw}: {unit.id} defers to itself ('{terms[0]} {ref.raw}' inside {unit.id}) — "
-            f"{RENUMBERED_EN} (a neighbour: {near_en})"
-        )
-    elif likely.shape == "here":
-        zh = f"引用 {ref.raw}：{unit.id} 自身之内称「{terms[0]} {ref.raw}」，将本条与其自身并举；{RENUMBERED_ZH}（原或为相邻的 {near}）"
-        en = (
-            f"cites {ref.raw}: {unit.id} joins itself with {ref.raw} ('{terms[0]}'), which is {unit.id} itself — "
-            f"{RENUMBERED_EN} (a neighbour: {near_en})"
-        )
-    elif likely.shape == "twice":
-        zh = f"引用 {ref.raw}：同一清单中 {terms[0]} 列出两次，清单各项本应各指一处；{RENUMBERED_ZH}（原或为相邻的 {near}）"
-        en = (
-            f"cites {ref.raw}: one list names {terms[0]} twice, where each member names its own place — "
-            f"{RENUMBERED_EN} (a neighbour: {near_en})"
-        )
-    elif likely.shape == "beside":
-        zh = f"引用 {ref.raw}：同一清单中既列整条 {terms[0]}，又列其下之项 {terms[1]}，整条已含该项；{RENUMBERED_ZH}（原或为相邻的 {near}）"
-        en = (
-            f"cites {ref.raw}: one list names the whole of {terms[0]} beside its own item {terms[1]}, which the "
-            f"whole holds — {RENUMBERED_EN} (a neighbour: {near_en})"
-        )
-    elif likely.shape == "range":
-        zh = f"引用 {ref.raw}：区间「{terms[0]}～{terms[1]}」的末项不在首项之后，区间为空或倒置；{RENUMBERED_ZH}（原或为相邻的 {near}）"
-        en = (
-            f"cites {ref.raw}: the range {terms[0]}–{terms[1]} ends at or before its start — "
-            f"{RENUMBERED_EN} (a neighbour: {near_en})"
-        )
-    elif likely.shape == "listed":
-        zh = f"引用 {ref.raw}：{unit.id} 在同级条款 {terms[0]} 的编号清单中列出本条自身的编号；{RENUMBERED_ZH}（原或为相邻的 {near}）"
-        en = (
-            f"cites {ref.raw}: {unit.id} lists its own id among its sibling {terms[0]}'s — "
-            f"{RENUMBERED_EN} (a neighbour: {near_en})"
-        )
-    else:
-        zh = f"引用 {ref.raw}：{unit.id} 称本条「与 {ref.raw}」相比，而 {ref.raw} 即本条自身；{RENUMBERED_ZH}（原或为相邻的 {near}）"
-        en = (
-            f"cites {ref.raw}: {unit.id} sets itself against {ref.raw}, which is {unit.id} itself — "
-            f"{RENUMBERED_EN} (a neighbour: {near_en})"
-        )
+    why_zh, why_en = _WHY.get(likely.shape, _WHY["compared"])
+    fields = {
+        "raw": ref.raw,
+        "unit": unit.id,
+        "t0": terms[0] if terms else "",
+        "t1": terms[1] if len(terms) > 1 else "",
+    }
+    zh = f"引用 {ref.raw}：{why_zh.format(**fields)}；{RENUMBERED_ZH}（原或为相邻的 {near}）"
+    en = f"cites {ref.raw}: {why_en.format(**fields)} — {RENUMBERED_EN} (a neighbour: {near_en})"
 
     plain = topic_finding(unit, ref, at, place, terms, Place(place.name, place.text))
     return dataclasses.replace(

@@ -24,9 +24,9 @@ from typing import TYPE_CHECKING
 
 from ruleproof.lint.citeattach import family_heads
 from ruleproof.lint.citetext import close_bracket, in_list, open_bracket, related
-from ruleproof.lint.context import CLAUSE_OR_ITEM, CLAUSE_REF
+from ruleproof.lint.context import CLAUSE_OR_ITEM, CLAUSE_REF, ITEM_REF
 from ruleproof.lint.memo import PerLintTable
-from ruleproof.lint.topics import ExplainedPlace, Place
+from ruleproof.lint.topics import REPEATED_IN_A_ROW, ExplainedPlace, Place
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
@@ -38,6 +38,9 @@ PHRASE_SPAN = 30  # the words a bracket of citations annotates: at most this man
 _PARTS = re.compile(r"[、∕/与及和或]")  # 「被结茧护盾或工匠护甲（5.7、4.11）」: one part for each citation
 _PHRASE = re.compile(r"[\u4e00-\u9fff、∕/]+$")
 _BETWEEN = re.compile(r"[\s、∕/，,与及和]*")  # what may stand between the citations of a bracket of citations
+_JOINED = re.compile(r"\s*[、∕/与及和或]\s*")  # two members of one list of citations, nothing else between
+_RANGE = re.compile(r"\s*[~〜～–—]\s*")  # 「4.6.1〜4.6.3」: the first and the last of a run of siblings
+_LABEL_RUN = re.compile(r"(?:\s*[、∕/]?\s*[①-⑳](?!之))+")  # 「4.10.4③∕④」「4.6.4③⑤」: one clause's items
 
 
 @dataclass(frozen=True)
@@ -184,6 +187,115 @@ def _paired(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[
     if place is None:
         return None
     return place, [part], PairedPlace(sib, topics.places.clause_text(sib), part=part)
+
+
+def shape_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+    """A list of citations whose own shape shows a member renumbered, whatever the places say: a list cites
+    each place once, a whole clause not beside one of its own items (the whole holds the part), and a range
+    runs forward —
+
+    - the same place twice in one list (「（4.4.7、4.4.7）」), or one item label twice in a run of a clause's
+      labels (「比照 4.10.4④∕④」): reported at the later member (of a run of labels: at its citation);
+    - a clause listed beside its own item (「（4.4.7、4.4.7①）」): reported at the whole clause;
+    - a range of siblings whose last is not after its first (「4.4.3–4.4.3」「4.4.4–4.4.3」): reported at the last.
+
+    The likely targets named are the neighbours of the place the list holds twice (not listed)."""
+    if ref.kind not in CLAUSE_OR_ITEM or not ref.target_clause:
+        return None
+    text = unit.text
+    end = at + len(ref.raw)
+    if ref.kind is ITEM_REF and ref.target_item:
+        run = _LABEL_RUN.match(text, end - len(ref.target_item))
+        # the run's first label is the citation's own (as read: a test moves the citation, not the text)
+        labels = [ref.target_item, *re.findall(r"[①-⑳]", run.group(0))[1:]] if run is not None else []
+        if len(labels) > len(set(labels)) and not _repeated_at(text, at, run.end() if run else end):
+            twice = next(label for label in labels if labels.count(label) > 1)
+            return _shaped(topics, ref, [f"{ref.target_clause}{twice}"], "twice", labels)
+    located = located_citations(topics, unit)
+    k = next((i for i, (off, _r) in enumerate(located) if off == at), -1)
+    if k < 0:
+        return None
+    if k > 0:
+        off, prev = located[k - 1]
+        between = text[off + len(prev.raw) : at]
+        if _RANGE.fullmatch(between) and prev.kind is CLAUSE_REF and ref.kind is CLAUSE_REF:
+            backwards = _backwards(prev.target_clause or "", ref.target_clause)
+            return None if backwards is None else _shaped(topics, ref, [prev.raw, ref.raw], "range", [])
+    members = _list_around(text, located, k)
+    names = [_name(ref) if off == at else _name(r) for off, r in members]
+    mine = _name(ref)
+    earlier = [r for off, r in members if off < at]
+    if any(_name(r) == mine for r in earlier) and not _repeated_at(text, members[0][0], end):
+        return _shaped(topics, ref, [mine], "twice", names)
+    if ref.kind is CLAUSE_REF:
+        parts = [
+            r
+            for off, r in members
+            if off != at and r.kind is ITEM_REF and r.target_clause == ref.target_clause
+        ]  # (not the citation itself: 「依2.9⑧不新增」 is read as 2.9 followed by a gate's label)
+        if parts:
+            return _shaped(topics, ref, [ref.raw, parts[0].raw], "beside", names)
+    return None
+
+
+def _repeated_at(text: str, lo: int, hi: int) -> bool:
+    """Whether family q's check of a source printed twice in a row (「4.4.7①、4.4.7①」「6.9.4③③」) reports
+    the span already."""
+    return any(rx.search(text, lo, hi) for rx in REPEATED_IN_A_ROW)
+
+
+def _list_around(text: str, located: _Located, k: int) -> _Located:
+    """The members of the list of citations that holds the k-th citation (joined by 、∕与及和或, nothing else
+    between), itself included."""
+    lo = hi = k
+    while lo > 0 and _joined(text, located[lo - 1], located[lo][0]):
+        lo -= 1
+    while hi + 1 < len(located) and _joined(text, located[hi], located[hi + 1][0]):
+        hi += 1
+    return located[lo : hi + 1]
+
+
+def _joined(text: str, first: tuple[int, Ref], nxt: int) -> bool:
+    off, r = first
+    return nxt > off and _JOINED.fullmatch(text, off + len(r.raw), nxt) is not None
+
+
+def _backwards(first: str, last: str) -> bool | None:
+    """True when ``last`` is a sibling of ``first`` (same parent) numbered no higher; None otherwise."""
+    p1, _, n1 = first.rpartition(".")
+    p2, _, n2 = last.rpartition(".")
+    if not p1 or p1 != p2 or not (n1.isdigit() and n2.isdigit()):
+        return None
+    return True if int(n2) <= int(n1) else None
+
+
+def _shaped(
+    topics: Topics, ref: Ref, terms: list[str], shape: str, listed: list[str]
+) -> tuple[Place, list[str], Place] | None:
+    from ruleproof.lint.citeshape import ShapedPlace  # (it reads topics' places)
+
+    place = topics.target(ref)[0]
+    if place is None:
+        return None
+    if ref.kind is ITEM_REF and ref.target_item:
+        labels = [
+            p.name.removeprefix(ref.target_clause or "") for p in topics.places.items(ref.target_clause or "")
+        ]
+        mine = ref.target_item
+        k = labels.index(mine) if mine in labels else -1
+        near = tuple(
+            f"{ref.target_clause}{labels[j]}"
+            for j in (k - 1, k + 1)
+            if k >= 0 and 0 <= j < len(labels) and labels[j] not in listed
+        )
+    else:
+        cid = ref.target_clause or ""
+        kids = topics.children(cid.rpartition(".")[0])
+        k = kids.index(cid) if cid in kids else -1
+        near = tuple(
+            kids[j] for j in (k - 1, k + 1) if k >= 0 and 0 <= j < len(kids) and kids[j] not in listed
+        )
+    return place, terms, ShapedPlace("", "", shape=shape, candidates=near)
 
 
 def list_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:

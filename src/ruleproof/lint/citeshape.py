@@ -30,10 +30,10 @@ from typing import TYPE_CHECKING
 
 from ruleproof.findings import Finding
 from ruleproof.lint.citetext import squash
-from ruleproof.lint.context import CLAUSE_REF, is_descendant
+from ruleproof.lint.context import CLAUSE_REF, FREE_CLAUSE_ID, is_descendant
 from ruleproof.lint.diagnosis import RENUMBERED_EN, RENUMBERED_ZH
 from ruleproof.lint.memo import PerLintTable
-from ruleproof.lint.topics import Place, topic_finding
+from ruleproof.lint.topics import ExplainedPlace, Place, topic_finding
 from ruleproof.text.model import Ref
 from ruleproof.text.sentences import sentence_at
 
@@ -48,6 +48,15 @@ _SELF = re.compile(r"本[条款]")  # the clause speaking of itself as a whole (
 _WITH = "与"
 _SET_AGAINST = ("相互独立", "互相独立", "互不", "并存", "两件事", "不冲突", "同制", "一致", "相同")
 COMPARE_SPAN = 14  # 与 this close before the citation, the comparison word this close after it
+# 「本处与 X」「X 与本条」: the clause (本项 is one of its items, 本节 its section) joined with a citation
+_HERE = ("本处", "此处", "本条", "本款")
+_JOIN = "与及和"
+_HERE_BEFORE = re.compile(rf"(?:{'|'.join(_HERE)})\s*[{_JOIN}]\s*$")
+_HERE_AFTER = re.compile(rf"\s*[{_JOIN}]\s*(?:{'|'.join(_HERE)})")
+# a numbered part named right after the id: 「（2.3.5 例外一）」「X 情形二」 — a word and a Chinese ordinal
+_ORDINAL = "一二三四五六七八九十"
+_PART_LABEL = re.compile(rf"\s*((?:(?![{_ORDINAL}])[\u4e00-\u9fff]){{2}}[{_ORDINAL}])(?![{_ORDINAL}])")
+_ID_BEFORE = re.compile(rf"{FREE_CLAUSE_ID}[①-⑳]*\s*$")
 
 
 @dataclass(frozen=True)
@@ -73,6 +82,12 @@ def family_shape(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[st
     if unit.id != cid:
         return None
     text = unit.text
+    labelled = part_label(topics, unit, at, ref)
+    if labelled is not None:
+        return labelled
+    joined = _HERE_BEFORE.search(text, max(0, at - 5), at) or _HERE_AFTER.match(text, at + len(ref.raw))
+    if joined is not None:
+        return [joined.group(0).strip()], _neighbours(topics, cid, "here")
     lead = _DEFERS.search(text, max(0, at - 3), at)
     if lead is not None:
         return [lead.group(0).rstrip()], _neighbours(topics, cid, "defers")
@@ -119,6 +134,63 @@ def _sibling_title(
     if any(t in rest for t in topics.title_names(cid)):
         return None  # the phrase also names the cited clause's own subject
     return heads, ShapedPlace(sib, topics.places.clause_text(sib), shape="title")
+
+
+@dataclass(frozen=True)
+class LabelledPlace(ExplainedPlace):
+    """The one sibling of the cited clause that prints the numbered part named right after the id."""
+
+    label: str = ""
+
+    def reason(self, cited: str, shown: str) -> tuple[str, str]:
+        zh = f"编号后所称之「{self.label}」在 {cited} 中并无此项，{self.name} 列有「{self.label}」"
+        en = f"the part named after the id, '{self.label}', is not in {cited}; {self.name} has a '{self.label}'"
+        return zh, en
+
+
+def part_label(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+    """A clause citation followed by a numbered part (a two-character word and a Chinese ordinal: 「（2.3.5 例外
+    一）」 — 2.3.5 is 「票型可见的两项例外」, whose text prints 「例外一：…」): the cited clause's family prints no
+    such part and exactly one sibling of it does; the sibling was meant.  A part printed right after a clause id
+    is another citation's, not the place's own (the citing clause prints the label it cites)."""
+    cid = ref.target_clause or ""
+    if ref.kind is not CLAUSE_REF or ref.target_item or not cid.rpartition(".")[0]:
+        return None
+    m = _PART_LABEL.match(unit.text, at + len(ref.raw))
+    if m is None:
+        return None  # (most citations)
+    label = m.group(1)
+    if _prints_part(topics, cid, label):
+        return None
+    printing = [
+        sib
+        for sib in topics.children(cid.rpartition(".")[0])
+        if sib != cid and _prints_part(topics, sib, label)
+    ]
+    if len(printing) != 1:
+        return None
+    sib = printing[0]
+    return [label], LabelledPlace(sib, topics.places.clause_text(sib), label=label)
+
+
+def labelled_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+    """:func:`part_label` as a verdict of the chain (a citation of another clause's family)."""
+    found = part_label(topics, unit, at, ref)
+    if found is None:
+        return None
+    cid = ref.target_clause or ""
+    return Place(cid, topics.places.clause_text(cid)), *found
+
+
+def _prints_part(topics: Topics, cid: str, label: str) -> bool:
+    """Whether the clause's family prints the part ``label`` as its own (not right after a clause id)."""
+    text = topics.places.clause_text(cid)
+    i = text.find(label)
+    while i >= 0:
+        if _ID_BEFORE.search(text, max(0, i - 12), i) is None:
+            return True
+        i = text.find(label, i + 1)
+    return False
 
 
 def listed_twice(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
@@ -181,29 +253,53 @@ def _neighbours(topics: Topics, cid: str, shape: str) -> ShapedPlace:
     return ShapedPlace("", "", shape=shape, candidates=near)
 
 
+# why a shape is wrong (Chinese, English; fields: the id as printed, the citing unit, the words read)
+_WHY: dict[str, tuple[str, str]] = {
+    "defers": (
+        "{unit} 自身之内称「{t0} {raw}」，以本条为本条之依据",
+        "{unit} defers to itself ('{t0} {raw}' inside {unit})",
+    ),
+    "here": (
+        "{unit} 自身之内称「{t0} {raw}」，将本条与其自身并举",
+        "{unit} joins itself with {raw} ('{t0}'), which is {unit} itself",
+    ),
+    "twice": (
+        "同一清单中 {t0} 列出两次，清单各项本应各指一处",
+        "one list names {t0} twice, where each member names its own place",
+    ),
+    "beside": (
+        "同一清单中既列整条 {t0}，又列其下之项 {t1}，整条已含该项",
+        "one list names the whole of {t0} beside its own item {t1}, which the whole holds",
+    ),
+    "range": (
+        "区间「{t0}～{t1}」的末项不在首项之后，区间为空或倒置",
+        "the range {t0}–{t1} ends at or before its start",
+    ),
+    "listed": (
+        "{unit} 在同级条款 {t0} 的编号清单中列出本条自身的编号",
+        "{unit} lists its own id among its sibling {t0}'s",
+    ),
+    "compared": (
+        "{unit} 称本条「与 {raw}」相比，而 {raw} 即本条自身",
+        "{unit} sets itself against {raw}, which is {unit} itself",
+    ),
+}
+
+
 def finding(unit: Unit, ref: Ref, at: int, place: Place, terms: list[str], likely: ShapedPlace) -> Finding:
     """The ``citation-topic`` finding of a shape verdict (a sibling's title is worded as the other
     ``citation-topic`` findings, by the caller)."""
     near = "、".join(likely.candidates) or "另一条"
     near_en = ", ".join(likely.candidates) or "another clause"
-    if likely.shape == "defers":
-        zh = f"引用 {ref.raw}：{unit.id} 自身之内称「{terms[0]} {ref.raw}」，以本条为本条之依据；{RENUMBERED_ZH}（原或为相邻的 {near}）"
-        en = (
-            f"cites {ref.raw}: {unit.id} defers to itself ('{terms[0]} {ref.raw}' inside {unit.id}) — "
-            f"{RENUMBERED_EN} (a neighbour: {near_en})"
-        )
-    elif likely.shape == "listed":
-        zh = f"引用 {ref.raw}：{unit.id} 在同级条款 {terms[0]} 的编号清单中列出本条自身的编号；{RENUMBERED_ZH}（原或为相邻的 {near}）"
-        en = (
-            f"cites {ref.raw}: {unit.id} lists its own id among its sibling {terms[0]}'s — "
-            f"{RENUMBERED_EN} (a neighbour: {near_en})"
-        )
-    else:
-        zh = f"引用 {ref.raw}：{unit.id} 称本条「与 {ref.raw}」相比，而 {ref.raw} 即本条自身；{RENUMBERED_ZH}（原或为相邻的 {near}）"
-        en = (
-            f"cites {ref.raw}: {unit.id} sets itself against {ref.raw}, which is {unit.id} itself — "
-            f"{RENUMBERED_EN} (a neighbour: {near_en})"
-        )
+    why_zh, why_en = _WHY.get(likely.shape, _WHY["compared"])
+    fields = {
+        "raw": ref.raw,
+        "unit": unit.id,
+        "t0": terms[0] if terms else "",
+        "t1": terms[1] if len(terms) > 1 else "",
+    }
+    zh = f"引用 {ref.raw}：{why_zh.format(**fields)}；{RENUMBERED_ZH}（原或为相邻的 {near}）"
+    en = f"cites {ref.raw}: {why_en.format(**fields)} — {RENUMBERED_EN} (a neighbour: {near_en})"
 
     plain = topic_finding(unit, ref, at, place, terms, Place(place.name, place.text))
     return dataclasses.replace(

@@ -146,6 +146,7 @@ _SAME_LABEL = re.compile(
 _SAME_RUN = re.compile(r"批次\s*[〇①-⑳]*(?P<a>[〇①-⑳])(?P=a)")
 # 「6.9.4③③」: one item label twice in a citation of several items
 _SAME_ITEM = re.compile(rf"{FREE_CLAUSE_ID}[①-⑳]*(?P<a>[①-⑳])(?P=a)")
+REPEATED_IN_A_ROW = (_SAME_ID, _SAME_ITEM)  # what :func:`_repeated` reads of clause and item citations
 
 SPECIFIC_SHARE = 0.25  # terms in more clauses than this (当夜, 步骤, 感染 …) are never a topic
 PHRASE = 20  # at most this many characters around a citation make its topic
@@ -1475,6 +1476,8 @@ _CHAIN: tuple[tuple[tuple[RefKind, ...], _Rule], ...] = (
     (CLAUSE_OR_ITEM, citewords.word_verdict),
     (CLAUSE_OR_ITEM, rowheads.row_verdict),
     ((CLAUSE_REF,), citeshape.listed_twice),
+    (CLAUSE_OR_ITEM, citelists.shape_verdict),
+    ((CLAUSE_REF,), citeshape.labelled_verdict),
     (CLAUSE_OR_ITEM, citerestate.restated_verdict),
     (CLAUSE_OR_ITEM, citeprofile.profile_verdict),
     (CLAUSE_OR_ITEM, citeattach.attach_verdict),

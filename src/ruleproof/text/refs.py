@@ -46,6 +46,13 @@ _VALUE_RUN = re.compile(r"\d{1,2}(?:\.\d{1,2})*(?: ?[∕/] ?\d{1,2}(?:\.\d{1,2})
 _NAMED_VALUE_RUN = re.compile(
     r"(?<![\d.])\d{1,2}(?:\.\d{1,2})+(?: ?[∕/] ?[\u4e00-\u9fff]{1,6} ?\d{1,2}(?:\.\d{1,2})+)+(?![\d.])"
 )
+# 「濒死型助攻 1.0；追溯型助攻 0.5（5 夜内目标死亡方结算）；沉默 0.5（上限 3）」: a list of names each with a number
+# (a bracket after it allowed) of which one is no clause id (「1.0」「10」) is a list of values — a score table, not
+# citations; 「摆渡人 4.13、疫苗研究员 4.14」, every number a clause's, cites two clauses.
+_NUMBER = r"\d{1,2}(?:\.\d{1,2})*(?: ?[∕/] ?\d{1,2}(?:\.\d{1,2})*)*"
+_NAMED_NUMBER = rf"[\u4e00-\u9fff]{{2,8}} ?({_NUMBER})(?![\d.])(?:（[^（）]{{0,24}}）)?"
+_NAMED_NUMBERS = re.compile(rf"{_NAMED_NUMBER}(?:[；;、，,]{_NAMED_NUMBER})+")
+_NAMED_ONE = re.compile(_NAMED_NUMBER)
 _STRONG_BEFORE = ("依", "见", "参见", "详见", "援引", "登记于", "登记入", "同制", "依据", "按", "参照")
 _REF_BEFORE = tuple("于与及和或、（(∕「并，对之属含由在照同据即") + _STRONG_BEFORE
 _REF_AFTER = (
@@ -222,7 +229,11 @@ def _scan_ids(
             if _UNIT_AFTER.match(text, after) or before.endswith(_VALUE_BEFORE):
                 continue
             strong = before.endswith(_STRONG_BEFORE)
-            if not strong and (_MOMENT_AFTER.match(text, after) or _in_value_run(text, start, after, exists)):
+            if not strong and (
+                _MOMENT_AFTER.match(text, after)
+                or _in_value_run(text, start, after, exists)
+                or _in_named_values(text, start, after, exists)
+            ):
                 continue
             cited = strong or before.endswith(_REF_BEFORE) or text.startswith(_REF_AFTER, after)
             if not (strong or (cited and exists(cid)) or (exists(cid) and not before)):
@@ -240,4 +251,17 @@ def _in_value_run(text: str, start: int, after: int, exists: Callable[[str], boo
     for run in _NAMED_VALUE_RUN.finditer(text, max(0, start - 30), min(len(text), after + 30)):
         if run.start() <= start and after <= run.end():
             return any(not exists(n) for n in re.findall(r"\d{1,2}(?:\.\d{1,2})+", run.group(0)))
+    return False
+
+
+def _in_named_values(text: str, start: int, after: int, exists: Callable[[str], bool]) -> bool:
+    """The number is one of a list of names each printed with a number (「驱逐 0.5、沉默 0.5（上限 3）」) of which
+    one is no clause id: a list of values (a score table), not of citations."""
+    lo = max(0, start - 80)
+    for run in _NAMED_NUMBERS.finditer(text, lo, min(len(text), after + 80)):
+        if run.start() <= start and after <= run.end():
+            numbers = [m.group(1) for m in _NAMED_ONE.finditer(run.group(0))]
+            return any(not exists(n.strip()) for num in numbers for n in re.split(r"[∕/]", num))
+        if run.start() > start:
+            break
     return False

@@ -103,6 +103,16 @@ class Said:
     def body(self) -> bool:
         return self.unit.is_clause
 
+    @property
+    def quote(self) -> str:
+        """The number with a little of its sentence, as a finding quotes it."""
+        return clip(self.unit.text[max(0, self.start - 12) : self.end + 6], 40)
+
+    @property
+    def place(self) -> tuple[str, int]:
+        """Its unit's id and source line, as a finding's related place."""
+        return self.unit.id, self.unit.line_of(self.start)
+
 
 @per_lint
 def statements(ctx: LintContext) -> list[Said]:
@@ -543,7 +553,6 @@ def _measures(said: list[Said]) -> Iterator[tuple[Said, list[Said]]]:
 
 
 def _finding(check: CheckInfo, s: Said, agree: list[Said], by_value: bool, verdict: bool) -> Finding:
-    text = s.unit.text
     where = "、".join(dict.fromkeys(a.unit.id for a in agree))
     first = agree[0]
     frame = s.before[-BEFORE_ALONE:]
@@ -563,8 +572,8 @@ def _finding(check: CheckInfo, s: Said, agree: list[Said], by_value: bool, verdi
         f"此处「{mine}」，而 {where} 以同样的说法作「{theirs}」（{what}不一致）{open_zh}",
         f"says '{mine}', while {where} say{'s' if len(agree) == 1 else ''} '{theirs}' in the same "
         f"words (the {what_en} differs){open_en}",
-        clip(text[max(0, s.start - 12) : s.end + 6], 40),
-        related=[(a.unit.id, a.unit.line_of(a.start)) for a in agree[:5]],
+        s.quote,
+        related=[a.place for a in agree[:5]],
         extra={
             "subject": frame,
             "value": f"{s.value}{s.printed}",

@@ -625,7 +625,6 @@ def _own_part(s: frames.Said) -> str:
 
 
 def _rate_finding(s: frames.Said, usual: list[frames.Said]) -> Finding:
-    text = s.unit.text
     counted = sorted({u.printed for u in usual}, key=lambda w: -sum(1 for u in usual if u.printed == w))
     shown = "」「".join(counted)
     where = "、".join(list(dict.fromkeys(u.unit.id for u in usual))[:6])
@@ -637,8 +636,8 @@ def _rate_finding(s: frames.Said, usual: list[frames.Said]) -> Finding:
         f"均以「{shown}」计（单位不一致）",
         f"says '{frame}{s.value}{s.printed}', while the {len(usual)} other numbers after these qualifiers "
         f"(e.g. {where}) are counted in '{'/'.join(counted)}' (the unit word differs)",
-        clip(text[max(0, s.start - 12) : s.end + 6], 40),
-        related=[(u.unit.id, u.unit.line_of(u.start)) for u in usual[:5]],
+        s.quote,
+        related=[u.place for u in usual[:5]],
         extra={
             "subject": frame,
             "value": f"{s.value}{s.printed}",

@@ -98,6 +98,7 @@ class Said:
     case: bool = False  # a condition or a minimum (「若…则」「可只投入 1 夜」): one case, not the rule
     bound_after: str = ""  # a bound right after the unit word: 「2 发存储上限」 上限, 「2 点及以上」 以上
     lead: str = ""  # the words that name something before its verb in its sentence (「强力乔装」 of 「② 强力乔装：消耗 2 次」)
+    tail: str = ""  # the words after the unit word with their digits (「消耗1发指定2名」): :func:`same_phrase`
 
     @property
     def body(self) -> bool:
@@ -172,6 +173,7 @@ def statements(ctx: LintContext) -> list[Said]:
                     ),
                     bound_after=bound.group("q") if (bound := AFTER_QUAL.match(text, end)) else "",
                     lead=_lead(text[max(lo, start - LEAD_WINDOW) : start], before),
+                    tail="".join(_WORD.findall(text[end : min(hi, end + 16)]))[:_FRAME_CHARS],
                 )
             )
     return out
@@ -347,12 +349,44 @@ def _key(s: Said, by_value: bool) -> str:
 
 def _two_quantities(group: list[Said], by_value: bool) -> bool:
     """One place says two values (or unit words) in these words side by side (「普通乔装消耗 1 次；强力乔装
-    消耗 2 次」): the frame names two quantities.  The same value repeated down a table is no sign."""
+    消耗 2 次」): the frame names two quantities.  The same value repeated down a table is no sign, nor
+    the whole phrase said again in the next sentence (:func:`same_phrase`)."""
     for i, a in enumerate(group):
         for b in group[i + 1 :]:
-            if a.unit is b.unit and abs(a.start - b.start) <= NEAR and _key(a, by_value) != _key(b, by_value):
+            if (
+                a.unit is b.unit
+                and abs(a.start - b.start) <= NEAR
+                and _key(a, by_value) != _key(b, by_value)
+                and not same_phrase(a, b)
+            ):
                 return True
     return False
+
+
+PHRASE_AFTER = 4  # characters that name something, said right after the unit word by both statements
+
+
+def same_phrase(a: Said, b: Said) -> bool:
+    """Two sentences side by side that say the whole phrase around the number again — the same words before
+    it (at least :data:`BEFORE_MIN` that name something) and at least :data:`PHRASE_AFTER` that name
+    something right after its unit word (1.2.1 「僵持满3夜的次夜判定取胜」 for the humans and for the aliens,
+    a card's 「变形后 2夜冷却，未变形不冷却」 twice): one quantity said twice, not two quantities said side by
+    side.  The words before must be all of one's (the other may say more before them): 「濒死型·助攻分」 and
+    「追溯型·助攻分」 name two things.  Digits count among the words after it: 「指定 1 名消耗 1 发，指定 2 名消耗 2 发」 part right
+    after the unit word; and the two must be in two sentences (a sentence end between them)."""
+    if a.sign != b.sign or a.ordinal != b.ordinal or a.bound_after != b.bound_after:
+        return False
+    lo, hi = sorted((a, b), key=lambda s: s.start)
+    if not any(ch in _SENTENCE_END for ch in lo.unit.text[lo.end : hi.start]):
+        return False
+    before = common_suffix(a.before, b.before)
+    if before < min(len(a.before), len(b.before)):
+        return False  # 「② 濒死型·助攻分：1.0 分」「③ 追溯型·助攻分：0.5 分」: the words before name two things
+    after = _common_prefix(a.tail, b.tail)
+    return (
+        len(content(a.before[len(a.before) - before :])) >= BEFORE_MIN
+        and len(content(a.tail[:after])) >= PHRASE_AFTER
+    )
 
 
 def run(ctx: LintContext, check: CheckInfo) -> Iterator[Finding]:

@@ -98,7 +98,7 @@ class Said:
     case: bool = False  # a condition or a minimum (「若…则」「可只投入 1 夜」): one case, not the rule
     bound_after: str = ""  # a bound right after the unit word: 「2 发存储上限」 上限, 「2 点及以上」 以上
     lead: str = ""  # the words that name something before its verb in its sentence (「强力乔装」 of 「② 强力乔装：消耗 2 次」)
-    tail: str = ""  # the words after the unit word with their digits (「消耗1发指定2名」): :func:`same_phrase`
+    tail: str = ""  # the words after the unit word, digits kept (「消耗1发指定2名」): same_phrase
 
     @property
     def body(self) -> bool:
@@ -381,7 +381,7 @@ def same_phrase(a: Said, b: Said) -> bool:
         return False
     before = common_suffix(a.before, b.before)
     if before < min(len(a.before), len(b.before)):
-        return False  # 「② 濒死型·助攻分：1.0 分」「③ 追溯型·助攻分：0.5 分」: the words before name two things
+        return False  # 「② 濒死型·助攻分：1.0 分」「③ 追溯型·助攻分」: the words before name two things
     after = _common_prefix(a.tail, b.tail)
     return (
         len(content(a.before[len(a.before) - before :])) >= BEFORE_MIN

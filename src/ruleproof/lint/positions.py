@@ -14,6 +14,11 @@ A schedule is judged only when it starts at 「第 1」 in the same sentence, wi
 the same kind (Arabic numerals, a unit word of time) between its first position and its open end.
 Positions in words (「第二次及以后」) and sentences that are examples are not read.
 
+**After a threshold, the next position** (:func:`after_threshold`).  「累计达 3 次出刀致濒死后，自其第 4
+次及以后每一次出刀」: a count reached (累计 达 满 N X) and then, after it (后), the positions from the next
+one on (自第 M X 起∕及以后∕以后) in the same unit word and sentence: M must be N + 1.  The 后 is what says
+the count comes after the threshold (「达 3 次时，自第 3 次起」 would count from the threshold itself).
+
 **Nights named from an event** (:func:`anchored`, reported as restatements).  A night counted from an
 event is said in words and in a number side by side: 「落身当夜为第 1 夜」, 「提前至第 2 夜（即感染当夜的次夜）」.
 The words fix the count's origin — 当夜 (the event's own night) and 次夜∕翌夜 (the one after) are one
@@ -106,6 +111,40 @@ def anchored(ctx: LintContext, check: CheckInfo) -> Iterator[Finding]:
             "via": ["words", "position"],
         },
     )
+
+
+# 「累计达 3 次「出刀致濒死」后，自其第 4 次及以后」: a threshold, its 后, and the open-ended positions after it
+_THRESHOLD_NEXT = re.compile(
+    rf"(?:累计|达|满)\s*(?P<n>\d+)\s*(?P<u>{_TIME_WORDS})(?P<what>[^\d。；;｜|\n，,]{{0,12}}?)后\s*[，,]?\s*"
+    rf"自\s*(?:其|该)?\s*第\s*(?P<m>\d+)\s*(?P<v>{_TIME_WORDS})\s*(?:起|及以后|以后)"
+)
+
+
+def after_threshold(ctx: LintContext) -> Iterator[Finding]:
+    """A threshold and the positions after it in one sentence: 「累计达 N X…后，自第 N+1 X 起」 (module
+    docstring).  Only the same unit word on both sides (「满 3 夜后，自第 2 次起」 counts two things)."""
+    for unit in ctx.units_outside_log():
+        text = unit.text
+        for m in _THRESHOLD_NEXT.finditer(text):
+            word = _SAME.get(m.group("u"), m.group("u"))
+            if _SAME.get(m.group("v"), m.group("v")) != word:
+                continue
+            n, k = int(m.group("n")), int(m.group("m"))
+            if k == n + 1:
+                continue
+            lo = max(text.rfind(ch, 0, m.start()) for ch in _SENTENCE_END) + 1
+            if _EXAMPLE.search(text[lo : m.start()]):
+                continue
+            said = f"第 {k} {word}"
+            yield SCHEDULE.finding(
+                unit.id,
+                unit.line_of(m.start("m")),
+                f"此处累计达 {n} {word}之后自「{said}」起，而达 {n} {word}之后的下一位为第 {n + 1} {word}（位次与门槛不合）",
+                f"after a count of {n} ({word}) the positions start at '{said}', but the next one after "
+                f"{n} is the {n + 1}th",
+                clip(re.sub(r"\s+", " ", m.group(0)), 60),
+                extra={"value": said, "consensus": f"第 {n + 1} {word}", "kind": "threshold"},
+            )
 
 
 def positions_named(ns: str) -> list[int] | None:

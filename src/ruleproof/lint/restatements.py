@@ -108,6 +108,7 @@ def run(ctx: LintContext) -> Iterator[Finding]:
     yield from enumerations.run(ctx)
     yield from arithmetic.run(ctx)
     yield from positions.run(ctx)
+    yield from positions.after_threshold(ctx)
 
 
 # ------------------------------------------------------------------------------------ fact groups

@@ -316,6 +316,64 @@ def _link_to(groups: _Groups, f: Fact, owner_facts: list[Fact], how: str, least:
     return True
 
 
+# ------------------------------------------------------------------ an owner stating a value per condition
+
+CONDITION_MIN = 2  # characters that name something in a condition before a number
+_CONDITION_BREAK = re.compile(r"[，,、；;：:（(）)⸺—。「」｜|\n]")
+_CONDITION_WINDOW = 16
+_CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
+
+
+def _condition_words(ctx: LintContext, f: Fact) -> str:
+    """The words right before a number in its sentence part, qualifiers out (「其余一律」「仅感染进化者」)."""
+    text = ctx.unit_by_id[f.unit].text
+    part = _CONDITION_BREAK.split(text[max(0, f.start - _CONDITION_WINDOW) : f.start])[-1]
+    return QUALIFIER_RE.sub("", "".join(_CJK_RUN.findall(part)))
+
+
+def _condition(ctx: LintContext, f: Fact) -> str:
+    """Of those, the ones that name something (function characters out too): 「未觉醒时每夜至多1刀」 →
+    「未觉醒时」, 「仅感染进化者至多 3 名」 → 「感染进化」."""
+    return frames.content(_condition_words(ctx, f))
+
+
+def _same_condition(a: str, b: str) -> bool:
+    """「未觉醒」 and 「未觉醒时」 are one condition (one says more after it); 「觉醒后」 and 「未觉醒时」 are not."""
+    return min(len(a), len(b)) >= CONDITION_MIN and (a.startswith(b) or b.startswith(a))
+
+
+def _link_condition(ctx: LintContext, groups: _Groups, f: Fact, owner_facts: list[Fact]) -> bool:
+    """A cited clause that states one quantity under conditions, a value each (6.2 「未觉醒时每夜至多1刀；觉醒后
+    每夜至多 2 刀」), is two quantities for the ordinary links; its statements are told apart by the words right
+    before the number (:func:`_condition`), and a restatement that says the condition (6.6 「依 6.2（未觉醒至多
+    1 刀、觉醒后至多 2刀）」) is linked to the one statement of that condition.  The unit word, position and arity
+    must agree and the two share a bound (至多 上限 至少 …: a restatement may leave 每夜 outside its bracket);
+    the owner must say at least two conditions, and the restatement's must be said with one value there."""
+    mine = _condition(ctx, f)
+    bounds = f.kinds & examples.BOUNDS
+    if len(mine) < CONDITION_MIN or not bounds:
+        return False
+    same = [
+        g
+        for g in owner_facts
+        if g is not f
+        and not g.scenario
+        and g.unit_word == f.unit_word
+        and g.ordinal == f.ordinal
+        and len(g.value) == len(f.value)
+        and g.kinds & bounds
+    ]
+    said = {id(g): _condition(ctx, g) for g in same}
+    if len({c for c in said.values() if len(c) >= CONDITION_MIN}) < 2:
+        return False
+    matched = [g for g in same if _same_condition(mine, said[id(g)])]
+    if not matched or len({g.value for g in matched}) != 1:
+        return False
+    for g in matched:
+        groups.union(f, g, "condition", owner_side=True)
+    return True
+
+
 def _unit_slip(f: Fact, owner_facts: list[Fact]) -> list[Fact]:
     """The cited clause states ``f``'s value only in another unit word of time, at least twice, and
     never in ``f``'s (「乔装总数同为 8夜，见7.3.1」 against 7.3.1's 「＝8 次」「同为 8 次」): ``f`` miscounts
@@ -366,6 +424,8 @@ def _link(ctx: LintContext) -> _Groups:
                 # way, with the same value, more than once: 「依 6.4.2仅消耗 1 次」 against 6.4.2's four
                 least = 1 if specific else CITED_COMMON
                 linked |= _link_to(groups, f, _scope_facts(ctx, scope), "cited", least)
+                if not linked:
+                    linked = _link_condition(ctx, groups, f, _scope_facts(ctx, scope))
             before = None if linked else _cited_before(ctx, unit, f)
             if before is not None and not (unit.is_clause and is_descendant(unit.id, before.clause)):
                 linked = _link_beside(groups, f, _scope_facts(ctx, before))
@@ -492,7 +552,8 @@ def _finding(ctx: LintContext, f: Fact, agree: list[Fact], how: set[str], owner:
     where = sorted({g.unit for g in agree}, key=lambda u: (safe_key(u) == (), safe_key(u), u))
     shown = agree[0].spaced
     places = "、".join(where[:6]) + ("…" if len(where) > 6 else "")
-    subject = f.subject or ""
+    # a statement linked by its condition is about what the condition names (「其余一律」, not the sentence's term)
+    subject = _condition_words(ctx, f) if "condition" in how else f.subject or ""
     return MISMATCH.finding(
         f.unit,
         f.line,

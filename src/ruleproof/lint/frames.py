@@ -457,16 +457,25 @@ def _odd_unit(s: Said, word: str, usual: str, agree: list[Said]) -> bool:
 def _profiles(said: list[Said]) -> Iterator[tuple[Said, list[Said]]]:
     """The unit words each verb or noun takes with each value (「消耗 1 次」 eight times): a statement
     with the same word and value in another unit word of time, said once against at least
-    :data:`PROFILE_MIN`, is the odd one out."""
-    keyed: dict[tuple[str, str, bool], list[Said]] = {}
+    :data:`PROFILE_MIN`, is the odd one out.  A count after a comparator (「全场存活≤ 6 名」 in 4.4.3, 4.4.6,
+    4.4.7 and the card; 「觉醒之存活≤6 只」) is keyed the same way with its sign and any bound after it, in any
+    unit word: the comparator says it is a count of one thing (without one, 「可只指定 1 个目标」 and 「每指定 1
+    名」 are two habits of one verb, not a slip)."""
+    keyed: dict[tuple[str, str, bool, str, str], list[Said]] = {}
     for s in said:
         word = content(s.before)[-BEFORE_MIN:]
         if s.word in TIMES and len(word) == BEFORE_MIN:
-            keyed.setdefault((s.value, word, s.ordinal), []).append(s)
+            keyed.setdefault((s.value, word, s.ordinal, "", ""), []).append(s)
+        elif s.sign and s.word not in TIMES and s.word not in _COUNT_WORDS and len(word) == BEFORE_MIN:
+            # a comparator's count (「存活≤ 6 名」): the word before, the sign and the value say which
+            keyed.setdefault((s.value, word, s.ordinal, s.sign, s.bound_after), []).append(s)
     for group in keyed.values():
         split = _odd_one(group, by_value=False)
         if split is not None and not _two_quantities(group, False):
             yield split
+
+
+_COUNT_WORDS = frozenset(("选一", "项", "种", "类", "档", "关"))
 
 
 def _odd_one(group: list[Said], by_value: bool) -> tuple[Said, list[Said]] | None:

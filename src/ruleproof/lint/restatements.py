@@ -218,8 +218,9 @@ def _governing(ctx: LintContext, unit: Unit, f: Fact) -> list[Scope]:
 
 
 # a bracket that cites, closing right before the number with only qualifiers between (「嗅探（猎手专属，4.4.8）
-# 每夜至多 2 名」): the bracket names what the number is about
-_CITE_BEFORE = re.compile(rf"[（(][^（）()]{{0,12}}?(?P<cid>{CLAUSE_ID})[）)]\s*$")
+# 每夜至多 2 名」), or a dash or colon after it (「研 专属（4.14.3）⸺每夜至多1次」): the bracket names what the
+# number is about
+_CITE_BEFORE = re.compile(rf"[（(][^（）()]{{0,12}}?(?P<cid>{CLAUSE_ID})[）)]\s*(?:[⸺—：:]+\s*)?$")
 
 
 def _cited_before(ctx: LintContext, unit: Unit, f: Fact) -> Scope | None:
@@ -324,11 +325,13 @@ _CONDITION_WINDOW = 16
 _CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
 
 
-def _condition_words(ctx: LintContext, f: Fact) -> str:
-    """The words right before a number in its sentence part, qualifiers out (「其余一律」「仅感染进化者」)."""
+def _condition_words(ctx: LintContext, f: Fact, qualifiers: bool = False) -> str:
+    """The words right before a number in its sentence part, qualifiers out (「其余一律」「仅感染进化者」), or
+    kept (「每夜至多」: what a finding shows of a number with no term before it)."""
     text = ctx.unit_by_id[f.unit].text
     part = _CONDITION_BREAK.split(text[max(0, f.start - _CONDITION_WINDOW) : f.start])[-1]
-    return QUALIFIER_RE.sub("", "".join(_CJK_RUN.findall(part)))
+    words = "".join(_CJK_RUN.findall(part))
+    return words if qualifiers else QUALIFIER_RE.sub("", words)
 
 
 def _condition(ctx: LintContext, f: Fact) -> str:
@@ -408,7 +411,14 @@ def _link(ctx: LintContext) -> _Groups:
         if unit.id not in table.by_unit:
             continue
         for f in table.by_unit[unit.id]:
-            if f.scenario or f.subject is None:
+            if f.scenario:
+                continue
+            if f.subject is None:
+                # no term before it, but a bracket citing right before the number says what it is about
+                # (4.14.5 「研 专属（4.14.3）⸺每夜至多1次」)
+                before = _cited_before(ctx, unit, f)
+                if before is not None and not (unit.is_clause and is_descendant(unit.id, before.clause)):
+                    _link_beside(groups, f, _scope_facts(ctx, before))
                 continue
             specific = ctx.vocabulary.specific(f.subject, SPECIFIC_SHARE)
             linked = False
@@ -553,7 +563,7 @@ def _finding(ctx: LintContext, f: Fact, agree: list[Fact], how: set[str], owner:
     shown = agree[0].spaced
     places = "、".join(where[:6]) + ("…" if len(where) > 6 else "")
     # a statement linked by its condition is about what the condition names (「其余一律」, not the sentence's term)
-    subject = _condition_words(ctx, f) if "condition" in how else f.subject or ""
+    subject = _condition_words(ctx, f) if "condition" in how else f.subject or _condition_words(ctx, f, True)
     return MISMATCH.finding(
         f.unit,
         f.line,

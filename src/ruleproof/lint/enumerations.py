@@ -74,6 +74,7 @@ def _value(raw: str) -> int | None:
 def run(ctx: LintContext) -> Iterator[Finding]:
     for unit in ctx.units_outside_log():
         yield from _choices(unit.id, unit.text, unit.line_of)
+        yield from _recounted(unit.id, unit.text, unit.line_of)
         yield from _labelled(unit.id, unit.text, unit.line_of)
         yield from _steps(unit.id, unit.text, unit.line_of)
 
@@ -221,6 +222,31 @@ def _choices(uid: str, text: str, line_of: Callable[[int], int]) -> Iterator[Fin
             f"says one of {n}, but the options listed ('{shown}') are {k}",
             clip(text[max(0, m.start() - 24) : m.end() + 4], 50),
             extra={"stated": n, "listed": k, "options": chain},
+        )
+
+
+# 「三选一（方向不限于此三项；…」: the options of a choice counted again right after it by 此∕上述 N 项
+_RECOUNT = re.compile(
+    rf"(?P<n>{_NUM})\s*选\s*[一1][^。；;｜|\n]{{0,{_GAP}}}?(?:此|上述|以上|前述)\s*(?P<m>{_NUM})\s*(?:项|类|种)"
+)
+
+
+def _recounted(uid: str, text: str, line_of: Callable[[int], int]) -> Iterator[Finding]:
+    """A choice whose options are counted again in its sentence (「方向破坏∕感染∕击杀三选一（方向不限于此三项」):
+    「此 M 项」 points back at the options of 「N选一」, so M must be N — whatever the list before says (the
+    chain check above judges that one)."""
+    for m in _RECOUNT.finditer(text):
+        n, k = _value(m.group("n")), _value(m.group("m"))
+        if n is None or k is None or n == k:
+            continue
+        raw = re.sub(r"\s+", "", m.group(0))
+        yield ENUMERATION.finding(
+            uid,
+            line_of(m.start("m")),
+            f"称「{m.group('n')}选一」，而随后以「{m.group('m')}项」复指其选项（数目不一致）",
+            f"says one of {n}, then refers back to its options as {k}",
+            clip(raw, 50),
+            extra={"stated": n, "listed": k, "options": []},
         )
 
 

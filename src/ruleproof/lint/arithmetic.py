@@ -73,6 +73,7 @@ def run(ctx: LintContext) -> Iterator[Finding]:
     yield from sums(ctx)
     yield from grants(ctx)
     yield from caps(ctx)
+    yield from glossed_caps(ctx)
     yield from parts(ctx)
 
 
@@ -176,6 +177,34 @@ def caps(ctx: LintContext) -> Iterator[Finding]:
                 f"'{m.group(0)}': {p:g} a time, {times} times come to {p * times:g}, not {cap:g}",
                 clip(text[lo : m.end()], 60),
                 extra={"stated": cap, "computed": p * times},
+            )
+
+
+# 「本项累计上限 3 分（至多 6 次）」 with its unit word slipped to 「上限 3 次（至多 6 次）」: a cap and the bracket right
+# after it that bounds it again in the same unit word say one number twice
+_GLOSSED_CAP = re.compile(
+    r"(?:上限|至多|最多)\s*(?P<n>\d+(?:\.\d+)?)\s*(?P<u>[\u4e00-\u9fff])\s*[（(]\s*(?:即\s*)?(?:上限|至多|最多)\s*"
+    r"(?P<m>\d+(?:\.\d+)?)\s*(?P=u)\s*[）)]"
+)
+
+
+def glossed_caps(ctx: LintContext) -> Iterator[Finding]:
+    """A cap glossed in its own bracket by a bound in the same unit word (「上限 3 次（至多 6 次）」) must say the
+    same number: in points and events (「上限 3 分（至多 6 次）」) it is :func:`caps`'s product, in one unit word
+    there is nothing to multiply."""
+    for unit in ctx.units_outside_log():
+        for m in _GLOSSED_CAP.finditer(unit.text):
+            if float(m.group("n")) == float(m.group("m")):
+                continue
+            said = re.sub(r"\s+", " ", m.group(0))
+            yield ARITHMETIC.finding(
+                unit.id,
+                unit.line_of(m.start("n")),
+                f"「{said}」：上限与括注的上限同以「{m.group('u')}」计，而一作 {m.group('n')}、一作 {m.group('m')}",
+                f"'{said}': the cap and the bound in its bracket count in one unit word but say "
+                f"{m.group('n')} and {m.group('m')}",
+                clip(unit.text[max(0, m.start() - 12) : m.end()], 60),
+                extra={"stated": float(m.group("n")), "computed": float(m.group("m"))},
             )
 
 

@@ -415,6 +415,8 @@ def run(ctx: LintContext, check: CheckInfo) -> Iterator[Finding]:
                             yield _finding(check, s, agree, by_value, verdict)
     for s, usual in _profiles(said):
         yield _finding(check, s, usual, False, True)
+    for s, usual in _classifiers(said):
+        yield _classifier_finding(check, s, usual)
     for s, usual in _value_profiles(said):
         yield _finding(check, s, usual, True, True)
     for s, usual in _measures(said):
@@ -473,6 +475,50 @@ def _profiles(said: list[Said]) -> Iterator[tuple[Said, list[Said]]]:
         split = _odd_one(group, by_value=False)
         if split is not None and not _two_quantities(group, False):
             yield split
+
+
+OBJECTS = frozenset("件份瓶发支具张枚")  # the classifiers of things (颗 is 发): 「1 发子弹」「1 支疫苗」
+
+
+def _classifiers(said: list[Said]) -> Iterator[tuple[Said, list[Said]]]:
+    """The classifier each noun takes: a noun counted at least :data:`PROFILE_MIN` times in one classifier of
+    things (「N 发子弹」) and once in another word (「获得 1 次子弹」) is miscounted there.  Only nouns the text
+    counts in a classifier of things: a target or a quota is counted in several words (「1 名目标」「1 个目标」,
+    「1 次额度」「1 份额度」)."""
+    keyed: dict[str, list[Said]] = {}
+    for s in said:
+        if not s.ordinal and _NOUN_NEXT.match(s.unit.text, s.end):
+            noun = "".join(_CJK.findall(s.unit.text[s.end : s.end + 4]))[:BEFORE_MIN]
+            if len(noun) == BEFORE_MIN:
+                keyed.setdefault(noun, []).append(s)
+    for group in keyed.values():
+        split = _odd_one(group, by_value=False)
+        if split is not None and split[1][0].word in OBJECTS:
+            yield split
+
+
+def _classifier_finding(check: CheckInfo, s: Said, usual: list[Said]) -> Finding:
+    noun = "".join(_CJK.findall(s.unit.text[s.end : s.end + 4]))[:BEFORE_MIN]
+    where = "、".join(dict.fromkeys(a.unit.id for a in usual))
+    word = usual[0].printed
+    mine = f"{s.value}{s.printed}{noun}"
+    return check.finding(
+        s.unit.id,
+        s.unit.line_of(s.start),
+        f"此处「{mine}」，而 {where} 计「{noun}」皆以「{word}」（{len(usual)} 处；单位不一致）",
+        f"says '{mine}', while {where} count '{noun}' in '{word}' ({len(usual)} places; the unit word differs)",
+        s.quote,
+        related=[a.place for a in usual[:5]],
+        extra={
+            "subject": noun,
+            "value": f"{s.value}{s.printed}",
+            "consensus": word,
+            "places": sorted({a.unit.id for a in usual}),
+            "owner": usual[0].unit.id,
+            "via": ["words", "unit", "noun"],
+            "decided": True,
+        },
+    )
 
 
 _COUNT_WORDS = frozenset(("选一", "项", "种", "类", "档", "关"))

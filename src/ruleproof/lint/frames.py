@@ -258,7 +258,8 @@ def content(words: str) -> str:
 
 def same_frame(a: Said, b: Said) -> bool:
     """Two statements of one quantity: the same words right before the number (words that name
-    something, not only 「每夜至多」), and, when they are short, the same words after it."""
+    something, not only 「每夜至多」), and, when they are short, the same words after it — or a citation
+    right beside one of them naming the other's clause."""
     if a.ordinal != b.ordinal or a.sign != b.sign:
         return False
     if a.unit is b.unit and abs(a.start - b.start) < 8:
@@ -269,6 +270,10 @@ def same_frame(a: Said, b: Said) -> bool:
     named = len(content(a.before[len(a.before) - before :]))
     if before < BEFORE_MIN or named < BEFORE_MIN:
         return False
+    if not (a.case or b.case) and (_cites_place(a, b, near=True) or _cites_place(b, a, near=True)):
+        # 4.14.1 「3.3.1制药之产物二选一」 and 3.3.1's 「产物二选一」: the citation beside it says which; not a
+        # condition's number (「若…则下夜回复 2 颗」 beside a citation of the rule it varies)
+        return True
     return before >= BEFORE_ALONE or named + common_run(a.after, b.after) >= FRAME_MIN
 
 

@@ -414,9 +414,17 @@ def _link(ctx: LintContext) -> _Groups:
             if f.scenario:
                 continue
             if f.subject is None:
-                # no term before it, but a bracket citing right before the number says what it is about
-                # (4.14.5 「研 专属（4.14.3）⸺每夜至多1次」)
-                before = _cited_before(ctx, unit, f)
+                # no term before it, but its condition words (「未觉醒至多 1 刀」) or a bracket citing right before
+                # the number (4.14.5 「研 专属（4.14.3）⸺每夜至多1次」) say what it is about
+                linked = any(
+                    _link_condition(ctx, groups, f, _scope_facts(ctx, scope))
+                    for scope in _governing(ctx, unit, f)
+                    if not (
+                        unit.is_clause
+                        and (is_descendant(unit.id, scope.clause) or is_descendant(scope.clause, unit.id))
+                    )
+                )
+                before = None if linked else _cited_before(ctx, unit, f)
                 if before is not None and not (unit.is_clause and is_descendant(unit.id, before.clause)):
                     _link_beside(groups, f, _scope_facts(ctx, before))
                 continue

@@ -467,7 +467,8 @@ def _profiles(said: list[Said]) -> Iterator[tuple[Said, list[Said]]]:
     :data:`PROFILE_MIN`, is the odd one out.  A count after a comparator (「全场存活≤ 6 名」 in 4.4.3, 4.4.6,
     4.4.7 and the card; 「觉醒之存活≤6 只」) is keyed the same way with its sign and any bound after it, in any
     unit word: the comparator says it is a count of one thing (without one, 「可只指定 1 个目标」 and 「每指定 1
-    名」 are two habits of one verb, not a slip)."""
+    名」 are two habits of one verb, not a slip); so is a bound after the unit word with the term its sentence
+    part names (「子弹2发上限」 six times, 「子弹余量与 2次上限」 once; 5.5's 「2次上限」 of 转化 is another term)."""
     keyed: dict[tuple[str, str, bool, str, str], list[Said]] = {}
     for s in said:
         word = content(s.before)[-BEFORE_MIN:]
@@ -476,6 +477,9 @@ def _profiles(said: list[Said]) -> Iterator[tuple[Said, list[Said]]]:
         elif s.sign and s.word not in TIMES and s.word not in _COUNT_WORDS and len(word) == BEFORE_MIN:
             # a comparator's count (「存活≤ 6 名」): the word before, the sign and the value say which
             keyed.setdefault((s.value, word, s.ordinal, s.sign, s.bound_after), []).append(s)
+        if s.bound_after and s.subject and not s.ordinal:
+            # a bound after the unit word of a term of the text (「子弹2发上限」 six times): the term says which
+            keyed.setdefault((s.value, "@" + s.subject, False, s.sign, s.bound_after), []).append(s)
     for group in keyed.values():
         split = _odd_one(group, by_value=False)
         if split is not None and not _two_quantities(group, False):

@@ -53,6 +53,7 @@ def found(text: str) -> list[Finding]:
 
 def test_the_synthetic_book_is_clean() -> None:
     # 1.1 says one phrase twice; 1.2 says two labelled scores side by side (two quantities); 1.3 two conditions
+    # (and 1.1's 「（红方存活）」「（蓝方存活）」 are no positions)
     assert found(BOOK) == []
 
 
@@ -91,6 +92,12 @@ def test_the_position_after_a_threshold_is_the_next_one(old: str, new: str) -> N
     got = found(BOOK.replace(old, new))
     assert [(f.check, f.clause) for f in got] == [("position-schedule", "1.5")]
     assert got[0].extra["kind"] == "threshold"
+
+
+def test_the_position_after_a_threshold_counts_what_it_counts() -> None:
+    got = found(BOOK.replace("累计达 3 次出刀", "累计达 3 夜出刀"))
+    assert [(f.check, f.clause) for f in got] == [("position-schedule", "1.5")]
+    assert got[0].extra["kind"] == "threshold-unit"
 
 
 def test_a_threshold_counted_from_itself_is_not_judged() -> None:
@@ -169,12 +176,18 @@ def _new(old: str, new: str, whole: bool) -> set[tuple[str, str]]:
         # 2.5.4 restates 5.3's 3 名 for 感染进化者 and 2 名 for the rest
         ("仅感染进化者至多 3 名", "仅感染进化者至多 4 名", {(MISMATCH, "2.5.4")}),
         ("其余一律至多2名）", "其余一律至多1名）", {(MISMATCH, "2.5.4")}),
-        # 7.2.7 ③: 累计达 3 次 … 自其第 4 次
+        # 7.2.7 ③: 累计达 3 次 … 自其第 4 次 (and the position's whole phrase 「后，自其第 4 次及以后每一次出刀」
+        # is said twice in 7.2.7)
         (
             "达 3 次出刀致濒死后，自其第 4 次",
             "达 3 次出刀致濒死后，自其第 5 次",
-            {("position-schedule", "7.2.7")},
+            {("position-schedule", "7.2.7"), (MISMATCH, "7.2.7")},
         ),
+        # a position whose whole phrase repeats: 4.4.3 「初始 1发＋第 5 夜 1 发即达 2 发」 and 4.4.6's, 2.3.1 ×2
+        ("作用点⸺初始 1发＋第 5 夜", "作用点⸺初始 1发＋第 6 夜", {(MISMATCH, "4.4.3")}),
+        ("结束后即进入第 1 夜步骤0", "结束后即进入第 2 夜步骤0", {(MISMATCH, "2.3.1")}),
+        # 7.2.7 「累计达 3 次「出刀致濒死」后，自其第 4 次」 with 次 slipped to 夜
+        ("同一攻击个体累计达 3 次", "同一攻击个体累计达 3 夜", {("position-schedule", "7.2.7")}),
         # 1.2.2 「存活≤6 名」 against 「全场存活≤ 6 名」 in 4.4.3, 4.4.6, 4.4.7 and the card
         ("觉醒之存活≤6 名", "觉醒之存活≤6 只", {(MISMATCH, "1.2.2")}),
         # 4.4.6 ⑥ 「子弹余量与 2发上限」 among the text's six 「子弹…2发上限」 (5.5's 「2次上限」 is 转化's)

@@ -418,6 +418,18 @@ def run(ctx: LintContext, check: CheckInfo) -> Iterator[Finding]:
                             and (verdict or (_same_kind(k, top) and _same_noun(s, agree)))
                         ):
                             yield _finding(check, s, agree, by_value, verdict)
+    for group in _position_phrases(said):
+        votes: dict[str, list[Said]] = {}
+        for s in group:
+            votes.setdefault(s.value, []).append(s)
+        # (the words after are already said by both: the tie needs no more of them, hence by_value=False)
+        decided = _decide(votes, by_value=False)
+        if decided is None or _two_quantities(group, by_value=True):
+            continue
+        top, verdict = decided
+        for k, members in votes.items():
+            if k != top and len(members) == 1:
+                yield _finding(check, members[0], votes[top], True, verdict)
     for s, usual in _profiles(said):
         yield _finding(check, s, usual, False, True)
     for s, usual in _classifiers(said):
@@ -426,6 +438,41 @@ def run(ctx: LintContext, check: CheckInfo) -> Iterator[Finding]:
         yield _finding(check, s, usual, True, True)
     for s, usual in _measures(said):
         yield _finding(check, s, usual, True, True)
+
+
+POSITION_PHRASE = (
+    6  # characters, digits kept, said right before and right after a position by both statements
+)
+POSITION_SIDE = 3  # on each side at least
+
+
+def _position_phrases(said: list[Said]) -> list[list[Said]]:
+    """Positions vote on their value only where the whole phrase around them repeats: a position's value
+    is what its sentence is about (「第 1 夜」「第 4 夜」), but 「初始 1发＋第 5 夜 1 发即达 2 发上限」 (4.4.3) and
+    「初始 1 发＋第5 夜 1 发即达上限」 (4.4.6) name one night.  Joined: the same unit word, at least
+    :data:`POSITION_SIDE` characters (digits kept) right before 第 and right after the unit word in common,
+    :data:`POSITION_PHRASE` in all."""
+    keyed: dict[tuple[str, str], list[Said]] = {}
+    for s in said:
+        if s.ordinal and len(s.tail) >= POSITION_SIDE:
+            keyed.setdefault((s.word, s.tail[:POSITION_SIDE]), []).append(s)
+    out: list[list[Said]] = []
+    for members in keyed.values():
+        joined = _Union(len(members))
+        for i, a in enumerate(members):
+            for j in range(i + 1, len(members)):
+                b = members[j]
+                if a.unit is b.unit and abs(a.start - b.start) < 8:
+                    continue
+                before = common_suffix(a.before, b.before)
+                after = _common_prefix(a.tail, b.tail)
+                if before >= POSITION_SIDE and before + after >= POSITION_PHRASE:
+                    joined.union(i, j)
+        groups: dict[int, list[Said]] = {}
+        for i, s in enumerate(members):
+            groups.setdefault(joined.find(i), []).append(s)
+        out += [g for g in groups.values() if len(g) > 1]
+    return out
 
 
 # unit words of time and frequency: a typo among them (「消耗 1 次」 → 「消耗 1 夜」) keeps the sentence

@@ -16,7 +16,8 @@ Positions in words (「第二次及以后」) and sentences that are examples ar
 
 **After a threshold, the next position** (:func:`after_threshold`).  「累计达 3 次出刀致濒死后，自其第 4
 次及以后每一次出刀」: a count reached (累计 达 满 N X) and then, after it (后), the positions from the next
-one on (自第 M X 起∕及以后∕以后) in the same unit word and sentence: M must be N + 1.  The 后 is what says
+one on (自第 M X 起∕及以后∕以后) in the same unit word and sentence: M must be N + 1; and when M is N + 1
+the two count one thing, so two unit words of time there are a slip (「累计达 3 夜…后，自其第 4 次」).  The 后 is what says
 the count comes after the threshold (「达 3 次时，自第 3 次起」 would count from the threshold itself).
 
 **Nights named from an event** (:func:`anchored`, reported as restatements).  A night counted from an
@@ -127,13 +128,24 @@ def after_threshold(ctx: LintContext) -> Iterator[Finding]:
         text = unit.text
         for m in _THRESHOLD_NEXT.finditer(text):
             word = _SAME.get(m.group("u"), m.group("u"))
-            if _SAME.get(m.group("v"), m.group("v")) != word:
-                continue
+            other = _SAME.get(m.group("v"), m.group("v"))
             n, k = int(m.group("n")), int(m.group("m"))
-            if k == n + 1:
-                continue
             lo = max(text.rfind(ch, 0, m.start()) for ch in _SENTENCE_END) + 1
-            if _EXAMPLE.search(text[lo : m.start()]):
+            if _EXAMPLE.search(text[lo : m.start()]) or (k == n + 1 and other == word):
+                continue
+            if other != word:
+                if k != n + 1:
+                    continue  # 「满 3 夜后，自第 2 次起」: two things counted
+                # the next position says it counts what the threshold counts: one unit word slipped
+                yield SCHEDULE.finding(
+                    unit.id,
+                    unit.line_of(m.start("u")),
+                    f"此处累计达 {n} {word}之后自「第 {k} {other}」起：门槛与其后位次相接，而一以「{word}」计、一以「{other}」计",
+                    f"a count of {n} ({word}) is followed by the positions from the {k}th ({other}): the next "
+                    f"position after the threshold, in another unit word",
+                    clip(re.sub(r"\s+", " ", m.group(0)), 60),
+                    extra={"value": f"{n} {word}", "consensus": other, "kind": "threshold-unit"},
+                )
                 continue
             said = f"第 {k} {word}"
             yield SCHEDULE.finding(

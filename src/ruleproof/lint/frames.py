@@ -419,17 +419,17 @@ def run(ctx: LintContext, check: CheckInfo) -> Iterator[Finding]:
                         ):
                             yield _finding(check, s, agree, by_value, verdict)
     for group in _position_phrases(said):
-        votes: dict[str, list[Said]] = {}
+        places: dict[str, list[Said]] = {}
         for s in group:
-            votes.setdefault(s.value, []).append(s)
+            places.setdefault(s.value, []).append(s)
         # (the words after are already said by both: the tie needs no more of them, hence by_value=False)
-        decided = _decide(votes, by_value=False)
+        decided = _decide(places, by_value=False)
         if decided is None or _two_quantities(group, by_value=True):
             continue
         top, verdict = decided
-        for k, members in votes.items():
+        for k, members in places.items():
             if k != top and len(members) == 1:
-                yield _finding(check, members[0], votes[top], True, verdict)
+                yield _finding(check, members[0], places[top], True, verdict)
     for s, usual in _profiles(said):
         yield _finding(check, s, usual, False, True)
     for s, usual in _classifiers(said):

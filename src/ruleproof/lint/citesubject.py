@@ -28,7 +28,8 @@ A citation of one clause (no item) is reported, naming the sibling (:class:`Subj
   without a stop);
 - family q's guards hold (:func:`headwords.guarded`: comparison, denial, number pair, gate, list).
 
-Titles' words and the clauses' texts for the share are read once per lint (:data:`_WORDS`, :func:`_clause_texts`);
+Titles' words, each candidate group's telling words and the clauses' texts for the share are read once per lint
+(:data:`_WORDS`, :data:`_TELLING`, :func:`_clause_texts`);
 a citation reads its sentence part.  Measured: docs/passes/cite18.md.
 """
 
@@ -73,6 +74,7 @@ class SubjectPlace(ExplainedPlace):
 
 _WORDS: PerLintTable[Topics, str, frozenset[str]] = PerLintTable()
 _SHARE: PerLintTable[Topics, str, int] = PerLintTable()
+_TELLING: PerLintTable[Topics, tuple[str, ...], tuple[frozenset[str], ...]] = PerLintTable()
 
 
 def _title_words(topics: Topics, name: str) -> frozenset[str]:
@@ -92,6 +94,17 @@ def _title_words(topics: Topics, name: str) -> frozenset[str]:
         )
 
     return _WORDS.get_or_build(topics, name, build)
+
+
+def _telling(topics: Topics, group: tuple[str, ...]) -> tuple[frozenset[str], ...]:
+    """Each candidate's title words that no other candidate of the group holds (memoised per group: every
+    citation of a clause asks the same group)."""
+
+    def build() -> tuple[frozenset[str], ...]:
+        words = [_title_words(topics, name) for name in group]
+        return tuple(w - frozenset().union(*words[:k], *words[k + 1 :]) for k, w in enumerate(words))
+
+    return _TELLING.get_or_build(topics, group, build)
 
 
 @per_lint
@@ -130,11 +143,9 @@ def subject_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str
     lo, hi = sentence_part(text, at, end)
     part = squash(text[lo:hi])
     candidates = [place, *near]
-    words = {p.name: _title_words(topics, p.name) for p in candidates}
     said: dict[str, str] = {}
-    for p in candidates:
-        others = frozenset().union(*(words[o.name] for o in candidates if o is not p))
-        telling = [w for w in words[p.name] - others if w in part]
+    for p, words in zip(candidates, _telling(topics, tuple(p.name for p in candidates)), strict=True):
+        telling = [w for w in words if w in part]
         if telling:
             said[p.name] = max(telling, key=lambda w: (len(w), w))
     if len(said) != 1:

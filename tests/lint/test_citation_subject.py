@@ -44,7 +44,7 @@ def test_a_sibling_titled_by_the_parts_word_is_named(
 def test_the_texts_own_citations_are_silent(judged: tuple[LintContext, topics.Topics]) -> None:
     """Every clause citation of the text at its own target: no finding — among them 1.2.2's 「含 4.2 转职、4.4.3
     额外子弹」 (the part cites 4.4's family itself), 5.4.1's 「仍受5.6的全部目标限制」 (after 的) and the registry's
-    rows, which the guards leave; hundreds of parts say a title word of some candidate, so it is asked in earnest."""
+    rows, which the guards leave; most parts say a title word of the cited place, so it is asked in earnest."""
     asked = assert_silent_at_own_targets(judged, citesubject.subject_verdict, at_least=1000)
     _ctx, tp = judged
     saying = 0
@@ -55,7 +55,7 @@ def test_the_texts_own_citations_are_silent(judged: tuple[LintContext, topics.To
         lo, hi = citesubject.sentence_part(unit.text, at, at + len(ref.raw))
         words = citesubject._title_words(tp, place.name)
         saying += any(w in unit.text[lo:hi] for w in words)
-    assert saying >= 300, saying
+    assert saying >= 700, saying  # 766 of 1,142 on v1preview1.0
 
 
 @pytest.mark.parametrize(

@@ -30,7 +30,8 @@ A citation of one clause (no item) is reported, naming the sibling (:class:`Subj
 
 Titles' words, each candidate group's telling words and the clauses' texts for the share are read once per lint
 (:data:`_WORDS`, :data:`_TELLING`, :func:`_clause_texts`);
-a citation reads its sentence part.  Measured: docs/passes/cite18.md.
+a citation reads its sentence part.  Measured: docs/lint.md, family q, "Seventeenth pass — the subject of the citing
+sentence part".
 """
 
 from __future__ import annotations

@@ -116,7 +116,7 @@ def naming_run(text: str, at: int, raw: str) -> tuple[str, str]:
 
     「施加告知属 7.2.6」 → ('施加告知', 'connective'); 「⑤ 武装识别 依 4.4.5」 → ('武装识别', 'connective');
     「⑤ 武装识别 4.4.5：」 → ('武装识别', 'heading'); anything else → ('', '')."""
-    term = _bracketed(text, at, raw)
+    term = bracketed_term(text, at, raw)
     if term:
         run = _trimmed(term)
         return ("", "") if len(run) < NAME_MIN or _JOINED.search(run) else (run, "bracket")
@@ -147,7 +147,7 @@ def naming_run(text: str, at: int, raw: str) -> tuple[str, str]:
     return run, position
 
 
-def _bracketed(text: str, at: int, raw: str) -> str:
+def bracketed_term(text: str, at: int, raw: str) -> str:
     """The term a bracket holding only this citation is glued to (「与工匠护甲（4.11）」 → 「与工匠护甲」), as
     :func:`citetitled.annotated_term` reads it but before its coordination test (a leading 与 is a
     preposition)."""

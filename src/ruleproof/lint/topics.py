@@ -1456,6 +1456,7 @@ from ruleproof.lint import (  # noqa: E402
     citeprofile,
     citerestate,
     citeshape,
+    citesubject,
     citetitled,
     citewords,
     headwords,
@@ -1502,5 +1503,8 @@ _CHAIN: tuple[tuple[tuple[RefKind, ...], _Rule], ...] = (
     # the same title evidence, from a name not glued to the citation (before 依∕属∕见…, an item's heading): after
     # the glued reading, which is the more precise, and before the weighing judge, which reads no titles
     ((CLAUSE_REF,), citenamed.named_verdict),
+    # the same title evidence, from any word of the citing sentence part: weaker, so after the readings of the
+    # words glued to the citation, and before the weighing judge, which reads no titles
+    ((CLAUSE_REF,), citesubject.subject_verdict),
     (CLAUSE_OR_ITEM, citejudge.judge_verdict),
 )

@@ -24,7 +24,14 @@ from typing import Any
 
 from ruleproof.claims import ClaimPattern
 from ruleproof.kernel.algebra import PY, Algebra, count_true
-from ruleproof.smt.invariant import Claims, ModelGap, NotConcretizable, SystemInvariant, bundled_claims
+from ruleproof.smt.invariant import (
+    Claims,
+    ModelGap,
+    NotConcretizable,
+    SystemInvariant,
+    bundled_claims,
+    kept_model,
+)
 from ruleproof.smt.ts import Cover, Inputs, Prop, State, Trace, TransitionSystem, Var, bools, ints
 from ruleproof.specs.fanhanglu import Spec
 from ruleproof.specs.fanhanglu.engine.runner import Outcome
@@ -288,6 +295,14 @@ def dying_system(
     )
 
 
+def kept_dying_system(spec: Spec, ends: str = "9") -> TransitionSystem:
+    """:func:`dying_system` with the spec's own steps and skills, kept per process within a ``verify`` job like a
+    family's model (:func:`~ruleproof.smt.invariant.kept_model`), keyed also by ``ends`` — the claim that
+    shapes it: both dying theorems read the model (one with the step the text states, one with step 9), and a
+    later ``verify`` of an edited text stating the same rules reads the kept model's fingerprint parts."""
+    return kept_model((dying_system, ends), spec, lambda: dying_system(spec, ends=ends))
+
+
 # the process the model carries: the hunter's saving (4.4.7②), whose step (6) damage can follow
 PROCESS_SKILL, PROCESS_NIGHTS = "save_bullet", "hunter.save_nights"
 
@@ -314,7 +329,7 @@ class NoCrossNightDying(SystemInvariant[Spec]):
 
     def system(self, spec: Spec, claims: Claims | None = None) -> TransitionSystem:
         claims = claims if claims is not None else bundled_claims(self)
-        return dying_system(spec, ends=claims["ends"].values["step"])
+        return kept_dying_system(spec, ends=claims["ends"].values["step"])
 
     def monitor(self, outcome: Outcome) -> set[str]:
         failed = set()
@@ -352,7 +367,7 @@ class DyingLeavesNoTrace(SystemInvariant[Spec]):
             raise ModelGap(
                 f"the text rescues at step {rescue_step}, the spec's rescue skill acts at {SKILL_BY_KEY['rescue'].step}"
             )
-        base = dying_system(spec)
+        base = kept_dying_system(spec)
         kept = Prop(
             "progress_kept",
             "4.10.4",

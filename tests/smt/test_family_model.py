@@ -1,12 +1,13 @@
 """A family's model kept per process (:func:`ruleproof.smt.invariant.family_model`): kept under what a
 ``verify`` job is keyed by — a spec whose parameters (an edited text stating another value), readings or
 data differ is another model — and the verdicts and every solver question's key are the same with and
-without it."""
+without it.  The dying invariant's model (:func:`ruleproof.invariants.fanhanglu.dying.kept_dying_system`) is kept
+the same way, under the step its text says dying ends by as well."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -113,8 +114,8 @@ def _run(doc: Document, folder: Path, names: tuple[str, ...], depth: int) -> tup
     return json.dumps(report.to_json(timing=False), sort_keys=True, ensure_ascii=False), keys
 
 
-def _plain(inv: FamilyInvariant[Any], spec: Any) -> ts.TransitionSystem:
-    return inv.model(spec)
+def _plain(kind: object, spec: Any, build: Callable[[], ts.TransitionSystem]) -> ts.TransitionSystem:
+    return build()
 
 
 def _compare(
@@ -131,11 +132,14 @@ def _compare(
     the same rules (the jobs' keys miss, their questions are read) and (``edited``) on one that states another
     cap (another spec: other models, new questions)."""
     runs: dict[str, list[tuple[str, set[str]]]] = {}
-    for mode, model_of in (("kept", invariant.family_model), ("anew", _plain)):
+    from ruleproof.invariants.fanhanglu import dying
+
+    for mode, model_of in (("kept", invariant.kept_model), ("anew", _plain)):
         where = tmp_path / mode
         monkeypatch.setenv("RULEPROOF_CACHE", str(where))
         monkeypatch.setattr(invariant, "_MODELS", type(invariant._MODELS)())
-        monkeypatch.setattr(invariant, "family_model", model_of)
+        monkeypatch.setattr(invariant, "kept_model", model_of)  # (``family_model`` calls it)
+        monkeypatch.setattr(dying, "kept_model", model_of)
         texts = [fanhanglu, _noted(fanhanglu)]
         texts += [_edited(fanhanglu, CAP, CAP.replace("2", "3"))] if edited else []
         runs[mode] = [_run(doc, where, names, depth) for doc in texts]
@@ -163,3 +167,63 @@ def test_every_family_theorem_is_the_same_with_the_model_kept(
     """Every theorem of the four families in every reading, two nights, and the edited text (CI's heavy job)."""
     names = tuple(i.name for i in INVARIANTS if isinstance(i, FamilyInvariant))
     _compare(fanhanglu, tmp_path, monkeypatch, names=names, depth=2, models=2 + 4 + 1 + 2, edited=True)
+
+
+ENDS = (
+    "步骤 9前必定终结"  # 4.10.4, the step ``no_cross_night_dying``'s model watches from (its claim ``ends``)
+)
+
+
+def _dying_models(doc: Document) -> dict[tuple[str, tuple[tuple[str, str], ...]], ts.TransitionSystem]:
+    """The model of each dying theorem in each reading, as a ``verify`` job of ``doc`` takes it."""
+    plan = plan_verify(load_spec(), doc, invariants=[INVARIANT_BY_NAME[n] for n in DYING])
+    data = cache.data_of(plan.spec)
+    out = {}
+    for inv, _n, combo, variant in plan.cases:
+        with cache.by_question(), cache.spec_data(data):
+            kept = inv.system(variant, inv.read_claims(doc)).kept
+        assert kept is not None
+        out[inv.name, tuple(sorted(combo.items()))] = kept.model
+    return out
+
+
+DYING = ("no_cross_night_dying", "dying_leaves_no_trace")
+
+
+def test_the_dying_model_is_kept_with_the_step_its_text_says_dying_ends_by(
+    folder: Path, fanhanglu: Document
+) -> None:
+    """The two dying theorems build one model (:func:`dying_system`) shaped by a claim, not only by the spec:
+    kept under the claim's step as well, so the text's step 9 shares one model per reading between them and
+    with a text stating the same rules, and a text stating step 10 keeps another (the one step 10 builds)."""
+    from ruleproof.invariants.fanhanglu.dying import dying_system
+
+    base = _dying_models(fanhanglu)
+    by_reading: dict[tuple[tuple[str, str], ...], set[int]] = {}
+    for (_name, combo), model in base.items():
+        by_reading.setdefault(
+            tuple(sorted(load_spec().interpretation.items() | dict(combo).items())), set()
+        ).add(id(model))
+    assert all(len(ids) == 1 for ids in by_reading.values())  # one model per reading, both theorems
+    assert len(base) == 10 and len(set(map(id, base.values()))) == len(by_reading) == 9  # (8 + 2, one shared)
+    noted = _dying_models(_noted(fanhanglu))
+    assert noted.keys() == base.keys() and all(m is base[k] for k, m in noted.items())
+    edited = _dying_models(_edited(fanhanglu, ENDS, ENDS.replace("9", "10")))
+    assert edited.keys() == base.keys()
+    for (name, combo), model in edited.items():
+        assert (model is base[name, combo]) == (name == "dying_leaves_no_trace"), name
+    spec = load_spec()
+    (default,) = [
+        c for n, c in edited if n == "no_cross_night_dying" and all(spec.reading(k) == v for k, v in c)
+    ]
+    built = dying_system(spec, ends="10")
+    assert ts.fingerprint(edited["no_cross_night_dying", default], 1) == ts.fingerprint(built, 1)
+    assert ts.fingerprint(built, 1) != ts.fingerprint(dying_system(spec), 1)
+
+
+@pytest.mark.heavy
+def test_both_dying_theorems_are_the_same_with_the_model_kept(
+    fanhanglu: Document, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The two dying theorems in every reading, two nights, and the edited text (CI's heavy job): 9 models."""
+    _compare(fanhanglu, tmp_path, monkeypatch, names=DYING, depth=2, models=9, edited=True)

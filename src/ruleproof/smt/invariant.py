@@ -212,30 +212,37 @@ _MODELS: OrderedDict[Hashable, TransitionSystem] = OrderedDict()
 
 
 def family_model(inv: FamilyInvariant[Any], spec: Any) -> TransitionSystem:
-    """``inv.model(spec)``, with its fingerprint parts (:class:`~ruleproof.smt.ts.ModelParts`).
+    """``inv.model(spec)``, with its fingerprint parts (:class:`~ruleproof.smt.ts.ModelParts`), kept by
+    :func:`kept_model` under the family (the ``model`` method its theorems share)."""
+    return kept_model(type(inv).model, spec, lambda: inv.model(spec))
+
+
+def kept_model(kind: Hashable, spec: Any, build: Callable[[], TransitionSystem]) -> TransitionSystem:
+    """``build()``, with its fingerprint parts (:class:`~ruleproof.smt.ts.ModelParts`).
 
     Within a ``verify`` job that keeps solver questions (:func:`ruleproof.smt.cache.by_question` with a cache
     folder, and :func:`ruleproof.smt.cache.spec_data` set), the model is kept per process under what the job's
-    verdict is keyed by, less the invariant and the text: the family (the ``model`` method its theorems share),
-    the spec's data hash, its parameters and its readings.  So the theorems of one family in one reading, and a
+    verdict is keyed by, less the invariant and the text: ``kind`` (what builds the model and from which of the
+    text's claims: a family's ``model`` method, or a builder and the claim values that shape its model), the
+    spec's data hash, its parameters and its readings.  So the theorems of one family in one reading, and a
     second ``verify`` or ``check`` of the same spec in the process (another depth, an edited text), take the
     question fingerprints of the model's formulas once instead of building them again per job.  A spec whose
     data, parameters or readings differ — an edited text stating another value is another parameter — is
     another key.  Outside such a job (no cache, a test calling ``system``) it is built anew, as before.  The
-    model's functions read nothing but the spec and code (a test that patches code turns the cache off: the
-    code's hash in every verdict's key would not see the patch either)."""
+    model's functions read nothing but the spec, ``kind`` and code (a test that patches code turns the cache
+    off: the code's hash in every verdict's key would not see the patch either)."""
     data = cache.current_spec_data()
     if not data or not cache.asking():
-        return inv.model(spec)
+        return build()
     k = (
-        type(inv).model,
+        kind,
         data,
         tuple(sorted(spec.overrides.items())),
         tuple(sorted(spec.interpretation.items())),
     )
     got = _MODELS.get(k)
     if got is None:
-        model = inv.model(spec)
+        model = build()
         got = replace(model, kept=ModelParts(model))
         _MODELS[k] = got
         while len(_MODELS) > MODELS_KEPT:

@@ -353,8 +353,10 @@ INJECTED: list[tuple[list[tuple[str, str]], str, set[str]]] = [
     # 2.5.1 and 2.5.4 say 「可一次性指定 1~3 名」 in the same words; neither cites the other, so the
     # later is reported as disagreeing, naming the earlier
     ([("一次性指定 1~3 名目标", "一次性指定 1~2 名目标")], "restatement-mismatch", {"2.5.4"}),
-    # the registry row restates 4.14.1② right after citing it: the row is the odd one out
-    ([("3.3.1制药之产物二选一", "3.3.1制药之产物三选一")], "restatement-mismatch", {"2.8.9"}),
+    # 4.14.1② edited: it cites 3.3.1 right beside 「产物二选一」, so it is joined with 3.3.1's statement and the
+    # registry row 2.8.9 that restates it — two against one, the edited place is the odd one out (before
+    # numbers18's citation-beside-the-number join, only the row was compared with 4.14.1 and the row was named)
+    ([("3.3.1制药之产物二选一", "3.3.1制药之产物三选一")], "restatement-mismatch", {"4.14.1"}),
     # the owner's ⑥ edited alone: ① and 2.8.5 (citing 4.4.6) still say 2 发
     ([("子弹余量与 2发上限", "子弹余量与 3发上限")], "restatement-mismatch", {"4.4.6"}),
     # a count of settings against the range and its step

@@ -26,6 +26,14 @@ BOOK = """示例规则书 · 正文 v0.1
 1.3 查验
 
 船员第 1 次查验与第 2 次查验分别计算；查验池与船员第 2 次查证池同步自适应。
+
+1.4 出刀
+
+每夜至多 1 刀，目标须为存活者。
+
+1.5 追击
+
+追击者出刀不消耗刀数；除此之外仍受1.4的全部目标限制，同夜至多 1 刀。
 """
 
 
@@ -66,6 +74,20 @@ def test_two_positions_counted_apart_stay_apart() -> None:
     assert found(BOOK.replace("船员第 1 次查验与第 2 次查验", "船员第 1 次查验与第 3 次查验")) == []
 
 
+def test_a_bound_under_a_cited_clause_s_limits_restates_it() -> None:
+    got = found(BOOK.replace("同夜至多 1 刀", "同夜至多 2 刀"))
+    assert [(f.check, f.clause) for f in got] == [(MISMATCH, "1.5")], [f.message for f in got]
+    # the owner edited: the restatement under its limits disagrees
+    assert [(f.check, f.clause) for f in found(BOOK.replace("每夜至多 1 刀", "每夜至多 2 刀"))] == [
+        (MISMATCH, "1.5")
+    ]
+
+
+def test_a_bound_with_other_words_between_is_not_linked() -> None:
+    # 「限制，追加出刀至多 2 刀」: the words between name another quantity
+    assert found(BOOK.replace("同夜至多 1 刀", "追加出刀至多 2 刀")) == []
+
+
 def _new(old: str, new: str, whole: bool) -> set[tuple[str, str]]:
     family = None if whole else family_of(MISMATCH)
     before = {f.fingerprint() for f in unedited(family) if f.check in NUMBER_CHECKS}
@@ -81,6 +103,9 @@ def _new(old: str, new: str, whole: bool) -> set[tuple[str, str]]:
     [
         # 2.8.3 ④ 「仅四项⸺①…②…③…④私聊」, then 「④附」 starts over
         ("仅四项⸺①", "仅五项⸺①", {("enumeration-count", "2.8.3")}),
+        # 5.4.1 「仍受5.6的全部目标限制，同夜至多 1 刀」 restates 5.6.1 「每夜至多 1 刀」
+        ("限制，同夜至多 1 刀", "限制，同夜至多 2 刀", {(MISMATCH, "5.4.1")}),
+        ("每夜至多 1 刀，且须刀数", "每夜至多 2 刀，且须刀数", {(MISMATCH, "5.4.1")}),
         # 7.3.1 「伪装身份池与船员第 2 次查证池同步自适应：…⸺与船员第 2 次查证池同步自适应」 and its table row
         ("⸺与船员第 2 次查证池同步自适应，", "⸺与船员第 3 次查证池同步自适应，", {(MISMATCH, "7.3.1")}),
         (

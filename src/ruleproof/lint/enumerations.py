@@ -5,8 +5,10 @@
   或 between quoted or bare names) that ends right before the count, or that starts right after it
   (after 「⸺」 or 「：」); bracketed annotations inside the chain (「出刀∕感染（步骤 7）与结茧」) are
   skipped.  A count without such a chain next to it (「外星人变体二选一」) is not judged.
-* 「N项：①…②…③…」 and 「计三项：（a）…（b）…（c）…」: a count followed by a colon and a labelled list.
-  The list is the run of labels ①②③… (or (a)(b)(c)…) in order at the list's own bracket level.  When
+* 「N项：①…②…③…」, 「计三项：（a）…（b）…（c）…」 and 「仅四项⸺①…②…③…④…」: a count followed by a colon
+  or a dash and a labelled list.
+  The list is the run of labels ①②③… (or (a)(b)(c)…) in order at the list's own bracket level, ended by
+  a label that starts over (2.8.3's 「④附」 after its sub-list's ④).  When
   the labels stop short of N the count is wrong (or an item was lost); when they go past N the count
   is wrong only if the list ends in the same sentence — a clause's own items may continue the
   numbering after a list of rules (「容量恒为 3项：①入池…②顶出…③…④…」 is not a list of three).
@@ -62,7 +64,7 @@ _SEP = r"\s*(?:∕|/|与|和|或)\s*"
 _CHAIN = re.compile(rf"{_NAME}(?:{_SEP}{_NAME})+")
 _GAP = 18  # at most this many characters between the chain and the count (「⸺开局定其一，构成…的」)
 _LABELLED = re.compile(
-    rf"(?P<n>{_NUM})\s*(?P<unit>项|类|种|条|点|款|档|层|级)\s*[）)]?\s*[：:]\s*(?P<first>①|[（(]a[）)])"
+    rf"(?P<n>{_NUM})\s*(?P<unit>项|类|种|条|点|款|档|层|级)\s*[）)]?\s*(?:[：:]|[⸺—]{{1,2}})\s*(?P<first>①|[（(]a[）)])"
 )
 _LIST_SPAN = 400
 
@@ -250,9 +252,10 @@ def _recounted(uid: str, text: str, line_of: Callable[[int], int]) -> Iterator[F
         )
 
 
-def _labels(text: str, circled: bool) -> list[tuple[int, int]]:
+def _labels(text: str, circled: bool) -> tuple[list[tuple[int, int]], bool]:
     """(ordinal, offset) of the list's labels (①②③…, else (a)(b)(c)…) in order, at the list's own
-    bracket level."""
+    bracket level; and whether the list is seen to end (a label that starts over, 「④附」 after ④: the
+    items after it are not the list's)."""
     out: list[tuple[int, int]] = []
     depth = 0
     want = 1
@@ -272,7 +275,7 @@ def _labels(text: str, circled: bool) -> list[tuple[int, int]]:
                     out.append((k, i))
                     want += 1
                 elif k < want:
-                    break  # a new list starts
+                    return out, True  # a new list starts
         else:
             m = re.match(r"[（(]([a-z])[）)]", text[i:])
             if m:
@@ -283,9 +286,9 @@ def _labels(text: str, circled: bool) -> list[tuple[int, int]]:
                     i += m.end()
                     continue
                 if k < want:
-                    break
+                    return out, True
         i += 1
-    return out
+    return out, False
 
 
 def _labelled(uid: str, text: str, line_of: Callable[[int], int]) -> Iterator[Finding]:
@@ -295,7 +298,7 @@ def _labelled(uid: str, text: str, line_of: Callable[[int], int]) -> Iterator[Fi
             continue
         span = text[m.start("first") : m.start("first") + _LIST_SPAN]
         circled = m.group("first") == "①"
-        labels = _labels(span, circled)
+        labels, ended = _labels(span, circled)
         k = len(labels)
         if k == n or k == 0:
             continue
@@ -303,7 +306,7 @@ def _labelled(uid: str, text: str, line_of: Callable[[int], int]) -> Iterator[Fi
             # past the count: wrong only when the list ends in the count's own sentence
             if re.search(r"[。；]", span[: labels[-1][1]]):
                 continue
-        elif len(span) >= _LIST_SPAN and k < n:
+        elif len(span) >= _LIST_SPAN and k < n and not ended:
             continue  # the list may go on beyond what was read
         raw = text[m.start() : m.end("unit")].replace(" ", "")
         yield ENUMERATION.finding(

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -352,10 +352,12 @@ def _key(s: Said, by_value: bool) -> str:
     return s.value if by_value else s.word
 
 
-def _two_quantities(group: list[Said], by_value: bool) -> bool:
+def _two_quantities(
+    group: list[Said], by_value: bool, same: Callable[[Said, Said], bool] | None = None
+) -> bool:
     """One place says two values (or unit words) in these words side by side (「普通乔装消耗 1 次；强力乔装
     消耗 2 次」): the frame names two quantities.  The same value repeated down a table is no sign, nor
-    the whole phrase said again in the next sentence (:func:`same_phrase`)."""
+    the whole phrase said again in the next sentence (:func:`same_phrase`), nor what ``same`` says is one."""
     for i, a in enumerate(group):
         for b in group[i + 1 :]:
             if (
@@ -363,6 +365,7 @@ def _two_quantities(group: list[Said], by_value: bool) -> bool:
                 and abs(a.start - b.start) <= NEAR
                 and _key(a, by_value) != _key(b, by_value)
                 and not same_phrase(a, b)
+                and not (same is not None and same(a, b))
             ):
                 return True
     return False
@@ -424,7 +427,7 @@ def run(ctx: LintContext, check: CheckInfo) -> Iterator[Finding]:
             places.setdefault(s.value, []).append(s)
         # (the words after are already said by both: the tie needs no more of them, hence by_value=False)
         decided = _decide(places, by_value=False)
-        if decided is None or _two_quantities(group, by_value=True):
+        if decided is None or _two_quantities(group, by_value=True, same=_same_position):
             continue
         top, verdict = decided
         for k, members in places.items():
@@ -444,6 +447,20 @@ POSITION_PHRASE = (
     6  # characters, digits kept, said right before and right after a position by both statements
 )
 POSITION_SIDE = 3  # on each side at least
+
+
+def _same_position(a: Said, b: Said) -> bool:
+    """Two positions side by side in one sentence are one where the whole phrase repeats: at least
+    :data:`POSITION_SIDE` characters right before 第 and every kept character after the unit word the same
+    (7.3.1 「伪装身份池与船员第 2 次查证池同步自适应：…⸺与船员第 2 次查证池同步自适应」, the gloss saying
+    its own words again).  Two positions counted apart part right after the unit word (「第 1 次查验与第 2
+    次查验」, 「第 1 夜至第 3 夜」)."""
+    after = _common_prefix(a.tail, b.tail)
+    return (
+        common_suffix(a.before, b.before) >= POSITION_SIDE
+        and after >= _FRAME_CHARS
+        and len(content(a.tail[:after])) >= PHRASE_AFTER
+    )
 
 
 def _position_phrases(said: list[Said]) -> list[list[Said]]:

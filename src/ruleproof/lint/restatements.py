@@ -235,15 +235,38 @@ def _cited_before(ctx: LintContext, unit: Unit, f: Fact) -> Scope | None:
     return Scope(m.group("cid"))
 
 
-def _link_beside(groups: _Groups, f: Fact, owner_facts: list[Fact]) -> bool:
+# 「仍受5.6的全部目标限制，同夜至多 1 刀」: the sentence says the number is the cited clause's limit
+_BOUND_BY = re.compile(
+    rf"受\s*(?P<cid>{CLAUSE_ID})\s*(?:之|的)?[^，,。；（）()]{{0,12}}?(?:限制|约束)\s*[，,]\s*"
+)
+
+
+def _bound_by(ctx: LintContext, unit: Unit, f: Fact) -> Scope | None:
+    """The clause whose limits the sentence says bind, right before a number with only qualifiers between
+    (「受 5.6 的全部目标限制，同夜至多 1 刀」): that clause's bound of the unit word is the one restated."""
+    text = unit.text
+    lo = max(text.rfind(ch, 0, f.start) for ch in _STOP) + 1
+    m = ([None, *_BOUND_BY.finditer(text, lo, f.start)])[-1]  # the last before the number
+    # only qualifiers between, or a two-character time word the glossary does not list (「同夜」)
+    if (
+        m is None
+        or len(QUALIFIER_RE.sub("", text[m.end() : f.start]).strip()) > 2
+        or not f.kinds & examples.BOUNDS
+    ):
+        return None
+    return Scope(m.group("cid")) if ctx.exists(m.group("cid")) else None
+
+
+def _link_beside(groups: _Groups, f: Fact, owner_facts: list[Fact], loose: bool = False) -> bool:
     """Link ``f`` to the cited clause's one statement of its unit word and bound, whatever their subjects:
-    the citation beside the number says what it is about.  Only when the clause says one value that way."""
+    the citation beside the number says what it is about.  Only when the clause says one value that way.
+    ``loose``: the owner's bound may say more of it (「同夜至多」 against 「每夜至多」: 同夜 is no qualifier)."""
     same = [
         g
         for g in owner_facts
         if not g.scenario
         and g.unit_word == f.unit_word
-        and g.kinds == f.kinds
+        and (g.kinds == f.kinds or (loose and "max" in f.kinds and f.kinds <= g.kinds))
         and g.ordinal == f.ordinal
         and len(g.value) == len(f.value)
     ]
@@ -426,7 +449,10 @@ def _link(ctx: LintContext) -> _Groups:
                 )
                 before = None if linked else _cited_before(ctx, unit, f)
                 if before is not None and not (unit.is_clause and is_descendant(unit.id, before.clause)):
-                    _link_beside(groups, f, _scope_facts(ctx, before))
+                    linked = _link_beside(groups, f, _scope_facts(ctx, before))
+                bound = None if linked else _bound_by(ctx, unit, f)
+                if bound is not None and not (unit.is_clause and is_descendant(unit.id, bound.clause)):
+                    _link_beside(groups, f, _scope_facts(ctx, bound), loose=True)
                 continue
             specific = ctx.vocabulary.specific(f.subject, SPECIFIC_SHARE)
             linked = False
@@ -447,6 +473,9 @@ def _link(ctx: LintContext) -> _Groups:
             before = None if linked else _cited_before(ctx, unit, f)
             if before is not None and not (unit.is_clause and is_descendant(unit.id, before.clause)):
                 linked = _link_beside(groups, f, _scope_facts(ctx, before))
+            bound = None if linked else _bound_by(ctx, unit, f)
+            if bound is not None and not (unit.is_clause and is_descendant(unit.id, bound.clause)):
+                linked = _link_beside(groups, f, _scope_facts(ctx, bound), loose=True)
             if linked or not specific:
                 continue
             owner = _title_owner(ctx, unit, f, _card_role(ctx, unit, f))

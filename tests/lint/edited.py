@@ -91,6 +91,18 @@ def mutated(*pairs: tuple[str, str], family: str | None = None) -> list[Finding]
     return lint(edited(*pairs), family)
 
 
+def new_findings(old: str, new: str, checks: tuple[str, ...], whole: bool) -> set[tuple[str, str]]:
+    """(check, clause) of the findings of ``checks`` that the edit ``old`` → ``new`` of the bundled text adds:
+    linted by every family (``whole``) or by the family of ``checks[0]`` alone."""
+    family = None if whole else family_of(checks[0])
+    before = {f.fingerprint() for f in unedited(family) if f.check in checks}
+    return {
+        (f.check, f.clause)
+        for f in mutated((old, new), family=family)
+        if f.check in checks and f.fingerprint() not in before
+    }
+
+
 # ------------------------------------------------------------------------------------------------
 # Several cases' edits in one text.  A case asserts on the findings its edit adds at the clauses it names;
 # where the edits of several cases stand far apart, one lint of the text with all of them gives each case the

@@ -10,7 +10,7 @@ import pytest
 from ruleproof.findings import Finding
 from ruleproof.lint import run_lint
 from tests.conftest import doc_from_text
-from tests.lint.edited import FAMILY_OR_ALL, family_of, mutated, unedited
+from tests.lint.edited import FAMILY_OR_ALL, new_findings
 
 MISMATCH = "restatement-mismatch"
 NUMBER_CHECKS = (MISMATCH, "position-schedule", "enumeration-count", "arithmetic-mismatch")
@@ -157,13 +157,7 @@ def test_a_comparator_count_in_another_word_is_found() -> None:
 
 def _new(old: str, new: str, whole: bool) -> set[tuple[str, str]]:
     """New findings of the number checks on the real text with ``old`` replaced by ``new``: (check, clause)."""
-    family = None if whole else family_of(MISMATCH)
-    before = {f.fingerprint() for f in unedited(family) if f.check in NUMBER_CHECKS}
-    return {
-        (f.check, f.clause)
-        for f in mutated((old, new), family=family)
-        if f.check in NUMBER_CHECKS and f.fingerprint() not in before
-    }
+    return new_findings(old, new, NUMBER_CHECKS, whole)
 
 
 @pytest.mark.parametrize(

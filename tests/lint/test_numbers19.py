@@ -8,7 +8,7 @@ import pytest
 from ruleproof.findings import Finding
 from ruleproof.lint import run_lint
 from tests.conftest import doc_from_text
-from tests.lint.edited import FAMILY_OR_ALL, family_of, mutated, unedited
+from tests.lint.edited import FAMILY_OR_ALL, new_findings
 
 MISMATCH = "restatement-mismatch"
 NUMBER_CHECKS = (MISMATCH, "position-schedule", "enumeration-count", "arithmetic-mismatch")
@@ -89,13 +89,8 @@ def test_a_bound_with_other_words_between_is_not_linked() -> None:
 
 
 def _new(old: str, new: str, whole: bool) -> set[tuple[str, str]]:
-    family = None if whole else family_of(MISMATCH)
-    before = {f.fingerprint() for f in unedited(family) if f.check in NUMBER_CHECKS}
-    return {
-        (f.check, f.clause)
-        for f in mutated((old, new), family=family)
-        if f.check in NUMBER_CHECKS and f.fingerprint() not in before
-    }
+    """New findings of the number checks on the real text with ``old`` replaced by ``new``: (check, clause)."""
+    return new_findings(old, new, NUMBER_CHECKS, whole)
 
 
 @pytest.mark.parametrize(

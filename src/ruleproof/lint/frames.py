@@ -582,15 +582,7 @@ def _classifier_finding(check: CheckInfo, s: Said, usual: list[Said]) -> Finding
         f"says '{mine}', while {where} count '{noun}' in '{word}' ({len(usual)} places; the unit word differs)",
         s.quote,
         related=[a.place for a in usual[:5]],
-        extra={
-            "subject": noun,
-            "value": f"{s.value}{s.printed}",
-            "consensus": word,
-            "places": sorted({a.unit.id for a in usual}),
-            "owner": usual[0].unit.id,
-            "via": ["words", "unit", "noun"],
-            "decided": True,
-        },
+        extra={**against(s, usual, noun, word, ["words", "unit", "noun"]), "decided": True},
     )
 
 
@@ -714,6 +706,19 @@ def _measures(said: list[Said]) -> Iterator[tuple[Said, list[Said]]]:
             yield split
 
 
+def against(s: Said, others: list[Said], subject: str, consensus: str, via: list[str]) -> dict[str, object]:
+    """The ``extra`` of a finding that sets the number ``s`` against the statements ``others`` (the first is the
+    owner): what it is about, its value, what the others say, their places, and the evidence joining them."""
+    return {
+        "subject": subject,
+        "value": f"{s.value}{s.printed}",
+        "consensus": consensus,
+        "places": sorted({a.unit.id for a in others}),
+        "owner": others[0].unit.id,
+        "via": via,
+    }
+
+
 def _finding(check: CheckInfo, s: Said, agree: list[Said], by_value: bool, verdict: bool) -> Finding:
     where = "、".join(dict.fromkeys(a.unit.id for a in agree))
     first = agree[0]
@@ -737,12 +742,9 @@ def _finding(check: CheckInfo, s: Said, agree: list[Said], by_value: bool, verdi
         s.quote,
         related=[a.place for a in agree[:5]],
         extra={
-            "subject": frame,
-            "value": f"{s.value}{s.printed}",
-            "consensus": f"{first.value}{first.printed}",
-            "places": sorted({a.unit.id for a in agree}),
-            "owner": first.unit.id,
-            "via": ["words"] if by_value else ["words", "unit"],
+            **against(
+                s, agree, frame, f"{first.value}{first.printed}", ["words"] if by_value else ["words", "unit"]
+            ),
             "decided": verdict,
         },
     )

@@ -747,14 +747,7 @@ def _rate_finding(s: frames.Said, usual: list[frames.Said]) -> Finding:
         f"(e.g. {where}) are counted in '{'/'.join(counted)}' (the unit word differs)",
         s.quote,
         related=[u.place for u in usual[:5]],
-        extra={
-            "subject": frame,
-            "value": f"{s.value}{s.printed}",
-            "consensus": "/".join(counted),
-            "places": sorted({u.unit.id for u in usual}),
-            "owner": usual[0].unit.id,
-            "via": ["words", "unit", "rate"],
-        },
+        extra=frames.against(s, usual, frame, "/".join(counted), ["words", "unit", "rate"]),
     )
 
 

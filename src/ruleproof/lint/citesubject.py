@@ -114,7 +114,7 @@ def _clause_texts(topics: Topics) -> tuple[str, ...]:
     return tuple(squash(c.title + "".join(s.text for s in c.spans)) for c in topics.ctx.doc.clauses.values())
 
 
-def _particular(topics: Topics, word: str) -> bool:
+def particular(topics: Topics, word: str) -> bool:
     """In at most a tenth of the clauses (family q's share for a term that names something particular)."""
     texts = _clause_texts(topics)
     count = _SHARE.get_or_build(topics, word, lambda: sum(word in t for t in texts))
@@ -152,7 +152,7 @@ def subject_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str
     if len(said) != 1:
         return None
     ((name, word),) = said.items()
-    if name == place.name or related(name, unit.id) or not _particular(topics, word):
+    if name == place.name or related(name, unit.id) or not particular(topics, word):
         return None
     sibling = next(p for p in candidates if p.name == name)
     if squash(place.text).count(word) * SUBJECT_RATIO > squash(sibling.text).count(word):

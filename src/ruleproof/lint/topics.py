@@ -1461,6 +1461,7 @@ from ruleproof.lint import (  # noqa: E402
     citewords,
     headwords,
     itemsubject,
+    itemwords,
     rowheads,
     rowweigh,
     step_topics,
@@ -1506,5 +1507,8 @@ _CHAIN: tuple[tuple[tuple[RefKind, ...], _Rule], ...] = (
     # the same title evidence, from any word of the citing sentence part: weaker, so after the readings of the
     # words glued to the citation, and before the weighing judge, which reads no titles
     ((CLAUSE_REF,), citesubject.subject_verdict),
+    # the same reading for an item citation: the words of the part that one sibling item alone says (its
+    # heading, or a run of its text verbatim); before the weighing judge, which reads no headings
+    ((ITEM_REF,), itemwords.words_verdict),
     (CLAUSE_OR_ITEM, citejudge.judge_verdict),
 )

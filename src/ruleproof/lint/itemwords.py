@@ -1,0 +1,180 @@
+"""(q) An item citation read by the words of its sentence part: words that one sibling item alone says.
+
+The items of one clause are about distinct things, and each is told apart by its heading (「⑤ 不回滚：…」
+「③ 毒药项 …」) and by what it sets out in its own words.  A sentence part that cites an item names its matter:
+「其后适用 5.5.3②（不回滚）」「发起者依2.8.16②按真实身份记」「二者各自独立判定、互不干扰（4.6.4③）」.  After a
+renumbering to a sibling item (5.5.3② → ③ 「死亡之处理」) the part still says the words only the original holds.
+
+*The words.*  For each item of the cited clause (``topics.target``'s candidates: the cited item and its
+siblings), two sets, each kept to the words no other item of the clause holds:
+
+- its heading's words: every run of ≥ 2 characters of its heading — the CJK words after its label up to the
+  first punctuation or space (「不回滚：」「毒药项 定案性质」; ``HEAD``);
+- its verbatim words: every run of ``VERBATIM`` (5) to ``RUN_MAX`` characters of its text (a clause of words
+  said verbatim, as ``citejudge`` counts a printed run of ≥ 5 CJK characters as strong evidence).
+
+An item citation is reported, naming the sibling (:class:`WordedItem`, closed by ``diagnosis.cites_renumbered``),
+when its sentence part (``citesubject.sentence_part``, the citation itself left out) says telling words of
+exactly one item, that item is not the cited one nor of the citing clause's own family, and
+
+- the word names something particular (in at most a tenth of the clauses, ``topics.STRONG_SHARE``);
+- the cited item says no two characters of it (a part of the word in the cited item — 「揭示范围」 beside
+  2.8.12④'s 「不揭示」 — is the cited item speaking of the same thing in other words);
+- the sibling does not cite the cited item (「①「医生无从分辨真伪」的设计红线」 in 3.3.10④: the words are the
+  cited item's, restated), and is not the last row of a table (items ending in ｜): that row runs to the clause's
+  end and carries the prose after the table, which is not the row's own;
+- the citing clause is not the exception registry (its rows run together without a stop), and family q's guards
+  hold (:func:`headwords.guarded`).
+
+Each clause's telling words are read once per lint (:data:`_TELLING`); a citation reads its sentence part.  It
+reads the cited clause's items and the citing part only (the habit audit stays 0).  Measured: docs/lint.md,
+family q, "Eighteenth pass — item citations by their words".
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ruleproof.lint.citesubject import particular, sentence_part
+from ruleproof.lint.citetext import in_tag, related, squash
+from ruleproof.lint.context import ITEM_REF
+from ruleproof.lint.headwords import guarded
+from ruleproof.lint.memo import PerLintTable
+from ruleproof.lint.topics import ExplainedPlace
+
+if TYPE_CHECKING:
+    from ruleproof.lint.context import Unit
+    from ruleproof.lint.topics import Place, Topics
+    from ruleproof.text.model import Ref
+
+HEAD_MIN = 2  # a heading word: at least this many characters
+VERBATIM = 5  # a run of an item's text this long, said by the part, is the item's words
+RUN_MAX = 8  # the longest run read (a longer quotation holds a run of this length)
+HEAD = re.compile(r"^\s*[①-⑳]?\s*(?P<head>[\u4e00-\u9fff·]{2,10}?)(?:[：:⸺〔（(＝【]|\s)")
+_CJK = re.compile(r"[\u4e00-\u9fff]+")
+_SPACE = re.compile(r"\s+")
+_LABEL = re.compile(r"[①-⑳]")
+_ROW_END = "｜"
+
+
+@dataclass(frozen=True)
+class WordedItem(ExplainedPlace):
+    """The sibling item that alone says the words of the citing sentence part: the word and how (heading or
+    text)."""
+
+    word: str = ""
+    heading: bool = False
+
+    def reason(self, cited: str, shown: str) -> tuple[str, str]:
+        if self.heading:
+            return (
+                f"所在句段言及「{self.word}」，是同条 {self.name} 的标题所指，{cited} 不讲它",
+                f"the sentence part speaks of '{self.word}', which heads {self.name} of the same clause; "
+                f"{cited} does not say it",
+            )
+        return (
+            f"所在句段有「{self.word}」一语，同条各项中唯 {self.name} 原文有此语，{cited} 不讲它",
+            f"the sentence part says '{self.word}', which of the clause's items only {self.name} says "
+            f"verbatim; {cited} does not say it",
+        )
+
+
+def _body(place: Place) -> str:
+    """An item place's own text (its clause's title before the first 。 left out)."""
+    return place.text.split("。", 1)[1] if "。" in place.text else place.text
+
+
+def _runs(text: str, lo: int, hi: int) -> frozenset[str]:
+    """Every run of ``lo`` to ``hi`` CJK characters of ``text``."""
+    return frozenset(
+        r[i:j]
+        for r in _CJK.findall(text)
+        for i in range(len(r))
+        for j in range(i + lo, min(len(r), i + hi) + 1)
+    )
+
+
+def _unspaced(text: str) -> str:
+    """The text without its spaces (the book spaces numbers and ids at random: 「3 夜」「3夜」), its punctuation
+    kept (a run of words is verbatim only within one stretch between punctuation)."""
+    return _SPACE.sub("", text)
+
+
+def _heading(body: str) -> str:
+    m = HEAD.match(body)
+    return m.group("head") if m is not None else ""
+
+
+_Telling = tuple[tuple[str, frozenset[str], frozenset[str]], ...]
+_TELLING: PerLintTable[Topics, str, _Telling] = PerLintTable()
+
+
+def _only(sets: list[frozenset[str]]) -> list[frozenset[str]]:
+    """Each set less what any other set holds."""
+    return [s - frozenset().union(*sets[:k], *sets[k + 1 :]) for k, s in enumerate(sets)]
+
+
+def _telling(topics: Topics, cid: str) -> _Telling:
+    """For each item of clause ``cid``: its name, its heading's telling words and its telling verbatim runs
+    (memoised per lint: every citation of the clause asks the same)."""
+
+    def build() -> _Telling:
+        items = topics.places.items(cid)
+        bodies = [_body(p) for p in items]
+        heads = _only([_runs(_heading(b), HEAD_MIN, 10) for b in bodies])
+        texts = _only([_runs(squash(b), VERBATIM, RUN_MAX) for b in bodies])
+        return tuple((p.name, h, t) for p, h, t in zip(items, heads, texts, strict=True))
+
+    return _TELLING.get_or_build(topics, cid, build)
+
+
+def _part(text: str, at: int, end: int) -> tuple[int, int]:
+    """The bounds of the sentence part around the citation (``citesubject.sentence_part``), cut also where an
+    item label stands (a row of items run together: 「复生受封锁（2.8.3③总清单内）⑦额度记账…」)."""
+    lo, hi = sentence_part(text, at, end)
+    before = [m.end() for m in _LABEL.finditer(text, lo, at)]
+    after = _LABEL.search(text, end, hi)
+    return max([lo, *before]), after.start() if after is not None else hi
+
+
+def words_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+    """The words of the citing sentence part that one sibling item alone says, and that item (see the
+    module's docstring)."""
+    if ref.kind is not ITEM_REF or not ref.target_item or not ref.target_clause:
+        return None
+    text, end = unit.text, at + len(ref.raw)
+    registry = topics.places.registry
+    if in_tag(text, at) or topics.glossary(unit) or (registry is not None and unit.id == registry.clause):
+        return None
+    place, near = topics.target(ref)
+    if place is None or not near:
+        return None
+    lo, hi = _part(text, at, end)
+    part = squash(text[lo:at] + "。" + text[end:hi])
+    said: dict[str, tuple[str, bool]] = {}
+    for name, heads, runs in _telling(topics, ref.target_clause):
+        telling = [(w, True) for w in heads if w in part] + [(w, False) for w in runs if w in part]
+        if telling:
+            said[name] = max(telling, key=lambda wh: (len(wh[0]), wh))
+    if len(said) != 1:
+        return None
+    ((name, (word, heading)),) = said.items()
+    if name == place.name or related(name, unit.id) or not particular(topics, word):
+        return None
+    sibling = next((p for p in near if p.name == name), None)
+    if sibling is None:
+        return None
+    cited = squash(_body(place))
+    if any(word[i : i + 2] in cited for i in range(len(word) - 1)):
+        return None  # the cited item says part of it: the same matter in other words
+    items = topics.places.items(ref.target_clause)
+    if items[-1].name == name and all(p.text.rstrip().endswith(_ROW_END) for p in items[:-1]):
+        return None  # the last row of a table runs on with the clause's prose after the table
+    return [word], WordedItem(sibling.name, sibling.text, word=word, heading=heading)
+
+
+def words_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+    """:func:`words_fit` under family q's guards (:func:`headwords.guarded`)."""
+    return guarded(topics, unit, at, ref, words_fit(topics, unit, at, ref))

@@ -1,0 +1,78 @@
+"""Family q (issue 10, citeitem19): an item citation whose sentence part says the words one sibling item alone
+says — its heading's words or a run of its text verbatim (``lint/itemwords.py``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ruleproof.lint import itemwords, topics
+from ruleproof.lint.context import LintContext
+from ruleproof.lint.diagnosis import RENUMBERED_EN, RENUMBERED_ZH
+from ruleproof.text.model import RefKind
+from tests.lint.citing import assert_retarget_caught, assert_silent_at_own_targets, citation_near
+from tests.lint.edited import FAMILY_OR_ALL, topic_messages, unedited_text
+
+Judged = tuple[LintContext, topics.Topics]
+
+# ``judged``: tests/lint/conftest.py's session fixture (the rule memoises only per-lint tables, read-only)
+
+
+@pytest.mark.parametrize(
+    ("clause", "raw", "before", "wrong", "word", "heading"),
+    [
+        # 「其后适用 5.5.3②（不回滚）」: 5.5.3② is headed 「不回滚：」, ③ 「死亡之处理：」
+        ("5.5.2", "5.5.3②", "其后适用", "5.5.3③", "不回滚", True),
+        # 「发起者依2.8.16②按真实身份记」: 2.8.16② is headed 「发起者依真实身份记：」
+        ("4.13.1", "2.8.16②", "发起者依", "2.8.16③", "真实身份记", True),
+        # 「且不因毒师已出局而取消（4.6.4③）」: 4.6.4③ (毒药项) says 「出局而取消」 word for word, ④ (解药项) not
+        ("1.4.1.3", "4.6.4③", "出局而取消（", "4.6.4④", "出局而取消", False),
+        # 「二者各自独立判定、互不干扰（4.6.4③）」: ③ says 「各自独立判定」
+        ("2.1.4", "4.6.4③", "互不干扰（", "4.6.4④", "各自独立判定", False),
+    ],
+)
+def test_a_sibling_item_saying_the_parts_words_is_named(
+    judged: Judged, clause: str, raw: str, before: str, wrong: str, word: str, heading: bool
+) -> None:
+    cited = citation_near(judged[1], clause, raw, before=before)
+    label = wrong.removeprefix(raw[:-1])
+    place, words, likely = assert_retarget_caught(
+        judged, itemwords.words_verdict, cited, label, kind=itemwords.WordedItem
+    )
+    assert isinstance(likely, itemwords.WordedItem)
+    assert place.name == wrong and words == [word] and likely.word == word and likely.heading is heading
+    zh, en = likely.explain(wrong, place.name, word)
+    assert zh.startswith(f"引用 {wrong}：") and f"「{word}」" in zh and raw in zh
+    assert zh.endswith(RENUMBERED_ZH) and en.endswith(RENUMBERED_EN)
+
+
+def test_the_texts_own_item_citations_are_silent(judged: Judged) -> None:
+    """Every item citation of 返航录 at its own target: no finding — among them 2.1.7's 「揭示范围依 2.8.12④」
+    (④ says 不揭示: part of ①'s heading word), 4.11.2's 「层位同常规护甲（4.11.1⑤）」 (⑤ says 护甲), 3.3.1④'s
+    quotation (the words stand in ⑥, the table's last row, which runs on with the clause's prose) and the
+    exception registry's rows, which the guards leave."""
+    assert_silent_at_own_targets(judged, itemwords.words_verdict, kinds=(RefKind.ITEM,), at_least=200)
+
+
+@pytest.mark.parametrize(
+    ("text", "raw", "part"),
+    [
+        ("复生受封锁（2.8.3③总清单内）⑦额度记账依2.8.5", "2.8.3③", "复生受封锁（2.8.3③总清单内）"),
+        ("⑤独立计算与留存（与 4.2.1 ①对齐）查证", "4.2.1 ①", "独立计算与留存（与 4.2.1 ①对齐）查证"),
+        ("甲：乙依 2.9⑧不推进。丙", "2.9⑧", "乙依 2.9⑧不推进"),
+    ],
+)
+def test_the_part_is_cut_where_an_item_starts(text: str, raw: str, part: str) -> None:
+    at = text.index(raw)
+    lo, hi = itemwords._part(text, at, at + len(raw))
+    assert text[lo:hi] == part
+
+
+@FAMILY_OR_ALL
+def test_an_edited_text_reports_the_items_heading(whole: bool) -> None:
+    """5.5.2's 「其后适用 5.5.3②（不回滚）」 renumbered to ③ in the text: ``ruleproof lint`` reports it at 5.5.2,
+    naming 5.5.3② and the heading 不回滚 (family q alone in the suite, every family in the heavy job)."""
+    text = unedited_text()
+    start = text.index("用 5.5.3②（不回滚）")  # 「其后适」 ends the line before
+    old = text[start : start + len("用 5.5.3②")]
+    found = topic_messages(old, old.replace("②", "③"), "5.5.2", whole)
+    assert any("「不回滚」" in m and "5.5.3②" in m for m in found), found

@@ -16,6 +16,7 @@ from tests.lint.citing import (
     assert_retarget_left,
     assert_silent_at_own_targets,
     citation_at,
+    citation_near,
     self_citations,
 )
 
@@ -41,6 +42,17 @@ def test_a_list_whose_shape_cannot_be_right_is_reported(
     )
     assert isinstance(likely, citeshape.ShapedPlace)
     assert likely.shape == shape and neighbour in likely.candidates
+
+
+def test_a_bare_label_after_or_is_an_item_of_the_same_clause(judged: Judged) -> None:
+    """1.4.1.1 「直接命中 1.2.3②或③」 with ② renumbered to ③: 「1.2.3③或③」 names one item twice — the bare ③ after
+    或 is 1.2.3's item, as after ∕ and 、."""
+    cited = citation_near(judged[1], "1.4.1.1", "1.2.3②", before="直接命中")
+    _place, _terms, likely = assert_retarget_caught(
+        judged, citelists.shape_verdict, cited, "③", meant="", kind=citeshape.ShapedPlace
+    )
+    assert isinstance(likely, citeshape.ShapedPlace)
+    assert likely.shape == "twice" and "1.2.3②" in likely.candidates
 
 
 def test_a_list_that_stays_well_formed_is_left_to_the_other_rules(judged: Judged) -> None:

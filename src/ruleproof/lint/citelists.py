@@ -40,7 +40,8 @@ _PHRASE = re.compile(r"[\u4e00-\u9fff、∕/]+$")
 _BETWEEN = re.compile(r"[\s、∕/，,与及和]*")  # what may stand between the citations of a bracket of citations
 _JOINED = re.compile(r"\s*[、∕/与及和或]\s*")  # two members of one list of citations, nothing else between
 _RANGE = re.compile(r"\s*[~〜～–—]\s*")  # 「4.6.1〜4.6.3」: the first and the last of a run of siblings
-_LABEL_RUN = re.compile(r"(?:\s*[、∕/]?\s*[①-⑳](?!之))+")  # 「4.10.4③∕④」「4.6.4③⑤」: one clause's items
+# 「4.10.4③∕④」「4.6.4③⑤」「1.2.3②或③」: one clause's items, the later ones bare
+_LABEL_RUN = re.compile(r"(?:\s*(?:[、∕/]|或|与)?\s*[①-⑳](?!之))+")
 
 
 @dataclass(frozen=True)
@@ -195,7 +196,8 @@ def shape_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place,
     runs forward —
 
     - the same place twice in one list (「（4.4.7、4.4.7）」), or one item label twice in a run of a clause's
-      labels (「比照 4.10.4④∕④」): reported at the later member (of a run of labels: at its citation);
+      labels (「比照 4.10.4④∕④」「命中 1.2.3③或③」): reported at the later member (of a run of labels: at its
+      citation);
     - a clause listed beside its own item (「（4.4.7、4.4.7①）」): reported at the whole clause;
     - a range of siblings whose last is not after its first (「4.4.3–4.4.3」「4.4.4–4.4.3」): reported at the last.
 

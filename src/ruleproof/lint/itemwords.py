@@ -10,8 +10,9 @@ siblings), two sets, each kept to the words no other item of the clause holds:
 
 - its heading's words: every run of ≥ 2 characters of its heading — the CJK words after its label up to the
   first punctuation or space (「不回滚：」「毒药项 定案性质」; ``HEAD``);
-- its verbatim words: every run of ``VERBATIM`` (5) to ``RUN_MAX`` characters of its text (a clause of words
-  said verbatim, as ``citejudge`` counts a printed run of ≥ 5 CJK characters as strong evidence).
+- its verbatim words: every run of ``VERBATIM`` (5) characters of its text that no other item holds (a clause
+  of words said verbatim, as ``citejudge`` counts a printed run of ≥ 5 CJK characters as strong evidence); the
+  part's consecutive runs of one item are shown as one word of at most ``RUN_MAX`` characters.
 
 An item citation is reported, naming the sibling (:class:`WordedItem`, closed by ``diagnosis.cites_renumbered``),
 when its sentence part (``citesubject.sentence_part``, the citation itself left out) says telling words of
@@ -26,7 +27,8 @@ exactly one item, that item is not the cited one nor of the citing clause's own 
 - the citing clause is not the exception registry (its rows run together without a stop), and family q's guards
   hold (:func:`headwords.guarded`).
 
-Each clause's telling words are read once per lint (:data:`_TELLING`); a citation reads its sentence part.  It
+Each clause's telling words are read once per lint (:data:`_TELLING`: the heading words indexed by their first two
+characters, the runs in one dict); a citation reads its sentence part.  It
 reads the cited clause's items and the citing part only (the habit audit stays 0).  Measured: docs/lint.md,
 family q, "Eighteenth pass — item citations by their words".
 """
@@ -34,6 +36,7 @@ family q, "Eighteenth pass — item citations by their words".
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -51,10 +54,10 @@ if TYPE_CHECKING:
 
 HEAD_MIN = 2  # a heading word: at least this many characters
 VERBATIM = 5  # a run of an item's text this long, said by the part, is the item's words
-RUN_MAX = 8  # the longest run read (a longer quotation holds a run of this length)
+RUN_MAX = 8  # the longest run shown (a longer quotation holds a run of this length)
+PART_SPAN = 120  # the sentence part read: at most this many characters either side of the citation
 HEAD = re.compile(r"^\s*[①-⑳]?\s*(?P<head>[\u4e00-\u9fff·]{2,10}?)(?:[：:⸺〔（(＝【]|\s)")
 _CJK = re.compile(r"[\u4e00-\u9fff]+")
-_SPACE = re.compile(r"\s+")
 _LABEL = re.compile(r"[①-⑳]")
 _ROW_END = "｜"
 
@@ -96,10 +99,13 @@ def _runs(text: str, lo: int, hi: int) -> frozenset[str]:
     )
 
 
-def _unspaced(text: str) -> str:
-    """The text without its spaces (the book spaces numbers and ids at random: 「3 夜」「3夜」), its punctuation
-    kept (a run of words is verbatim only within one stretch between punctuation)."""
-    return _SPACE.sub("", text)
+def _grams(text: str) -> list[tuple[int, str]]:
+    """Every run of exactly ``VERBATIM`` CJK characters of ``text`` with its offset."""
+    return [
+        (m.start() + i, m.group(0)[i : i + VERBATIM])
+        for m in _CJK.finditer(text)
+        for i in range(len(m.group(0)) - VERBATIM + 1)
+    ]
 
 
 def _heading(body: str) -> str:
@@ -107,33 +113,81 @@ def _heading(body: str) -> str:
     return m.group("head") if m is not None else ""
 
 
-_Telling = tuple[tuple[str, frozenset[str], frozenset[str]], ...]
+@dataclass(frozen=True)
+class _Telling:
+    """A clause's items, each one's heading words no other item's heading holds, and each run of ``VERBATIM``
+    characters of the items' texts held by exactly one item, with that item's index (a longer run held by one
+    item holds such a run)."""
+
+    names: tuple[str, ...]
+    bodies: tuple[str, ...]  # squashed
+    heads: dict[str, list[tuple[str, int]]]  # by its first two characters: each heading word and its item
+    runs: dict[str, int]
+
+
 _TELLING: PerLintTable[Topics, str, _Telling] = PerLintTable()
 
 
-def _only(sets: list[frozenset[str]]) -> list[frozenset[str]]:
-    """Each set less what any other set holds."""
-    return [s - frozenset().union(*sets[:k], *sets[k + 1 :]) for k, s in enumerate(sets)]
-
-
 def _telling(topics: Topics, cid: str) -> _Telling:
-    """For each item of clause ``cid``: its name, its heading's telling words and its telling verbatim runs
-    (memoised per lint: every citation of the clause asks the same)."""
+    """Clause ``cid``'s items' telling words (memoised per lint: every citation of the clause asks the same)."""
 
     def build() -> _Telling:
         items = topics.places.items(cid)
         bodies = [_body(p) for p in items]
-        heads = _only([_runs(_heading(b), HEAD_MIN, 10) for b in bodies])
-        texts = _only([_runs(squash(b), VERBATIM, RUN_MAX) for b in bodies])
-        return tuple((p.name, h, t) for p, h, t in zip(items, heads, texts, strict=True))
+        heads = [_runs(_heading(b), HEAD_MIN, len(b)) for b in bodies]
+        only: dict[str, list[tuple[str, int]]] = {}
+        for k, h in enumerate(heads):
+            for w in h - frozenset().union(*heads[:k], *heads[k + 1 :]):
+                only.setdefault(w[:2], []).append((w, k))
+        squashed = tuple(squash(b) for b in bodies)
+        # every window of the text (one holding a digit or a letter matches no run of the part's words)
+        grams = [{b[i : i + VERBATIM] for i in range(len(b) - VERBATIM + 1)} for b in squashed]
+        held = Counter(g for gs in grams for g in gs)
+        runs = {g: k for k, gs in enumerate(grams) for g in gs if held[g] == 1}
+        return _Telling(tuple(p.name for p in items), squashed, only, runs)
 
     return _TELLING.get_or_build(topics, cid, build)
 
 
+def _said(telling: _Telling, part: str) -> dict[str, tuple[str, bool]]:
+    """Each item whose telling words the part says: the longest (a heading word, or the part's longest stretch
+    of consecutive runs that item alone holds, at most ``RUN_MAX`` characters), and whether it is a heading's."""
+    said: dict[str, tuple[str, bool]] = {}
+    for i in range(len(part) - 1):
+        for w, k in telling.heads.get(part[i : i + 2], ()):
+            name = telling.names[k]
+            if part.startswith(w, i) and (
+                name not in said or (len(w), w) > (len(said[name][0]), said[name][0])
+            ):
+                said[name] = (w, True)
+    best: dict[int, str] = {}
+    run_k, run_start, run_end = -1, 0, 0  # the stretch of consecutive runs one item holds, being read
+    for off, gram in _grams(part):
+        k = telling.runs.get(gram, -1)
+        if k < 0:
+            run_k = -1
+            continue
+        if k == run_k and off == run_end - VERBATIM + 1 and off + VERBATIM - run_start <= RUN_MAX:
+            run_end = off + VERBATIM
+        else:
+            run_k, run_start, run_end = k, off, off + VERBATIM
+        word = part[run_start:run_end]
+        if word in telling.bodies[k] and len(word) > len(best.get(k, "")):
+            best[k] = word
+    for k, word in best.items():
+        name = telling.names[k]
+        if name not in said or len(word) > len(said[name][0]):
+            said[name] = (word, False)
+    return said
+
+
 def _part(text: str, at: int, end: int) -> tuple[int, int]:
     """The bounds of the sentence part around the citation (``citesubject.sentence_part``), cut also where an
-    item label stands (a row of items run together: 「复生受封锁（2.8.3③总清单内）⑦额度记账…」)."""
-    lo, hi = sentence_part(text, at, end)
+    item label stands (a row of items run together: 「复生受封锁（2.8.3③总清单内）⑦额度记账…」), and at most
+    ``PART_SPAN`` characters either side (the search for the cut stays near the citation)."""
+    w0 = max(0, at - PART_SPAN)
+    lo, hi = sentence_part(text[w0 : end + PART_SPAN], at - w0, end - w0)
+    lo, hi = lo + w0, hi + w0
     before = [m.end() for m in _LABEL.finditer(text, lo, at)]
     after = _LABEL.search(text, end, hi)
     return max([lo, *before]), after.start() if after is not None else hi
@@ -152,12 +206,8 @@ def words_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str],
     if place is None or not near:
         return None
     lo, hi = _part(text, at, end)
-    part = squash(text[lo:at] + "。" + text[end:hi])
-    said: dict[str, tuple[str, bool]] = {}
-    for name, heads, runs in _telling(topics, ref.target_clause):
-        telling = [(w, True) for w in heads if w in part] + [(w, False) for w in runs if w in part]
-        if telling:
-            said[name] = max(telling, key=lambda wh: (len(wh[0]), wh))
+    part = f"{squash(text[lo:at])}\n{squash(text[end:hi])}"  # (no word runs across the citation)
+    said = _said(_telling(topics, ref.target_clause), part)
     if len(said) != 1:
         return None
     ((name, (word, heading)),) = said.items()

@@ -15,22 +15,23 @@ siblings), two sets, each kept to the words no other item of the clause holds:
   part's consecutive runs of one item are shown as one word of at most ``RUN_MAX`` characters.
 
 An item citation is reported, naming the sibling (:class:`WordedItem`, closed by ``diagnosis.cites_renumbered``),
-when its sentence part (``citesubject.sentence_part``, the citation itself left out) says telling words of
+when its sentence part (``citesubject.sentence_part``, cut also at an item label, the citation itself left out) says telling words of
 exactly one item, that item is not the cited one nor of the citing clause's own family, and
 
 - the word names something particular (in at most a tenth of the clauses, ``topics.STRONG_SHARE``);
-- the cited item says no two characters of it (a part of the word in the cited item — 「揭示范围」 beside
-  2.8.12④'s 「不揭示」 — is the cited item speaking of the same thing in other words);
-- the sibling does not cite the cited item (「①「医生无从分辨真伪」的设计红线」 in 3.3.10④: the words are the
-  cited item's, restated), and is not the last row of a table (items ending in ｜): that row runs to the clause's
-  end and carries the prose after the table, which is not the row's own;
+- the cited item says no two characters of a heading word, no three of a verbatim run (a part of the word in
+  the cited item — 「揭示范围」 beside 2.8.12④'s 「不揭示」, 「默认入所属类末位」 beside 2.8.2③'s 「默认置于所属类的末位」
+  — is the cited item speaking of the same thing in other words);
+- the sibling is no variant of the cited item nor the item it is a variant of (「2.8.1③之三」 is a part of ③);
+- the sibling is not the last row of a table (items ending in ｜): that row runs to the clause's end and
+  carries the prose after the table, which is not the row's own;
 - the citing clause is not the exception registry (its rows run together without a stop), and family q's guards
   hold (:func:`headwords.guarded`).
 
 Each clause's telling words are read once per lint (:data:`_TELLING`: the heading words indexed by their first two
-characters, the runs in one dict); a citation reads its sentence part.  It
-reads the cited clause's items and the citing part only (the habit audit stays 0).  Measured: docs/lint.md,
-family q, "Eighteenth pass — item citations by their words".
+characters, the runs in one dict); a citation reads its sentence part.  It reads the cited clause's items and
+the citing part only (the habit audit stays 0).  Measured: docs/lint.md, family q, "Eighteenth pass — item
+citations by their words" (docs/passes/citeitem19.md).
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ if TYPE_CHECKING:
 HEAD_MIN = 2  # a heading word: at least this many characters
 VERBATIM = 5  # a run of an item's text this long, said by the part, is the item's words
 RUN_MAX = 8  # the longest run shown (a longer quotation holds a run of this length)
+SHARED_RUN = 3  # the cited item saying a run this long of a verbatim word (2 of a heading word) speaks of it
 PART_SPAN = 120  # the sentence part read: at most this many characters either side of the citation
 HEAD = re.compile(r"^\s*[①-⑳]?\s*(?P<head>[\u4e00-\u9fff·]{2,10}?)(?:[：:⸺〔（(＝【]|\s)")
 _CJK = re.compile(r"[\u4e00-\u9fff]+")
@@ -106,6 +108,11 @@ def _grams(text: str) -> list[tuple[int, str]]:
         for m in _CJK.finditer(text)
         for i in range(len(m.group(0)) - VERBATIM + 1)
     ]
+
+
+def _base(name: str) -> str:
+    """An item's name without its variant (「2.8.1③之三」 → 「2.8.1③」)."""
+    return name.partition("之")[0]
 
 
 def _heading(body: str) -> str:
@@ -214,10 +221,11 @@ def words_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str],
     if name == place.name or related(name, unit.id) or not particular(topics, word):
         return None
     sibling = next((p for p in near if p.name == name), None)
-    if sibling is None:
-        return None
+    if sibling is None or _base(sibling.name) == _base(place.name):
+        return None  # (「2.8.1③之三」 is a part of ③: a citation of one may mean the words of the other)
     cited = squash(_body(place))
-    if any(word[i : i + 2] in cited for i in range(len(word) - 1)):
+    n = HEAD_MIN if heading else SHARED_RUN
+    if any(word[i : i + n] in cited for i in range(len(word) - n + 1)):
         return None  # the cited item says part of it: the same matter in other words
     items = topics.places.items(ref.target_clause)
     if items[-1].name == name and all(p.text.rstrip().endswith(_ROW_END) for p in items[:-1]):

@@ -28,6 +28,8 @@ Judged = tuple[LintContext, topics.Topics]
         ("1.4.1.3", "4.6.4③", "出局而取消（", "4.6.4④", "出局而取消", False),
         # 「二者各自独立判定、互不干扰（4.6.4③）」: ③ says 「各自独立判定」
         ("2.1.4", "4.6.4③", "互不干扰（", "4.6.4④", "各自独立判定", False),
+        # 「其所得信息属官方背书第四档（4.7.5③）」: ③ says it word for word, ④ no three characters of it
+        ("4.12", "4.7.5③", "官方背书第四档（", "4.7.5④", "官方背书第四档", False),
     ],
 )
 def test_a_sibling_item_saying_the_parts_words_is_named(
@@ -47,9 +49,10 @@ def test_a_sibling_item_saying_the_parts_words_is_named(
 
 def test_the_texts_own_item_citations_are_silent(judged: Judged) -> None:
     """Every item citation of 返航录 at its own target: no finding — among them 2.1.7's 「揭示范围依 2.8.12④」
-    (④ says 不揭示: part of ①'s heading word), 4.11.2's 「层位同常规护甲（4.11.1⑤）」 (⑤ says 护甲), 3.3.1④'s
-    quotation (the words stand in ⑥, the table's last row, which runs on with the clause's prose) and the
-    exception registry's rows, which the guards leave."""
+    (④ says 不揭示: part of ①'s heading word), 4.11.2's 「层位同常规护甲（4.11.1⑤）」 (⑤ says 护甲), 5.3.3's
+    「依2.8.2③默认入所属类末位」 (③ says 所属类, ⑥ the whole run), 4.10.1's 「真实阵营计（2.8.1③）」 (the words are
+    ③之三's, a part of ③), 3.3.1④'s quotation (the words stand in ⑥, the table's last row, which runs on with the
+    clause's prose) and the exception registry's rows, which the guards leave."""
     assert_silent_at_own_targets(judged, itemwords.words_verdict, kinds=(RefKind.ITEM,), at_least=200)
 
 

@@ -63,8 +63,8 @@ SENTENCE_END = "。！？!?｜\n"  # a part is carried within its sentence: neve
 OPENERS = "（("
 CLOSERS = "）)"
 REMARK = "，,"  # 「（4.5，感染侧专属）」: the citation first, a remark after the comma
-# the cuts a unit's layout lists, in :class:`_Layout`'s order
-_CUTS = tuple(re.compile(f"[{re.escape(c)}]") for c in (citesubject.PART_CUT, SENTENCE_END, OPENERS, CLOSERS))
+_BRACKETS = OPENERS + CLOSERS
+_CUTS = re.compile(f"[{re.escape(citesubject.PART_CUT + _BRACKETS)}]")  # what a unit's layout lists
 _ITEM_LABEL = re.compile("[①-⑳]")
 COUNTED = re.compile(r"[0-9０-９]\s*$")  # a number right before the term: a count (「2 个夜晚」), no name
 
@@ -112,31 +112,34 @@ def _names_a_title(topics: Topics, part: str) -> bool:
 
 @dataclass(frozen=True)
 class _Layout:
-    """Where a unit's text cuts: sentence parts (:data:`citesubject.PART_CUT`), sentences, brackets (sorted
-    offsets)."""
+    """Where a unit's text cuts: the sorted offsets of its part cuts (:data:`citesubject.PART_CUT`) and
+    brackets, read in one pass (memoised per unit and lint)."""
 
-    parts: list[int]
-    sentences: list[int]
-    opens: list[int]
-    closes: list[int]
+    text: str
+    cuts: list[int]
 
     @staticmethod
     def read(text: str) -> _Layout:
-        return _Layout(*([m.start() for m in cut.finditer(text)] for cut in _CUTS))
+        return _Layout(text, [m.start() for m in _CUTS.finditer(text)])
 
     def part_start(self, at: int) -> int:
-        """Where the sentence part holding offset ``at`` starts."""
-        k = bisect_left(self.parts, at)
-        return self.parts[k - 1] + 1 if k else 0
+        """Where the sentence part holding offset ``at`` starts (as :func:`citesubject.sentence_part` cuts)."""
+        k = bisect_left(self.cuts, at) - 1
+        while k >= 0 and self.text[self.cuts[k]] not in citesubject.PART_CUT:
+            k -= 1
+        return self.cuts[k] + 1 if k >= 0 else 0
 
-    def bracket(self, at: int, size: int) -> tuple[int, int]:
-        """The inside of the bracket offset ``at`` stands in, or the whole text (``size``)."""
-        k = bisect_left(self.opens, at)
-        opener = self.opens[k - 1] if k else -1
-        j = bisect_left(self.closes, at)
-        if opener < 0 or (j and self.closes[j - 1] > opener):
-            return 0, size
-        return opener + 1, self.closes[j] if j < len(self.closes) else size
+    def bracket(self, at: int) -> tuple[int, int]:
+        """The inside of the bracket offset ``at`` stands in, or the whole text."""
+        k = bisect_left(self.cuts, at)
+        j = k - 1
+        while j >= 0 and self.text[self.cuts[j]] not in _BRACKETS:
+            j -= 1
+        if j < 0 or self.text[self.cuts[j]] not in OPENERS:
+            return 0, len(self.text)
+        while k < len(self.cuts) and self.text[self.cuts[k]] not in CLOSERS:
+            k += 1
+        return self.cuts[j] + 1, self.cuts[k] if k < len(self.cuts) else len(self.text)
 
 
 _LAYOUTS: PerLintTable[Topics, str, _Layout] = PerLintTable()
@@ -151,10 +154,13 @@ def carried_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str
     if text[end : end + 2].lstrip().startswith("的"):
         return None  # 「依 5.6 的全部目标限制」: what follows 的 is the cited place's
     layout = _LAYOUTS.get_or_build(topics, unit.id, lambda: _Layout.read(text))
-    floor, ceiling = layout.bracket(at, len(text))
-    lo = max(layout.part_start(at), floor)
-    if lo <= floor or text[lo - 1] in SENTENCE_END or _ITEM_LABEL.search(text, lo, at):
-        return None  # no part before the citation's own in its sentence, bracket and item
+    lo = layout.part_start(at)
+    if lo == 0 or text[lo - 1] in SENTENCE_END or _ITEM_LABEL.search(text, lo, at):
+        return None  # no part before the citation's own in its sentence and item
+    floor, ceiling = layout.bracket(at)
+    lo = max(lo, floor)
+    if lo <= floor:
+        return None  # the bracket opens in the citation's own part: nothing before it in the bracket
     opened = citesubject.opening(topics, unit, at, ref)
     if opened is None:
         return None
@@ -174,14 +180,14 @@ def carried_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str
         if _names_a_title(topics, lend):
             return None  # the part names a thing of its own, nearer than any candidate's
         cur = start
-    hi = min(citesubject.sentence_part(text, at, end)[1], ceiling)
-    found = citesubject.sibling_said(topics, unit, at, candidates, said, lo, hi)
-    if found is None:
+    if len(said) != 1:
         return None
+    hi = min(citesubject.sentence_part(text, at, end)[1], ceiling)
     part = squash(text[lo:hi])
     if any(w in part for p in candidates for w in citesubject.title_words(topics, p.name)):
         return None  # the citation's own part names its subject (or a word every candidate's titles share)
-    return citesubject.titled(topics, found[1], found[0], CarriedPlace)
+    found = citesubject.sibling_said(topics, unit, at, candidates, said, lo, hi)
+    return citesubject.titled(topics, found[1], found[0], CarriedPlace) if found is not None else None
 
 
 def carried_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
@@ -206,7 +212,8 @@ def family_titled_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[li
         return None
     text = unit.text
     term = glued_term(text, at, ref.raw)
-    if not term or REFERENCE.search(term) or COUNTED.search(text[: at - 1 - len(term)]):
+    start = at - 1 - len(term)
+    if not term or REFERENCE.search(term) or COUNTED.search(text, max(0, start - 3), start):
         return None
     place, near = topics.target(ref)
     if place is None or not near or in_tag(text, at) or topics.glossary(unit):

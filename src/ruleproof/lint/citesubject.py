@@ -37,6 +37,7 @@ sentence part".
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -78,18 +79,25 @@ _SHARE: PerLintTable[Topics, str, int] = PerLintTable()
 _TELLING: PerLintTable[Topics, tuple[str, ...], tuple[frozenset[str], ...]] = PerLintTable()
 
 
+@per_lint
+def _sorted_ids(topics: Topics) -> list[str]:
+    """The clause ids in string order: a clause's sub-clauses (its id and a dot before theirs) sort together."""
+    return sorted(topics.ctx.doc.clauses)
+
+
 def title_words(topics: Topics, name: str) -> frozenset[str]:
     """Every run of ≥ 2 characters of the title pieces of clause ``name`` and its sub-clauses (memoised)."""
 
     def build() -> frozenset[str]:
         clauses = topics.ctx.doc.clauses
+        ids = _sorted_ids(topics)
         prefix = name + "."
-        pieces = [
-            p
-            for cid, c in clauses.items()
-            if cid == name or cid.startswith(prefix)
-            for p in title_pieces(c.title)
-        ]
+        family = [name] if name in clauses else []
+        k = bisect_left(ids, prefix)
+        while k < len(ids) and ids[k].startswith(prefix):  # a family's ids sort together
+            family.append(ids[k])
+            k += 1
+        pieces = [p for cid in family for p in title_pieces(clauses[cid].title)]
         return frozenset(
             p[i:j] for p in pieces for i in range(len(p)) for j in range(i + WORD_MIN, len(p) + 1)
         )
@@ -167,10 +175,12 @@ def sibling_said(
         return None
     ((name, word),) = said.items()
     place = candidates[0]
-    if name == place.name or related(name, unit.id) or not particular(topics, word):
+    if name == place.name or related(name, unit.id):
         return None
     sibling = next(p for p in candidates if p.name == name)
     if squash(place.text).count(word) * SUBJECT_RATIO > squash(sibling.text).count(word):
+        return None
+    if not particular(topics, word):  # (after the two texts' counts: this one reads every clause)
         return None
     if any(
         m.start() != at and related(m.group(0).lstrip("§"), name)

@@ -32,7 +32,9 @@ of each candidate's family (:func:`citesubject.title_words`: its title and its s
 cited family's titles lack it and exactly one sibling's hold it, not of the citing clause's family, the cited
 place's text does not print the term's last three characters (「原职业标注」: the place speaks of the very thing),
 the term is no count (「全局 2 个夜晚（2.5）」: a number before the term counts nights, it names no rule), and
-family q's guards hold.
+family q's guards hold.  Unlike :mod:`citetitled` it reads a term inside a tag's 〔〕 (「全额减免〔工程师安全室
+（4.3.1）、…〕」): a tag's own citation (〔通则 2.9 之例外〕) has no bracket glued to a term, so the tag guard
+is not needed to leave it.
 
 Both read the few parts around the citation and title words memoised per lint (:mod:`citesubject`'s tables;
 the title names once per lint, :func:`_title_names`).  Measured: docs/lint.md, family q,
@@ -48,7 +50,7 @@ from typing import TYPE_CHECKING
 
 from ruleproof.lint import citesubject
 from ruleproof.lint.citenamed import title_pieces
-from ruleproof.lint.citetext import REFERENCE, in_tag, related, squash
+from ruleproof.lint.citetext import REFERENCE, related, squash
 from ruleproof.lint.citetitled import HEAD_LEN, annotated_term, cjk_run_before, cover
 from ruleproof.lint.context import CLAUSE_REF
 from ruleproof.lint.headwords import guarded
@@ -216,7 +218,7 @@ def family_titled_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[li
     if not term or REFERENCE.search(term) or COUNTED.search(text, max(0, start - 3), start):
         return None
     place, near = topics.target(ref)
-    if place is None or not near or in_tag(text, at) or topics.glossary(unit):
+    if place is None or not near or topics.glossary(unit):
         return None
     head = term[-HEAD_LEN:]
     if head in citesubject.title_words(topics, place.name):

@@ -53,7 +53,7 @@ def test_the_texts_own_citations_are_silent(judged: tuple[LintContext, topics.To
         if place is None or ref.target_item:
             continue
         lo, hi = citesubject.sentence_part(unit.text, at, at + len(ref.raw))
-        words = citesubject._title_words(tp, place.name)
+        words = citesubject.title_words(tp, place.name)
         saying += any(w in unit.text[lo:hi] for w in words)
     assert saying >= 700, saying  # 766 of 1,142 on v1preview1.0
 

@@ -37,6 +37,7 @@ sentence part".
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -55,7 +56,7 @@ if TYPE_CHECKING:
 PART_CUT = "。；;！？!?｜\n，,：:⸺—"  # what ends the sentence part a citation stands in
 SUBJECT_RATIO = 3  # the sibling says the word at least this many times as often as the cited place
 WORD_MIN = 2
-_CLAUSE_ID = re.compile(r"§?\d+(?:\.\d+)+")
+CLAUSE_ID = re.compile(r"§?\d+(?:\.\d+)+")
 
 
 @dataclass(frozen=True)
@@ -78,18 +79,25 @@ _SHARE: PerLintTable[Topics, str, int] = PerLintTable()
 _TELLING: PerLintTable[Topics, tuple[str, ...], tuple[frozenset[str], ...]] = PerLintTable()
 
 
-def _title_words(topics: Topics, name: str) -> frozenset[str]:
+@per_lint
+def _sorted_ids(topics: Topics) -> list[str]:
+    """The clause ids in string order: a clause's sub-clauses (its id and a dot before theirs) sort together."""
+    return sorted(topics.ctx.doc.clauses)
+
+
+def title_words(topics: Topics, name: str) -> frozenset[str]:
     """Every run of ≥ 2 characters of the title pieces of clause ``name`` and its sub-clauses (memoised)."""
 
     def build() -> frozenset[str]:
         clauses = topics.ctx.doc.clauses
+        ids = _sorted_ids(topics)
         prefix = name + "."
-        pieces = [
-            p
-            for cid, c in clauses.items()
-            if cid == name or cid.startswith(prefix)
-            for p in title_pieces(c.title)
-        ]
+        family = [name] if name in clauses else []
+        k = bisect_left(ids, prefix)
+        while k < len(ids) and ids[k].startswith(prefix):  # a family's ids sort together
+            family.append(ids[k])
+            k += 1
+        pieces = [p for cid in family for p in title_pieces(clauses[cid].title)]
         return frozenset(
             p[i:j] for p in pieces for i in range(len(p)) for j in range(i + WORD_MIN, len(p) + 1)
         )
@@ -102,7 +110,7 @@ def _telling(topics: Topics, group: tuple[str, ...]) -> tuple[frozenset[str], ..
     citation of a clause asks the same group)."""
 
     def build() -> tuple[frozenset[str], ...]:
-        words = [_title_words(topics, name) for name in group]
+        words = [title_words(topics, name) for name in group]
         return tuple(w - frozenset().union(*words[:k], *words[k + 1 :]) for k, w in enumerate(words))
 
     return _TELLING.get_or_build(topics, group, build)
@@ -128,11 +136,13 @@ def sentence_part(text: str, at: int, end: int) -> tuple[int, int]:
     return lo, min(his, default=len(text))
 
 
-def subject_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
-    """The word of the citing sentence part that one sibling's title alone holds, and that sibling."""
+def opening(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[Place]] | None:
+    """The cited place and the candidate set (it first, then the siblings a renumbering lands on) of a citation
+    of one clause that the sentence-part readings ask: not the registry's rows, a tag, a glossary entry, nor a
+    bracket glued to a term (the glued readings' position)."""
     if ref.kind is not CLAUSE_REF or ref.target_item or not ref.target_clause or ref.raw.startswith("〔"):
         return None
-    text, end = unit.text, at + len(ref.raw)
+    text = unit.text
     registry = topics.places.registry
     if registry is not None and unit.id == registry.clause:
         return None
@@ -141,31 +151,71 @@ def subject_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str
     place, near = topics.target(ref)
     if place is None or not near:
         return None
-    lo, hi = sentence_part(text, at, end)
-    part = squash(text[lo:hi])
-    candidates = [place, *near]
+    return place, [place, *near]
+
+
+def telling_said(topics: Topics, candidates: list[Place], part: str) -> dict[str, str]:
+    """Each candidate whose telling title words the squashed ``part`` says, with the longest one said."""
     said: dict[str, str] = {}
     for p, words in zip(candidates, _telling(topics, tuple(p.name for p in candidates)), strict=True):
         telling = [w for w in words if w in part]
         if telling:
             said[p.name] = max(telling, key=lambda w: (len(w), w))
+    return said
+
+
+def sibling_said(
+    topics: Topics, unit: Unit, at: int, candidates: list[Place], said: dict[str, str], lo: int, hi: int
+) -> tuple[str, Place] | None:
+    """The one sibling the part ``text[lo:hi]`` around the citation at ``at`` speaks of (``said``: by
+    :func:`telling_said`) and its word, when it is not the cited place (``candidates[0]``) nor of the citing
+    clause's family, the word names something particular and the sibling says it ≥ ``SUBJECT_RATIO`` times as
+    often as the cited place, and the part cites nothing else of the sibling's family."""
     if len(said) != 1:
         return None
     ((name, word),) = said.items()
-    if name == place.name or related(name, unit.id) or not particular(topics, word):
+    place = candidates[0]
+    if name == place.name or related(name, unit.id):
         return None
     sibling = next(p for p in candidates if p.name == name)
     if squash(place.text).count(word) * SUBJECT_RATIO > squash(sibling.text).count(word):
         return None
+    if not particular(topics, word):  # (after the two texts' counts: this one reads every clause)
+        return None
     if any(
-        m.start() != at and related(m.group(0).lstrip("§"), name) for m in _CLAUSE_ID.finditer(text, lo, hi)
+        m.start() != at and related(m.group(0).lstrip("§"), name)
+        for m in CLAUSE_ID.finditer(unit.text, lo, hi)
     ):
         return None  # the word is the other citation's
+    return word, sibling
+
+
+def titled(
+    topics: Topics, sibling: Place, word: str, kind: type[SubjectPlace] = SubjectPlace
+) -> tuple[list[str], Place]:
+    """The fit naming ``sibling`` (as a ``kind`` of place) by ``word`` of its title."""
+    clause = topics.ctx.doc.clauses.get(sibling.name)
+    title = clause.title if clause is not None else ""
+    return [word], kind(sibling.name, sibling.text, word=word, title=title)
+
+
+def subject_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+    """The word of the citing sentence part that one sibling's title alone holds, and that sibling."""
+    opened = opening(topics, unit, at, ref)
+    if opened is None:
+        return None
+    candidates = opened[1]
+    text, end = unit.text, at + len(ref.raw)
+    lo, hi = sentence_part(text, at, end)
+    found = sibling_said(
+        topics, unit, at, candidates, telling_said(topics, candidates, squash(text[lo:hi])), lo, hi
+    )
+    if found is None:
+        return None
+    word, sibling = found
     if word not in squash(text[lo:at]) and text[end : end + 2].lstrip().startswith("的"):
         return None  # 「受 5.6 的全部目标限制」: what follows 的 is the cited place's
-    clause = topics.ctx.doc.clauses.get(name)
-    title = clause.title if clause is not None else ""
-    return [word], SubjectPlace(sibling.name, sibling.text, word=word, title=title)
+    return titled(topics, sibling, word)
 
 
 def subject_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:

@@ -28,6 +28,7 @@ Measured on 返航录 v1preview1.0: docs/lint.md, family q, "Fifteenth pass — 
 from __future__ import annotations
 
 import re
+from collections.abc import Container
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -83,9 +84,9 @@ def _title(topics: Topics, name: str) -> str:
     return _TITLES.get_or_build(topics, name, build)
 
 
-def cover(term: str, title: str) -> int:
+def cover(term: str, title: Container[str]) -> int:
     """How many characters of ``term`` the title prints in runs of two or more (「本局开局公告」 in 「开局职业公告」:
-    开局 and 公告, 4)."""
+    开局 and 公告, 4); ``title`` may be a set of title words (a family's, :func:`citesubject.title_words`)."""
     marked = [False] * len(term)
     for j in range(len(term) - 1):
         if term[j : j + 2] in title:
@@ -101,13 +102,17 @@ def annotated_term(text: str, at: int, raw: str) -> str:
     end = at + len(raw)
     if end >= len(text) or text[end] not in _CLOSERS:
         return ""
+    return cjk_run_before(text, opener)
+
+
+def cjk_run_before(text: str, opener: int) -> str:
+    """The run of CJK characters right before the bracket opening at ``opener`` (at most 12), or '' for a
+    run too short to be a term or a coordination (「击杀或破坏（6.1）」: no one term)."""
     start = opener
     while start > 0 and _cjk(text[start - 1]) and opener - start < 12:
         start -= 1
     term = text[start:opener]
-    if len(term) < HEAD_LEN or _JOINED.search(term):
-        return ""  # (「击杀或破坏（6.1）」: the bracket annotates a coordination, not one term)
-    return term
+    return "" if len(term) < HEAD_LEN or _JOINED.search(term) else term
 
 
 def title_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:

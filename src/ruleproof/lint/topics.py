@@ -1443,6 +1443,7 @@ from ruleproof.lint import (  # noqa: E402
     citeattach,
     citeauthority,
     citebookhabit,
+    citecarry,
     citeconsistency,
     citedeferral,
     citefit,
@@ -1510,5 +1511,9 @@ _CHAIN: tuple[tuple[tuple[RefKind, ...], _Rule], ...] = (
     # the same reading for an item citation: the words of the part that one sibling item alone says (its
     # heading, or a run of its text verbatim); before the weighing judge, which reads no headings
     ((ITEM_REF,), itemwords.words_verdict),
+    # the same title evidence from nearby: the part before the citation's own when that one names nothing, and
+    # a glued term's head among sub-clause titles — after the readings of the citation's own words
+    ((CLAUSE_REF,), citecarry.carried_verdict),
+    ((CLAUSE_REF,), citecarry.family_titled_verdict),
     (CLAUSE_OR_ITEM, citejudge.judge_verdict),
 )

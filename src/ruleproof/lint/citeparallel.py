@@ -39,6 +39,7 @@ from ruleproof.lint.citesubject import sentence_part
 from ruleproof.lint.citetext import in_list, related
 from ruleproof.lint.context import CLAUSE_OR_ITEM, ITEM_REF, safe_key
 from ruleproof.lint.headwords import guarded
+from ruleproof.lint.memo import PerLintTable
 from ruleproof.lint.topics import RUN_WORDS, ExplainedPlace, run_before
 
 if TYPE_CHECKING:
@@ -94,6 +95,22 @@ def _listed(text: str, at: int) -> bool:
     return m is not None and in_list(text, at, m.end())
 
 
+_SITES: PerLintTable[Topics, tuple[str, int], tuple[str | None, bool]] = PerLintTable()
+
+
+def _site(topics: Topics, uid: str, at: int) -> tuple[str | None, bool]:
+    """The phrase glued to the citation at ``at`` of unit ``uid`` and whether it stands in a list (memoised per
+    lint: every citation filed under the same words reads the others'); None for a unit the text has not."""
+
+    def build() -> tuple[str | None, bool]:
+        unit = topics.ctx.unit_by_id.get(uid)
+        if unit is None:
+            return None, False
+        return glued_phrase(unit.text, at), _listed(unit.text, at)
+
+    return _SITES.get_or_build(topics, (uid, at), build)
+
+
 def _family(ref: Ref) -> str:
     """The family the candidate set shares: an item's clause, a clause's parent."""
     cid = ref.target_clause or ""
@@ -131,16 +148,20 @@ def parallel_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[st
     if place is None or not near:
         return None
     mine = glued_phrase(text, at)
-    units = topics.ctx.unit_by_id
+    if len(mine) < PHRASE_MIN:
+        return None
     voters: dict[str, dict[str, str]] = {}  # place → voting clause → the phrase shared
     for name, sites in topics.habits.filed(key).items():
         for uid, where in sites:
             if uid == unit.id or (family and related(uid, family)):
                 continue
-            other = units.get(uid)
-            if other is not None and _listed(other.text, where):
+            theirs, listed = _site(topics, uid, where)
+            if listed:
                 continue  # a phrase before a list governs every member: no vote for one of them
-            theirs = glued_phrase(other.text, where) if other is not None else mine  # (an added citation)
+            if theirs is None:
+                theirs = mine  # a citation the habit audit adds, in a clause of its own: the worst case
+            if theirs[-PHRASE_MIN:] != mine[-PHRASE_MIN:]:
+                continue
             shared = shared_phrase(mine, theirs)
             if len(shared) >= PHRASE_MIN:
                 voters.setdefault(name, {})[uid] = shared

@@ -34,6 +34,8 @@ from tests.lint.edited import FAMILY_OR_ALL, topic_messages, unedited_text
             "外星人蛰伏查验",
             ("2.8.1", "4.1", "7.3.0", "7.3.2"),
         ),
+        # a list printed alike in three clauses: 「明文新增行动位并同步 2.1.1 与 2.1.6」
+        ("4.4.9", "2.1.1", "明文新增行动位并同步", "2.1.2", "明文新增行动位并同步", ("2.8.6", "4.2.1")),
         # an item citation under a gate of a ten-gate line: the checklist cites 2.8.3, not which item
         ("4.14.8", "2.8.3③", "感染抑制封锁（", "④", "受沉默与感染抑制封锁", ("4.3.1", "4.4.9", "5.7")),
     ],
@@ -61,7 +63,7 @@ def test_the_sibling_other_clauses_cite_after_the_phrase_is_named(
 def test_the_texts_own_citations_are_silent(judged: tuple[LintContext, topics.Topics]) -> None:
     """Every clause and item citation of the text at its own target: no finding — among them 6.8.2's 「死囚外星人
     依 6.8.1」 and 7.3.0's 「死囚外星人依 6.8.3」 (voters of the cited family are left out), 附录一's 「不受沉默封锁
-    （4.12.1）」 (2.1.1's 「不受沉默封锁（4.12.4②、2.8.3④）」 opens a list: no vote)."""
+    （4.12.1）」 (2.1.1's 「不受沉默封锁（4.12.4②、2.8.3④）」 opens a list: no vote for a single citation)."""
     asked = assert_silent_at_own_targets(judged, citeparallel.parallel_verdict, at_least=1300)
     _ctx, tp = judged
     phrased = 0

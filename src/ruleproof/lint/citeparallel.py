@@ -15,7 +15,9 @@ naming the sibling, when
   :meth:`Topics.target`), and no other clause prints them before the cited place (an item citation counts for
   its clause, as the habit map files it);
 - neither phrase has a negation right before the shared words (「不受沉默封锁」 is not 「受沉默封锁」);
-- no voter's citation stands in a list (「同步 2.1.1 与 2.1.6」: the phrase governs every member);
+- a voter's citation stands in a list exactly when the judged one does (「同步 2.1.1 与 2.1.6」 in three clauses:
+  the phrase governs every member, so a list votes for a list printed alike, not for a single citation — and
+  then the list rule's confirmation is not asked, the voters being that confirmation);
 - no voter and not the citing clause is of the cited family (6.8.2 「死囚外星人依 6.8.1」 and 7.3.0 「死囚外星人依
   6.8.3」: the family's own subject, said by its members); the sibling is not of the citing clause's family, the
   citing sentence part cites the sibling's family nowhere else, the citation is no item appendix (「2.8.3④附」,
@@ -156,10 +158,10 @@ def parallel_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[st
             if uid == unit.id or (family and related(uid, family)):
                 continue
             theirs, listed = _site(topics, uid, where)
-            if listed:
-                continue  # a phrase before a list governs every member: no vote for one of them
             if theirs is None:
                 theirs = mine  # a citation the habit audit adds, in a clause of its own: the worst case
+            elif listed != in_list(text, at, at + len(ref.raw)):
+                continue  # a phrase before a list governs every member: it votes for a list alike only
             if theirs[-PHRASE_MIN:] != mine[-PHRASE_MIN:]:
                 continue
             shared = shared_phrase(mine, theirs)
@@ -186,5 +188,8 @@ def parallel_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[st
 
 
 def parallel_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
-    """:func:`parallel_fit` under family q's guards (:func:`headwords.guarded`)."""
-    return guarded(topics, unit, at, ref, parallel_fit(topics, unit, at, ref), gate_items=True)
+    """:func:`parallel_fit` under family q's guards (:func:`headwords.guarded`; a list is judged by the lists
+    printed alike that :func:`parallel_fit` asks for, a gate line's item by the voters)."""
+    return guarded(
+        topics, unit, at, ref, parallel_fit(topics, unit, at, ref), gate_items=True, listed_alike=True
+    )

@@ -204,6 +204,7 @@ def guarded(
     ref: Ref,
     found: tuple[list[str], Place] | None,
     gate_items: bool = False,
+    listed_alike: bool = False,
 ) -> tuple[Place, list[str], Place] | None:
     """A fit's evidence and sibling (``found``) as a verdict, under family q's guards (see
     :func:`head_verdict`).  With ``gate_items`` an item citation under a gate whose checklist cites its clause
@@ -218,7 +219,7 @@ def guarded(
     item = gate_items and ref.kind is ITEM_REF and bool(ref.target_item)
     if number_pair(text, at, ref.raw) if item else topics.no_place_beside(unit, at, ref):
         return None
-    if in_list(text, at, end) and not topics.list_confirms(unit, at, ref, *found):
+    if not listed_alike and in_list(text, at, end) and not topics.list_confirms(unit, at, ref, *found):
         return None
     place = topics.target(ref)[0]
     return (place, *found) if place is not None else None

@@ -134,6 +134,10 @@ class CitationHabits:
                 out[place] = n
         return out
 
+    def filed(self, term: str) -> dict[str, frozenset[tuple[str, int]]]:
+        """For each place, the citations (unit, offset) filed there under ``term``."""
+        return {place: frozenset(sites) for place, sites in self._sites.get(term, {}).items()}
+
     def cited_at(self, term: str, place: str, site: tuple[str, int]) -> bool:
         """Whether a citation other than the one at ``site`` cites ``place`` for ``term``."""
         return any(s != site for s in self._sites.get(term, {}).get(place, ()))
@@ -218,6 +222,9 @@ class RecordingHabits(CitationHabits):
 
     def votes(self, term: str, unit: str, at: int) -> Counter[str]:
         return self._asked("votes", (term, unit, at), super().votes(term, unit, at))
+
+    def filed(self, term: str) -> dict[str, frozenset[tuple[str, int]]]:
+        return self._asked("filed", (term,), super().filed(term))
 
     def cited_at(self, term: str, place: str, site: tuple[str, int]) -> bool:
         return self._asked("cited_at", (term, place, site), super().cited_at(term, place, site))

@@ -38,7 +38,16 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ruleproof.lint.citetext import HEAD_CUT, bigrams, compared_or_denied, in_list, in_tag, related, squash
+from ruleproof.lint.citetext import (
+    HEAD_CUT,
+    bigrams,
+    compared_or_denied,
+    in_list,
+    in_tag,
+    number_pair,
+    related,
+    squash,
+)
 from ruleproof.lint.context import CLAUSE_REF, ITEM_REF
 from ruleproof.lint.memo import PerLintTable
 from ruleproof.lint.topics import NAME_LEN, item_heads
@@ -189,17 +198,28 @@ def head_verdict(
 
 
 def guarded(
-    topics: Topics, unit: Unit, at: int, ref: Ref, found: tuple[list[str], Place] | None
+    topics: Topics,
+    unit: Unit,
+    at: int,
+    ref: Ref,
+    found: tuple[list[str], Place] | None,
+    gate_items: bool = False,
+    listed_alike: bool = False,
 ) -> tuple[Place, list[str], Place] | None:
     """A fit's evidence and sibling (``found``) as a verdict, under family q's guards (see
-    :func:`head_verdict`)."""
+    :func:`head_verdict`).  With ``gate_items`` an item citation under a gate whose checklist cites its clause
+    is judged still: the checklist names the clause, not which of its items (a rule whose evidence is about the
+    item, :mod:`ruleproof.lint.citeparallel`)."""
 
     if found is None:
         return None
     text, end = unit.text, at + len(ref.raw)
-    if compared_or_denied(text, at, end) or topics.no_place_beside(unit, at, ref):
+    if compared_or_denied(text, at, end):
         return None
-    if in_list(text, at, end) and not topics.list_confirms(unit, at, ref, *found):
+    item = gate_items and ref.kind is ITEM_REF and bool(ref.target_item)
+    if number_pair(text, at, ref.raw) if item else topics.no_place_beside(unit, at, ref):
+        return None
+    if not listed_alike and in_list(text, at, end) and not topics.list_confirms(unit, at, ref, *found):
         return None
     place = topics.target(ref)[0]
     return (place, *found) if place is not None else None

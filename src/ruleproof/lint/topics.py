@@ -1453,6 +1453,7 @@ from ruleproof.lint import (  # noqa: E402
     citelists,
     citenamed,
     citeowners,
+    citeparallel,
     citeprinted,
     citeprofile,
     citerestate,
@@ -1498,6 +1499,8 @@ _CHAIN: tuple[tuple[tuple[RefKind, ...], _Rule], ...] = (
     (CLAUSE_OR_ITEM, citeconsistency.order_evidence),
     (CLAUSE_OR_ITEM, citeconsistency.rows_evidence),
     (CLAUSE_OR_ITEM, citebookhabit.book_habit_verdict),
+    # the same phrase before a sibling in other clauses: the book-habit key read longer, fewer votes
+    (CLAUSE_OR_ITEM, citeparallel.parallel_verdict),
     ((STEP_REF, BATCH_REF), rowweigh.weigh_verdict),
     (CLAUSE_OR_ITEM, citeafter.after_verdict),
     # a precise title rule, after every other precise rule and before the weighing judge

@@ -139,17 +139,20 @@ def test_ends_near_finds_what_the_tail_pattern_finds(text: str, chain: str) -> N
 
 
 @given(
-    st.text(alphabet="子弹子存", max_size=30),
+    st.lists(st.text(alphabet="子弹子存\n", max_size=12), max_size=4),
     st.lists(
-        st.tuples(st.sampled_from(["子", "子弹", "弹子", "子子", "存弹"]), st.integers(0, 6)), max_size=8
+        st.tuples(st.sampled_from(["子", "子弹", "弹子", "子子", "存弹", "弹\n子", ""]), st.integers(0, 6)),
+        max_size=8,
     ),
 )
-def test_bounded_counts_answer_what_str_count_answers(body: str, asks: list[tuple[str, int]]) -> None:
-    """The vocabulary's word counts, asked thresholds and exact counts in any order, answer as
-    ``str.count`` does."""
+def test_bounded_counts_answer_what_str_count_answers(texts: list[str], asks: list[tuple[str, int]]) -> None:
+    """The vocabulary's word counts, read only in the texts that have every character of the word, asked
+    thresholds and exact counts in any order, answer as ``str.count`` does on the texts joined by line
+    breaks."""
     from ruleproof.lint.vocab import _Counts
 
-    counts = _Counts(body)
+    body = "\n".join(texts)
+    counts = _Counts(texts)
     for word, k in asks:
         assert counts.at_least(word, k) == (body.count(word) >= k)
         if k % 2:
@@ -348,12 +351,37 @@ def test_cjk_tail_is_what_the_tail_pattern_matches(text: str) -> None:
     assert _cjk_tail(text) == (m.group(0) if m else None)
 
 
-@given(st.text(alphabet="子弹ab", max_size=12), st.text(alphabet="子弹ab", min_size=1, max_size=3))
-def test_twice_is_a_count_of_two_or_more(text: str, word: str) -> None:
-    """vocab._twice stops at the second occurrence: the answer of ``str.count`` (non-overlapping) ≥ 2."""
-    from ruleproof.lint.vocab import _twice
+@given(
+    st.lists(st.text(alphabet="子弹ab\n", max_size=8), max_size=4),
+    st.sets(st.integers(0, 3)),
+    st.text(alphabet="子弹ab\n", min_size=1, max_size=3),
+)
+def test_twice_outside_is_a_count_of_two_or_more(texts: list[str], skip: set[int], word: str) -> None:
+    """vocab._Counts.twice_outside stops at the second occurrence: the answer of ``str.count``
+    (non-overlapping) ≥ 2 on the texts but the skipped ones, joined by line breaks."""
+    from ruleproof.lint.vocab import _Counts
 
-    assert _twice(text, word) == (text.count(word) >= 2)
+    rest = "\n".join(t for i, t in enumerate(texts) if i not in skip)
+    assert _Counts(texts).twice_outside(word, frozenset(skip)) == (rest.count(word) >= 2)
+
+
+def test_vocabulary_df_is_the_count_text_by_text(fanhanglu: Document) -> None:
+    """The vocabulary's document frequencies, read in the texts that have every character of a term,
+    are the plain double loop's (every term in every text), in its order."""
+    from ruleproof.lint.vocab import _LOG_WORDS, build_vocabulary
+
+    vocab = build_vocabulary(fanhanglu)
+    logs = {a.name for a in fanhanglu.appendices if any(w in a.title for w in _LOG_WORDS)}
+    texts = [f"{c.title}。{c.text}" for c in fanhanglu] + [
+        a.text for a in fanhanglu.appendices if a.name not in logs
+    ]
+    df: dict[str, int] = {}
+    for text in texts:
+        for t in vocab.sources:
+            if t in text:
+                df[t] = df.get(t, 0) + 1
+    assert len(texts) == vocab.units
+    assert list(vocab.df.items()) == list(df.items())
 
 
 def _phrases_by_scan(window: str, owned: list[tuple[str, str, None]]) -> list[tuple[str, str, None]]:

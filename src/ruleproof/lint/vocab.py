@@ -19,8 +19,7 @@ clauses each term occurs, so that checks can tell a specific term (嗅探) from 
 from __future__ import annotations
 
 import re
-from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from ruleproof.text.model import Document
@@ -135,8 +134,9 @@ def title_terms(title: str) -> list[str]:
     return out
 
 
-def glossary_terms(text: str, known: str) -> list[str]:
-    """Head words of a glossary whose entries run together: each entry ends with its citation."""
+def glossary_terms(text: str, used_twice: Callable[[str], bool]) -> list[str]:
+    """Head words of a glossary whose entries run together: each entry ends with its citation
+    (``used_twice``: the text outside the glossary prints the word at least twice)."""
     out = []
     starts = [0, *(m.end() for m in GLOSSARY_ENTRY_END.finditer(text))]
     for start in starts:
@@ -156,7 +156,7 @@ def glossary_terms(text: str, known: str) -> list[str]:
         else:
             # no space after the term: the longest prefix the body uses elsewhere
             word = next(
-                (word[:k] for k in range(min(len(word), 8), MIN_LEN - 1, -1) if _twice(known, word[:k])),
+                (word[:k] for k in range(min(len(word), 8), MIN_LEN - 1, -1) if used_twice(word[:k])),
                 "",
             )
         if MIN_LEN <= len(word) <= MAX_LEN and word[0] not in _FUNCTION and word[-1] not in _FUNCTION:
@@ -164,45 +164,93 @@ def glossary_terms(text: str, known: str) -> list[str]:
     return out
 
 
-def _twice(text: str, word: str) -> bool:
-    """``text.count(word) >= 2`` (``word`` not empty), reading ``text`` only as far as the second occurrence."""
-    first = text.find(word)
-    return first >= 0 and text.find(word, first + len(word)) >= 0
-
-
 class _Counts(dict[str, int]):
-    """How often each word occurs in the body (memoised: the same candidates are asked about often).
+    """How often each word occurs in the body — its texts joined by line breaks (memoised: the same
+    candidates are asked about often).
 
-    Most questions are thresholds (「used at least three times」): :meth:`at_least` stops reading the body
-    at the occurrence that answers them, and resumes there when a higher threshold or the count is asked."""
+    A word without a line break occurs only inside the texts, and only in a text that has every one of its
+    characters: each character's texts are kept as the bits of one integer (indexed once), so a word is read
+    in the few texts that have all its characters (an AND of its characters' bits) rather than in the whole
+    body.  Most questions are thresholds (「used at least three times」): :meth:`at_least` stops reading at
+    the text that answers them, and resumes there when a higher threshold or the count is asked."""
 
-    def __init__(self, body: str) -> None:
+    def __init__(self, texts: Sequence[str]) -> None:
         super().__init__()
-        self.body = body
-        self._partial: dict[str, tuple[int, int]] = {}  # word -> (occurrences found, where to look on)
+        self.texts = list(texts)
+        self._body: str | None = None
+        self._partial: dict[str, tuple[int, int]] = {}  # word -> (occurrences found, holding texts read)
+        self._holding: dict[str, list[int]] = {}
+        masks: dict[str, int] = {}
+        get = masks.get
+        for i, text in enumerate(self.texts):
+            bit = 1 << i
+            for ch in set(text):
+                masks[ch] = get(ch, 0) | bit
+        self._masks = masks
+
+    @property
+    def body(self) -> str:
+        if self._body is None:
+            self._body = "\n".join(self.texts)
+        return self._body
+
+    def holding(self, word: str) -> list[int]:
+        """The indices of the texts that have every character of ``word`` (not empty, no line break), in
+        order: the only texts it can occur in."""
+        found = self._holding.get(word)
+        if found is None:
+            bits = -1
+            for ch in set(word):
+                bits &= self._masks.get(ch, 0)
+            found = self._holding[word] = []
+            while bits:
+                low = bits & -bits
+                found.append(low.bit_length() - 1)
+                bits ^= low
+        return found
+
+    def twice_outside(self, word: str, skip: frozenset[int]) -> bool:
+        """``word`` occurs at least twice in the texts but those of ``skip``, joined by line breaks
+        (non-overlapping, as ``str.count`` counts them), reading only as far as the second occurrence."""
+        if not word or "\n" in word:
+            return "\n".join(t for i, t in enumerate(self.texts) if i not in skip).count(word) >= 2
+        n = 0
+        for i in self.holding(word):
+            if i not in skip:
+                n += self.texts[i].count(word)
+                if n >= 2:
+                    return True
+        return False
 
     def __missing__(self, word: str) -> int:
-        n, at = self._partial.pop(word, (0, 0))
-        n += self.body.count(word, at)
+        if not word or "\n" in word:
+            n = self.body.count(word)
+        else:
+            n, read = self._partial.pop(word, (0, 0))
+            texts = self.texts
+            n += sum(texts[i].count(word) for i in self.holding(word)[read:])
         self[word] = n
         return n
 
     def at_least(self, word: str, k: int) -> bool:
-        """``self[word] >= k``, reading the body only as far as the ``k``-th occurrence (non-overlapping
-        occurrences, as ``str.count`` counts them)."""
+        """``self[word] >= k``, reading the texts only as far as the one that holds the ``k``-th occurrence
+        (non-overlapping occurrences, as ``str.count`` counts them)."""
         known = self.get(word)
         if known is not None:
             return known >= k
-        n, at = self._partial.get(word, (0, 0))
-        while n < k:
-            found = self.body.find(word, at)
-            if found < 0:
-                self._partial.pop(word, None)
-                self[word] = n
-                return False
-            n, at = n + 1, found + max(1, len(word))
-        self._partial[word] = (n, at)
-        return True
+        if not word or "\n" in word:
+            return self[word] >= k
+        n, read = self._partial.get(word, (0, 0))
+        holding, texts = self.holding(word), self.texts
+        while n < k and read < len(holding):
+            n += texts[holding[read]].count(word)
+            read += 1
+        if read == len(holding):
+            self._partial.pop(word, None)
+            self[word] = n
+        else:
+            self._partial[word] = (n, read)
+        return n >= k
 
 
 def _cores(terms: Iterable[str], body: str | _Counts) -> set[str]:
@@ -271,13 +319,17 @@ def build_vocabulary(doc: Document, extra: Iterable[str] = ()) -> Vocabulary:
     glossaries = [a for a in doc.appendices if any(w in a.title for w in _GLOSSARY_WORDS)]
     clause_texts = {c.id: f"{c.title}。{c.text}" for c in doc}
     appendix_texts = {a.name: a.text for a in doc.appendices if a.name not in logs}
-    body = "\n".join([*clause_texts.values(), *appendix_texts.values()])
-    non_glossary = "\n".join(
-        [
-            *clause_texts.values(),
-            *(t for n, t in appendix_texts.items() if n not in {g.name for g in glossaries}),
-        ]
+    texts = [*clause_texts.values(), *appendix_texts.values()]
+    counts = _Counts(texts)
+    # the glossaries' own texts aside: a head word counts when the rest of the text uses it
+    glossary_names = {g.name for g in glossaries}
+    in_glossary = frozenset(
+        len(clause_texts) + k for k, name in enumerate(appendix_texts) if name in glossary_names
     )
+
+    def used_twice(word: str) -> bool:
+        return counts.twice_outside(word, in_glossary)
+
     found: dict[str, set[str]] = {}
 
     def add(term: str, source: str) -> None:
@@ -287,28 +339,24 @@ def build_vocabulary(doc: Document, extra: Iterable[str] = ()) -> Vocabulary:
         for term in title_terms(c.title):
             add(term, f"title:{c.id}")
     for g in glossaries:
-        for term in glossary_terms(g.text, non_glossary):
+        for term in glossary_terms(g.text, used_twice):
             add(term, f"glossary:{g.name}")
     for term in extra:
         if MIN_LEN <= len(term) <= MAX_LEN:
             add(term, "extra")
-    counts = _Counts(body)
     for term in _cores(found, counts):
         add(term, "core")
     for term in _affixes(found, counts):
         add(term, "affix")
     terms = {t: s for t, s in found.items() if counts.at_least(t, MIN_USES) and t not in _EMPTY}
-    texts = [*clause_texts.values(), *appendix_texts.values()]
-    # a term is looked for only in the texts that have its first character; the ones found in a text are
-    # counted in the terms' order, so ``df`` is the same dict, in the same order, as the plain double loop
-    order = {t: i for i, t in enumerate(terms)}
-    by_first: dict[str, list[str]] = {}
-    for t in terms:
-        by_first.setdefault(t[0], []).append(t)
-    df: Counter[str] = Counter()
-    for text in texts:
-        hits = [t for ch in by_first.keys() & set(text) for t in by_first[ch] if t in text]
-        hits.sort(key=order.__getitem__)
-        for t in hits:
-            df[t] += 1
-    return Vocabulary(terms, dict(df), len(texts))
+    # a term is looked for only in the texts that have all its characters; ``df`` lists the terms in the
+    # order of the first text that has them, then of the terms (the order a count text by text gives)
+    firsts: list[tuple[int, int, str, int]] = []
+    for k, t in enumerate(terms):
+        among = counts.holding(t) if "\n" not in t else range(len(texts))
+        held = [i for i in among if t in texts[i]]
+        if held:
+            firsts.append((held[0], k, t, len(held)))
+    firsts.sort()
+    df = {t: n for _first, _k, t, n in firsts}
+    return Vocabulary(terms, df, len(texts))

@@ -17,6 +17,7 @@ rule author wants the printed text fixed, and a revision that damages the layout
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections import defaultdict
 from collections.abc import Iterator
 
@@ -78,6 +79,9 @@ _LABEL_HEAD = re.compile(r"^(?:[①-⑳]|[(（]\d{1,2}[)）])(?:之[二三四五
 # a character class lets it skip to the candidates — the same matches, tests/lint/test_lint_indexes.py)
 _SPACE = re.compile(r"\s\s*")
 _ID_CHARS = re.compile(r"\d\d?(?:\s*\.\s*\d{1,2}){1,3}")
+# a blank next to a dot: an id :data:`_ID_CHARS` reads holds a blank only there (``\s*`` stands only around
+# its dots), so a text without one has no split id and is not read id by id
+_SPACED_DOT = re.compile(r"[.\s](?:(?<=\.)\s|(?<=\s)\.)")
 _ASCII = tuple("0123456789")
 
 
@@ -186,12 +190,13 @@ def _duplicated(ctx: LintContext) -> Iterator[Finding]:
         if unit.id in logs:
             continue
         clause = ctx.clause(unit.id) if unit.is_clause else None
-        cuts = [it.offset for it in clause.items] if clause else []
+        cuts = sorted(it.offset for it in clause.items) if clause else []
         seen: dict[str, int] = {}
         piece = 0
         last = ("", 0, -1)  # the previous sentence: 「⑥ 界面呈现：A。A。」 repeats its tail
         for s in ctx.sentences(unit.id):
-            here = max((c for c in cuts if c <= s.start), default=0)
+            k = bisect_right(cuts, s.start)
+            here = cuts[k - 1] if k else 0  # the last item start at or before the sentence
             if here != piece:
                 piece, seen = here, {}  # a sentence repeated in another item restates, it is not doubled
             key = _norm(s.text)
@@ -217,6 +222,8 @@ def _duplicated(ctx: LintContext) -> Iterator[Finding]:
 def _split(ctx: LintContext) -> Iterator[Finding]:
     for unit in ctx.units_outside_log():
         text = unit.text
+        if _SPACED_DOT.search(text) is None:
+            continue
         breaks = ctx.breaks(unit.id)
         refs = {
             r.line

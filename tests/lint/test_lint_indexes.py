@@ -365,6 +365,18 @@ def test_twice_outside_is_a_count_of_two_or_more(texts: list[str], skip: set[int
     assert _Counts(texts).twice_outside(word, frozenset(skip)) == (rest.count(word) >= 2)
 
 
+@given(
+    st.lists(st.text(alphabet="子弹存", max_size=4), max_size=90),
+    st.text(alphabet="子弹存", min_size=1, max_size=3),
+)
+def test_holding_texts_are_the_texts_with_every_character(texts: list[str], word: str) -> None:
+    """vocab._Counts.holding (bits of an index, read one by one or as binary digits): the texts that
+    have every character of the word, in order."""
+    from ruleproof.lint.vocab import _Counts
+
+    assert _Counts(texts).holding(word) == [i for i, t in enumerate(texts) if set(word) <= set(t)]
+
+
 def test_vocabulary_df_is_the_count_text_by_text(fanhanglu: Document) -> None:
     """The vocabulary's document frequencies, read in the texts that have every character of a term,
     are the plain double loop's (every term in every text), in its order."""
@@ -667,3 +679,13 @@ def test_per_lint_scope_title_and_section_memos_answer_the_scans_they_replace(fa
         asked = scopes[k : k + 2]
         within = {u.id for u in ctx.units() if any(revisions._within(u, sc) for sc in asked)}
         assert revisions._within_any(ctx, asked) == within
+
+
+@given(st.text(alphabet="12. \u3000\n.a", max_size=16))
+def test_a_text_without_a_blank_beside_a_dot_has_no_split_id(text: str) -> None:
+    """layout._split skips a text where no blank stands next to a dot: no id it reads there holds one."""
+    from ruleproof.lint.layout import _ID_CHARS, _SPACED_DOT
+
+    spaced = [m.group(0) for m in _ID_CHARS.finditer(text) if " " in m.group(0) or "\u3000" in m.group(0)]
+    assert _SPACED_DOT.search(text) is not None or not spaced
+    assert (_SPACED_DOT.search(text) is not None) == (re.search(r"\.\s|\s\.", text) is not None)

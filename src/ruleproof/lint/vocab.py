@@ -164,6 +164,9 @@ def glossary_terms(text: str, used_twice: Callable[[str], bool]) -> list[str]:
     return out
 
 
+_FEW_BITS = 64  # up to this many texts hold a word, its bits are taken off one by one (measured faster)
+
+
 class _Counts(dict[str, int]):
     """How often each word occurs in the body — its texts joined by line breaks (memoised: the same
     candidates are asked about often).
@@ -202,11 +205,14 @@ class _Counts(dict[str, int]):
             bits = -1
             for ch in set(word):
                 bits &= self._masks.get(ch, 0)
-            found = self._holding[word] = []
-            while bits:
-                low = bits & -bits
-                found.append(low.bit_length() - 1)
-                bits ^= low
+            if bits.bit_count() <= _FEW_BITS:  # (a few: each lowest bit taken off in turn)
+                found = self._holding[word] = []
+                while bits:
+                    low = bits & -bits
+                    found.append(low.bit_length() - 1)
+                    bits ^= low
+            else:  # (many: the ones of the binary digits, lowest first, read in one pass)
+                found = self._holding[word] = [i for i, d in enumerate(bin(bits)[:1:-1]) if d == "1"]
         return found
 
     def twice_outside(self, word: str, skip: frozenset[int]) -> bool:

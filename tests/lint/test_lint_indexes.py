@@ -689,3 +689,22 @@ def test_a_text_without_a_blank_beside_a_dot_has_no_split_id(text: str) -> None:
     spaced = [m.group(0) for m in _ID_CHARS.finditer(text) if " " in m.group(0) or "\u3000" in m.group(0)]
     assert _SPACED_DOT.search(text) is not None or not spaced
     assert (_SPACED_DOT.search(text) is not None) == (re.search(r"\.\s|\s\.", text) is not None)
+
+
+@given(st.text(alphabet="子弹a 　（(〔\n", max_size=14), st.integers(0, 14), st.integers(0, 14))
+def test_cjk_tail_is_the_search_for_a_run_ending_the_stretch(text: str, lo: int, hi: int) -> None:
+    """citetext.cjk_tail (read backwards) finds what ``[\\u4e00-\\u9fff]+$`` searched in the stretch finds."""
+    from ruleproof.lint.citetext import cjk_tail
+
+    m = re.compile(r"[\u4e00-\u9fff]+$").search(text, lo, hi)
+    assert cjk_tail(text, lo, hi) == (m.span() if m is not None else None)
+
+
+@given(st.text(alphabet="子弹a 　（(〔\n\x1c", max_size=50), st.integers(0, 50))
+def test_glued_phrase_is_the_search_it_replaces(text: str, at: int) -> None:
+    """citeparallel.glued_phrase (read backwards from the citation) finds what the pattern
+    ``[\\u4e00-\\u9fff]+(?=[\\s（(〔]*$)`` searched before the citation finds."""
+    from ruleproof.lint.citeparallel import GLUED_SPAN, glued_phrase
+
+    m = re.compile(r"[\u4e00-\u9fff]+(?=[\s（(〔]*$)").search(text, max(0, at - GLUED_SPAN), at)
+    assert glued_phrase(text, at) == (m.group(0) if m is not None else "")

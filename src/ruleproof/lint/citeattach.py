@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.base import clip
-from ruleproof.lint.citetext import ITEM_TAIL, in_tag, related
+from ruleproof.lint.citetext import ITEM_TAIL, cjk_tail, in_tag, related
 from ruleproof.lint.context import CLAUSE_OR_ITEM, CLAUSE_REF, ITEM_REF, REGISTRY_REF, normalize_item
 from ruleproof.lint.headwords import likely_cited_near
 from ruleproof.lint.memo import PerLintTable, per_lint
@@ -66,7 +66,6 @@ if TYPE_CHECKING:
 
 LABEL_SPAN = 12  # the words touching an id read as its label: at most this many characters
 _CJK = re.compile(r"[\u4e00-\u9fff]+")
-_CJK_TAIL = re.compile(r"[\u4e00-\u9fff]+$")
 _OPENERS = "（("
 _CITES_PART = re.compile(r"[ \u3000]*附(?![加带录件有近属表注言图])")  # 「2.3.4 附」, not 「附加」
 _PART = re.compile(r"附[一二三四五]?则?[·：:（(]|附则")  # 「附·时序确认」「附二·人数恒定」「附则：」
@@ -274,10 +273,10 @@ def _label_before(topics: Topics, text: str, at: int, cid: str, family: list[str
         i -= 1
     if i > 0 and text[i - 1] in _OPENERS:
         i -= 1
-    tail = _CJK_TAIL.search(text, max(0, i - LABEL_SPAN), i)
-    if tail is None or len(tail.group(0)) < 2:
+    tail = cjk_tail(text, max(0, i - LABEL_SPAN), i)
+    if tail is None or tail[1] - tail[0] < 2:
         return None
-    words = tail.group(0)
+    words = text[tail[0] : tail[1]]
     heads = family_heads(topics, family)
     said = [(c, h) for h, c in heads if h in words]
     said = [(c, h) for c, h in said if not any(h in x and h != x for _c, x in said)]
@@ -343,14 +342,10 @@ def _whole_label(topics: Topics, text: str, at: int, cid: str, family: list[str]
             i = run.start()  # 「破坏（5.2∕6.3）」: the words before the bracket label every id in it
     if i > 0 and text[i - 1] in _OPENERS:
         i -= 1
-    tail = _CJK_TAIL.search(text, max(0, i - 2 * LABEL_SPAN), i)
-    if (
-        tail is None
-        or len(tail.group(0)) > 2 * LABEL_SPAN - 1
-        or text[tail.start() - 1 : tail.start()] in _PAIRED
-    ):
+    tail = cjk_tail(text, max(0, i - 2 * LABEL_SPAN), i)
+    if tail is None or tail[1] - tail[0] > 2 * LABEL_SPAN - 1 or text[tail[0] - 1 : tail[0]] in _PAIRED:
         return None  # 「生化医师∕疫苗研究员 4.5、4.14」: names paired with the ids in their order
-    parts = _JOINED.split(tail.group(0))
+    parts = _JOINED.split(text[tail[0] : tail[1]])
     label = parts[-1]
     if label not in _all_heads(topics):
         return None  # (most citations: the words before them are no title's whole head)

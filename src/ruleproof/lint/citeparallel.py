@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.citesubject import sentence_part
-from ruleproof.lint.citetext import in_list, related
+from ruleproof.lint.citetext import cjk_tail, in_list, related
 from ruleproof.lint.context import CLAUSE_OR_ITEM, ITEM_REF, safe_key
 from ruleproof.lint.headwords import guarded
 from ruleproof.lint.memo import PerLintTable
@@ -54,7 +54,10 @@ PHRASE_VOTES = 2  # other clauses citing the one sibling after the phrase
 GLUED_SPAN = 40  # characters read back from a citation for its phrase
 NEGATORS = "不非无未"  # a negation right before the shared words says the opposite
 _CITED_ID = re.compile(r"[\d.． ]*\d[①-⑳]?")
-_GLUED = re.compile(r"[\u4e00-\u9fff]+(?=[\s（(〔]*$)")
+# what may stand between the phrase and the citation: blanks and an opening bracket (the phrase is read
+# backwards from the citation, as ``[\u4e00-\u9fff]+(?=[\s（(〔]*$)`` searched before it finds it,
+# tests/lint/test_lint_indexes.py)
+_GLUE = "（(〔"
 
 
 @dataclass(frozen=True)
@@ -76,8 +79,11 @@ class ParallelPlace(ExplainedPlace):
 def glued_phrase(text: str, at: int) -> str:
     """The run of Chinese characters printed right before the citation at ``at`` (blanks and an opening bracket
     between), at most ``GLUED_SPAN`` characters back."""
-    m = _GLUED.search(text, max(0, at - GLUED_SPAN), at)
-    return m.group(0) if m is not None else ""
+    lo, end = max(0, at - GLUED_SPAN), min(at, len(text))
+    while end > lo and (text[end - 1].isspace() or text[end - 1] in _GLUE):
+        end -= 1
+    tail = cjk_tail(text, lo, end)
+    return text[tail[0] : tail[1]] if tail is not None else ""
 
 
 def shared_phrase(a: str, b: str) -> str:

@@ -31,6 +31,17 @@ NOT_CJK = re.compile(r"[^\u4e00-\u9fff]")  # what is left out when only the Chin
 ITEM_TAIL = re.compile(r"[①-⑳(（].*$")  # an item label and what follows it in a place's name
 
 
+def cjk_tail(text: str, lo: int, hi: int) -> tuple[int, int] | None:
+    """The span of the run of Chinese characters that ends the stretch ``text[lo:hi]`` (not before ``lo``),
+    None when the stretch does not end on one: what ``re.compile(r"[\u4e00-\u9fff]+$").search(text, lo, hi)``
+    finds (its ``$`` also before a final line break), read backwards from ``hi`` — the search tries every
+    start and reads each one to the run's end (quadratic in the run)."""
+    hi = min(hi, len(text))
+    end = hi - 1 if hi > lo and text[hi - 1] == "\n" else hi
+    m = CJK_RUN.match(text[lo:end][::-1])
+    return (end - m.end(), end) if m is not None else None
+
+
 def squash(text: str) -> str:
     """Text without spaces and punctuation (memoised: the same clause texts are compared often)."""
     out = SQUASHED.get(text)

@@ -701,6 +701,7 @@ def test_cjk_tail_is_the_search_for_a_run_ending_the_stretch(text: str, lo: int,
 
 
 @given(st.text(alphabet="子弹a 　（(〔\n\x1c", max_size=50), st.integers(0, 50))
+@example("a" + "子" * 45 + " （", 48)
 def test_glued_phrase_is_the_search_it_replaces(text: str, at: int) -> None:
     """citeparallel.glued_phrase (read backwards from the citation) finds what the pattern
     ``[\\u4e00-\\u9fff]+(?=[\\s（(〔]*$)`` searched before the citation finds."""
@@ -708,3 +709,15 @@ def test_glued_phrase_is_the_search_it_replaces(text: str, at: int) -> None:
 
     m = re.compile(r"[\u4e00-\u9fff]+(?=[\s（(〔]*$)").search(text, max(0, at - GLUED_SPAN), at)
     assert glued_phrase(text, at) == (m.group(0) if m is not None else "")
+
+
+@given(st.text(alphabet="子弹a 　（\n", max_size=24), st.integers(0, 26))
+@example("子" * 20 + "（", 21)
+@example("a" + "子" * 16 + "\n（", 19)
+def test_label_tail_is_the_search_it_replaces(text: str, at: int) -> None:
+    """citegloss._label_tail (read backwards) finds what ``[\\u4e00-\\u9fff]{2,16}$`` searched in the 17
+    characters before ``at`` finds."""
+    from ruleproof.lint.citegloss import _label_tail
+
+    m = re.compile(r"[\u4e00-\u9fff]{2,16}$").search(text, max(0, at - 17), at - 1)
+    assert _label_tail(text, at) == (m.group(0) if m is not None else None)

@@ -36,7 +36,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ruleproof.lint.citetext import related, squash
+from ruleproof.lint.citetext import cjk_tail, related, squash
 from ruleproof.lint.context import CLAUSE_OR_ITEM, CLAUSE_REF, ITEM_REF
 from ruleproof.lint.headwords import likely_cited_near
 from ruleproof.lint.memo import per_lint
@@ -63,7 +63,18 @@ _ID_LIST = re.compile(
 _ITEM_HEAD = re.compile(rf"^[ \u3000]*[①-⑳]?[ \u3000]*(?P<h>{_CJK}{{2,8}})[ \u3000：:⸺（(]")
 _PREDICATE = tuple("不非无未仍亦均各另同即并皆须可")  # 「不适用」「亦同」「均依」: a predicate, not a name
 _JOINED = re.compile(r"[与及和或、]")
-_LABEL_TAIL = re.compile(rf"{_CJK}{{2,16}}$")
+LABEL_TAIL_MAX = 16  # the characters before an id's bracket read as its label, at most
+
+
+def _label_tail(text: str, at: int) -> str | None:
+    """The run of two to ``LABEL_TAIL_MAX`` Chinese characters that ends right before the bracket at ``at - 1``:
+    what ``[\u4e00-\u9fff]{2,16}$`` searched in the 17 characters before ``at`` finds, read backwards
+    (:func:`citetext.cjk_tail`; the search tried every start, tests/lint/test_lint_indexes.py)."""
+    tail = cjk_tail(text, max(0, at - LABEL_TAIL_MAX - 1), max(0, at - 1))
+    if tail is None:
+        return None
+    start = max(tail[0], tail[1] - LABEL_TAIL_MAX)
+    return text[start : tail[1]] if tail[1] - start >= 2 else None
 
 
 # Why the words glued to a citation name another place, by the rule that read them (Chinese, English): {words}
@@ -241,12 +252,12 @@ def headed_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str]
     text, end = unit.text, at + len(ref.raw)
     if at == 0 or text[at - 1] not in "（(" or text[end : end + 1] not in ("）", ")"):
         return None
-    tail = _LABEL_TAIL.search(text, max(0, at - 17), at - 1)
+    tail = _label_tail(text, at)
     place, near = topics.target(ref)
     if tail is None or place is None:
         return None
     cited = squash(place.text.split("。", 1)[-1])
-    words = _JOINED.split(tail.group(0))[-1]
+    words = _JOINED.split(tail)[-1]
     own = _head(place)
     headed = [
         (h, p)
@@ -280,10 +291,10 @@ def titled_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str]
     text, end = unit.text, at + len(ref.raw)
     if at == 0 or text[at - 1] not in "（(" or text[end : end + 1] not in ("）", ")"):
         return None
-    tail = _LABEL_TAIL.search(text, max(0, at - 17), at - 1)
+    tail = _label_tail(text, at)
     if tail is None:
         return None
-    words = _JOINED.split(tail.group(0))[-1]
+    words = _JOINED.split(tail)[-1]
     if len(words) < TITLED_MIN or words not in _all_titles(topics):
         return None  # (most citations: the words are in no title at all)
     if topics.present(words, topics.family_titles(cid)):

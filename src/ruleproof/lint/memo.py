@@ -38,7 +38,6 @@ class Memoising(Protocol):
 _Owner = TypeVar("_Owner", bound=Memoising)
 _Value = TypeVar("_Value")
 _Key = TypeVar("_Key")
-_ABSENT = object()  # no answer kept yet (an answer may be None)
 
 
 def per_lint(build: Callable[[_Owner], _Value]) -> Callable[[_Owner], _Value]:
@@ -74,12 +73,8 @@ class PerLintTable(Generic[_Owner, _Key, _Value]):
     def get_or_build(self, owner: _Owner, key: _Key, build: Callable[[], _Value]) -> _Value:
         """The value this table keeps for ``key`` in ``owner``: ``build()`` on the first question (a value
         of None is kept too), the same object after."""
-        # (looked up, not tried: a lint of 返航录 builds one answer in five it asks, and a raised KeyError
-        # costs more than the look-ups of the four it answers)
-        table = owner.memos.get(self)
-        if table is None:
-            table = owner.memos[self] = {}
-        value = table.get(key, _ABSENT)  # type: ignore[attr-defined]  # (this table's dict; hot)
-        if value is _ABSENT:
-            value = table[key] = build()  # type: ignore[index]
-        return value  # type: ignore[no-any-return]
+        try:
+            return owner.memos[self][key]  # type: ignore[index,no-any-return]  # (this table's dict; hot)
+        except KeyError:
+            value = self(owner)[key] = build()
+            return value

@@ -66,7 +66,7 @@ def test_the_texts_own_item_citations_are_silent(judged: Judged) -> None:
 )
 def test_the_part_is_cut_where_an_item_starts(text: str, raw: str, part: str) -> None:
     at = text.index(raw)
-    lo, hi = itemwords._part(text, at, at + len(raw))
+    lo, hi = itemwords.part_bounds(text, at, at + len(raw))
     assert text[lo:hi] == part
 
 

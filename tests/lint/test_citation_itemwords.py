@@ -66,7 +66,7 @@ def test_the_texts_own_item_citations_are_silent(judged: Judged) -> None:
 )
 def test_the_part_is_cut_where_an_item_starts(text: str, raw: str, part: str) -> None:
     at = text.index(raw)
-    lo, hi = itemwords._part(text, at, at + len(raw))
+    lo, hi = itemwords.part_bounds(text, at, at + len(raw))
     assert text[lo:hi] == part
 
 
@@ -79,3 +79,20 @@ def test_an_edited_text_reports_the_items_heading(whole: bool) -> None:
     old = text[start : start + len("用 5.5.3②")]
     found = topic_messages(old, old.replace("②", "③"), "5.5.2", whole)
     assert any("「不回滚」" in m and "5.5.3②" in m for m in found), found
+
+
+@pytest.mark.parametrize(("clause", "wrong"), [("4.14.7", "5.7④"), ("5.3.3", "5.7②")])
+def test_a_restating_item_is_named_beside_the_item_that_says_it_first(
+    judged: Judged, clause: str, wrong: str
+) -> None:
+    """「结茧护盾不抵挡感染、不参与本层序（5.7③）」 renumbered: 5.7⑥ says 「抵挡感染不参与」 verbatim, but as a
+    restatement (「感染侧护盾不抵挡感染、不参与抵免层序，见 5.3」) of ③'s 「不抵挡感染」 — ③, which says it first,
+    is named, ⑥ beside it (citeitem20)."""
+    cited = citation_near(judged[1], clause, "5.7③")
+    place, _words, likely = assert_retarget_caught(
+        judged, itemwords.words_verdict, cited, wrong[-1], kind=itemwords.WordedItem
+    )
+    assert isinstance(likely, itemwords.WordedItem)
+    assert likely.name == "5.7③" and likely.restated_by == "5.7⑥" and likely.first == "不抵挡感染"
+    zh, _en = likely.explain(wrong, place.name, likely.word)
+    assert "5.7⑥" in zh and "「不抵挡感染」先见于 5.7③" in zh

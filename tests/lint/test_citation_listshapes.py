@@ -55,6 +55,19 @@ def test_a_bare_label_after_or_is_an_item_of_the_same_clause(judged: Judged) -> 
     assert likely.shape == "twice" and "1.2.3②" in likely.candidates
 
 
+def test_a_variant_label_is_listed_beside_its_own_item(judged: Judged) -> None:
+    """4.11.6 「（4.11.2① 与①之二均标〔适用 2.9〕」 with ① renumbered to ②: the bare 「①之二」 is a part of 4.11.2①,
+    listed beside its own item — 4.11.2① is named (citeitem20)."""
+    cited = citation_near(judged[1], "4.11.6", "4.11.2①")
+    place, terms, likely = assert_retarget_caught(
+        judged, citelists.shape_verdict, cited, "②", kind=citelists.BaseOfVariant
+    )
+    assert isinstance(likely, citelists.BaseOfVariant)
+    assert place.name == "4.11.2②" and terms == ["①之二"] and likely.variant == "①之二"
+    zh, _en = likely.explain("4.11.2②", place.name, "①之二")
+    assert "「①之二」是同条 4.11.2① 的分项" in zh
+
+
 def test_a_list_that_stays_well_formed_is_left_to_the_other_rules(judged: Judged) -> None:
     """「（4.4.8、4.4.7①）」 with 4.4.8 renumbered to 4.4.9 still lists two places once each; 「（7.2.1~7.2.10）」
     with 7.2.10 renumbered to 7.2.9 still runs forward."""

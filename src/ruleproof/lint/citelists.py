@@ -42,6 +42,10 @@ _JOINED = re.compile(r"\s*[、∕/与及和或]\s*")  # two members of one list 
 _RANGE = re.compile(r"\s*[~〜～–—]\s*")  # 「4.6.1〜4.6.3」: the first and the last of a run of siblings
 # 「4.10.4③∕④」「4.6.4③⑤」「1.2.3②或③」: one clause's items, the later ones bare
 _LABEL_RUN = re.compile(r"(?:\s*(?:[、∕/]|或|与)?\s*[①-⑳](?!之))+")
+# 「4.11.2① 与①之二」: a bare variant label joined to an item citation, a part of that item named beside it
+_VARIANT_BESIDE = re.compile(
+    r"\s*(?:[、∕/]|或|与|及|和)\s*(?P<label>(?P<base>[①-⑳])之[一二三四五六七八九十]+)"
+)
 
 
 @dataclass(frozen=True)
@@ -84,6 +88,20 @@ _Located = list[tuple[int, "Ref"]]
 
 
 _LOCATED: PerLintTable[Topics, str, _Located] = PerLintTable()
+
+
+@dataclass(frozen=True)
+class BaseOfVariant(ExplainedPlace):
+    """The item whose variant the citation is listed with (「4.11.2① 与①之二」: ① beside its own ①之二)."""
+
+    variant: str = ""
+
+    def reason(self, cited: str, shown: str) -> tuple[str, str]:
+        return (
+            f"与之并列的「{self.variant}」是同条 {self.name} 的分项，分项随其本项并列而引，{cited} 并非其本项",
+            f"the label listed with it, '{self.variant}', is a part of {self.name} of the same clause, "
+            f"listed beside its own item; {cited} is not that item",
+        )
 
 
 def located_citations(topics: Topics, unit: Unit) -> _Located:
@@ -199,7 +217,9 @@ def shape_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place,
       labels (「比照 4.10.4④∕④」「命中 1.2.3③或③」): reported at the later member (of a run of labels: at its
       citation);
     - a clause listed beside its own item (「（4.4.7、4.4.7①）」): reported at the whole clause;
-    - a range of siblings whose last is not after its first (「4.4.3–4.4.3」「4.4.4–4.4.3」): reported at the last.
+    - a range of siblings whose last is not after its first (「4.4.3–4.4.3」「4.4.4–4.4.3」): reported at the last;
+    - an item listed with a bare variant label of another item of its clause (「4.11.2② 与①之二」 where the
+      clause has ①之二): a variant is listed beside its own item, which is named (:class:`BaseOfVariant`).
 
     The likely targets named are the neighbours of the place the list holds twice (not listed)."""
     if ref.kind not in CLAUSE_OR_ITEM or not ref.target_clause:
@@ -213,6 +233,9 @@ def shape_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place,
         if len(labels) > len(set(labels)) and not _repeated_at(text, at, run.end() if run else end):
             twice = next(label for label in labels if labels.count(label) > 1)
             return _shaped(topics, ref, [f"{ref.target_clause}{twice}"], "twice", labels)
+        beside = _variant_beside(topics, ref, text, end)
+        if beside is not None:
+            return beside
     located = located_citations(topics, unit)
     k = next((i for i, (off, _r) in enumerate(located) if off == at), -1)
     if k < 0:
@@ -238,6 +261,22 @@ def shape_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place,
         if parts:
             return _shaped(topics, ref, [ref.raw, parts[0].raw], "beside", names)
     return None
+
+
+def _variant_beside(topics: Topics, ref: Ref, text: str, end: int) -> tuple[Place, list[str], Place] | None:
+    """An item citation joined to a bare variant label of another item of its clause (「4.11.2② 与①之二」, the
+    clause's items holding ①之二): a variant is listed beside its own item, which is named."""
+    m = _VARIANT_BESIDE.match(text, end)
+    if m is None or "之" in (ref.target_item or "") or m.group("base") == ref.target_item:
+        return None
+    place, near = topics.target(ref)
+    cid = ref.target_clause or ""
+    names = {p.name for p in near}
+    base = f"{cid}{m.group('base')}"
+    if place is None or base not in names or f"{cid}{m.group('label')}" not in names:
+        return None
+    likely = next(p for p in near if p.name == base)
+    return place, [m.group("label")], BaseOfVariant(likely.name, likely.text, variant=m.group("label"))
 
 
 def _repeated_at(text: str, lo: int, hi: int) -> bool:

@@ -15,7 +15,7 @@ siblings), two sets, each kept to the words no other item of the clause holds:
   part's consecutive runs of one item are shown as one word of at most ``RUN_MAX`` characters.
 
 An item citation is reported, naming the sibling (:class:`WordedItem`, closed by ``diagnosis.cites_renumbered``),
-when its sentence part (``citesubject.sentence_part``, cut also at an item label, the citation itself left out) says telling words of
+when its sentence part (:func:`part_bounds`: ``citesubject.sentence_part`` cut also at an item label, the citation itself left out) says telling words of
 exactly one item, that item is not the cited one nor of the citing clause's own family, and
 
 - the word names something particular (in at most a tenth of the clauses, ``topics.STRONG_SHARE``);
@@ -27,6 +27,10 @@ exactly one item, that item is not the cited one nor of the citing clause's own 
   carries the prose after the table, which is not the row's own;
 - the citing clause is not the exception registry (its rows run together without a stop), and family q's guards
   hold (:func:`headwords.guarded`).
+
+When an earlier item holds a run of ``VERBATIM`` characters of the part that the sibling holds too, the sibling
+restates it (5.7⑥ 「…感染侧护盾不抵挡感染、不参与抵免层序，见 5.3」 after ③ 「…不抵挡感染」): the earlier item,
+which says it first, is named as the likely target and the sibling beside it (``_said_first``).
 
 Each clause's telling words are read once per lint (:data:`_TELLING`: the heading words indexed by their first two
 characters, the runs in one dict); a citation reads its sentence part.  It reads the cited clause's items and
@@ -71,8 +75,17 @@ class WordedItem(ExplainedPlace):
 
     word: str = ""
     heading: bool = False
+    restated_by: str = ""  # the item that says the word, when it restates what this earlier item says
+    first: str = ""  # the run both say
 
     def reason(self, cited: str, shown: str) -> tuple[str, str]:
+        if self.restated_by:
+            return (
+                f"所在句段有「{self.word}」一语，同条 {self.restated_by} 原文有此语，系重述：句段所言「{self.first}」"
+                f"先见于 {self.name}；{cited} 不讲它",
+                f"the sentence part says '{self.word}', which {self.restated_by} says verbatim as a restatement: "
+                f"the part's '{self.first}' is said first by {self.name}; {cited} does not say it",
+            )
         if self.heading:
             return (
                 f"所在句段言及「{self.word}」，是同条 {self.name} 的标题所指，{cited} 不讲它",
@@ -86,7 +99,7 @@ class WordedItem(ExplainedPlace):
         )
 
 
-def _body(place: Place) -> str:
+def item_body(place: Place) -> str:
     """An item place's own text (its clause's title before the first 。 left out)."""
     return place.text.split("。", 1)[1] if "。" in place.text else place.text
 
@@ -110,7 +123,7 @@ def _grams(text: str) -> list[tuple[int, str]]:
     ]
 
 
-def _base(name: str) -> str:
+def base_label(name: str) -> str:
     """An item's name without its variant (「2.8.1③之三」 → 「2.8.1③」)."""
     return name.partition("之")[0]
 
@@ -140,7 +153,7 @@ def _telling(topics: Topics, cid: str) -> _Telling:
 
     def build() -> _Telling:
         items = topics.places.items(cid)
-        bodies = [_body(p) for p in items]
+        bodies = [item_body(p) for p in items]
         heads = [_runs(_heading(b), HEAD_MIN, len(b)) for b in bodies]
         only: dict[str, list[tuple[str, int]]] = {}
         for k, h in enumerate(heads):
@@ -188,7 +201,7 @@ def _said(telling: _Telling, part: str) -> dict[str, tuple[str, bool]]:
     return said
 
 
-def _part(text: str, at: int, end: int) -> tuple[int, int]:
+def part_bounds(text: str, at: int, end: int) -> tuple[int, int]:
     """The bounds of the sentence part around the citation (``citesubject.sentence_part``), cut also where an
     item label stands (a row of items run together: 「复生受封锁（2.8.3③总清单内）⑦额度记账…」), and at most
     ``PART_SPAN`` characters either side (the search for the cut stays near the citation)."""
@@ -212,7 +225,7 @@ def words_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str],
     place, near = topics.target(ref)
     if place is None or not near:
         return None
-    lo, hi = _part(text, at, end)
+    lo, hi = part_bounds(text, at, end)
     part = f"{squash(text[lo:at])}\n{squash(text[end:hi])}"  # (no word runs across the citation)
     said = _said(_telling(topics, ref.target_clause), part)
     if len(said) != 1:
@@ -221,16 +234,38 @@ def words_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str],
     if name == place.name or related(name, unit.id) or not particular(topics, word):
         return None
     sibling = next((p for p in near if p.name == name), None)
-    if sibling is None or _base(sibling.name) == _base(place.name):
+    if sibling is None or base_label(sibling.name) == base_label(place.name):
         return None  # (「2.8.1③之三」 is a part of ③: a citation of one may mean the words of the other)
-    cited = squash(_body(place))
+    cited = squash(item_body(place))
     n = HEAD_MIN if heading else SHARED_RUN
     if any(word[i : i + n] in cited for i in range(len(word) - n + 1)):
         return None  # the cited item says part of it: the same matter in other words
     items = topics.places.items(ref.target_clause)
     if items[-1].name == name and all(p.text.rstrip().endswith(_ROW_END) for p in items[:-1]):
         return None  # the last row of a table runs on with the clause's prose after the table
+    if not heading:
+        first = _said_first(items, part, sibling, place)
+        if first is not None:
+            owner, run = first
+            return [word], WordedItem(owner.name, owner.text, word=word, restated_by=sibling.name, first=run)
     return [word], WordedItem(sibling.name, sibling.text, word=word, heading=heading)
+
+
+def _said_first(items: list[Place], part: str, sibling: Place, cited: Place) -> tuple[Place, str] | None:
+    """The earliest item before ``sibling`` (not the cited one nor a variant of it) that holds a run of
+    ``VERBATIM`` characters of the part which ``sibling`` holds too, and the run: the sibling restates what that
+    item says first (5.7⑥ 「感染侧护盾不抵挡感染、不参与抵免层序，见 5.3」 beside ③ 「…不抵挡感染」)."""
+    k = next((i for i, p in enumerate(items) if p.name == sibling.name), 0)
+    own = squash(item_body(sibling))
+    shared = [g for _, g in _grams(part) if g in own]
+    for earlier in items[:k]:
+        if earlier.name == cited.name or base_label(earlier.name) == base_label(cited.name):
+            continue
+        body = squash(item_body(earlier))
+        run = next((g for g in shared if g in body), None)
+        if run is not None:
+            return earlier, run
+    return None
 
 
 def words_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:

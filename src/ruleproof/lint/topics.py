@@ -1462,6 +1462,7 @@ from ruleproof.lint import (  # noqa: E402
     citetitled,
     citewords,
     headwords,
+    itemdenied,
     itemsubject,
     itemwords,
     rowheads,
@@ -1514,6 +1515,9 @@ _CHAIN: tuple[tuple[tuple[RefKind, ...], _Rule], ...] = (
     # the same reading for an item citation: the words of the part that one sibling item alone says (its
     # heading, or a run of its text verbatim); before the weighing judge, which reads no headings
     ((ITEM_REF,), itemwords.words_verdict),
+    # an item citation whose item's heading denies what the part affirms (「受沉默封锁」 citing 「明文豁免清单（不受
+    # 封锁）」), one sibling's heading affirming it: after the word reading, before the weighing judge
+    ((ITEM_REF,), itemdenied.denied_verdict),
     # the same title evidence from nearby: the part before the citation's own when that one names nothing, and
     # a glued term's head among sub-clause titles — after the readings of the citation's own words
     ((CLAUSE_REF,), citecarry.carried_verdict),

@@ -49,6 +49,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ruleproof.lint import citecited
 from ruleproof.lint.citefit import family_group
 from ruleproof.lint.citeprinted import backed
 from ruleproof.lint.citetext import CITATION, NOT_CJK, in_list, open_bracket, related, squash
@@ -77,6 +78,7 @@ LABEL_WEIGHT = 1.0  # a run of LABEL_MIN characters weighs as much as one term
 MARGIN = 1.5  # the best candidate outscores the cited place by more than this
 RATIO = 4.0  # and by at least this many times its score
 PIECES = 2  # on at least this many pieces of evidence
+LEAN_MARGIN = 1.0  # below the margin, a lean other clauses' citations confirm (citecited): by this much
 LONG_RUN = 5  # a printed run this long is two pieces
 
 
@@ -100,6 +102,26 @@ class JudgedPlace(ExplainedPlace):
             f"引文的用语「{said_zh}」合计更像 {self.name}（证据分 {self.score:.1f}，{cited} 仅 {self.cited_score:.1f}）",
             f"the citing words '{said_en}' together fit {self.name} (evidence {self.score:.1f}) far better "
             f"than {cited} ({self.cited_score:.1f})",
+        )
+
+
+@dataclass(frozen=True)
+class CitedLeanPlace(JudgedPlace):
+    """The candidate the judge leans to below its margin, that other clauses cite in the lean's words."""
+
+    voters: tuple[str, ...] = ()
+
+    def reason(self, cited: str, shown: str) -> tuple[str, str]:
+        said_zh, said_en = "」「".join(self.evidence), "', '".join(self.evidence)
+        where = "、".join(self.voters[: citecited.SHOWN])
+        more = len(self.voters) - citecited.SHOWN
+        where_zh = where + (f" 等 {len(self.voters)} 处" if more > 0 else "")
+        where_en = ", ".join(self.voters[: citecited.SHOWN]) + (f" and {more} more" if more > 0 else "")
+        return (
+            f"引文的用语「{said_zh}」更像 {self.name}（证据分 {self.score:.1f}，{cited} 仅 {self.cited_score:.1f}）；"
+            f"他处 {where_zh} 引 {self.name} 之句皆言此语，无一处以此语引 {cited}",
+            f"the citing words '{said_en}' lean to {self.name} (evidence {self.score:.1f}, {cited} "
+            f"{self.cited_score:.1f}); {where_en} cite {self.name} in sentences saying them, none cites {cited} so",
         )
 
 
@@ -475,14 +497,73 @@ def pieces(evidence: list[str]) -> int:
 
 
 def judge_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
-    """The evidence and the candidate that clearly outscores the cited place (see the module's docstring)."""
+    """The evidence and the candidate that clearly outscores the cited place (see the module's docstring), or
+    the one the judge leans to when the other clauses cite it in the lean's words (:func:`cited_lean`)."""
     found = weighed(topics, unit, at, ref)
-    if found is None or not clearly_better(*found):
+    if found is None:
         return None
+    if not clearly_better(*found):
+        return cited_lean(topics, unit, at, ref, *found)
     cited, ranked = found
     best, name, evidence, _count = ranked[0]
     place = JudgedPlace(name, _raw(topics, ref, name, ref.kind is RefKind.ITEM), best, cited, tuple(evidence))
     return evidence, place
+
+
+def lean_votes(
+    topics: Topics, unit: Unit, ref: Ref, cited: float, ranked: list[Ranked]
+) -> tuple[Ranked, list[str], list[str]] | None:
+    """The judge's lean below its margin — the best candidate, outscoring the cited place by at least
+    ``LEAN_MARGIN`` (one whole term the cited place does not print), no candidate tying it — with the clauses
+    outside the citing family that cite it in a sentence printing the lean's words, and those that cite the
+    cited place so (:func:`citecited.cited_with`); None when the judge leans nowhere."""
+    if not ranked or ranked[0][0] - cited < LEAN_MARGIN:
+        return None
+    if len(ranked) > 1 and ranked[1][0] >= ranked[0][0]:
+        return None
+    name, evidence = ranked[0][1], ranked[0][2]
+    item = ref.kind is RefKind.ITEM
+    cid = ref.target_clause or ""
+    own = f"{cid}{ref.target_item or ''}" if item else cid
+    return (
+        ranked[0],
+        citecited.cited_with(topics, name, cid if item else name, item, evidence, unit.id),
+        citecited.cited_with(topics, own, cid, item, evidence, unit.id),
+    )
+
+
+def cited_lean(
+    topics: Topics, unit: Unit, at: int, ref: Ref, cited: float, ranked: list[Ranked]
+) -> tuple[list[str], Place] | None:
+    """The judge's lean below its margin, confirmed by a second kind of evidence (:func:`lean_votes`): at least
+    ``citecited.CITED_VOTES`` clauses outside the citing family cite the leaned-to candidate in a sentence
+    printing the lean's words, and none cites the cited place so.  The votes are read first (one index per
+    lint), the candidates that restate the cited place (:func:`kept`) last."""
+    found = lean_votes(topics, unit, ref, cited, ranked)
+    if found is None:
+        return None
+    (best, name, evidence, _count), voters, against = found
+    if len(voters) < citecited.CITED_VOTES or against:
+        return None
+    left = kept(topics, unit, at, ref, ranked)
+    if not left or left[0][1] != name:
+        return None
+    item = ref.kind is RefKind.ITEM
+    place = CitedLeanPlace(
+        name, _raw(topics, ref, name, item), best, cited, tuple(evidence), voters=tuple(voters)
+    )
+    return evidence, place
+
+
+def cited_lean_verdict(
+    topics: Topics, unit: Unit, at: int, ref: Ref
+) -> tuple[Place, list[str], Place] | None:
+    """:func:`cited_lean` alone (the judge below its margin), under family q's guards — for the tests and the
+    spurious check of the rule by itself."""
+    found = weighed(topics, unit, at, ref)
+    if found is None or clearly_better(*found):
+        return None
+    return guarded(topics, unit, at, ref, cited_lean(topics, unit, at, ref, *found))
 
 
 def judge_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:

@@ -6,9 +6,11 @@ from __future__ import annotations
 import pytest
 
 from ruleproof.lint import citecited, citejudge, topics
+from ruleproof.lint.citetext import related
 from ruleproof.lint.diagnosis import RENUMBERED_EN, RENUMBERED_ZH
+from ruleproof.mutate.generate import siblings
 from ruleproof.text import Document
-from ruleproof.text.model import Ref
+from ruleproof.text.model import Ref, RefKind
 from tests.lint.citing import (
     Judged,
     assert_retarget_caught,
@@ -49,6 +51,54 @@ def test_a_lean_the_other_citations_confirm_is_reported(
     zh, en = likely.explain(wrong, place.name, wrong)
     assert zh.endswith(RENUMBERED_ZH) and en.endswith(RENUMBERED_EN)
     assert evidence[0] in zh and likely.voters[0] in zh and likely.voters[0] in en
+
+
+@pytest.mark.parametrize(
+    ("clause", "raw", "line", "wrong", "head"),
+    [
+        # 「暴露口径见 3.2」 → 3.3: the glossary's entry 暴露 cites 3.2 (and 4.3.6), none cites 3.3
+        ("5.2", "3.2", 2959, "3.3", "暴露"),
+        # 「与工匠护甲（4.11）同制」 → 4.10: the entry 护甲 cites 4.11.1
+        ("5.7", "4.11", 3181, "4.10", "护甲"),
+        # 「使目标进入濒死状态（4.10.4）」 → 4.10.3: the entry 濒死 cites 4.10.4
+        ("7.2.7", "4.10.4", 3979, "4.10.3", "濒死"),
+    ],
+)
+def test_a_lean_the_glossary_confirms_is_reported(
+    judged: Judged, clause: str, raw: str, line: int, wrong: str, head: str
+) -> None:
+    cited = citation_at(judged[1], clause, raw, line)
+    place, _words, likely = assert_retarget_caught(
+        judged, citejudge.judge_verdict, cited, wrong, kind=citejudge.CitedLeanPlace
+    )
+    assert isinstance(likely, citejudge.CitedLeanPlace)
+    assert not likely.voters and any(h == head for h, _cid in likely.entries)
+    zh, en = likely.explain(wrong, place.name, wrong)
+    assert f"「{head}」" in zh and "术语表" in zh and f"'{head}'" in en and "glossary" in en
+
+
+def test_no_own_citation_is_one_glossary_retarget_from_a_report(judged: Judged) -> None:
+    """A renumbering edit of a glossary entry's citation (to one of the two nearest siblings, as the generator
+    picks them) must not make an own citation elsewhere a report: no own lean of 返航录 gains an entry naming its
+    sibling, or loses the last entry naming the cited place, by one such edit."""
+    ctx, tp = judged
+    entries = citecited.glossary_entries(tp)
+    near = []
+    for unit, at, ref in own_citations(ctx, tp):
+        found = _lean(tp, unit, at, ref)
+        if found is None:
+            continue
+        (_best, name, evidence, _count), _voters, _against = found
+        mine = [e for e in entries if any(e[1] in w for w in evidence)]
+        for k, (cid, _head, _where) in enumerate(mine):
+            rest = mine[:k] + mine[k + 1 :]
+            for moved_to in (cid, *siblings(ctx.doc, cid)[:2]):
+                now = [*rest, (moved_to, "", None)]
+                for_name = any(related(c, name) for c, _h, _w in now)
+                for_cited = any(related(c, ref.target_clause or "") for c, _h, _w in now)
+                if for_name and not for_cited and ref.kind is not RefKind.ITEM:
+                    near.append((unit.id, ref.line, ref.raw, name, cid, moved_to))
+    assert near == [], near
 
 
 def test_a_lean_no_other_clause_confirms_is_left(judged: Judged) -> None:

@@ -19,6 +19,14 @@ text's citations of the term: a term cited all over (「感染」 at 21 clauses)
 that nobody cites in a sentence saying it.  An edit elsewhere moves a count by one at most; the thresholds
 keep every own citation of 返航录 at least two edits from a report
 (``tests/lint/test_citation_cited.py::test_no_own_citation_is_one_edit_from_a_report``).
+
+The glossary (附录一) is the other place the text says which clause a word belongs to: each entry ends on the
+citation of the clause defining its head term (:func:`citeowners.owned_phrases`).  :func:`glossary_names`
+answers the entries whose head is one of the lean's words and whose citation names a place's family; the judge
+also reports its lean when such an entry names the leaned-to sibling's family and none the cited place's (a clause
+lean: two items of one clause share their family).  No entry votes about its own citation, and no renumbering of
+one entry's citation brings an own citation of 返航录 to a report
+(``test_no_own_citation_is_one_glossary_retarget_from_a_report``).
 Measured on 返航录 v1preview1.0: docs/passes/citejudge20.md.
 """
 
@@ -94,4 +102,29 @@ def cited_with(
                 continue
             if any(w in text for w in said):
                 out.append(unit_id)
+    return out
+
+
+@per_lint
+def glossary_entries(topics: Topics) -> list[tuple[str, str, tuple[str, int] | None]]:
+    """The glossary's entries (:func:`citeowners.owned_phrases`): each head term with the clause its entry cites
+    and where that citation stands — the spec's owners left out (not the text's words)."""
+    from ruleproof.lint.citeowners import owned_phrases  # (it imports topics, which imports this module)
+
+    return [o for o in owned_phrases(topics) if o[2] is not None]
+
+
+def glossary_names(
+    topics: Topics, clause: str, words: Iterable[str], site: tuple[str, int]
+) -> list[tuple[str, str]]:
+    """The glossary entries whose head term is one of ``words`` (or inside one) and whose citation names
+    ``clause``'s family — (head, cited clause) — not counting the entry at ``site`` (no entry votes about its
+    own citation)."""
+    said = [w for w in words if w]
+    out: list[tuple[str, str]] = []
+    for cid, head, where in glossary_entries(topics):
+        if where == site or not any(head in w for w in said):
+            continue
+        if is_descendant(cid, clause) or is_descendant(clause, cid):
+            out.append((head, cid))
     return out

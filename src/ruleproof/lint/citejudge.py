@@ -110,18 +110,29 @@ class CitedLeanPlace(JudgedPlace):
     """The candidate the judge leans to below its margin, that other clauses cite in the lean's words."""
 
     voters: tuple[str, ...] = ()
+    entries: tuple[tuple[str, str], ...] = ()  # or the glossary's entries (head, cited clause) naming it
 
     def reason(self, cited: str, shown: str) -> tuple[str, str]:
         said_zh, said_en = "」「".join(self.evidence), "', '".join(self.evidence)
-        where = "、".join(self.voters[: citecited.SHOWN])
-        more = len(self.voters) - citecited.SHOWN
-        where_zh = where + (f" 等 {len(self.voters)} 处" if more > 0 else "")
-        where_en = ", ".join(self.voters[: citecited.SHOWN]) + (f" and {more} more" if more > 0 else "")
-        return (
-            f"引文的用语「{said_zh}」更像 {self.name}（证据分 {self.score:.1f}，{cited} 仅 {self.cited_score:.1f}）；"
-            f"他处 {where_zh} 引 {self.name} 之句皆言此语，无一处以此语引 {cited}",
+        lean_zh = f"引文的用语「{said_zh}」更像 {self.name}（证据分 {self.score:.1f}，{cited} 仅 {self.cited_score:.1f}）"
+        lean_en = (
             f"the citing words '{said_en}' lean to {self.name} (evidence {self.score:.1f}, {cited} "
-            f"{self.cited_score:.1f}); {where_en} cite {self.name} in sentences saying them, none cites {cited} so",
+            f"{self.cited_score:.1f})"
+        )
+        if not self.voters:
+            zh = "、".join(f"「{h}」（{c}）" for h, c in self.entries)
+            en = ", ".join(f"'{h}' ({c})" for h, c in self.entries)
+            return (
+                f"{lean_zh}；术语表以 {zh} 释此语，无一条引 {cited}",
+                f"{lean_en}; the glossary defines {en}, none citing {cited}",
+            )
+        shown_n = citecited.SHOWN
+        more = len(self.voters) - shown_n
+        where_zh = "、".join(self.voters[:shown_n]) + (f" 等 {len(self.voters)} 处" if more > 0 else "")
+        where_en = ", ".join(self.voters[:shown_n]) + (f" and {more} more" if more > 0 else "")
+        return (
+            f"{lean_zh}；他处 {where_zh} 引 {self.name} 之句皆言此语，无一处以此语引 {cited}",
+            f"{lean_en}; {where_en} cite {self.name} in sentences saying them, none cites {cited} so",
         )
 
 
@@ -537,20 +548,34 @@ def cited_lean(
 ) -> tuple[list[str], Place] | None:
     """The judge's lean below its margin, confirmed by a second kind of evidence (:func:`lean_votes`): at least
     ``citecited.CITED_VOTES`` clauses outside the citing family cite the leaned-to candidate in a sentence
-    printing the lean's words, and none cites the cited place so.  The votes are read first (one index per
-    lint), the candidates that restate the cited place (:func:`kept`) last."""
+    printing the lean's words and none cites the cited place so — or the glossary defines one of the lean's
+    words by a citation of the candidate's family and none of them by one of the cited place's
+    (:func:`citecited.glossary_names`).  The votes are read first (one index per lint), the candidates that
+    restate the cited place (:func:`kept`) last."""
     found = lean_votes(topics, unit, ref, cited, ranked)
     if found is None:
         return None
     (best, name, evidence, _count), voters, against = found
+    entries: list[tuple[str, str]] = []
     if len(voters) < citecited.CITED_VOTES or against:
-        return None
+        voters = []
+        cid = ref.target_clause or ""
+        site = (unit.id, at)
+        entries = citecited.glossary_names(topics, cid if ref.kind is RefKind.ITEM else name, evidence, site)
+        if not entries or citecited.glossary_names(topics, cid, evidence, site):
+            return None
     left = kept(topics, unit, at, ref, ranked)
     if not left or left[0][1] != name:
         return None
     item = ref.kind is RefKind.ITEM
     place = CitedLeanPlace(
-        name, _raw(topics, ref, name, item), best, cited, tuple(evidence), voters=tuple(voters)
+        name,
+        _raw(topics, ref, name, item),
+        best,
+        cited,
+        tuple(evidence),
+        voters=tuple(voters),
+        entries=tuple(entries),
     )
     return evidence, place
 

@@ -122,10 +122,20 @@ def test_the_texts_own_citations_are_silent(judged: Judged) -> None:
 def _lean(
     tp: topics.Topics, unit: topics.Unit, at: int, ref: Ref
 ) -> tuple[citejudge.Ranked, list[str], list[str]] | None:
+    """The judge's lean below its margin at a citation, with every clause citing the leaned-to place in its words
+    and every clause citing the cited place so (not only as many as the rule asks for)."""
     found = citejudge.weighed(tp, unit, at, ref)
     if found is None or citejudge.clearly_better(*found):
         return None
-    return citejudge.lean_votes(tp, unit, ref, *found)
+    lean = citejudge.lean(*found)
+    if lean is None:
+        return None
+    item = ref.kind is RefKind.ITEM
+    cid = ref.target_clause or ""
+    name, evidence = lean[1], lean[2]
+    own = f"{cid}{ref.target_item or ''}" if item else cid
+    voters = list(citecited.cited_with(tp, name, cid if item else name, item, evidence, unit.id))
+    return lean, voters, list(citecited.cited_with(tp, own, cid, item, evidence, unit.id))
 
 
 def test_no_own_citation_is_one_edit_from_a_report(judged: Judged) -> None:

@@ -33,76 +33,101 @@ Measured on 返航录 v1preview1.0: docs/passes/citejudge20.md.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from itertools import islice
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.citetext import squash
 from ruleproof.lint.context import CLAUSE_OR_ITEM, is_descendant
-from ruleproof.lint.memo import per_lint
+from ruleproof.lint.memo import PerLintTable, per_lint
 from ruleproof.text.model import RefKind
 from ruleproof.text.sentences import sentence_at
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Iterator, Sequence
 
     from ruleproof.lint.topics import Topics
+    from ruleproof.text.model import Ref
 
 CITED_VOTES = 3  # clauses citing the leaned-to sibling in a sentence printing the lean's words
-SHOWN = 3  # clauses named in the finding
-
-
-@dataclass
-class _Citations:
-    """Every clause and item citation of the text: by cited clause, (citing unit, cited place, squashed
-    sentence)."""
-
-    by_clause: dict[str, list[tuple[str, str, str]]] = field(default_factory=lambda: defaultdict(list))
 
 
 @per_lint
-def _citations(topics: Topics) -> _Citations:
-    from ruleproof.lint.topics import judged_unit  # (topics imports the rules' modules at its end)
-
-    out = _Citations()
-    ctx = topics.ctx
-    for unit_id, refs in ctx.refs_by_unit.items():
-        unit = ctx.unit_by_id.get(unit_id)
-        if unit is None:
-            continue
+def _by_family(topics: Topics) -> dict[str, list[tuple[str, Ref]]]:
+    """Every clause and item citation of the text, filed under the cited clause and each of its ancestors (「4.10.4」
+    under 4.10.4 and 4.10), with its unit's id — the sentences are read only for the places asked about."""
+    out: dict[str, list[tuple[str, Ref]]] = defaultdict(list)
+    for unit_id, refs in topics.ctx.refs_by_unit.items():
         for ref in refs:
-            if ref.kind not in CLAUSE_OR_ITEM or not ref.target_clause or judged_unit(ctx, ref) is not unit:
+            cid = ref.target_clause
+            if ref.kind not in CLAUSE_OR_ITEM or not cid:
                 continue
-            at = topics.locate(unit, ref)
-            if at is None:
-                continue
-            sent = sentence_at(topics.sentences_of(unit), at)
-            text = squash(unit.text[sent.start : sent.end] if sent else unit.text)
-            item = ref.kind is RefKind.ITEM
-            name = ref.target_clause + (ref.target_item or "") if item else ref.target_clause
-            out.by_clause[ref.target_clause].append((unit_id, name, text))
+            parts = cid.split(".")
+            for k in range(
+                2, len(parts) + 1
+            ):  # (a top-level id is no candidate: a clause citation's are x.y)
+                out[".".join(parts[:k])].append((unit_id, ref))
     return out
+
+
+_SENTENCES: PerLintTable[Topics, int, str | None] = PerLintTable()
+
+
+def _sentence(topics: Topics, unit_id: str, ref: Ref) -> str | None:
+    """The squashed sentence of a citation family q judges (None: one it does not judge — a mention, an exception
+    label, a citation of the citing clause's own family), memoised per lint."""
+
+    def read() -> str | None:
+        from ruleproof.lint.topics import judged_unit  # (topics imports the rules' modules at its end)
+
+        unit = topics.ctx.unit_by_id.get(unit_id)
+        if unit is None or judged_unit(topics.ctx, ref) is not unit:
+            return None
+        at = topics.locate(unit, ref)
+        if at is None:
+            return None
+        sent = sentence_at(topics.sentences_of(unit), at)
+        return squash(unit.text[sent.start : sent.end] if sent else unit.text)
+
+    return _SENTENCES.get_or_build(topics, id(ref), read)
 
 
 def cited_with(
     topics: Topics, place: str, clause: str, item: bool, words: Iterable[str], citing: str
-) -> list[str]:
+) -> Iterator[str]:
     """The units, outside ``citing``'s family, that cite ``place`` (of clause ``clause``; an item exactly, a
-    clause or anything under it) in a sentence printing one of ``words`` — in the text's order."""
+    clause or anything under it) in a sentence printing one of ``words``, each once — lazily: a caller asks for
+    as many as it needs."""
     said = [w for w in words if w]
     if not said:
+        return
+    seen: set[str] = set()
+    for unit_id, ref in _by_family(topics).get(clause, ()):
+        if item and (
+            ref.kind is not RefKind.ITEM
+            or ref.target_clause != clause
+            or ref.target_item != place[len(clause) :]
+        ):
+            continue
+        if unit_id in seen or is_descendant(unit_id, citing) or is_descendant(citing, unit_id):
+            continue
+        text = _sentence(topics, unit_id, ref)
+        if text is not None and any(w in text for w in said):
+            seen.add(unit_id)
+            yield unit_id
+
+
+def confirmed(
+    topics: Topics, place: str, cited: str, clause: str, item: bool, words: Sequence[str], citing: str
+) -> list[str]:
+    """``CITED_VOTES`` units that cite ``place`` in the words (:func:`cited_with`) when none cites ``cited`` so
+    (of ``clause`` for items: both are its items); [] otherwise.  The cited place is asked first: one such
+    citation decides."""
+    if next(cited_with(topics, cited, clause if item else cited, item, words, citing), None) is not None:
         return []
-    table = _citations(topics).by_clause
-    keys = [clause] if item else [c for c in table if is_descendant(c, clause)]
-    out: list[str] = []
-    for key in keys:
-        for unit_id, name, text in table.get(key, ()):
-            if item and name != place:
-                continue
-            if unit_id in out or is_descendant(unit_id, citing) or is_descendant(citing, unit_id):
-                continue
-            if any(w in text for w in said):
-                out.append(unit_id)
-    return out
+    voters = list(
+        islice(cited_with(topics, place, clause if item else place, item, words, citing), CITED_VOTES)
+    )
+    return voters if len(voters) >= CITED_VOTES else []
 
 
 @per_lint

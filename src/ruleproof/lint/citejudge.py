@@ -126,10 +126,7 @@ class CitedLeanPlace(JudgedPlace):
                 f"{lean_zh}；术语表以 {zh} 释此语，无一条引 {cited}",
                 f"{lean_en}; the glossary defines {en}, none citing {cited}",
             )
-        shown_n = citecited.SHOWN
-        more = len(self.voters) - shown_n
-        where_zh = "、".join(self.voters[:shown_n]) + (f" 等 {len(self.voters)} 处" if more > 0 else "")
-        where_en = ", ".join(self.voters[:shown_n]) + (f" and {more} more" if more > 0 else "")
+        where_zh, where_en = "、".join(self.voters), ", ".join(self.voters)
         return (
             f"{lean_zh}；他处 {where_zh} 引 {self.name} 之句皆言此语，无一处以此语引 {cited}",
             f"{lean_en}; {where_en} cite {self.name} in sentences saying them, none cites {cited} so",
@@ -521,53 +518,45 @@ def judge_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str],
     return evidence, place
 
 
-def lean_votes(
-    topics: Topics, unit: Unit, ref: Ref, cited: float, ranked: list[Ranked]
-) -> tuple[Ranked, list[str], list[str]] | None:
-    """The judge's lean below its margin — the best candidate, outscoring the cited place by at least
-    ``LEAN_MARGIN`` (one whole term the cited place does not print), no candidate tying it — with the clauses
-    outside the citing family that cite it in a sentence printing the lean's words, and those that cite the
-    cited place so (:func:`citecited.cited_with`); None when the judge leans nowhere."""
+def lean(cited: float, ranked: list[Ranked]) -> Ranked | None:
+    """The judge's lean below its margin: the best candidate, outscoring the cited place by at least
+    ``LEAN_MARGIN`` (one whole term the cited place does not print), no candidate tying it; None when the judge
+    leans nowhere."""
     if not ranked or ranked[0][0] - cited < LEAN_MARGIN:
         return None
     if len(ranked) > 1 and ranked[1][0] >= ranked[0][0]:
         return None
-    name, evidence = ranked[0][1], ranked[0][2]
-    item = ref.kind is RefKind.ITEM
-    cid = ref.target_clause or ""
-    own = f"{cid}{ref.target_item or ''}" if item else cid
-    return (
-        ranked[0],
-        citecited.cited_with(topics, name, cid if item else name, item, evidence, unit.id),
-        citecited.cited_with(topics, own, cid, item, evidence, unit.id),
-    )
+    return ranked[0]
 
 
 def cited_lean(
     topics: Topics, unit: Unit, at: int, ref: Ref, cited: float, ranked: list[Ranked]
 ) -> tuple[list[str], Place] | None:
-    """The judge's lean below its margin, confirmed by a second kind of evidence (:func:`lean_votes`): at least
+    """The judge's lean below its margin (:func:`lean`), confirmed by a second kind of evidence: at least
     ``citecited.CITED_VOTES`` clauses outside the citing family cite the leaned-to candidate in a sentence
-    printing the lean's words and none cites the cited place so — or the glossary defines one of the lean's
-    words by a citation of the candidate's family and none of them by one of the cited place's
-    (:func:`citecited.glossary_names`).  The votes are read first (one index per lint), the candidates that
-    restate the cited place (:func:`kept`) last."""
-    found = lean_votes(topics, unit, ref, cited, ranked)
+    printing the lean's words and none cites the cited place so (:func:`citecited.confirmed`) — or the glossary
+    defines one of the lean's words by a citation of the candidate's family and none of them by one of the
+    cited place's (:func:`citecited.glossary_names`).  The votes are read first (one index per lint), the
+    candidates that restate the cited place (:func:`kept`) last."""
+    found = lean(cited, ranked)
     if found is None:
         return None
-    (best, name, evidence, _count), voters, against = found
+    best, name, evidence, _count = found
+    item = ref.kind is RefKind.ITEM
+    cid = ref.target_clause or ""
+    own = f"{cid}{ref.target_item or ''}" if item else cid
+    voters = citecited.confirmed(topics, name, own, cid, item, evidence, unit.id)
     entries: list[tuple[str, str]] = []
-    if len(voters) < citecited.CITED_VOTES or against:
-        voters = []
-        cid = ref.target_clause or ""
+    if not voters:
+        if item:
+            return None  # (two items of one clause share the family the glossary's entries name)
         site = (unit.id, at)
-        entries = citecited.glossary_names(topics, cid if ref.kind is RefKind.ITEM else name, evidence, site)
+        entries = citecited.glossary_names(topics, name, evidence, site)
         if not entries or citecited.glossary_names(topics, cid, evidence, site):
             return None
     left = kept(topics, unit, at, ref, ranked)
     if not left or left[0][1] != name:
         return None
-    item = ref.kind is RefKind.ITEM
     place = CitedLeanPlace(
         name,
         _raw(topics, ref, name, item),

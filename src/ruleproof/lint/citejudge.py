@@ -37,6 +37,12 @@ candidate ties it, and family q's guards hold (:func:`headwords.guarded`).  Not 
 citation that name the cited place, tags, lists (their members share the phrase), a comparison 「同 X：…」, a
 glossary entry naming the cited place's title.
 
+Below the margin the judge's lean (:func:`lean`: the best candidate ahead by ``LEAN_MARGIN``, no tie) is reported
+only with a second kind of evidence (:func:`cited_lean`, :class:`CitedLeanPlace`): at least
+``citecited.CITED_VOTES`` clauses cite the candidate in a sentence saying the lean's words and none cites the cited
+place so, or the glossary defines one of the words by a citation of the candidate's family and not of the cited
+place's (:mod:`ruleproof.lint.citecited`; docs/lint.md, family q, "Twentieth pass").
+
 Calibrated by ``ci/judge_calibrate.py`` on 返航录 v1preview1.0's 1,415 own citations and 2,425 renumberings (the
 other bundled books have no clause citations): no own citation is reported; the nearest on ≥ 2 pieces is 2.1.6's
 2.8.12④ (③ scores 2.1 over 0.9 on a printed run: ratio 3.4 of 4).  See docs/lint.md, family q, "Fourteenth pass — a

@@ -37,6 +37,12 @@ candidate ties it, and family q's guards hold (:func:`headwords.guarded`).  Not 
 citation that name the cited place, tags, lists (their members share the phrase), a comparison 「同 X：…」, a
 glossary entry naming the cited place's title.
 
+Below the margin the judge's lean (:func:`lean`: the best candidate ahead by ``LEAN_MARGIN``, no tie) is reported
+only with a second kind of evidence (:func:`cited_lean`, :class:`CitedLeanPlace`): at least
+``citecited.CITED_VOTES`` clauses cite the candidate in a sentence saying the lean's words and none cites the cited
+place so, or the glossary defines one of the words by a citation of the candidate's family and not of the cited
+place's (:mod:`ruleproof.lint.citecited`; docs/lint.md, family q, "Twentieth pass").
+
 Calibrated by ``ci/judge_calibrate.py`` on 返航录 v1preview1.0's 1,415 own citations and 2,425 renumberings (the
 other bundled books have no clause citations): no own citation is reported; the nearest on ≥ 2 pieces is 2.1.6's
 2.8.12④ (③ scores 2.1 over 0.9 on a printed run: ratio 3.4 of 4).  See docs/lint.md, family q, "Fourteenth pass — a
@@ -49,6 +55,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ruleproof.lint import citecited
 from ruleproof.lint.citefit import family_group
 from ruleproof.lint.citeprinted import backed
 from ruleproof.lint.citetext import CITATION, NOT_CJK, in_list, open_bracket, related, squash
@@ -77,6 +84,7 @@ LABEL_WEIGHT = 1.0  # a run of LABEL_MIN characters weighs as much as one term
 MARGIN = 1.5  # the best candidate outscores the cited place by more than this
 RATIO = 4.0  # and by at least this many times its score
 PIECES = 2  # on at least this many pieces of evidence
+LEAN_MARGIN = 1.0  # below the margin, a lean other clauses' citations confirm (citecited): by this much
 LONG_RUN = 5  # a printed run this long is two pieces
 
 
@@ -100,6 +108,34 @@ class JudgedPlace(ExplainedPlace):
             f"引文的用语「{said_zh}」合计更像 {self.name}（证据分 {self.score:.1f}，{cited} 仅 {self.cited_score:.1f}）",
             f"the citing words '{said_en}' together fit {self.name} (evidence {self.score:.1f}) far better "
             f"than {cited} ({self.cited_score:.1f})",
+        )
+
+
+@dataclass(frozen=True)
+class CitedLeanPlace(JudgedPlace):
+    """The candidate the judge leans to below its margin, that other clauses cite in the lean's words."""
+
+    voters: tuple[str, ...] = ()
+    entries: tuple[tuple[str, str], ...] = ()  # or the glossary's entries (head, cited clause) naming it
+
+    def reason(self, cited: str, shown: str) -> tuple[str, str]:
+        said_zh, said_en = "」「".join(self.evidence), "', '".join(self.evidence)
+        lean_zh = f"引文的用语「{said_zh}」更像 {self.name}（证据分 {self.score:.1f}，{cited} 仅 {self.cited_score:.1f}）"
+        lean_en = (
+            f"the citing words '{said_en}' lean to {self.name} (evidence {self.score:.1f}, {cited} "
+            f"{self.cited_score:.1f})"
+        )
+        if not self.voters:
+            zh = "、".join(f"「{h}」（{c}）" for h, c in self.entries)
+            en = ", ".join(f"'{h}' ({c})" for h, c in self.entries)
+            return (
+                f"{lean_zh}；术语表以 {zh} 释此语，无一条引 {cited}",
+                f"{lean_en}; the glossary defines {en}, none citing {cited}",
+            )
+        where_zh, where_en = "、".join(self.voters), ", ".join(self.voters)
+        return (
+            f"{lean_zh}；他处 {where_zh} 引 {self.name} 之句皆言此语，无一处以此语引 {cited}",
+            f"{lean_en}; {where_en} cite {self.name} in sentences saying them, none cites {cited} so",
         )
 
 
@@ -475,14 +511,79 @@ def pieces(evidence: list[str]) -> int:
 
 
 def judge_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
-    """The evidence and the candidate that clearly outscores the cited place (see the module's docstring)."""
+    """The evidence and the candidate that clearly outscores the cited place (see the module's docstring), or
+    the one the judge leans to when the other clauses cite it in the lean's words (:func:`cited_lean`)."""
     found = weighed(topics, unit, at, ref)
-    if found is None or not clearly_better(*found):
+    if found is None:
         return None
+    if not clearly_better(*found):
+        return cited_lean(topics, unit, at, ref, *found)
     cited, ranked = found
     best, name, evidence, _count = ranked[0]
     place = JudgedPlace(name, _raw(topics, ref, name, ref.kind is RefKind.ITEM), best, cited, tuple(evidence))
     return evidence, place
+
+
+def lean(cited: float, ranked: list[Ranked]) -> Ranked | None:
+    """The judge's lean below its margin: the best candidate, outscoring the cited place by at least
+    ``LEAN_MARGIN`` (one whole term the cited place does not print), no candidate tying it; None when the judge
+    leans nowhere."""
+    if not ranked or ranked[0][0] - cited < LEAN_MARGIN:
+        return None
+    if len(ranked) > 1 and ranked[1][0] >= ranked[0][0]:
+        return None
+    return ranked[0]
+
+
+def cited_lean(
+    topics: Topics, unit: Unit, at: int, ref: Ref, cited: float, ranked: list[Ranked]
+) -> tuple[list[str], Place] | None:
+    """The judge's lean below its margin (:func:`lean`), confirmed by a second kind of evidence: at least
+    ``citecited.CITED_VOTES`` clauses outside the citing family cite the leaned-to candidate in a sentence
+    printing the lean's words and none cites the cited place so (:func:`citecited.confirmed`) — or the glossary
+    defines one of the lean's words by a citation of the candidate's family and none of them by one of the
+    cited place's (:func:`citecited.glossary_names`).  The votes are read first (one index per lint), the
+    candidates that restate the cited place (:func:`kept`) last."""
+    found = lean(cited, ranked)
+    if found is None:
+        return None
+    best, name, evidence, _count = found
+    item = ref.kind is RefKind.ITEM
+    cid = ref.target_clause or ""
+    own = f"{cid}{ref.target_item or ''}" if item else cid
+    voters = citecited.confirmed(topics, name, own, cid, item, evidence, unit.id)
+    entries: list[tuple[str, str]] = []
+    if not voters:
+        if item:
+            return None  # (two items of one clause share the family the glossary's entries name)
+        site = (unit.id, at)
+        entries = citecited.glossary_names(topics, name, evidence, site)
+        if not entries or citecited.glossary_names(topics, cid, evidence, site):
+            return None
+    left = kept(topics, unit, at, ref, ranked)
+    if not left or left[0][1] != name:
+        return None
+    place = CitedLeanPlace(
+        name,
+        _raw(topics, ref, name, item),
+        best,
+        cited,
+        tuple(evidence),
+        voters=tuple(voters),
+        entries=tuple(entries),
+    )
+    return evidence, place
+
+
+def cited_lean_verdict(
+    topics: Topics, unit: Unit, at: int, ref: Ref
+) -> tuple[Place, list[str], Place] | None:
+    """:func:`cited_lean` alone (the judge below its margin), under family q's guards — for the tests and the
+    spurious check of the rule by itself."""
+    found = weighed(topics, unit, at, ref)
+    if found is None or clearly_better(*found):
+        return None
+    return guarded(topics, unit, at, ref, cited_lean(topics, unit, at, ref, *found))
 
 
 def judge_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:

@@ -1,0 +1,184 @@
+"""Family q (issue 10, the cite class, citejudge20): the weighing judge's lean below its margin, confirmed by how
+the other clauses cite the two places (``lint/citecited.py``, ``citejudge.cited_lean``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ruleproof.lint import citecited, citejudge, topics
+from ruleproof.lint.citetext import related
+from ruleproof.lint.diagnosis import RENUMBERED_EN, RENUMBERED_ZH
+from ruleproof.mutate.generate import siblings
+from ruleproof.text import Document
+from ruleproof.text.model import Ref, RefKind
+from tests.lint.citing import (
+    Judged,
+    assert_retarget_caught,
+    assert_retarget_left,
+    assert_silent_at_own_targets,
+    citation_at,
+    judged_topics,
+    moved,
+    own_citations,
+)
+
+
+@pytest.mark.parametrize(
+    ("clause", "raw", "line", "wrong", "evidence"),
+    [
+        # 「其唯一例外为夜晚免疫依 6.4.2」: 6.4.2 says 夜晚免疫, 6.4.1 does not; three other clauses cite 6.4.2 in a
+        # sentence saying it, none cites 6.4.1 so
+        ("4.6.4", "6.4.2", 1999, "6.4.1", ["夜晚免疫"]),
+        # 「刀数为0时本项当夜不可选（5.6）」 → 5.5: 5.6 is the clause of 刀数 the others cite
+        ("5.8.1", "5.6", 3205, "5.5", ["刀数", "刀数为0时"]),
+        # 「受沉默封锁（2.4.2）」 → 2.4.1
+        ("7.3.1", "2.4.2", 4075, "2.4.1", ["沉默", "封锁"]),
+    ],
+)
+def test_a_lean_the_other_citations_confirm_is_reported(
+    judged: Judged, clause: str, raw: str, line: int, wrong: str, evidence: list[str]
+) -> None:
+    cited = citation_at(judged[1], clause, raw, line)
+    place, words, likely = assert_retarget_caught(
+        judged, citejudge.judge_verdict, cited, wrong, kind=citejudge.CitedLeanPlace
+    )
+    assert words == evidence
+    assert isinstance(likely, citejudge.CitedLeanPlace)
+    # below the judge's own bar: the second kind of evidence is what reports it
+    assert not citejudge.clearly_better(likely.cited_score, [(likely.score, likely.name, words, 1)])
+    assert len(likely.voters) >= citecited.CITED_VOTES
+    assert not any(v == clause or v.startswith(clause + ".") for v in likely.voters)
+    zh, en = likely.explain(wrong, place.name, wrong)
+    assert zh.endswith(RENUMBERED_ZH) and en.endswith(RENUMBERED_EN)
+    assert evidence[0] in zh and likely.voters[0] in zh and likely.voters[0] in en
+
+
+@pytest.mark.parametrize(
+    ("clause", "raw", "line", "wrong", "head"),
+    [
+        # 「暴露口径见 3.2」 → 3.3: the glossary's entry 暴露 cites 3.2 (and 4.3.6), none cites 3.3
+        ("5.2", "3.2", 2959, "3.3", "暴露"),
+        # 「与工匠护甲（4.11）同制」 → 4.10: the entry 护甲 cites 4.11.1
+        ("5.7", "4.11", 3181, "4.10", "护甲"),
+        # 「使目标进入濒死状态（4.10.4）」 → 4.10.3: the entry 濒死 cites 4.10.4
+        ("7.2.7", "4.10.4", 3979, "4.10.3", "濒死"),
+    ],
+)
+def test_a_lean_the_glossary_confirms_is_reported(
+    judged: Judged, clause: str, raw: str, line: int, wrong: str, head: str
+) -> None:
+    cited = citation_at(judged[1], clause, raw, line)
+    place, _words, likely = assert_retarget_caught(
+        judged, citejudge.judge_verdict, cited, wrong, kind=citejudge.CitedLeanPlace
+    )
+    assert isinstance(likely, citejudge.CitedLeanPlace)
+    assert not likely.voters and any(h == head for h, _cid in likely.entries)
+    zh, en = likely.explain(wrong, place.name, wrong)
+    assert f"「{head}」" in zh and "术语表" in zh and f"'{head}'" in en and "glossary" in en
+
+
+def test_no_own_citation_is_one_glossary_retarget_from_a_report(judged: Judged) -> None:
+    """A renumbering edit of a glossary entry's citation (to one of the two nearest siblings, as the generator
+    picks them) must not make an own citation elsewhere a report: no own lean of 返航录 gains an entry naming its
+    sibling, or loses the last entry naming the cited place, by one such edit."""
+    ctx, tp = judged
+    entries = citecited.glossary_entries(tp)
+    near = []
+    for unit, at, ref in own_citations(ctx, tp):
+        found = _lean(tp, unit, at, ref)
+        if found is None:
+            continue
+        (_best, name, evidence, _count), _voters, _against = found
+        mine = [e for e in entries if any(e[1] in w for w in evidence)]
+        for k, (cid, _head, _where) in enumerate(mine):
+            rest = mine[:k] + mine[k + 1 :]
+            for moved_to in (cid, *siblings(ctx.doc, cid)[:2]):
+                now = [*rest, (moved_to, "", None)]
+                for_name = any(related(c, name) for c, _h, _w in now)
+                for_cited = any(related(c, ref.target_clause or "") for c, _h, _w in now)
+                if for_name and not for_cited and ref.kind is not RefKind.ITEM:
+                    near.append((unit.id, ref.line, ref.raw, name, cid, moved_to))
+    assert near == [], near
+
+
+def test_a_lean_no_other_clause_confirms_is_left(judged: Judged) -> None:
+    """2.1.7's 「规则不设任何限制（见 7.0）」 → 7.1: the judge leans to 7.0 on 「规则不设」, but one other clause
+    only cites 7.0 in words saying it — one piece, one voter: left to the other rules."""
+    unit = assert_retarget_left(
+        judged, citejudge.cited_lean_verdict, citation_at(judged[1], "2.1.7", "7.0", 527), "7.1"
+    )
+    assert unit.id == "2.1.7"
+
+
+def test_the_texts_own_citations_are_silent(judged: Judged) -> None:
+    """Every clause and item citation of 返航录 at its own target: the confirmed lean reports none — and the judge
+    leans below its margin at some of them (a test of a rule that is never asked asserts nothing)."""
+    asked = assert_silent_at_own_targets(judged, citejudge.cited_lean_verdict, at_least=1000)
+    _ctx, tp = judged
+    leaning = [c for c in asked if _lean(tp, *c) is not None]
+    assert len(leaning) >= 20, len(leaning)
+
+
+def _lean(
+    tp: topics.Topics, unit: topics.Unit, at: int, ref: Ref
+) -> tuple[citejudge.Ranked, list[str], list[str]] | None:
+    """The judge's lean below its margin at a citation, with every clause citing the leaned-to place in its words
+    and every clause citing the cited place so (not only as many as the rule asks for)."""
+    found = citejudge.weighed(tp, unit, at, ref)
+    if found is None or citejudge.clearly_better(*found):
+        return None
+    lean = citejudge.lean(*found)
+    if lean is None:
+        return None
+    item = ref.kind is RefKind.ITEM
+    cid = ref.target_clause or ""
+    name, evidence = lean[1], lean[2]
+    own = f"{cid}{ref.target_item or ''}" if item else cid
+    voters = list(citecited.cited_with(tp, name, cid if item else name, item, evidence, unit.id))
+    return lean, voters, list(citecited.cited_with(tp, own, cid, item, evidence, unit.id))
+
+
+def test_no_own_citation_is_one_edit_from_a_report(judged: Judged) -> None:
+    """One citation added or retargeted elsewhere moves the votes by one at most: the leaned-to sibling gains a
+    voter, the cited place loses one (a retarget from it to the sibling does both).  No own citation of 返航录
+    where the judge leans to a sibling is within that reach of a report."""
+    ctx, tp = judged
+    near = []
+    for unit, at, ref in own_citations(ctx, tp):
+        found = _lean(tp, unit, at, ref)
+        if found is not None and len(found[1]) + 1 >= citecited.CITED_VOTES and len(found[2]) <= 1:
+            near.append((unit.id, ref.line, ref.raw, found[0][1]))
+    assert near == [], near
+
+
+def test_each_condition_keeps_an_own_citation_from_the_reach(
+    fanhanglu: Document, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The thresholds' room on the text: with two votes, 5.7's 「结茧…全部行动（2.5）」 (leaning to 2.4 by one term,
+    one voter, none against) comes within one edit of a report; with a lean of a fraction of a term, 7.2.1's 6.1
+    (leaning to 6.3 by 0.08 on 「破坏」「击杀」, four voters, one against) does."""
+    for name, module, loose in (
+        ("CITED_VOTES", citecited, 2),
+        ("LEAN_MARGIN", citejudge, 0.05),
+    ):
+        with monkeypatch.context() as patch:
+            patch.setattr(module, name, loose)
+            ctx, tp = judged_topics(fanhanglu)
+            near = [
+                ref.line
+                for unit, at, ref in own_citations(ctx, tp)
+                if (found := _lean(tp, unit, at, ref)) is not None
+                and len(found[1]) + 1 >= citecited.CITED_VOTES
+                and len(found[2]) <= 1
+            ]
+            assert near, name
+
+
+def test_the_votes_read_the_edited_citation_nowhere(judged: Judged) -> None:
+    """The citing clause's own citations never vote: 4.6.4's retargeted 6.4.2 is not counted for 6.4.2."""
+    _ctx, tp = judged
+    ref, at = citation_at(tp, "4.6.4", "6.4.2", 1999)
+    unit = tp.ctx.unit_by_id["4.6.4"]
+    voters = citecited.cited_with(tp, "6.4.2", "6.4.2", False, ["夜晚免疫"], unit.id)
+    assert voters and "4.6.4" not in voters
+    assert citejudge.judge_verdict(tp, unit, at, moved(ref, "6.4.1")) is not None

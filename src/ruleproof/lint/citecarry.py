@@ -68,6 +68,7 @@ REMARK = "，,"  # 「（4.5，感染侧专属）」: the citation first, a rema
 _BRACKETS = OPENERS + CLOSERS
 _CUTS = re.compile(f"[{re.escape(citesubject.PART_CUT + _BRACKETS)}]")  # what a unit's layout lists
 _ITEM_LABEL = re.compile("[①-⑳]")
+MODIFIED_LEN = 2 * HEAD_LEN  # a modifier word and the head: 「决斗时刻」
 COUNTED = re.compile(r"[0-9０-９]\s*$")  # a number right before the term: a count (「2 个夜晚」), no name
 
 
@@ -147,9 +148,11 @@ class _Layout:
 _LAYOUTS: PerLintTable[Topics, str, _Layout] = PerLintTable()
 
 
-def carried_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
-    """The telling word of the nearest part before the citation's own that names a candidate, and that
-    candidate, when the citation's part names none."""
+def _carried(
+    topics: Topics, unit: Unit, at: int, ref: Ref
+) -> tuple[list[Place], dict[str, str], int, int] | None:
+    """The candidates, the telling words the nearest part before the citation's own says (by candidate) and
+    the bounds of the citation's own part, when that part names no candidate."""
     if ref.kind is not CLAUSE_REF or ref.target_item:
         return None
     text, end = unit.text, at + len(ref.raw)
@@ -182,13 +185,20 @@ def carried_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str
         if _names_a_title(topics, lend):
             return None  # the part names a thing of its own, nearer than any candidate's
         cur = start
-    if len(said) != 1:
-        return None
     hi = min(citesubject.sentence_part(text, at, end)[1], ceiling)
     part = squash(text[lo:hi])
     if any(w in part for p in candidates for w in citesubject.title_words(topics, p.name)):
         return None  # the citation's own part names its subject (or a word every candidate's titles share)
-    found = citesubject.sibling_said(topics, unit, at, candidates, said, lo, hi)
+    return candidates, said, lo, hi
+
+
+def carried_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+    """The telling word of the nearest part before the citation's own that names a candidate, and that
+    candidate, when the citation's part names none."""
+    carried = _carried(topics, unit, at, ref)
+    if carried is None or len(carried[1]) != 1:
+        return None
+    found = citesubject.sibling_said(topics, unit, at, *carried)
     return citesubject.titled(topics, found[1], found[0], CarriedPlace) if found is not None else None
 
 
@@ -222,7 +232,7 @@ def family_titled_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[li
         return None
     head = term[-HEAD_LEN:]
     if head in citesubject.title_words(topics, place.name):
-        return None
+        return _modifier_fit(topics, unit, term, place, near)
     hits = [p for p in near if head in citesubject.title_words(topics, p.name)]
     if len(hits) != 1 or related(hits[0].name, unit.id):
         return None
@@ -232,15 +242,43 @@ def family_titled_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[li
         return None  # the cited family's titles name as much of the term (「行动位归属（2.8.6）」: 行动位)
     if len(term) > HEAD_LEN and term[-HEAD_LEN - 1 :] in squash(place.text):
         return None  # the cited place speaks of the very thing, modifier and head
-    title = next(
+    return [head], SubtitledPlace(
+        hits[0].name, hits[0].text, word=head, title=_family_title(topics, hits[0], head)
+    )
+
+
+def _family_title(topics: Topics, sibling: Place, word: str) -> str:
+    """The first title of ``sibling``'s family that prints ``word``."""
+    return next(
         (
             c.title
             for cid, c in topics.ctx.doc.clauses.items()
-            if (cid == hits[0].name or cid.startswith(hits[0].name + ".")) and head in c.title
+            if (cid == sibling.name or cid.startswith(sibling.name + ".")) and word in c.title
         ),
         "",
     )
-    return [head], SubtitledPlace(hits[0].name, hits[0].text, word=head, title=title)
+
+
+def _modifier_fit(
+    topics: Topics, unit: Unit, term: str, place: Place, near: list[Place]
+) -> tuple[list[str], Place] | None:
+    """「已处于决斗时刻（1.4.1）」: the term's head (时刻) is in the cited family's titles too (1.4.1 「寂灭时刻」); the
+    modifier right before it (决斗) tells the candidates apart — one sibling's family titles print modifier and
+    head together (1.4.2 「决斗时刻」), the cited family's titles lack the modifier.  The cited place may speak of
+    the sibling's thing (寂灭时刻 is set against 决斗时刻): what it is titled by is what it sets out."""
+    if len(term) < MODIFIED_LEN:
+        return None
+    named = term[-MODIFIED_LEN:]
+    if named[:-HEAD_LEN] in citesubject.title_words(topics, place.name):
+        return None
+    hits = [
+        p for p in near if named in citesubject.title_words(topics, p.name) and not related(p.name, unit.id)
+    ]
+    if len(hits) != 1:
+        return None  # (the citing family's own titles may name it: 1.4.3 「僵局判定【仅适用于决斗时刻…】」)
+    return [named], SubtitledPlace(
+        hits[0].name, hits[0].text, word=named, title=_family_title(topics, hits[0], named)
+    )
 
 
 def family_titled_verdict(

@@ -207,6 +207,102 @@ def carried_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Plac
     return guarded(topics, unit, at, ref, carried_fit(topics, unit, at, ref))
 
 
+PAIR = 2  # a part naming two candidates; three or more are a list of things (「不能击杀∕蛰伏∕自我治疗（依6.3）」)
+
+
+@dataclass(frozen=True)
+class PairPlace(citesubject.SubjectPlace):
+    """One of two siblings the part (or the part before) names by their titles' words, neither the cited place:
+    the other's word and name beside."""
+
+    other: str = ""
+    other_name: str = ""
+
+    def reason(self, cited: str, shown: str) -> tuple[str, str]:
+        return (
+            f"引用所在句段言及「{self.word}」「{self.other}」，分见于 {self.name}、{self.other_name} 的标题，"
+            f"{cited} 的标题与正文皆不言及；「{self.word}」见于 {self.name} 的标题「{self.title}」",
+            f"the citation's sentence part speaks of '{self.word}' and '{self.other}', in the titles of "
+            f"{self.name} and {self.other_name}; neither is in {cited}'s title or text — '{self.word}' is in "
+            f"the title of {self.name} ('{self.title}')",
+        )
+
+
+def _pair_pick(
+    topics: Topics, unit: Unit, at: int, candidates: list[Place], said: dict[str, str], lo: int, hi: int
+) -> tuple[list[str], Place] | None:
+    """Of two candidates the words ``said`` name, neither the cited place (``candidates[0]``) nor of the citing
+    family, and neither word printed by the cited place: the one :func:`citesubject.sibling_said` upholds
+    (both: the longer word's; of one length, none)."""
+    place = candidates[0]
+    if len(said) != PAIR or place.name in said or any(related(name, unit.id) for name in said):
+        return None
+    cited = squash(place.text)
+    if any(word in cited for word in said.values()):
+        return None  # the cited place speaks of one of them (「虽反馈「无效」，仍依4.10.6 记入」)
+    upheld = [
+        f
+        for name, word in said.items()
+        if (f := citesubject.sibling_said(topics, unit, at, candidates, {name: word}, lo, hi))
+    ]
+    upheld.sort(key=lambda f: -len(f[0]))
+    if not upheld or (len(upheld) == PAIR and len(upheld[0][0]) == len(upheld[1][0])):
+        return None
+    word, sibling = upheld[0]
+    ((other_name, other),) = ((n, w) for n, w in said.items() if n != sibling.name)
+    clause = topics.ctx.doc.clauses.get(sibling.name)
+    title = clause.title if clause is not None else ""
+    return [word], PairPlace(
+        sibling.name, sibling.text, word=word, title=title, other=other, other_name=other_name
+    )
+
+
+def pair_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
+    """The citation's part (else the part before, as :func:`carried_fit` walks) names two candidates, neither
+    the cited place, which prints neither word: the one sibling upheld by :func:`_pair_pick`."""
+    opened = citesubject.opening(topics, unit, at, ref)
+    if opened is None:
+        return None
+    candidates = opened[1]
+    text, end = unit.text, at + len(ref.raw)
+    lo, hi = citesubject.sentence_part(text, at, end)
+    found = _pair_pick(
+        topics,
+        unit,
+        at,
+        candidates,
+        citesubject.telling_said(topics, candidates, squash(text[lo:hi])),
+        lo,
+        hi,
+    )
+    if found is not None:
+        if found[0][0] not in squash(text[lo:at]) and text[end : end + 2].lstrip().startswith("的"):
+            return None  # 「受 5.6 的全部目标限制」: what follows 的 is the cited place's
+        return found
+    carried = _carried(topics, unit, at, ref)
+    return _pair_pick(topics, unit, at, *carried) if carried is not None else None
+
+
+def pair_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+    """:func:`pair_fit` under family q's guards (:func:`headwords.guarded`)."""
+    return guarded(topics, unit, at, ref, pair_fit(topics, unit, at, ref))
+
+
+def ancestor_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:
+    """A citation of an ancestor of the citing clause (「当夜未出刀，刀数照常回复，见 5.5」 in 5.5.3, renumbered from
+    5.6), read as any citation by its part's subject (:func:`citesubject.subject_fit`), the part before
+    (:func:`carried_fit`) and a glued term's sub-clause titles (:func:`family_titled_fit`): the book cites an
+    ancestor from inside it by the ancestor's own words (「与救援医师同席位（4.6）」 in 4.6.4), so a part naming
+    a sibling of the ancestor alone is as telling as elsewhere (asked by ``topics.self_citation``)."""
+    if unit.id == ref.target_clause:
+        return None
+    for fit in (citesubject.subject_fit, carried_fit, family_titled_fit):
+        found = guarded(topics, unit, at, ref, fit(topics, unit, at, ref))
+        if found is not None:
+            return found
+    return None
+
+
 def glued_term(text: str, at: int, raw: str) -> str:
     """The term a bracket glued to it annotates: 「抗体（4.5）」 (:func:`citetitled.annotated_term`) and
     「抗体（4.5，感染侧专属）」 — the citation first in the bracket, a remark after a comma."""

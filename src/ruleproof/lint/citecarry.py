@@ -1,6 +1,6 @@
-"""(q) The subject said nearby: a part before the citation's own, and a glued term's sub-clause titles.
+"""(q) The subject said nearby: a part before the citation's own, a glued term's sub-clause titles, two siblings named.
 
-Two readings of the title evidence :mod:`citesubject`, :mod:`citetitled` and :mod:`citenamed` read, for the
+Readings of the title evidence :mod:`citesubject`, :mod:`citetitled` and :mod:`citenamed` read, for the
 citations they leave silent.
 
 *The subject carried from the part before* (:func:`carried_fit`).  「⑤胜负：逃亡生效即判外星人次胜；对局继续，依
@@ -36,9 +36,29 @@ family q's guards hold.  Unlike :mod:`citetitled` it reads a term inside a tag's
 （4.3.1）、…〕」): a tag's own citation (〔通则 2.9 之例外〕) has no bracket glued to a term, so the tag guard
 is not needed to leave it.
 
-Both read the few parts around the citation and title words memoised per lint (:mod:`citesubject`'s tables;
+*A shared head told by its modifier* (:func:`family_titled_fit`'s second branch).  「①已处于决斗时刻（1.4.2）」
+renumbered to 1.4.1 「寂灭时刻」: both titles hold the head 时刻, so the head reading is silent; the two characters
+before it (决斗) are the cited family's titles' nowhere, and one sibling's family titles print modifier and head
+together (1.4.2 「决斗时刻」) — the citing family's own titles do not count (1.4.3 「僵局判定【仅适用于决斗时刻…】」).
+
+*Two siblings named* (:func:`pair_fit`).  「不适用于 2.8.2 伤害…」: the part says 层序 (2.8.2's titles) and 伤害
+(2.8.4's); renumbered to 2.8.1, two candidates are named and neither is the cited place.  Reported when the part
+(else the part before, as :func:`carried_fit` walks) names exactly two candidates (three or more are a list of
+things: 「不能击杀∕蛰伏∕自我治疗（依6.3）」), neither the cited place nor of the citing family, the cited place's
+text prints neither word (「虽反馈「无效」，仍依4.10.6 记入」: 4.10.6 speaks of 濒死 and 无效 both — the one own
+flag without this guard), and :func:`citesubject.sibling_said` upholds one of them (both: the longer word's; of
+one length, none).
+
+*An ancestor cited* (:func:`ancestor_verdict`, asked by ``topics.self_citation``).  「当夜未出刀，刀数照常回复，见
+5.6」 in 5.5.3 renumbered to 5.5, the citing clause's own parent: such citations are judged apart from the chain,
+by the owners of the phrase and the list rules only.  The book cites an ancestor from inside it by the ancestor's
+own words (「与救援医师同席位（4.6）」 in 4.6.4, 「本条为 7.2 项下唯一明文授权」 in 7.2.7; none of its own ancestor
+citations is by a sibling's title word, ``tests/lint/test_citation_carry.py``): the subject readings
+(:func:`citesubject.subject_fit`, :func:`carried_fit`, :func:`family_titled_fit`) are asked as for any citation.
+
+All read the few parts around the citation and title words memoised per lint (:mod:`citesubject`'s tables;
 the title names once per lint, :func:`_title_names`).  Measured: docs/lint.md, family q,
-"Eighteenth pass — the subject said nearby".
+"Eighteenth pass — the subject said nearby" and the nineteenth pass's citecarry20 paragraph.
 """
 
 from __future__ import annotations

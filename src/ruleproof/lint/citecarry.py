@@ -278,29 +278,20 @@ def _pair_pick(
 
 
 def pair_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
-    """The citation's part (else the part before, as :func:`carried_fit` walks) names two candidates, neither
-    the cited place, which prints neither word: the one sibling upheld by :func:`_pair_pick`."""
-    opened = citesubject.opening(topics, unit, at, ref)
-    if opened is None:
+    """The citation's part names two candidates, neither the cited place, which prints neither word: the one
+    sibling upheld by :func:`_pair_pick`."""
+    said = citesubject.part_said(topics, unit, at, ref)
+    if said is None or len(said[1]) != PAIR:
         return None
-    candidates = opened[1]
-    text, end = unit.text, at + len(ref.raw)
-    lo, hi = citesubject.sentence_part(text, at, end)
-    found = _pair_pick(
-        topics,
-        unit,
-        at,
-        candidates,
-        citesubject.telling_said(topics, candidates, squash(text[lo:hi])),
-        lo,
-        hi,
-    )
-    if found is not None:
-        if found[0][0] not in squash(text[lo:at]) and text[end : end + 2].lstrip().startswith("的"):
-            return None  # 「受 5.6 的全部目标限制」: what follows 的 is the cited place's
-        return found
-    carried = _carried(topics, unit, at, ref)
-    return _pair_pick(topics, unit, at, *carried) if carried is not None else None
+    found = _pair_pick(topics, unit, at, *said)
+    text, end, lo = unit.text, at + len(ref.raw), said[2]
+    if (
+        found is not None
+        and found[0][0] not in squash(text[lo:at])
+        and text[end : end + 2].lstrip().startswith("的")
+    ):
+        return None  # 「受 5.6 的全部目标限制」: what follows 的 is the cited place's
+    return found
 
 
 def pair_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, list[str], Place] | None:

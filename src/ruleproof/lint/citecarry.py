@@ -52,7 +52,7 @@ one length, none).
 *An ancestor cited* (:func:`ancestor_verdict`, asked by ``topics.self_citation``).  「当夜未出刀，刀数照常回复，见
 5.6」 in 5.5.3 renumbered to 5.5, the citing clause's own parent: such citations are judged apart from the chain,
 by the owners of the phrase and the list rules only.  The book cites an ancestor from inside it by the ancestor's
-own words (「与救援医师同席位（4.6）」 in 4.6.4, 「本条为 7.2 项下唯一明文授权」 in 7.2.7; none of its own ancestor
+own words or its 总则 (「与救援医师同席位（4.6）」 in 4.6.4, 「依 7.2 总则」 in 7.2.7; none of its 15 ancestor
 citations is by a sibling's title word, ``tests/lint/test_citation_carry.py``): the subject readings
 (:func:`citesubject.subject_fit`, :func:`carried_fit`, :func:`family_titled_fit`) are asked as for any citation.
 

@@ -10,7 +10,13 @@ import pytest
 from ruleproof.lint import citecarry, topics
 from ruleproof.lint.context import LintContext
 from ruleproof.lint.diagnosis import RENUMBERED_EN, RENUMBERED_ZH
-from tests.lint.citing import assert_retarget_caught, assert_silent_at_own_targets, citation_near
+from tests.lint.citing import (
+    assert_retarget_caught,
+    assert_silent_at_own_targets,
+    citation_near,
+    family_q_reports,
+    moved,
+)
 from tests.lint.edited import FAMILY_OR_ALL, topic_messages, unedited_text
 
 # ``judged``: tests/lint/conftest.py's session fixture (the rules memoise only per-lint tables, read-only)
@@ -64,7 +70,77 @@ def test_a_glued_term_is_named_by_a_sub_clause_title(
     assert likely.title in {c.title for c in judged[0].doc.clauses.values()}
 
 
-@pytest.mark.parametrize("rule", [citecarry.carried_verdict, citecarry.family_titled_verdict])
+def test_a_shared_head_is_told_by_its_modifier(judged: tuple[LintContext, topics.Topics]) -> None:
+    """「①已处于决斗时刻（1.4.2）」 renumbered to 1.4.1 「寂灭时刻」: both titles hold the head 时刻, only 1.4.2's prints
+    决斗时刻 (1.4.3's own title 「僵局判定【仅适用于决斗时刻…】」 is the citing family's and does not count)."""
+    cited = citation_near(judged[1], "1.4.3", "1.4.2", before="已处于决斗时刻（")
+    place, words, likely = assert_retarget_caught(
+        judged, citecarry.family_titled_verdict, cited, "1.4.1", kind=citecarry.SubtitledPlace
+    )
+    assert place.name == "1.4.1" and words == ["决斗时刻"] and likely.name == "1.4.2"
+
+
+@pytest.mark.parametrize(
+    ("clause", "raw", "before", "wrong", "word", "other"),
+    [
+        # 「…不适用于 2.8.2 伤害…层序…」: 层序 (2.8.2's titles) and 伤害 (2.8.4's); 2.8.1 says neither
+        ("2.8.13", "2.8.2", "仅适用于产出效力修正，不适用于", "2.8.1", "层序", "伤害"),
+        # 「例外之完整口径与「自我治疗不属生路」依 3.3.6」: 生路 (3.3.6) and 口径 (3.3.7); 3.3.5 says neither
+        ("1.4.1.3", "3.3.6", "自我治疗不属生路」依", "3.3.5", "生路", "口径"),
+    ],
+)
+def test_a_part_naming_two_siblings(
+    judged: tuple[LintContext, topics.Topics],
+    clause: str,
+    raw: str,
+    before: str,
+    wrong: str,
+    word: str,
+    other: str,
+) -> None:
+    cited = citation_near(judged[1], clause, raw, before=before)
+    place, words, likely = assert_retarget_caught(
+        judged, citecarry.pair_verdict, cited, wrong, kind=citecarry.PairPlace
+    )
+    assert isinstance(likely, citecarry.PairPlace)
+    assert place.name == wrong and words == [word] and likely.other == other
+    zh, en = likely.explain(wrong, place.name, word)
+    assert f"「{word}」「{other}」" in zh and f"{wrong} 的标题与正文皆不言及" in zh
+    assert zh.endswith(RENUMBERED_ZH) and en.endswith(RENUMBERED_EN)
+
+
+def test_an_ancestor_citation_by_its_subject(judged: tuple[LintContext, topics.Topics]) -> None:
+    """5.5.3's 「当夜未出刀，刀数照常回复，见 5.6」 renumbered to 5.5, the citing clause's own parent: judged by
+    ``topics.self_citation``, which now asks the subject readings — 刀数 is a title word of 5.6's family alone."""
+    ctx, tp = judged
+    ref, at = citation_near(tp, "5.5.3", "5.6", before="刀数照常回复，见")
+    unit = topics.judged_unit(ctx, ref)
+    assert unit is not None and not family_q_reports(judged, unit, at, ref)
+    wrong = moved(ref, "5.5")
+    assert topics.self_citing_unit(ctx, wrong) is unit
+    found = citecarry.ancestor_verdict(tp, unit, at, wrong)
+    assert found is not None and found[0].name == "5.5" and found[1] == ["刀数"] and found[2].name == "5.6"
+    assert family_q_reports(judged, unit, at, wrong)
+
+
+def test_the_texts_own_ancestor_citations_are_silent(judged: tuple[LintContext, topics.Topics]) -> None:
+    """Every citation of the text of the citing clause's own ancestor (「与救援医师同席位（4.6）」 in 4.6.4, 「本条为
+    7.2 项下唯一明文授权」 in 7.2.7, …): the ancestor reading finds nothing."""
+    ctx, tp = judged
+    asked = 0
+    for ref in ctx.doc.refs():
+        unit = topics.self_citing_unit(ctx, ref)
+        at = tp.locate(unit, ref) if unit is not None else None
+        if unit is None or at is None or unit.id == ref.target_clause:
+            continue
+        asked += 1
+        assert citecarry.ancestor_verdict(tp, unit, at, ref) is None, (unit.id, ref.line, ref.raw)
+    assert asked >= 10, asked
+
+
+@pytest.mark.parametrize(
+    "rule", [citecarry.carried_verdict, citecarry.family_titled_verdict, citecarry.pair_verdict]
+)
 def test_the_texts_own_citations_are_silent(
     judged: tuple[LintContext, topics.Topics], rule: Callable[..., object]
 ) -> None:

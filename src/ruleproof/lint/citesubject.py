@@ -199,19 +199,40 @@ def titled(
     return [word], kind(sibling.name, sibling.text, word=word, title=title)
 
 
+_PART_SAID: PerLintTable[
+    Topics, tuple[str, int, str, object, str, str], tuple[list[Place], dict[str, str], int, int] | None
+] = PerLintTable()
+
+
+def part_said(
+    topics: Topics, unit: Unit, at: int, ref: Ref
+) -> tuple[list[Place], dict[str, str], int, int] | None:
+    """The candidates of a citation :func:`opening` asks, the telling words its sentence part says (by
+    candidate, :func:`telling_said`) and the part's bounds — memoised per lint (the pair reading of
+    :mod:`citecarry` asks again what :func:`subject_fit` read)."""
+
+    def build() -> tuple[list[Place], dict[str, str], int, int] | None:
+        opened = opening(topics, unit, at, ref)
+        if opened is None:
+            return None
+        candidates = opened[1]
+        lo, hi = sentence_part(unit.text, at, at + len(ref.raw))
+        return candidates, telling_said(topics, candidates, squash(unit.text[lo:hi])), lo, hi
+
+    key = (unit.text, at, ref.raw, ref.kind, ref.target_clause or "", ref.target_item or "")
+    return _PART_SAID.get_or_build(topics, key, build)
+
+
 def subject_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Place] | None:
     """The word of the citing sentence part that one sibling's title alone holds, and that sibling."""
-    opened = opening(topics, unit, at, ref)
-    if opened is None:
+    said = part_said(topics, unit, at, ref)
+    if said is None:
         return None
-    candidates = opened[1]
-    text, end = unit.text, at + len(ref.raw)
-    lo, hi = sentence_part(text, at, end)
-    found = sibling_said(
-        topics, unit, at, candidates, telling_said(topics, candidates, squash(text[lo:hi])), lo, hi
-    )
+    lo = said[2]
+    found = sibling_said(topics, unit, at, *said)
     if found is None:
         return None
+    text, end = unit.text, at + len(ref.raw)
     word, sibling = found
     if word not in squash(text[lo:at]) and text[end : end + 2].lstrip().startswith("的"):
         return None  # 「受 5.6 的全部目标限制」: what follows 的 is the cited place's

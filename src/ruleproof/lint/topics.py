@@ -963,7 +963,7 @@ def self_citation(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place,
     if owned is not None:
         return Place(ref.target_clause or "", topics.places.clause_text(ref.target_clause or "")), *owned
     if unit.id != ref.target_clause:
-        return None
+        return citecarry.ancestor_verdict(topics, unit, at, ref)  # an ancestor: its subject, as elsewhere
     sent = sentence_at(topics.sentences_of(unit), at)
     own = topics.places.clause_text(unit.id)
     if sent is not None:
@@ -1522,5 +1522,7 @@ _CHAIN: tuple[tuple[tuple[RefKind, ...], _Rule], ...] = (
     # a glued term's head among sub-clause titles — after the readings of the citation's own words
     ((CLAUSE_REF,), citecarry.carried_verdict),
     ((CLAUSE_REF,), citecarry.family_titled_verdict),
+    # the part (or the part before) names two siblings, neither the cited place, which says neither word
+    ((CLAUSE_REF,), citecarry.pair_verdict),
     (CLAUSE_OR_ITEM, citejudge.judge_verdict),
 )

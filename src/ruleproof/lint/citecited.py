@@ -27,7 +27,8 @@ also reports its lean when such an entry names the leaned-to sibling's family an
 lean: two items of one clause share their family).  No entry votes about its own citation, and no renumbering of
 one entry's citation brings an own citation of 返航录 to a report
 (``test_no_own_citation_is_one_glossary_retarget_from_a_report``).
-Measured on 返航录 v1preview1.0: docs/passes/citejudge20.md.
+Measured on 返航录 v1preview1.0: docs/lint.md, family q, "Nineteenth pass — the judge's lean confirmed by how the
+others cite".
 """
 
 from __future__ import annotations

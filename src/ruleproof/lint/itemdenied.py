@@ -23,8 +23,8 @@ when
   the checklist names the clause, not which of its items, and the evidence here is about the item).
 
 It reads the cited clause's items' heading lines (once per lint, :data:`_HEADS`) and the citing part only (the
-habit audit stays 0).  Measured: docs/lint.md, family q, "Nineteenth pass — a heading denied"
-(docs/passes/citeitem20.md).
+habit audit stays 0).  Measured: docs/lint.md, family q, "Nineteenth pass — a heading denied, a restatement,
+a variant beside its base".
 """
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ which says it first, is named as the likely target and the sibling beside it (``
 Each clause's telling words are read once per lint (:data:`_TELLING`: the heading words indexed by their first two
 characters, the runs in one dict); a citation reads its sentence part.  It reads the cited clause's items and
 the citing part only (the habit audit stays 0).  Measured: docs/lint.md, family q, "Eighteenth pass — item
-citations by their words" (docs/passes/citeitem19.md).
+citations by their words".
 """
 
 from __future__ import annotations

@@ -369,6 +369,8 @@ def test_twice_outside_is_a_count_of_two_or_more(texts: list[str], skip: set[int
     st.lists(st.text(alphabet="子弹存", max_size=4), max_size=90),
     st.text(alphabet="子弹存", min_size=1, max_size=3),
 )
+@example(["子弹", "存"] * 45, "子")  # > 64 texts hold it: the bits read as binary digits
+@example(["子弹"] * 80, "弹子")
 def test_holding_texts_are_the_texts_with_every_character(texts: list[str], word: str) -> None:
     """vocab._Counts.holding (bits of an index, read one by one or as binary digits): the texts that
     have every character of the word, in order."""

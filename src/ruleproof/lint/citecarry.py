@@ -43,7 +43,7 @@ together (1.4.2 「决斗时刻」) — the citing family's own titles do not co
 
 *Two siblings named* (:func:`pair_fit`).  「不适用于 2.8.2 伤害…」: the part says 层序 (2.8.2's titles) and 伤害
 (2.8.4's); renumbered to 2.8.1, two candidates are named and neither is the cited place.  Reported when the part
-(else the part before, as :func:`carried_fit` walks) names exactly two candidates (three or more are a list of
+(the citation's own: :func:`citesubject.part_said`) names exactly two candidates (three or more are a list of
 things: 「不能击杀∕蛰伏∕自我治疗（依6.3）」), neither the cited place nor of the citing family, the cited place's
 text prints neither word (「虽反馈「无效」，仍依4.10.6 记入」: 4.10.6 speaks of 濒死 and 无效 both — the one own
 flag without this guard), and :func:`citesubject.sibling_said` upholds one of them (both: the longer word's; of
@@ -232,7 +232,7 @@ PAIR = 2  # a part naming two candidates; three or more are a list of things (�
 
 @dataclass(frozen=True)
 class PairPlace(citesubject.SubjectPlace):
-    """One of two siblings the part (or the part before) names by their titles' words, neither the cited place:
+    """One of two siblings the citation's own part names by their titles' words, neither the cited place:
     the other's word and name beside."""
 
     other: str = ""

@@ -41,7 +41,8 @@ Below the margin the judge's lean (:func:`lean`: the best candidate ahead by ``L
 only with a second kind of evidence (:func:`cited_lean`, :class:`CitedLeanPlace`): at least
 ``citecited.CITED_VOTES`` clauses cite the candidate in a sentence saying the lean's words and none cites the cited
 place so, or the glossary defines one of the words by a citation of the candidate's family and not of the cited
-place's (:mod:`ruleproof.lint.citecited`; docs/lint.md, family q, "Twentieth pass").
+place's (:mod:`ruleproof.lint.citecited`; docs/lint.md, family q, "Nineteenth pass — the judge's lean confirmed
+by how the others cite").
 
 Calibrated by ``ci/judge_calibrate.py`` on 返航录 v1preview1.0's 1,415 own citations and 2,425 renumberings (the
 other bundled books have no clause citations): no own citation is reported; the nearest on ≥ 2 pieces is 2.1.6's

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.citesubject import sentence_part
-from ruleproof.lint.citetext import cjk_tail, in_list, related
+from ruleproof.lint.citetext import NEGATORS, cjk_tail, in_list, related
 from ruleproof.lint.context import CLAUSE_OR_ITEM, ITEM_REF, safe_key
 from ruleproof.lint.headwords import guarded
 from ruleproof.lint.memo import PerLintTable
@@ -52,7 +52,6 @@ if TYPE_CHECKING:
 PHRASE_MIN = RUN_WORDS + 1  # shared characters before the citations: longer than the habit map's key
 PHRASE_VOTES = 2  # other clauses citing the one sibling after the phrase
 GLUED_SPAN = 40  # characters read back from a citation for its phrase
-NEGATORS = "不非无未"  # a negation right before the shared words says the opposite
 _CITED_ID = re.compile(r"[\d.． ]*\d[①-⑳]?")
 # what may stand between the phrase and the citation: blanks and an opening bracket (the phrase is read
 # backwards from the citation, as ``[\u4e00-\u9fff]+(?=[\s（(〔]*$)`` searched before it finds it,

@@ -51,7 +51,7 @@ from ruleproof.lint.topics import STRONG_SHARE, ExplainedPlace
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
     from ruleproof.lint.topics import Place, Topics
-    from ruleproof.text.model import Ref
+    from ruleproof.text.model import Ref, RefKind
 
 PART_CUT = "。；;！？!?｜\n，,：:⸺—"  # what ends the sentence part a citation stands in
 SUBJECT_RATIO = 3  # the sibling says the word at least this many times as often as the cited place
@@ -200,7 +200,7 @@ def titled(
 
 
 _PART_SAID: PerLintTable[
-    Topics, tuple[str, int, str, object, str, str], tuple[list[Place], dict[str, str], int, int] | None
+    Topics, tuple[str, int, str, RefKind, str, str], tuple[list[Place], dict[str, str], int, int] | None
 ] = PerLintTable()
 
 
@@ -219,7 +219,7 @@ def part_said(
         lo, hi = sentence_part(unit.text, at, at + len(ref.raw))
         return candidates, telling_said(topics, candidates, squash(unit.text[lo:hi])), lo, hi
 
-    key = (unit.text, at, ref.raw, ref.kind, ref.target_clause or "", ref.target_item or "")
+    key = (unit.id, at, ref.raw, ref.kind, ref.target_clause or "", ref.target_item or "")
     return _PART_SAID.get_or_build(topics, key, build)
 
 

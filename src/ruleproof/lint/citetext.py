@@ -27,6 +27,7 @@ SQUASHED: dict[str, str] = {}
 # (a run written as one character then more: a pattern led by a repeat makes ``re`` try every character; one led by
 # a character class lets it skip to the candidates — the same matches, tests/lint/test_lint_indexes.py)
 CJK_RUN = re.compile(r"[\u4e00-\u9fff][\u4e00-\u9fff]*")
+NEGATORS = "不非无未"  # a negation before words says the opposite (citeparallel, itemdenied)
 NOT_CJK = re.compile(r"[^\u4e00-\u9fff]")  # what is left out when only the Chinese characters of a text count
 ITEM_TAIL = re.compile(r"[①-⑳(（].*$")  # an item label and what follows it in a place's name
 
@@ -36,7 +37,7 @@ def cjk_tail(text: str, lo: int, hi: int) -> tuple[int, int] | None:
     None when the stretch does not end on one: what ``re.compile(r"[\u4e00-\u9fff]+$").search(text, lo, hi)``
     finds (its ``$`` also before a final line break), read backwards from ``hi`` — the search tries every
     start and reads each one to the run's end (quadratic in the run)."""
-    hi = min(hi, len(text))
+    lo, hi = max(lo, 0), max(min(hi, len(text)), 0)
     end = hi - 1 if hi > lo and text[hi - 1] == "\n" else hi
     m = CJK_RUN.match(text[lo:end][::-1])
     return (end - m.end(), end) if m is not None else None

@@ -5,9 +5,9 @@ beside 「④ 明文豁免清单（不受封锁）」 and 「⑤ 明文不封锁
 it is on: 「⑥受沉默封锁（2.8.3③）」 affirms 封锁, 「故不受沉默封锁（4.12.4②、2.8.3④）」 denies it.  After a
 renumbering to a sibling (2.8.3③ → ④) the part affirms what the cited item's heading denies.
 
-*The reading.*  An item's heading line is its text after its label up to the first 。；：⸺ (at most
-``HEAD_SPAN`` characters: 「明文豁免清单（不受封锁）」).  A word is *denied* in a stretch of text when a negator
-(``NEGATORS``: 不 非 无 免 未) stands before it in the same phrase (the characters since the last punctuation), and
+*The reading.*  An item's heading line is its text after its label up to the first ：∕:∕⸺, when no 。；，∕line
+break comes before it (at most ``HEAD_SPAN`` characters: 「明文豁免清单（不受封锁）」).  A word is *denied* in a stretch of text when a negator
+(``citetext.NEGATORS``: 不 非 无 未) stands before it in the same phrase (the characters since the last punctuation), and
 *affirmed* when it stands there with no negator before it; a word right before ＝ is a checklist's field name
 (「⑥封锁＝依2.8.3④附…故不受封锁」), neither.  An item citation is reported, naming the sibling,
 when
@@ -33,7 +33,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ruleproof.lint.citetext import in_tag, related
+from ruleproof.lint.citetext import CJK_RUN, NEGATORS, in_tag, related
 from ruleproof.lint.context import ITEM_REF
 from ruleproof.lint.headwords import guarded
 from ruleproof.lint.itemwords import base_label, item_body, part_bounds
@@ -45,13 +45,11 @@ if TYPE_CHECKING:
     from ruleproof.lint.topics import Place, Topics
     from ruleproof.text.model import Ref
 
-NEGATORS = "不非无未"
 HEAD_SPAN = 40  # an item's heading line: at most this many characters after its label, up to its ：∕⸺
 DENIED_SPAN = 4  # the words a negator denies: runs of ≥ 2 characters of this many CJK characters after it
 _HEAD_LINE = re.compile(rf"^\s*[①-⑳]?\s*(?P<line>[^。；;：:⸺，,\n]{{2,{HEAD_SPAN}}})[：:⸺]")
 _PHRASE_END = re.compile(r"[，,、；;。：:＝=（）()「」『』〔〕【】\n]")
 _LABEL_MARK = ("＝", "=")  # 「⑥封锁＝…」: a checklist's field name, neither affirmed nor denied
-_CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
 
 
 @dataclass(frozen=True)
@@ -99,7 +97,7 @@ def _denied_words(line: str) -> frozenset[str]:
     for i, c in enumerate(line):
         if c not in NEGATORS:
             continue
-        m = _CJK_RUN.match(line, i + 1)
+        m = CJK_RUN.match(line, i + 1)
         run = m.group(0)[:DENIED_SPAN] if m is not None else ""
         out.update(run[a:b] for a in range(len(run)) for b in range(a + 2, len(run) + 1))
     return frozenset(w for w in out if not _polarity(line, w)[0])

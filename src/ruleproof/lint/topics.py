@@ -943,7 +943,8 @@ def self_citation(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place,
     clause coining a quoted term): :func:`citeowners.family_owner`.  One listed with its siblings' ids
     (「（2.8.6、2.8.10）」 in 2.8.10: a renumbering landed one member on the citing clause) is judged by the list
     rules (:func:`citelists.list_verdict`) alone; a bare deferral 「依 7.1」 in 7.1.4 by the words it governs
-    (:func:`citedeferral.family_deferral`)."""
+    (:func:`citedeferral.family_deferral`).  A citation of an ancestor is also read by its part's subject, as any
+    citation is (:func:`citecarry.ancestor_verdict`)."""
     if compared_or_denied(unit.text, at, at + len(ref.raw)):
         return None
     if in_list(unit.text, at, at + len(ref.raw)):
@@ -1522,7 +1523,7 @@ _CHAIN: tuple[tuple[tuple[RefKind, ...], _Rule], ...] = (
     # a glued term's head among sub-clause titles — after the readings of the citation's own words
     ((CLAUSE_REF,), citecarry.carried_verdict),
     ((CLAUSE_REF,), citecarry.family_titled_verdict),
-    # the part (or the part before) names two siblings, neither the cited place, which says neither word
+    # the citation's own part names two siblings, neither the cited place, which says neither word
     ((CLAUSE_REF,), citecarry.pair_verdict),
     (CLAUSE_OR_ITEM, citejudge.judge_verdict),
 )

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.citenamed import bracketed_term, title_pieces
-from ruleproof.lint.citetext import in_tag, related, squash
+from ruleproof.lint.citetext import in_tag, related, squash, squash_titled
 from ruleproof.lint.context import CLAUSE_REF
 from ruleproof.lint.headwords import guarded
 from ruleproof.lint.memo import PerLintTable, per_lint
@@ -119,7 +119,7 @@ def _telling(topics: Topics, group: tuple[str, ...]) -> tuple[frozenset[str], ..
 @per_lint
 def _clause_texts(topics: Topics) -> tuple[str, ...]:
     """Each clause's own title and body, squashed (for the share of clauses that say a word)."""
-    return tuple(squash(c.title + "".join(s.text for s in c.spans)) for c in topics.ctx.doc.clauses.values())
+    return tuple(squash_titled(u.title, u.text) for u in topics.ctx.clause_units)
 
 
 def particular(topics: Topics, word: str) -> bool:

@@ -125,8 +125,18 @@ def _clause_texts(topics: Topics) -> tuple[str, ...]:
 def particular(topics: Topics, word: str) -> bool:
     """In at most a tenth of the clauses (family q's share for a term that names something particular)."""
     texts = _clause_texts(topics)
-    count = _SHARE.get_or_build(topics, word, lambda: sum(word in t for t in texts))
+    count = _SHARE.get_or_build(topics, word, lambda: _clauses_saying(topics, word, texts))
     return count <= STRONG_SHARE * len(texts)
+
+
+def _clauses_saying(topics: Topics, word: str, texts: tuple[str, ...]) -> int:
+    """How many of the clauses' squashed ``texts`` say ``word``: read only in those the vocabulary's index
+    says have all its characters (its first texts are the clauses', in order, each with its title)."""
+    index = topics.vocab.index
+    if not word or index is None or topics.vocab.units < len(texts):
+        return sum(word in t for t in texts)
+    n = len(texts)
+    return sum(word in texts[i] for i in index.holding(word) if i < n)
 
 
 def sentence_part(text: str, at: int, end: int) -> tuple[int, int]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from hypothesis import example, given
 from hypothesis import strategies as st
@@ -786,3 +787,18 @@ def test_units_and_clauses_saying_a_word_by_the_index_as_by_the_scan(fanhanglu: 
     assert len(words) > 500
     for word in words:
         assert _clauses_saying(topics, word, clause_texts) == sum(word in t for t in clause_texts), word
+
+
+@given(st.text(alphabet="于在自早晚当该夜步骤骤 \u3000\n12.ab", max_size=40))
+@example("早于 当夜 步骤 1")
+@example("于步骤步骤 2 在该夜步骤 3a")
+@example("自 \u3000该夜\n步骤 1.2 于当夜步骤12")
+def test_step_mentions_are_what_the_step_pattern_finds(text: str) -> None:
+    """step_heads.step_mentions (matches tried only around each 「步骤」) yields what _STEP.finditer yields:
+    the same spans and groups."""
+    from ruleproof.lint.step_heads import _STEP, step_mentions
+
+    def found(ms: Iterator[re.Match[str]]) -> list[tuple[tuple[int, int], dict[str, str | None]]]:
+        return [(m.span(), m.groupdict()) for m in ms]
+
+    assert found(step_mentions(text)) == found(_STEP.finditer(text))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from hypothesis import example, given
 from hypothesis import strategies as st
@@ -372,7 +373,7 @@ def test_twice_outside_is_a_count_of_two_or_more(texts: list[str], skip: set[int
 @example(["子弹", "存"] * 45, "子")  # > 64 texts hold it: the bits read as binary digits
 @example(["子弹"] * 80, "弹子")
 def test_holding_texts_are_the_texts_with_every_character(texts: list[str], word: str) -> None:
-    """vocab._Counts.holding (bits of an index, read one by one or as binary digits): the texts that
+    """vocab.CharIndex.holding (bits of an index, read one by one or as binary digits), as _Counts asks it: the texts that
     have every character of the word, in order."""
     from ruleproof.lint.vocab import _Counts
 
@@ -723,3 +724,83 @@ def test_label_tail_is_the_search_it_replaces(text: str, at: int) -> None:
 
     m = re.compile(r"[\u4e00-\u9fff]{2,16}$").search(text, max(0, at - 17), at - 1)
     assert _label_tail(text, at) == (m.group(0) if m is not None else None)
+
+
+def test_clause_squashes_share_the_body_squash(fanhanglu: Document) -> None:
+    """citetext.squash_titled (a title's squash and the memoised body's, joined) is the squash of the title
+    and body joined, as citesubject._clause_texts and clause_text's parts squashed them before."""
+    from ruleproof.lint import forget_memos
+    from ruleproof.lint.citesubject import _clause_texts
+    from ruleproof.lint.citetext import LOOSE, squash_titled
+    from ruleproof.lint.topics import Topics
+
+    forget_memos()
+    topics = Topics(LintContext(fanhanglu))
+    for c in fanhanglu:
+        assert squash_titled(c.title, c.text) == LOOSE.sub("", f"{c.title}。{c.text}"), c.id
+    assert _clause_texts(topics) == tuple(
+        LOOSE.sub("", c.title + "".join(s.text for s in c.spans)) for c in fanhanglu.clauses.values()
+    )
+
+
+def _units_saying_by_joined_find(term: str, texts: list[str], most: int) -> int:
+    """citeowners._units_saying as it was: the units joined by NUL, one search per unit that says it."""
+    from bisect import bisect_right
+    from itertools import accumulate
+
+    joined = "\x00".join(texts)
+    starts = list(accumulate((len(t) + 1 for t in texts[:-1]), initial=0))
+    seen, pos = 0, joined.find(term)
+    while pos >= 0 and seen <= most:
+        seen += 1
+        k = bisect_right(starts, pos)
+        pos = joined.find(term, starts[k]) if k < len(starts) else -1
+    return seen
+
+
+def test_units_and_clauses_saying_a_word_by_the_index_as_by_the_scan(fanhanglu: Document) -> None:
+    """citeowners._units_saying and citesubject._clauses_saying read only the texts the vocabulary's
+    character index names: the same counts as the scans of every unit they replace, on 返航录 (whose
+    vocabulary lists as many texts as the units, so the shared index is the one read), for every quoted
+    phrase and title word, and with an index of the squashed texts themselves."""
+    from ruleproof.lint import forget_memos
+    from ruleproof.lint.citeowners import _QUOTED, _units_saying
+    from ruleproof.lint.citesubject import _clause_texts, _clauses_saying, title_words
+    from ruleproof.lint.citetext import squash
+    from ruleproof.lint.topics import Topics
+    from ruleproof.lint.vocab import CharIndex
+
+    forget_memos()
+    topics = Topics(LintContext(fanhanglu))
+    units = list(topics.ctx.units_outside_log())
+    texts = [squash(u.text) for u in units]
+    vocab_index = topics.vocab.index
+    assert vocab_index is not None and topics.vocab.units == len(texts)
+    own = CharIndex(texts)
+    terms = {squash(m.group(1)) for u in units for m in _QUOTED.finditer(u.text)} - {""}
+    assert len(terms) > 200
+    for most in (3, 24):
+        for term in terms:
+            want = _units_saying_by_joined_find(term, texts, most)
+            assert _units_saying(term, texts, vocab_index, most) == want, term
+            assert _units_saying(term, texts, own, most) == want, term
+    clause_texts = _clause_texts(topics)
+    words = {w for c in fanhanglu for w in title_words(topics, c.id)} | terms
+    assert len(words) > 500
+    for word in words:
+        assert _clauses_saying(topics, word, clause_texts) == sum(word in t for t in clause_texts), word
+
+
+@given(st.text(alphabet="于在自早晚当该夜步骤骤 \u3000\n12.ab", max_size=40))
+@example("早于 当夜 步骤 1")
+@example("于步骤步骤 2 在该夜步骤 3a")
+@example("自 \u3000该夜\n步骤 1.2 于当夜步骤12")
+def test_step_mentions_are_what_the_step_pattern_finds(text: str) -> None:
+    """step_heads.step_mentions (matches tried only around each 「步骤」) yields what _STEP.finditer yields:
+    the same spans and groups."""
+    from ruleproof.lint.step_heads import _STEP, step_mentions
+
+    def found(ms: Iterator[re.Match[str]]) -> list[tuple[tuple[int, int], dict[str, str | None]]]:
+        return [(m.span(), m.groupdict()) for m in ms]
+
+    assert found(step_mentions(text)) == found(_STEP.finditer(text))

@@ -29,16 +29,15 @@ pass: owners from the spec and the glossary".
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from collections.abc import Callable
 from functools import lru_cache
-from itertools import accumulate
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.citetext import PART_MARK, REFERENCE, entry_head, open_bracket, related, squash
 from ruleproof.lint.context import CLAUSE_OR_ITEM, CLAUSE_REF, ITEM_REF, is_descendant
 from ruleproof.lint.memo import PerLintTable, per_lint
 from ruleproof.lint.topics import SPECIFIC_SHARE, Place, item_heads
+from ruleproof.lint.vocab import CharIndex
 from ruleproof.text.model import Ref
 from ruleproof.text.sentences import sentence_at
 
@@ -122,25 +121,27 @@ def defined_phrases(topics: Topics) -> list[_Owned]:
             for m in _QUOTED.finditer(unit.text):
                 first.setdefault(squash(m.group(1)), unit.id)
     texts = [squash(u.text) for u in units]
-    joined = "\x00".join(texts)
-    starts = list(accumulate((len(t) + 1 for t in texts[:-1]), initial=0))
+    # the vocabulary's index of the same units (a clause's there with its title: a character the squashed
+    # body has, it has too), when the two list as many; else one of these texts
+    vocab = topics.vocab
+    index = vocab.index if vocab.index is not None and vocab.units == len(texts) else CharIndex(texts)
     most = max(3, int(len(texts) * DEFINED_SHARE))
     out: list[_Owned] = []
     for term, cid in first.items():
-        if len(term) >= DEFINED_MIN and _units_saying(term, joined, starts, most) <= most:
+        if len(term) >= DEFINED_MIN and _units_saying(term, texts, index, most) <= most:
             out.append((cid, term, None))
     return out
 
 
-def _units_saying(term: str, joined: str, starts: list[int], most: int) -> int:
-    """In how many of the units (``joined`` by NUL, each starting at ``starts``) ``term`` occurs, counted
-    up to ``most + 1``: one search per unit that says it, not one per unit."""
+def _units_saying(term: str, texts: list[str], index: CharIndex, most: int) -> int:
+    """In how many of the ``texts`` ``term`` (not empty) occurs, counted up to ``most + 1``: read only in
+    the texts that have all its characters (``index``), not in every unit."""
     seen = 0
-    pos = joined.find(term)
-    while pos >= 0 and seen <= most:
-        seen += 1
-        k = bisect_right(starts, pos)  # the unit after the one holding pos
-        pos = joined.find(term, starts[k]) if k < len(starts) else -1
+    for i in index.holding(term):
+        if term in texts[i]:
+            seen += 1
+            if seen > most:
+                break
     return seen
 
 

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.citenamed import bracketed_term, title_pieces
-from ruleproof.lint.citetext import in_tag, related, squash
+from ruleproof.lint.citetext import in_tag, related, squash, squash_titled
 from ruleproof.lint.context import CLAUSE_REF
 from ruleproof.lint.headwords import guarded
 from ruleproof.lint.memo import PerLintTable, per_lint
@@ -119,14 +119,24 @@ def _telling(topics: Topics, group: tuple[str, ...]) -> tuple[frozenset[str], ..
 @per_lint
 def _clause_texts(topics: Topics) -> tuple[str, ...]:
     """Each clause's own title and body, squashed (for the share of clauses that say a word)."""
-    return tuple(squash(c.title + "".join(s.text for s in c.spans)) for c in topics.ctx.doc.clauses.values())
+    return tuple(squash_titled(u.title, u.text) for u in topics.ctx.clause_units)
 
 
 def particular(topics: Topics, word: str) -> bool:
     """In at most a tenth of the clauses (family q's share for a term that names something particular)."""
     texts = _clause_texts(topics)
-    count = _SHARE.get_or_build(topics, word, lambda: sum(word in t for t in texts))
+    count = _SHARE.get_or_build(topics, word, lambda: _clauses_saying(topics, word, texts))
     return count <= STRONG_SHARE * len(texts)
+
+
+def _clauses_saying(topics: Topics, word: str, texts: tuple[str, ...]) -> int:
+    """How many of the clauses' squashed ``texts`` say ``word``: read only in those the vocabulary's index
+    says have all its characters (its first texts are the clauses', in order, each with its title)."""
+    index = topics.vocab.index
+    if not word or index is None or topics.vocab.units < len(texts):
+        return sum(word in t for t in texts)
+    n = len(texts)
+    return sum(word in texts[i] for i in index.holding(word) if i < n)
 
 
 def sentence_part(text: str, at: int, end: int) -> tuple[int, int]:

@@ -52,6 +52,13 @@ def squash(text: str) -> str:
     return out
 
 
+def squash_titled(title: str, body: str) -> str:
+    """:func:`squash` of a title and body joined (by anything :data:`LOOSE` drops): the squash drops single
+    characters, so it commutes with joining — the body's squash is the memoised one every reader of the
+    unit's text shares (a lint squashes each body once, not once per reader)."""
+    return squash(title) + squash(body)
+
+
 def remember_squash(text: str, squashed: str) -> None:
     """Memoise ``squashed`` as :func:`squash` of ``text`` (the caller built it from squashed parts)."""
     if len(SQUASHED) > 20000:

@@ -30,6 +30,36 @@ _JOINS = "∕/、（("  # what may stand between two names of a row's head
 _STEP = re.compile(
     r"(?:(?<![早晚先后])(?P<mark>[于在自]))?\s*(?:当夜|该夜)?\s*步骤\s*(?P<k>\d{1,2}(?:\.\d{1,2})?[ab]?)(?![\d.])"
 )
+_NIGHT_WORDS = ("当夜", "该夜")  # what _STEP lets stand between its mark and 步骤
+_MARKS = "于在自"
+
+
+def step_mentions(text: str) -> Iterator[re.Match[str]]:
+    """What ``_STEP.finditer(text)`` yields, read only around each 「步骤」 the text prints (``str.find``):
+    every match prints it, and starts no earlier than the longest prefix the pattern allows before it
+    (blanks, 当夜∕该夜, blanks, a mark), so trying ``_STEP.match`` at those few starts, in order, finds the
+    leftmost match — the scan led by an optional mark otherwise tries every character of the text."""
+    pos = 0
+    at = text.find("步骤")
+    while at >= 0:
+        lo = at
+        while lo > pos and text[lo - 1].isspace():
+            lo -= 1
+        if text[max(pos, lo - 2) : lo] in _NIGHT_WORDS:
+            lo -= 2
+            while lo > pos and text[lo - 1].isspace():
+                lo -= 1
+        if lo > pos and text[lo - 1] in _MARKS:
+            lo -= 1
+        for start in range(lo, at + 1):
+            m = _STEP.match(text, start)
+            if m is not None:
+                yield m
+                pos = m.end()
+                break
+        at = text.find("步骤", max(pos, at + 2))
+
+
 _TIME_AFTER = re.compile(r"\s*(?:结算|结束|完成|开始)*\s*(?:之前|之后|前|后|起|内|以前|以后)")
 _CONDITION = ("在", "于", "因", "若", "如", "自", "从", "当")  # words after a step that say when, not what
 NAME_REACH = 8  # characters before 「于∕在∕自」 in which the action's term must end right at the mark
@@ -77,7 +107,7 @@ def run(topics: Topics, tables: set[str | None]) -> Iterator[Finding]:
         text = unit.text
         if "步骤" not in text:
             continue  # (every match prints 步骤: a scan led by an optional mark tries every character)
-        for m in _STEP.finditer(text):
+        for m in step_mentions(text):
             key = m.group("k")
             if key not in rows or _TIME_AFTER.match(text, m.end()):
                 continue

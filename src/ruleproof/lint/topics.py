@@ -61,6 +61,7 @@ from ruleproof.lint.citetext import (
     related,
     remember_squash,
     squash,
+    squash_titled,
     step_head,
     step_order,
 )
@@ -211,22 +212,23 @@ class _Places:
         return parse_registry(self.ctx)
 
     @cached_property
-    def _family(self) -> dict[str, list[str]]:
-        """Each clause with its sub-clauses' texts (title, then body)."""
-        out: dict[str, list[str]] = {}
-        for c in self.ctx.doc:
-            parts = c.id.split(".")
+    def _family(self) -> dict[str, list[Unit]]:
+        """Each clause with its sub-clauses (their units: title, then body)."""
+        out: dict[str, list[Unit]] = {}
+        for u in self.ctx.clause_units:
+            parts = u.id.split(".")
             for k in range(1, len(parts) + 1):
-                out.setdefault(".".join(parts[:k]), []).append(f"{c.title}。{c.text}")
+                out.setdefault(".".join(parts[:k]), []).append(u)
         return out
 
     def clause_text(self, cid: str) -> str:
         if cid not in self._texts:
-            parts = self._family.get(cid, [])
-            text = self._texts[cid] = "。".join(parts)
-            # squashed as its clauses' squashed texts joined (each clause's once, not once per ancestor
-            # family it is part of): the squash drops single characters, so it commutes with joining
-            remember_squash(text, "".join(map(squash, parts)))
+            units = self._family.get(cid, [])
+            text = self._texts[cid] = "。".join(f"{u.title}。{u.text}" for u in units)
+            # squashed as its clauses' titles and bodies squashed and joined (each body once a lint, shared
+            # with the other readers of a unit's squashed text): the squash drops single characters, so it
+            # commutes with joining
+            remember_squash(text, "".join(squash_titled(u.title, u.text) for u in units))
         return self._texts[cid]
 
     def item(self, cid: str, label: str) -> Place | None:

@@ -60,10 +60,15 @@ class Hit:
 class Vocabulary:
     """Terms with where they come from, document frequency, and a longest-match scanner."""
 
-    def __init__(self, terms: dict[str, set[str]], df: dict[str, int], units: int) -> None:
+    def __init__(
+        self, terms: dict[str, set[str]], df: dict[str, int], units: int, index: CharIndex | None = None
+    ) -> None:
         self.sources = terms
         self.df = df
         self.units = units
+        # which of the ``units`` texts (each clause's title and body, then each appendix but the revision
+        # logs, in the text's order) have every character of a word — kept for the rules that ask it
+        self.index = index
         # the terms by their first two characters, longest first (a one-character term, which the vocabulary
         # never makes but a caller may pass, by its character): the terms that can start where a text prints
         # those two characters — a much shorter list than all the terms with its first character
@@ -167,38 +172,23 @@ def glossary_terms(text: str, used_twice: Callable[[str], bool]) -> list[str]:
 _FEW_BITS = 64  # up to this many texts hold a word, its bits are taken off one by one (measured faster)
 
 
-class _Counts(dict[str, int]):
-    """How often each word occurs in the body — its texts joined by line breaks (memoised: the same
-    candidates are asked about often).
-
-    A word without a line break occurs only inside the texts, and only in a text that has every one of its
-    characters: each character's texts are kept as the bits of one integer (indexed once), so a word is read
-    in the few texts that have all its characters (an AND of its characters' bits) rather than in the whole
-    body.  Most questions are thresholds (「used at least three times」): :meth:`at_least` stops reading at
-    the text that answers them, and resumes there when a higher threshold or the count is asked."""
+class CharIndex:
+    """Which of some texts have every character of a word: each character's texts kept as the bits of one
+    integer (indexed once), a word's texts the AND of its characters' bits — the only texts a word can
+    occur in (a word holding no separator the texts were joined by cannot cross their joins)."""
 
     def __init__(self, texts: Sequence[str]) -> None:
-        super().__init__()
-        self.texts = list(texts)
-        self._body: str | None = None
-        self._partial: dict[str, tuple[int, int]] = {}  # word -> (occurrences found, holding texts read)
         self._holding: dict[str, list[int]] = {}
         masks: dict[str, int] = {}
         get = masks.get
-        for i, text in enumerate(self.texts):
+        for i, text in enumerate(texts):
             bit = 1 << i
             for ch in set(text):
                 masks[ch] = get(ch, 0) | bit
         self._masks = masks
 
-    @property
-    def body(self) -> str:
-        if self._body is None:
-            self._body = "\n".join(self.texts)
-        return self._body
-
     def holding(self, word: str) -> list[int]:
-        """The indices of the texts that have every character of ``word`` (not empty, no line break), in
+        """The indices of the texts that have every character of ``word`` (not empty), in
         order: the only texts it can occur in."""
         found = self._holding.get(word)
         if found is None:
@@ -214,6 +204,31 @@ class _Counts(dict[str, int]):
             else:  # (many: the ones of the binary digits, lowest first, read in one pass)
                 found = self._holding[word] = [i for i, d in enumerate(bin(bits)[:1:-1]) if d == "1"]
         return found
+
+
+class _Counts(dict[str, int]):
+    """How often each word occurs in the body — its texts joined by line breaks (memoised: the same
+    candidates are asked about often).
+
+    A word without a line break occurs only inside the texts, and only in a text that has every one of its
+    characters: each character's texts are kept as the bits of one integer (indexed once), so a word is read
+    in the few texts that have all its characters (an AND of its characters' bits) rather than in the whole
+    body.  Most questions are thresholds (「used at least three times」): :meth:`at_least` stops reading at
+    the text that answers them, and resumes there when a higher threshold or the count is asked."""
+
+    def __init__(self, texts: Sequence[str]) -> None:
+        super().__init__()
+        self.texts = list(texts)
+        self._body: str | None = None
+        self._partial: dict[str, tuple[int, int]] = {}  # word -> (occurrences found, holding texts read)
+        self.index = CharIndex(self.texts)
+        self.holding = self.index.holding
+
+    @property
+    def body(self) -> str:
+        if self._body is None:
+            self._body = "\n".join(self.texts)
+        return self._body
 
     def twice_outside(self, word: str, skip: frozenset[int]) -> bool:
         """``word`` occurs at least twice in the texts but those of ``skip``, joined by line breaks
@@ -365,4 +380,4 @@ def build_vocabulary(doc: Document, extra: Iterable[str] = ()) -> Vocabulary:
             firsts.append((held[0], k, t, len(held)))
     firsts.sort()
     df = {t: n for _first, _k, t, n in firsts}
-    return Vocabulary(terms, df, len(texts))
+    return Vocabulary(terms, df, len(texts), counts.index)

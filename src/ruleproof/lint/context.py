@@ -13,7 +13,7 @@ from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.memo import Memos
-from ruleproof.lint.vocab import Vocabulary, build_vocabulary
+from ruleproof.lint.vocab import LOG_TITLE_WORDS, Vocabulary, build_vocabulary
 from ruleproof.text.markers import CIRCLED_CLASS
 from ruleproof.text.model import Appendix, Clause, Document, Ref, RefKind, Span, clause_key
 from ruleproof.text.refs import Owners, find_owners
@@ -36,9 +36,6 @@ ITEM_LABEL = rf"(?:[{CIRCLED_CLASS}]|[(（][1-9]\d?[)）])(?:之[二三四五])?
 CLAUSE_REF, ITEM_REF, REGISTRY_REF = RefKind.CLAUSE, RefKind.ITEM, RefKind.REGISTRY
 BATCH_REF, STEP_REF, VICTORY_REF = RefKind.BATCH, RefKind.NIGHT_STEP, RefKind.VICTORY_ROW
 CLAUSE_OR_ITEM = (RefKind.CLAUSE, RefKind.ITEM)
-# The revision log (附录四 in 返航录) describes past states of the text: its citations and wordings are
-# history, not rules, and most checks leave it out.
-LOG_TITLE_WORDS = ("修订记录", "修改记录", "修订日志", "版本沿革")
 
 
 @dataclass(frozen=True)

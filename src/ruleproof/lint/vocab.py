@@ -31,7 +31,9 @@ _CJK = re.compile(r"[\u4e00-\u9fff]+")
 # where a title splits into terms: brackets, punctuation, digits, and the joining words 与 及 和 的 或
 _SPLIT = re.compile(r"[^\u4e00-\u9fff]+|[与及和的或]")
 _GLOSSARY_WORDS = ("术语",)
-_LOG_WORDS = ("修订记录", "修改记录", "修订日志", "版本沿革")
+# The revision log (附录四 in 返航录) describes past states of the text: its citations and wordings are
+# history, not rules, and most checks leave it out (the appendix whose title holds one of these).
+LOG_TITLE_WORDS = ("修订记录", "修改记录", "修订日志", "版本沿革")
 # an entry of a run-together glossary ends with a parenthesised clause citation
 GLOSSARY_ENTRY_END = re.compile(r"[（(][^（）()]{0,40}\d(?:\.\d{1,2})+[^（）()]{0,20}[）)]")
 # words that name no thing: a title made only of them adds nothing
@@ -336,7 +338,7 @@ def _affixes(terms: Iterable[str], body: str | _Counts) -> set[str]:
 
 
 def build_vocabulary(doc: Document, extra: Iterable[str] = ()) -> Vocabulary:
-    logs = {a.name for a in doc.appendices if any(w in a.title for w in _LOG_WORDS)}
+    logs = {a.name for a in doc.appendices if any(w in a.title for w in LOG_TITLE_WORDS)}
     glossaries = [a for a in doc.appendices if any(w in a.title for w in _GLOSSARY_WORDS)]
     clause_texts = {c.id: f"{c.title}。{c.text}" for c in doc}
     appendix_texts = {a.name: a.text for a in doc.appendices if a.name not in logs}

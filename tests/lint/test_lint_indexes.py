@@ -383,10 +383,10 @@ def test_holding_texts_are_the_texts_with_every_character(texts: list[str], word
 def test_vocabulary_df_is_the_count_text_by_text(fanhanglu: Document) -> None:
     """The vocabulary's document frequencies, read in the texts that have every character of a term,
     are the plain double loop's (every term in every text), in its order."""
-    from ruleproof.lint.vocab import _LOG_WORDS, build_vocabulary
+    from ruleproof.lint.vocab import LOG_TITLE_WORDS, build_vocabulary
 
     vocab = build_vocabulary(fanhanglu)
-    logs = {a.name for a in fanhanglu.appendices if any(w in a.title for w in _LOG_WORDS)}
+    logs = {a.name for a in fanhanglu.appendices if any(w in a.title for w in LOG_TITLE_WORDS)}
     texts = [f"{c.title}。{c.text}" for c in fanhanglu] + [
         a.text for a in fanhanglu.appendices if a.name not in logs
     ]

@@ -70,11 +70,10 @@ def _label_tail(text: str, at: int) -> str | None:
     """The run of two to ``LABEL_TAIL_MAX`` Chinese characters that ends right before the bracket at ``at - 1``:
     what ``[\u4e00-\u9fff]{2,16}$`` searched in the 17 characters before ``at`` finds, read backwards
     (:func:`citetext.cjk_tail`; the search tried every start, tests/lint/test_lint_indexes.py)."""
-    tail = cjk_tail(text, max(0, at - LABEL_TAIL_MAX - 1), max(0, at - 1))
+    tail = cjk_tail(text, max(0, at - LABEL_TAIL_MAX - 1), max(0, at - 1))  # (the window bounds the run)
     if tail is None:
         return None
-    start = max(tail[0], tail[1] - LABEL_TAIL_MAX)
-    return text[start : tail[1]] if tail[1] - start >= 2 else None
+    return text[tail[0] : tail[1]] if tail[1] - tail[0] >= 2 else None
 
 
 # Why the words glued to a citation name another place, by the rule that read them (Chinese, English): {words}

@@ -804,3 +804,26 @@ def test_step_mentions_are_what_the_step_pattern_finds(text: str) -> None:
         return [(m.span(), m.groupdict()) for m in ms]
 
     assert found(step_mentions(text)) == found(_STEP.finditer(text))
+
+
+def _longest_run_by_two_pointers(a: str, b: str) -> str:
+    """``frames.longest_run`` as it was: the run's start moved forward until the run ending at each end is
+    said, the first longest kept."""
+    best, lo = "", 0
+    for hi in range(1, len(a) + 1):
+        while lo < hi and a[lo:hi] not in b:
+            lo += 1
+        if hi - lo > len(best):
+            best = a[lo:hi]
+    return best
+
+
+@given(st.text(alphabet="子弹存量发ab", max_size=12), st.text(alphabet="子弹存量发ab", max_size=16))
+@example("弹存子弹存量", "子弹存量")
+@example("ab", "")
+@example("", "ab")
+def test_longest_run_is_the_two_pointer_run(a: str, b: str) -> None:
+    from ruleproof.lint.frames import longest_run
+
+    assert longest_run.__wrapped__(a, b) == _longest_run_by_two_pointers(a, b)
+

@@ -234,15 +234,15 @@ def _common_prefix(a: str, b: str) -> int:
 
 @lru_cache(maxsize=8192)
 def longest_run(a: str, b: str) -> str:
-    """The longest run of characters of ``a`` that ``b`` says (two pointers: when a run is said, so is its
-    tail, so the run's start only moves forward as its end does)."""
-    best, lo = "", 0
+    """The longest run of characters of ``a`` that ``b`` says, the first to end of the longest (when a run is
+    said, so is its tail: at each end only a run one longer than the best so far can beat it, so each end
+    asks one search that fails and one per character the best grows — not every start the run moves past)."""
+    n = end = 0
     for hi in range(1, len(a) + 1):
-        while lo < hi and a[lo:hi] not in b:
-            lo += 1
-        if hi - lo > len(best):
-            best = a[lo:hi]
-    return best
+        while n < hi and a[hi - n - 1 : hi] in b:
+            n += 1
+            end = hi
+    return a[end - n : end]
 
 
 def common_run(a: str, b: str) -> int:

@@ -827,3 +827,33 @@ def test_longest_run_is_the_two_pointer_run(a: str, b: str) -> None:
 
     assert longest_run.__wrapped__(a, b) == _longest_run_by_two_pointers(a, b)
 
+
+def test_citations_are_located_from_their_line_as_from_the_unit_start(fanhanglu: Document) -> None:
+    """``Topics._place_refs`` starts each citation's search at its line's start (spans whose lines never go
+    back): the same offset as the search from the unit's start, for every citation of 返航录."""
+    from ruleproof.lint.topics import Topics
+
+    ctx = LintContext(fanhanglu)
+    topics = Topics(ctx)
+    located = 0
+    for unit in ctx.units():
+        text = unit.text
+        want: dict[int, int] = {}
+        next_at: dict[tuple[int, str], int] = {}
+        for ref in ctx.refs_by_unit.get(unit.id, []):
+            lo = next_at.get((ref.line, ref.raw), 0)
+            while (at := text.find(ref.raw, lo)) >= 0:
+                end = at + len(ref.raw)
+                glued = (
+                    text[end : end + 1].isdigit()
+                    or (text[end : end + 1] == "." and text[end + 1 : end + 2].isdigit())
+                    or (at > 0 and (text[at - 1].isdigit() or text[at - 1] == "."))
+                )
+                if not glued and unit.line_of(at) == ref.line:
+                    want[id(ref)] = at
+                    next_at[(ref.line, ref.raw)] = at + 1
+                    break
+                lo = at + 1
+        assert topics._place_refs(unit) == want
+        located += len(want)
+    assert located > 1500

@@ -362,6 +362,20 @@ def _own_part(text: str, lo: int, hi: int, at: int) -> str:
     return text[start:hi]
 
 
+def _line_starts(unit: Unit) -> dict[int, int]:
+    """Where each source line of the unit starts in its text, when its spans' lines never go back (then no
+    character before a line's start is on that line or a later one: a search for a citation of that line may
+    start there); empty otherwise (every search starts at 0)."""
+    out: dict[int, int] = {}
+    pos, last = 0, None
+    for span in unit.spans:
+        if last is not None and span.line < last:
+            return {}
+        out.setdefault(span.line, pos)
+        pos, last = pos + len(span.text), span.line
+    return out
+
+
 def _unit_of(ref: Ref) -> str | None:
     if ref.clause is not None:
         return ref.clause
@@ -490,8 +504,9 @@ class Topics:
         text = unit.text
         out: dict[int, int] = {}
         next_at: dict[tuple[int, str], int] = {}
+        line_start = _line_starts(unit)
         for ref in self.ctx.refs_by_unit.get(unit.id, []):
-            lo = next_at.get((ref.line, ref.raw), 0)
+            lo = next_at.get((ref.line, ref.raw), line_start.get(ref.line, 0))
             while True:
                 at = text.find(ref.raw, lo)
                 if at < 0:

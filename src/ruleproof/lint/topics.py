@@ -83,7 +83,7 @@ from ruleproof.lint.context import (
 from ruleproof.lint.diagnosis import cites_renumbered
 from ruleproof.lint.gatecites import GateSources, as_cited, checklist_findings, gate_label
 from ruleproof.lint.gatelines import find_gate_lines, parse_gates
-from ruleproof.lint.memo import Memos
+from ruleproof.lint.memo import Memos, PerLintTable
 from ruleproof.lint.registry import Registry, parse_registry
 from ruleproof.lint.registry_topics import registry_entry
 from ruleproof.lint.vocab import title_terms
@@ -991,9 +991,22 @@ def self_citation(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place,
     return (Place(unit.id, topics.places.clause_text(unit.id)), *habit) if habit is not None else None
 
 
+# each citation asked about (kept: its id names no other citation while the lint lives) and its judged unit
+_JUDGED: PerLintTable[LintContext, int, tuple[Ref, Unit | None]] = PerLintTable()
+
+
 def judged_unit(ctx: LintContext, ref: Ref) -> Unit | None:
     """The unit of a citation this check judges (None: not judged — a mention, an exception label, a
-    clause citing its own family)."""
+    clause citing its own family) — memoised per lint by the citation (the habit map, the citation profiles,
+    the glossary and cited-lean indexes and the verdicts each ask for every citation)."""
+    judged = _JUDGED(ctx)
+    found = judged.get(id(ref))
+    if found is None:
+        found = judged[id(ref)] = (ref, _judged_unit(ctx, ref))
+    return found[1]
+
+
+def _judged_unit(ctx: LintContext, ref: Ref) -> Unit | None:
     if ref.kind not in _KINDS or ref.quoted:
         return None
     if ref.context == "tag" and "例外" in ref.raw:

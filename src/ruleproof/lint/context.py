@@ -157,6 +157,18 @@ class LintContext:
         self.knowledge = knowledge or Knowledge()
         self.memos: Memos = {}  # the per-lint memos of the rules that read this context (lint.memo)
 
+    def drop_views(self) -> None:
+        """Forget every view and memo built on this context (the document and the knowledge stay).  The views
+        keep the context (the fact table, family q's reader and their tables hold it), so the context and
+        all its views form cycles that only a full collection of the garbage collector frees — in a process
+        that lints again (``mutate``, a benchmark's runs) two lints' tables were alive at once, the second
+        lint's peak memory on top of the first's garbage.  Dropped, they are freed as soon as the caller
+        lets go of them.  The context answers afresh afterwards (its views are built again when asked)."""
+        kept = {"doc": self.doc, "knowledge": self.knowledge}
+        vars(self).clear()
+        vars(self).update(kept)
+        self.memos = {}
+
     @cached_property
     def clause_units(self) -> list[Unit]:
         return [clause_unit(c) for c in self.doc]

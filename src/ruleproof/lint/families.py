@@ -93,7 +93,11 @@ def run_lint(document: Document, knowledge: Knowledge | None = None) -> list[Fin
 
     ``knowledge`` is what the book's executable spec adds (its names, the phrases its constants are
     read from), when there is one."""
-    return lint_context(LintContext(document, knowledge))
+    ctx = LintContext(document, knowledge)
+    try:
+        return lint_context(ctx)
+    finally:
+        ctx.drop_views()  # (freed now, not at the collector's next full collection: see drop_views)
 
 
 def lint_context(ctx: LintContext) -> list[Finding]:

@@ -827,10 +827,15 @@ def run(ctx: LintContext) -> Iterator[Finding]:
     from ruleproof.lint import step_topics  # (it reads this module's places: imported when run)
 
     topics = Topics(ctx)
-    yield from _topics(ctx, topics)
-    yield from step_topics.run(ctx, topics)
-    yield from checklist_findings(ctx, topics)
-    yield from _quotes(ctx, topics)
+    try:
+        yield from _topics(ctx, topics)
+        yield from step_topics.run(ctx, topics)
+        yield from checklist_findings(ctx, topics)
+        yield from _quotes(ctx, topics)
+    finally:
+        # the reader and its tables keep one another (the gate sources, the rules' memos): dropped here, they
+        # are freed now rather than at the collector's next full collection (LintContext.drop_views)
+        vars(topics).clear()
     yield from _repeated(ctx)
 
 

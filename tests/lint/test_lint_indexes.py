@@ -857,3 +857,17 @@ def test_citations_are_located_from_their_line_as_from_the_unit_start(fanhanglu:
         assert topics._place_refs(unit) == want
         located += len(want)
     assert located > 1500
+
+
+@given(st.text(alphabet="濒死不跨夜ab", max_size=6), st.text(alphabet="濒死不跨夜ab", max_size=12))
+@example("濒死不跨夜", "濒死…不跨夜")
+@example("不跨夜", "不跨…夜")
+def test_a_term_is_present_as_the_split_test_says(term: str, squashed: str) -> None:
+    """``Topics.present`` returns early for a term of three characters or fewer (no split of it leaves two
+    words of two characters): the answer of the generator over every split."""
+    from ruleproof.lint.topics import Topics
+
+    by_splits = term in squashed or any(
+        term[:k] in squashed and term[k:] in squashed for k in range(2, len(term) - 1)
+    )
+    assert Topics.present(None, term, squashed) is by_splits  # type: ignore[arg-type]  # (reads no state)

@@ -602,6 +602,8 @@ class Topics:
         that says 濒死 and 不跨夜)."""
         if term in squashed:
             return True
+        if len(term) < 4:
+            return False  # (no split leaves two words of two characters or more: most terms, no generator)
         return any(term[:k] in squashed and term[k:] in squashed for k in range(2, len(term) - 1))
 
     def about(self, term: str, place: Place) -> bool:

@@ -187,8 +187,9 @@ def part_end(text: str, at: int, hi: int) -> int:
 LIST_JOINERS = "、∕/与及和或,，"
 # connectives that hand the thing named before them to the cited place, longest first (citenamed)
 CONNECTIVES = ("详见", "参见", "参照", "适用", "依", "按", "据", "属", "见")
-# right after a citation: a comparison with another rule, not a statement about the cited place
-COMPARED = ("同制", "同理", "一致", "相同", "类似", "对称", "之类似", "比照")
+# right after a citation: a comparison with another rule, not a statement about the cited place (「与 1.5.1④
+# 一致」 is none: the cited place states the same rule — 5.5.1's numbering, 5.5.2's release time)
+COMPARED = ("同制", "同理", "相同", "类似", "对称", "之类似", "比照")
 # right before a citation: the sentence says its topic is *not* there
 DENIED = (
     "不属于",

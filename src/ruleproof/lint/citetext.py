@@ -190,25 +190,11 @@ CONNECTIVES = ("详见", "参见", "参照", "适用", "依", "按", "据", "属
 # right after a citation: a comparison with another rule, not a statement about the cited place (「与 1.5.1④
 # 一致」 is none: the cited place states the same rule — 5.5.1's numbering, 5.5.2's release time)
 COMPARED = ("同制", "同理", "相同", "类似", "对称", "之类似", "比照")
-# right before a citation: the sentence says its topic is *not* there
-DENIED = (
-    "不属于",
-    "不属",
-    "不入",
-    "不适用",
-    "不在",
-    "非",
-    "除",
-    "不含",
-    "不另",
-    "不依",
-    "不从",
-    "而非",
-    "有别于",
-    "别于",
-    "不走",
-    "不经",
-)
+# right before a citation: the sentence says its topic is *not* there.  A rule denied its application (「不适用
+# 2.5」「不走 4.10.2 八步结算链」「不依」「不从」「不经」) is none: the sentence names the rule the reader would take
+# to govern it, which is where the text says what it covers and what not (2.5.4 「适用与不适用的技能」 lists
+# 诊断 and 研制, which 4.14.8 says 「不适用 2.5」), and the words after the id are its (八步结算链)
+DENIED = ("不属于", "不属", "不入", "不在", "非", "除", "不含", "不另", "而非", "有别于", "别于")
 # patterns of the per-citation tests, compiled once (not looked up in re's cache ~30 k times per lint)
 _TWO_CJK = re.compile(r"[\u4e00-\u9fff]{2}")
 _LISTED_END = re.compile(r"[\d①-⑳)）ab]$")

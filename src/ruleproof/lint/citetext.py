@@ -233,11 +233,12 @@ def compared_or_denied(
     if before.endswith(DENIED):
         return True
     after = text[end : end + 4].lstrip()
-    word = next((w for w in COMPARED if after.startswith(w)), None)
-    if word is None or before.endswith(CONNECTIVES):
-        return False
-    start = min(end + 4, len(text)) - len(after)
-    return names is None or not any(len(t) > len(word) for t in names(text, start))
+    if not after.startswith(COMPARED) or before.endswith(CONNECTIVES):
+        return False  # (most citations: no comparison word after, two tests in C)
+    if names is None:
+        return True
+    word = next(w for w in COMPARED if after.startswith(w))
+    return not any(len(t) > len(word) for t in names(text, min(end + 4, len(text)) - len(after)))
 
 
 def number_pair(text: str, at: int, raw: str) -> bool:

@@ -21,9 +21,17 @@ from tests.lint.citing import Found, assert_retarget_caught, citation_near, own_
 # every citation of 返航录 family q judges that the guard holds (unit, line, raw), each read in the text
 HELD = [
     ("1.2.5", 159, "1.2.3"),  # 「次胜不属于 1.2.3 判定表」: 次胜 is not of 1.2.3's table
-    ("4.14.4", 2841, "4.5.3"),  # 「疫苗研究员本人获得一条私人反馈（4.5.3同制，7.2.9）」: 4.5.3 is the antibody's
+    (
+        "4.14.4",
+        2841,
+        "4.5.3",
+    ),  # 「疫苗研究员本人获得一条私人反馈（4.5.3同制，7.2.9）」: 4.5.3 is the antibody's
     ("6.9.3", 3653, "步骤 9"),  # 「不含步骤 9 死亡结算与步骤 11 倒计时结算」: the window leaves step 9 out
-    ("7.2", 3817, "4.5.3"),  # 「7.2.9 疫苗抗体生效感知（疫苗研究员本人，4.5.3 同制）」: as the antibody's feedback
+    (
+        "7.2",
+        3817,
+        "4.5.3",
+    ),  # 「7.2.9 疫苗抗体生效感知（疫苗研究员本人，4.5.3 同制）」: as the antibody's feedback
 ]
 
 
@@ -48,15 +56,21 @@ def test_the_guard_holds_only_true_comparisons_and_denials(judged: tuple[LintCon
         ("4.10.4", "3.3", "见"),  # 「见 3.3对称例外」: 对称例外 is 3.3.12's title, no comparison
         ("5.5.1", "1.5.1", "本表四项编号与"),  # 「与 1.5.1一致」: 1.5.1 numbers the same four items
         ("5.5.2", "1.5.1④", "与"),  # 「与1.5.1④一致」: 1.5.1④ states the same release time
-        ("4.14.8", "2.5", "诊断与研制不适用"),  # 2.5.4 lists 诊断 and 研制 among the skills 2.5 does not cover
+        (
+            "4.14.8",
+            "2.5",
+            "诊断与研制不适用",
+        ),  # 2.5.4 lists 诊断 and 研制 among the skills 2.5 does not cover
         ("4.10.1", "4.10.2", "致濒死，不走"),  # 「不走 4.10.2 八步结算链」: the chain is 4.10.2's
     ],
 )
 def test_the_guard_no_longer_holds(
     judged: tuple[LintContext, topics.Topics], clause: str, raw: str, before: str
 ) -> None:
-    ref, at = citation_near(judged[1], clause, raw, before=before)
-    assert not compared_or_denied(judged[0].unit_by_id[clause].text, at, at + len(raw), judged[1].vocab.prefixes)
+    _ref, at = citation_near(judged[1], clause, raw, before=before)
+    assert not compared_or_denied(
+        judged[0].unit_by_id[clause].text, at, at + len(raw), judged[1].vocab.prefixes
+    )
 
 
 def test_a_comparison_word_that_begins_a_name(judged: tuple[LintContext, topics.Topics]) -> None:

@@ -41,7 +41,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ruleproof.lint.citetext import COMPARED, HEAD_CUT, in_tag, related, squash
+from ruleproof.lint.citetext import COMPARED, CONNECTIVES, HEAD_CUT, in_tag, related, squash
 from ruleproof.lint.citetitled import annotated_term
 from ruleproof.lint.context import CLAUSE_REF
 from ruleproof.lint.headwords import guarded
@@ -56,8 +56,6 @@ if TYPE_CHECKING:
 RUN_MAX = 10  # the name: at most this many CJK characters before the connective
 NAME_MIN = 2
 
-# connectives that hand the thing named before them to the cited place, longest first
-CONNECTIVES = ("详见", "参见", "参照", "适用", "依", "按", "据", "属", "见")
 # a preposition before the name (「与工匠护甲（4.11）同制」) is no coordination; an adverb after it is no name
 PREPOSITIONS = "与和同较跟"
 ADVERBS = ("一律", "照常", "一并", "统一", *"另亦均仍皆则须应即也都并再各悉概")

@@ -196,7 +196,7 @@ def restated_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Pla
     if len(words) < LONG:
         return None
     text, end = unit.text, at + len(ref.raw)
-    if compared_or_denied(text, at, end) or number_pair(text, at, ref.raw):
+    if compared_or_denied(text, at, end, topics.vocab.prefixes) or number_pair(text, at, ref.raw):
         return None
     place = topics.target(ref)[0]
     if place is None:

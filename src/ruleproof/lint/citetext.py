@@ -14,6 +14,7 @@ modules) read it — text functions and patterns only, nothing here needs a lint
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 
 from ruleproof.lint.context import FREE_CLAUSE_ID, is_descendant
@@ -184,27 +185,16 @@ def part_end(text: str, at: int, hi: int) -> int:
 
 # between two citations of one list: 「（2.8.12④、3.2、4.3.6）」「同步 2.1.1 与 2.1.6」
 LIST_JOINERS = "、∕/与及和或,，"
-# right after a citation: a comparison with another rule, not a statement about the cited place
-COMPARED = ("同制", "同理", "一致", "相同", "类似", "对称", "之类似", "比照")
-# right before a citation: the sentence says its topic is *not* there
-DENIED = (
-    "不属于",
-    "不属",
-    "不入",
-    "不适用",
-    "不在",
-    "非",
-    "除",
-    "不含",
-    "不另",
-    "不依",
-    "不从",
-    "而非",
-    "有别于",
-    "别于",
-    "不走",
-    "不经",
-)
+# connectives that hand the thing named before them to the cited place, longest first (citenamed)
+CONNECTIVES = ("详见", "参见", "参照", "适用", "依", "按", "据", "属", "见")
+# right after a citation: a comparison with another rule, not a statement about the cited place (「与 1.5.1④
+# 一致」 is none: the cited place states the same rule — 5.5.1's numbering, 5.5.2's release time)
+COMPARED = ("同制", "同理", "相同", "类似", "对称", "之类似", "比照")
+# right before a citation: the sentence says its topic is *not* there.  A rule denied its application (「不适用
+# 2.5」「不走 4.10.2 八步结算链」「不依」「不从」「不经」) is none: the sentence names the rule the reader would take
+# to govern it, which is where the text says what it covers and what not (2.5.4 「适用与不适用的技能」 lists
+# 诊断 and 研制, which 4.14.8 says 「不适用 2.5」), and the words after the id are its (八步结算链)
+DENIED = ("不属于", "不属", "不入", "不在", "非", "除", "不含", "不另", "而非", "有别于", "别于")
 # patterns of the per-citation tests, compiled once (not looked up in re's cache ~30 k times per lint)
 _TWO_CJK = re.compile(r"[\u4e00-\u9fff]{2}")
 _LISTED_END = re.compile(r"[\d①-⑳)）ab]$")
@@ -231,12 +221,24 @@ def in_tag(text: str, at: int) -> bool:
     return opener >= 0 and "〕" not in text[opener:at] and "〕" in text[at : at + 30]
 
 
-def compared_or_denied(text: str, at: int, end: int) -> bool:
+def compared_or_denied(
+    text: str, at: int, end: int, names: Callable[[str, int], list[str]] | None = None
+) -> bool:
     """The citation at ``at:end`` is compared with (「与 X 同制」) or denied (「不属于 X」): the sentence does not
-    say its topic is at the cited place."""
-    after = text[end : end + 4].lstrip()
+    say its topic is at the cited place.  A comparison word is none when a connective before the id hands the
+    thing named to the cited place (「悬赏依 4.4.2 同制」: the bounty follows 4.4.2's rule), nor when it begins
+    a name of the text's vocabulary (``names``: the terms starting at an offset of a text, longest first —
+    「见 3.3对称例外」, 对称例外 being 3.3.12's title)."""
     before = text[max(0, at - 5) : at].rstrip().lstrip("（(")
-    return after.startswith(COMPARED) or before.endswith(DENIED)
+    if before.endswith(DENIED):
+        return True
+    after = text[end : end + 4].lstrip()
+    if not after.startswith(COMPARED) or before.endswith(CONNECTIVES):
+        return False  # (most citations: no comparison word after, two tests in C)
+    if names is None:
+        return True
+    word = next(w for w in COMPARED if after.startswith(w))
+    return not any(len(t) > len(word) for t in names(text, min(end + 4, len(text)) - len(after)))
 
 
 def number_pair(text: str, at: int, raw: str) -> bool:

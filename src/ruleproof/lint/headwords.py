@@ -214,7 +214,7 @@ def guarded(
     if found is None:
         return None
     text, end = unit.text, at + len(ref.raw)
-    if compared_or_denied(text, at, end):
+    if compared_or_denied(text, at, end, topics.vocab.prefixes):
         return None
     item = gate_items and ref.kind is ITEM_REF and bool(ref.target_item)
     if number_pair(text, at, ref.raw) if item else topics.no_place_beside(unit, at, ref):

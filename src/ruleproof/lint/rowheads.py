@@ -284,7 +284,7 @@ def row_verdict(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, l
         return None  # (most citations: outside any row)
 
     text, end = unit.text, at + len(ref.raw)
-    if compared_or_denied(text, at, end) or number_pair(text, at, ref.raw):
+    if compared_or_denied(text, at, end, topics.vocab.prefixes) or number_pair(text, at, ref.raw):
         return None
     found = row_fit(topics, unit, at, ref, named)
     if found is None:

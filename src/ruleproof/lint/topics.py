@@ -969,7 +969,7 @@ def self_citation(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place,
     rules (:func:`citelists.list_verdict`) alone; a bare deferral 「依 7.1」 in 7.1.4 by the words it governs
     (:func:`citedeferral.family_deferral`).  A citation of an ancestor is also read by its part's subject, as any
     citation is (:func:`citecarry.ancestor_verdict`)."""
-    if compared_or_denied(unit.text, at, at + len(ref.raw)):
+    if compared_or_denied(unit.text, at, at + len(ref.raw), topics.vocab.prefixes):
         return None
     if in_list(unit.text, at, at + len(ref.raw)):
         listed = citelists.list_verdict(topics, unit, at, ref)
@@ -1061,7 +1061,7 @@ def _topic_verdict(
     ctx: LintContext, topics: Topics, unit: Unit, at: int, ref: Ref
 ) -> tuple[Place, list[str], Place] | None:
     """The verdict by what the cited place and its neighbours say."""
-    if compared_or_denied(unit.text, at, at + len(ref.raw)):
+    if compared_or_denied(unit.text, at, at + len(ref.raw), topics.vocab.prefixes):
         return None
     listed = in_list(unit.text, at, at + len(ref.raw))
     if number_pair(unit.text, at, ref.raw):

@@ -186,3 +186,25 @@ def test_the_votes_read_the_edited_citation_nowhere(judged: Judged) -> None:
     voters = list(citecited.cited_with(tp, "6.4.2", "6.4.2", False, ["夜晚免疫"], unit.id))
     assert len(voters) >= citecited.CITED_VOTES and "4.6.4" not in voters
     assert citejudge.judge_verdict(tp, unit, at, moved(ref, "6.4.1")) is not None
+
+
+def test_a_restating_candidate_that_says_a_word_of_its_own_is_weighed(judged: Judged) -> None:
+    """2.8.2's 「仅于致死时点消耗 1 次（6.4.2）」 → 6.4.3: the judge leans to 6.4.2, three clauses cite it saying
+    致死, none 6.4.3 — but 6.4.2's pieces that say 致死 cite 6.4.1 (it restates a sibling), which left it out of
+    the lean.  6.4.1 says 致死, not 致死时点: 6.4.2 says a word of the lean its restated sibling does not."""
+    cited = citation_at(judged[1], "2.8.2", "6.4.2", 909)
+    _place, words, likely = assert_retarget_caught(
+        judged, citejudge.cited_lean_verdict, cited, "6.4.3", kind=citejudge.CitedLeanPlace
+    )
+    assert "致死时点" in words
+    assert isinstance(likely, citejudge.CitedLeanPlace) and len(likely.voters) >= citecited.CITED_VOTES
+
+
+def test_a_restating_candidate_whose_cited_sibling_says_every_word_is_left(judged: Judged) -> None:
+    """2.8.5's 2.8.1 (line 993) → 2.8.2: the judge leans to 2.8.1 on 身份 / 呈现 / 呈现身份, confirmed by many
+    clauses, but 2.8.1's pieces that say them cite 2.8.12, which prints all three — the words may be 2.8.12's,
+    restated: still left out."""
+    unit = assert_retarget_left(
+        judged, citejudge.cited_lean_verdict, citation_at(judged[1], "2.8.5", "2.8.1", 993), "2.8.2"
+    )
+    assert unit.id == "2.8.5"

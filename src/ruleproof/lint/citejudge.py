@@ -40,10 +40,11 @@ glossary entry naming the cited place's title.
 Below the margin the judge's lean (:func:`lean`: the best candidate ahead by ``LEAN_MARGIN``, no tie) is reported
 only with a second kind of evidence (:func:`cited_lean`, :class:`CitedLeanPlace`): at least
 ``citecited.CITED_VOTES`` clauses cite the candidate in a sentence saying the lean's words and none cites the cited
-place so, or the glossary defines one of the words by a citation of the candidate's family and not of the cited
-place's (:mod:`ruleproof.lint.citecited`; docs/lint.md, family q, "Nineteenth pass — the judge's lean confirmed
-by how the others cite").  A leaned-to candidate that restates a sibling is left out only when the siblings it
-cites print every word of the lean (:func:`_restated_words`).
+place so (``citecited.UNCITED_VOTES`` when no other clause cites the cited place at all), or the glossary defines
+one of the words by a citation of the candidate's family and not of the cited place's
+(:mod:`ruleproof.lint.citecited`; docs/lint.md, family q, "Nineteenth pass — the judge's lean confirmed by how the
+others cite").  A leaned-to candidate that restates a sibling is left out only when the siblings it cites print
+every word of the lean (:func:`_restated_words`).
 
 Calibrated by ``ci/judge_calibrate.py`` on 返航录 v1preview1.0's 1,415 own citations and 2,425 renumberings (the
 other bundled books have no clause citations): no own citation is reported; the nearest on ≥ 2 pieces is 2.1.6's
@@ -119,6 +120,7 @@ class CitedLeanPlace(JudgedPlace):
 
     voters: tuple[str, ...] = ()
     entries: tuple[tuple[str, str], ...] = ()  # or the glossary's entries (head, cited clause) naming it
+    alone: bool = False  # fewer voters, and no other clause cites the cited place at all (citecited.uncited)
 
     def reason(self, cited: str, shown: str) -> tuple[str, str]:
         said_zh, said_en = "」「".join(self.evidence), "', '".join(self.evidence)
@@ -135,6 +137,12 @@ class CitedLeanPlace(JudgedPlace):
                 f"{lean_en}; the glossary defines {en}, none citing {cited}",
             )
         where_zh, where_en = "、".join(self.voters), ", ".join(self.voters)
+        if self.alone:
+            return (
+                f"{lean_zh}；他处 {where_zh} 引 {self.name} 之句皆言此语，全文他处无一引 {cited}",
+                f"{lean_en}; {where_en} cite {self.name} in sentences saying them, and no other clause cites "
+                f"{cited} at all",
+            )
         return (
             f"{lean_zh}；他处 {where_zh} 引 {self.name} 之句皆言此语，无一处以此语引 {cited}",
             f"{lean_en}; {where_en} cite {self.name} in sentences saying them, none cites {cited} so",
@@ -572,7 +580,8 @@ def cited_lean(
 ) -> tuple[list[str], Place] | None:
     """The judge's lean below its margin (:func:`lean`), confirmed by a second kind of evidence: at least
     ``citecited.CITED_VOTES`` clauses outside the citing family cite the leaned-to candidate in a sentence
-    printing the lean's words and none cites the cited place so (:func:`citecited.confirmed`) — or the glossary
+    printing the lean's words and none cites the cited place so (:func:`citecited.confirmed`; two when no clause
+    outside the family cites the cited place at all, :func:`citecited.uncited`) — or the glossary
     defines one of the lean's words by a citation of the candidate's family and none of them by one of the
     cited place's (:func:`citecited.glossary_names`).  The votes are read first (one index per lint), the
     candidates that restate the cited place (:func:`kept`, read for the lean: :func:`_restated_words`) last."""
@@ -583,7 +592,7 @@ def cited_lean(
     item = ref.kind is RefKind.ITEM
     cid = ref.target_clause or ""
     own = f"{cid}{ref.target_item or ''}" if item else cid
-    voters = citecited.confirmed(topics, name, own, cid, item, evidence, unit.id)
+    voters, alone = citecited.confirmed(topics, name, own, cid, item, evidence, unit.id)
     entries: list[tuple[str, str]] = []
     if not voters:
         if item:
@@ -603,6 +612,7 @@ def cited_lean(
         tuple(evidence),
         voters=tuple(voters),
         entries=tuple(entries),
+        alone=alone,
     )
     return evidence, place
 

@@ -186,3 +186,104 @@ def test_the_votes_read_the_edited_citation_nowhere(judged: Judged) -> None:
     voters = list(citecited.cited_with(tp, "6.4.2", "6.4.2", False, ["夜晚免疫"], unit.id))
     assert len(voters) >= citecited.CITED_VOTES and "4.6.4" not in voters
     assert citejudge.judge_verdict(tp, unit, at, moved(ref, "6.4.1")) is not None
+
+
+def test_a_restating_candidate_that_says_a_word_of_its_own_is_weighed(judged: Judged) -> None:
+    """2.8.2's 「仅于致死时点消耗 1 次（6.4.2）」 → 6.4.3: the judge leans to 6.4.2, three clauses cite it saying
+    致死, none 6.4.3 — but 6.4.2's pieces that say 致死 cite 6.4.1 (it restates a sibling), which left it out of
+    the lean.  6.4.1 says 致死, not 致死时点: 6.4.2 says a word of the lean its restated sibling does not."""
+    cited = citation_at(judged[1], "2.8.2", "6.4.2", 909)
+    _place, words, likely = assert_retarget_caught(
+        judged, citejudge.cited_lean_verdict, cited, "6.4.3", kind=citejudge.CitedLeanPlace
+    )
+    assert "致死时点" in words
+    assert isinstance(likely, citejudge.CitedLeanPlace) and len(likely.voters) >= citecited.CITED_VOTES
+
+
+def test_a_restating_candidate_whose_cited_sibling_says_every_word_is_left(judged: Judged) -> None:
+    """2.8.5's 2.8.1 (line 993) → 2.8.2: the judge leans to 2.8.1 on 身份 / 呈现 / 呈现身份, confirmed by many
+    clauses, but 2.8.1's pieces that say them cite 2.8.12, which prints all three — the words may be 2.8.12's,
+    restated: still left out."""
+    unit = assert_retarget_left(
+        judged, citejudge.cited_lean_verdict, citation_at(judged[1], "2.8.5", "2.8.1", 993), "2.8.2"
+    )
+    assert unit.id == "2.8.5"
+
+
+@pytest.mark.parametrize(
+    ("clause", "raw", "line", "wrong", "evidence"),
+    [
+        # 「停转夜」 → 6.8.6③: 2.8.9 and 附录三 cite 6.8.6② saying it; nothing outside 6.8 cites 6.8.6③
+        ("6.8.2", "6.8.6②", 3475, "③", ["停转夜"]),
+        # 「死囚」 → 6.8.6③: 2.8.9 and 6.8.2 cite 6.8.6② saying it
+        ("附录三", "6.8.6②", 4383, "③", ["死囚"]),
+    ],
+)
+def test_two_voters_and_a_place_no_one_else_cites_are_reported(
+    judged: Judged, clause: str, raw: str, line: int, wrong: str, evidence: list[str]
+) -> None:
+    _ctx, tp = judged
+    ref = next(r for r in tp.ctx.doc.refs() if r.raw == raw and r.line == line)  # (an appendix's: no clause)
+    unit = topics.judged_unit(tp.ctx, ref)
+    assert unit is not None and unit.id == clause
+    at = tp.locate(unit, ref)
+    assert at is not None
+    cited = (ref, at)
+    place, words, likely = assert_retarget_caught(
+        judged, citejudge.judge_verdict, cited, wrong, kind=citejudge.CitedLeanPlace
+    )
+    assert words == evidence
+    assert isinstance(likely, citejudge.CitedLeanPlace) and likely.alone
+    assert citecited.UNCITED_VOTES <= len(likely.voters) < citecited.CITED_VOTES
+    zh, en = likely.explain(place.name, place.name, place.name)
+    assert zh.endswith(RENUMBERED_ZH) and en.endswith(RENUMBERED_EN)
+    assert f"全文他处无一引 {place.name}" in zh and "no other clause cites" in en
+
+
+def _near_alone(tp: topics.Topics, unit: Unit, at: int, ref: Ref) -> bool:
+    """Whether one citation added, retargeted or removed elsewhere could make the own citation a report by two
+    voters and an uncited place: a unit ``U`` retargeting its citation of the cited place to the leaned-to one
+    leaves the place's citers less ``U`` and adds ``U`` to the voters; a citation added (or its words edited)
+    adds one voter."""
+    found = _lean(tp, unit, at, ref)
+    if found is None:
+        return False
+    (_best, _name, _evidence, _count), voters, against = found
+    item = ref.kind is RefKind.ITEM
+    cid = ref.target_clause or ""
+    own = f"{cid}{ref.target_item or ''}" if item else cid
+    citers = citecited.citing_units(tp, own, cid, item, unit.id)
+    added = len(voters) + 1 >= citecited.UNCITED_VOTES and not against and not citers
+    retargeted = (
+        len(citers) <= 1 and set(against) <= citers and len(set(voters) | citers) >= citecited.UNCITED_VOTES
+    )
+    return added or retargeted
+
+
+def test_no_own_citation_is_one_edit_from_an_uncited_report(judged: Judged) -> None:
+    """The two-voter path keeps every own citation of 返航录 two edits from a report too — and some own citation
+    where the judge leans is cited by no other clause (the condition is asked, not vacuous)."""
+    ctx, tp = judged
+    near, lone = [], 0
+    for unit, at, ref in own_citations(ctx, tp):
+        if _near_alone(tp, unit, at, ref):
+            near.append((unit.id, ref.line, ref.raw))
+        if _lean(tp, unit, at, ref) is not None:
+            item = ref.kind is RefKind.ITEM
+            cid = ref.target_clause or ""
+            lone += citecited.uncited(
+                tp, f"{cid}{ref.target_item or ''}" if item else cid, cid, item, unit.id
+            )
+    assert near == [], near
+    assert lone >= 1, lone
+
+
+def test_one_voter_and_an_uncited_place_would_bring_own_citations_within_an_edit(
+    fanhanglu: Document, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The two-voter path's room on the text: with one voter, 3.2.6's 4.3.2 (leaning to 4.3.3 on 工程师 / 维修,
+    4.3.1 its one voter and its one other citer) and 5.7's 2.1.2② among others come within one edit of a report."""
+    monkeypatch.setattr(citecited, "UNCITED_VOTES", 1)
+    ctx, tp = judged_topics(fanhanglu)
+    near = {(unit.id, ref.raw) for unit, at, ref in own_citations(ctx, tp) if _near_alone(tp, unit, at, ref)}
+    assert {("3.2.6", "4.3.2"), ("5.7", "2.1.2②")} <= near, near

@@ -11,7 +11,10 @@ citation lands on a sibling that no other clause cites in those words.
 and answers, for a place and a set of words, the clauses (units) outside the citing clause's family whose
 citation of the place — the clause or anything under it; an item exactly — stands in a sentence printing one of
 the words.  The judge reports its lean (``citejudge.judge_fit``) when the leaned-to sibling is cited so by at
-least ``CITED_VOTES`` clauses and the cited place by none.
+least ``CITED_VOTES`` clauses and the cited place by none — or by ``UNCITED_VOTES`` when no clause outside the
+citing family cites the cited place in any words (:func:`uncited`: the edited citation is the only one pointing
+there; every own citation of 返航录 stays two edits from such a report too,
+``test_no_own_citation_is_one_edit_from_an_uncited_report``).
 
 The votes are whole sentences, not the phrase glued to the citation the habit map (:mod:`citehabits`,
 :mod:`citeparallel`) files citations under, and only the two places of the lean are compared — no share of the
@@ -50,6 +53,7 @@ if TYPE_CHECKING:
     from ruleproof.text.model import Ref
 
 CITED_VOTES = 3  # clauses citing the leaned-to sibling in a sentence printing the lean's words
+UNCITED_VOTES = 2  # as many, when no clause outside the citing family cites the cited place at all
 
 
 @per_lint
@@ -102,14 +106,8 @@ def cited_with(
     if not said:
         return
     seen: set[str] = set()
-    for unit_id, ref in _by_family(topics).get(clause, ()):
-        if item and (
-            ref.kind is not RefKind.ITEM
-            or ref.target_clause != clause
-            or ref.target_item != place[len(clause) :]
-        ):
-            continue
-        if unit_id in seen or is_descendant(unit_id, citing) or is_descendant(citing, unit_id):
+    for unit_id, ref in _citations(topics, place, clause, item, citing):
+        if unit_id in seen:
             continue
         text = _sentence(topics, unit_id, ref)
         if text is not None and any(w in text for w in said):
@@ -119,16 +117,48 @@ def cited_with(
 
 def confirmed(
     topics: Topics, place: str, cited: str, clause: str, item: bool, words: Sequence[str], citing: str
-) -> list[str]:
+) -> tuple[list[str], bool]:
     """``CITED_VOTES`` units that cite ``place`` in the words (:func:`cited_with`) when none cites ``cited`` so
-    (of ``clause`` for items: both are its items); [] otherwise.  The cited place is asked first: one such
-    citation decides."""
+    (of ``clause`` for items: both are its items) — or ``UNCITED_VOTES`` when no unit outside the citing family
+    cites ``cited`` at all (:func:`uncited`; then True) — ([], False) otherwise.  The cited place is asked first:
+    one such citation decides."""
     if next(cited_with(topics, cited, clause if item else cited, item, words, citing), None) is not None:
-        return []
+        return [], False
     voters = list(
         islice(cited_with(topics, place, clause if item else place, item, words, citing), CITED_VOTES)
     )
-    return voters if len(voters) >= CITED_VOTES else []
+    if len(voters) >= CITED_VOTES:
+        return voters, False
+    if len(voters) >= UNCITED_VOTES and uncited(topics, cited, clause if item else cited, item, citing):
+        return voters, True
+    return [], False
+
+
+def _citations(topics: Topics, place: str, clause: str, item: bool, citing: str) -> Iterator[tuple[str, Ref]]:
+    """The citations of ``place`` (of clause ``clause``; an item exactly, a clause or anything under it) with
+    their units, outside ``citing``'s family (its ancestors too)."""
+    for unit_id, ref in _by_family(topics).get(clause, ()):
+        if item and (
+            ref.kind is not RefKind.ITEM
+            or ref.target_clause != clause
+            or ref.target_item != place[len(clause) :]
+        ):
+            continue
+        if not (is_descendant(unit_id, citing) or is_descendant(citing, unit_id)):
+            yield unit_id, ref
+
+
+def citing_units(topics: Topics, place: str, clause: str, item: bool, citing: str) -> set[str]:
+    """The units outside ``citing``'s family that cite ``place`` in any words, judged or not."""
+    return {unit_id for unit_id, _ref in _citations(topics, place, clause, item, citing)}
+
+
+def uncited(topics: Topics, place: str, clause: str, item: bool, citing: str) -> bool:
+    """No unit outside ``citing``'s family cites ``place`` in any words, judged or not (:func:`_citations`): the
+    edited citation is the only one pointing there.  A renumbering lands a citation on a sibling the text may
+    cite nowhere else; the place a clause means, when two other clauses cite its sibling in the citing words, is
+    seldom cited by that clause alone.  Read with the votes, never alone."""
+    return next(_citations(topics, place, clause, item, citing), None) is None
 
 
 @per_lint

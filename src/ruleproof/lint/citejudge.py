@@ -40,9 +40,11 @@ glossary entry naming the cited place's title.
 Below the margin the judge's lean (:func:`lean`: the best candidate ahead by ``LEAN_MARGIN``, no tie) is reported
 only with a second kind of evidence (:func:`cited_lean`, :class:`CitedLeanPlace`): at least
 ``citecited.CITED_VOTES`` clauses cite the candidate in a sentence saying the lean's words and none cites the cited
-place so, or the glossary defines one of the words by a citation of the candidate's family and not of the cited
-place's (:mod:`ruleproof.lint.citecited`; docs/lint.md, family q, "Nineteenth pass — the judge's lean confirmed
-by how the others cite").
+place so (``citecited.UNCITED_VOTES`` when no other clause cites the cited place at all), or the glossary defines
+one of the words by a citation of the candidate's family and not of the cited place's
+(:mod:`ruleproof.lint.citecited`; docs/lint.md, family q, "Nineteenth pass — the judge's lean confirmed by how the
+others cite").  A leaned-to candidate that restates a sibling is left out only when the siblings it cites print
+every word of the lean (:func:`_restated_words`).
 
 Calibrated by ``ci/judge_calibrate.py`` on 返航录 v1preview1.0's 1,415 own citations and 2,425 renumberings (the
 other bundled books have no clause citations): no own citation is reported; the nearest on ≥ 2 pieces is 2.1.6's
@@ -118,6 +120,7 @@ class CitedLeanPlace(JudgedPlace):
 
     voters: tuple[str, ...] = ()
     entries: tuple[tuple[str, str], ...] = ()  # or the glossary's entries (head, cited clause) naming it
+    alone: bool = False  # fewer voters, and no other clause cites the cited place at all (citecited.uncited)
 
     def reason(self, cited: str, shown: str) -> tuple[str, str]:
         said_zh, said_en = "」「".join(self.evidence), "', '".join(self.evidence)
@@ -134,6 +137,12 @@ class CitedLeanPlace(JudgedPlace):
                 f"{lean_en}; the glossary defines {en}, none citing {cited}",
             )
         where_zh, where_en = "、".join(self.voters), ", ".join(self.voters)
+        if self.alone:
+            return (
+                f"{lean_zh}；他处 {where_zh} 引 {self.name} 之句皆言此语，全文他处无一引 {cited}",
+                f"{lean_en}; {where_en} cite {self.name} in sentences saying them, and no other clause cites "
+                f"{cited} at all",
+            )
         return (
             f"{lean_zh}；他处 {where_zh} 引 {self.name} 之句皆言此语，无一处以此语引 {cited}",
             f"{lean_en}; {where_en} cite {self.name} in sentences saying them, none cites {cited} so",
@@ -452,9 +461,12 @@ def weighed(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[float, list[
     return cited, ranked
 
 
-def kept(topics: Topics, unit: Unit, at: int, ref: Ref, ranked: list[Ranked]) -> list[Ranked]:
+def kept(
+    topics: Topics, unit: Unit, at: int, ref: Ref, ranked: list[Ranked], *, lean: bool = False
+) -> list[Ranked]:
     """The ranked candidates less those another citation of the sentence cites and those that restate the cited
-    place (:func:`_restates`)."""
+    place (:func:`_restates`) — for the confirmed lean (``lean``), less only those whose restating pieces cite
+    a sibling that prints the lean's words too (:func:`_restated_words`)."""
     item = ref.kind is RefKind.ITEM
     cid, label = ref.target_clause or "", ref.target_item or ""
     beside = _cited_beside(topics, unit, at, ref)
@@ -464,12 +476,39 @@ def kept(topics: Topics, unit: Unit, at: int, ref: Ref, ranked: list[Ranked]) ->
         if r[1] in beside:
             continue
         own = _printing(topics, _own_text(topics, ref, r[1], item), r[2])
-        if _restates(own, cid, label, item):
+        if _restates(own, cid, label, item) and (
+            not lean or _restated_words(topics, ref, own, r[1], r[2], item)
+        ):
             continue
         if back and not item and _cites_family(_printing(topics, _sub_text(topics, r[1]), r[2]), back):
             continue  # a sub-clause quotes the citing clause: the words are the citing clause's
         out.append(r)
     return out
+
+
+def _restated_words(
+    topics: Topics, ref: Ref, pieces: str, name: str, evidence: list[str], item: bool
+) -> bool:
+    """Whether the siblings a candidate's restating pieces (``pieces``, :func:`_restates`) cite print every one of
+    the lean's words ``evidence`` — then its words may all be theirs, restated.  A candidate that restates a
+    sibling but says a word of the lean that none of the siblings it cites prints says that word of its own:
+    2.8.2's 「…仅于致死时点消耗 1 次（6.4.2）」 retargeted to 6.4.3 leans to 6.4.2, whose pieces cite 6.4.1 — 6.4.1 says
+    致死, not 致死时点.  No sibling found, one not in the family, or the candidate itself among them (a retarget
+    can land a sibling's citation on it) counts as restating."""
+    cid = ref.target_clause or ""
+    group = family_group(topics, cid, item)
+    if item:
+        cited = {sib for sib in group if _restates(pieces, cid, sib[len(cid) :], True)}
+    else:
+        parent = cid.rpartition(".")[0]
+        cited = {
+            f"{parent}.{m.group('n')}"
+            for m in re.finditer(rf"(?<![\d.]){re.escape(parent)}\.(?P<n>\d+)(?!\d)", pieces)
+        }
+    texts = [group.get(sib) for sib in cited]
+    if not cited or name in cited or any(t is None for t in texts):
+        return True
+    return all(any(e in t or topics.present(e, t) for t in texts if t is not None) for e in evidence)
 
 
 _PIECE_END = re.compile(r"(?<=[。；;！？\n])")
@@ -541,10 +580,11 @@ def cited_lean(
 ) -> tuple[list[str], Place] | None:
     """The judge's lean below its margin (:func:`lean`), confirmed by a second kind of evidence: at least
     ``citecited.CITED_VOTES`` clauses outside the citing family cite the leaned-to candidate in a sentence
-    printing the lean's words and none cites the cited place so (:func:`citecited.confirmed`) — or the glossary
+    printing the lean's words and none cites the cited place so (:func:`citecited.confirmed`; two when no clause
+    outside the family cites the cited place at all, :func:`citecited.uncited`) — or the glossary
     defines one of the lean's words by a citation of the candidate's family and none of them by one of the
     cited place's (:func:`citecited.glossary_names`).  The votes are read first (one index per lint), the
-    candidates that restate the cited place (:func:`kept`) last."""
+    candidates that restate the cited place (:func:`kept`, read for the lean: :func:`_restated_words`) last."""
     found = lean(cited, ranked)
     if found is None:
         return None
@@ -552,7 +592,7 @@ def cited_lean(
     item = ref.kind is RefKind.ITEM
     cid = ref.target_clause or ""
     own = f"{cid}{ref.target_item or ''}" if item else cid
-    voters = citecited.confirmed(topics, name, own, cid, item, evidence, unit.id)
+    voters, alone = citecited.confirmed(topics, name, own, cid, item, evidence, unit.id)
     entries: list[tuple[str, str]] = []
     if not voters:
         if item:
@@ -561,7 +601,7 @@ def cited_lean(
         entries = citecited.glossary_names(topics, name, evidence, site)
         if not entries or citecited.glossary_names(topics, cid, evidence, site):
             return None
-    left = kept(topics, unit, at, ref, ranked)
+    left = kept(topics, unit, at, ref, ranked, lean=True)
     if not left or left[0][1] != name:
         return None
     place = CitedLeanPlace(
@@ -572,6 +612,7 @@ def cited_lean(
         tuple(evidence),
         voters=tuple(voters),
         entries=tuple(entries),
+        alone=alone,
     )
     return evidence, place
 

@@ -140,7 +140,7 @@ def base_label(name: str) -> str:
     return name.partition("之")[0]
 
 
-def _heading(body: str, vocab: Vocabulary) -> str:
+def heading(body: str, vocab: Vocabulary) -> str:
     """An item's heading: its CJK words after its label up to the first punctuation or space (``HEAD``); when
     no mark ends it (a table row whose heading cell runs into its text: 「效果免疫不拦截落身…」), the longest
     term of the text's vocabulary that the item's words open with (「效果免疫」), else none."""
@@ -173,7 +173,7 @@ def _telling(topics: Topics, cid: str) -> _Telling:
     def build() -> _Telling:
         items = topics.places.items(cid)
         bodies = [item_body(p) for p in items]
-        heads = [_runs(_heading(b, topics.vocab), HEAD_MIN, len(b)) for b in bodies]
+        heads = [_runs(heading(b, topics.vocab), HEAD_MIN, len(b)) for b in bodies]
         only: dict[str, list[tuple[str, int]]] = {}
         for k, h in enumerate(heads):
             for w in h - frozenset().union(*heads[:k], *heads[k + 1 :]):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ruleproof.lint import itemwords, topics
+from ruleproof.lint import citetext, itemwords, topics
 from ruleproof.lint.context import LintContext
 from ruleproof.lint.diagnosis import RENUMBERED_EN, RENUMBERED_ZH
 from ruleproof.text.model import RefKind
@@ -30,6 +30,14 @@ Judged = tuple[LintContext, topics.Topics]
         ("2.1.4", "4.6.4③", "互不干扰（", "4.6.4④", "各自独立判定", False),
         # 「其所得信息属官方背书第四档（4.7.5③）」: ③ says it word for word, ④ no three characters of it
         ("4.12", "4.7.5③", "官方背书第四档（", "4.7.5④", "官方背书第四档", False),
+        # citeitem22 — 「濒死者依4.10.4①已丧失全部行动能力」: ③'s heading word 濒死 is said too, but 濒死 is in
+        # more than a tenth of the clauses: no candidate beside ①'s 「全部行动能力」
+        ("2.4.2", "4.10.4①", "濒死者依", "4.10.4②", "全部行动能力", False),
+        # 「因其对感染效果免疫（5.3.2③）」: ③'s row runs its heading into its text (「效果免疫不拦截落身」), the
+        # vocabulary's term 效果免疫 is its heading
+        ("4.14.4", "5.3.2③", "效果免疫（", "5.3.2②", "效果免疫", True),
+        # a glossary entry (附录一 「延迟致死伤害行为 …不走 4.10.2 八步结算链（4.10.1②）」): the entry's words
+        ("附录一", "4.10.1②", "八步结算链（", "4.10.1③", "致濒死不走", False),
     ],
 )
 def test_a_sibling_item_saying_the_parts_words_is_named(
@@ -96,3 +104,27 @@ def test_a_restating_item_is_named_beside_the_item_that_says_it_first(
     assert likely.name == "5.7③" and likely.restated_by == "5.7⑥" and likely.first == "不抵挡感染"
     zh, _en = likely.explain(wrong, place.name, likely.word)
     assert "5.7⑥" in zh and "「不抵挡感染」先见于 5.7③" in zh
+
+
+def test_a_glossary_citation_inside_an_entrys_prose_is_not_read() -> None:
+    """Only the citations in the bracket closing an entry are its own: the entry's words are read up to that
+    bracket, from where the previous entry's closing citation ends (``citetext.entry_start``)."""
+    text = "甲项 释义（1.2）乙项 其释义见 3.4③ 并行（5.6⑦）"
+    at = text.index("5.6⑦")
+    start = citetext.entry_start(text, at)
+    assert text[start:].startswith("乙项") and citetext.entry_head(text, at) == "乙项"
+    assert citetext.open_bracket(text, text.index("3.4③"), 0) is None
+
+
+@pytest.mark.parametrize(
+    ("body", "head"),
+    [
+        ("效果免疫不拦截落身，标记照常烙上", "效果免疫"),  # a vocabulary term opens the row
+        ("不回滚：已发生状态", "不回滚"),  # a marked heading is read as before
+        ("立即失能濒死者立即失去", ""),  # no mark, no vocabulary term: no heading
+    ],
+)
+def test_an_unmarked_heading_is_the_vocabulary_term_the_item_opens_with(
+    judged: Judged, body: str, head: str
+) -> None:
+    assert itemwords.heading(body, judged[1].vocab) == head

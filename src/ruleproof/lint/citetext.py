@@ -200,6 +200,7 @@ _TWO_CJK = re.compile(r"[\u4e00-\u9fff]{2}")
 _LISTED_END = re.compile(r"[\d①-⑳)）ab]$")
 _PAIR_SLASH = re.compile(r"\s*[∕/~〜～]")
 _ENTRY_END = re.compile(r"[（(][^（）()]*\d[^（）()]*[）)]")
+ENTRY_SPAN = 160  # a glossary entry: read at most this many characters back from its citation
 
 
 def in_list(text: str, at: int, end: int) -> bool:
@@ -247,15 +248,21 @@ def number_pair(text: str, at: int, raw: str) -> bool:
     return raw.count(".") == 1 and _PAIR_SLASH.match(tail) is not None and text[at - 1 : at] in " 型为"
 
 
-def entry_head(text: str, at: int) -> str:
-    """The term a glossary entry defines: the words its text starts with, after the previous entry's
-    closing citation (「…（4.14.2③、4.14.3①）疫苗抗体 接种所授予…（4.14.4④）」 → 疫苗抗体)."""
-    lo = max(0, at - 160)
+def entry_start(text: str, at: int) -> int:
+    """Where the glossary entry whose text holds ``at`` starts: after the previous entry's closing citation
+    (a bracket holding a digit), at most ``ENTRY_SPAN`` characters back."""
+    lo = max(0, at - ENTRY_SPAN)
     start = lo
     for m in _ENTRY_END.finditer(text, lo, at):
         if m.end() < at - 1:
             start = m.end()
-    head = CJK_RUN.match(text, start)
+    return start
+
+
+def entry_head(text: str, at: int) -> str:
+    """The term a glossary entry defines: the words its text starts with, after the previous entry's
+    closing citation (「…（4.14.2③、4.14.3①）疫苗抗体 接种所授予…（4.14.4④）」 → 疫苗抗体)."""
+    head = CJK_RUN.match(text, entry_start(text, at))
     return head.group(0) if head else ""
 
 

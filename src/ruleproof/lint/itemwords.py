@@ -9,7 +9,9 @@ renumbering to a sibling item (5.5.3② → ③ 「死亡之处理」) the part 
 siblings), two sets, each kept to the words no other item of the clause holds:
 
 - its heading's words: every run of ≥ 2 characters of its heading — the CJK words after its label up to the
-  first punctuation or space (「不回滚：」「毒药项 定案性质」; ``HEAD``);
+  first punctuation or space (「不回滚：」「毒药项 定案性质」; ``HEAD``), or, when no mark ends it (a table row
+  whose heading cell runs into its text: 「效果免疫不拦截落身…」), the longest term of the text's vocabulary its
+  words open with;
 - its verbatim words: every run of ``VERBATIM`` (5) characters of its text that no other item holds (a clause
   of words said verbatim, as ``citejudge`` counts a printed run of ≥ 5 CJK characters as strong evidence); the
   part's consecutive runs of one item are shown as one word of at most ``RUN_MAX`` characters.
@@ -18,7 +20,9 @@ An item citation is reported, naming the sibling (:class:`WordedItem`, closed by
 when its sentence part (:func:`part_bounds`: ``citesubject.sentence_part`` cut also at an item label, the citation itself left out) says telling words of
 exactly one item, that item is not the cited one nor of the citing clause's own family, and
 
-- the word names something particular (in at most a tenth of the clauses, ``topics.STRONG_SHARE``);
+- the word names something particular (in at most a tenth of the clauses, ``topics.STRONG_SHARE``); when the
+  part says words of several items, a sibling said only by such a common word is no candidate (「当夜」), the
+  cited item is, whatever word it is said by;
 - the cited item says no two characters of a heading word, no three of a verbatim run (a part of the word in
   the cited item — 「揭示范围」 beside 2.8.12④'s 「不揭示」, 「默认入所属类末位」 beside 2.8.2③'s 「默认置于所属类的末位」
   — is the cited item speaking of the same thing in other words);
@@ -27,6 +31,11 @@ exactly one item, that item is not the cited one nor of the citing clause's own 
   carries the prose after the table, which is not the row's own;
 - the citing clause is not the exception registry (its rows run together without a stop), and family q's guards
   hold (:func:`headwords.guarded`).
+
+In a glossary the part is the entry: its words from the previous entry's closing citation up to the bracket that
+closes it (``citetext.entry_start``; 「双计数独立：…分别消耗、互不牵连（依2.8.2⑤）」), read only for the citations in
+that bracket (one inside the entry's prose is not its own), and no earlier item is named for a restatement (an
+entry defines its term; it restates no item).
 
 When an earlier item holds a run of ``VERBATIM`` characters of the part that the sibling holds too, the sibling
 restates it (5.7⑥ 「…感染侧护盾不抵挡感染、不参与抵免层序，见 5.3」 after ③ 「…不抵挡感染」): the earlier item,
@@ -46,7 +55,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.citesubject import particular, sentence_part
-from ruleproof.lint.citetext import in_tag, related, squash
+from ruleproof.lint.citetext import entry_start, in_tag, open_bracket, related, squash
 from ruleproof.lint.context import ITEM_REF
 from ruleproof.lint.headwords import guarded
 from ruleproof.lint.memo import PerLintTable
@@ -55,6 +64,7 @@ from ruleproof.lint.topics import ExplainedPlace
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
     from ruleproof.lint.topics import Place, Topics
+    from ruleproof.lint.vocab import Vocabulary
     from ruleproof.text.model import Ref
 
 HEAD_MIN = 2  # a heading word: at least this many characters
@@ -62,7 +72,9 @@ VERBATIM = 5  # a run of an item's text this long, said by the part, is the item
 RUN_MAX = 8  # the longest run shown (a longer quotation holds a run of this length)
 SHARED_RUN = 3  # the cited item saying a run this long of a verbatim word (2 of a heading word) speaks of it
 PART_SPAN = 120  # the sentence part read: at most this many characters either side of the citation
-HEAD = re.compile(r"^\s*[①-⑳]?\s*(?P<head>[\u4e00-\u9fff·]{2,10}?)(?:[：:⸺〔（(＝【]|\s)")
+HEAD_MAX = 10  # a heading: at most this many characters
+HEAD = re.compile(rf"^\s*[①-⑳]?\s*(?P<head>[\u4e00-\u9fff·]{{{HEAD_MIN},{HEAD_MAX}}}?)(?:[：:⸺〔（(＝【]|\s)")
+_OPENING = re.compile(r"^\s*[①-⑳]?\s*(?P<run>[\u4e00-\u9fff]+)")
 _CJK = re.compile(r"[\u4e00-\u9fff]+")
 _LABEL = re.compile(r"[①-⑳]")
 _ROW_END = "｜"
@@ -128,9 +140,16 @@ def base_label(name: str) -> str:
     return name.partition("之")[0]
 
 
-def _heading(body: str) -> str:
+def heading(body: str, vocab: Vocabulary) -> str:
+    """An item's heading: its CJK words after its label up to the first punctuation or space (``HEAD``); when
+    no mark ends it (a table row whose heading cell runs into its text: 「效果免疫不拦截落身…」), the longest
+    term of the text's vocabulary that the item's words open with (「效果免疫」), else none."""
     m = HEAD.match(body)
-    return m.group("head") if m is not None else ""
+    if m is not None:
+        return m.group("head")
+    o = _OPENING.match(body)
+    run = o.group("run") if o is not None else ""
+    return next((run[:k] for k in range(min(HEAD_MAX, len(run)), HEAD_MIN - 1, -1) if run[:k] in vocab), "")
 
 
 @dataclass(frozen=True)
@@ -154,7 +173,7 @@ def _telling(topics: Topics, cid: str) -> _Telling:
     def build() -> _Telling:
         items = topics.places.items(cid)
         bodies = [item_body(p) for p in items]
-        heads = [_runs(_heading(b), HEAD_MIN, len(b)) for b in bodies]
+        heads = [_runs(heading(b, topics.vocab), HEAD_MIN, len(b)) for b in bodies]
         only: dict[str, list[tuple[str, int]]] = {}
         for k, h in enumerate(heads):
             for w in h - frozenset().union(*heads[:k], *heads[k + 1 :]):
@@ -220,14 +239,25 @@ def words_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str],
         return None
     text, end = unit.text, at + len(ref.raw)
     registry = topics.places.registry
-    if in_tag(text, at) or topics.glossary(unit) or (registry is not None and unit.id == registry.clause):
+    if in_tag(text, at) or (registry is not None and unit.id == registry.clause):
         return None
     place, near = topics.target(ref)
     if place is None or not near:
         return None
-    lo, hi = part_bounds(text, at, end)
-    part = f"{squash(text[lo:at])}\n{squash(text[end:hi])}"  # (no word runs across the citation)
+    entry = topics.glossary(unit)
+    if entry:
+        bracket = open_bracket(text, at, max(0, at - 30))
+        if bracket is None:
+            return None  # a citation inside an entry's prose is not the entry's own
+        part = squash(text[entry_start(text, at) : bracket])  # the entry, up to its closing citation
+    else:
+        lo, hi = part_bounds(text, at, end)
+        part = f"{squash(text[lo:at])}\n{squash(text[end:hi])}"  # (no word runs across the citation)
     said = _said(_telling(topics, ref.target_clause), part)
+    if len(said) > 1:
+        # a word in many clauses names nothing particular: a sibling said only so is no candidate (the cited
+        # item stays, whatever it is said by: the part may be speaking of it)
+        said = {n: ws for n, ws in said.items() if n == place.name or particular(topics, ws[0])}
     if len(said) != 1:
         return None
     ((name, (word, heading)),) = said.items()
@@ -243,7 +273,7 @@ def words_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str],
     items = topics.places.items(ref.target_clause)
     if items[-1].name == name and all(p.text.rstrip().endswith(_ROW_END) for p in items[:-1]):
         return None  # the last row of a table runs on with the clause's prose after the table
-    if not heading:
+    if not heading and not entry:  # (an entry's words define its term: no item restates another there)
         first = _said_first(items, part, sibling, place)
         if first is not None:
             owner, run = first

@@ -371,6 +371,7 @@ def run_check(
         done.append(book_lint_stage(doc, [f for f in lint if f.check in BOOK_CHECK_IDS]))
         if doc.shape == "dotted":
             done.append(revisions_stage(ctx))
+        ctx.drop_views()  # (its tables freed now, not at a full collection: a mutation run checks hundreds of texts)
     else:
         done += [not_selected("lint"), not_selected("book-lint")]
     if "spec" in stages:

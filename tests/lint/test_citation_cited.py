@@ -237,7 +237,10 @@ def test_two_voters_and_a_place_no_one_else_cites_are_reported(
     assert citecited.UNCITED_VOTES <= len(likely.voters) < citecited.CITED_VOTES
     zh, en = likely.explain(place.name, place.name, place.name)
     assert zh.endswith(RENUMBERED_ZH) and en.endswith(RENUMBERED_EN)
-    assert f"全文他处无一引 {place.name}" in zh and "no other clause cites" in en
+    assert (
+        f"本条族之外无一处引 {place.name}" in zh
+        and "no clause outside the citing clause's family cites" in en
+    )
 
 
 def _near_alone(tp: topics.Topics, unit: Unit, at: int, ref: Ref) -> bool:

@@ -80,7 +80,7 @@ def test_a_comparison_word_that_begins_a_name(judged: tuple[LintContext, topics.
     named = "濒死仅对医生可见，如 3.3对称例外）"
     at = named.index("3.3")
     assert not compared_or_denied(named, at, at + 3, names)
-    assert compared_or_denied(named, at, at + 3)  # (the words alone: a comparison)
+    assert compared_or_denied(named, at, at + 3, lambda _t, _i: [])  # (no vocabulary: a comparison)
     compared = "濒死仅对医生可见，与 3.3对称处理）"
     assert compared_or_denied(compared, at, at + 3, names)
 

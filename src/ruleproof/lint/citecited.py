@@ -158,7 +158,7 @@ def uncited(topics: Topics, place: str, clause: str, item: bool, citing: str) ->
     edited citation is the only one pointing there.  A renumbering lands a citation on a sibling the text may
     cite nowhere else; the place a clause means, when two other clauses cite its sibling in the citing words, is
     seldom cited by that clause alone.  Read with the votes, never alone."""
-    return next(_citations(topics, place, clause, item, citing), None) is None
+    return not citing_units(topics, place, clause, item, citing)
 
 
 @per_lint

@@ -120,7 +120,7 @@ class CitedLeanPlace(JudgedPlace):
 
     voters: tuple[str, ...] = ()
     entries: tuple[tuple[str, str], ...] = ()  # or the glossary's entries (head, cited clause) naming it
-    alone: bool = False  # fewer voters, and no other clause cites the cited place at all (citecited.uncited)
+    alone: bool = False  # fewer voters, and no clause outside the citing family cites the cited place (citecited.uncited)
 
     def reason(self, cited: str, shown: str) -> tuple[str, str]:
         said_zh, said_en = "」「".join(self.evidence), "', '".join(self.evidence)
@@ -139,9 +139,9 @@ class CitedLeanPlace(JudgedPlace):
         where_zh, where_en = "、".join(self.voters), ", ".join(self.voters)
         if self.alone:
             return (
-                f"{lean_zh}；他处 {where_zh} 引 {self.name} 之句皆言此语，全文他处无一引 {cited}",
-                f"{lean_en}; {where_en} cite {self.name} in sentences saying them, and no other clause cites "
-                f"{cited} at all",
+                f"{lean_zh}；他处 {where_zh} 引 {self.name} 之句皆言此语，本条族之外无一处引 {cited}",
+                f"{lean_en}; {where_en} cite {self.name} in sentences saying them, and no clause outside the "
+                f"citing clause's family cites {cited}",
             )
         return (
             f"{lean_zh}；他处 {where_zh} 引 {self.name} 之句皆言此语，无一处以此语引 {cited}",
@@ -263,7 +263,13 @@ def _cites_family(text: str, cid: str) -> bool:
     parent = cid.rpartition(".")[0]
     if not parent:
         return False
-    return re.search(rf"(?<![\d.]){re.escape(parent)}\.\d+(?!\d|\.\d)", text) is not None
+    return re.search(_family_pattern(parent), text) is not None
+
+
+def _family_pattern(parent: str) -> str:
+    """A citation of a clause of ``parent``, its number in group ``n``: 「6.4.1」 for 6.4, not 「16.4.1」, 「6.4.12」
+    whole, and not the 「6.4.1」 of 「6.4.1.2」."""
+    return rf"(?<![\d.]){re.escape(parent)}\.(?P<n>\d+)(?!\d|\.\d)"
 
 
 _ID_BEFORE = re.compile(r"(?P<id>\d+(?:\.\d+)+)\s*(?:条)?\s*$")
@@ -466,7 +472,8 @@ def kept(
 ) -> list[Ranked]:
     """The ranked candidates less those another citation of the sentence cites and those that restate the cited
     place (:func:`_restates`) — for the confirmed lean (``lean``), less only those whose restating pieces cite
-    a sibling that prints the lean's words too (:func:`_restated_words`)."""
+    siblings that together print every word of the lean, or siblings that cannot be read, or the candidate itself
+    (:func:`_restated_words`)."""
     item = ref.kind is RefKind.ITEM
     cid, label = ref.target_clause or "", ref.target_item or ""
     beside = _cited_beside(topics, unit, at, ref)
@@ -501,10 +508,8 @@ def _restated_words(
         cited = {sib for sib in group if _restates(pieces, cid, sib[len(cid) :], True)}
     else:
         parent = cid.rpartition(".")[0]
-        cited = {
-            f"{parent}.{m.group('n')}"
-            for m in re.finditer(rf"(?<![\d.]){re.escape(parent)}\.(?P<n>\d+)(?!\d)", pieces)
-        }
+        found = re.finditer(_family_pattern(parent), pieces) if parent else ()
+        cited = {f"{parent}.{m.group('n')}" for m in found}
     texts = [group.get(sib) for sib in cited]
     if not cited or name in cited or any(t is None for t in texts):
         return True

@@ -222,9 +222,7 @@ def in_tag(text: str, at: int) -> bool:
     return opener >= 0 and "〕" not in text[opener:at] and "〕" in text[at : at + 30]
 
 
-def compared_or_denied(
-    text: str, at: int, end: int, names: Callable[[str, int], list[str]] | None = None
-) -> bool:
+def compared_or_denied(text: str, at: int, end: int, names: Callable[[str, int], list[str]]) -> bool:
     """The citation at ``at:end`` is compared with (「与 X 同制」) or denied (「不属于 X」): the sentence does not
     say its topic is at the cited place.  A comparison word is none when a connective before the id hands the
     thing named to the cited place (「悬赏依 4.4.2 同制」: the bounty follows 4.4.2's rule), nor when it begins
@@ -236,8 +234,6 @@ def compared_or_denied(
     after = text[end : end + 4].lstrip()
     if not after.startswith(COMPARED) or before.endswith(CONNECTIVES):
         return False  # (most citations: no comparison word after, two tests in C)
-    if names is None:
-        return True
     word = next(w for w in COMPARED if after.startswith(w))
     return not any(len(t) > len(word) for t in names(text, min(end + 4, len(text)) - len(after)))
 

@@ -116,6 +116,17 @@ def test_a_glossary_citation_inside_an_entrys_prose_is_not_read() -> None:
     assert citetext.open_bracket(text, text.index("3.4③"), 0) is None
 
 
+def test_a_bracket_a_mark_follows_is_inside_the_entry() -> None:
+    """「（依 2.8.16② 按真实身份），」: a bracket followed by a mark is inside an entry, not its close — its citation
+    is not the entry's own, and the entry goes on past it (citeconsistency's reading, now shared)."""
+    text = "甲项 释义（1.2）乙项 其释义（依 3.4③ 按真实身份），并行（5.6⑦）丙项"
+    inner, last = text.index("（依"), text.index("（5.6⑦")
+    assert citetext.closes_entry(text, citetext.close_bracket(text, last, len(text)))
+    assert not citetext.closes_entry(text, citetext.close_bracket(text, inner, len(text)))
+    assert text[citetext.entry_start(text, text.index("5.6⑦")) :].startswith("乙项")
+    assert citetext.entry_head(text, text.index("3.4③")) == "乙项"
+
+
 @pytest.mark.parametrize(
     ("body", "head"),
     [

@@ -33,7 +33,15 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ruleproof.lint.citetext import CJK_RUN, close_bracket, open_bracket, related, squash
+from ruleproof.lint.citetext import (
+    CJK_RUN,
+    close_bracket,
+    closes_entry,
+    entry_start,
+    open_bracket,
+    related,
+    squash,
+)
 from ruleproof.lint.context import CLAUSE_REF, ITEM_REF
 from ruleproof.lint.memo import PerLintTable
 from ruleproof.lint.topics import ExplainedPlace, Place
@@ -288,23 +296,13 @@ def _summed(topics: Topics, located: _Located, summary: _Located, at: int, ref: 
 
 # ------------------------------------------------------------------------------------ glossary lines
 
-# the glossary's entries run on one after another, each closing on a bracket of its clause(s): 「…每层各抵挡
-# 1 次（5.3.3）全额减免 当夜免疫…」.  A bracket followed by a mark (「与抵挡层序（2.8.2∕5.3.3）、额度…」) is
-# inside an entry, not its close.
-_BRACKET = re.compile(r"[（(][^（）()]*\d[^（）()]*[）)]")
-_INSIDE = "、，,；;：:。（(∕/"
-ENTRY_SPAN = 200  # an entry is at most this long
+# (where a glossary entry starts and whether a bracket closes one: citetext.entry_start, closes_entry)
 ENTRY_QUOTE = 16  # the finding quotes this much of the entry, before its bracket
 GRAM = 3  # the entry's words compared with the places: its three-character runs
 GLOSS_MIN = 3  # a sibling prints at least this many of them more than the cited clause, and
 GLOSS_RATIO = (
     2  # at least twice (plus GLOSS_MIN) as many in all, and twice as many of its own as the runner-up
 )
-
-
-def _closes(text: str, close: int) -> bool:
-    """The bracket ending at ``close`` (its last character) closes a glossary entry."""
-    return text[close + 1 : close + 2] not in _INSIDE or close + 1 >= len(text)
 
 
 _GRAMS: PerLintTable[Topics, tuple[str, int], frozenset[str]] = PerLintTable()
@@ -317,10 +315,7 @@ def _entry_grams(topics: Topics, unit: Unit, opener: int) -> frozenset[str]:
 
 
 def _read_entry_grams(text: str, opener: int) -> frozenset[str]:
-    start = max(0, opener - ENTRY_SPAN)
-    for m in _BRACKET.finditer(text, start, opener):
-        if _closes(text, m.end() - 1):
-            start = m.end()
+    start = entry_start(text, opener)
     return frozenset(
         run[i : i + GRAM] for run in CJK_RUN.findall(text, start, opener) for i in range(len(run) - GRAM + 1)
     )
@@ -346,7 +341,7 @@ def glossary_evidence(topics: Topics, unit: Unit, at: int, ref: Ref) -> _Verdict
     if opener is None:
         return None
     close = close_bracket(text, opener, len(text))
-    if close >= len(text) or not _closes(text, close):
+    if close >= len(text) or not closes_entry(text, close):
         return None
     located, _runs, _summaries = _lists(topics, unit)
     mates = {r.target_clause for off, r in located if opener < off < close and off != at}

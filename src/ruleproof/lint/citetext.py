@@ -199,8 +199,12 @@ DENIED = ("不属于", "不属", "不入", "不在", "非", "除", "不含", "�
 _TWO_CJK = re.compile(r"[\u4e00-\u9fff]{2}")
 _LISTED_END = re.compile(r"[\d①-⑳)）ab]$")
 _PAIR_SLASH = re.compile(r"\s*[∕/~〜～]")
-_ENTRY_END = re.compile(r"[（(][^（）()]*\d[^（）()]*[）)]")
-ENTRY_SPAN = 160  # a glossary entry: read at most this many characters back from its citation
+# the glossary's entries run on one after another, each closing on a bracket of its clause(s): 「…每层各抵挡
+# 1 次（5.3.3）全额减免 当夜免疫…」.  A bracket followed by a mark (「与抵挡层序（2.8.2∕5.3.3）、额度…」) is
+# inside an entry, not its close.
+ENTRY_BRACKET = re.compile(r"[（(][^（）()]*\d[^（）()]*[）)]")
+_ENTRY_INSIDE = "、，,；;：:。（(∕/"
+ENTRY_SPAN = 200  # a glossary entry is at most this long
 
 
 def in_list(text: str, at: int, end: int) -> bool:
@@ -244,13 +248,18 @@ def number_pair(text: str, at: int, raw: str) -> bool:
     return raw.count(".") == 1 and _PAIR_SLASH.match(tail) is not None and text[at - 1 : at] in " 型为"
 
 
+def closes_entry(text: str, close: int) -> bool:
+    """The bracket ending at ``close`` (its last character) closes a glossary entry: no mark follows it."""
+    return text[close + 1 : close + 2] not in _ENTRY_INSIDE or close + 1 >= len(text)
+
+
 def entry_start(text: str, at: int) -> int:
     """Where the glossary entry whose text holds ``at`` starts: after the previous entry's closing citation
-    (a bracket holding a digit), at most ``ENTRY_SPAN`` characters back."""
+    (a bracket holding a digit that :func:`closes_entry`), at most ``ENTRY_SPAN`` characters back."""
     lo = max(0, at - ENTRY_SPAN)
     start = lo
-    for m in _ENTRY_END.finditer(text, lo, at):
-        if m.end() < at - 1:
+    for m in ENTRY_BRACKET.finditer(text, lo, at):
+        if m.end() < at - 1 and closes_entry(text, m.end() - 1):
             start = m.end()
     return start
 

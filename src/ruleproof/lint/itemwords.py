@@ -55,7 +55,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.citesubject import particular, sentence_part
-from ruleproof.lint.citetext import entry_start, in_tag, open_bracket, related, squash
+from ruleproof.lint.citetext import (
+    close_bracket,
+    closes_entry,
+    entry_start,
+    in_tag,
+    open_bracket,
+    related,
+    squash,
+)
 from ruleproof.lint.context import ITEM_REF
 from ruleproof.lint.headwords import guarded
 from ruleproof.lint.memo import PerLintTable
@@ -246,9 +254,12 @@ def words_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str],
         return None
     entry = topics.glossary(unit)
     if entry:
-        bracket = open_bracket(text, at, max(0, at - 30))
-        if bracket is None:
-            return None  # a citation inside an entry's prose is not the entry's own
+        bracket = open_bracket(text, at, 0)
+        close = len(text) if bracket is None else close_bracket(text, bracket, len(text))
+        if close >= len(text) or not closes_entry(text, close):
+            return (
+                None  # a citation inside an entry's prose (no bracket, or one a mark follows) is not its own
+            )
         part = squash(text[entry_start(text, at) : bracket])  # the entry, up to its closing citation
     else:
         lo, hi = part_bounds(text, at, end)

@@ -33,7 +33,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from ruleproof.findings import Finding, Severity
 from ruleproof.lint.base import CheckInfo, clip
@@ -403,6 +403,7 @@ class Topics:
         self._family_titles: dict[str, str] = {}
         self._topic_terms: dict[tuple[str, int, str, bool, bool], list[str]] = {}
         self._windows: dict[tuple[str, int, str, bool, bool], str] = {}
+        self._habit_terms: dict[tuple[str, int, str], list[str]] = {}
         self._cited_texts: dict[str, str] = {}
         # the sibling clauses the habit map may name instead of a cited clause, by parent (read only)
         self.sibling_places: dict[str, dict[str, Place]] = {}
@@ -463,15 +464,19 @@ class Topics:
         two characters right before it (a particle 依∕见∕于∕入… dropped: 「登记入 2.8.9」 → 登记), marked
         apart from the vocabulary — the text's set phrases 「登记于 2.8.9」「详依 2.3.4」 name a place too; and
         the ``RUN_WORDS`` characters printed right before it, marked apart again (the book-habit rule's key:
-        the same words before another id elsewhere, :mod:`ruleproof.lint.citebookhabit`)."""
-        terms = self.topic(unit, at, raw, near=True)
-        m = _LEAD.search(unit.text, max(0, at - 8), at)
-        if m is not None:
-            terms.append(LEAD_MARK + m.group("w"))
-        run = run_before(unit.text, at)
-        if run is not None:
-            terms.append(run)  # (read by citebookhabit alone)
-        return terms
+        the same words before another id elsewhere, :mod:`ruleproof.lint.citebookhabit`).  Memoised per lint
+        by the citation's place (the habit map files every citation and :func:`habit_fit` reads it again)."""
+        key = (unit.id, at, raw)
+        terms = self._habit_terms.get(key)
+        if terms is None:
+            terms = self._habit_terms[key] = self.topic(unit, at, raw, near=True)
+            m = _LEAD.search(unit.text, max(0, at - 8), at)
+            if m is not None:
+                terms.append(LEAD_MARK + m.group("w"))
+            run = run_before(unit.text, at)
+            if run is not None:
+                terms.append(run)  # (read by citebookhabit alone)
+        return list(terms)
 
     def no_place_beside(self, unit: Unit, at: int, ref: Ref) -> bool:
         """Words printed beside the id at ``at`` name no cited place: the id is a number the reader took for one
@@ -1137,9 +1142,11 @@ RUN_WORDS = 4  # that many characters
 _RUN_BEFORE = re.compile(rf"(?P<w>[\u4e00-\u9fff]{{{RUN_WORDS}}})[\s（(]*$")
 
 
+@lru_cache(maxsize=8192)
 def run_before(text: str, at: int) -> str | None:
     """The ``RUN_WORDS`` characters printed right before the citation at ``at`` (blanks and an opening
-    bracket between), marked as the habit map files them, or None."""
+    bracket between), marked as the habit map files them, or None (memoised: the habit map, the book-habit and
+    parallel rules read it for the same citation)."""
     m = _RUN_BEFORE.search(text, max(0, at - RUN_WORDS - 4), at)
     return RUN_MARK + m.group("w") if m is not None else None
 

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from ruleproof.findings import Finding, Severity
+from ruleproof.lint import citeread
 from ruleproof.lint.base import CheckInfo, clip
 from ruleproof.lint.citehabits import CitationHabits, Citing
 from ruleproof.lint.citetext import (
@@ -89,7 +90,7 @@ from ruleproof.lint.registry_topics import registry_entry
 from ruleproof.lint.vocab import title_terms
 from ruleproof.text.markers import MARKER_RE, parse_marker
 from ruleproof.text.model import Ref, RefKind
-from ruleproof.text.sentences import Sentence, sentence_at
+from ruleproof.text.sentences import Sentence
 
 TOPIC = CheckInfo(
     id="citation-topic",
@@ -554,7 +555,7 @@ class Topics:
         otherwise the sentence part the citation stands in (「依 4.4.6，存储上限…」).  ``wide``: the whole
         sentence, for a citation whose own phrase tells nothing."""
         text = unit.text
-        sent = sentence_at(self.sentences_of(unit), at)
+        sent = citeread.sentence(self, unit, at)
         s_lo = sent.start if sent else 0
         s_hi = sent.end if sent else len(text)
         opener = open_bracket(text, at, s_lo)
@@ -640,7 +641,7 @@ class Topics:
         clause_title = place.text.split("。", 1)[0]
         body = place.text[len(clause_title) + 1 :]
         head = [h.term for h in self.vocab.scan(body[:14])]
-        sent = sentence_at(self.sentences_of(unit), at)
+        sent = citeread.sentence(self, unit, at)
         said = squash(sent.text) if sent else ""
         return any(t in said for t in head)
 
@@ -990,7 +991,7 @@ def self_citation(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place,
         return Place(ref.target_clause or "", topics.places.clause_text(ref.target_clause or "")), *owned
     if unit.id != ref.target_clause:
         return citecarry.ancestor_verdict(topics, unit, at, ref)  # an ancestor: its subject, as elsewhere
-    sent = sentence_at(topics.sentences_of(unit), at)
+    sent = citeread.sentence(topics, unit, at)
     own = topics.places.clause_text(unit.id)
     if sent is not None:
         own = own.replace(sent.text, "。", 1)

@@ -11,11 +11,18 @@ from ruleproof.lint import citeread, forget_memos
 from ruleproof.lint.citegoverned import governed_words
 from ruleproof.lint.citenamed import bracketed_term
 from ruleproof.lint.citeprinted import _backed
-from ruleproof.lint.citetext import close_bracket, compared_or_denied, in_list, in_tag, open_bracket
+from ruleproof.lint.citetext import (
+    close_bracket,
+    compared_or_denied,
+    in_list,
+    in_tag,
+    open_bracket,
+    place_body,
+)
 from ruleproof.lint.citetitled import annotated_term, cjk_run_before
 from ruleproof.lint.context import LintContext
 from ruleproof.lint.frames import content
-from ruleproof.lint.topics import Topics, judged_unit, run_before, said_in
+from ruleproof.lint.topics import Topics, _heads_of, judged_unit, run_before, said_in
 from ruleproof.text import Document
 from ruleproof.text.sentences import sentence_at
 
@@ -69,7 +76,10 @@ def test_memoised_readers_answer_as_unmemoised(fanhanglu: Document) -> None:
             _same(governed_words, text, at, raw)
             _same(_backed, text, at, raw)
             _same(content, text[max(0, at - 12) : at])
-            place = topics.target(ref)[0]
+            place, near = topics.target(ref)
+            for other in [place, *near] if place is not None else []:
+                _same(place_body, other.text)
+                _same(_heads_of, other.text)
             if place is not None:
                 for term in topics.topic(unit, at, raw, wide=True):
                     _same(said_in, term, topics.cited_text(ref))

@@ -74,6 +74,14 @@ def bigrams(text: str) -> frozenset[str]:
 
 
 @lru_cache(maxsize=8192)
+def place_body(text: str) -> str:
+    """A place's text after its first 「。」 (an item's text after its clause's title), the whole text without
+    one — memoised: the same string object for each place, so the squash and the searches after it hash it once
+    (the verdicts read the same items' bodies for every citation of their clause)."""
+    return text.split("。", 1)[-1]
+
+
+@lru_cache(maxsize=8192)
 def related(a: str, b: str) -> bool:
     """Two places of one clause family (「6.8」「6.8.3」「6.8.3⑧」)."""
     base_a = _clause_of(a)

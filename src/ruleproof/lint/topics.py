@@ -59,6 +59,7 @@ from ruleproof.lint.citetext import (
     part_end,
     part_start,
     phrase_start,
+    place_body,
     related,
     remember_squash,
     squash,
@@ -1289,8 +1290,14 @@ _ITEM_HEAD = re.compile(r"^\s*[①-⑳]?\s*(?P<head>[\u4e00-\u9fff·\d]{2,12}?)\
 def item_heads(topics: Topics, place: Place) -> frozenset[str]:
     """The heading of an item (「⑥ 封锁：…」「④ 疫苗抗体⸺…」), whole: a word inside a heading
     (「层序」 in 2.8.2⑧ 「毒药的层序」) is what the item says something about, not what tells it apart."""
-    body = place.text.split("。", 1)[1] if "。" in place.text else place.text
-    m = _ITEM_HEAD.match(body)
+    return _heads_of(place.text)
+
+
+@lru_cache(maxsize=8192)
+def _heads_of(text: str) -> frozenset[str]:
+    """:func:`item_heads` of a place's text (memoised: pure in it; the verdicts ask for the same few items'
+    headings for every citation of their clause — 返航录: 2,050 asks for 518 texts)."""
+    m = _ITEM_HEAD.match(place_body(text))
     if m is None:
         return frozenset()
     head = m.group("head").strip("·")
@@ -1308,7 +1315,7 @@ def _named_item(
     sentence = (
         phrase if _annotates(unit.text, at, ref.raw) else squash(topics.window(unit, at, ref.raw, wide=True))
     )
-    cited = squash(place.text.split("。", 1)[-1])
+    cited = squash(place_body(place.text))
     terms = topics.topic(unit, at, ref.raw)
     words = "".join(CJK_RUN.findall(phrase))
     if any(words[i : i + _VERBATIM] in cited for i in range(len(words) - _VERBATIM + 1)):
@@ -1316,7 +1323,7 @@ def _named_item(
     scored: list[tuple[int, int, Place, list[str]]] = []
     for k, other in enumerate(near):
         heads = item_heads(topics, other) - own
-        other_text = squash(other.text.split("。", 1)[-1])
+        other_text = squash(place_body(other.text))
         hits = [t for t in heads if t in phrase and other_text.count(t) >= 3 * cited.count(t)]
         if not hits:
             continue
@@ -1468,7 +1475,7 @@ def _fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Plac
     if ref.kind is CLAUSE_REF and not ref.target_item:
         texts = [squash(topics.places.clause_text(p.name)) for p in group]
     else:
-        texts = [squash(p.text.split("。", 1)[-1]) for p in group]
+        texts = [squash(place_body(p.text)) for p in group]
     holders = {w: [i for i, t in enumerate(texts) if w in t] for w in words}
     if any(0 in h and len(h) <= max(1, len(group) // 2) for h in holders.values()):
         return None

@@ -17,7 +17,7 @@ from ruleproof.lint.citetext import (
     in_list,
     in_tag,
     open_bracket,
-    place_body,
+    body_text,
 )
 from ruleproof.lint.citetitled import annotated_term, cjk_run_before
 from ruleproof.lint.context import LintContext
@@ -78,7 +78,7 @@ def test_memoised_readers_answer_as_unmemoised(fanhanglu: Document) -> None:
             _same(content, text[max(0, at - 12) : at])
             place, near = topics.target(ref)
             for other in [place, *near] if place is not None else []:
-                _same(place_body, other.text)
+                _same(body_text, other.text)
                 _same(_heads_of, other.text)
             if place is not None:
                 for term in topics.topic(unit, at, raw, wide=True):

@@ -74,7 +74,7 @@ def bigrams(text: str) -> frozenset[str]:
 
 
 @lru_cache(maxsize=8192)
-def place_body(text: str) -> str:
+def body_text(text: str) -> str:
     """A place's text after its first 「。」 (an item's text after its clause's title), the whole text without
     one — memoised: the same string object for each place, so the squash and the searches after it hash it once
     (the verdicts read the same items' bodies for every citation of their clause)."""

@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.citesubject import particular, sentence_part
-from ruleproof.lint.citetext import in_tag, related, squash
+from ruleproof.lint.citetext import body_text, in_tag, related, squash
 from ruleproof.lint.context import ITEM_REF
 from ruleproof.lint.headwords import guarded
 from ruleproof.lint.memo import PerLintTable
@@ -101,7 +101,7 @@ class WordedItem(ExplainedPlace):
 
 def item_body(place: Place) -> str:
     """An item place's own text (its clause's title before the first 。 left out)."""
-    return place.text.split("。", 1)[1] if "。" in place.text else place.text
+    return body_text(place.text)
 
 
 def _runs(text: str, lo: int, hi: int) -> frozenset[str]:

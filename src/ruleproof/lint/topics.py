@@ -49,6 +49,7 @@ from ruleproof.lint.citetext import (
     PART_MARK,
     REFERENCE,
     bigrams,
+    body_text,
     close_bracket,
     compared_or_denied,
     entry_head,
@@ -59,7 +60,6 @@ from ruleproof.lint.citetext import (
     part_end,
     part_start,
     phrase_start,
-    place_body,
     related,
     remember_squash,
     squash,
@@ -1297,7 +1297,7 @@ def item_heads(topics: Topics, place: Place) -> frozenset[str]:
 def _heads_of(text: str) -> frozenset[str]:
     """:func:`item_heads` of a place's text (memoised: pure in it; the verdicts ask for the same few items'
     headings for every citation of their clause — 返航录: 2,050 asks for 518 texts)."""
-    m = _ITEM_HEAD.match(place_body(text))
+    m = _ITEM_HEAD.match(body_text(text))
     if m is None:
         return frozenset()
     head = m.group("head").strip("·")
@@ -1315,7 +1315,7 @@ def _named_item(
     sentence = (
         phrase if _annotates(unit.text, at, ref.raw) else squash(topics.window(unit, at, ref.raw, wide=True))
     )
-    cited = squash(place_body(place.text))
+    cited = squash(body_text(place.text))
     terms = topics.topic(unit, at, ref.raw)
     words = "".join(CJK_RUN.findall(phrase))
     if any(words[i : i + _VERBATIM] in cited for i in range(len(words) - _VERBATIM + 1)):
@@ -1323,7 +1323,7 @@ def _named_item(
     scored: list[tuple[int, int, Place, list[str]]] = []
     for k, other in enumerate(near):
         heads = item_heads(topics, other) - own
-        other_text = squash(place_body(other.text))
+        other_text = squash(body_text(other.text))
         hits = [t for t in heads if t in phrase and other_text.count(t) >= 3 * cited.count(t)]
         if not hits:
             continue
@@ -1475,7 +1475,7 @@ def _fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Plac
     if ref.kind is CLAUSE_REF and not ref.target_item:
         texts = [squash(topics.places.clause_text(p.name)) for p in group]
     else:
-        texts = [squash(place_body(p.text)) for p in group]
+        texts = [squash(body_text(p.text)) for p in group]
     holders = {w: [i for i, t in enumerate(texts) if w in t] for w in words}
     if any(0 in h and len(h) <= max(1, len(group) // 2) for h in holders.values()):
         return None

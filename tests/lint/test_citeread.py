@@ -12,12 +12,12 @@ from ruleproof.lint.citegoverned import governed_words
 from ruleproof.lint.citenamed import bracketed_term
 from ruleproof.lint.citeprinted import _backed
 from ruleproof.lint.citetext import (
+    body_text,
     close_bracket,
     compared_or_denied,
     in_list,
     in_tag,
     open_bracket,
-    body_text,
 )
 from ruleproof.lint.citetitled import annotated_term, cjk_run_before
 from ruleproof.lint.context import LintContext

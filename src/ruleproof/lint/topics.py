@@ -503,9 +503,10 @@ class Topics:
 
     def locate(self, unit: Unit, ref: Ref) -> int | None:
         """Offset of the reference in its unit's text (each reference of a line in order)."""
-        if unit.id not in self._offsets:
-            self._offsets[unit.id] = self._place_refs(unit)
-        return self._offsets[unit.id].get(id(ref))
+        offsets = self._offsets.get(unit.id)
+        if offsets is None:
+            offsets = self._offsets[unit.id] = self._place_refs(unit)
+        return offsets.get(id(ref))
 
     def _place_refs(self, unit: Unit) -> dict[int, int]:
         text = unit.text
@@ -768,9 +769,10 @@ class Topics:
     def target(self, ref: Ref) -> tuple[Place | None, list[Place]]:
         """The place a reference lands on and the neighbouring places of the same kind."""
         key = (ref.kind, ref.target_clause, ref.target_item)
-        if key not in self._targets:
-            self._targets[key] = self._target(ref)
-        return self._targets[key]
+        found = self._targets.get(key)  # (one lookup: the key is a new tuple, hashed again at each)
+        if found is None:
+            found = self._targets[key] = self._target(ref)
+        return found
 
     def _target(self, ref: Ref) -> tuple[Place | None, list[Place]]:
         cid = ref.target_clause

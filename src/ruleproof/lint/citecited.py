@@ -40,11 +40,11 @@ from collections import defaultdict
 from itertools import islice
 from typing import TYPE_CHECKING
 
+from ruleproof.lint import citeread
 from ruleproof.lint.citetext import squash
 from ruleproof.lint.context import CLAUSE_OR_ITEM, is_descendant
 from ruleproof.lint.memo import PerLintTable, per_lint
 from ruleproof.text.model import RefKind
-from ruleproof.text.sentences import sentence_at
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator, Sequence
@@ -90,7 +90,7 @@ def _sentence(topics: Topics, unit_id: str, ref: Ref) -> str | None:
         at = topics.locate(unit, ref)
         if at is None:
             return None
-        sent = sentence_at(topics.sentences_of(unit), at)
+        sent = citeread.sentence(topics, unit, at)
         return squash(unit.text[sent.start : sent.end] if sent else unit.text)
 
     return _SENTENCES.get_or_build(topics, id(ref), read)

@@ -25,13 +25,13 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ruleproof.lint import citeread
 from ruleproof.lint.citeauthority import without_citations_of
 from ruleproof.lint.citetext import close_bracket, in_list, open_bracket, phrase_start, related, squash
 from ruleproof.lint.context import is_descendant
 from ruleproof.lint.headwords import guarded
 from ruleproof.lint.topics import PHRASE, SPECIFIC_SHARE, ExplainedPlace, Place
 from ruleproof.text.model import RefKind
-from ruleproof.text.sentences import sentence_at
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
@@ -63,7 +63,7 @@ def _governed(topics: Topics, unit: Unit, at: int, ref: Ref) -> str | None:
     text = unit.text
     if _DEFERRAL.search(text, max(0, at - 4), at) is None or topics.topic(unit, at, ref.raw):
         return None
-    sent = sentence_at(topics.sentences_of(unit), at)
+    sent = citeread.sentence(topics, unit, at)
     s_lo, s_hi = (sent.start, sent.end) if sent is not None else (0, len(text))
     opener = open_bracket(text, at, s_lo)
     if opener is None:
@@ -127,7 +127,7 @@ def family_deferral(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list
     if unit.id != cid:
         outside = outside.replace(topics.places.clause_text(unit.id), "。", 1)
     else:
-        sent = sentence_at(topics.sentences_of(unit), at)
+        sent = citeread.sentence(topics, unit, at)
         outside = outside.replace(sent.text, "。", 1) if sent is not None else outside
     return deferral_fit(topics, unit, at, ref, outside)
 

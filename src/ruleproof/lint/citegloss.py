@@ -36,7 +36,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ruleproof.lint.citetext import cjk_tail, related, squash
+from ruleproof.lint.citetext import body_text, cjk_tail, related, squash
 from ruleproof.lint.context import CLAUSE_OR_ITEM, CLAUSE_REF, ITEM_REF
 from ruleproof.lint.headwords import likely_cited_near
 from ruleproof.lint.memo import per_lint
@@ -237,7 +237,7 @@ def paired_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str]
 
 def _head(place: Place) -> str:
     """The heading an item opens with (「② 转化次数 每只异形…」 → 转化次数), empty when it opens with a sentence."""
-    body = place.text.split("。", 1)[1] if "。" in place.text else place.text
+    body = body_text(place.text)
     m = _ITEM_HEAD.match(body)
     return m.group("h") if m is not None else ""
 
@@ -255,7 +255,7 @@ def headed_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str]
     place, near = topics.target(ref)
     if tail is None or place is None:
         return None
-    cited = squash(place.text.split("。", 1)[-1])
+    cited = squash(body_text(place.text))
     words = _JOINED.split(tail)[-1]
     own = _head(place)
     headed = [

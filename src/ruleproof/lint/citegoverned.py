@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.citetext import CJK_RUN, REFERENCE, bigrams, in_tag, related
@@ -69,7 +70,13 @@ class GovernedPlace(ExplainedPlace):
 
 def governed(unit: Unit, at: int, raw: str) -> str | None:
     """The words the citation at ``at`` governs (see the module's docstring), or None."""
-    text = unit.text
+    return governed_words(unit.text, at, raw)
+
+
+@lru_cache(maxsize=8192)
+def governed_words(text: str, at: int, raw: str) -> str | None:
+    """:func:`governed` in the unit's text (memoised: pure in its arguments; this rule, the printed rule's and
+    the weighing judge's backed statement read it for the same citation)."""
     lead = at
     while lead > 0 and text[lead - 1] in " \u3000\n":
         lead -= 1

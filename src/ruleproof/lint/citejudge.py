@@ -58,7 +58,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ruleproof.lint import citecited
+from ruleproof.lint import citecited, citeread
 from ruleproof.lint.citefit import family_group
 from ruleproof.lint.citeprinted import backed
 from ruleproof.lint.citetext import CITATION, NOT_CJK, in_list, open_bracket, related, squash
@@ -67,7 +67,6 @@ from ruleproof.lint.headwords import guarded
 from ruleproof.lint.memo import per_lint
 from ruleproof.lint.topics import ExplainedPlace, item_heads
 from ruleproof.text.model import RefKind
-from ruleproof.text.sentences import sentence_at
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
@@ -277,7 +276,7 @@ _ID_BEFORE = re.compile(r"(?P<id>\d+(?:\.\d+)+)\s*(?:条)?\s*$")
 
 def _cited_beside(topics: Topics, unit: Unit, at: int, ref: Ref) -> set[str]:
     """The places other citations of the same sentence cite: the sentence's words about them are theirs."""
-    sent = sentence_at(topics.sentences_of(unit), at)
+    sent = citeread.sentence(topics, unit, at)
     lo, hi = (sent.start, sent.end) if sent else (0, len(unit.text))
     out: set[str] = set()
     for other in topics.ctx.refs_by_unit.get(unit.id, []):
@@ -408,7 +407,7 @@ def _label(topics: Topics, unit: Unit, at: int, raw: str) -> str:
     """The words a bracket citation annotates, squashed (「乔装（7.3）」 → 乔装; 「（7.2.2 私人反馈）」 →
     私人反馈); '' for a citation outside a bracket."""
     text = unit.text
-    sent = sentence_at(topics.sentences_of(unit), at)
+    sent = citeread.sentence(topics, unit, at)
     if open_bracket(text, at, sent.start if sent else 0) is None:
         return ""
     return squash(topics.window(unit, at, raw, near=True))
@@ -435,7 +434,7 @@ def _quoted(topics: Topics, unit: Unit, at: int, raw: str) -> list[str]:
     quotes what 4.6.3 prints."""
     text = unit.text
     end = at + len(raw)
-    sent = sentence_at(topics.sentences_of(unit), at)
+    sent = citeread.sentence(topics, unit, at)
     lo, hi = (sent.start, sent.end) if sent else (0, len(text))
     out = []
     for m in _QUOTE.finditer(text, max(lo, at - QUOTE_REACH - 32), min(hi, end + QUOTE_REACH + 32)):

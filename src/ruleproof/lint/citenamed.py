@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.citetext import COMPARED, CONNECTIVES, HEAD_CUT, in_tag, related, squash
@@ -145,10 +146,11 @@ def naming_run(text: str, at: int, raw: str) -> tuple[str, str]:
     return run, position
 
 
+@lru_cache(maxsize=8192)
 def bracketed_term(text: str, at: int, raw: str) -> str:
     """The term a bracket holding only this citation is glued to (「与工匠护甲（4.11）」 → 「与工匠护甲」), as
     :func:`citetitled.annotated_term` reads it but before its coordination test (a leading 与 is a
-    preposition)."""
+    preposition; memoised: pure in its arguments, the name and subject rules read it for the same citation)."""
     term = annotated_term(text, at, raw)
     if term or at < 2 or text[at - 1] not in "（(":
         return term[-RUN_MAX:]

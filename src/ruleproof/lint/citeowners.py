@@ -33,13 +33,13 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from ruleproof.lint import citeread
 from ruleproof.lint.citetext import PART_MARK, REFERENCE, entry_head, open_bracket, related, squash
 from ruleproof.lint.context import CLAUSE_OR_ITEM, CLAUSE_REF, ITEM_REF, is_descendant
 from ruleproof.lint.memo import PerLintTable, per_lint
 from ruleproof.lint.topics import SPECIFIC_SHARE, Place, item_heads
 from ruleproof.lint.vocab import CharIndex
 from ruleproof.text.model import Ref
-from ruleproof.text.sentences import sentence_at
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
@@ -71,7 +71,7 @@ def _between_citations(topics: Topics, unit: Unit, at: int, raw: str) -> str:
     4.7」: the words after 4.14 are 4.7's)."""
 
     text = unit.text
-    sent = sentence_at(topics.sentences_of(unit), at)
+    sent = citeread.sentence(topics, unit, at)
     lo, hi = (sent.start, sent.end) if sent else (0, len(text))
     end = at + len(raw)
     bracketed = open_bracket(text, at, lo) is not None
@@ -206,7 +206,7 @@ def family_owner(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[st
     if not unit.is_clause or not is_descendant(unit.id, cid):
         return None
     if unit.id == cid:
-        sent = sentence_at(topics.sentences_of(unit), at)
+        sent = citeread.sentence(topics, unit, at)
         cited = topics.places.clause_text(cid)
         cited = cited.replace(sent.text, "。", 1) if sent is not None else cited
     else:

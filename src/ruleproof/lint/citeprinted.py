@@ -41,9 +41,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ruleproof.lint.citegoverned import governed
+from ruleproof.lint.citegoverned import governed_words
 from ruleproof.lint.citetext import REFERENCE, open_bracket, related, squash
 from ruleproof.lint.citewords import cited_family
 from ruleproof.lint.frames import longest_run
@@ -144,8 +145,14 @@ def _part_start(text: str, stop: int, breaks: frozenset[str]) -> int:
 
 def backed(unit: Unit, at: int, raw: str) -> str:
     """The statement the citation at ``at`` backs (see the module's docstring), squashed, or ''."""
-    text = unit.text
-    return squash(governed(unit, at, raw) or closing_part(text, at, raw) or bracketed_part(text, at))
+    return _backed(unit.text, at, raw)
+
+
+@lru_cache(maxsize=8192)
+def _backed(text: str, at: int, raw: str) -> str:
+    """:func:`backed` in the unit's text (memoised: pure in its arguments; this rule and the weighing judge read
+    it for the same citation)."""
+    return squash(governed_words(text, at, raw) or closing_part(text, at, raw) or bracketed_part(text, at))
 
 
 _FAMILIES: PerLintTable[Topics, tuple[str, bool], dict[str, str]] = PerLintTable()

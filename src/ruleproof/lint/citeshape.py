@@ -29,13 +29,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ruleproof.findings import Finding
+from ruleproof.lint import citeread
 from ruleproof.lint.citetext import squash
 from ruleproof.lint.context import CLAUSE_REF, FREE_CLAUSE_ID, is_descendant
 from ruleproof.lint.diagnosis import RENUMBERED_EN, RENUMBERED_ZH
 from ruleproof.lint.memo import PerLintTable
 from ruleproof.lint.topics import ExplainedPlace, Place, topic_finding
 from ruleproof.text.model import Ref
-from ruleproof.text.sentences import sentence_at
 
 if TYPE_CHECKING:
     from ruleproof.lint.context import Unit
@@ -91,7 +91,7 @@ def family_shape(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[st
     lead = _DEFERS.search(text, max(0, at - 3), at)
     if lead is not None:
         return [lead.group(0).rstrip()], _neighbours(topics, cid, "defers")
-    sent = sentence_at(topics.sentences_of(unit), at)
+    sent = citeread.sentence(topics, unit, at)
     lo = sent.start if sent is not None else 0
     hi = sent.end if sent is not None else len(text)
     before = text[max(lo, at - COMPARE_SPAN) : at]
@@ -205,7 +205,7 @@ def listed_twice(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place, 
     text = unit.text
     if all(off == at or "。" in text[min(off, at) : max(off, at)] for off in where.get(cid, ())):
         return None  # (most citations: the unit cites the clause nowhere else in the sentence)
-    sent = sentence_at(topics.sentences_of(unit), at)
+    sent = citeread.sentence(topics, unit, at)
     lo, hi = (sent.start, sent.end) if sent is not None else (0, len(text))
     cited = [(off, r) for off, r in cited if lo <= off < hi and off != at]
     twins = [(off, r) for off, r in cited if r.target_clause == cid and not r.target_item]

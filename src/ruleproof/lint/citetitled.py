@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from collections.abc import Container
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ruleproof.lint.citetext import HEAD_CUT, REFERENCE, in_tag, related, squash
@@ -94,8 +95,10 @@ def cover(term: str, title: Container[str]) -> int:
     return sum(marked)
 
 
+@lru_cache(maxsize=8192)
 def annotated_term(text: str, at: int, raw: str) -> str:
-    """The term a bracket holding only this citation annotates (「…；转职（4.2）」 → 「转职」), or ''."""
+    """The term a bracket holding only this citation annotates (「…；转职（4.2）」 → 「转职」), or '' (memoised: pure
+    in its arguments; the title, name, subject and carried rules read it for the same citation)."""
     opener = at - 1
     if opener < 1 or text[opener] not in _OPENERS:
         return ""
@@ -105,6 +108,7 @@ def annotated_term(text: str, at: int, raw: str) -> str:
     return cjk_run_before(text, opener)
 
 
+@lru_cache(maxsize=8192)
 def cjk_run_before(text: str, opener: int) -> str:
     """The run of CJK characters right before the bracket opening at ``opener`` (at most 12), or '' for a
     run too short to be a term or a coordination (「击杀或破坏（6.1）」: no one term)."""

@@ -250,6 +250,7 @@ def common_run(a: str, b: str) -> int:
     return len(longest_run(a, b))
 
 
+@lru_cache(maxsize=8192)
 def content(words: str) -> str:
     """``words`` without the qualifiers and function characters that say nothing of *which* quantity it
     is: 「每夜至多」 and 「全局」 name no thing, 「存活」「持有」「乔装」 do."""

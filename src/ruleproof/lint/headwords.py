@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING
 from ruleproof.lint.citetext import (
     HEAD_CUT,
     bigrams,
+    body_text,
     compared_or_denied,
     in_list,
     in_tag,
@@ -93,7 +94,7 @@ def _read_head(topics: Topics, place: Place, item: bool) -> frozenset[str]:
 
 def place_body(place: Place, item: bool) -> str:
 
-    return squash(place.text.split("。", 1)[-1] if item else place.text)
+    return squash(body_text(place.text) if item else place.text)
 
 
 def _within(place: str, cited: str) -> bool:

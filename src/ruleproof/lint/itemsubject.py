@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ruleproof.lint.citetext import related, squash
+from ruleproof.lint.citetext import body_text, related, squash
 from ruleproof.lint.headwords import guarded
 from ruleproof.lint.memo import PerLintTable
 from ruleproof.lint.topics import ExplainedPlace, Place, Topics, item_heads
@@ -92,7 +92,7 @@ def subject_fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str
     if len(named) != 1:
         return None
     likely, head = named[0]
-    if head in squash(place.text.split("。", 1)[-1]):
+    if head in squash(body_text(place.text)):
         return None  # the cited item says it too
     return [head], SubjectItem(likely.name, likely.text, citing=unit.id)
 

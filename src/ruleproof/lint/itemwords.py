@@ -56,6 +56,7 @@ from typing import TYPE_CHECKING
 
 from ruleproof.lint.citesubject import particular, sentence_part
 from ruleproof.lint.citetext import (
+    body_text,
     close_bracket,
     closes_entry,
     entry_start,
@@ -121,7 +122,7 @@ class WordedItem(ExplainedPlace):
 
 def item_body(place: Place) -> str:
     """An item place's own text (its clause's title before the first 。 left out)."""
-    return place.text.split("。", 1)[1] if "。" in place.text else place.text
+    return body_text(place.text)
 
 
 def _runs(text: str, lo: int, hi: int) -> frozenset[str]:

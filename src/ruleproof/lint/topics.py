@@ -33,9 +33,10 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from ruleproof.findings import Finding, Severity
+from ruleproof.lint import citeread
 from ruleproof.lint.base import CheckInfo, clip
 from ruleproof.lint.citehabits import CitationHabits, Citing
 from ruleproof.lint.citetext import (
@@ -48,6 +49,7 @@ from ruleproof.lint.citetext import (
     PART_MARK,
     REFERENCE,
     bigrams,
+    body_text,
     close_bracket,
     compared_or_denied,
     entry_head,
@@ -89,7 +91,7 @@ from ruleproof.lint.registry_topics import registry_entry
 from ruleproof.lint.vocab import title_terms
 from ruleproof.text.markers import MARKER_RE, parse_marker
 from ruleproof.text.model import Ref, RefKind
-from ruleproof.text.sentences import Sentence, sentence_at
+from ruleproof.text.sentences import Sentence
 
 TOPIC = CheckInfo(
     id="citation-topic",
@@ -403,6 +405,7 @@ class Topics:
         self._family_titles: dict[str, str] = {}
         self._topic_terms: dict[tuple[str, int, str, bool, bool], list[str]] = {}
         self._windows: dict[tuple[str, int, str, bool, bool], str] = {}
+        self._habit_terms: dict[tuple[str, int, str], list[str]] = {}
         self._cited_texts: dict[str, str] = {}
         # the sibling clauses the habit map may name instead of a cited clause, by parent (read only)
         self.sibling_places: dict[str, dict[str, Place]] = {}
@@ -463,15 +466,19 @@ class Topics:
         two characters right before it (a particle 依∕见∕于∕入… dropped: 「登记入 2.8.9」 → 登记), marked
         apart from the vocabulary — the text's set phrases 「登记于 2.8.9」「详依 2.3.4」 name a place too; and
         the ``RUN_WORDS`` characters printed right before it, marked apart again (the book-habit rule's key:
-        the same words before another id elsewhere, :mod:`ruleproof.lint.citebookhabit`)."""
-        terms = self.topic(unit, at, raw, near=True)
-        m = _LEAD.search(unit.text, max(0, at - 8), at)
-        if m is not None:
-            terms.append(LEAD_MARK + m.group("w"))
-        run = run_before(unit.text, at)
-        if run is not None:
-            terms.append(run)  # (read by citebookhabit alone)
-        return terms
+        the same words before another id elsewhere, :mod:`ruleproof.lint.citebookhabit`).  Memoised per lint
+        by the citation's place (the habit map files every citation and :func:`habit_fit` reads it again)."""
+        key = (unit.id, at, raw)
+        terms = self._habit_terms.get(key)
+        if terms is None:
+            terms = self._habit_terms[key] = self.topic(unit, at, raw, near=True)
+            m = _LEAD.search(unit.text, max(0, at - 8), at)
+            if m is not None:
+                terms.append(LEAD_MARK + m.group("w"))
+            run = run_before(unit.text, at)
+            if run is not None:
+                terms.append(run)  # (read by citebookhabit alone)
+        return list(terms)
 
     def no_place_beside(self, unit: Unit, at: int, ref: Ref) -> bool:
         """Words printed beside the id at ``at`` name no cited place: the id is a number the reader took for one
@@ -496,9 +503,10 @@ class Topics:
 
     def locate(self, unit: Unit, ref: Ref) -> int | None:
         """Offset of the reference in its unit's text (each reference of a line in order)."""
-        if unit.id not in self._offsets:
-            self._offsets[unit.id] = self._place_refs(unit)
-        return self._offsets[unit.id].get(id(ref))
+        offsets = self._offsets.get(unit.id)
+        if offsets is None:
+            offsets = self._offsets[unit.id] = self._place_refs(unit)
+        return offsets.get(id(ref))
 
     def _place_refs(self, unit: Unit) -> dict[int, int]:
         text = unit.text
@@ -549,7 +557,7 @@ class Topics:
         otherwise the sentence part the citation stands in (「依 4.4.6，存储上限…」).  ``wide``: the whole
         sentence, for a citation whose own phrase tells nothing."""
         text = unit.text
-        sent = sentence_at(self.sentences_of(unit), at)
+        sent = citeread.sentence(self, unit, at)
         s_lo = sent.start if sent else 0
         s_hi = sent.end if sent else len(text)
         opener = open_bracket(text, at, s_lo)
@@ -600,11 +608,7 @@ class Topics:
     def present(self, term: str, squashed: str) -> bool:
         """The term is said there: literally, or as two words it is made of (「濒死不跨夜」 in a clause
         that says 濒死 and 不跨夜)."""
-        if term in squashed:
-            return True
-        if len(term) < 4:
-            return False  # (no split leaves two words of two characters or more: most terms, no generator)
-        return any(term[:k] in squashed and term[k:] in squashed for k in range(2, len(term) - 1))
+        return said_in(term, squashed)
 
     def about(self, term: str, place: Place) -> bool:
         """The place is about the term: in its title or heading words, or said at least twice (a
@@ -639,7 +643,7 @@ class Topics:
         clause_title = place.text.split("。", 1)[0]
         body = place.text[len(clause_title) + 1 :]
         head = [h.term for h in self.vocab.scan(body[:14])]
-        sent = sentence_at(self.sentences_of(unit), at)
+        sent = citeread.sentence(self, unit, at)
         said = squash(sent.text) if sent else ""
         return any(t in said for t in head)
 
@@ -765,9 +769,10 @@ class Topics:
     def target(self, ref: Ref) -> tuple[Place | None, list[Place]]:
         """The place a reference lands on and the neighbouring places of the same kind."""
         key = (ref.kind, ref.target_clause, ref.target_item)
-        if key not in self._targets:
-            self._targets[key] = self._target(ref)
-        return self._targets[key]
+        found = self._targets.get(key)  # (one lookup: the key is a new tuple, hashed again at each)
+        if found is None:
+            found = self._targets[key] = self._target(ref)
+        return found
 
     def _target(self, ref: Ref) -> tuple[Place | None, list[Place]]:
         cid = ref.target_clause
@@ -989,7 +994,7 @@ def self_citation(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[Place,
         return Place(ref.target_clause or "", topics.places.clause_text(ref.target_clause or "")), *owned
     if unit.id != ref.target_clause:
         return citecarry.ancestor_verdict(topics, unit, at, ref)  # an ancestor: its subject, as elsewhere
-    sent = sentence_at(topics.sentences_of(unit), at)
+    sent = citeread.sentence(topics, unit, at)
     own = topics.places.clause_text(unit.id)
     if sent is not None:
         own = own.replace(sent.text, "。", 1)
@@ -1137,9 +1142,23 @@ RUN_WORDS = 4  # that many characters
 _RUN_BEFORE = re.compile(rf"(?P<w>[\u4e00-\u9fff]{{{RUN_WORDS}}})[\s（(]*$")
 
 
+@lru_cache(maxsize=16384)
+def said_in(term: str, squashed: str) -> bool:
+    """:meth:`Topics.present` (memoised: pure in its arguments; the topic verdict, the weighing judge and the
+    list and sibling rules search the same few places' texts for the same citation's terms — 返航录: 14,491
+    asks for 5,767 pairs)."""
+    if term in squashed:
+        return True
+    if len(term) < 4:
+        return False  # (no split leaves two words of two characters or more: most terms, no generator)
+    return any(term[:k] in squashed and term[k:] in squashed for k in range(2, len(term) - 1))
+
+
+@lru_cache(maxsize=8192)
 def run_before(text: str, at: int) -> str | None:
     """The ``RUN_WORDS`` characters printed right before the citation at ``at`` (blanks and an opening
-    bracket between), marked as the habit map files them, or None."""
+    bracket between), marked as the habit map files them, or None (memoised: the habit map, the book-habit and
+    parallel rules read it for the same citation)."""
     m = _RUN_BEFORE.search(text, max(0, at - RUN_WORDS - 4), at)
     return RUN_MARK + m.group("w") if m is not None else None
 
@@ -1273,8 +1292,14 @@ _ITEM_HEAD = re.compile(r"^\s*[①-⑳]?\s*(?P<head>[\u4e00-\u9fff·\d]{2,12}?)\
 def item_heads(topics: Topics, place: Place) -> frozenset[str]:
     """The heading of an item (「⑥ 封锁：…」「④ 疫苗抗体⸺…」), whole: a word inside a heading
     (「层序」 in 2.8.2⑧ 「毒药的层序」) is what the item says something about, not what tells it apart."""
-    body = place.text.split("。", 1)[1] if "。" in place.text else place.text
-    m = _ITEM_HEAD.match(body)
+    return _heads_of(place.text)
+
+
+@lru_cache(maxsize=8192)
+def _heads_of(text: str) -> frozenset[str]:
+    """:func:`item_heads` of a place's text (memoised: pure in it; the verdicts ask for the same few items'
+    headings for every citation of their clause — 返航录: 2,050 asks for 518 texts)."""
+    m = _ITEM_HEAD.match(body_text(text))
     if m is None:
         return frozenset()
     head = m.group("head").strip("·")
@@ -1292,7 +1317,7 @@ def _named_item(
     sentence = (
         phrase if _annotates(unit.text, at, ref.raw) else squash(topics.window(unit, at, ref.raw, wide=True))
     )
-    cited = squash(place.text.split("。", 1)[-1])
+    cited = squash(body_text(place.text))
     terms = topics.topic(unit, at, ref.raw)
     words = "".join(CJK_RUN.findall(phrase))
     if any(words[i : i + _VERBATIM] in cited for i in range(len(words) - _VERBATIM + 1)):
@@ -1300,7 +1325,7 @@ def _named_item(
     scored: list[tuple[int, int, Place, list[str]]] = []
     for k, other in enumerate(near):
         heads = item_heads(topics, other) - own
-        other_text = squash(other.text.split("。", 1)[-1])
+        other_text = squash(body_text(other.text))
         hits = [t for t in heads if t in phrase and other_text.count(t) >= 3 * cited.count(t)]
         if not hits:
             continue
@@ -1452,7 +1477,7 @@ def _fit(topics: Topics, unit: Unit, at: int, ref: Ref) -> tuple[list[str], Plac
     if ref.kind is CLAUSE_REF and not ref.target_item:
         texts = [squash(topics.places.clause_text(p.name)) for p in group]
     else:
-        texts = [squash(p.text.split("。", 1)[-1]) for p in group]
+        texts = [squash(body_text(p.text)) for p in group]
     holders = {w: [i for i, t in enumerate(texts) if w in t] for w in words}
     if any(0 in h and len(h) <= max(1, len(group) // 2) for h in holders.values()):
         return None

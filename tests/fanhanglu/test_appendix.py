@@ -113,6 +113,8 @@ def test_findings_on_the_real_text(findings: list[Finding]) -> None:
     by_entry = {f.extra["entry"]: f for f in findings if f.check == "appendix-fact-missing"}
     assert "4.4.8" in by_entry["猎手"].message and "4.4.3" in by_entry["猎手"].message
     assert "安全室" in by_entry["3"].message
+    # step 1's row is 「1 乔装（7.3）…」; 0.1's 「查验1名」 (a count glued to its word) is no row head (precision seed 13)
+    assert "1" not in by_entry
     assert all(w in by_entry["8"].message for w in ("诊断", "研制", "接种", "自我治疗"))
 
 

@@ -96,6 +96,12 @@ def _object(text: str, pos: int) -> bool:
     )
 
 
+def _counts(text: str, end: int, name: str) -> bool:
+    """Is a number name ending at ``end`` glued to the word after it (「查验1名」: a count), not a row's step
+    number (「1 乔装」, followed by a space or a mark)?"""
+    return name[-1:].isdigit() and "\u4e00" <= text[end : end + 1] <= "\u9fff"
+
+
 def _index(entries: Sequence[Entry]) -> dict[str, tuple[str, ...]]:
     """Every printed name → the keys of the entries it names (「0.5∕0.55 感染抑制」 heads two steps)."""
     out: dict[str, tuple[str, ...]] = {}
@@ -122,7 +128,7 @@ def _heads(text: str, entries: Sequence[Entry]) -> list[tuple[int, tuple[str, ..
     out: list[tuple[int, tuple[str, ...], str]] = []
     for m in pattern.finditer(text):
         keys = _lookup(index, m.group())
-        if keys in seen or _object(text, m.start()):
+        if keys in seen or _object(text, m.start()) or _counts(text, m.end(), m.group()):
             continue
         seen.add(keys)
         out.append((m.start(), keys, m.group()))

@@ -125,9 +125,9 @@ HEAD_CUT = re.compile(r"[（(〔【]")  # where a head (of a title, an item, a r
 
 # --- where a citation stands: its bracket, its phrase, its sentence part
 #
-# The readers of one citation's surroundings below (its bracket, a list, a tag, a comparison or denial) are
-# memoised process-wide, keyed by the unit's text and the offsets: the verdict chain's rows ask each of them
-# again for the same citation (返航录: open_bracket 8,141 asks for 2,933 places, in_list 5,550 for 1,853, in_tag
+# The readers of one citation's surroundings below (its bracket, a list, a tag; not the comparison or denial,
+# which takes the lint's vocabulary) are memoised process-wide, keyed by the unit's text and the offsets: the
+# verdict chain's rows ask each of them again for the same citation (返航录: open_bracket 8,141 asks for 2,933 places, in_list 5,550 for 1,853, in_tag
 # 10,413 for 1,417) and a hit costs a fifth of a reading.  They are pure in their arguments; mutate's lints of
 # near-identical texts share them too (emptied by :func:`ruleproof.lint.forget_memos`).
 
@@ -218,7 +218,7 @@ _PAIR_SLASH = re.compile(r"\s*[∕/~〜～]")
 # the glossary's entries run on one after another, each closing on a bracket of its clause(s): 「…每层各抵挡
 # 1 次（5.3.3）全额减免 当夜免疫…」.  A bracket followed by a mark (「与抵挡层序（2.8.2∕5.3.3）、额度…」) is
 # inside an entry, not its close.
-ENTRY_BRACKET = re.compile(r"[（(][^（）()]*\d[^（）()]*[）)]")
+_ENTRY_BRACKET = re.compile(r"[（(][^（）()]*\d[^（）()]*[）)]")
 _ENTRY_INSIDE = "、，,；;：:。（(∕/"
 ENTRY_SPAN = 200  # a glossary entry is at most this long
 
@@ -276,7 +276,7 @@ def entry_start(text: str, at: int) -> int:
     (a bracket holding a digit that :func:`closes_entry`), at most ``ENTRY_SPAN`` characters back."""
     lo = max(0, at - ENTRY_SPAN)
     start = lo
-    for m in ENTRY_BRACKET.finditer(text, lo, at):
+    for m in _ENTRY_BRACKET.finditer(text, lo, at):
         if m.end() < at - 1 and closes_entry(text, m.end() - 1):
             start = m.end()
     return start
